@@ -1,0 +1,97 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// runCLI runs coverkit with args and stdin, returning stdout, stderr and the
+// exit code. Every command test goes through it.
+func runCLI(t *testing.T, stdin string, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code = run(context.Background(), args, newEnv(strings.NewReader(stdin), &out, &errb))
+	return out.String(), errb.String(), code
+}
+
+func TestVersionAndUsage(t *testing.T) {
+	out, _, code := runCLI(t, "", "--version")
+	require.Equal(t, exitOK, code)
+	require.Contains(t, out, "coverkit version")
+
+	for _, tc := range []struct {
+		name string
+		args []string
+	}{
+		{"unknown command", []string{"bogus"}},
+		{"unknown flag", []string{"algorithms", "--zz"}},
+		{"bad format", []string{"algorithms", "--format", "xml"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out, errOut, code := runCLI(t, "", tc.args...)
+			require.Equal(t, exitUsage, code)
+			require.Empty(t, out)
+			require.Contains(t, errOut, "coverkit: ")
+		})
+	}
+}
+
+func TestParseSize(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want int64
+		err  string
+	}{
+		{"8", 8, ""},
+		{"1000000", 1000000, ""},
+		{"1e6", 1000000, ""},
+		{"1_000_000", 1000000, ""},
+		{"0", 0, "must be positive"},
+		{"-3", 0, "must be positive"},
+		{"abc", 0, "not a number"},
+		{"1e30", 0, "too large"},
+		{"99999999999999999999999", 0, "too large"},
+		{"1.5e0", 0, "not a whole number"},
+		{"0x10", 0, "not a number"},
+	} {
+		t.Run(tc.in, func(t *testing.T) {
+			got, err := parseSize("N", tc.in, 1<<40)
+			if tc.err != "" {
+				require.ErrorContains(t, err, tc.err)
+				return
+			}
+			require.NoError(t, err)
+			require.Equal(t, tc.want, got)
+		})
+	}
+}
+
+func TestOutputAtomic(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "out.txt")
+	require.NoError(t, os.WriteFile(path, []byte("old\n"), 0o644))
+	e := newEnv(nil, nil, nil)
+
+	o, err := openOutput(e, path)
+	require.NoError(t, err)
+	o.WriteString("half")
+	o.Abort()
+	b, _ := os.ReadFile(path)
+	require.Equal(t, "old\n", string(b), "an aborted write leaves the earlier file")
+
+	o, err = openOutput(e, path)
+	require.NoError(t, err)
+	o.WriteString("new\n")
+	require.NoError(t, o.Commit())
+	o.Abort()
+	b, _ = os.ReadFile(path)
+	require.Equal(t, "new\n", string(b))
+	entries, _ := os.ReadDir(dir)
+	require.Len(t, entries, 1, "no temporary file is left behind")
+}

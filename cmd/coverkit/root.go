@@ -1,0 +1,84 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"runtime/debug"
+
+	"github.com/spf13/cobra"
+	"golang.org/x/term"
+)
+
+// env is what a command may touch: its streams and whether stderr is a
+// terminal (for progress bars). Tests build one over buffers.
+type env struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+	// stderrTTY reports whether stderr is a terminal.
+	stderrTTY bool
+}
+
+func newEnv(stdin io.Reader, stdout, stderr io.Writer) *env {
+	e := &env{stdin: stdin, stdout: stdout, stderr: stderr}
+	if f, ok := stderr.(*os.File); ok {
+		e.stderrTTY = term.IsTerminal(int(f.Fd()))
+	}
+	return e
+}
+
+// commands holds the constructors of the top-level commands; each model's
+// file adds its own from init, so no file lists them all.
+var commands []func(*env) *cobra.Command
+
+func version() string {
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+		return bi.Main.Version
+	}
+	return "dev"
+}
+
+func newRoot(e *env) *cobra.Command {
+	root := &cobra.Command{
+		Use:   "coverkit",
+		Short: "Solve and compare exact-cover and placement problems",
+		Long: `coverkit solves combinatorial placement problems — N-Queens, knight's tours,
+sudoku-like puzzles, any exact cover — and compares algorithms on them.
+
+Exit codes: 0 success, 1 no solution exists, 2 bad input or usage,
+3 stopped early (--timeout or interrupt; the partial result is printed).`,
+		Version:       version(),
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.SetIn(e.stdin)
+	root.SetOut(e.stdout)
+	root.SetErr(e.stderr)
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError(err) })
+	for _, c := range commands {
+		root.AddCommand(c(e))
+	}
+	return root
+}
+
+// run executes the command line and returns the process exit code.
+func run(ctx context.Context, args []string, e *env) int {
+	root := newRoot(e)
+	root.SetArgs(args)
+	err := root.ExecuteContext(ctx)
+	if err == nil {
+		return exitOK
+	}
+	var ee *exitError
+	if !errors.As(err, &ee) {
+		// Cobra's own errors (unknown command, wrong argument count) are
+		// usage errors.
+		ee = &exitError{code: exitUsage, err: err}
+	}
+	if ee.err != nil {
+		fmt.Fprintf(e.stderr, "coverkit: %v\n", ee.err)
+	}
+	return ee.code
+}

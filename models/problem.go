@@ -1,0 +1,125 @@
+package models
+
+import (
+	"context"
+	"errors"
+	"io"
+)
+
+// Solution is a candidate solution in the model's own encoding, documented by
+// each model (for N-Queens, the 0-based row of the queen in each column; for
+// a knight's tour, the squares in visiting order; for exact cover, the chosen
+// option indices). int32 keeps a billion-queen solution at 4 bytes a queen.
+type Solution []int32
+
+// Problem is one instance of a model: N-Queens of size 8, a 5x6 knight's
+// tour, a sudoku grid. Every model implements it.
+type Problem interface {
+	// Model is the registry name of the model, such as "queens".
+	Model() string
+	// Size describes the instance for people and outputs, such as "8" or
+	// "5x6".
+	Size() string
+	// Verify checks a candidate solution independently of any solver and
+	// returns nil if it is valid, else an error saying what is wrong where.
+	Verify(sol Solution) error
+	// Render writes sol in the named format (each model documents its
+	// formats; "" is the model's default text form).
+	Render(w io.Writer, sol Solution, format string) error
+}
+
+// Mode says what a search is asked for.
+type Mode int
+
+const (
+	// ModeFirst stops at the first solution.
+	ModeFirst Mode = iota
+	// ModeAll visits every solution (up to Options.Limit) through
+	// Options.Visit.
+	ModeAll
+	// ModeCount counts every solution without materializing them.
+	ModeCount
+)
+
+// Options tunes a search. A nil *Options means the defaults: the first
+// solution, no limits, one worker per CPU, the algorithm's fixed seed.
+type Options struct {
+	// Mode says what is wanted: the first solution, all, or a count.
+	Mode Mode
+	// Limit stops ModeAll after this many solutions (status found). 0 means
+	// no limit.
+	Limit uint64
+	// MaxNodes is a work budget (nodes for exact search, steps for local
+	// search); when it runs out the status is limit. 0 means none.
+	MaxNodes uint64
+	// Workers is the number of goroutines for algorithms that can split
+	// their work; 0 means runtime.NumCPU().
+	Workers int
+	// Seed seeds randomized algorithms; 0 means the algorithm's documented
+	// default seed, so runs are reproducible.
+	Seed uint64
+	// Unique asks for fundamental solutions too: classes under the model's
+	// symmetries (ModeCount counts them, ModeAll visits one per class).
+	Unique bool
+	// Method picks an algorithm-specific variant (for example a
+	// construction method); "" is the algorithm's default.
+	Method string
+	// Visit, if set, receives each solution found in ModeFirst and ModeAll,
+	// with the work done since the previous solution. sol is only valid
+	// during the call. Returning false stops the search (status found).
+	Visit func(sol Solution, since Stats) bool
+	// Progress, if set, is called from time to time (never per node) from
+	// the searching goroutine(s); it must be cheap and safe for concurrent
+	// use.
+	Progress func(p Progress)
+}
+
+// Progress is a snapshot of a running search, for progress displays.
+type Progress struct {
+	// Done and Total measure completed work units (for example subtrees of
+	// a parallel count); Total is 0 when unknown.
+	Done, Total uint64
+	// Remaining is an algorithm-specific measure still to go, such as the
+	// conflicts left in a local search.
+	Remaining uint64
+}
+
+// Result is the outcome of a search.
+type Result struct {
+	// Status says why the search stopped.
+	Status Status
+	// Solutions is the number of solutions found (all of them if Status is
+	// StatusExhausted).
+	Solutions Count
+	// Fundamental is the number of solutions up to symmetry, when
+	// Options.Unique was set and the algorithm supports it.
+	Fundamental Count
+	// First is the first solution found, or nil.
+	First Solution
+	// Stats is the work done.
+	Stats Stats
+	// Extra holds algorithm-specific facts for JSON outputs (for example a
+	// local search's seed and initial conflicts), keyed by JSON field name.
+	Extra map[string]any
+}
+
+// OrDefault returns o, or the defaults if o is nil.
+func (o *Options) OrDefault() *Options {
+	if o == nil {
+		return &Options{}
+	}
+	return o
+}
+
+// ErrUnsupported is returned (wrapped) when an algorithm is asked for
+// something it cannot do, such as all solutions from a construction.
+var ErrUnsupported = errors.New("models: unsupported")
+
+// ErrWrongProblem is returned (wrapped) when an algorithm is given a problem
+// of another model.
+var ErrWrongProblem = errors.New("models: wrong problem type")
+
+// Solver is an algorithm's entry point. It polls ctx every few thousand
+// nodes and returns a partial Result (status timeout or canceled), not an
+// error, when ctx ends.
+type Solver func(ctx context.Context, p Problem, opts *Options) (Result, error)

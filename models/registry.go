@@ -1,0 +1,193 @@
+package models
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+)
+
+// Kind classifies an algorithm.
+type Kind int
+
+const (
+	// Exact algorithms search completely: they can prove that no solution
+	// exists and count solutions.
+	Exact Kind = iota
+	// Constructive algorithms build a solution directly, with no search.
+	Constructive
+	// LocalSearch algorithms repair a candidate until it is a solution; they
+	// cannot prove that none exists.
+	LocalSearch
+	// Heuristic algorithms search greedily with restarts; like local
+	// search, they cannot prove that none exists.
+	Heuristic
+)
+
+var kindNames = [...]string{"exact", "constructive", "local-search", "heuristic"}
+
+// String returns the kind's name: exact, constructive, local-search or
+// heuristic.
+func (k Kind) String() string {
+	if k < 0 || int(k) >= len(kindNames) {
+		return fmt.Sprintf("Kind(%d)", int(k))
+	}
+	return kindNames[k]
+}
+
+// MarshalText encodes the kind as its name.
+func (k Kind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
+
+// Caps is the set of things an algorithm can do.
+type Caps uint
+
+const (
+	// CanFirst: find one solution (ModeFirst).
+	CanFirst Caps = 1 << iota
+	// CanAll: enumerate solutions (ModeAll).
+	CanAll
+	// CanCount: count solutions exactly (ModeCount).
+	CanCount
+	// CanUnique: report fundamental solutions (Options.Unique).
+	CanUnique
+	// CanParallel: use Options.Workers.
+	CanParallel
+)
+
+var capNames = []struct {
+	c    Caps
+	name string
+}{{CanFirst, "first"}, {CanAll, "all"}, {CanCount, "count"}, {CanUnique, "unique"}, {CanParallel, "parallel"}}
+
+// Has reports whether c includes every capability in d.
+func (c Caps) Has(d Caps) bool { return c&d == d }
+
+// Names lists the capabilities in c: first, all, count, unique, parallel.
+func (c Caps) Names() []string {
+	var out []string
+	for _, cn := range capNames {
+		if c.Has(cn.c) {
+			out = append(out, cn.name)
+		}
+	}
+	return out
+}
+
+// String returns the capability names joined by commas.
+func (c Caps) String() string { return strings.Join(c.Names(), ",") }
+
+// MarshalJSON writes the capabilities as an array of names.
+func (c Caps) MarshalJSON() ([]byte, error) {
+	names := c.Names()
+	var b strings.Builder
+	b.WriteByte('[')
+	for i, n := range names {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, "%q", n)
+	}
+	b.WriteByte(']')
+	return []byte(b.String()), nil
+}
+
+// Algorithm describes one registered algorithm for one model.
+type Algorithm struct {
+	// Model is the model's registry name, such as "queens".
+	Model string `json:"model"`
+	// Name is the algorithm's name within the model, such as "backtrack".
+	Name string `json:"algorithm"`
+	// Kind classifies the algorithm.
+	Kind Kind `json:"kind"`
+	// Caps says what the algorithm can do.
+	Caps Caps `json:"capabilities"`
+	// Description is one line for listings.
+	Description string `json:"description"`
+	// Solve runs the algorithm.
+	Solve Solver `json:"-"`
+}
+
+// Registry holds algorithms by model and name. The zero value is empty and
+// ready to use; it is safe for concurrent use.
+type Registry struct {
+	mu   sync.RWMutex
+	algs map[string]Algorithm
+}
+
+func key(model, name string) string { return model + "\x00" + name }
+
+// Add registers a. It fails if a has no model, name or solver, or if the
+// same model and name are already registered.
+func (r *Registry) Add(a Algorithm) error {
+	if a.Model == "" || a.Name == "" || a.Solve == nil {
+		return fmt.Errorf("models: algorithm %q/%q needs a model, a name and a solver", a.Model, a.Name)
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.algs == nil {
+		r.algs = make(map[string]Algorithm)
+	}
+	k := key(a.Model, a.Name)
+	if _, dup := r.algs[k]; dup {
+		return fmt.Errorf("models: algorithm %s/%s registered twice", a.Model, a.Name)
+	}
+	r.algs[k] = a
+	return nil
+}
+
+// Lookup returns the algorithm registered under model and name, or an error
+// that lists the known ones.
+func (r *Registry) Lookup(model, name string) (Algorithm, error) {
+	r.mu.RLock()
+	a, ok := r.algs[key(model, name)]
+	r.mu.RUnlock()
+	if ok {
+		return a, nil
+	}
+	var names []string
+	for _, a := range r.List(model) {
+		names = append(names, a.Name)
+	}
+	if len(names) == 0 {
+		return Algorithm{}, fmt.Errorf("models: unknown model %q", model)
+	}
+	return Algorithm{}, fmt.Errorf("models: unknown %s algorithm %q (known: %s)", model, name, strings.Join(names, ", "))
+}
+
+// List returns the algorithms of model ("" for every model), sorted by model
+// and then by registration name.
+func (r *Registry) List(model string) []Algorithm {
+	r.mu.RLock()
+	out := make([]Algorithm, 0, len(r.algs))
+	for _, a := range r.algs {
+		if model == "" || a.Model == model {
+			out = append(out, a)
+		}
+	}
+	r.mu.RUnlock()
+	slices.SortFunc(out, func(a, b Algorithm) int {
+		if c := strings.Compare(a.Model, b.Model); c != 0 {
+			return c
+		}
+		return strings.Compare(a.Name, b.Name)
+	})
+	return out
+}
+
+// Default is the registry that models add themselves to from init.
+var Default Registry
+
+// Register adds a to the Default registry. It is meant for init functions,
+// where a duplicate or incomplete registration is a programming error, so it
+// panics on one; no user input reaches it.
+func Register(a Algorithm) {
+	if err := Default.Add(a); err != nil {
+		panic(err) // unreachable from user input: init-time programming error
+	}
+}
+
+// Lookup finds an algorithm in the Default registry.
+func Lookup(model, name string) (Algorithm, error) { return Default.Lookup(model, name) }
+
+// Algorithms lists the Default registry's algorithms of model ("" for all).
+func Algorithms(model string) []Algorithm { return Default.List(model) }
