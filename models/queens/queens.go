@@ -1,0 +1,110 @@
+package queens
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+
+	"github.com/coverkit/coverkit/models"
+)
+
+// Board is the N-Queens problem of size N: place N queens on an N×N board so
+// that no two share a row, a column or a diagonal. It implements
+// models.Problem.
+//
+// A solution is encoded as sol[c] = the 0-based row of the queen in column c;
+// it is printed 1-based, as Wirth's vector (column i = 1..N holds a queen in
+// row sol[i-1]+1).
+type Board struct {
+	// N is the side of the board.
+	N int
+}
+
+// New returns the N-Queens problem of size n.
+func New(n int) *Board { return &Board{N: n} }
+
+// Model returns "queens".
+func (b *Board) Model() string { return "queens" }
+
+// Size returns N in decimal.
+func (b *Board) Size() string { return strconv.Itoa(b.N) }
+
+// Verify checks sol independently of any solver, in O(N) time and memory:
+// N entries, every row in 0..N-1 used once, no two queens on a diagonal.
+func (b *Board) Verify(sol models.Solution) error { return Verify(b.N, sol) }
+
+// Verify checks that sol places n non-attacking queens (see Board).
+func Verify(n int, sol models.Solution) error {
+	if len(sol) != n {
+		return fmt.Errorf("queens: %d entries for a board of size %d", len(sol), n)
+	}
+	rows := make([]bool, n)
+	sum := make([]bool, 2*n)
+	diff := make([]bool, 2*n)
+	for c, r32 := range sol {
+		r := int(r32)
+		if r < 0 || r >= n {
+			return fmt.Errorf("queens: column %d: row %d is off the board (1..%d)", c+1, r+1, n)
+		}
+		if rows[r] {
+			return fmt.Errorf("queens: column %d: row %d already has a queen", c+1, r+1)
+		}
+		if sum[r+c] || diff[r-c+n] {
+			return fmt.Errorf("queens: column %d: the queen in row %d is attacked on a diagonal", c+1, r+1)
+		}
+		rows[r], sum[r+c], diff[r-c+n] = true, true, true
+	}
+	return nil
+}
+
+// Render writes sol in format "perm" (or ""): the N 1-based rows on one line,
+// space-separated; or "board": N lines of 'Q' and '.', row 1 first.
+func (b *Board) Render(w io.Writer, sol models.Solution, format string) error {
+	switch format {
+	case "", "perm":
+		return WritePerm(w, sol)
+	case "board":
+		return WriteBoard(w, sol)
+	}
+	return fmt.Errorf("queens: unknown format %q (perm, board)", format)
+}
+
+// WritePerm writes sol as one line of 1-based rows without allocating per
+// entry, so a billion-queen solution streams at the writer's speed.
+func WritePerm(w io.Writer, sol models.Solution) error {
+	buf := make([]byte, 0, 64<<10)
+	for i, r := range sol {
+		if i > 0 {
+			buf = append(buf, ' ')
+		}
+		buf = strconv.AppendInt(buf, int64(r)+1, 10)
+		if len(buf) > 60<<10 {
+			if _, err := w.Write(buf); err != nil {
+				return err
+			}
+			buf = buf[:0]
+		}
+	}
+	buf = append(buf, '\n')
+	_, err := w.Write(buf)
+	return err
+}
+
+// WriteBoard writes sol as N lines of 'Q' and '.', row 1 first.
+func WriteBoard(w io.Writer, sol models.Solution) error {
+	n := len(sol)
+	line := make([]byte, n+1)
+	line[n] = '\n'
+	for r := range n {
+		for c := range n {
+			line[c] = '.'
+			if int(sol[c]) == r {
+				line[c] = 'Q'
+			}
+		}
+		if _, err := w.Write(line); err != nil {
+			return err
+		}
+	}
+	return nil
+}
