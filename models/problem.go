@@ -115,6 +115,11 @@ func (o *Options) OrDefault() *Options {
 // something it cannot do, such as all solutions from a construction.
 var ErrUnsupported = errors.New("models: unsupported")
 
+// ErrTooLarge is returned (wrapped, with the memory it would need) when an
+// instance is too large for an algorithm to hold; callers should refuse it
+// rather than thrash.
+var ErrTooLarge = errors.New("models: instance too large")
+
 // ErrWrongProblem is returned (wrapped) when an algorithm is given a problem
 // of another model.
 var ErrWrongProblem = errors.New("models: wrong problem type")

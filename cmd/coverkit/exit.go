@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/coverkit/coverkit/models"
@@ -40,6 +41,20 @@ func usagef(format string, a ...any) error { return usageError(fmt.Errorf(format
 // starts with what the caller passes, e.g. "no solution: ...".
 func noSolutionf(format string, a ...any) error {
 	return &exitError{code: exitNoSolution, err: fmt.Errorf(format, a...)}
+}
+
+// solverError maps an error from a solver to its exit: a refused size or an
+// unsupported request is bad input (exit 2); anything else too, since
+// solvers only fail on what they were given.
+func solverError(err error) error {
+	if err == nil {
+		return nil
+	}
+	var ee *exitError
+	if errors.As(err, &ee) {
+		return err
+	}
+	return usageError(err)
 }
 
 // statusExit maps a finished command's search status to its exit error: nil

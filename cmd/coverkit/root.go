@@ -33,6 +33,11 @@ func newEnv(stdin io.Reader, stdout, stderr io.Writer) *env {
 // file adds its own from init, so no file lists them all.
 var commands []func(*env) *cobra.Command
 
+// verbs holds extra verbs attached to a model command by name, from other
+// files' init functions: verbs["queens"] gets `coverkit queens cover` from
+// the dlx file, for example.
+var verbs = map[string][]func(*env) *cobra.Command{}
+
 func version() string {
 	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
 		return bi.Main.Version
@@ -57,8 +62,12 @@ Exit codes: 0 success, 1 no solution exists, 2 bad input or usage,
 	root.SetOut(e.stdout)
 	root.SetErr(e.stderr)
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError(err) })
-	for _, c := range commands {
-		root.AddCommand(c(e))
+	for _, newCmd := range commands {
+		c := newCmd(e)
+		for _, v := range verbs[c.Name()] {
+			c.AddCommand(v(e))
+		}
+		root.AddCommand(c)
 	}
 	return root
 }
