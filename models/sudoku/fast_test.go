@@ -1,0 +1,274 @@
+package sudoku
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/coverkit/coverkit/models"
+)
+
+// fastGrid parses an 81-character puzzle ('.' or '0' for empty) for tests.
+func fastGrid(t testing.TB, s string) *[81]uint8 {
+	t.Helper()
+	require.Len(t, s, 81, "puzzle %q", s)
+	var g [81]uint8
+	for i := range 81 {
+		switch c := s[i]; {
+		case c == '.' || c == '0':
+		case c >= '1' && c <= '9':
+			g[i] = c - '0'
+		default:
+			t.Fatalf("puzzle %q: bad symbol %q at %d", s, c, i)
+		}
+	}
+	return &g
+}
+
+// fastCheck verifies, independently of the solver, that sol is a complete
+// valid sudoku that agrees with the givens.
+func fastCheck(t testing.TB, givens, sol *[81]uint8) {
+	t.Helper()
+	for i, v := range sol {
+		require.True(t, v >= 1 && v <= 9, "cell %d holds %d", i, v)
+		if givens[i] != 0 {
+			require.Equal(t, givens[i], v, "cell %d disagrees with its given", i)
+		}
+	}
+	for u := range 9 {
+		var row, col, box [10]bool
+		for k := range 9 {
+			r := sol[9*u+k]
+			c := sol[9*k+u]
+			b := sol[9*(3*(u/3)+k/3)+3*(u%3)+k%3]
+			require.False(t, row[r], "row %d repeats %d", u, r)
+			require.False(t, col[c], "column %d repeats %d", u, c)
+			require.False(t, box[b], "box %d repeats %d", u, b)
+			row[r], col[c], box[b] = true, true, true
+		}
+	}
+}
+
+func fastString(g *[81]uint8) string {
+	var b [81]byte
+	for i, v := range g {
+		b[i] = '0' + v
+	}
+	return string(b[:])
+}
+
+func TestFastKnownPuzzles(t *testing.T) {
+	tests := []struct {
+		name, puzzle, solution string
+	}{
+		{
+			name:     "easy (Project Euler 96, grid 01)",
+			puzzle:   "003020600900305001001806400008102900700000008006708200002609500800203009005010300",
+			solution: "483921657967345821251876493548132976729564138136798245372689514814253769695417382",
+		},
+		{
+			name:     "Inkala 2012",
+			puzzle:   "800000000003600000070090200050007000000045700000100030001000068008500010090000400",
+			solution: "812753649943682175675491283154237896369845721287169534521974368438526917796318452",
+		},
+		{
+			name:     "17 clues (first of 17clue.txt)",
+			puzzle:   ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...",
+			solution: "953168742862734951417952836746893125281645397395271468138529674574386219629417583",
+		},
+		{
+			name:     "first of top1465.txt",
+			puzzle:   "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+			solution: "468931527751624839392578461134756298289413675675289314846192753513867942927345186",
+		},
+		{
+			name:     "already solved",
+			puzzle:   "483921657967345821251876493548132976729564138136798245372689514814253769695417382",
+			solution: "483921657967345821251876493548132976729564138136798245372689514814253769695417382",
+		},
+	}
+	var f Fast
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			g := fastGrid(t, tc.puzzle)
+			for _, limit := range []uint64{1, 2, 0} {
+				var sol [81]uint8
+				found, _, st := f.Solve(context.Background(), g, limit, &sol)
+				require.Equal(t, uint64(1), found, "limit %d", limit)
+				if limit == 1 {
+					require.Equal(t, models.StatusFound, st)
+				} else {
+					require.Equal(t, models.StatusExhausted, st, "limit %d", limit)
+				}
+				fastCheck(t, g, &sol)
+				require.Equal(t, tc.solution, fastString(&sol))
+			}
+		})
+	}
+}
+
+func TestFastCounts(t *testing.T) {
+	tests := []struct {
+		name   string
+		puzzle string
+		limit  uint64
+		found  uint64
+		status models.Status
+	}{
+		// A solved grid with one unavoidable rectangle blanked: 2 solutions.
+		{"two solutions, limit 2", "403921057907345021251876493548132976729564138136798245372689514814253769695417382", 2, 2, models.StatusFound},
+		{"two solutions, limit 1", "403921057907345021251876493548132976729564138136798245372689514814253769695417382", 1, 1, models.StatusFound},
+		{"two solutions, count", "403921057907345021251876493548132976729564138136798245372689514814253769695417382", 0, 2, models.StatusExhausted},
+		{"two solutions, limit 3", "403921057907345021251876493548132976729564138136798245372689514814253769695417382", 3, 2, models.StatusExhausted},
+		// Two disjoint rectangles: 4 solutions.
+		{"four solutions, count", "403921057907345021251876493508130976709560138136798245372689514814253769695417382", 0, 4, models.StatusExhausted},
+		{"empty grid, limit 10", "", 10, 10, models.StatusFound},
+		{"empty grid, limit 1000", "", 1000, 1000, models.StatusFound},
+		// Row 1 needs a 9 in its last cell, but column 9 already has one.
+		{"unsolvable, no clash", "123456780000000009" + zeros(63), 0, 0, models.StatusExhausted},
+		{"unsolvable hard, no clash", "800000000003600000070090200050007000000045700000100030001000068008500010090000407", 2, 0, models.StatusExhausted},
+		{"clash in a row", "55" + zeros(79), 2, 0, models.StatusExhausted},
+		{"clash in a column", "5" + zeros(8) + "5" + zeros(71), 2, 0, models.StatusExhausted},
+		{"clash in a box", "5" + zeros(9) + "5" + zeros(70), 2, 0, models.StatusExhausted},
+	}
+	var f Fast
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p := tc.puzzle
+			if p == "" {
+				p = zeros(81)
+			}
+			g := fastGrid(t, p)
+			var sol [81]uint8
+			found, _, st := f.Solve(context.Background(), g, tc.limit, &sol)
+			require.Equal(t, tc.found, found)
+			require.Equal(t, tc.status, st)
+			if found > 0 {
+				fastCheck(t, g, &sol)
+			}
+		})
+	}
+}
+
+func zeros(n int) string { return string(bytes.Repeat([]byte{'0'}, n)) }
+
+func TestFastBadValues(t *testing.T) {
+	var f Fast
+	for _, v := range []uint8{10, 11, 255} {
+		var g [81]uint8
+		g[40] = v
+		found, nodes, st := f.Solve(context.Background(), &g, 2, nil)
+		require.Zero(t, found)
+		require.Zero(t, nodes)
+		require.Equal(t, models.StatusExhausted, st)
+	}
+}
+
+func TestFastNilSolution(t *testing.T) {
+	var f Fast
+	g := fastGrid(t, zeros(81))
+	found, _, st := f.Solve(context.Background(), g, 5, nil)
+	require.Equal(t, uint64(5), found)
+	require.Equal(t, models.StatusFound, st)
+}
+
+func TestFastContext(t *testing.T) {
+	var f Fast
+	g := fastGrid(t, zeros(81))
+
+	canceled, cancel := context.WithCancel(context.Background())
+	cancel()
+	found, _, st := f.Solve(canceled, g, 0, nil)
+	require.Zero(t, found)
+	require.Equal(t, models.StatusCanceled, st)
+
+	// Counting every sudoku grid never ends: the deadline must stop it.
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	found, nodes, st := f.Solve(ctx, g, 0, nil)
+	require.Equal(t, models.StatusTimeout, st)
+	require.Positive(t, found)
+	require.Positive(t, nodes)
+	require.Less(t, time.Since(start), 5*time.Second)
+
+	// The same Fast is reusable after an interrupted search.
+	found, _, st = f.Solve(context.Background(), fastGrid(t, "003020600900305001001806400008102900700000008006708200002609500800203009005010300"), 2, nil)
+	require.Equal(t, uint64(1), found)
+	require.Equal(t, models.StatusExhausted, st)
+}
+
+func TestFastAllocs(t *testing.T) {
+	var f Fast
+	g := fastGrid(t, "800000000003600000070090200050007000000045700000100030001000068008500010090000400")
+	var sol [81]uint8
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	for _, c := range []context.Context{context.Background(), ctx} {
+		allocs := testing.AllocsPerRun(20, func() { f.Solve(c, g, 2, &sol) })
+		require.Zero(t, allocs)
+	}
+}
+
+// fastSharedFile returns the path of a shared puzzle collection, skipping
+// the test when ../shared (next to the repository root) is absent.
+func fastSharedFile(t testing.TB, name string) string {
+	t.Helper()
+	path := filepath.Join("..", "..", "..", "shared", "data", "sudoku", name)
+	if _, err := os.Stat(path); err != nil {
+		t.Skipf("shared data set absent: %v", err)
+	}
+	return path
+}
+
+// fastLoad reads a puzzle collection: one 81-character puzzle per line,
+// '#' comments and blank lines skipped, CRLF and a UTF-8 BOM tolerated.
+func fastLoad(t testing.TB, name string) [][81]uint8 {
+	t.Helper()
+	file, err := os.Open(fastSharedFile(t, name))
+	require.NoError(t, err)
+	defer file.Close()
+	var out [][81]uint8
+	sc := bufio.NewScanner(file)
+	for sc.Scan() {
+		line := bytes.TrimPrefix(sc.Bytes(), []byte("\uFEFF"))
+		line = bytes.TrimSpace(line)
+		if len(line) == 0 || line[0] == '#' {
+			continue
+		}
+		out = append(out, *fastGrid(t, string(line)))
+	}
+	require.NoError(t, sc.Err())
+	require.NotEmpty(t, out)
+	return out
+}
+
+func TestFastSharedCollections(t *testing.T) {
+	tests := []struct {
+		name  string
+		file  string
+		every int
+	}{
+		{"17clue every 5th", "17clue.txt", 5},
+		{"top1465", "top1465.txt", 1},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			puzzles := fastLoad(t, tc.file)
+			var f Fast
+			for i := 0; i < len(puzzles); i += tc.every {
+				var sol [81]uint8
+				found, _, st := f.Solve(context.Background(), &puzzles[i], 2, &sol)
+				require.Equal(t, uint64(1), found, "puzzle %d", i+1)
+				require.Equal(t, models.StatusExhausted, st, "puzzle %d", i+1)
+				fastCheck(t, &puzzles[i], &sol)
+			}
+		})
+	}
+}
