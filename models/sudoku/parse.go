@@ -1,0 +1,483 @@
+package sudoku
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/coverkit/coverkit/internal/lines"
+)
+
+// Error is a sudoku input error with its location.
+type Error struct {
+	// Line is the 1-based input line (the first line of a grid block), or
+	// 0 when the input was not read from a file.
+	Line int
+	// Msg says what is wrong, and where in the line or block.
+	Msg string
+}
+
+// Error returns "sudoku: line L: msg" (or "sudoku: msg" without a line).
+func (e *Error) Error() string {
+	if e.Line > 0 {
+		return "sudoku: line " + strconv.Itoa(e.Line) + ": " + e.Msg
+	}
+	return "sudoku: " + e.Msg
+}
+
+// Layout says how to read puzzles whose side is inferred from the input:
+// the variant, the box shape and, for jigsaw, the region map.
+type Layout struct {
+	// Variant is the member of the family (classic by default).
+	Variant Variant
+	// BoxRows and BoxCols fix the box shape (and so the side N =
+	// BoxRows·BoxCols); 0, 0 infers the default box from each puzzle's side.
+	BoxRows, BoxCols int
+	// Regions is the jigsaw region map (NewJigsaw, ParseRegions); it fixes
+	// the side. Required for the jigsaw variant, ignored otherwise.
+	Regions *Shape
+}
+
+// Shape returns the shape of side n under l.
+func (l Layout) Shape(n int) (*Shape, error) {
+	switch {
+	case l.Variant == Jigsaw:
+		if l.Regions == nil {
+			return nil, errors.New("sudoku: the jigsaw variant needs a region map (--regions FILE)")
+		}
+		if n != l.Regions.N {
+			return nil, fmt.Errorf("sudoku: %d cells make a %dx%d grid, but the region map is %dx%d (%d cells)", n*n, n, n, l.Regions.N, l.Regions.N, l.Regions.Cells())
+		}
+		return l.Regions, nil
+	case l.Variant != Latin && l.BoxRows*l.BoxCols != 0 && n != l.BoxRows*l.BoxCols:
+		m := l.BoxRows * l.BoxCols
+		return nil, fmt.Errorf("sudoku: %d cells make a %dx%d grid, but %dx%d boxes need a %dx%d grid (%d cells)", n*n, n, n, l.BoxRows, l.BoxCols, m, m, m*m)
+	}
+	return NewShape(n, l.BoxRows, l.BoxCols, l.Variant)
+}
+
+// Parser reads puzzles under a Layout, caching one Shape per side so a batch
+// of puzzles shares them. Parsing into a reused Puzzle allocates nothing. A
+// Parser is not safe for concurrent use: give each goroutine its own.
+type Parser struct {
+	layout Layout
+	shapes [MaxSide + 1]*Shape
+	errs   [MaxSide + 1]error
+}
+
+// NewParser returns a Parser for layout l.
+func NewParser(l Layout) *Parser { return &Parser{layout: l} }
+
+// Layout returns the parser's layout.
+func (p *Parser) Layout() Layout { return p.layout }
+
+// Shape returns the (cached) shape of side n.
+func (p *Parser) Shape(n int) (*Shape, error) {
+	if n < 1 || n > MaxSide {
+		return nil, fmt.Errorf("sudoku: side %d is out of range (1..%d)", n, MaxSide)
+	}
+	if p.shapes[n] == nil && p.errs[n] == nil {
+		p.shapes[n], p.errs[n] = p.layout.Shape(n)
+	}
+	return p.shapes[n], p.errs[n]
+}
+
+// IsComment reports whether line (already trimmed of its line ending) is
+// skipped in the one-line format: blank, or starting with '#' after
+// leading whitespace.
+func IsComment(line []byte) bool {
+	t := bytes.TrimLeft(line, " \t\r\n\v\f")
+	return len(t) == 0 || t[0] == '#'
+}
+
+var bom = []byte{0xEF, 0xBB, 0xBF}
+
+// symbolValue decodes one symbol of the one-line format: '.' and '0' are
+// empty (0); '1'–'9' are 1..9; 'A'–'Z' (or 'a'–'z') are 10..35. ok is false
+// for any other byte.
+func symbolValue(b byte) (v uint8, ok bool) {
+	switch {
+	case b == '.' || b == '0':
+		return 0, true
+	case b >= '1' && b <= '9':
+		return b - '0', true
+	case b >= 'A' && b <= 'Z':
+		return b - 'A' + 10, true
+	case b >= 'a' && b <= 'z':
+		return b - 'a' + 10, true
+	}
+	return 0, false
+}
+
+// ParseLine reads one puzzle in the one-line format into dst, reusing its
+// Givens: N² symbols ('.' or '0' empty, 1–9 then A–Z), surrounding
+// whitespace and a UTF-8 BOM ignored, the side N inferred from the length.
+// line is the input line number for errors (0 for none). It checks the
+// symbols against N and that no unit holds a symbol twice.
+func (p *Parser) ParseLine(line int, text []byte, dst *Puzzle) error {
+	text = bytes.TrimPrefix(text, bom)
+	text = bytes.TrimSpace(text)
+	k := len(text)
+	if k == 0 {
+		return &Error{line, "empty puzzle"}
+	}
+	n := isqrt(k)
+	if n*n != k {
+		return &Error{line, lengthMsg(k)}
+	}
+	if n > MaxLineSide {
+		return &Error{line, fmt.Sprintf("%d cells make a %dx%d grid, too large for the one-line format (sides up to %d; use the grid format)", k, n, n, MaxLineSide)}
+	}
+	s, err := p.Shape(n)
+	if err != nil {
+		return &Error{line, trimPrefix(err)}
+	}
+	if cap(dst.Givens) < k {
+		dst.Givens = make([]uint8, k)
+	}
+	dst.Givens = dst.Givens[:k]
+	dst.Shape = s
+	for i := 0; i < k; i++ {
+		v, ok := symbolValue(text[i])
+		if !ok {
+			return &Error{line, badSymbolMsg(text, i, n)}
+		}
+		if int(v) > n {
+			return &Error{line, fmt.Sprintf("position %d (%s): symbol %q is out of range for a %dx%d grid (%s)", i+1, cellName(n, i), text[i], n, n, symbolRange(n))}
+		}
+		dst.Givens[i] = v
+	}
+	if hasClash(s, dst.Givens) {
+		return &Error{line, trimPrefix(checkUnits(s, dst.Givens, false))}
+	}
+	return nil
+}
+
+// ParseLine reads one puzzle in the one-line format under layout l (see
+// Parser.ParseLine).
+func ParseLine(l Layout, text string) (*Puzzle, error) {
+	p := &Puzzle{}
+	if err := NewParser(l).ParseLine(0, []byte(text), p); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+func lengthMsg(k int) string {
+	n := isqrt(k)
+	lo, hi := n*n, (n+1)*(n+1)
+	return fmt.Sprintf("%d cells is not a square grid (a %dx%d grid has %d, a %dx%d grid %d)", k, n, n, lo, n+1, n+1, hi)
+}
+
+func symbolRange(n int) string {
+	switch {
+	case n == 1:
+		return "1"
+	case n <= 9:
+		return "1–" + strconv.Itoa(n)
+	case n == 10:
+		return "1–9, A"
+	}
+	return "1–9, A–" + string(rune('A'+n-10))
+}
+
+func badSymbolMsg(text []byte, i, n int) string {
+	r, _ := utf8.DecodeRune(text[i:])
+	return fmt.Sprintf("position %d (%s): bad symbol %q (use . or 0 for an empty cell, %s for givens)", i+1, cellName(n, i), r, symbolRange(n))
+}
+
+// trimPrefix drops the "sudoku: " of an error from this package, to wrap it
+// into an Error with a line.
+func trimPrefix(err error) string {
+	s := err.Error()
+	if len(s) > 8 && s[:8] == "sudoku: " {
+		return s[8:]
+	}
+	return s
+}
+
+// ParseGrid reads one puzzle in the grid format into dst: N rows of N
+// whitespace-separated numbers (0 or '.' for empty, else 1..N), the side
+// inferred from the first row. rows are the block's lines and first the
+// line number of the first one.
+func (p *Parser) ParseGrid(first int, rows [][]byte, dst *Puzzle) error {
+	if len(rows) == 0 {
+		return &Error{first, "empty grid"}
+	}
+	n := countFields(rows[0])
+	if n > MaxSide {
+		return &Error{first, fmt.Sprintf("%d numbers in the first row: side %d is too large (at most %d)", n, n, MaxSide)}
+	}
+	if len(rows) != n {
+		return &Error{first, fmt.Sprintf("grid of %d rows, but its first row has %d numbers (a %dx%d grid needs %d rows)", len(rows), n, n, n, n)}
+	}
+	s, err := p.Shape(n)
+	if err != nil {
+		return &Error{first, trimPrefix(err)}
+	}
+	k := n * n
+	if cap(dst.Givens) < k {
+		dst.Givens = make([]uint8, k)
+	}
+	dst.Givens = dst.Givens[:k]
+	dst.Shape = s
+	for r, row := range rows {
+		c := 0
+		for f := range fields(row) {
+			if c == n {
+				return &Error{first + r, fmt.Sprintf("row %d has more than %d numbers", r+1, n)}
+			}
+			v, ok := gridValue(f, n)
+			if !ok {
+				return &Error{first + r, fmt.Sprintf("row %d, column %d: %q is not a symbol of a %dx%d grid (0 or . for empty, 1..%d)", r+1, c+1, f, n, n, n)}
+			}
+			dst.Givens[r*n+c] = v
+			c++
+		}
+		if c != n {
+			return &Error{first + r, fmt.Sprintf("row %d has %d numbers, want %d", r+1, c, n)}
+		}
+	}
+	if hasClash(s, dst.Givens) {
+		return &Error{first, trimPrefix(checkUnits(s, dst.Givens, false))}
+	}
+	return nil
+}
+
+func gridValue(f []byte, n int) (uint8, bool) {
+	if len(f) == 1 && f[0] == '.' {
+		return 0, true
+	}
+	if len(f) > 3 {
+		return 0, false
+	}
+	v := 0
+	for _, b := range f {
+		if b < '0' || b > '9' {
+			return 0, false
+		}
+		v = v*10 + int(b-'0')
+	}
+	if v > n {
+		return 0, false
+	}
+	return uint8(v), true
+}
+
+func isSpace(b byte) bool { return b == ' ' || b == '\t' || b == '\r' || b == '\v' || b == '\f' }
+
+// fields yields the whitespace-separated fields of b without allocating.
+func fields(b []byte) func(func([]byte) bool) {
+	return func(yield func([]byte) bool) {
+		i := 0
+		for i < len(b) {
+			for i < len(b) && isSpace(b[i]) {
+				i++
+			}
+			j := i
+			for j < len(b) && !isSpace(b[j]) {
+				j++
+			}
+			if j > i && !yield(b[i:j]) {
+				return
+			}
+			i = j
+		}
+	}
+}
+
+func countFields(b []byte) int {
+	k := 0
+	for range fields(b) {
+		k++
+	}
+	return k
+}
+
+// Format is an input format for puzzle files.
+type Format uint8
+
+const (
+	// LineFormat is one puzzle per line (see Parser.ParseLine).
+	LineFormat Format = iota
+	// GridFormat is one puzzle per block of N lines of numbers, blocks
+	// separated by blank lines (see Parser.ParseGrid).
+	GridFormat
+)
+
+// ParseFormat reads an input format name: "line" (or "") or "grid".
+func ParseFormat(s string) (Format, error) {
+	switch s {
+	case "", "line":
+		return LineFormat, nil
+	case "grid":
+		return GridFormat, nil
+	}
+	return 0, fmt.Errorf("sudoku: unknown input format %q (line, grid)", s)
+}
+
+// Record is one puzzle's text as read from a file, before parsing.
+type Record struct {
+	// Line is the 1-based line number of the puzzle (of a grid block's
+	// first line).
+	Line int
+	// Text is the puzzle's line, or a grid block's lines joined by '\n'.
+	Text []byte
+}
+
+// Reader splits a puzzle file into records: non-comment lines in the line
+// format, blocks of non-blank lines in the grid format. Lines starting with
+// '#' and blank lines are skipped; Windows line endings and a UTF-8 BOM are
+// accepted.
+type Reader struct {
+	lr     *lines.Reader
+	format Format
+	block  []byte
+}
+
+// MaxLine is the longest input line a Reader accepts.
+const MaxLine = 1 << 16
+
+// NewReader returns a Reader over r in format f.
+func NewReader(r io.Reader, f Format) *Reader {
+	return &Reader{lr: lines.NewReader(r, MaxLine), format: f}
+}
+
+// Next appends the next record's text to buf (which may be nil) and
+// returns the record. It returns io.EOF after the last one, or an error
+// with its line number (an over-long line) after which the Reader stops.
+func (r *Reader) Next(buf []byte) (Record, error) {
+	if r.format == LineFormat {
+		for {
+			b, n, err := r.lr.Next()
+			if err != nil {
+				return Record{}, readErr(err)
+			}
+			if IsComment(b) {
+				continue
+			}
+			return Record{Line: n, Text: append(buf, b...)}, nil
+		}
+	}
+	start := 0
+	text := buf
+	for {
+		b, n, err := r.lr.Next()
+		if err == io.EOF && start > 0 {
+			return Record{Line: start, Text: text}, nil
+		}
+		if err != nil {
+			return Record{}, readErr(err)
+		}
+		t := bytes.TrimSpace(b)
+		if len(t) == 0 {
+			if start > 0 {
+				return Record{Line: start, Text: text}, nil
+			}
+			continue
+		}
+		if t[0] == '#' {
+			continue
+		}
+		if start == 0 {
+			start = n
+		} else {
+			text = append(text, '\n')
+		}
+		text = append(text, t...)
+	}
+}
+
+func readErr(err error) error {
+	if err == io.EOF {
+		return err
+	}
+	return fmt.Errorf("sudoku: %w", err)
+}
+
+// Parse parses a record read in format f into dst.
+func (p *Parser) Parse(f Format, rec Record, dst *Puzzle) error {
+	if f == LineFormat {
+		return p.ParseLine(rec.Line, rec.Text, dst)
+	}
+	var rows [MaxSide + 1][]byte
+	k := 0
+	for line := range bytes.SplitSeq(rec.Text, []byte{'\n'}) {
+		if k == len(rows) {
+			return &Error{rec.Line, fmt.Sprintf("grid block has more than %d rows", MaxSide)}
+		}
+		rows[k] = line
+		k++
+	}
+	return p.ParseGrid(rec.Line, rows[:k], dst)
+}
+
+// ParseRegions reads a jigsaw region map and returns its shape: N lines
+// (blank lines and '#' comments skipped), each either N single-character
+// labels ("AAABBBCCC") or N whitespace-separated labels ("1 1 1 2 2 2 3 3
+// 3"). Any N distinct labels may be used; each must mark exactly N cells.
+// Regions are numbered in order of first appearance.
+func ParseRegions(r io.Reader) (*Shape, error) {
+	lr := lines.NewReader(r, MaxLine)
+	ids := map[string]uint8{}
+	var region []uint8
+	n := 0
+	rows := 0
+	for {
+		b, line, err := lr.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, fmt.Errorf("sudoku: region map: %w", err)
+		}
+		if IsComment(b) {
+			continue
+		}
+		var labels []string
+		t := bytes.TrimSpace(b)
+		if bytes.ContainsAny(t, " \t") {
+			for f := range fields(t) {
+				labels = append(labels, string(f))
+			}
+		} else {
+			for _, r := range string(t) {
+				labels = append(labels, string(r))
+			}
+		}
+		if n == 0 {
+			n = len(labels)
+			if n > MaxSide {
+				return nil, fmt.Errorf("sudoku: region map: line %d: %d labels: side %d is too large (at most %d)", line, n, n, MaxSide)
+			}
+		}
+		if len(labels) != n {
+			return nil, fmt.Errorf("sudoku: region map: line %d: %d labels, want %d (the first row's count)", line, len(labels), n)
+		}
+		rows++
+		if rows > n {
+			return nil, fmt.Errorf("sudoku: region map: line %d: more than %d rows", line, n)
+		}
+		for c, l := range labels {
+			id, ok := ids[l]
+			if !ok {
+				if len(ids) == n {
+					return nil, fmt.Errorf("sudoku: region map: line %d, column %d: label %q makes more than %d regions", line, c+1, l, n)
+				}
+				id = uint8(len(ids))
+				ids[l] = id
+			}
+			region = append(region, id)
+		}
+	}
+	if n == 0 {
+		return nil, errors.New("sudoku: region map is empty")
+	}
+	if rows != n {
+		return nil, fmt.Errorf("sudoku: region map has %d rows, want %d", rows, n)
+	}
+	return NewJigsaw(region)
+}

@@ -1,0 +1,342 @@
+package sudoku
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+
+	"github.com/coverkit/coverkit/models"
+)
+
+// Puzzle is one sudoku-family puzzle: a shape and its givens. It implements
+// models.Problem.
+//
+// A solution is encoded as N² symbols 1..N, row-major (sol[r·N+c] is the
+// symbol in row r, column c, both 0-based); it is printed in the one-line
+// format (1–9 then A–Z) for sides up to 35, as rows of numbers beyond.
+type Puzzle struct {
+	// Shape is the grid's geometry and variant.
+	Shape *Shape
+	// Givens holds N² cells row-major: 0 for an empty cell, else the given
+	// symbol 1..N.
+	Givens []uint8
+}
+
+// NewPuzzle returns the puzzle of shape s with the given cells (copied),
+// after checking that they fit the shape and that no unit holds a symbol
+// twice.
+func NewPuzzle(s *Shape, givens []uint8) (*Puzzle, error) {
+	p := &Puzzle{Shape: s, Givens: append([]uint8(nil), givens...)}
+	if err := p.Check(); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// Model returns "sudoku".
+func (p *Puzzle) Model() string { return "sudoku" }
+
+// Size returns the shape, such as "9x9" or "6x6 (2x3 boxes)".
+func (p *Puzzle) Size() string { return p.Shape.String() }
+
+// Count returns the number of givens.
+func (p *Puzzle) Count() int {
+	k := 0
+	for _, v := range p.Givens {
+		if v != 0 {
+			k++
+		}
+	}
+	return k
+}
+
+// Check reports whether the givens fit the shape (N² cells, symbols 0..N)
+// and no row, column, region or diagonal holds a symbol twice. Its error
+// names both clashing cells.
+func (p *Puzzle) Check() error {
+	s := p.Shape
+	if s == nil {
+		return fmt.Errorf("sudoku: puzzle has no shape")
+	}
+	if len(p.Givens) != s.Cells() {
+		return fmt.Errorf("sudoku: %d cells for a %dx%d grid (want %d)", len(p.Givens), s.N, s.N, s.Cells())
+	}
+	for i, v := range p.Givens {
+		if int(v) > s.N {
+			return fmt.Errorf("sudoku: %s: symbol %d is out of range (1..%d)", cellName(s.N, i), v, s.N)
+		}
+	}
+	return checkUnits(s, p.Givens, false)
+}
+
+// Verify checks sol independently of any solver: N² symbols 1..N that agree
+// with every given, with every row, column, region (and for X both
+// diagonals) holding each symbol once.
+func (p *Puzzle) Verify(sol models.Solution) error {
+	s := p.Shape
+	if len(sol) != s.Cells() {
+		return fmt.Errorf("sudoku: solution has %d cells, want %d", len(sol), s.Cells())
+	}
+	grid := make([]uint8, len(sol))
+	for i, v := range sol {
+		if v < 1 || int(v) > s.N {
+			return fmt.Errorf("sudoku: solution: %s: symbol %d is out of range (1..%d)", cellName(s.N, i), v, s.N)
+		}
+		grid[i] = uint8(v)
+	}
+	return VerifyGrid(p, grid)
+}
+
+// VerifyGrid checks the solved grid sol (N² symbols, row-major) against p,
+// independently of any solver; see Puzzle.Verify.
+func VerifyGrid(p *Puzzle, sol []uint8) error {
+	s := p.Shape
+	if len(sol) != s.Cells() {
+		return fmt.Errorf("sudoku: solution has %d cells, want %d", len(sol), s.Cells())
+	}
+	for i, v := range sol {
+		if v < 1 || int(v) > s.N {
+			if v == 0 {
+				return fmt.Errorf("sudoku: solution: %s is empty", cellName(s.N, i))
+			}
+			return fmt.Errorf("sudoku: solution: %s: symbol %d is out of range (1..%d)", cellName(s.N, i), v, s.N)
+		}
+		if g := p.Givens[i]; g != 0 && g != v {
+			return fmt.Errorf("sudoku: solution: %s holds %s but the puzzle gives %s", cellName(s.N, i), symbolName(v), symbolName(g))
+		}
+	}
+	return checkUnits(s, sol, true)
+}
+
+// checkUnits reports the first unit that holds a symbol twice, naming both
+// cells. With full set, every cell is known to be filled, so no duplicate
+// means every unit holds every symbol once.
+func checkUnits(s *Shape, cells []uint8, full bool) error {
+	if !hasClash(s, cells) {
+		return nil
+	}
+	n := s.N
+	what := "puzzle"
+	if full {
+		what = "solution"
+	}
+	var units [5]int
+	seen := make([]uint64, 3*n+2)
+	first := make([]int32, (3*n+2)*n)
+	for i, v := range cells {
+		if v == 0 {
+			continue
+		}
+		bit := uint64(1) << (v - 1)
+		for _, u := range s.units(i, units[:0]) {
+			if seen[u]&bit != 0 {
+				j := int(first[u*n+int(v)-1])
+				return fmt.Errorf("sudoku: %s: %s holds %s twice (%s and %s)", what, s.unitName(u), symbolName(v), cellName(n, j), cellName(n, i))
+			}
+			seen[u] |= bit
+			first[u*n+int(v)-1] = int32(i)
+		}
+	}
+	return nil
+}
+
+// hasClash reports whether some unit holds a symbol twice, without
+// allocating.
+func hasClash(s *Shape, cells []uint8) bool {
+	var seen [3*MaxSide + 2]uint64
+	var units [5]int
+	for i, v := range cells {
+		if v == 0 || int(v) > s.N {
+			continue
+		}
+		bit := uint64(1) << (v - 1)
+		for _, u := range s.units(i, units[:0]) {
+			if seen[u]&bit != 0 {
+				return true
+			}
+			seen[u] |= bit
+		}
+	}
+	return false
+}
+
+// units appends the units of cell i to dst: its row (0..N-1), its column
+// (N..2N-1), its region (2N..3N-1) and, for X, the main (3N) and anti- (3N+1)
+// diagonals it lies on.
+func (s *Shape) units(i int, dst []int) []int {
+	n := s.N
+	r, c := i/n, i%n
+	dst = append(dst, r, n+c)
+	if s.Region != nil {
+		dst = append(dst, 2*n+int(s.Region[i]))
+	}
+	if s.Variant == X {
+		if r == c {
+			dst = append(dst, 3*n)
+		}
+		if r+c == n-1 {
+			dst = append(dst, 3*n+1)
+		}
+	}
+	return dst
+}
+
+// unitName names unit u (see units) for error messages.
+func (s *Shape) unitName(u int) string {
+	n := s.N
+	switch {
+	case u < n:
+		return "row " + strconv.Itoa(u+1)
+	case u < 2*n:
+		return "column " + strconv.Itoa(u-n+1)
+	case u < 3*n && s.Variant == Jigsaw:
+		return "region " + strconv.Itoa(u-2*n+1)
+	case u < 3*n:
+		return "box " + strconv.Itoa(u-2*n+1)
+	case u == 3*n:
+		return "the main diagonal"
+	}
+	return "the anti-diagonal"
+}
+
+// cellName names cell i of a side-n grid for error messages, 1-based.
+func cellName(n, i int) string {
+	return "row " + strconv.Itoa(i/n+1) + ", column " + strconv.Itoa(i%n+1)
+}
+
+// symbolName writes symbol v as in the one-line format, with its number
+// when that differs: "7", "A (10)".
+func symbolName(v uint8) string {
+	if v >= 1 && v <= 9 {
+		return strconv.Itoa(int(v))
+	}
+	if v >= 10 && v <= MaxLineSide {
+		return string(rune('A'+v-10)) + " (" + strconv.Itoa(int(v)) + ")"
+	}
+	return strconv.Itoa(int(v))
+}
+
+// Render writes sol (see Puzzle for the encoding) in format "" or "line"
+// (one line of symbols; sides up to 35), "grid" (N lines of space-separated
+// numbers) or "pretty" (rows with box separators, for people).
+func (p *Puzzle) Render(w io.Writer, sol models.Solution, format string) error {
+	s := p.Shape
+	if len(sol) != s.Cells() {
+		return fmt.Errorf("sudoku: solution has %d cells, want %d", len(sol), s.Cells())
+	}
+	grid := make([]uint8, len(sol))
+	for i, v := range sol {
+		if v < 0 || int(v) > s.N {
+			return fmt.Errorf("sudoku: %s: symbol %d is out of range (1..%d)", cellName(s.N, i), v, s.N)
+		}
+		grid[i] = uint8(v)
+	}
+	var b []byte
+	switch format {
+	case "", "line":
+		if s.N > MaxLineSide {
+			if format == "line" {
+				return fmt.Errorf("sudoku: a %dx%d grid has no one-line form (sides up to %d); use the grid format", s.N, s.N, MaxLineSide)
+			}
+			b = AppendGrid(nil, s.N, grid)
+		} else {
+			b = append(AppendLine(nil, grid), '\n')
+		}
+	case "grid":
+		b = AppendGrid(nil, s.N, grid)
+	case "pretty":
+		b = AppendPretty(nil, s, grid)
+	default:
+		return fmt.Errorf("sudoku: unknown format %q (line, grid, pretty)", format)
+	}
+	_, err := w.Write(b)
+	return err
+}
+
+// AppendLine appends cells in the one-line format: '.' for 0, 1–9, then
+// A–Z for 10..35. Symbols above 35 are written '?' (use AppendGrid).
+func AppendLine(b []byte, cells []uint8) []byte {
+	for _, v := range cells {
+		b = append(b, symbolByte(v))
+	}
+	return b
+}
+
+func symbolByte(v uint8) byte {
+	switch {
+	case v == 0:
+		return '.'
+	case v <= 9:
+		return '0' + v
+	case v <= MaxLineSide:
+		return 'A' + v - 10
+	}
+	return '?'
+}
+
+// AppendGrid appends cells as n lines of space-separated numbers (0 for an
+// empty cell), each ending in a newline.
+func AppendGrid(b []byte, n int, cells []uint8) []byte {
+	for i, v := range cells {
+		if i%n != 0 {
+			b = append(b, ' ')
+		}
+		b = strconv.AppendUint(b, uint64(v), 10)
+		if i%n == n-1 {
+			b = append(b, '\n')
+		}
+	}
+	return b
+}
+
+// AppendPretty appends cells as rows of symbols with '|' between boxes and
+// a rule between bands (for boxed shapes), for people to read.
+func AppendPretty(b []byte, s *Shape, cells []uint8) []byte {
+	n := s.N
+	wide := n > MaxLineSide
+	for r := range n {
+		if s.BoxRows > 0 && r > 0 && r%s.BoxRows == 0 {
+			width := 0
+			for c := range n {
+				if c > 0 {
+					width++
+					if c%s.BoxCols == 0 {
+						width += 2
+					}
+				}
+				if wide {
+					width += 2
+				} else {
+					width++
+				}
+			}
+			for range width {
+				b = append(b, '-')
+			}
+			b = append(b, '\n')
+		}
+		for c := range n {
+			if c > 0 {
+				b = append(b, ' ')
+				if s.BoxCols > 0 && c%s.BoxCols == 0 {
+					b = append(b, '|', ' ')
+				}
+			}
+			v := cells[r*n+c]
+			if wide {
+				if v < 10 {
+					b = append(b, ' ')
+				}
+				if v == 0 {
+					b = append(b, '.')
+				} else {
+					b = strconv.AppendUint(b, uint64(v), 10)
+				}
+			} else {
+				b = append(b, symbolByte(v))
+			}
+		}
+		b = append(b, '\n')
+	}
+	return b
+}
