@@ -1,0 +1,113 @@
+package queens
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+
+	"github.com/coverkit/coverkit/models"
+)
+
+// BitwiseMaxN is the largest board the bitwise algorithm accepts: a row of
+// the board is one uint64 mask.
+const BitwiseMaxN = 64
+
+// The counting methods of the bitwise algorithm (Options.Method, ModeCount).
+const (
+	// BitwiseSymmetry (the default, also "") counts with the full 8-fold
+	// symmetry of the square, as in Takaken's program: one representative
+	// per symmetry class is searched and weighted by its class size (2, 4
+	// or 8), so the fundamental count (A002562) comes for free.
+	BitwiseSymmetry = "symmetry"
+	// BitwiseMirror counts with the left–right mirror only, as in Jeff
+	// Somers' program: the first row's queen in the left half, doubled.
+	// It is the baseline the symmetry method is measured against.
+	BitwiseMirror = "mirror"
+	// BitwisePlain counts every solution with no symmetry at all; it exists
+	// to cross-check the other two.
+	BitwisePlain = "plain"
+)
+
+func init() {
+	models.Register(models.Algorithm{
+		Model: "queens",
+		Name:  "bitwise",
+		Kind:  models.Exact,
+		Caps:  models.CanFirst | models.CanAll | models.CanCount | models.CanUnique | models.CanParallel,
+		Description: "Richards-style bitmask search (n ≤ 64); counts with the 8-fold symmetry " +
+			"of the square on parallel workers",
+		Solve: solveBitwise,
+	})
+}
+
+// solveBitwise is the registry entry point of the bitwise algorithm.
+//
+// ModeCount runs the symmetric counter (Options.Method "" or "symmetry"),
+// the mirror-only counter ("mirror") or the plain counter ("plain") on
+// Options.Workers goroutines; Unique reports the fundamental solutions (the
+// symmetry method only). ModeFirst and ModeAll run a plain single-threaded
+// bitmask search that meets the solutions in lexicographic order, so its
+// first solution is the lexicographically first one; with Unique, ModeAll
+// lists one representative per symmetry class (see Unique).
+//
+// Stats.Nodes counts the placements the search made (consistent partial
+// placements visited, the empty board included); with symmetry that is the
+// reduced tree actually searched, far smaller than the plain tree.
+// Stats.Checks stays 0: a bitmask search never tests a square on its own.
+func solveBitwise(ctx context.Context, p models.Problem, opts *models.Options) (models.Result, error) {
+	o := opts.OrDefault()
+	b, ok := p.(*Board)
+	if !ok {
+		return models.Result{}, fmt.Errorf("queens: bitwise: %w (got %T)", models.ErrWrongProblem, p)
+	}
+	n := b.N
+	if n <= 0 {
+		return models.Result{}, fmt.Errorf("queens: bitwise: board size must be positive, got %d", n)
+	}
+	if n > BitwiseMaxN {
+		return models.Result{}, fmt.Errorf("queens: bitwise: n = %d does not fit its 64-bit row masks (n ≤ %d; "+
+			"no exact search finishes beyond n ≈ 30 anyway): %w", n, BitwiseMaxN, models.ErrTooLarge)
+	}
+	switch o.Mode {
+	case models.ModeCount:
+		method := o.Method
+		if method == "" {
+			method = BitwiseSymmetry
+		}
+		switch method {
+		case BitwiseSymmetry, BitwiseMirror, BitwisePlain:
+		default:
+			return models.Result{}, fmt.Errorf("queens: bitwise: unknown method %q (symmetry, mirror, plain): %w",
+				o.Method, models.ErrUnsupported)
+		}
+		if o.Unique && method != BitwiseSymmetry {
+			return models.Result{}, fmt.Errorf("queens: bitwise: fundamental solutions need the symmetry method, not %q: %w",
+				method, models.ErrUnsupported)
+		}
+		workers := o.Workers
+		if workers <= 0 {
+			workers = runtime.NumCPU()
+		}
+		return bwCount(ctx, n, method, workers, o), nil
+	case models.ModeFirst, models.ModeAll:
+		if o.Method != "" {
+			return models.Result{}, fmt.Errorf("queens: bitwise: method %q applies to counting only: %w",
+				o.Method, models.ErrUnsupported)
+		}
+		if o.Unique {
+			return Unique(ctx, bwEnumerateSolver, p, o)
+		}
+		return bwEnumerate(ctx, n, o), nil
+	}
+	return models.Result{}, fmt.Errorf("queens: bitwise: unknown mode %d: %w", o.Mode, models.ErrUnsupported)
+}
+
+// bwEnumerateSolver runs the plain search of ModeFirst and ModeAll; Unique
+// wraps it to list class representatives.
+func bwEnumerateSolver(ctx context.Context, p models.Problem, opts *models.Options) (models.Result, error) {
+	b, ok := p.(*Board)
+	if !ok {
+		return models.Result{}, fmt.Errorf("queens: bitwise: %w (got %T)", models.ErrWrongProblem, p)
+	}
+	return bwEnumerate(ctx, b.N, opts.OrDefault()), nil
+}
