@@ -1,0 +1,352 @@
+package knight
+
+// This file holds the small search program that found the base tours in
+// divide_blocks.go. It runs only when asked:
+//
+//	KNIGHT_GEN_BLOCKS=1 go test -run TestGenerateDivideBlocks ./models/knight
+//
+// and rewrites divide_blocks.go. The search is a depth-first search for a
+// Hamiltonian path between given squares of a small block, with Warnsdorff's
+// move order (randomised ties), the forced-move rule (a square left with a
+// single way in must be entered now), required edges, and random restarts.
+// The tables it writes are checked again by the normal tests.
+
+import (
+	"bytes"
+	"fmt"
+	"go/format"
+	"math/rand"
+	"os"
+	"slices"
+	"testing"
+)
+
+type divGenSearch struct {
+	h, w      int
+	n         int
+	nb        [][]int
+	vis       []bool
+	avail     []int
+	req       [][]int
+	end       int    // required last square, or -1
+	forbidEnd []bool // squares that must not be last
+	path      []int
+	rng       *rand.Rand
+	nodes     int
+	limit     int
+}
+
+func newDivGenSearch(h, w int, seed int64) *divGenSearch {
+	g := &divGenSearch{h: h, w: w, n: h * w, end: -1, rng: rand.New(rand.NewSource(seed))}
+	g.nb = make([][]int, g.n)
+	for r := range h {
+		for c := range w {
+			for _, d := range divMoves {
+				rr, cc := r+d[0], c+d[1]
+				if rr >= 0 && rr < h && cc >= 0 && cc < w {
+					g.nb[r*w+c] = append(g.nb[r*w+c], rr*w+cc)
+				}
+			}
+		}
+	}
+	g.req = make([][]int, g.n)
+	g.forbidEnd = make([]bool, g.n)
+	return g
+}
+
+func (g *divGenSearch) sq(r, c int) int { return r*g.w + c }
+
+func (g *divGenSearch) require(r1, c1, r2, c2 int) {
+	a, b := g.sq(r1, c1), g.sq(r2, c2)
+	g.req[a] = append(g.req[a], b)
+	g.req[b] = append(g.req[b], a)
+}
+
+// find searches for a Hamiltonian path from start with at most limit nodes
+// per attempt and the given number of attempts. It returns nil if none was
+// found (which proves nothing unless limit is 0, meaning unlimited, and
+// attempts is 1).
+func (g *divGenSearch) find(start, limit, attempts int) []int {
+	for range attempts {
+		g.vis = make([]bool, g.n)
+		g.avail = make([]int, g.n)
+		for i := range g.n {
+			g.avail[i] = len(g.nb[i])
+		}
+		g.path = g.path[:0]
+		g.nodes, g.limit = 0, limit
+		g.visit(start)
+		if g.dfs(start, -1) {
+			return slices.Clone(g.path)
+		}
+	}
+	return nil
+}
+
+func (g *divGenSearch) visit(x int) {
+	g.vis[x] = true
+	g.path = append(g.path, x)
+	for _, z := range g.nb[x] {
+		g.avail[z]--
+	}
+}
+
+func (g *divGenSearch) unvisit(x int) {
+	g.vis[x] = false
+	g.path = g.path[:len(g.path)-1]
+	for _, z := range g.nb[x] {
+		g.avail[z]++
+	}
+}
+
+func (g *divGenSearch) dfs(cur, prev int) bool {
+	g.nodes++
+	if g.limit > 0 && g.nodes > g.limit {
+		return false
+	}
+	if len(g.path) == g.n {
+		if g.end >= 0 && cur != g.end || g.forbidEnd[cur] {
+			return false
+		}
+		for _, p := range g.req[cur] {
+			if p != prev {
+				return false
+			}
+		}
+		return true
+	}
+	var forced []int
+	for _, p := range g.req[cur] {
+		if p != prev {
+			forced = append(forced, p)
+		}
+	}
+	if len(forced) > 1 {
+		return false
+	}
+	var cands []int
+	if len(forced) == 1 {
+		if g.vis[forced[0]] {
+			return false
+		}
+		cands = forced
+	} else {
+		last := len(g.path)+1 == g.n
+		must := -1
+		for _, x := range g.nb[cur] {
+			if g.vis[x] || x == g.end && !last {
+				continue
+			}
+			if g.avail[x] == 0 && !last && x != g.end {
+				if must >= 0 {
+					return false
+				}
+				must = x
+			}
+			cands = append(cands, x)
+		}
+		if must >= 0 {
+			cands = []int{must}
+		}
+	}
+	if g.end >= 0 && len(g.path)+1 < g.n && g.avail[g.end] == 0 {
+		return false
+	}
+	g.rng.Shuffle(len(cands), func(i, j int) { cands[i], cands[j] = cands[j], cands[i] })
+	slices.SortStableFunc(cands, func(a, b int) int { return g.avail[a] - g.avail[b] })
+	for _, x := range cands {
+		g.visit(x)
+		if g.dfs(x, cur) {
+			return true
+		}
+		g.unvisit(x)
+		if g.limit > 0 && g.nodes > g.limit {
+			return false
+		}
+	}
+	return false
+}
+
+// hasEdge reports whether squares a and b are consecutive in order (or are
+// its two ends, when closed).
+func divHasEdge(order []int, closed bool, a, b int) bool {
+	for i := range order {
+		j := i + 1
+		if j == len(order) {
+			if !closed {
+				break
+			}
+			j = 0
+		}
+		if order[i] == a && order[j] == b || order[i] == b && order[j] == a {
+			return true
+		}
+	}
+	return false
+}
+
+func TestDivideGenExplore(t *testing.T) {
+	if os.Getenv("KNIGHT_GEN_BLOCKS") == "" {
+		t.Skip("set KNIGHT_GEN_BLOCKS=1 to explore base tours")
+	}
+	// Exploration: which small chain blocks exist.
+	for _, tc := range []struct {
+		h, w   int
+		s, e   [2]int
+		closed bool
+	}{
+		{3, 4, [2]int{1, 0}, [2]int{2, 0}, false},
+		{3, 4, [2]int{1, 0}, [2]int{0, 0}, false},
+		{3, 4, [2]int{1, 0}, [2]int{1, 1}, false},
+		{3, 4, [2]int{0, 0}, [2]int{-1, -1}, false},
+		{3, 8, [2]int{0, 0}, [2]int{-1, -1}, false},
+		{3, 7, [2]int{0, 0}, [2]int{-1, -1}, false},
+		{3, 9, [2]int{0, 0}, [2]int{-1, -1}, false},
+	} {
+		g := newDivGenSearch(tc.h, tc.w, 1)
+		if tc.e[0] >= 0 {
+			g.end = g.sq(tc.e[0], tc.e[1])
+		}
+		p := g.find(g.sq(tc.s[0], tc.s[1]), 0, 1)
+		t.Logf("%dx%d %v->%v: %v (nodes %d)", tc.h, tc.w, tc.s, tc.e, p, g.nodes)
+	}
+}
+
+func TestDivideGenExplore4(t *testing.T) {
+	if os.Getenv("KNIGHT_GEN_BLOCKS") == "" {
+		t.Skip("set KNIGHT_GEN_BLOCKS=1 to explore base tours")
+	}
+	for tr := range 4 {
+		for tc := 1; tc <= 2; tc++ { // t at column w-tc
+			for sr := range 4 {
+				for sc := range 2 {
+					dr, dc := sr-tr, sc+tc
+					if !(dr*dr+dc*dc == 5) {
+						continue
+					}
+					ok := true
+					var lens []int
+					for _, w := range []int{5, 6, 7, 8, 9} {
+						g := newDivGenSearch(4, w, 1)
+						g.end = g.sq(tr, w-tc)
+						p := g.find(0, 0, 1)
+						if p == nil {
+							ok = false
+							break
+						}
+						lens = append(lens, g.nodes)
+					}
+					g := newDivGenSearch(4, 5, 1)
+					g.end = g.sq(tr, 5-tc)
+					p := g.find(g.sq(sr, sc), 0, 1)
+					t.Logf("t=(%d,w-%d) s=(%d,%d): firsts %v %v middle %v", tr, tc, sr, sc, ok, lens, p != nil)
+				}
+			}
+		}
+	}
+}
+
+// divGenSpec describes one base block to search for.
+type divGenSpec struct {
+	name      string // table the block goes to
+	h, w      int
+	closed    bool
+	start     [2]int
+	end       [2]int // {-1, -1}: any
+	forbidEnd [][2]int
+	req       [][4]int
+	extra     [][4]int // virtual edges (not knight moves) that the path must use
+}
+
+func (sp divGenSpec) search(t *testing.T) []int {
+	g := newDivGenSearch(sp.h, sp.w, 1)
+	for _, e := range sp.extra {
+		a, b := g.sq(e[0], e[1]), g.sq(e[2], e[3])
+		g.nb[a] = append(g.nb[a], b)
+		g.nb[b] = append(g.nb[b], a)
+		g.require(e[0], e[1], e[2], e[3])
+	}
+	for _, e := range sp.req {
+		g.require(e[0], e[1], e[2], e[3])
+	}
+	for _, f := range sp.forbidEnd {
+		g.forbidEnd[g.sq(f[0], f[1])] = true
+	}
+	if sp.closed {
+		g.end = g.sq(1, 2)
+	} else if sp.end[0] >= 0 {
+		g.end = g.sq(sp.end[0], sp.end[1])
+	}
+	limit, attempts := 100000, 200
+	if sp.h*sp.w <= 30 {
+		limit, attempts = 0, 1
+	}
+	p := g.find(g.sq(sp.start[0], sp.start[1]), limit, attempts)
+	if p == nil {
+		t.Fatalf("no %s block %dx%d found", sp.name, sp.h, sp.w)
+	}
+	return p
+}
+
+func divGenSpecs() []divGenSpec {
+	var specs []divGenSpec
+	for h := 5; h <= 10; h++ {
+		for w := 5; w <= 10; w++ {
+			if h%2 == 1 && w%2 == 1 {
+				specs = append(specs, divGenSpec{name: "divPathTables", h: h, w: w, end: [2]int{-1, -1},
+					forbidEnd: [][2]int{{0, w - 1}, {h - 1, 0}}})
+				continue
+			}
+			specs = append(specs, divGenSpec{name: "divCycleTables", h: h, w: w, closed: true,
+				req: [][4]int{{1, 1, 3, 0}}})
+		}
+	}
+	return specs
+}
+
+// TestGenerateDivideBlocks rewrites divide_blocks.go.
+func TestGenerateDivideBlocks(t *testing.T) {
+	if os.Getenv("KNIGHT_GEN_BLOCKS") == "" {
+		t.Skip("set KNIGHT_GEN_BLOCKS=1 to regenerate divide_blocks.go")
+	}
+	var buf bytes.Buffer
+	buf.WriteString(`// Code generated by TestGenerateDivideBlocks (divide_gen_test.go); DO NOT EDIT.
+// The tours below were found once by a small depth-first search with
+// Warnsdorff's move order and are checked by the tests.
+
+package knight
+
+`)
+	tables := map[string][]string{}
+	var names []string
+	for _, sp := range divGenSpecs() {
+		p := sp.search(t)
+		if _, ok := tables[sp.name]; !ok {
+			names = append(names, sp.name)
+		}
+		var cells bytes.Buffer
+		for i, x := range p {
+			if i > 0 {
+				cells.WriteString(", ")
+			}
+			fmt.Fprint(&cells, x)
+		}
+		tables[sp.name] = append(tables[sp.name],
+			fmt.Sprintf("{h: %d, w: %d, closed: %v, cells: []uint8{%s}},", sp.h, sp.w, sp.closed, cells.String()))
+		t.Logf("%s %dx%d ok", sp.name, sp.h, sp.w)
+	}
+	for _, name := range names {
+		fmt.Fprintf(&buf, "var %s = []divBlock{\n", name)
+		for _, line := range tables[name] {
+			buf.WriteString(line + "\n")
+		}
+		buf.WriteString("}\n\n")
+	}
+	src, err := format.Source(buf.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile("divide_blocks.go", src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}

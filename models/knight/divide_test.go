@@ -1,0 +1,108 @@
+package knight
+
+import (
+	"errors"
+	"fmt"
+	"testing"
+
+	"github.com/coverkit/coverkit/models"
+	"github.com/stretchr/testify/require"
+)
+
+// divVerify is the tests' own checker, independent of the rest of the
+// package: every square once, every step a knight's move, the start at
+// square 0, and the closing move when closed.
+func divVerify(rows, cols int, closed bool, tour []int32) error {
+	n := rows * cols
+	if len(tour) != n {
+		return fmt.Errorf("%d squares, want %d", len(tour), n)
+	}
+	if n > 0 && tour[0] != 0 {
+		return fmt.Errorf("starts at %d, want 0", tour[0])
+	}
+	seen := make([]bool, n)
+	step := func(a, b int32) bool {
+		dr := int(a)/cols - int(b)/cols
+		dc := int(a)%cols - int(b)%cols
+		return dr*dr+dc*dc == 5
+	}
+	for i, s := range tour {
+		if s < 0 || int(s) >= n {
+			return fmt.Errorf("step %d: square %d off the board", i, s)
+		}
+		if seen[s] {
+			return fmt.Errorf("step %d: square %d visited twice", i, s)
+		}
+		seen[s] = true
+		if i > 0 && !step(tour[i-1], s) {
+			return fmt.Errorf("step %d: %d to %d is not a knight's move", i, tour[i-1], s)
+		}
+	}
+	if closed && !step(tour[n-1], tour[0]) {
+		return fmt.Errorf("not closed: %d to %d is not a knight's move", tour[n-1], tour[0])
+	}
+	return nil
+}
+
+// divHasClosed is Schwenk's theorem.
+func divHasClosed(rows, cols int) bool {
+	m, n := min(rows, cols), max(rows, cols)
+	switch {
+	case m%2 == 1 && n%2 == 1, m == 1, m == 2, m == 4:
+		return false
+	case m == 3:
+		return n >= 10 && n%2 == 0
+	}
+	return true
+}
+
+func TestConstructClosedAll(t *testing.T) {
+	for rows := 1; rows <= 60; rows++ {
+		for cols := 1; cols <= 60; cols++ {
+			if !divHasClosed(rows, cols) || min(rows, cols) < 5 {
+				continue
+			}
+			tour, err := Construct(rows, cols, true)
+			require.NoError(t, err, "%dx%d", rows, cols)
+			require.NoError(t, divVerify(rows, cols, true, tour), "%dx%d", rows, cols)
+		}
+	}
+}
+
+func TestConstructClosedNone(t *testing.T) {
+	for rows := 1; rows <= 12; rows++ {
+		for cols := 1; cols <= 12; cols++ {
+			if divHasClosed(rows, cols) {
+				continue
+			}
+			_, err := Construct(rows, cols, true)
+			require.Error(t, err, "%dx%d", rows, cols)
+			require.True(t, errors.Is(err, models.ErrUnsupported), "%dx%d: %v", rows, cols, err)
+		}
+	}
+}
+
+func TestConstructOpenOddOdd(t *testing.T) {
+	for rows := 5; rows <= 41; rows += 2 {
+		for cols := 5; cols <= 41; cols += 2 {
+			tour, err := Construct(rows, cols, false)
+			require.NoError(t, err, "%dx%d", rows, cols)
+			require.NoError(t, divVerify(rows, cols, false, tour), "%dx%d", rows, cols)
+		}
+	}
+}
+
+func TestConstructLarge(t *testing.T) {
+	for _, tc := range []struct {
+		rows, cols int
+		closed     bool
+	}{
+		{100, 100, true}, {101, 100, true}, {100, 102, true}, {1000, 1003, true}, {1001, 1003, false},
+	} {
+		t.Run(fmt.Sprintf("%dx%d", tc.rows, tc.cols), func(t *testing.T) {
+			tour, err := Construct(tc.rows, tc.cols, tc.closed)
+			require.NoError(t, err)
+			require.NoError(t, divVerify(tc.rows, tc.cols, tc.closed, tour))
+		})
+	}
+}
