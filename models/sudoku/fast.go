@@ -99,9 +99,9 @@ func (f *Fast) Solve(ctx context.Context, givens *[81]uint8, limit uint64, sol *
 // value above 9.
 func (s *fastState) init(givens *[81]uint8) bool {
 	for i := range s.cand {
-		s.cand[i] = band27
+		s.cand[i] = fastBand27
 	}
-	s.unsolved = [3]uint32{band27, band27, band27}
+	s.unsolved = [3]uint32{fastBand27, fastBand27, fastBand27}
 	s.changed = 0
 	for cell, v := range givens {
 		if v == 0 {
@@ -204,30 +204,41 @@ func (f *Fast) solution(s *fastState) bool {
 // set and the other digits' masks, and d leaves the cell's row, box and
 // column. Every mask that changes is marked for an update.
 func (s *fastState) place(d, b, p uint) {
-	bit := uint32(1) << (p % 32)
 	b %= 3
-	d %= 9
-	s.unsolved[b] &^= bit
-	i := 3*d + b
-	if old := s.cand[i]; old&fastPeers[p%27] != 0 {
-		s.cand[i] = old &^ fastPeers[p%27]
-		s.changed |= 1 << i
-	}
-	col := fastCols[p%27]
-	for _, j := range fastOtherBands[b] {
-		j += 3 * d
-		if old := s.cand[j%27]; old&col != 0 {
-			s.cand[j%27] = old &^ col
-			s.changed |= 1 << j
-		}
+	i := 3*(d%9) + b
+	peers := fastPeers[p%27]
+	old := s.cand[i]
+	s.cand[i] = old &^ peers
+	s.changed |= fastNonzero(old&peers) << i
+	s.solved(i, uint32(1)<<(p%32))
+}
+
+// solved propagates new placements of digit-band i (the cells of band i%3
+// in cells, at most one per row, already alone in their rows and boxes in
+// the mask of i): the cells leave the unsolved set and the other digits'
+// masks, and their columns leave the digit's other two bands.
+func (s *fastState) solved(i uint, cells uint32) {
+	b := i % 3
+	s.unsolved[b] &^= cells
+	cols := (cells | cells>>9 | cells>>18) & 0x1ff
+	cols |= cols<<9 | cols<<18
+	for _, j := range fastOtherBands[i%27] {
+		old := s.cand[j]
+		s.cand[j] = old &^ cols
+		s.changed |= fastNonzero(old&cols) << j
 	}
 	for j := b; j < 27; j += 3 {
-		if j != i && s.cand[j]&bit != 0 {
-			s.cand[j] &^= bit
-			s.changed |= 1 << j
+		if j == i {
+			continue
 		}
+		old := s.cand[j]
+		s.cand[j] = old &^ cells
+		s.changed |= fastNonzero(old&cells) << j
 	}
 }
+
+// fastNonzero returns 1 when x (27 bits) is not zero, else 0, without a branch.
+func fastNonzero(x uint32) uint32 { return (x | -x) >> 31 }
 
 // propagate applies the band updates and naked singles until nothing
 // changes. It reports false on a contradiction.
@@ -286,10 +297,9 @@ func (s *fastState) update(i uint) bool {
 	}
 	m &= keep
 	s.cand[i] = m
-	b := i % 3
 	singles := uint32(fastSingle[m&0x1ff]) | uint32(fastSingle[m>>9&0x1ff])<<9 | uint32(fastSingle[m>>18&0x1ff])<<18
-	for ns := singles & s.unsolved[b]; ns != 0; ns &= ns - 1 {
-		s.place(i/3, b, uint(bits.TrailingZeros32(ns)))
+	if singles &= s.unsolved[i%3]; singles != 0 {
+		s.solved(i, singles)
 	}
 	return true
 }
@@ -327,7 +337,7 @@ func (s *fastState) pick() (b, p uint, ok bool) {
 	return b, p, best < 10
 }
 
-const band27 = 1<<27 - 1
+const fastBand27 = 1<<27 - 1
 
 var (
 	// fastBoxes maps a row (9 bits) to the boxes (3 bits) where it has bits.
@@ -343,8 +353,8 @@ var (
 	fastPeers [27]uint32
 	// fastCols[p] is the column of cell p in a band.
 	fastCols [27]uint32
-	// fastOtherBands[b] lists the two bands other than b.
-	fastOtherBands = [3][2]uint{{1, 2}, {0, 2}, {0, 1}}
+	// fastOtherBands[i] lists the digit-bands of digit i/3 other than i.
+	fastOtherBands [27][2]uint
 )
 
 func init() {
@@ -376,6 +386,10 @@ func init() {
 			}
 		}
 		fastKeep[shape] = keep
+	}
+	for i := range 27 {
+		d, b := i/3*3, i%3
+		fastOtherBands[i] = [2]uint{uint(d + (b+1)%3), uint(d + (b+2)%3)}
 	}
 	for p := range 27 {
 		r, c := p/9, p%9

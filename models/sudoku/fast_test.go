@@ -131,18 +131,18 @@ func TestFastCounts(t *testing.T) {
 		{"empty grid, limit 10", "", 10, 10, models.StatusFound},
 		{"empty grid, limit 1000", "", 1000, 1000, models.StatusFound},
 		// Row 1 needs a 9 in its last cell, but column 9 already has one.
-		{"unsolvable, no clash", "123456780000000009" + zeros(63), 0, 0, models.StatusExhausted},
+		{"unsolvable, no clash", "123456780000000009" + fastZeros(63), 0, 0, models.StatusExhausted},
 		{"unsolvable hard, no clash", "800000000003600000070090200050007000000045700000100030001000068008500010090000407", 2, 0, models.StatusExhausted},
-		{"clash in a row", "55" + zeros(79), 2, 0, models.StatusExhausted},
-		{"clash in a column", "5" + zeros(8) + "5" + zeros(71), 2, 0, models.StatusExhausted},
-		{"clash in a box", "5" + zeros(9) + "5" + zeros(70), 2, 0, models.StatusExhausted},
+		{"clash in a row", "55" + fastZeros(79), 2, 0, models.StatusExhausted},
+		{"clash in a column", "5" + fastZeros(8) + "5" + fastZeros(71), 2, 0, models.StatusExhausted},
+		{"clash in a box", "5" + fastZeros(9) + "5" + fastZeros(70), 2, 0, models.StatusExhausted},
 	}
 	var f Fast
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			p := tc.puzzle
 			if p == "" {
-				p = zeros(81)
+				p = fastZeros(81)
 			}
 			g := fastGrid(t, p)
 			var sol [81]uint8
@@ -156,7 +156,7 @@ func TestFastCounts(t *testing.T) {
 	}
 }
 
-func zeros(n int) string { return string(bytes.Repeat([]byte{'0'}, n)) }
+func fastZeros(n int) string { return string(bytes.Repeat([]byte{'0'}, n)) }
 
 func TestFastBadValues(t *testing.T) {
 	var f Fast
@@ -172,7 +172,7 @@ func TestFastBadValues(t *testing.T) {
 
 func TestFastNilSolution(t *testing.T) {
 	var f Fast
-	g := fastGrid(t, zeros(81))
+	g := fastGrid(t, fastZeros(81))
 	found, _, st := f.Solve(context.Background(), g, 5, nil)
 	require.Equal(t, uint64(5), found)
 	require.Equal(t, models.StatusFound, st)
@@ -180,7 +180,7 @@ func TestFastNilSolution(t *testing.T) {
 
 func TestFastContext(t *testing.T) {
 	var f Fast
-	g := fastGrid(t, zeros(81))
+	g := fastGrid(t, fastZeros(81))
 
 	canceled, cancel := context.WithCancel(context.Background())
 	cancel()
