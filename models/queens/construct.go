@@ -1,0 +1,233 @@
+package queens
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/coverkit/coverkit/models"
+)
+
+func init() {
+	models.Register(models.Algorithm{
+		Model: "queens",
+		Name:  "construct",
+		Kind:  models.Constructive,
+		Caps:  models.CanFirst,
+		Description: "explicit O(n) construction, no search: --method formula (Hoffman–Loessi–Moore, " +
+			"default) or lists (even/odd lists with swaps); a billion queens in 4 GB",
+		Solve: solveConstruct,
+	})
+}
+
+// Construction methods for Options.Method with the construct algorithm.
+const (
+	// MethodFormula is the Hoffman–Loessi–Moore formula (the default).
+	MethodFormula = "formula"
+	// MethodLists is the even/odd lists with the swaps for n mod 6 = 2, 3.
+	MethodLists = "lists"
+)
+
+// MaxConstructN is the largest board construct accepts: rows are stored in
+// 32 bits (models.Solution), 4 bytes a queen.
+const MaxConstructN = math.MaxInt32
+
+// bytesPerQueen is the memory a constructed solution takes per queen.
+const bytesPerQueen = 4
+
+// constructPoll is how many queens are placed between looks at the context.
+const constructPoll = 1 << 20
+
+// Construct returns a solution for n queens built by method (MethodFormula
+// or MethodLists, "" meaning MethodFormula) in O(n) time with no search, or
+// nil when none exists (n = 2, 3). It returns an error for an unknown
+// method, n ≤ 0 or n > MaxConstructN. It does not poll a context; the
+// registered "construct" algorithm does.
+func Construct(n int, method string) (models.Solution, error) {
+	sol, err := construct(context.Background(), n, method)
+	return sol, err
+}
+
+func construct(ctx context.Context, n int, method string) (models.Solution, error) {
+	if method == "" {
+		method = MethodFormula
+	}
+	if method != MethodFormula && method != MethodLists {
+		return nil, fmt.Errorf("queens: construct: unknown method %q (formula, lists): %w", method, models.ErrUnsupported)
+	}
+	if n <= 0 {
+		return nil, fmt.Errorf("queens: construct: board size must be positive, got %d", n)
+	}
+	if n > MaxConstructN {
+		return nil, fmt.Errorf("queens: construct: n = %d would need %s at %d bytes a queen, and rows must fit in 32 bits (n ≤ %d): %w",
+			n, humanBytes(float64(n)*bytesPerQueen), bytesPerQueen, MaxConstructN, models.ErrTooLarge)
+	}
+	if need, have := uint64(n)*bytesPerQueen, physicalMemory(); have > 0 && need > have/2 {
+		return nil, fmt.Errorf("queens: construct: n = %d would need %s at %d bytes a queen, more than half of this machine's %s: %w",
+			n, humanBytes(float64(need)), bytesPerQueen, humanBytes(float64(have)), models.ErrTooLarge)
+	}
+	if n == 2 || n == 3 {
+		return nil, nil
+	}
+	sol := make(models.Solution, n)
+	var err error
+	if method == MethodLists {
+		err = constructLists(ctx, sol)
+	} else {
+		err = constructFormula(ctx, sol)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return sol, nil
+}
+
+// constructFormula fills sol with the Hoffman–Loessi–Moore construction
+// (seed 002), with (i, j) = (column, row), 1-based, m the even part of n:
+//
+//   - m mod 6 ≠ 2: queens at (i, 2i) and (m/2+i, 2i−1), i = 1..m/2;
+//   - m mod 6 = 2 (so m mod 6 ≠ 0): queens at (i, 1+((2i+m/2−3) mod m)) and
+//     (m+1−i, m−((2i+m/2−3) mod m)), i = 1..m/2;
+//   - n odd: the pattern for m = n−1, whose main diagonal is free, and a
+//     queen at (n, n).
+func constructFormula(ctx context.Context, sol models.Solution) error {
+	n := len(sol)
+	m := n &^ 1
+	h := m / 2
+	if m%6 != 2 {
+		for i := 1; i <= h; i++ {
+			sol[i-1] = int32(2*i - 1)   // row 2i, 0-based
+			sol[h+i-1] = int32(2*i - 2) // row 2i−1, 0-based
+			if i%constructPoll == 0 && ctx.Err() != nil {
+				return ctx.Err()
+			}
+		}
+	} else {
+		for i := 1; i <= h; i++ {
+			k := (2*i + h - 3) % m
+			sol[i-1] = int32(k)         // row 1+k, 0-based
+			sol[m-i] = int32(m - 1 - k) // row m−k, 0-based
+			if i%constructPoll == 0 && ctx.Err() != nil {
+				return ctx.Err()
+			}
+		}
+	}
+	if n != m {
+		sol[n-1] = int32(n - 1)
+	}
+	return nil
+}
+
+// constructLists fills sol with the survey's lists (seed 002): the even
+// rows 2, 4, ... then the odd rows 1, 3, ..., except that for n mod 6 = 2
+// the odd list starts 3, 1 and 5 moves to its end, and for n mod 6 = 3 the 2
+// moves to the end of the even list and 1, 3 to the end of the odd list.
+// Queen i (column i) goes in the i-th row of the joined list.
+func constructLists(ctx context.Context, sol models.Solution) error {
+	n := len(sol)
+	c := 0
+	put := func(row int) { // row is 1-based
+		sol[c] = int32(row - 1)
+		c++
+	}
+	switch n % 6 {
+	case 2:
+		for r := 2; r <= n; r += 2 {
+			put(r)
+		}
+		put(3)
+		put(1)
+		for r := 7; r <= n; r += 2 {
+			put(r)
+			if r%constructPoll == 1 && ctx.Err() != nil {
+				return ctx.Err()
+			}
+		}
+		put(5)
+	case 3:
+		for r := 4; r <= n; r += 2 {
+			put(r)
+		}
+		put(2)
+		for r := 5; r <= n; r += 2 {
+			put(r)
+			if r%constructPoll == 1 && ctx.Err() != nil {
+				return ctx.Err()
+			}
+		}
+		put(1)
+		put(3)
+	default:
+		for r := 2; r <= n; r += 2 {
+			put(r)
+		}
+		for r := 1; r <= n; r += 2 {
+			put(r)
+			if r%constructPoll == 1 && ctx.Err() != nil {
+				return ctx.Err()
+			}
+		}
+	}
+	return nil
+}
+
+// solveConstruct is the registered "construct" algorithm. It answers
+// ModeFirst only; for n = 2 and 3, where no construction exists, it proves
+// that no solution exists by exhaustive search (backtrack).
+func solveConstruct(ctx context.Context, p models.Problem, opts *models.Options) (models.Result, error) {
+	o := opts.OrDefault()
+	b, ok := p.(*Board)
+	if !ok {
+		return models.Result{}, fmt.Errorf("queens: construct: %w (got %T)", models.ErrWrongProblem, p)
+	}
+	if o.Mode != models.ModeFirst {
+		return models.Result{}, fmt.Errorf("queens: construct builds one solution; it cannot list or count them all (use an exact algorithm such as backtrack): %w",
+			models.ErrUnsupported)
+	}
+	method := o.Method
+	if method == "" {
+		method = MethodFormula
+	}
+	start := time.Now()
+	if b.N == 2 || b.N == 3 {
+		if method != MethodFormula && method != MethodLists {
+			return models.Result{}, fmt.Errorf("queens: construct: unknown method %q (formula, lists): %w", method, models.ErrUnsupported)
+		}
+		res, err := exact("construct", solveBacktrack)(ctx, p, &models.Options{MaxNodes: o.MaxNodes})
+		res.Extra = map[string]any{"method": "exhaustive search"}
+		return res, err
+	}
+	sol, err := construct(ctx, b.N, method)
+	if err != nil {
+		if st, done := models.ContextStatus(ctx); done {
+			return models.Result{Status: st, Stats: models.Stats{Elapsed: time.Since(start)}}, nil
+		}
+		return models.Result{}, err
+	}
+	res := models.Result{
+		Status:    models.StatusFound,
+		Solutions: models.CountOf(1),
+		First:     sol,
+		Stats:     models.Stats{Elapsed: time.Since(start)},
+		Extra:     map[string]any{"method": method, "bytes_per_queen": bytesPerQueen},
+	}
+	if o.Visit != nil {
+		o.Visit(sol, res.Stats)
+	}
+	return res, nil
+}
+
+// humanBytes writes a byte count with a binary unit: "3.7 GiB".
+func humanBytes(b float64) string {
+	units := []string{"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"}
+	i := 0
+	for b >= 1024 && i < len(units)-1 {
+		b /= 1024
+		i++
+	}
+	if i == 0 {
+		return fmt.Sprintf("%.0f B", b)
+	}
+	return fmt.Sprintf("%.1f %s", b, units[i])
+}

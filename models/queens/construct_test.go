@@ -1,0 +1,101 @@
+package queens_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/models/queens"
+	"github.com/stretchr/testify/require"
+)
+
+func TestConstructEveryN(t *testing.T) {
+	for _, method := range []string{queens.MethodFormula, queens.MethodLists} {
+		t.Run(method, func(t *testing.T) {
+			for n := 1; n <= 2000; n++ {
+				sol, err := queens.Construct(n, method)
+				require.NoError(t, err)
+				if n == 2 || n == 3 {
+					require.Nil(t, sol)
+					continue
+				}
+				require.NoError(t, queens.Verify(n, sol), "n=%d", n)
+			}
+			for _, n := range []int{1_000_000, 1_000_001, 999_998, 1_000_003} {
+				sol, err := queens.Construct(n, method)
+				require.NoError(t, err)
+				require.NoError(t, queens.Verify(n, sol), "n=%d", n)
+			}
+		})
+	}
+}
+
+// TestConstructLists checks the survey's worked examples (seed 002).
+func TestConstructLists(t *testing.T) {
+	for _, tc := range []struct {
+		n    int
+		want string
+	}{
+		{8, "2 4 6 8 3 1 7 5"},
+		{14, "2 4 6 8 10 12 14 3 1 7 9 11 13 5"},
+		{15, "4 6 8 10 12 14 2 5 7 9 11 13 15 1 3"},
+		{20, "2 4 6 8 10 12 14 16 18 20 3 1 7 9 11 13 15 17 19 5"},
+		{1, "1"},
+	} {
+		t.Run(fmt.Sprint(tc.n), func(t *testing.T) {
+			sol, err := queens.Construct(tc.n, queens.MethodLists)
+			require.NoError(t, err)
+			var b bytes.Buffer
+			require.NoError(t, queens.WritePerm(&b, sol))
+			require.Equal(t, tc.want, strings.TrimSpace(b.String()))
+		})
+	}
+}
+
+func TestConstructFormula(t *testing.T) {
+	for _, tc := range []struct {
+		n    int
+		want string
+	}{
+		{8, "3 5 7 1 4 2 8 6"},   // n = 6k+2: the second pattern
+		{6, "2 4 6 1 3 5"},       // the first pattern
+		{9, "4 6 8 2 7 1 3 5 9"}, // odd: the pattern for 8 and a queen at (9, 9)
+	} {
+		t.Run(fmt.Sprint(tc.n), func(t *testing.T) {
+			sol, err := queens.Construct(tc.n, "")
+			require.NoError(t, err)
+			var b bytes.Buffer
+			require.NoError(t, queens.WritePerm(&b, sol))
+			require.Equal(t, tc.want, strings.TrimSpace(b.String()))
+		})
+	}
+}
+
+func TestConstructAlgorithm(t *testing.T) {
+	a := lookup(t, "construct")
+	require.Equal(t, models.Constructive, a.Kind)
+	for _, mode := range []models.Mode{models.ModeAll, models.ModeCount} {
+		_, err := a.Solve(context.Background(), queens.New(8), &models.Options{Mode: mode})
+		require.ErrorIs(t, err, models.ErrUnsupported)
+	}
+	_, err := a.Solve(context.Background(), queens.New(8), &models.Options{Method: "magic"})
+	require.ErrorIs(t, err, models.ErrUnsupported)
+	_, err = a.Solve(context.Background(), queens.New(queens.MaxConstructN+1), nil)
+	require.ErrorIs(t, err, models.ErrTooLarge)
+	require.ErrorContains(t, err, "GiB")
+
+	res, err := a.Solve(context.Background(), queens.New(1000), &models.Options{Method: "lists"})
+	require.NoError(t, err)
+	require.Equal(t, models.StatusFound, res.Status)
+	require.Equal(t, "lists", res.Extra["method"])
+	require.NoError(t, queens.Verify(1000, res.First))
+
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	res, err = a.Solve(ctx, queens.New(10_000_000), nil)
+	require.NoError(t, err)
+	require.Equal(t, models.StatusCanceled, res.Status)
+}

@@ -1,0 +1,195 @@
+package queens
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/coverkit/coverkit/models"
+)
+
+// pollEvery is how many nodes a search visits between looks at its context,
+// its node budget and its progress callback.
+const pollEvery = 4096
+
+// MaxSearchN is the largest board the exact searches (backtrack, iterative,
+// permutation) accept. Their state is O(n), but the recursive searches also
+// go n calls deep, and beyond this size no exact search finishes anyway.
+const MaxSearchN = 1 << 20
+
+// search is the state shared by the classic exact searches: Wirth's arrays,
+// the counters, and the bookkeeping for stopping and per-solution stats. The
+// hot loops only touch its flat arrays and counters; everything else happens
+// once every pollEvery nodes or once per solution.
+type search struct {
+	n    int
+	ctx  context.Context
+	opts *models.Options
+
+	x []int32 // x[c] = row of the queen in column c (Wirth's vector, 0-based)
+
+	nodes, checks uint64
+	found         models.Count
+	first         models.Solution
+
+	// since-previous bookkeeping for Options.Visit (Wirth's table).
+	lastNodes, lastChecks uint64
+	lastTime              time.Time
+	start                 time.Time
+
+	budget uint64 // nodes left before the next poll
+	stop   bool
+	status models.Status
+}
+
+// newSearch checks the problem and size and prepares the shared state.
+func newSearch(ctx context.Context, p models.Problem, opts *models.Options, name string) (*search, error) {
+	b, ok := p.(*Board)
+	if !ok {
+		return nil, fmt.Errorf("queens: %s: %w (got %T)", name, models.ErrWrongProblem, p)
+	}
+	if b.N <= 0 {
+		return nil, fmt.Errorf("queens: %s: board size must be positive, got %d", name, b.N)
+	}
+	if b.N > MaxSearchN {
+		return nil, fmt.Errorf("queens: %s: n = %d is beyond exact search (at most %d; use construct or a local search): %w",
+			name, b.N, MaxSearchN, models.ErrTooLarge)
+	}
+	now := time.Now()
+	s := &search{
+		n:        b.N,
+		ctx:      ctx,
+		opts:     opts,
+		x:        make([]int32, b.N),
+		nodes:    1, // the empty board
+		status:   models.StatusExhausted,
+		start:    now,
+		lastTime: now,
+	}
+	s.budget = s.nextBudget()
+	return s, nil
+}
+
+// nextBudget is the number of nodes until the next poll: pollEvery, or fewer
+// so that a MaxNodes budget is honoured exactly.
+func (s *search) nextBudget() uint64 {
+	b := uint64(pollEvery)
+	if m := s.opts.MaxNodes; m > 0 {
+		if s.nodes >= m {
+			return 0
+		}
+		b = min(b, m-s.nodes)
+	}
+	return b
+}
+
+// poll runs when the node budget of a poll interval is spent. It reports
+// whether the search must stop.
+func (s *search) poll() bool {
+	if st, done := models.ContextStatus(s.ctx); done {
+		s.halt(st)
+		return true
+	}
+	if m := s.opts.MaxNodes; m > 0 && s.nodes >= m {
+		s.halt(models.StatusLimit)
+		return true
+	}
+	if s.opts.Progress != nil && s.n > 0 {
+		// Progress through the first column: how many of its rows are done.
+		s.opts.Progress(models.Progress{Done: uint64(s.x[0]), Total: uint64(s.n)})
+	}
+	s.budget = s.nextBudget()
+	return false
+}
+
+// halt stops the search with status st.
+func (s *search) halt(st models.Status) {
+	s.stop = true
+	s.status = st
+}
+
+// solution records the full placement in s.x. It reports whether the search
+// must stop (the first solution was asked for, the limit was reached, or the
+// visitor said so).
+func (s *search) solution() bool {
+	s.found = s.found.AddUint64(1)
+	switch s.opts.Mode {
+	case models.ModeCount:
+		return false
+	case models.ModeFirst:
+		s.first = append(models.Solution(nil), s.x...)
+		s.visit()
+		s.halt(models.StatusFound)
+		return true
+	}
+	if s.first == nil {
+		s.first = append(models.Solution(nil), s.x...)
+	}
+	if !s.visit() {
+		s.halt(models.StatusFound)
+		return true
+	}
+	if l := s.opts.Limit; l > 0 && s.found.Cmp(models.CountOf(l)) >= 0 {
+		s.halt(models.StatusFound)
+		return true
+	}
+	return false
+}
+
+// visit hands the current solution to Options.Visit with the work done since
+// the previous one.
+func (s *search) visit() bool {
+	if s.opts.Visit == nil {
+		return true
+	}
+	now := time.Now()
+	since := models.Stats{
+		Nodes:   s.nodes - s.lastNodes,
+		Checks:  s.checks - s.lastChecks,
+		Elapsed: now.Sub(s.lastTime),
+	}
+	s.lastNodes, s.lastChecks, s.lastTime = s.nodes, s.checks, now
+	return s.opts.Visit(s.x, since)
+}
+
+// result assembles the Result.
+func (s *search) result() models.Result {
+	return models.Result{
+		Status:    s.status,
+		Solutions: s.found,
+		First:     s.first,
+		Stats: models.Stats{
+			Nodes:   s.nodes,
+			Checks:  s.checks,
+			Elapsed: time.Since(s.start),
+		},
+	}
+}
+
+// exact turns a search procedure into a models.Solver: it checks the
+// problem and options, hands Options.Unique to the generic Unique, and runs
+// the search on a fresh state.
+func exact(name string, run func(s *search)) models.Solver {
+	var solve models.Solver
+	solve = func(ctx context.Context, p models.Problem, opts *models.Options) (models.Result, error) {
+		o := opts.OrDefault()
+		switch o.Mode {
+		case models.ModeFirst, models.ModeAll, models.ModeCount:
+		default:
+			return models.Result{}, fmt.Errorf("queens: %s: unknown mode %d: %w", name, o.Mode, models.ErrUnsupported)
+		}
+		if o.Unique {
+			return Unique(ctx, solve, p, o)
+		}
+		s, err := newSearch(ctx, p, o, name)
+		if err != nil {
+			return models.Result{}, err
+		}
+		if s.budget == 0 && s.poll() {
+			return s.result(), nil
+		}
+		run(s)
+		return s.result(), nil
+	}
+	return solve
+}

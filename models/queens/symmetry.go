@@ -1,0 +1,252 @@
+package queens
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/coverkit/coverkit/models"
+)
+
+// Symmetry is one of the 8 symmetries of the square (the dihedral group
+// D4), acting on solutions: rotations by 0, 90, 180 and 270 degrees and the
+// four reflections.
+type Symmetry int
+
+// The 8 symmetries of the square. With x the column and y the row (0-based,
+// n−1 the last), each maps a queen at (x, y) to the square given.
+const (
+	Identity      Symmetry = iota // (x, y)
+	MirrorColumns                 // (n−1−x, y): left–right mirror
+	MirrorRows                    // (x, n−1−y): up–down mirror
+	Rotate180                     // (n−1−x, n−1−y)
+	Transpose                     // (y, x): the main diagonal
+	Rotate90                      // (n−1−y, x)
+	Rotate270                     // (y, n−1−x)
+	AntiTranspose                 // (n−1−y, n−1−x): the other diagonal
+)
+
+// Symmetries lists the 8 symmetries of the square, Identity first.
+var Symmetries = [8]Symmetry{Identity, MirrorColumns, MirrorRows, Rotate180, Transpose, Rotate90, Rotate270, AntiTranspose}
+
+var symmetryNames = [8]string{"identity", "mirror-columns", "mirror-rows", "rotate-180", "transpose", "rotate-90", "rotate-270", "anti-transpose"}
+
+// String names the symmetry.
+func (s Symmetry) String() string {
+	if s < 0 || int(s) >= len(symmetryNames) {
+		return fmt.Sprintf("Symmetry(%d)", int(s))
+	}
+	return symmetryNames[s]
+}
+
+// Apply returns the image of the permutation sol (sol[c] = 0-based row of
+// the queen in column c) under s, as a new solution. sol must be a
+// permutation of 0..len(sol)−1, as every valid solution is.
+func (s Symmetry) Apply(sol models.Solution) models.Solution {
+	n := len(sol)
+	inv := make([]int32, n)
+	for c, r := range sol {
+		inv[r] = int32(c)
+	}
+	out := make(models.Solution, n)
+	for c := range out {
+		out[c] = s.at(sol, inv, c)
+	}
+	return out
+}
+
+// at returns entry c of the image of p under s, given p's inverse; it lets
+// comparisons stop at the first difference without building the image.
+func (s Symmetry) at(p, inv []int32, c int) int32 {
+	m := int32(len(p) - 1)
+	switch s {
+	case MirrorColumns:
+		return p[int(m)-c]
+	case MirrorRows:
+		return m - p[c]
+	case Rotate180:
+		return m - p[int(m)-c]
+	case Transpose:
+		return inv[c]
+	case Rotate90:
+		return inv[int(m)-c]
+	case Rotate270:
+		return m - inv[c]
+	case AntiTranspose:
+		return m - inv[int(m)-c]
+	}
+	return p[c]
+}
+
+// canon tests canonical forms without allocating: it keeps the inverse
+// permutation in a scratch array reused from one solution to the next.
+type canon struct {
+	inv []int32
+}
+
+func newCanon(n int) *canon { return &canon{inv: make([]int32, n)} }
+
+// isCanonical reports whether p is the lexicographically least of its (up
+// to) 8 images, i.e. the representative of its symmetry class.
+func (k *canon) isCanonical(p []int32) bool {
+	n := len(p)
+	if cap(k.inv) < n {
+		k.inv = make([]int32, n)
+	}
+	inv := k.inv[:n]
+	for c, r := range p {
+		inv[r] = int32(c)
+	}
+	for _, s := range Symmetries[1:] {
+		for c := range n {
+			v := s.at(p, inv, c)
+			if v < p[c] {
+				return false
+			}
+			if v > p[c] {
+				break
+			}
+		}
+	}
+	return true
+}
+
+// IsCanonical reports whether sol, a valid solution, is the
+// lexicographically least of its images under the 8 symmetries of the
+// square: the representative that `--unique` lists for its class.
+func IsCanonical(sol models.Solution) bool { return newCanon(len(sol)).isCanonical(sol) }
+
+// Canonical returns the representative of sol's symmetry class: the
+// lexicographically least of its images under the 8 symmetries.
+func Canonical(sol models.Solution) models.Solution {
+	best := sol
+	for _, s := range Symmetries[1:] {
+		img := s.Apply(sol)
+		if less(img, best) {
+			best = img
+		}
+	}
+	return append(models.Solution(nil), best...)
+}
+
+// ClassSize returns how many distinct solutions sol's symmetry class holds:
+// 8, 4 (sol is its own 180° rotation) or 2 (its own 90° rotation); 1 for
+// n = 1.
+func ClassSize(sol models.Solution) int {
+	seen := 0
+	for i, s := range Symmetries {
+		img := s.Apply(sol)
+		dup := false
+		for _, t := range Symmetries[:i] {
+			if equal(img, t.Apply(sol)) {
+				dup = true
+				break
+			}
+		}
+		if !dup {
+			seen++
+		}
+	}
+	return seen
+}
+
+func less(a, b []int32) bool {
+	for i := range a {
+		if a[i] != b[i] {
+			return a[i] < b[i]
+		}
+	}
+	return false
+}
+
+func equal(a, b []int32) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// Unique runs solve — any queens algorithm that can enumerate (ModeAll) —
+// and counts the fundamental solutions: it keeps the solutions that are the
+// lexicographically least in their symmetry class, which needs no memory of
+// earlier solutions. In ModeAll only those representatives reach
+// opts.Visit (with the work since the previous representative) and
+// opts.Limit counts them; in ModeCount they are counted; in ModeFirst the
+// first solution is replaced by its class representative. Result.Solutions
+// stays the count of all solutions the search met.
+func Unique(ctx context.Context, solve models.Solver, p models.Problem, opts *models.Options) (models.Result, error) {
+	o := opts.OrDefault()
+	b, ok := p.(*Board)
+	if !ok {
+		return models.Result{}, fmt.Errorf("queens: unique: %w (got %T)", models.ErrWrongProblem, p)
+	}
+	inner := *o
+	inner.Unique = false
+	if o.Mode == models.ModeFirst {
+		res, err := solve(ctx, p, &inner)
+		if err == nil && res.First != nil {
+			res.First = Canonical(res.First)
+			res.Fundamental = models.CountOf(1)
+		}
+		return res, err
+	}
+	inner.Mode = models.ModeAll
+	inner.Limit = 0
+	var (
+		k           = newCanon(b.N)
+		fundamental models.Count
+		first       models.Solution
+		pending     models.Stats
+		listed      uint64
+		stopped     bool
+	)
+	inner.Visit = func(sol models.Solution, since models.Stats) bool {
+		pending = sumStats(pending, since)
+		if !k.isCanonical(sol) {
+			return true
+		}
+		fundamental = fundamental.AddUint64(1)
+		if o.Mode == models.ModeCount {
+			return true
+		}
+		if first == nil {
+			first = append(models.Solution(nil), sol...)
+		}
+		since, pending = pending, models.Stats{}
+		listed++
+		if o.Visit != nil && !o.Visit(sol, since) {
+			stopped = true
+			return false
+		}
+		if o.Limit > 0 && listed >= o.Limit {
+			stopped = true
+			return false
+		}
+		return true
+	}
+	res, err := solve(ctx, p, &inner)
+	if err != nil {
+		return res, err
+	}
+	res.Fundamental = fundamental
+	if o.Mode == models.ModeAll {
+		res.First = first
+	} else {
+		res.First = nil
+	}
+	if stopped {
+		res.Status = models.StatusFound
+	}
+	return res, nil
+}
+
+// sumStats adds every field of s and t, elapsed times included.
+func sumStats(s, t models.Stats) models.Stats {
+	u := s.Add(t)
+	u.Elapsed = s.Elapsed + t.Elapsed
+	return u
+}

@@ -1,0 +1,86 @@
+package queens_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/models/queens"
+	"github.com/stretchr/testify/require"
+)
+
+func TestSymmetries(t *testing.T) {
+	sol := models.Solution{0, 4, 7, 5, 2, 6, 1, 3}
+	seen := map[string]bool{}
+	for _, s := range queens.Symmetries {
+		img := s.Apply(sol)
+		require.NoError(t, queens.Verify(8, img), s.String())
+		seen[string(fmtSol(img))] = true
+		require.Equal(t, queens.Canonical(sol), queens.Canonical(img), "one class: %s", s)
+	}
+	require.Len(t, seen, 8)
+	require.Equal(t, 8, queens.ClassSize(sol))
+	require.True(t, queens.IsCanonical(sol))
+	require.Equal(t, sol, queens.Canonical(queens.Rotate90.Apply(sol)))
+	require.Equal(t, models.Solution{1, 3, 0, 2}, queens.Rotate90.Apply(models.Solution{1, 3, 0, 2}))
+	require.Equal(t, 2, queens.ClassSize(models.Solution{1, 3, 0, 2}))
+	require.Equal(t, 1, queens.ClassSize(models.Solution{0}))
+	require.Equal(t, "rotate-90", queens.Rotate90.String())
+}
+
+func fmtSol(s models.Solution) []byte {
+	b := make([]byte, len(s))
+	for i, r := range s {
+		b[i] = byte('0' + r)
+	}
+	return b
+}
+
+// TestClassSizes checks Burnside: the classes' sizes add up to all
+// solutions (n = 8: 11 classes of 8 and one of 4).
+func TestClassSizes(t *testing.T) {
+	for n := 4; n <= 9; n++ {
+		total := 0
+		res, err := lookup(t, "backtrack").Solve(context.Background(), queens.New(n), &models.Options{
+			Mode: models.ModeAll, Unique: true,
+			Visit: func(sol models.Solution, _ models.Stats) bool {
+				require.True(t, queens.IsCanonical(sol))
+				total += queens.ClassSize(sol)
+				return true
+			},
+		})
+		require.NoError(t, err)
+		require.Equal(t, int(a000170[n]), total, "n=%d", n)
+		require.Equal(t, models.CountOf(a002562[n]), res.Fundamental)
+	}
+}
+
+func TestUniqueListing(t *testing.T) {
+	for _, name := range classic {
+		t.Run(name, func(t *testing.T) {
+			var got []models.Solution
+			var checks uint64
+			res, err := lookup(t, name).Solve(context.Background(), queens.New(8), &models.Options{
+				Mode: models.ModeAll, Unique: true,
+				Visit: func(sol models.Solution, since models.Stats) bool {
+					got = append(got, append(models.Solution(nil), sol...))
+					checks += since.Checks
+					return true
+				},
+			})
+			require.NoError(t, err)
+			require.Len(t, got, 12)
+			require.Equal(t, models.CountOf(92), res.Solutions)
+			require.Equal(t, models.CountOf(12), res.Fundamental)
+			require.Equal(t, got[0], res.First)
+			require.LessOrEqual(t, checks, res.Stats.Checks)
+
+			res, err = lookup(t, name).Solve(context.Background(), queens.New(8), &models.Options{
+				Mode: models.ModeAll, Unique: true, Limit: 3,
+			})
+			require.NoError(t, err)
+			require.Equal(t, models.StatusFound, res.Status)
+			require.Equal(t, models.CountOf(3), res.Fundamental)
+		})
+	}
+}
