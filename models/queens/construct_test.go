@@ -60,7 +60,7 @@ func TestConstructFormula(t *testing.T) {
 		n    int
 		want string
 	}{
-		{8, "3 5 7 1 4 2 8 6"},   // n = 6k+2: the second pattern
+		{8, "4 6 8 2 7 1 3 5"},   // n = 6k+2: the second pattern
 		{6, "2 4 6 1 3 5"},       // the first pattern
 		{9, "4 6 8 2 7 1 3 5 9"}, // odd: the pattern for 8 and a queen at (9, 9)
 	} {
