@@ -18,6 +18,7 @@ import (
 	"math/rand"
 	"os"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -301,6 +302,18 @@ func divGenSpecs() []divGenSpec {
 				req: [][4]int{{1, 1, 3, 0}}})
 		}
 	}
+	// Three rows: closed 3x10 and 3x12, the 3x4 link (a path between (1,0)
+	// and (2,0), inserted into the corner edge (0,-1)-(2,-2) of the block on
+	// its left), and the first blocks of open tours: paths from the corner
+	// that keep the top right corner edge.
+	specs = append(specs,
+		divGenSpec{name: "div3Cycle10", h: 3, w: 10, closed: true},
+		divGenSpec{name: "div3Cycle12", h: 3, w: 12, closed: true},
+		divGenSpec{name: "div3Link", h: 3, w: 4, start: [2]int{1, 0}, end: [2]int{2, 0}},
+		divGenSpec{name: "div3Corner4", h: 3, w: 4, end: [2]int{-1, -1}, forbidEnd: [][2]int{{0, 3}}},
+		divGenSpec{name: "div3Corner7", h: 3, w: 7, end: [2]int{-1, -1}, forbidEnd: [][2]int{{0, 6}}},
+		divGenSpec{name: "div3Corner9", h: 3, w: 9, end: [2]int{-1, -1}, forbidEnd: [][2]int{{0, 8}}},
+	)
 	return specs
 }
 
@@ -336,6 +349,10 @@ package knight
 		t.Logf("%s %dx%d ok", sp.name, sp.h, sp.w)
 	}
 	for _, name := range names {
+		if !strings.HasSuffix(name, "Tables") {
+			fmt.Fprintf(&buf, "var %s = divBlock%s\n\n", name, strings.TrimSuffix(tables[name][0], ","))
+			continue
+		}
 		fmt.Fprintf(&buf, "var %s = []divBlock{\n", name)
 		for _, line := range tables[name] {
 			buf.WriteString(line + "\n")

@@ -54,9 +54,65 @@ func divPlan(rows, cols int, closed bool) (*divBuilder, error) {
 			return divGrid(rows, cols, false), nil
 		}
 		return divGrid(rows, cols, true), nil
+	case lo == 3:
+		switch {
+		case hi >= 10 && hi%2 == 0:
+			return div3Chain(rows, cols, true), nil
+		case closed:
+			return nil, unsupported("3xn has a closed tour only for even n >= 10 (Schwenk)")
+		case hi == 4 || hi >= 7:
+			return div3Chain(rows, cols, false), nil
+		}
+		return nil, unsupported("3xn has an open tour only for n = 4 and n >= 7")
 	}
 	_ = hi
 	return nil, unsupported("not covered yet")
+}
+
+// divLine returns the strides of the logical board (short side first) of a
+// rows×cols board whose short side is lo: squares (r, c) of the logical
+// lo×hi board are r*SR + c*SC on the real one.
+func divLine(rows, cols, lo int) (sr, sc int32) {
+	if rows == lo {
+		return int32(cols), 1
+	}
+	return 1, int32(cols)
+}
+
+// div3Chain is the construction for 3×n (and n×3): a first block (a closed
+// 3×10 or 3×12 tour, or an open 3×4, 3×7 or 3×9 one from the corner) and
+// then 3×4 links, each a path between its squares (1,0) and (2,0) put in
+// place of the corner edge (0,-1)-(2,-2) of the block on its left, relative
+// to the cut: (0,-1)-(2,0) and (2,-2)-(1,0) are knight's moves. A link's own
+// corner edge takes the next link.
+func div3Chain(rows, cols int, closed bool) *divBuilder {
+	n := max(rows, cols)
+	SR, SC := divLine(rows, cols, 3)
+	b := &divBuilder{rows: rows, cols: cols, closed: closed, from: divNone}
+	var first *divBlock
+	switch {
+	case closed:
+		b.from = int32(cols) + 2
+		first = &div3Cycle12
+		if n%4 == 2 {
+			first = &div3Cycle10
+		}
+	case n%4 == 0:
+		first = &div3Corner4
+	case n%4 == 3:
+		first = &div3Corner7
+	default:
+		first = &div3Corner9
+	}
+	sq := func(r, c int) int32 { return int32(r)*SR + int32(c)*SC }
+	b.gen = func(put func(*divPlacement)) {
+		put(&divPlacement{blk: first, sr: SR, sc: SC})
+		for x := first.w; x < n; x += 4 {
+			put(&divPlacement{blk: &div3Link, base: sq(0, x), sr: SR, sc: SC, join: divJoinInsert,
+				j: [4]int32{sq(0, x-1), sq(2, x-2), sq(2, x), sq(1, x)}})
+		}
+	}
+	return b
 }
 
 // divParts cuts a side of length n ≥ 5 into parts of 6, 8 and 10, preceded

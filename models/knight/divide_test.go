@@ -59,7 +59,7 @@ func divHasClosed(rows, cols int) bool {
 func TestConstructClosedAll(t *testing.T) {
 	for rows := 1; rows <= 60; rows++ {
 		for cols := 1; cols <= 60; cols++ {
-			if !divHasClosed(rows, cols) || min(rows, cols) < 5 {
+			if !divHasClosed(rows, cols) {
 				continue
 			}
 			tour, err := Construct(rows, cols, true)
@@ -104,5 +104,18 @@ func TestConstructLarge(t *testing.T) {
 			require.NoError(t, err)
 			require.NoError(t, divVerify(tc.rows, tc.cols, tc.closed, tour))
 		})
+	}
+}
+
+func TestConstructOpenThree(t *testing.T) {
+	for n := 4; n <= 101; n++ {
+		if n == 5 || n == 6 {
+			continue
+		}
+		for _, size := range [][2]int{{3, n}, {n, 3}} {
+			tour, err := Construct(size[0], size[1], false)
+			require.NoError(t, err, "%dx%d", size[0], size[1])
+			require.NoError(t, divVerify(size[0], size[1], false, tour), "%dx%d", size[0], size[1])
+		}
 	}
 }
