@@ -1,0 +1,190 @@
+package knight
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+
+	"github.com/coverkit/coverkit/models"
+)
+
+// Render writes sol in one of the formats "text" (or ""): the board as a
+// matrix of move numbers 1..R·C, right-aligned, as in the source text;
+// "json": {"rows","cols","closed","start","path"} with 1-based squares (see
+// WriteJSON); "svg": a picture of the board with the tour drawn.
+func (p *Problem) Render(w io.Writer, sol models.Solution, format string) error {
+	if len(sol) != p.Squares() {
+		return fmt.Errorf("knight: cannot render %d squares as a tour of a %s board", len(sol), p.Size())
+	}
+	switch format {
+	case "", "text":
+		return WriteMatrix(w, p.Rows, p.Cols, sol)
+	case "json":
+		return WriteJSON(w, p, sol, "")
+	case "svg":
+		return WriteSVG(w, p.Rows, p.Cols, p.Closed, sol)
+	}
+	return fmt.Errorf("knight: unknown format %q (text, json, svg)", format)
+}
+
+// flushAt is the size at which the writers hand their buffer on.
+const flushAt = 1 << 20
+
+// writer batches output in one large buffer, with no allocation per square.
+type writer struct {
+	w   io.Writer
+	buf []byte
+	err error
+}
+
+func newWriter(w io.Writer) *writer { return &writer{w: w, buf: make([]byte, 0, flushAt+256)} }
+
+func (b *writer) maybeFlush() {
+	if len(b.buf) >= flushAt {
+		b.flush()
+	}
+}
+
+func (b *writer) flush() error {
+	if b.err == nil && len(b.buf) > 0 {
+		_, b.err = b.w.Write(b.buf)
+	}
+	b.buf = b.buf[:0]
+	return b.err
+}
+
+// WriteMatrix writes the tour as the source text prints it: Rows lines of
+// Cols move numbers (1 for the start, R·C for the last square), right-aligned
+// in columns as wide as the largest number and separated by one space. It
+// streams through one buffer and needs 4 bytes a square for the matrix.
+func WriteMatrix(w io.Writer, rows, cols int, sol models.Solution) error {
+	n := rows * cols
+	if len(sol) != n {
+		return fmt.Errorf("knight: %d squares in the tour for a %dx%d board", len(sol), rows, cols)
+	}
+	num := make([]int32, n)
+	for i, s := range sol {
+		if s < 0 || int(s) >= n {
+			return fmt.Errorf("knight: move %d: square index %d is off the board", i+1, s)
+		}
+		num[s] = int32(i + 1)
+	}
+	width := len(strconv.Itoa(n))
+	b := newWriter(w)
+	var digits [12]byte
+	for r := range rows {
+		for c := range cols {
+			if c > 0 {
+				b.buf = append(b.buf, ' ')
+			}
+			d := strconv.AppendInt(digits[:0], int64(num[r*cols+c]), 10)
+			for range width - len(d) {
+				b.buf = append(b.buf, ' ')
+			}
+			b.buf = append(b.buf, d...)
+			b.maybeFlush()
+		}
+		b.buf = append(b.buf, '\n')
+	}
+	return b.flush()
+}
+
+// WriteJSON writes the tour as one JSON object on one line:
+//
+//	{"rows":R,"cols":C,"closed":false,"start":[r,c],"algorithm":"...","path":[[r,c],...]}
+//
+// with 1-based rows and columns and the R·C squares in visiting order. The
+// "algorithm" field is left out when algorithm is "". It streams through one
+// buffer with no allocation per square.
+func WriteJSON(w io.Writer, p *Problem, sol models.Solution, algorithm string) error {
+	cols := p.Cols
+	b := newWriter(w)
+	b.buf = append(b.buf, `{"rows":`...)
+	b.buf = strconv.AppendInt(b.buf, int64(p.Rows), 10)
+	b.buf = append(b.buf, `,"cols":`...)
+	b.buf = strconv.AppendInt(b.buf, int64(cols), 10)
+	b.buf = append(b.buf, `,"closed":`...)
+	b.buf = strconv.AppendBool(b.buf, p.Closed)
+	start := p.Start()
+	if len(sol) > 0 {
+		start = sol[0]
+	}
+	b.buf = append(b.buf, `,"start":[`...)
+	b.buf = strconv.AppendInt(b.buf, int64(start)/int64(cols)+1, 10)
+	b.buf = append(b.buf, ',')
+	b.buf = strconv.AppendInt(b.buf, int64(start)%int64(cols)+1, 10)
+	b.buf = append(b.buf, ']')
+	if algorithm != "" {
+		b.buf = append(b.buf, `,"algorithm":`...)
+		b.buf = strconv.AppendQuote(b.buf, algorithm)
+	}
+	b.buf = append(b.buf, `,"path":[`...)
+	for i, s := range sol {
+		if i > 0 {
+			b.buf = append(b.buf, ',')
+		}
+		b.buf = append(b.buf, '[')
+		b.buf = strconv.AppendInt(b.buf, int64(s)/int64(cols)+1, 10)
+		b.buf = append(b.buf, ',')
+		b.buf = strconv.AppendInt(b.buf, int64(s)%int64(cols)+1, 10)
+		b.buf = append(b.buf, ']')
+		b.maybeFlush()
+	}
+	b.buf = append(b.buf, "]}\n"...)
+	return b.flush()
+}
+
+// WriteSVG draws the board (light and dark squares) with the tour as one
+// polyline through the square centres, the start marked by a filled circle
+// and the end by a ring. Coordinates are integers: each square is 2 units
+// wide, so centres fall on odd numbers.
+func WriteSVG(w io.Writer, rows, cols int, closed bool, sol models.Solution) error {
+	b := newWriter(w)
+	cell := 24
+	if m := max(rows, cols); m > 40 {
+		cell = max(1, 960/m)
+	}
+	b.buf = fmt.Appendf(b.buf, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d">`+"\n",
+		cols*cell, rows*cell, 2*cols, 2*rows)
+	b.buf = fmt.Appendf(b.buf, `<title>knight's tour %dx%d</title>`+"\n", rows, cols)
+	b.buf = fmt.Appendf(b.buf, `<rect width="%d" height="%d" fill="#f0d9b5"/>`+"\n", 2*cols, 2*rows)
+	// Dark squares: one path of unit squares, row by row.
+	b.buf = append(b.buf, `<path fill="#b58863" d="`...)
+	for r := range rows {
+		for c := (r + 1) % 2; c < cols; c += 2 {
+			b.buf = append(b.buf, 'M')
+			b.buf = strconv.AppendInt(b.buf, int64(2*c), 10)
+			b.buf = append(b.buf, ' ')
+			b.buf = strconv.AppendInt(b.buf, int64(2*r), 10)
+			b.buf = append(b.buf, "h2v2h-2z"...)
+			b.maybeFlush()
+		}
+	}
+	b.buf = append(b.buf, "\"/>\n"...)
+	if len(sol) > 0 {
+		tag := "polyline"
+		if closed {
+			tag = "polygon"
+		}
+		b.buf = append(b.buf, '<')
+		b.buf = append(b.buf, tag...)
+		b.buf = append(b.buf, ` fill="none" stroke="#1f4e9c" stroke-width="0.12" stroke-linejoin="round" points="`...)
+		for i, s := range sol {
+			if i > 0 {
+				b.buf = append(b.buf, ' ')
+			}
+			b.buf = strconv.AppendInt(b.buf, 2*(int64(s)%int64(cols))+1, 10)
+			b.buf = append(b.buf, ',')
+			b.buf = strconv.AppendInt(b.buf, 2*(int64(s)/int64(cols))+1, 10)
+			b.maybeFlush()
+		}
+		b.buf = append(b.buf, "\"/>\n"...)
+		first, last := sol[0], sol[len(sol)-1]
+		b.buf = fmt.Appendf(b.buf, `<circle cx="%d" cy="%d" r="0.45" fill="#2e8b57"/>`+"\n",
+			2*(int(first)%cols)+1, 2*(int(first)/cols)+1)
+		b.buf = fmt.Appendf(b.buf, `<circle cx="%d" cy="%d" r="0.45" fill="none" stroke="#b22222" stroke-width="0.15"/>`+"\n",
+			2*(int(last)%cols)+1, 2*(int(last)/cols)+1)
+	}
+	b.buf = append(b.buf, "</svg>\n"...)
+	return b.flush()
+}
