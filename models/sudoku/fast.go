@@ -280,10 +280,47 @@ func (s *fastState) propagate() bool {
 				placed = true
 			}
 		}
+		if placed {
+			continue
+		}
+		if !s.columns(&placed) {
+			return false
+		}
 		if !placed {
 			return true
 		}
 	}
+}
+
+// columns places the hidden singles in columns. It reports false on a
+// contradiction (a column without a place for a digit).
+func (s *fastState) columns(placed *bool) bool {
+	for d := uint(0); d < 27; d += 3 {
+		x0, x1, x2 := s.cand[d], s.cand[d+1], s.cand[d+2]
+		a0, o0 := fastFold(x0)
+		a1, o1 := fastFold(x1)
+		a2, o2 := fastFold(x2)
+		if a0|a1|a2 != 0x1ff {
+			return false
+		}
+		multi := a0&a1 | a0&a2 | a1&a2
+		for b, c := range [3]uint32{o0 &^ multi, o1 &^ multi, o2 &^ multi} {
+			cells := s.cand[d+uint(b)] & (c * 0x40201) & s.unsolved[b]
+			for ; cells != 0; cells &= cells - 1 {
+				s.place(d/3, uint(b), uint(bits.TrailingZeros32(cells)))
+				*placed = true
+			}
+		}
+	}
+	return true
+}
+
+// fastFold returns the columns where band mask x has bits, and those where it
+// has exactly one.
+func fastFold(x uint32) (any, one uint32) {
+	a, b, c := x&0x1ff, x>>9&0x1ff, x>>18&0x1ff
+	any = a | b | c
+	return any, any &^ (a&b | a&c | b&c)
 }
 
 // update applies the row–box interactions and the hidden singles of
