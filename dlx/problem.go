@@ -1,0 +1,306 @@
+package dlx
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// Problem is a generalized exact cover problem: a list of items, each
+// primary (to be covered exactly once) or secondary (at most once, or by any
+// number of options that give it the same color), and a list of options,
+// each a set of items. Build one with New and the Add methods, or read one
+// with Parse.
+//
+// Items and options are numbered from 0 in the order they were added. A
+// Problem is not safe for concurrent modification; NewSolver takes a snapshot,
+// so a Problem may be changed or dropped once its solvers exist.
+type Problem struct {
+	names     []string       // item names, by item index
+	secondary []bool         // secondary[i]: item i is secondary
+	byName    map[string]int // item index by name
+	primaries int            // number of primary items
+
+	colorNames []string       // color names, by color id − 1
+	colorIDs   map[string]int // color id (≥ 1) by name
+
+	// Options, flattened: option k holds entries start[k] .. start[k+1]−1
+	// of optItems (item indexes) and optColors (0: no color).
+	start     []int32
+	optItems  []int32
+	optColors []int32
+	lines     []int32 // input line of each option (0 when not parsed)
+	noPrimary []int   // options without a primary item (never chosen)
+
+	warnings []Warning
+}
+
+// A Warning is a problem with the input that does not stop a search, such as
+// an option that has no primary item and so can never be chosen.
+type Warning struct {
+	// Line is the 1-based input line, 0 for a Problem built in Go.
+	Line int
+	// Option is the 0-based index of the option concerned.
+	Option int
+	// Msg says what is wrong.
+	Msg string
+}
+
+// String formats the warning as "dlx: line N: msg" (or "dlx: option K: msg"
+// for a Problem built in Go).
+func (w Warning) String() string {
+	if w.Line > 0 {
+		return fmt.Sprintf("dlx: line %d: %s", w.Line, w.Msg)
+	}
+	return fmt.Sprintf("dlx: option %d: %s", w.Option+1, w.Msg)
+}
+
+// New returns an empty Problem.
+func New() *Problem {
+	return &Problem{byName: map[string]int{}, colorIDs: map[string]int{}, start: []int32{0}}
+}
+
+// validName reports why s cannot be an item or color name, or "" if it can:
+// names are non-empty runs of printable non-space characters without ':'
+// and '|'.
+func validName(s string) string {
+	if s == "" {
+		return "empty name"
+	}
+	for _, r := range s {
+		switch {
+		case r == ':' || r == '|':
+			return fmt.Sprintf("name %q contains %q", s, r)
+		case r <= ' ' || r == 0x7f || r == 0xfffd:
+			return fmt.Sprintf("name %q contains the non-printable character %U", s, r)
+		}
+	}
+	return ""
+}
+
+func (p *Problem) addItem(name string, secondary bool) (int, error) {
+	if msg := validName(name); msg != "" {
+		return 0, errors.New("dlx: " + msg)
+	}
+	if _, dup := p.byName[name]; dup {
+		return 0, fmt.Errorf("dlx: duplicate item %q", name)
+	}
+	i := len(p.names)
+	p.names = append(p.names, name)
+	p.secondary = append(p.secondary, secondary)
+	p.byName[name] = i
+	if !secondary {
+		p.primaries++
+	}
+	return i, nil
+}
+
+// AddPrimary adds a primary item (to be covered exactly once) and returns
+// its index. Names are non-empty runs of printable non-space characters
+// without ':' and '|', unique among the items.
+func (p *Problem) AddPrimary(name string) (int, error) { return p.addItem(name, false) }
+
+// AddSecondary adds a secondary item (covered at most once, or by options
+// that all give it the same color) and returns its index.
+func (p *Problem) AddSecondary(name string) (int, error) { return p.addItem(name, true) }
+
+// Color returns the id (≥ 1) of the named color, creating it if needed. Use
+// it with AddOptionIndex; color names follow the rules of item names.
+func (p *Problem) Color(name string) (int, error) {
+	if id, ok := p.colorIDs[name]; ok {
+		return id, nil
+	}
+	if msg := validName(name); msg != "" {
+		return 0, errors.New("dlx: color: " + msg)
+	}
+	p.colorNames = append(p.colorNames, name)
+	id := len(p.colorNames)
+	p.colorIDs[name] = id
+	return id, nil
+}
+
+// AddOption adds an option given by item names, a secondary item optionally
+// written "name:color", and returns the option's index. It fails on an
+// unknown item, an item given twice, or a color on a primary item.
+func (p *Problem) AddOption(names ...string) (int, error) {
+	items := make([]int, len(names))
+	colors := make([]int, len(names))
+	for k, s := range names {
+		name, color, hasColor := strings.Cut(s, ":")
+		i, ok := p.byName[name]
+		if !ok {
+			return 0, fmt.Errorf("dlx: unknown item %q", name)
+		}
+		items[k] = i
+		if hasColor {
+			if !p.secondary[i] {
+				return 0, fmt.Errorf("dlx: color on primary item %q", name)
+			}
+			c, err := p.Color(color)
+			if err != nil {
+				return 0, err
+			}
+			colors[k] = c
+		}
+	}
+	return p.AddOptionIndex(items, colors)
+}
+
+// AddOptionIndex adds an option given by item indexes, with colors[k] the
+// color id (from Color) of items[k], 0 for none; colors may be nil when no
+// item is colored. It returns the option's index. Building large models this
+// way avoids looking names up.
+func (p *Problem) AddOptionIndex(items []int, colors []int) (int, error) {
+	if colors != nil && len(colors) != len(items) {
+		return 0, fmt.Errorf("dlx: %d colors for %d items", len(colors), len(items))
+	}
+	base := len(p.optItems)
+	hasPrimary := false
+	for k, i := range items {
+		if i < 0 || i >= len(p.names) {
+			p.optItems, p.optColors = p.optItems[:base], p.optColors[:base]
+			return 0, fmt.Errorf("dlx: item index %d out of range (0..%d)", i, len(p.names)-1)
+		}
+		c := 0
+		if colors != nil {
+			c = colors[k]
+		}
+		var err error
+		switch {
+		case c < 0 || c > len(p.colorNames):
+			err = fmt.Errorf("dlx: color id %d out of range (1..%d)", c, len(p.colorNames))
+		case c != 0 && !p.secondary[i]:
+			err = fmt.Errorf("dlx: color on primary item %q", p.names[i])
+		}
+		if err == nil {
+			for _, j := range p.optItems[base:] {
+				if int(j) == i {
+					err = fmt.Errorf("dlx: item %q twice in one option", p.names[i])
+				}
+			}
+		}
+		if err != nil {
+			p.optItems, p.optColors = p.optItems[:base], p.optColors[:base]
+			return 0, err
+		}
+		hasPrimary = hasPrimary || !p.secondary[i]
+		p.optItems = append(p.optItems, int32(i))
+		p.optColors = append(p.optColors, int32(c))
+	}
+	k := len(p.start) - 1
+	p.start = append(p.start, int32(len(p.optItems)))
+	p.lines = append(p.lines, 0)
+	if !hasPrimary {
+		p.noPrimary = append(p.noPrimary, k)
+		p.warnings = append(p.warnings, Warning{Option: k, Msg: "option has no primary item and can never be chosen"})
+	}
+	return k, nil
+}
+
+// NumItems returns the number of items.
+func (p *Problem) NumItems() int { return len(p.names) }
+
+// NumPrimary returns the number of primary items.
+func (p *Problem) NumPrimary() int { return p.primaries }
+
+// NumOptions returns the number of options.
+func (p *Problem) NumOptions() int { return len(p.start) - 1 }
+
+// ItemName returns the name of item i.
+func (p *Problem) ItemName(i int) string { return p.names[i] }
+
+// IsSecondary reports whether item i is secondary.
+func (p *Problem) IsSecondary(i int) bool { return p.secondary[i] }
+
+// Item returns the index of the named item.
+func (p *Problem) Item(name string) (int, bool) {
+	i, ok := p.byName[name]
+	return i, ok
+}
+
+// ColorName returns the name of color id c (≥ 1).
+func (p *Problem) ColorName(c int) string { return p.colorNames[c-1] }
+
+// OptionLen returns the number of items of option k.
+func (p *Problem) OptionLen(k int) int { return int(p.start[k+1] - p.start[k]) }
+
+// OptionItem returns the j-th item of option k and its color id (0: none).
+func (p *Problem) OptionItem(k, j int) (item, color int) {
+	e := p.start[k] + int32(j)
+	return int(p.optItems[e]), int(p.optColors[e])
+}
+
+// OptionLine returns the input line of option k, or 0 for a Problem built in
+// Go.
+func (p *Problem) OptionLine(k int) int { return int(p.lines[k]) }
+
+// OptionString returns option k as it is written in the text format: its
+// item names separated by single spaces, colored items as "name:color".
+func (p *Problem) OptionString(k int) string {
+	var b strings.Builder
+	p.appendOption(&b, k)
+	return b.String()
+}
+
+func (p *Problem) appendOption(b *strings.Builder, k int) {
+	for e := p.start[k]; e < p.start[k+1]; e++ {
+		if e > p.start[k] {
+			b.WriteByte(' ')
+		}
+		b.WriteString(p.names[p.optItems[e]])
+		if c := p.optColors[e]; c != 0 {
+			b.WriteByte(':')
+			b.WriteString(p.colorNames[c-1])
+		}
+	}
+}
+
+// Warnings returns the problems found while building or parsing that do not
+// stop a search: options with no primary item, which are kept (they keep
+// their numbers) but can never be chosen.
+func (p *Problem) Warnings() []Warning { return p.warnings }
+
+// Verify checks, independently of any solver, that the options sol (0-based
+// indexes) form a solution: every index is in range and used once, every
+// primary item is covered exactly once, and every secondary item is covered
+// at most once or only by options giving it the same color. It returns nil
+// or an error naming the first item or option at fault.
+func (p *Problem) Verify(sol []int) error {
+	n := p.NumOptions()
+	used := make(map[int]bool, len(sol))
+	count := make([]int, len(p.names))
+	color := make([]int32, len(p.names)) // 0 unseen, -1 uncolored, else color
+	for _, k := range sol {
+		if k < 0 || k >= n {
+			return fmt.Errorf("dlx: option %d out of range (1..%d)", k+1, n)
+		}
+		if used[k] {
+			return fmt.Errorf("dlx: option %d chosen twice", k+1)
+		}
+		used[k] = true
+		for e := p.start[k]; e < p.start[k+1]; e++ {
+			i, c := p.optItems[e], p.optColors[e]
+			count[i]++
+			if !p.secondary[i] {
+				if count[i] > 1 {
+					return fmt.Errorf("dlx: primary item %q covered more than once (option %d)", p.names[i], k+1)
+				}
+				continue
+			}
+			switch {
+			case count[i] == 1 && c == 0:
+				color[i] = -1
+			case count[i] == 1:
+				color[i] = c
+			case c == 0 || color[i] != c:
+				return fmt.Errorf("dlx: secondary item %q covered by incompatible options (option %d)", p.names[i], k+1)
+			}
+		}
+	}
+	for i, name := range p.names {
+		if !p.secondary[i] && count[i] == 0 {
+			return fmt.Errorf("dlx: primary item %q not covered", name)
+		}
+	}
+	return nil
+}

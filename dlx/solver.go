@@ -1,0 +1,590 @@
+package dlx
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/coverkit/coverkit/models"
+)
+
+// node is one entry of Knuth's flat node array. Index 0 is unused; 1..N are
+// the item headers; then come the options, each preceded and followed by a
+// spacer node.
+//
+//   - item header: up/down are the first and last nodes of the item's list,
+//     top is the item's length (options still in the list), color is the
+//     color the item is purified with (0: none).
+//   - option node: up/down link it into its item's list, top is the item's
+//     header, color its color (0: none; −1: compatible with the color its
+//     item is purified with, so hide leaves it alone).
+//   - spacer: top ≤ 0 (−k−1 after option k, 0 before option 0), up is the
+//     first node of the option before it, down the last node of the option
+//     after it.
+type node struct {
+	up, down int32
+	top      int32
+	color    int32
+}
+
+// link is an item's place in the ring of active primary items (head 0) or
+// active secondary items (head N+1).
+type link struct{ prev, next int32 }
+
+// Options tunes a search. A nil *Options counts every solution with one
+// worker.
+type Options struct {
+	// Limit stops the search after this many solutions (status found); 0
+	// means no limit. 1 asks for the first solution; 2 tells whether it is
+	// unique.
+	Limit uint64
+	// MaxNodes is a budget of search nodes; when it runs out the status is
+	// limit. 0 means none.
+	MaxNodes uint64
+	// Workers is the number of goroutines; 0 or 1 searches in the calling
+	// goroutine. With W > 1 the tree is split at its top levels into many
+	// more subproblems than workers, and counts are summed exactly.
+	Workers int
+	// Forced lists options (0-based) chosen up front, before the search
+	// starts: the givens of a puzzle. They are undone when Solve returns.
+	// Forced options that clash with each other leave no solution (status
+	// exhausted, 0 solutions); this is an answer, not an error.
+	Forced []int
+	// Visit, if set, receives each solution: the chosen options (0-based),
+	// the forced ones first, then in the order the search chose them. sol
+	// is only valid during the call. Returning false stops the search
+	// (status found). With Workers > 1, calls are serialized but solutions
+	// arrive in no fixed order.
+	Visit func(sol []int) bool
+}
+
+// Result is the outcome of a search.
+type Result struct {
+	// Status says why the search stopped: exhausted (all solutions were
+	// seen), found (Limit reached or Visit returned false), limit (MaxNodes
+	// ran out), timeout or canceled (ctx ended).
+	Status models.Status
+	// Solutions is the number of solutions found. A DLX search visits every
+	// solution it counts, so 64 bits cannot overflow in practice.
+	Solutions uint64
+	// Stats holds Nodes (search-tree nodes, the root included), Updates
+	// (link removals as Knuth counts them: one per item covered and one per
+	// node hidden) and Elapsed.
+	Stats models.Stats
+}
+
+// Solver runs searches on one Problem. NewSolver builds its node arrays
+// once; each Solve then allocates nothing (with one worker), and leaves the
+// arrays as it found them, so a Solver can be reused for many searches —
+// for example one per sudoku puzzle, with the givens as Options.Forced. A
+// Solver is not safe for concurrent use; Clone gives each goroutine its own.
+type Solver struct {
+	nodes   []node
+	items   []link
+	nprim   int32   // internal items 1..nprim are primary
+	nitems  int32   // internal items nprim+1..nitems are secondary
+	optNode []int32 // first primary node of each option, −1 if none
+	choice  []int32 // the search stack: the option node chosen at each level
+	sol     []int   // the current solution, forced options first
+	first   []int   // the first solution of the last Solve
+	nfirst  int     // len(first) if a solution was found, else -1
+
+	// Set while splitting work for parallel search: at level cut the search
+	// hands the prefix to onPrefix instead of going deeper.
+	cut      int
+	onPrefix func(prefix []int)
+}
+
+var defaultOptions Options
+
+// pollMask sets how often a search polls its context: every 4096 nodes.
+const pollMask = 1<<12 - 1
+
+// NewSolver builds a Solver for p. It fails with an error wrapping
+// models.ErrTooLarge if p has more than 2^31−1 nodes.
+func NewSolver(p *Problem) (*Solver, error) {
+	n := len(p.names)
+	nopt := p.NumOptions()
+	total := 2 + int64(n) + int64(len(p.optItems)) + int64(nopt)
+	if total > math.MaxInt32 {
+		return nil, fmt.Errorf("dlx: %d nodes (%d MiB): %w", total, total*16>>20, models.ErrTooLarge)
+	}
+	// Internal item numbers: the primary items first, then the secondary
+	// ones, each in input order.
+	internal := make([]int32, n)
+	var next int32 = 1
+	for pass := 0; pass < 2; pass++ {
+		for i := range n {
+			if p.secondary[i] == (pass == 1) {
+				internal[i] = next
+				next++
+			}
+		}
+	}
+	s := &Solver{
+		nodes:   make([]node, total),
+		items:   make([]link, n+2),
+		nprim:   int32(p.primaries),
+		nitems:  int32(n),
+		optNode: make([]int32, nopt),
+		choice:  make([]int32, p.primaries+1),
+		sol:     make([]int, 0, p.primaries+1),
+		first:   make([]int, 0, p.primaries+1),
+		nfirst:  -1,
+		cut:     -1,
+	}
+	// Rings of active items: primary items around head 0, secondary items
+	// around head n+1.
+	ring := func(head, lo, hi int32) {
+		prev := head
+		for i := lo; i <= hi; i++ {
+			s.items[prev].next = i
+			s.items[i].prev = prev
+			prev = i
+		}
+		s.items[prev].next = head
+		s.items[head].prev = prev
+	}
+	ring(0, 1, s.nprim)
+	ring(s.nitems+1, s.nprim+1, s.nitems)
+
+	nd := s.nodes
+	for h := int32(1); h <= s.nitems; h++ {
+		nd[h] = node{up: h, down: h}
+	}
+	q := s.nitems + 1 // the spacer before option 0
+	spacer := q
+	for k := range nopt {
+		first := q + 1
+		s.optNode[k] = -1
+		for e := p.start[k]; e < p.start[k+1]; e++ {
+			q++
+			h := internal[p.optItems[e]]
+			if h <= s.nprim && s.optNode[k] < 0 {
+				s.optNode[k] = q
+			}
+			u := nd[h].up
+			nd[q] = node{up: u, down: h, top: h, color: p.optColors[e]}
+			nd[u].down = q
+			nd[h].up = q
+			nd[h].top++
+		}
+		nd[spacer].down = q
+		q++
+		nd[q] = node{up: first, top: -int32(k) - 1}
+		spacer = q
+	}
+	return s, nil
+}
+
+// Clone returns a new Solver for the same problem, for another goroutine.
+// It must not be called while s is searching.
+func (s *Solver) Clone() *Solver {
+	c := *s
+	c.nodes = append([]node(nil), s.nodes...)
+	c.items = append([]link(nil), s.items...)
+	c.choice = make([]int32, len(s.choice))
+	c.sol = make([]int, 0, cap(s.sol))
+	c.first = make([]int, 0, cap(s.first))
+	c.nfirst = -1
+	c.cut, c.onPrefix = -1, nil
+	return &c
+}
+
+// NumOptions returns the number of options of the solver's problem.
+func (s *Solver) NumOptions() int { return len(s.optNode) }
+
+// First returns the first solution found by the last Solve (0-based option
+// indexes, forced options first), or nil if it found none. The slice is
+// owned by the Solver and valid until the next Solve.
+func (s *Solver) First() []int {
+	if s.nfirst < 0 {
+		return nil
+	}
+	return s.first[:s.nfirst]
+}
+
+// option returns the index of the option holding node x.
+func (s *Solver) option(x int32) int {
+	nd := s.nodes
+	for nd[x].top > 0 {
+		x++
+	}
+	return int(-nd[x].top) - 1
+}
+
+// cover removes item i from its ring and hides every option in its list,
+// returning the number of updates.
+func (s *Solver) cover(i int32) uint64 {
+	nd, it := s.nodes, s.items
+	l, r := it[i].prev, it[i].next
+	it[l].next = r
+	it[r].prev = l
+	u := uint64(1)
+	for p := nd[i].down; p != i; p = nd[p].down {
+		u += s.hide(p)
+	}
+	return u
+}
+
+// hide unlinks the nodes of p's option, except p, from their item lists.
+func (s *Solver) hide(p int32) uint64 {
+	nd := s.nodes
+	var u uint64
+	for q := p + 1; q != p; {
+		x := nd[q].top
+		if x <= 0 {
+			q = nd[q].up
+			continue
+		}
+		if nd[q].color >= 0 {
+			up, dn := nd[q].up, nd[q].down
+			nd[up].down = dn
+			nd[dn].up = up
+			nd[x].top--
+			u++
+		}
+		q++
+	}
+	return u
+}
+
+// uncover undoes cover(i).
+func (s *Solver) uncover(i int32) {
+	nd, it := s.nodes, s.items
+	for p := nd[i].up; p != i; p = nd[p].up {
+		s.unhide(p)
+	}
+	l, r := it[i].prev, it[i].next
+	it[l].next = i
+	it[r].prev = i
+}
+
+// unhide undoes hide(p).
+func (s *Solver) unhide(p int32) {
+	nd := s.nodes
+	for q := p - 1; q != p; {
+		x := nd[q].top
+		if x <= 0 {
+			q = nd[q].down
+			continue
+		}
+		if nd[q].color >= 0 {
+			up, dn := nd[q].up, nd[q].down
+			nd[up].down = q
+			nd[dn].up = q
+			nd[x].top++
+		}
+		q--
+	}
+}
+
+// purify keeps, in the list of p's item, only the options that give it p's
+// color (marking their nodes −1), hiding the others.
+func (s *Solver) purify(p int32) uint64 {
+	nd := s.nodes
+	c, i := nd[p].color, nd[p].top
+	nd[i].color = c
+	var u uint64
+	for q := nd[i].down; q != i; q = nd[q].down {
+		if nd[q].color == c {
+			nd[q].color = -1
+		} else {
+			u += s.hide(q)
+		}
+	}
+	return u
+}
+
+// unpurify undoes purify(p).
+func (s *Solver) unpurify(p int32) {
+	nd := s.nodes
+	c, i := nd[p].color, nd[p].top
+	nd[i].color = 0
+	for q := nd[i].up; q != i; q = nd[q].up {
+		if nd[q].color < 0 {
+			nd[q].color = c
+		} else {
+			s.unhide(q)
+		}
+	}
+}
+
+// commit takes node p's item into account once its option is chosen.
+func (s *Solver) commit(p int32) uint64 {
+	switch c := s.nodes[p].color; {
+	case c == 0:
+		return s.cover(s.nodes[p].top)
+	case c > 0:
+		return s.purify(p)
+	}
+	return 0
+}
+
+// uncommit undoes commit(p).
+func (s *Solver) uncommit(p int32) {
+	switch c := s.nodes[p].color; {
+	case c == 0:
+		s.uncover(s.nodes[p].top)
+	case c > 0:
+		s.unpurify(p)
+	}
+}
+
+// active reports whether item h is still in its ring (not covered).
+func (s *Solver) active(h int32) bool { return s.items[s.items[h].prev].next == h }
+
+// fits reports whether option k can still be chosen: none of its items is
+// covered, and each colored one is unpurified or purified with its color.
+func (s *Solver) fits(k int) bool {
+	nd := s.nodes
+	x := s.optNode[k]
+	for q := x; ; {
+		h := nd[q].top
+		if !s.active(h) {
+			return false
+		}
+		if hc := nd[h].color; hc != 0 && nd[q].color >= 0 && nd[q].color != hc {
+			return false
+		}
+		if q++; nd[q].top <= 0 {
+			q = nd[q].up
+		}
+		if q == x {
+			return true
+		}
+	}
+}
+
+// force chooses option k up front, exactly as the search would: it covers
+// the option's first primary item, then commits the others after it.
+func (s *Solver) force(k int) uint64 {
+	nd := s.nodes
+	x := s.optNode[k]
+	u := s.cover(nd[x].top)
+	for p := x + 1; p != x; {
+		if nd[p].top <= 0 {
+			p = nd[p].up
+			continue
+		}
+		u += s.commit(p)
+		p++
+	}
+	return u
+}
+
+// unforce undoes force(k).
+func (s *Solver) unforce(k int) {
+	nd := s.nodes
+	x := s.optNode[k]
+	for p := x - 1; p != x; {
+		if nd[p].top <= 0 {
+			p = nd[p].down
+			continue
+		}
+		s.uncommit(p)
+		p--
+	}
+	s.uncover(nd[x].top)
+}
+
+// Solve searches for solutions as opts says (nil: count them all). It
+// returns an error only for invalid options (a forced option out of
+// range); a search stopped by ctx returns its partial Result with status
+// timeout or canceled. With one worker Solve allocates nothing.
+func (s *Solver) Solve(ctx context.Context, opts *Options) (Result, error) {
+	if opts == nil {
+		opts = &defaultOptions
+	}
+	for _, k := range opts.Forced {
+		if k < 0 || k >= len(s.optNode) {
+			return Result{}, fmt.Errorf("dlx: forced option %d out of range (1..%d)", k+1, len(s.optNode))
+		}
+		if s.optNode[k] < 0 {
+			return Result{}, fmt.Errorf("dlx: forced option %d has no primary item", k+1)
+		}
+	}
+	if opts.Workers > 1 {
+		return s.solveParallel(ctx, opts)
+	}
+	start := time.Now()
+	res := s.solveForced(ctx, opts.Forced, opts.Limit, opts.MaxNodes, opts.Visit)
+	res.Stats.Elapsed = time.Since(start)
+	return res, nil
+}
+
+// solveForced forces the options in forced, searches, and undoes them.
+func (s *Solver) solveForced(ctx context.Context, forced []int, limit, maxNodes uint64, visit func([]int) bool) Result {
+	s.nfirst = -1
+	s.sol = s.sol[:0]
+	var res Result
+	n := 0
+	for _, k := range forced {
+		if !s.fits(k) {
+			break
+		}
+		res.Stats.Updates += s.force(k)
+		s.sol = append(s.sol, k)
+		n++
+	}
+	if n == len(forced) {
+		res = s.search(ctx, limit, maxNodes, visit, res.Stats.Updates)
+	} else {
+		res.Stats.Nodes = 1 // the root, a dead end
+	}
+	for n--; n >= 0; n-- {
+		s.unforce(forced[n])
+	}
+	return res
+}
+
+// search runs Algorithm C from the current state, with s.sol holding the
+// forced options. It restores the state before returning.
+func (s *Solver) search(ctx context.Context, limit, maxNodes uint64, visit func([]int) bool, updates uint64) Result {
+	var (
+		nd       = s.nodes
+		it       = s.items
+		ch       = s.choice
+		done     = ctx.Done()
+		base     = len(s.sol)
+		cut      = s.cut
+		level    int
+		nodes    uint64
+		count    uint64
+		status   = models.StatusExhausted
+		stopping bool
+		i, x     int32
+	)
+	if maxNodes == 0 {
+		maxNodes = math.MaxUint64
+	}
+
+enter:
+	if stopping {
+		goto backup
+	}
+	if level == cut {
+		s.prefix(level)
+		goto backup
+	}
+	nodes++
+	if nodes&pollMask == 0 && done != nil {
+		select {
+		case <-done:
+			status, _ = models.ContextStatus(ctx)
+			stopping = true
+			goto backup
+		default:
+		}
+	}
+	if nodes > maxNodes {
+		nodes--
+		status = models.StatusLimit
+		stopping = true
+		goto backup
+	}
+	if it[0].next == 0 {
+		count++
+		if !s.solution(level, visit) || count == limit {
+			status = models.StatusFound
+			stopping = true
+		}
+		goto backup
+	}
+	// Choose the active primary item with the fewest options, the first
+	// such item on ties.
+	{
+		best := int32(math.MaxInt32)
+		for h := it[0].next; h != 0; h = it[h].next {
+			if l := nd[h].top; l < best {
+				best, i = l, h
+				if l == 0 {
+					break
+				}
+			}
+		}
+		if best == 0 {
+			goto backup
+		}
+	}
+	updates += s.cover(i)
+	x = nd[i].down
+
+try:
+	if x == i || stopping {
+		s.uncover(i)
+		goto backup
+	}
+	ch[level] = x
+	for p := x + 1; p != x; {
+		j := nd[p].top
+		if j <= 0 {
+			p = nd[p].up
+			continue
+		}
+		switch c := nd[p].color; {
+		case c == 0:
+			updates += s.cover(j)
+		case c > 0:
+			updates += s.purify(p)
+		}
+		p++
+	}
+	level++
+	goto enter
+
+backup:
+	if level == 0 {
+		s.sol = s.sol[:base]
+		return Result{Status: status, Solutions: count, Stats: models.Stats{Nodes: nodes, Updates: updates}}
+	}
+	level--
+	x = ch[level]
+	for p := x - 1; p != x; {
+		j := nd[p].top
+		if j <= 0 {
+			p = nd[p].down
+			continue
+		}
+		switch c := nd[p].color; {
+		case c == 0:
+			s.uncover(j)
+		case c > 0:
+			s.unpurify(p)
+		}
+		p--
+	}
+	i = nd[x].top
+	x = nd[x].down
+	goto try
+}
+
+// solution records the solution at the given level in s.sol (after the
+// forced options), keeps the first one, and passes it to visit.
+func (s *Solver) solution(level int, visit func([]int) bool) bool {
+	base := len(s.sol)
+	for _, x := range s.choice[:level] {
+		s.sol = append(s.sol, s.option(x))
+	}
+	sol := s.sol
+	s.sol = s.sol[:base]
+	if s.nfirst < 0 {
+		s.first = append(s.first[:0], sol...)
+		s.nfirst = len(sol)
+	}
+	if visit != nil {
+		return visit(sol)
+	}
+	return true
+}
+
+// prefix hands the options chosen so far to onPrefix (parallel splitting).
+func (s *Solver) prefix(level int) {
+	base := len(s.sol)
+	for _, x := range s.choice[:level] {
+		s.sol = append(s.sol, s.option(x))
+	}
+	s.onPrefix(s.sol)
+	s.sol = s.sol[:base]
+}
