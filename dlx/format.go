@@ -45,9 +45,9 @@ func fields(dst [][]byte, line []byte) [][]byte {
 
 // lineReader yields numbered lines without their endings, the BOM dropped.
 type lineReader struct {
-	r    *bufio.Reader
-	n    int
-	buf  []byte
+	r   *bufio.Reader
+	n   int
+	buf []byte
 }
 
 func (lr *lineReader) next() ([]byte, error) {
