@@ -1,0 +1,784 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/models/sudoku"
+	"github.com/spf13/cobra"
+)
+
+func init() { commands = append(commands, newSudokuCmd) }
+
+func newSudokuCmd(e *env) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "sudoku",
+		Short: "Solve, verify and generate sudoku-family puzzles (any box shape, X, jigsaw, Latin)",
+		Long: `The sudoku family on Dancing Links: grids of side N = B·C with B×C boxes
+(4, 6, 8, 9, 12, 16, 25, ... up to 64), the X and jigsaw variants and Latin
+squares, and a fast bitset solver for classic 9×9. Input formats are described
+in docs/formats.md, outputs in docs/cli.md.`,
+	}
+	cmd.AddCommand(newSudokuSolveCmd(e), newSudokuVerifyCmd(e), newSudokuGenerateCmd(e))
+	return cmd
+}
+
+// sudokuLayoutFlags are the flags that say how to read puzzles.
+type sudokuLayoutFlags struct {
+	box, variant, regions, input string
+}
+
+func (f *sudokuLayoutFlags) add(cmd *cobra.Command, withInput bool) {
+	cmd.Flags().StringVar(&f.box, "box", "", "box shape BxC (B rows, C columns), e.g. 2x3 for 6x6; default: inferred from the side")
+	cmd.Flags().StringVar(&f.variant, "variant", "classic", "variant: classic, x (both diagonals), jigsaw (needs --regions), latin (rows and columns only)")
+	cmd.Flags().StringVar(&f.regions, "regions", "", "jigsaw region map FILE (N lines of N labels)")
+	if withInput {
+		cmd.Flags().StringVar(&f.input, "input", "line", "input format: line (one puzzle per line) or grid (blocks of N lines of numbers)")
+	}
+}
+
+// sudokuParseBox reads "BxC" (also "B×C").
+func sudokuParseBox(s string) (rows, cols int, err error) {
+	a, b, ok := strings.Cut(strings.ReplaceAll(strings.ToLower(s), "×", "x"), "x")
+	if ok {
+		rows, err = strconv.Atoi(strings.TrimSpace(a))
+		if err == nil {
+			cols, err = strconv.Atoi(strings.TrimSpace(b))
+		}
+	}
+	if !ok || err != nil || rows < 1 || cols < 1 || rows*cols > sudoku.MaxSide {
+		return 0, 0, usagef("--box %q: want BxC with B·C at most %d, e.g. 2x3", s, sudoku.MaxSide)
+	}
+	return rows, cols, nil
+}
+
+func (f *sudokuLayoutFlags) layout() (sudoku.Layout, sudoku.Format, error) {
+	var l sudoku.Layout
+	v, err := sudoku.ParseVariant(f.variant)
+	if err != nil {
+		return l, 0, usageError(err)
+	}
+	l.Variant = v
+	format, err := sudoku.ParseFormat(f.input)
+	if err != nil {
+		return l, 0, usageError(err)
+	}
+	if f.box != "" {
+		if v == sudoku.Jigsaw || v == sudoku.Latin {
+			return l, 0, usagef("--box does not apply to the %s variant", v)
+		}
+		if l.BoxRows, l.BoxCols, err = sudokuParseBox(f.box); err != nil {
+			return l, 0, err
+		}
+	}
+	switch {
+	case v == sudoku.Jigsaw && f.regions == "":
+		return l, 0, usagef("--variant jigsaw needs --regions FILE")
+	case v != sudoku.Jigsaw && f.regions != "":
+		return l, 0, usagef("--regions needs --variant jigsaw")
+	case v == sudoku.Jigsaw:
+		rf, err := os.Open(f.regions)
+		if err != nil {
+			return l, 0, usageError(err)
+		}
+		defer rf.Close()
+		if l.Regions, err = sudoku.ParseRegions(rf); err != nil {
+			return l, 0, usagef("%s: %v", f.regions, err)
+		}
+	}
+	return l, format, nil
+}
+
+func newSudokuSolveCmd(e *env) *cobra.Command {
+	var (
+		lf      sudokuLayoutFlags
+		algo    string
+		count   bool
+		limit   string
+		workers int
+		format  string
+		out     string
+		timeout time.Duration
+		stats   bool
+	)
+	cmd := &cobra.Command{
+		Use:   "solve [FILE|-|PUZZLE]",
+		Short: "Solve a file of puzzles, one answer per puzzle in input order",
+		Long: `Solve every puzzle of FILE (stdin if absent or -; a single puzzle may also be
+given on the command line). By default each search looks for two solutions, so
+uniqueness is known: status solved (exactly one), multiple, unsolvable, invalid
+(wrong length, bad symbol, a symbol twice in a unit — the batch goes on) or
+timeout. --count counts every solution; --limit K looks for up to K.
+
+JSON Lines (--format json), one object per puzzle in input order:
+  {"line":L,"status":"solved","solution":"...","solutions":1}
+  {"line":L,"status":"invalid","error":"..."}
+With --input grid, "solution" is an array of rows of numbers.
+
+Exit codes: 0 every puzzle answered, 2 some puzzle invalid (the others are
+still answered), 3 stopped by --timeout or an interrupt (the puzzles not
+reached get status timeout).`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := checkFormat(format, "text", "json"); err != nil {
+				return err
+			}
+			l, inFmt, err := lf.layout()
+			if err != nil {
+				return err
+			}
+			a, err := sudoku.ParseAlgo(algo)
+			if err != nil {
+				return usageError(err)
+			}
+			if a == sudoku.FastAlgo && (l.Variant != sudoku.Classic || (l.BoxRows != 0 && l.BoxRows*l.BoxCols != 9) || l.BoxRows == 1 || l.BoxCols == 1) {
+				return usagef("--algo fast solves classic 9x9 grids only; use --algo dlx")
+			}
+			lim := uint64(2)
+			switch {
+			case count && cmd.Flags().Changed("limit"):
+				return usagef("--count and --limit exclude each other")
+			case count:
+				lim = 0
+			case cmd.Flags().Changed("limit"):
+				k, err := parseSize("--limit", limit, 1<<62)
+				if err != nil {
+					return usageError(err)
+				}
+				lim = uint64(k)
+			}
+			if workers < 1 || workers > 1024 {
+				return usagef("--workers %d: want 1..1024", workers)
+			}
+			in, err := sudokuOpenInput(e, args)
+			if err != nil {
+				return err
+			}
+			defer in.Close()
+			o, err := openOutput(e, out)
+			if err != nil {
+				return err
+			}
+			defer o.Abort()
+			ctx, stop := searchContext(cmd.Context(), timeout)
+			defer stop()
+
+			w := &sudokuAnswerWriter{json: format == "json", grid: inFmt == sudoku.GridFormat, count: count}
+			firstInvalid := 0
+			sum, err := sudoku.SolveBatch(ctx, in, sudoku.BatchOptions{
+				Layout: l, Format: inFmt, Algo: a, Limit: lim, Workers: workers,
+			}, func(ans *sudoku.Answer) error {
+				if ans.Verdict == sudoku.Invalid && firstInvalid == 0 {
+					firstInvalid = ans.Line
+				}
+				_, err := o.Write(w.append(ans))
+				return err
+			})
+			if stats {
+				sudokuPrintStats(e.stderr, sum, a, workers)
+			}
+			if err != nil {
+				return usageError(err)
+			}
+			if err := o.Commit(); err != nil {
+				return err
+			}
+			switch {
+			case sum.ByVerdict[sudoku.Timeout] > 0:
+				st, _ := models.ContextStatus(ctx)
+				if st == models.StatusExhausted {
+					st = models.StatusLimit
+				}
+				return &exitError{code: exitPartial, err: fmt.Errorf("stopped early: %s; %d of %d puzzles not answered (status timeout)", st, sum.ByVerdict[sudoku.Timeout], sum.Puzzles)}
+			case sum.ByVerdict[sudoku.Invalid] > 0:
+				return usagef("%d invalid puzzle(s), the first on line %d (every other puzzle was answered)", sum.ByVerdict[sudoku.Invalid], firstInvalid)
+			}
+			return nil
+		},
+	}
+	lf.add(cmd, true)
+	cmd.Flags().StringVar(&algo, "algo", "auto", "algorithm: dlx (any grid) or fast (classic 9x9); auto picks fast where it applies")
+	cmd.Flags().BoolVar(&count, "count", false, "count every solution of each puzzle")
+	cmd.Flags().StringVar(&limit, "limit", "2", "look for up to K solutions per puzzle (2 tells uniqueness)")
+	cmd.Flags().IntVar(&workers, "workers", 1, "solving goroutines (answers stay in input order)")
+	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json (JSON Lines)")
+	cmd.Flags().StringVar(&out, "out", "", "write the answers to FILE (atomically) instead of stdout")
+	cmd.Flags().DurationVar(&timeout, "timeout", 0, "stop after this long (e.g. 30s); unanswered puzzles get status timeout")
+	cmd.Flags().BoolVar(&stats, "stats", false, "print a summary on stderr: puzzles, verdicts, puzzles per second")
+	return cmd
+}
+
+// sudokuOpenInput opens the solve argument: a file, stdin (none or -), or a
+// puzzle written on the command line when no such file exists.
+func sudokuOpenInput(e *env, args []string) (io.ReadCloser, error) {
+	if len(args) == 0 || args[0] == "-" {
+		return openInput(e, "")
+	}
+	name := args[0]
+	if _, err := os.Stat(name); err != nil && sudokuLooksLikePuzzle(name) {
+		return io.NopCloser(strings.NewReader(name + "\n")), nil
+	}
+	return openInput(e, name)
+}
+
+// sudokuLooksLikePuzzle reports whether s is made only of puzzle symbols
+// and long enough to be a 4x4 puzzle or larger.
+func sudokuLooksLikePuzzle(s string) bool {
+	if len(s) < 16 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		b := s[i]
+		if !(b == '.' || b >= '0' && b <= '9' || b >= 'A' && b <= 'Z' || b >= 'a' && b <= 'z') {
+			return false
+		}
+	}
+	return true
+}
+
+// sudokuAnswerWriter formats answers as text or JSON Lines into a reused
+// buffer.
+type sudokuAnswerWriter struct {
+	json, grid, count bool
+	buf               []byte
+}
+
+func (w *sudokuAnswerWriter) append(a *sudoku.Answer) []byte {
+	b := w.buf[:0]
+	if w.json {
+		b = append(b, `{"line":`...)
+		b = strconv.AppendInt(b, int64(a.Line), 10)
+		b = append(b, `,"status":"`...)
+		b = append(b, a.Verdict.String()...)
+		b = append(b, '"')
+		if a.Solution != nil {
+			b = append(b, `,"solution":`...)
+			if w.grid {
+				b = sudokuAppendRows(b, a.Shape.N, a.Solution)
+			} else {
+				b = append(b, '"')
+				b = sudoku.AppendLine(b, a.Solution)
+				b = append(b, '"')
+			}
+		}
+		if a.Verdict == sudoku.Invalid {
+			b = append(b, `,"error":`...)
+			b = strconv.AppendQuote(b, sudokuErrMsg(a.Err))
+		} else {
+			b = append(b, `,"solutions":`...)
+			b = strconv.AppendUint(b, a.Outcome.Found, 10)
+		}
+		b = append(b, "}\n"...)
+		w.buf = b
+		return b
+	}
+	solvedText := a.Verdict == sudoku.Solved && !w.count
+	if !solvedText {
+		b = append(b, "line "...)
+		b = strconv.AppendInt(b, int64(a.Line), 10)
+		b = append(b, ": "...)
+		b = append(b, a.Verdict.String()...)
+		switch {
+		case a.Verdict == sudoku.Invalid:
+			b = append(b, ": "...)
+			b = append(b, sudokuErrMsg(a.Err)...)
+		case a.Verdict == sudoku.Timeout:
+			b = append(b, " ("...)
+			b = strconv.AppendUint(b, a.Outcome.Found, 10)
+			b = append(b, " solution(s) found before stopping)"...)
+		case w.count || a.Verdict == sudoku.Multiple:
+			b = append(b, ": "...)
+			if a.Outcome.Status == models.StatusFound {
+				b = append(b, "at least "...)
+			}
+			b = strconv.AppendUint(b, a.Outcome.Found, 10)
+			b = append(b, " solutions"...)
+		}
+		b = append(b, '\n')
+		if w.grid {
+			b = append(b, '\n')
+		}
+		w.buf = b
+		return b
+	}
+	if w.grid {
+		b = sudoku.AppendGrid(b, a.Shape.N, a.Solution)
+		b = append(b, '\n')
+	} else {
+		b = sudoku.AppendLine(b, a.Solution)
+		b = append(b, '\n')
+	}
+	w.buf = b
+	return b
+}
+
+// sudokuErrMsg drops the "sudoku: line L: " prefix: the record has the line.
+func sudokuErrMsg(err error) string {
+	var se *sudoku.Error
+	if errors.As(err, &se) {
+		return se.Msg
+	}
+	return strings.TrimPrefix(err.Error(), "sudoku: ")
+}
+
+// sudokuAppendRows appends cells as a JSON array of rows of numbers.
+func sudokuAppendRows(b []byte, n int, cells []uint8) []byte {
+	b = append(b, '[')
+	for i, v := range cells {
+		switch {
+		case i == 0:
+			b = append(b, '[')
+		case i%n == 0:
+			b = append(b, "],["...)
+		default:
+			b = append(b, ',')
+		}
+		b = strconv.AppendUint(b, uint64(v), 10)
+	}
+	return append(b, "]]"...)
+}
+
+func sudokuPrintStats(w io.Writer, s sudoku.Summary, a sudoku.Algo, workers int) {
+	secs := s.Stats.Elapsed.Seconds()
+	rate := 0.0
+	if secs > 0 {
+		rate = float64(s.Puzzles) / secs
+	}
+	fmt.Fprintf(w, "sudoku: %d puzzles, %d solved, %d multiple, %d unsolvable, %d invalid, %d timeout in %v: %.0f puzzles/s (algo %s, %d worker(s), %d nodes)\n",
+		s.Puzzles, s.ByVerdict[sudoku.Solved], s.ByVerdict[sudoku.Multiple], s.ByVerdict[sudoku.Unsolvable],
+		s.ByVerdict[sudoku.Invalid], s.ByVerdict[sudoku.Timeout], s.Stats.Elapsed.Round(time.Microsecond), rate, a, workers, s.Stats.Nodes)
+}
+
+func newSudokuVerifyCmd(e *env) *cobra.Command {
+	var (
+		lf      sudokuLayoutFlags
+		batch   string
+		puzzles string
+		format  string
+	)
+	cmd := &cobra.Command{
+		Use:   "verify PUZZLE SOLUTION | verify --batch FILE [--puzzles FILE]",
+		Short: "Check solutions independently of every solver",
+		Long: `Check that SOLUTION solves PUZZLE (both in the one-line format), without any
+solver: every cell filled with 1..N, every given kept, every row, column, box
+(region, diagonal) holding each symbol once.
+
+--batch FILE checks many: each line either "PUZZLE SOLUTION" (separated by
+whitespace or a comma), or a JSON line written by "sudoku solve --format json"
+together with --puzzles FILE, the file that was solved (matched by "line").
+Records without a solution (unsolvable, invalid, timeout) are skipped.
+
+Exit codes: 0 every solution valid, 1 some solution invalid, 2 bad input.`,
+		Args: cobra.MaximumNArgs(2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := checkFormat(format, "text", "json"); err != nil {
+				return err
+			}
+			l, inFmt, err := lf.layout()
+			if err != nil {
+				return err
+			}
+			if batch == "" {
+				if len(args) != 2 {
+					return usagef("verify takes PUZZLE and SOLUTION, or --batch FILE")
+				}
+				if puzzles != "" {
+					return usagef("--puzzles needs --batch")
+				}
+				return sudokuVerifyOne(e, l, args[0], args[1], format)
+			}
+			if len(args) != 0 {
+				return usagef("--batch takes no arguments")
+			}
+			return sudokuVerifyBatch(e, l, inFmt, batch, puzzles, format)
+		},
+	}
+	lf.add(cmd, true)
+	cmd.Flags().StringVar(&batch, "batch", "", "FILE of puzzle-solution pairs or of JSON lines from sudoku solve (- for stdin)")
+	cmd.Flags().StringVar(&puzzles, "puzzles", "", "with JSON lines: the puzzle FILE they answer")
+	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json")
+	return cmd
+}
+
+func sudokuVerifyOne(e *env, l sudoku.Layout, puzzle, solution, format string) error {
+	p, err := sudoku.ParseLine(l, puzzle)
+	if err != nil {
+		return usagef("puzzle: %v", err)
+	}
+	sol, err := sudokuParseSolution(p, solution)
+	if err != nil {
+		return usageError(err)
+	}
+	verr := sudoku.VerifyGrid(p, sol)
+	if format == "json" {
+		b, _ := json.Marshal(sudokuVerdictJSON{Valid: verr == nil, Error: errString(verr)})
+		fmt.Fprintf(e.stdout, "%s\n", b)
+	} else if verr == nil {
+		fmt.Fprintf(e.stdout, "valid: the solution solves the %s puzzle\n", p.Shape)
+	}
+	if verr != nil {
+		return noSolutionf("invalid solution: %s", strings.TrimPrefix(verr.Error(), "sudoku: "))
+	}
+	return nil
+}
+
+type sudokuVerdictJSON struct {
+	Line  int    `json:"line,omitempty"`
+	Valid bool   `json:"valid"`
+	Error string `json:"error,omitempty"`
+}
+
+func errString(err error) string {
+	if err == nil {
+		return ""
+	}
+	return strings.TrimPrefix(err.Error(), "sudoku: ")
+}
+
+// sudokuParseSolution reads a solution in the one-line format for p's shape.
+func sudokuParseSolution(p *sudoku.Puzzle, s string) ([]uint8, error) {
+	s = strings.TrimSpace(strings.TrimPrefix(s, "\uFEFF"))
+	if len(s) != p.Shape.Cells() {
+		return nil, fmt.Errorf("solution has %d symbols, want %d for a %s grid", len(s), p.Shape.Cells(), p.Shape)
+	}
+	sol := make([]uint8, len(s))
+	for i := 0; i < len(s); i++ {
+		v, ok := sudokuSymbol(s[i])
+		if !ok || v > p.Shape.N {
+			return nil, fmt.Errorf("solution: position %d: bad symbol %q", i+1, s[i])
+		}
+		sol[i] = uint8(v)
+	}
+	return sol, nil
+}
+
+func sudokuSymbol(b byte) (int, bool) {
+	switch {
+	case b == '.' || b == '0':
+		return 0, true
+	case b >= '1' && b <= '9':
+		return int(b - '0'), true
+	case b >= 'A' && b <= 'Z':
+		return int(b-'A') + 10, true
+	case b >= 'a' && b <= 'z':
+		return int(b-'a') + 10, true
+	}
+	return 0, false
+}
+
+// sudokuJSONAnswer is a line written by sudoku solve --format json.
+type sudokuJSONAnswer struct {
+	Line     int             `json:"line"`
+	Status   string          `json:"status"`
+	Solution json.RawMessage `json:"solution"`
+}
+
+func sudokuVerifyBatch(e *env, l sudoku.Layout, inFmt sudoku.Format, batch, puzzles, format string) error {
+	in, err := openInput(e, batch)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	// The puzzles a JSON batch answers, by line.
+	var byLine map[int]*sudoku.Puzzle
+	var byLineErr map[int]error
+	if puzzles != "" {
+		pf, err := openInput(e, puzzles)
+		if err != nil {
+			return err
+		}
+		defer pf.Close()
+		byLine, byLineErr = map[int]*sudoku.Puzzle{}, map[int]error{}
+		rd := sudoku.NewReader(pf, inFmt)
+		parser := sudoku.NewParser(l)
+		for {
+			rec, err := rd.Next(nil)
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				return usagef("--puzzles %s: %v", puzzles, err)
+			}
+			p := new(sudoku.Puzzle)
+			if err := parser.Parse(inFmt, rec, p); err != nil {
+				byLineErr[rec.Line] = err
+				continue
+			}
+			byLine[rec.Line] = p
+		}
+	}
+	rd := sudoku.NewReader(in, sudoku.LineFormat)
+	parser := sudoku.NewParser(l)
+	var checked, invalid, skipped, malformed int
+	firstMalformed := ""
+	var ob bytes.Buffer
+	report := func(line int, verr error) {
+		if format == "json" {
+			b, _ := json.Marshal(sudokuVerdictJSON{Line: line, Valid: verr == nil, Error: errString(verr)})
+			ob.Write(b)
+			ob.WriteByte('\n')
+		} else if verr != nil {
+			fmt.Fprintf(&ob, "line %d: %s\n", line, errString(verr))
+		}
+	}
+	bad := func(line int, msg string) {
+		malformed++
+		if firstMalformed == "" {
+			firstMalformed = fmt.Sprintf("line %d: %s", line, msg)
+		}
+		report(line, errors.New(msg))
+	}
+	for {
+		rec, err := rd.Next(nil)
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return usagef("--batch %s: %v", batch, err)
+		}
+		text := bytes.TrimSpace(bytes.TrimPrefix(rec.Text, []byte("\uFEFF")))
+		var p *sudoku.Puzzle
+		var sol []uint8
+		if len(text) > 0 && text[0] == '{' {
+			if byLine == nil {
+				return usagef("--batch %s: line %d is JSON: give the solved puzzle file with --puzzles", batch, rec.Line)
+			}
+			var a sudokuJSONAnswer
+			if err := json.Unmarshal(text, &a); err != nil {
+				bad(rec.Line, "malformed JSON: "+err.Error())
+				continue
+			}
+			if len(a.Solution) == 0 || string(a.Solution) == "null" {
+				skipped++
+				continue
+			}
+			p = byLine[a.Line]
+			if p == nil {
+				if perr := byLineErr[a.Line]; perr != nil {
+					bad(rec.Line, fmt.Sprintf("puzzle line %d is invalid: %s", a.Line, sudokuErrMsg(perr)))
+				} else {
+					bad(rec.Line, fmt.Sprintf("no puzzle on line %d of %s", a.Line, puzzles))
+				}
+				continue
+			}
+			if sol, err = sudokuDecodeJSONSolution(p, a.Solution); err != nil {
+				bad(rec.Line, err.Error())
+				continue
+			}
+		} else {
+			f := bytes.FieldsFunc(text, func(r rune) bool { return r == ',' || r == ';' || r == ' ' || r == '\t' })
+			if len(f) != 2 {
+				bad(rec.Line, fmt.Sprintf("want PUZZLE SOLUTION, got %d fields", len(f)))
+				continue
+			}
+			p = new(sudoku.Puzzle)
+			if err := parser.ParseLine(rec.Line, f[0], p); err != nil {
+				bad(rec.Line, "puzzle: "+sudokuErrMsg(err))
+				continue
+			}
+			if sol, err = sudokuParseSolution(p, string(f[1])); err != nil {
+				bad(rec.Line, err.Error())
+				continue
+			}
+		}
+		checked++
+		verr := sudoku.VerifyGrid(p, sol)
+		if verr != nil {
+			invalid++
+		}
+		report(rec.Line, verr)
+	}
+	if format == "text" {
+		fmt.Fprintf(&ob, "checked %d solutions: %d valid, %d invalid; %d records without a solution skipped; %d malformed\n", checked, checked-invalid, invalid, skipped, malformed)
+	}
+	if _, err := e.stdout.Write(ob.Bytes()); err != nil {
+		return err
+	}
+	switch {
+	case malformed > 0:
+		return usagef("%d malformed record(s), the first: %s", malformed, firstMalformed)
+	case invalid > 0:
+		return noSolutionf("%d of %d solutions invalid", invalid, checked)
+	}
+	return nil
+}
+
+// sudokuDecodeJSONSolution reads a "solution" field: a string in the
+// one-line format, or an array of rows of numbers.
+func sudokuDecodeJSONSolution(p *sudoku.Puzzle, raw json.RawMessage) ([]uint8, error) {
+	var s string
+	if err := json.Unmarshal(raw, &s); err == nil {
+		return sudokuParseSolution(p, s)
+	}
+	var rows [][]int
+	if err := json.Unmarshal(raw, &rows); err != nil {
+		return nil, fmt.Errorf("solution is neither a string nor an array of rows")
+	}
+	n := p.Shape.N
+	if len(rows) != n {
+		return nil, fmt.Errorf("solution has %d rows, want %d", len(rows), n)
+	}
+	sol := make([]uint8, 0, n*n)
+	for r, row := range rows {
+		if len(row) != n {
+			return nil, fmt.Errorf("solution row %d has %d numbers, want %d", r+1, len(row), n)
+		}
+		for c, v := range row {
+			if v < 0 || v > n {
+				return nil, fmt.Errorf("solution row %d, column %d: %d is out of range (1..%d)", r+1, c+1, v, n)
+			}
+			sol = append(sol, uint8(v))
+		}
+	}
+	return sol, nil
+}
+
+func newSudokuGenerateCmd(e *env) *cobra.Command {
+	var (
+		lf       sudokuLayoutFlags
+		size     int
+		givens   int
+		seed     uint64
+		count    int
+		attempts int
+		algo     string
+		format   string
+		out      string
+		timeout  time.Duration
+	)
+	cmd := &cobra.Command{
+		Use:   "generate",
+		Short: "Generate puzzles with a unique solution, reproducibly from a seed",
+		Long: `Generate puzzles whose unique solution is checked by the solver: a random
+solution grid, then givens removed in random order while the solution stays
+unique, down to --givens K (default: as few as that removal reaches, a
+minimal puzzle). The same --seed gives the same puzzles; with --count M the
+puzzles use seeds S, S+1, ..., S+M-1.
+
+Text: one puzzle per line (rows of numbers for sides above 35). JSON, one
+object per puzzle: {"seed":S,"size":"9x9","givens":K,"puzzle":"...","solution":"..."}.
+Exit 1 if no attempt reached --givens K (the best puzzle is still printed).`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if err := checkFormat(format, "text", "json"); err != nil {
+				return err
+			}
+			l, _, err := lf.layout()
+			if err != nil {
+				return err
+			}
+			a, err := sudoku.ParseAlgo(algo)
+			if err != nil {
+				return usageError(err)
+			}
+			if count < 1 || count > 1_000_000 {
+				return usagef("--count %d: want 1..1000000", count)
+			}
+			n := size
+			if l.Regions != nil {
+				if cmd.Flags().Changed("size") && size != l.Regions.N {
+					return usagef("--size %d does not match the %dx%d region map", size, l.Regions.N, l.Regions.N)
+				}
+				n = l.Regions.N
+			} else if l.BoxRows > 0 && !cmd.Flags().Changed("size") {
+				n = l.BoxRows * l.BoxCols
+			}
+			shape, err := l.Shape(n)
+			if err != nil {
+				return usageError(err)
+			}
+			if !a.Supports(shape) {
+				return usagef("--algo fast solves classic 9x9 grids only; use --algo dlx")
+			}
+			if givens < 0 || givens > shape.Cells() {
+				return usagef("--givens %d: want 0..%d for a %s grid", givens, shape.Cells(), shape)
+			}
+			o, err := openOutput(e, out)
+			if err != nil {
+				return err
+			}
+			defer o.Abort()
+			ctx, stop := searchContext(cmd.Context(), timeout)
+			defer stop()
+			var short error
+			for k := range count {
+				s := seed + uint64(k)
+				p, sol, err := sudoku.Generate(ctx, sudoku.GenerateOptions{Shape: shape, Givens: givens, Seed: s, Attempts: attempts, Algo: a})
+				if err != nil && !errors.Is(err, sudoku.ErrGivens) {
+					if st, done := models.ContextStatus(ctx); done {
+						if cerr := o.Commit(); cerr != nil {
+							return cerr
+						}
+						return &exitError{code: exitPartial, err: fmt.Errorf("stopped early: %s after %d of %d puzzles", st, k, count)}
+					}
+					return solverError(err)
+				}
+				if err != nil && short == nil {
+					short = err
+				}
+				sudokuWriteGenerated(o, p, sol, s, format)
+			}
+			if err := o.Commit(); err != nil {
+				return err
+			}
+			if short != nil {
+				return noSolutionf("%s", strings.TrimPrefix(short.Error(), "sudoku: "))
+			}
+			return nil
+		},
+	}
+	lf.add(cmd, false)
+	cmd.Flags().IntVar(&size, "size", 9, "side N of the grid")
+	cmd.Flags().IntVar(&givens, "givens", 0, "number of givens wanted (0: remove while unique, a minimal puzzle)")
+	cmd.Flags().Uint64Var(&seed, "seed", 1, "random seed (the same seed gives the same puzzle)")
+	cmd.Flags().IntVar(&count, "count", 1, "number of puzzles (seeds S, S+1, ...)")
+	cmd.Flags().IntVar(&attempts, "attempts", 20, "solution grids to try per puzzle before giving up on --givens")
+	cmd.Flags().StringVar(&algo, "algo", "auto", "uniqueness checker: dlx or fast (never changes the puzzles)")
+	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json")
+	cmd.Flags().StringVar(&out, "out", "", "write the puzzles to FILE (atomically) instead of stdout")
+	cmd.Flags().DurationVar(&timeout, "timeout", 0, "stop after this long (e.g. 30s)")
+	return cmd
+}
+
+func sudokuWriteGenerated(w io.Writer, p *sudoku.Puzzle, sol []uint8, seed uint64, format string) {
+	n := p.Shape.N
+	wide := n > sudoku.MaxLineSide
+	if format == "json" {
+		b := []byte(`{"seed":`)
+		b = strconv.AppendUint(b, seed, 10)
+		b = append(b, `,"size":`...)
+		b = strconv.AppendQuote(b, p.Shape.String())
+		b = append(b, `,"givens":`...)
+		b = strconv.AppendInt(b, int64(p.Count()), 10)
+		for _, f := range []struct {
+			key   string
+			cells []uint8
+		}{{"puzzle", p.Givens}, {"solution", sol}} {
+			b = append(b, `,"`+f.key+`":`...)
+			if wide {
+				b = sudokuAppendRows(b, n, f.cells)
+			} else {
+				b = append(b, '"')
+				b = sudoku.AppendLine(b, f.cells)
+				b = append(b, '"')
+			}
+		}
+		b = append(b, "}\n"...)
+		w.Write(b)
+		return
+	}
+	if wide {
+		b := sudoku.AppendGrid(nil, n, p.Givens)
+		w.Write(append(b, '\n'))
+		return
+	}
+	w.Write(append(sudoku.AppendLine(nil, p.Givens), '\n'))
+}

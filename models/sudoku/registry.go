@@ -1,0 +1,142 @@
+package sudoku
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/coverkit/coverkit/dlx"
+	"github.com/coverkit/coverkit/models"
+)
+
+func init() {
+	models.Register(models.Algorithm{
+		Model:       "sudoku",
+		Name:        "dlx",
+		Kind:        models.Exact,
+		Caps:        models.CanFirst | models.CanAll | models.CanCount | models.CanParallel,
+		Description: "exact cover on Dancing Links: any box shape, X, jigsaw, Latin; givens forced",
+		Solve:       solveDLX,
+	})
+	models.Register(models.Algorithm{
+		Model:       "sudoku",
+		Name:        "fast",
+		Kind:        models.Exact,
+		Caps:        models.CanFirst | models.CanCount,
+		Description: "bitset constraint propagation with naked and hidden singles (classic 9x9 only)",
+		Solve:       solveFast,
+	})
+}
+
+func puzzleOf(p models.Problem) (*Puzzle, error) {
+	pz, ok := p.(*Puzzle)
+	if !ok {
+		return nil, fmt.Errorf("sudoku: %w: %T", models.ErrWrongProblem, p)
+	}
+	if err := pz.Check(); err != nil {
+		return nil, err
+	}
+	return pz, nil
+}
+
+// solveDLX is the registry entry of the exact-cover formulation: ModeFirst,
+// ModeAll (up to Limit, through Visit) and ModeCount, in parallel with
+// Workers > 1.
+func solveDLX(ctx context.Context, p models.Problem, o *models.Options) (models.Result, error) {
+	pz, err := puzzleOf(p)
+	if err != nil {
+		return models.Result{}, err
+	}
+	o = o.OrDefault()
+	ec, err := ExactCover(pz.Shape)
+	if err != nil {
+		return models.Result{}, err
+	}
+	sv, err := dlx.NewSolver(ec)
+	if err != nil {
+		return models.Result{}, fmt.Errorf("sudoku: %s grid: %w", pz.Shape, err)
+	}
+	n := pz.Shape.N
+	var forced []int
+	for i, v := range pz.Givens {
+		if v != 0 {
+			forced = append(forced, Option(n, i, v))
+		}
+	}
+	do := dlx.Options{MaxNodes: o.MaxNodes, Forced: forced, Workers: o.Workers}
+	if o.Workers == 0 {
+		do.Workers = 1 // a sudoku search is short: one worker unless asked
+	}
+	var first models.Solution
+	grid := make(models.Solution, n*n)
+	decode := func(opts []int) models.Solution {
+		for _, k := range opts {
+			grid[k/n] = int32(k%n + 1)
+		}
+		return grid
+	}
+	switch o.Mode {
+	case models.ModeFirst:
+		do.Limit = 1
+	case models.ModeAll:
+		do.Limit = o.Limit
+	}
+	if o.Mode != models.ModeCount {
+		do.Visit = func(sol []int) bool {
+			g := decode(sol)
+			if first == nil {
+				first = append(models.Solution(nil), g...)
+			}
+			if o.Visit != nil {
+				return o.Visit(g, models.Stats{})
+			}
+			return true
+		}
+	}
+	res, err := sv.Solve(ctx, &do)
+	if err != nil {
+		return models.Result{}, fmt.Errorf("sudoku: %w", err)
+	}
+	if first == nil && res.Solutions > 0 {
+		if f := sv.First(); f != nil {
+			first = append(models.Solution(nil), decode(f)...)
+		}
+	}
+	return models.Result{Status: res.Status, Solutions: models.CountOf(res.Solutions), First: first, Stats: res.Stats}, nil
+}
+
+// solveFast is the registry entry of the Fast solver: ModeFirst and
+// ModeCount on classic 9×9 grids.
+func solveFast(ctx context.Context, p models.Problem, o *models.Options) (models.Result, error) {
+	pz, err := puzzleOf(p)
+	if err != nil {
+		return models.Result{}, err
+	}
+	o = o.OrDefault()
+	if !pz.Shape.isClassic9() {
+		return models.Result{}, fmt.Errorf("sudoku: %w: the fast solver handles classic 9x9 grids only, not %s", models.ErrUnsupported, pz.Shape)
+	}
+	var limit uint64
+	switch o.Mode {
+	case models.ModeFirst:
+		limit = 1
+	case models.ModeAll:
+		return models.Result{}, fmt.Errorf("sudoku: %w: the fast solver finds the first solution or counts them; use dlx to enumerate", models.ErrUnsupported)
+	}
+	var in, out [81]uint8
+	copy(in[:], pz.Givens)
+	start := time.Now()
+	var f Fast
+	found, nodes, status := f.Solve(ctx, &in, limit, &out)
+	res := models.Result{Status: status, Solutions: models.CountOf(found), Stats: models.Stats{Nodes: nodes, Elapsed: time.Since(start)}}
+	if found > 0 {
+		res.First = make(models.Solution, 81)
+		for i, v := range out {
+			res.First[i] = int32(v)
+		}
+		if o.Mode == models.ModeFirst && o.Visit != nil {
+			o.Visit(res.First, res.Stats)
+		}
+	}
+	return res, nil
+}
