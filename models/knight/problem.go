@@ -29,6 +29,10 @@ type Problem struct {
 	StartRow, StartCol int
 	// Closed asks for a closed (re-entrant) tour.
 	Closed bool
+	// AnyStart, when counting open tours, counts them from every start
+	// square (the start square is then ignored). Closed tours pass every
+	// square, so for them it changes nothing.
+	AnyStart bool
 }
 
 // New returns the open tour problem on a rows×cols board from the corner 1,1.

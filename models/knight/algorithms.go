@@ -1,0 +1,248 @@
+package knight
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/coverkit/coverkit/models"
+)
+
+func init() {
+	models.Register(models.Algorithm{
+		Model: "knight", Name: "backtrack", Kind: models.Exact,
+		Caps:        models.CanFirst | models.CanAll | models.CanCount,
+		Description: "the classic: the 8 moves in a fixed table order, undo on dead ends (hopeless from n = 8 on; use --timeout)",
+		Solve:       solver(backtrack, true),
+	})
+	models.Register(models.Algorithm{
+		Model: "knight", Name: "search", Kind: models.Exact,
+		Caps:        models.CanFirst | models.CanAll | models.CanCount | models.CanParallel,
+		Description: "pruned exact search: dead-end and forced-end rules, connectivity, fewest-onward-moves order; parallel count",
+		Solve: solver(func(ctx context.Context, p *Problem, o *models.Options) (models.Result, error) {
+			return exact(ctx, p, o, p.AnyStart)
+		}, true),
+	})
+	models.Register(models.Algorithm{
+		Model: "knight", Name: "warnsdorff", Kind: models.Heuristic,
+		Caps:        models.CanFirst,
+		Description: "Warnsdorff's rule with Roth's tie-break and seeded random restarts; Pósa rotations close tours",
+		Solve:       solver(solveWarnsdorff, false),
+	})
+	models.Register(models.Algorithm{
+		Model: "knight", Name: "divide", Kind: models.Constructive,
+		Caps:        models.CanFirst,
+		Description: "divide and conquer (Parberry; Lin and Wei): linear time and memory, for huge boards",
+		Solve:       solver(solveDivide, false),
+	})
+	models.Register(models.Algorithm{
+		Model: "knight", Name: "auto", Kind: models.Exact,
+		Caps:        models.CanFirst | models.CanCount | models.CanParallel,
+		Description: "theory first, then the fastest method for the board, kind and start; exhaustive search where theory is silent",
+		Solve:       solver(solveAuto, true),
+	})
+}
+
+// solver adapts a knight algorithm to models.Solver: it checks the problem
+// type and size, answers at once where theory proves there is no tour
+// (except in count mode, where the count is the proof), and refuses modes
+// the algorithm cannot do when canAll is false.
+func solver(f func(context.Context, *Problem, *models.Options) (models.Result, error), canAll bool) models.Solver {
+	return func(ctx context.Context, mp models.Problem, o *models.Options) (models.Result, error) {
+		p, ok := mp.(*Problem)
+		if !ok {
+			return models.Result{}, fmt.Errorf("knight: got a %s problem: %w", mp.Model(), models.ErrWrongProblem)
+		}
+		o = o.OrDefault()
+		if err := p.Check(); err != nil {
+			return models.Result{}, err
+		}
+		if !canAll && o.Mode != models.ModeFirst {
+			return models.Result{}, fmt.Errorf("knight: this algorithm finds one tour; it cannot enumerate or count them: %w", models.ErrUnsupported)
+		}
+		if o.Mode == models.ModeFirst {
+			if v, why := p.Theory(); v == None {
+				return noTour(why), nil
+			}
+		}
+		return f(ctx, p, o)
+	}
+}
+
+// noTour is the result for a proved absence of tours, with the reason in
+// Extra["reason"].
+func noTour(why string) models.Result {
+	return models.Result{Status: models.StatusExhausted, Extra: map[string]any{"reason": why}}
+}
+
+// Reason returns why res has no tour: the theorem, or the exhaustive search
+// that finished, or "" if res is not such a result.
+func Reason(res models.Result) string {
+	if res.Status != models.StatusExhausted || res.First != nil || !res.Solutions.IsZero() {
+		return ""
+	}
+	if why, ok := res.Extra["reason"].(string); ok {
+		return why
+	}
+	return fmt.Sprintf("an exhaustive search finished (%d nodes) without finding one", res.Stats.Nodes)
+}
+
+// solveDivide wires Construct in as an algorithm. A closed tour (asked for,
+// or returned for an open request on a board that has one) is turned to
+// begin at the start square. Construct's open tours run from the corner 1,1;
+// they also serve a start at the image of either end under the board's
+// symmetries (reflected, and reversed if need be). Any other open start
+// falls back to warnsdorff, and Extra["method"] says so.
+func solveDivide(ctx context.Context, p *Problem, o *models.Options) (models.Result, error) {
+	t0 := time.Now()
+	tour, err := Construct(p.Rows, p.Cols, p.Closed)
+	if err != nil {
+		if !p.Closed && errors.Is(err, models.ErrUnsupported) {
+			return fallback(ctx, p, o, t0, "divide cannot build this board: "+err.Error())
+		}
+		return models.Result{}, err
+	}
+	sol := models.Solution(tour)
+	if !fitStart(p, sol) {
+		return fallback(ctx, p, o, t0, fmt.Sprintf("divide's open tour cannot be moved to start at %d,%d", p.StartRow, p.StartCol))
+	}
+	res := models.Result{Status: models.StatusFound, Solutions: models.CountOf(1), First: sol,
+		Stats: models.Stats{Elapsed: time.Since(t0)}, Extra: map[string]any{"method": "divide"}}
+	if o.Visit != nil {
+		o.Visit(sol, res.Stats)
+	}
+	return res, nil
+}
+
+// fitStart makes tour (from Construct, starting at square 0) begin at p's
+// start, in place: a cycle is rotated; an open path is mapped by a board
+// symmetry taking one of its ends to the start (and reversed if that end
+// is the last). It reports false if neither works.
+func fitStart(p *Problem, tour models.Solution) bool {
+	n := len(tour)
+	start := p.Start()
+	if n == 0 || tour[0] == start {
+		return n > 0
+	}
+	g := &graph{rows: p.Rows, cols: p.Cols, n: n}
+	if n > 2 && g.adjacent(tour[0], tour[n-1]) {
+		rotateInPlace(tour, start)
+		return true
+	}
+	for i := range symmetryCount(p.Rows, p.Cols) {
+		atFirst := symmetryOf(p.Rows, p.Cols, i, tour[0]) == start
+		atLast := symmetryOf(p.Rows, p.Cols, i, tour[n-1]) == start
+		if !atFirst && !atLast {
+			continue
+		}
+		for j, s := range tour {
+			tour[j] = symmetryOf(p.Rows, p.Cols, i, s)
+		}
+		if !atFirst {
+			reverse(tour)
+		}
+		return true
+	}
+	return false
+}
+
+// fallback finds an open tour by warnsdorff for a start divide cannot
+// serve, then by exhaustive search if the heuristic gives up.
+func fallback(ctx context.Context, p *Problem, o *models.Options, t0 time.Time, why string) (models.Result, error) {
+	res, err := solveWarnsdorff(ctx, p, o)
+	if err != nil {
+		return res, err
+	}
+	if res.Extra == nil {
+		res.Extra = map[string]any{}
+	}
+	res.Extra["method"] = "warnsdorff"
+	res.Extra["fallback"] = why
+	res.Stats.Elapsed = time.Since(t0)
+	return res, nil
+}
+
+// autoDivideMin is the board size from which auto tries divide before
+// warnsdorff for open tours (both are linear; divide has the smaller
+// constant on large boards and never fails where it applies).
+const autoDivideMin = 1 << 16
+
+// autoSearchMax is the largest board auto hands to the exact search when the
+// faster methods did not produce a tour.
+const autoSearchMax = 1 << 12
+
+// solveAuto: theory (in solver), then for closed tours divide, warnsdorff
+// with Pósa rotations, and the exact search; for open tours divide on large
+// boards, warnsdorff, and the exact search, which settles the small boards
+// theory leaves open (some start squares of 3×n and 4×n boards). Counting
+// goes to the exact search. Extra["method"] names the method that answered.
+func solveAuto(ctx context.Context, p *Problem, o *models.Options) (models.Result, error) {
+	if o.Mode != models.ModeFirst {
+		return exact(ctx, p, o, p.AnyStart)
+	}
+	t0 := time.Now()
+	n := p.Squares()
+	var notes []string
+	tried := false
+	tryDivide := func() (models.Result, bool) {
+		tried = true
+		tour, err := Construct(p.Rows, p.Cols, p.Closed)
+		if err != nil {
+			notes = append(notes, "divide: "+err.Error())
+			return models.Result{}, false
+		}
+		sol := models.Solution(tour)
+		if !fitStart(p, sol) {
+			notes = append(notes, "divide: its open tour cannot be moved to this start")
+			return models.Result{}, false
+		}
+		return models.Result{Status: models.StatusFound, Solutions: models.CountOf(1), First: sol}, true
+	}
+	done := func(res models.Result, method string) (models.Result, error) {
+		if res.Extra == nil {
+			res.Extra = map[string]any{}
+		}
+		res.Extra["method"] = method
+		res.Stats.Elapsed = time.Since(t0)
+		if o.Visit != nil && res.First != nil {
+			o.Visit(res.First, res.Stats)
+		}
+		return res, nil
+	}
+	if p.Closed || n >= autoDivideMin {
+		if res, ok := tryDivide(); ok {
+			return done(res, "divide")
+		}
+	}
+	if n > 1 {
+		wo := *o
+		wo.Visit = nil
+		if n <= autoSearchMax && wo.MaxNodes == 0 {
+			wo.MaxNodes = uint64(20 * n) // a few passes, then the exact search decides
+		}
+		res, err := solveWarnsdorff(ctx, p, &wo)
+		if err != nil {
+			return res, err
+		}
+		if res.First != nil || res.Status.Partial() && res.Status != models.StatusLimit {
+			return done(res, "warnsdorff")
+		}
+	}
+	if !tried {
+		if res, ok := tryDivide(); ok {
+			return done(res, "divide")
+		}
+	}
+	if n > autoSearchMax {
+		res := models.Result{Status: models.StatusLimit, Extra: map[string]any{"notes": notes}}
+		return done(res, "none")
+	}
+	so := *o
+	so.Visit = nil
+	res, err := exact(ctx, p, &so, false)
+	if err != nil {
+		return res, err
+	}
+	return done(res, "search")
+}

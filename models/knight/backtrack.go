@@ -1,0 +1,151 @@
+package knight
+
+import (
+	"context"
+	"time"
+
+	"github.com/coverkit/coverkit/models"
+)
+
+// backtrack is the source text's algorithm: from the current square try the
+// eight moves in MoveTable order, step onto the first free square, go
+// deeper, and on a dead end undo the last move and try the next one. The
+// board is the matrix H of move numbers (0 for a free square), as in the
+// source; the recursion is an explicit stack of move indices, so the depth
+// is only limited by memory and the context is polled every 4096 nodes.
+//
+// In ModeCount it counts the open tours from the start (as directed paths)
+// or, for closed tours, the undirected cycles (each is found twice, once in
+// each direction, and counted once). AnyStart counts open tours from every
+// square.
+func backtrack(ctx context.Context, p *Problem, o *models.Options) (models.Result, error) {
+	t0 := time.Now()
+	if err := p.Check(); err != nil {
+		return models.Result{}, err
+	}
+	n := p.Squares()
+	bt := &backtracker{
+		rows: p.Rows, cols: p.Cols, n: n, closed: p.Closed, o: o, t0: t0, ctx: ctx,
+		h:    make([]int32, n),
+		path: make(models.Solution, n),
+		next: make([]uint8, n),
+	}
+	starts := []int32{p.Start()}
+	if p.AnyStart && !p.Closed && o.Mode == models.ModeCount {
+		starts = starts[:0]
+		for s := range int32(n) {
+			starts = append(starts, s)
+		}
+	}
+	status := models.StatusExhausted
+	for _, s := range starts {
+		if status = bt.run(s); status != models.StatusExhausted {
+			break
+		}
+	}
+	res := models.Result{Status: status, Solutions: models.CountOf(bt.found), First: bt.first,
+		Stats: models.Stats{Nodes: bt.nodes, Elapsed: time.Since(t0)}}
+	if p.Closed {
+		// Each cycle was found in both directions from the fixed start.
+		res.Solutions = models.CountOf(bt.found / 2)
+		if n == 2 {
+			res.Solutions = models.CountOf(0)
+		}
+	}
+	return res, nil
+}
+
+type backtracker struct {
+	rows, cols, n int
+	closed        bool
+	o             *models.Options
+	ctx           context.Context
+	t0            time.Time
+	h             []int32 // move number of each square, 0 if free
+	path          models.Solution
+	next          []uint8 // next move-table index to try at each depth
+	nodes, found  uint64
+	first         models.Solution
+	last          models.Stats
+}
+
+// run searches from start and returns exhausted, found (the solutions asked
+// for), limit, timeout or canceled.
+func (b *backtracker) run(start int32) models.Status {
+	cols := b.cols
+	clear(b.h)
+	b.path[0], b.h[start], b.next[0] = start, 1, 0
+	b.nodes++
+	d := 0
+	for {
+		if b.nodes&4095 == 0 {
+			if st, done := models.ContextStatus(b.ctx); done {
+				return st
+			}
+			if b.o.MaxNodes > 0 && b.nodes >= b.o.MaxNodes {
+				return models.StatusLimit
+			}
+		}
+		if d == b.n-1 {
+			s := b.path[d]
+			if !b.closed || (b.n > 1 && isKnightMove(int(s)/cols, int(s)%cols, int(start)/cols, int(start)%cols)) {
+				if b.solution() {
+					return models.StatusFound
+				}
+			}
+			if d == 0 {
+				return models.StatusExhausted
+			}
+			b.h[s] = 0
+			d--
+			continue
+		}
+		s := int(b.path[d])
+		r, c := s/cols, s%cols
+		moved := false
+		for b.next[d] < 8 {
+			m := MoveTable[b.next[d]]
+			b.next[d]++
+			rr, cc := r+m[0], c+m[1]
+			if rr < 0 || rr >= b.rows || cc < 0 || cc >= cols {
+				continue
+			}
+			t := int32(rr*cols + cc)
+			if b.h[t] != 0 {
+				continue
+			}
+			d++
+			b.path[d], b.h[t], b.next[d] = t, int32(d+1), 0
+			b.nodes++
+			moved = true
+			break
+		}
+		if !moved {
+			if d == 0 {
+				return models.StatusExhausted
+			}
+			b.h[b.path[d]] = 0
+			d--
+		}
+	}
+}
+
+// solution records a complete tour; it reports whether to stop.
+func (b *backtracker) solution() bool {
+	b.found++
+	if b.o.Mode == models.ModeCount {
+		return false
+	}
+	if b.first == nil {
+		b.first = append(models.Solution(nil), b.path...)
+	}
+	if b.o.Visit != nil {
+		now := models.Stats{Nodes: b.nodes, Elapsed: time.Since(b.t0)}
+		ok := b.o.Visit(b.path, now.Sub(b.last))
+		b.last = now
+		if !ok {
+			return true
+		}
+	}
+	return b.o.Mode == models.ModeFirst || (b.o.Limit > 0 && b.found >= b.o.Limit)
+}

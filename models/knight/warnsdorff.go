@@ -1,0 +1,260 @@
+package knight
+
+import (
+	"context"
+	"math/rand/v2"
+	"time"
+
+	"github.com/coverkit/coverkit/models"
+)
+
+// DefaultSeed seeds the randomized restarts of warnsdorff when
+// Options.Seed is 0.
+const DefaultSeed = 1
+
+// Warnsdorff's rule (1823): always move to the free square with the fewest
+// free onward squares. Ties decide whether it succeeds; we break them, in
+// order, by
+//
+//  1. the fewest onward moves (Warnsdorff);
+//  2. the greatest distance from the centre of the board (Roth's rule: the
+//     knight keeps to the rim and leaves the roomy middle for last);
+//  3. the move table's order on the first attempt, a random order (from
+//     the seed) on later attempts, which also drop rule 2 every other time.
+//
+// Each attempt is one pass over the board, 8 neighbour checks a square, with
+// one byte of state a square besides the path. A closed tour is an open one
+// whose ends are a knight's move apart: when an attempt ends elsewhere, Pósa
+// rotations (if the path's last square x is a knight's move from the i-th,
+// reverse the path after i, making its successor the new end; the same at
+// the front) move the ends until they meet, within a budget, and the cycle
+// is then turned to begin at the start square.
+type warnsdorff struct {
+	rows, cols int
+	n          int
+	deg        []uint8 // free onward squares; visited = 255
+	path       models.Solution
+	pos        []int32 // index of each square in path (closed tours only)
+	rng        *rand.Rand
+	steps      uint64
+	rotations  uint64
+}
+
+const visited = 255
+
+func newWarnsdorff(rows, cols int, seed uint64) *warnsdorff {
+	n := rows * cols
+	return &warnsdorff{rows: rows, cols: cols, n: n, deg: make([]uint8, n), path: make(models.Solution, 0, n),
+		rng: rand.New(rand.NewPCG(seed, 0x6b6e69676874))}
+}
+
+// attempt runs one pass from start; attempt 0 is deterministic. It reports
+// whether the path covers the board.
+func (w *warnsdorff) attempt(start int32, attempt int) bool {
+	rows, cols := w.rows, w.cols
+	for r := range rows {
+		for c := range cols {
+			k := uint8(0)
+			for _, m := range MoveTable {
+				if rr, cc := r+m[0], c+m[1]; rr >= 0 && rr < rows && cc >= 0 && cc < cols {
+					k++
+				}
+			}
+			w.deg[r*cols+c] = k
+		}
+	}
+	roth := attempt%2 == 0
+	random := attempt > 0
+	w.path = w.path[:0]
+	cur := start
+	for {
+		w.path = append(w.path, cur)
+		w.deg[cur] = visited
+		w.steps++
+		r, c := int(cur)/cols, int(cur)%cols
+		best, bestDeg, bestDist, bestKey := int32(-1), uint8(9), int64(-1), uint32(0)
+		for _, m := range MoveTable {
+			rr, cc := r+m[0], c+m[1]
+			if rr < 0 || rr >= rows || cc < 0 || cc >= cols {
+				continue
+			}
+			t := int32(rr*cols + cc)
+			d := w.deg[t]
+			if d == visited {
+				continue
+			}
+			d--
+			w.deg[t] = d
+			var dist int64
+			if roth {
+				dr, dc := int64(2*rr+1-rows), int64(2*cc+1-cols)
+				dist = dr*dr + dc*dc
+			}
+			var key uint32
+			if random {
+				key = w.rng.Uint32()
+			}
+			if d < bestDeg || d == bestDeg && (dist > bestDist || dist == bestDist && key > bestKey) {
+				best, bestDeg, bestDist, bestKey = t, d, dist, key
+			}
+		}
+		if best < 0 {
+			return len(w.path) == w.n
+		}
+		cur = best
+	}
+}
+
+// close tries to turn the full open path into a closed one by Pósa
+// rotations at both ends, moving at most budget squares in all. It reports
+// success; the path is then a cycle (not yet turned to the start).
+func (w *warnsdorff) close(budget uint64) bool {
+	n := w.n
+	if n < 4 {
+		return false
+	}
+	if w.pos == nil {
+		w.pos = make([]int32, n)
+	}
+	for i, s := range w.path {
+		w.pos[s] = int32(i)
+	}
+	moved := uint64(0)
+	var cand [8]int32
+	for moved <= budget {
+		a, z := w.path[0], w.path[n-1]
+		if w.adjacent(a, z) {
+			return true
+		}
+		front := w.rng.IntN(2) == 0
+		end := z
+		if front {
+			end = a
+		}
+		r, c := int(end)/w.cols, int(end)%w.cols
+		k := 0
+		for _, m := range MoveTable {
+			rr, cc := r+m[0], c+m[1]
+			if rr < 0 || rr >= w.rows || cc < 0 || cc >= w.cols {
+				continue
+			}
+			i := w.pos[rr*w.cols+cc]
+			if front && i > 1 || !front && int(i) < n-2 {
+				cand[k] = i
+				k++
+			}
+		}
+		if k == 0 {
+			continue
+		}
+		i := int(cand[w.rng.IntN(k)])
+		lo, hi := i+1, n-1 // back: reverse path[i+1:]
+		if front {
+			lo, hi = 0, i-1 // front: reverse path[:i]
+		}
+		moved += uint64(hi - lo + 1)
+		w.rotations++
+		for ; lo < hi; lo, hi = lo+1, hi-1 {
+			w.path[lo], w.path[hi] = w.path[hi], w.path[lo]
+			w.pos[w.path[lo]], w.pos[w.path[hi]] = int32(lo), int32(hi)
+		}
+	}
+	return false
+}
+
+func (w *warnsdorff) adjacent(a, b int32) bool {
+	return isKnightMove(int(a)/w.cols, int(a)%w.cols, int(b)/w.cols, int(b)%w.cols)
+}
+
+// maxAttempts is how many passes warnsdorff makes by default: enough for
+// the rare failures on small and middle-sized boards, few enough that a
+// hopeless request on a huge board ends in reasonable time.
+func maxAttempts(n int) int {
+	switch {
+	case n <= 10_000:
+		return 200
+	case n <= 1_000_000:
+		return 20
+	}
+	return 4
+}
+
+// solveWarnsdorff runs Warnsdorff's rule with restarts. It is a heuristic:
+// when every attempt fails the status is limit, never a proof that no tour
+// exists (theory decides that before it runs).
+func solveWarnsdorff(ctx context.Context, p *Problem, o *models.Options) (models.Result, error) {
+	t0 := time.Now()
+	if err := p.Check(); err != nil {
+		return models.Result{}, err
+	}
+	seed := o.Seed
+	if seed == 0 {
+		seed = DefaultSeed
+	}
+	w := newWarnsdorff(p.Rows, p.Cols, seed)
+	start := p.Start()
+	attempts := maxAttempts(w.n)
+	if o.MaxNodes > 0 {
+		attempts = max(1, int(o.MaxNodes/uint64(w.n)))
+	}
+	res := models.Result{Status: models.StatusLimit}
+	tried := 0
+	for a := range attempts {
+		if st, done := models.ContextStatus(ctx); done {
+			res.Status = st
+			break
+		}
+		tried++
+		from := start
+		if p.Closed && a > 0 {
+			// Any square of a cycle will do; vary it.
+			from = int32(w.rng.IntN(w.n))
+		}
+		if !w.attempt(from, a) {
+			continue
+		}
+		if p.Closed {
+			if !w.close(uint64(64*w.n) + 1<<20) {
+				continue
+			}
+			rotateInPlace(w.path, start)
+		}
+		res.Status = models.StatusFound
+		res.Solutions = models.CountOf(1)
+		res.First = w.path
+		break
+	}
+	res.Stats = models.Stats{Steps: w.steps, Elapsed: time.Since(t0)}
+	res.Extra = map[string]any{"seed": seed, "attempts": tried}
+	if p.Closed {
+		res.Extra["rotations"] = w.rotations
+	}
+	if res.First != nil && o.Visit != nil {
+		o.Visit(res.First, res.Stats)
+	}
+	return res, nil
+}
+
+// rotateInPlace turns the cycle path to begin at s, in place (three
+// reversals, no extra memory).
+func rotateInPlace(path []int32, s int32) {
+	k := -1
+	for i, x := range path {
+		if x == s {
+			k = i
+			break
+		}
+	}
+	if k <= 0 {
+		return
+	}
+	reverse(path[:k])
+	reverse(path[k:])
+	reverse(path)
+}
+
+func reverse(s []int32) {
+	for i, j := 0, len(s)-1; i < j; i, j = i+1, j-1 {
+		s[i], s[j] = s[j], s[i]
+	}
+}
