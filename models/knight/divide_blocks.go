@@ -57,3 +57,15 @@ var div3Corner4 = divBlock{h: 3, w: 4, closed: false, cells: []uint8{0, 6, 8, 1,
 var div3Corner7 = divBlock{h: 3, w: 7, closed: false, cells: []uint8{0, 15, 10, 19, 6, 11, 20, 5, 18, 13, 4, 9, 14, 1, 16, 7, 2, 17, 12, 3, 8}}
 
 var div3Corner9 = divBlock{h: 3, w: 9, closed: false, cells: []uint8{0, 19, 12, 1, 18, 11, 22, 5, 16, 23, 4, 15, 8, 25, 6, 17, 24, 13, 2, 9, 20, 3, 10, 21, 14, 7, 26}}
+
+var div4First3 = divBlock{h: 4, w: 3, closed: false, cells: []uint8{0, 7, 2, 3, 10, 5, 8, 1, 6, 11, 4, 9}}
+
+var div4First4 = divBlock{h: 4, w: 4, closed: false, cells: []uint8{0, 9, 15, 6, 13, 4, 2, 11, 7, 14, 8, 1, 10, 12, 5, 3}}
+
+var div4Middle = divBlock{h: 4, w: 3, closed: false, cells: []uint8{0, 7, 2, 3, 10, 5, 8, 9, 4, 11, 6, 1}}
+
+var div4Last3 = divBlock{h: 4, w: 3, closed: false, cells: []uint8{0, 7, 2, 3, 10, 5, 6, 11, 4, 9, 8, 1}}
+
+var div4Last5 = divBlock{h: 4, w: 5, closed: false, cells: []uint8{0, 11, 18, 9, 2, 5, 16, 13, 4, 7, 10, 17, 14, 3, 6, 15, 12, 19, 8, 1}}
+
+var div4Corner5 = divBlock{h: 4, w: 5, closed: false, cells: []uint8{0, 11, 18, 9, 2, 5, 16, 13, 4, 7, 10, 1, 8, 19, 12, 15, 6, 3, 14, 17}}

@@ -314,6 +314,19 @@ func divGenSpecs() []divGenSpec {
 		divGenSpec{name: "div3Corner7", h: 3, w: 7, end: [2]int{-1, -1}, forbidEnd: [][2]int{{0, 6}}},
 		divGenSpec{name: "div3Corner9", h: 3, w: 9, end: [2]int{-1, -1}, forbidEnd: [][2]int{{0, 8}}},
 	)
+	// Four rows: every open tour has both ends on the outer rows, so blocks
+	// are joined as two lanes. Each block but the last is a path with one
+	// virtual edge (2,-1)-(1,-1) at its right side (relative to its right
+	// edge, not a knight's move), into which the next block's path, from
+	// its (0,0) to its (0,1), is put.
+	specs = append(specs,
+		divGenSpec{name: "div4First3", h: 4, w: 3, end: [2]int{-1, -1}, extra: [][4]int{{2, 2, 1, 2}}},
+		divGenSpec{name: "div4First4", h: 4, w: 4, end: [2]int{-1, -1}, extra: [][4]int{{2, 3, 1, 3}}},
+		divGenSpec{name: "div4Middle", h: 4, w: 3, end: [2]int{0, 1}, extra: [][4]int{{2, 2, 1, 2}}},
+		divGenSpec{name: "div4Last3", h: 4, w: 3, end: [2]int{0, 1}},
+		divGenSpec{name: "div4Last5", h: 4, w: 5, end: [2]int{0, 1}},
+		divGenSpec{name: "div4Corner5", h: 4, w: 5, end: [2]int{-1, -1}},
+	)
 	return specs
 }
 
@@ -365,5 +378,70 @@ package knight
 	}
 	if err := os.WriteFile("divide_blocks.go", src, 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+func TestDivideGenExploreLanes(t *testing.T) {
+	if os.Getenv("KNIGHT_GEN_BLOCKS") == "" {
+		t.Skip("set KNIGHT_GEN_BLOCKS=1 to explore base tours")
+	}
+	const h = 4
+	type sqr [2]int
+	ok := func(sp divGenSpec) bool {
+		g := newDivGenSearch(sp.h, sp.w, 1)
+		for _, e := range sp.extra {
+			a, b := g.sq(e[0], e[1]), g.sq(e[2], e[3])
+			g.nb[a] = append(g.nb[a], b)
+			g.nb[b] = append(g.nb[b], a)
+			g.require(e[0], e[1], e[2], e[3])
+		}
+		if sp.end[0] >= 0 {
+			g.end = g.sq(sp.end[0], sp.end[1])
+		}
+		return g.find(g.sq(sp.start[0], sp.start[1]), 2000000, 1) != nil
+	}
+	adjacent := func(p, q sqr) bool {
+		dr, dc := p[0]-q[0], p[1]-q[1]
+		return dr*dr+dc*dc == 5
+	}
+	for wM := 3; wM <= 6; wM++ {
+		var lefts, rights []sqr
+		for r := range h {
+			for c := range 2 {
+				lefts = append(lefts, sqr{r, c})
+				rights = append(rights, sqr{r, wM - 1 - c})
+			}
+		}
+		for _, a := range lefts {
+			for _, d := range lefts {
+				if a == d {
+					continue
+				}
+				for _, b := range rights {
+					if !adjacent(b, sqr{a[0], a[1] + wM}) {
+						continue
+					}
+					for _, c := range rights {
+						if c == b || !adjacent(c, sqr{d[0], d[1] + wM}) {
+							continue
+						}
+						if !ok(divGenSpec{h: h, w: wM, start: a, end: d, extra: [][4]int{{b[0], b[1], c[0], c[1]}}}) {
+							continue
+						}
+						var fs, ls []int
+						for w := 3; w <= 10; w++ {
+							bb, cc := sqr{b[0], b[1] - wM + w}, sqr{c[0], c[1] - wM + w}
+							if ok(divGenSpec{h: h, w: w, end: [2]int{-1, -1}, extra: [][4]int{{bb[0], bb[1], cc[0], cc[1]}}}) {
+								fs = append(fs, w)
+							}
+							if ok(divGenSpec{h: h, w: w, start: a, end: d}) {
+								ls = append(ls, w)
+							}
+						}
+						t.Logf("wM=%d a=%v b=%v c=%v d=%v F=%v L=%v", wM, a, b, c, d, fs, ls)
+					}
+				}
+			}
+		}
 	}
 }

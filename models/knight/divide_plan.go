@@ -64,9 +64,12 @@ func divPlan(rows, cols int, closed bool) (*divBuilder, error) {
 			return div3Chain(rows, cols, false), nil
 		}
 		return nil, unsupported("3xn has an open tour only for n = 4 and n >= 7")
+	case closed:
+		return nil, unsupported("a board with a side of 4 has no closed tour (Schwenk)")
+	case hi >= 5:
+		return div4Chain(rows, cols), nil
 	}
-	_ = hi
-	return nil, unsupported("not covered yet")
+	return nil, unsupported("3x3, 3x5, 3x6 and 4x4 have no open tour")
 }
 
 // divLine returns the strides of the logical board (short side first) of a
@@ -194,6 +197,50 @@ func divGrid(rows, cols int, closed bool) *divBuilder {
 				x += w
 			}
 			y += h
+		}
+	}
+	return b
+}
+
+// div4Chain is the open tour of 4×n (and n×4), n ≥ 5. Every open tour of a
+// 4-row board has both ends on the outer rows, so no block can be joined to
+// the next by exchanging two edges; instead the tour runs right along one
+// lane and back along another. Each block but the last is a path with a
+// virtual edge between its squares (2,-1) and (1,-1), relative to its right
+// side; the next block's path, from its (0,0) to its (0,1), is put in place
+// of that edge: (2,-1)-(0,0) and (1,-1)-(0,1) across the cut are knight's
+// moves. The first block starts at the corner; the middle blocks are 4×3;
+// the last block's path has no virtual edge, so none is left.
+func div4Chain(rows, cols int) *divBuilder {
+	n := max(rows, cols)
+	SR, SC := divLine(rows, cols, 4)
+	b := &divBuilder{rows: rows, cols: cols, from: divNone}
+	sq := func(r, c int) int32 { return int32(r)*SR + int32(c)*SC }
+	var first, last *divBlock
+	switch n % 3 {
+	case 0:
+		first, last = &div4First3, &div4Last3
+	case 1:
+		first, last = &div4First4, &div4Last3
+	default:
+		first, last = &div4First3, &div4Last5
+	}
+	b.gen = func(put func(*divPlacement)) {
+		if n == 5 {
+			put(&divPlacement{blk: &div4Corner5, sr: SR, sc: SC})
+			return
+		}
+		put(&divPlacement{blk: first, sr: SR, sc: SC})
+		for x := first.w; x < n; x += 3 {
+			blk := &div4Middle
+			if x+last.w == n {
+				blk = last
+			}
+			put(&divPlacement{blk: blk, base: sq(0, x), sr: SR, sc: SC, join: divJoinInsert,
+				j: [4]int32{sq(2, x-1), sq(1, x-1), sq(0, x), sq(0, x+1)}})
+			if blk == last {
+				break
+			}
 		}
 	}
 	return b

@@ -119,3 +119,23 @@ func TestConstructOpenThree(t *testing.T) {
 		}
 	}
 }
+
+func TestConstructOpenFour(t *testing.T) {
+	for n := 5; n <= 100; n++ {
+		for _, size := range [][2]int{{4, n}, {n, 4}} {
+			tour, err := Construct(size[0], size[1], false)
+			require.NoError(t, err, "%dx%d", size[0], size[1])
+			require.NoError(t, divVerify(size[0], size[1], false, tour), "%dx%d", size[0], size[1])
+		}
+	}
+}
+
+func TestConstructOpenNone(t *testing.T) {
+	for _, size := range [][2]int{{1, 2}, {2, 1}, {2, 2}, {1, 7}, {2, 9}, {9, 2}, {3, 3}, {3, 5}, {5, 3}, {3, 6}, {6, 3}, {4, 4}} {
+		_, err := Construct(size[0], size[1], false)
+		require.ErrorIs(t, err, models.ErrUnsupported, "%dx%d", size[0], size[1])
+	}
+	tour, err := Construct(1, 1, false)
+	require.NoError(t, err)
+	require.Equal(t, []int32{0}, tour)
+}
