@@ -7,6 +7,7 @@ package gen
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 )
 
@@ -88,6 +89,36 @@ func Random(r *rand.Rand, np, ns, nopt int) string {
 			}
 		}
 		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// Queens returns N-Queens as text: rows and columns primary in organ-pipe
+// order (middle first), diagonals secondary; option r·n + c puts a queen in
+// row r, column c. (models/queens builds the same matrix for the registry;
+// this copy keeps the engine's benchmarks free of model imports.)
+func Queens(n int) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "| %d queens\n", n)
+	order := make([]int, n)
+	for i := range order {
+		order[i] = i
+	}
+	// Organ-pipe order: by distance from the middle, the lower first.
+	dist := func(i int) int { return max(2*i-(n-1), (n-1)-2*i) }
+	slices.SortStableFunc(order, func(i, j int) int { return dist(i) - dist(j) })
+	for _, i := range order {
+		fmt.Fprintf(&b, "r%d c%d ", i, i)
+	}
+	b.WriteString("|")
+	for d := range 2*n - 1 {
+		fmt.Fprintf(&b, " a%d b%d", d, d)
+	}
+	b.WriteByte('\n')
+	for r := range n {
+		for c := range n {
+			fmt.Fprintf(&b, "r%d c%d a%d b%d\n", r, c, r+c, r-c+n-1)
+		}
 	}
 	return b.String()
 }

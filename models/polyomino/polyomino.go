@@ -1,0 +1,454 @@
+package polyomino
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/coverkit/coverkit/dlx"
+	"github.com/coverkit/coverkit/models"
+)
+
+// A cell is a (row, column) pair.
+type cell struct{ r, c int }
+
+// Piece is a polyomino: a name and its cells, in any position.
+type Piece struct {
+	Name  string
+	Cells [][2]int // (row, column) pairs
+}
+
+// ParsePiece reads a piece drawn with '#' (or any letter) for cells and '.'
+// or ' ' for gaps, rows separated by '/': "##/#./##" is the U pentomino.
+func ParsePiece(name, drawing string) (Piece, error) {
+	p := Piece{Name: name}
+	for r, row := range strings.Split(drawing, "/") {
+		for c, ch := range row {
+			if ch != '.' && ch != ' ' {
+				p.Cells = append(p.Cells, [2]int{r, c})
+			}
+		}
+	}
+	if len(p.Cells) == 0 {
+		return Piece{}, fmt.Errorf("polyomino: piece %q has no cells", name)
+	}
+	if !connected(p.Cells) {
+		return Piece{}, fmt.Errorf("polyomino: piece %q is not connected", name)
+	}
+	return p, nil
+}
+
+func connected(cells [][2]int) bool {
+	in := map[[2]int]bool{}
+	for _, c := range cells {
+		in[c] = true
+	}
+	seen := map[[2]int]bool{cells[0]: true}
+	stack := [][2]int{cells[0]}
+	for len(stack) > 0 {
+		c := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, d := range [][2]int{{0, 1}, {1, 0}, {0, -1}, {-1, 0}} {
+			n := [2]int{c[0] + d[0], c[1] + d[1]}
+			if in[n] && !seen[n] {
+				seen[n] = true
+				stack = append(stack, n)
+			}
+		}
+	}
+	return len(seen) == len(in)
+}
+
+func mustPiece(name, drawing string) Piece {
+	p, err := ParsePiece(name, drawing)
+	if err != nil {
+		panic(err) // unreachable: the built-in drawings are valid
+	}
+	return p
+}
+
+// Pentominoes are the twelve pentominoes, named by Conway's letters.
+var Pentominoes = []Piece{
+	mustPiece("F", ".##/##./.#."),
+	mustPiece("I", "#####"),
+	mustPiece("L", "####/#..."),
+	mustPiece("N", "###./..##"),
+	mustPiece("P", "###/##."),
+	mustPiece("T", "###/.#./.#."),
+	mustPiece("U", "#.#/###"),
+	mustPiece("V", "#../#../###"),
+	mustPiece("W", "#../##./.##"),
+	mustPiece("X", ".#./###/.#."),
+	mustPiece("Y", "####/.#.."),
+	mustPiece("Z", "##./.#./.##"),
+}
+
+// Tetrominoes are the five free tetrominoes (I, L, O, S, T); no rectangle
+// is tiled by all five, a classic parity argument the solver confirms.
+var Tetrominoes = []Piece{
+	mustPiece("I", "####"),
+	mustPiece("L", "###/#.."),
+	mustPiece("O", "##/##"),
+	mustPiece("S", ".##/##."),
+	mustPiece("T", "###/.#."),
+}
+
+// Sets are the built-in piece sets by name.
+var Sets = map[string][]Piece{"pentominoes": Pentominoes, "tetrominoes": Tetrominoes}
+
+// Board is a set of cells inside a Rows × Cols box.
+type Board struct {
+	Rows, Cols int
+	// Holes marks cells of the box that are not part of the board
+	// (row-major); nil means the full rectangle.
+	Holes []bool
+	// Name describes the board, such as "6x10".
+	Name string
+}
+
+// MaxCells bounds the board box.
+const MaxCells = 1 << 16
+
+// Rect returns the rows × cols rectangle.
+func Rect(rows, cols int) (Board, error) {
+	if rows <= 0 || cols <= 0 {
+		return Board{}, fmt.Errorf("polyomino: board sides must be positive, got %dx%d", rows, cols)
+	}
+	if rows*cols > MaxCells || rows > MaxCells || cols > MaxCells {
+		return Board{}, fmt.Errorf("polyomino: board %dx%d is too large (at most %d cells): %w", rows, cols, MaxCells, models.ErrTooLarge)
+	}
+	return Board{Rows: rows, Cols: cols, Name: fmt.Sprintf("%dx%d", rows, cols)}, nil
+}
+
+// ParseBoard reads "RxC" (rows × columns, such as "6x10"), or a drawing of
+// rows separated by '/' with '.' for a cell and '#' for a hole, such as
+// "...#/....".
+func ParseBoard(s string) (Board, error) {
+	s = strings.TrimSpace(s)
+	if a, b, ok := strings.Cut(strings.ToLower(s), "x"); ok && !strings.ContainsAny(s, "./#") {
+		r, err1 := strconv.Atoi(a)
+		c, err2 := strconv.Atoi(b)
+		if err1 != nil || err2 != nil {
+			return Board{}, fmt.Errorf("polyomino: board %q: want RxC, such as 6x10", s)
+		}
+		return Rect(r, c)
+	}
+	rows := strings.Split(s, "/")
+	b := Board{Rows: len(rows), Name: s}
+	for _, row := range rows {
+		b.Cols = max(b.Cols, len(row))
+	}
+	if b.Cols == 0 || b.Rows*b.Cols > MaxCells {
+		return Board{}, fmt.Errorf("polyomino: board %q: want RxC or rows of '.' (cell) and '#' (hole) separated by '/'", s)
+	}
+	b.Holes = make([]bool, b.Rows*b.Cols)
+	for r, row := range rows {
+		for c := range b.Cols {
+			switch {
+			case c >= len(row) || row[c] == '#':
+				b.Holes[r*b.Cols+c] = true
+			case row[c] != '.':
+				return Board{}, fmt.Errorf("polyomino: board %q: row %d: unexpected %q (want '.' or '#')", s, r+1, row[c])
+			}
+		}
+	}
+	return b, nil
+}
+
+func (b Board) in(r, c int) bool {
+	return r >= 0 && c >= 0 && r < b.Rows && c < b.Cols && (b.Holes == nil || !b.Holes[r*b.Cols+c])
+}
+
+// Cells returns the number of board cells.
+func (b Board) Cells() int {
+	n := 0
+	for r := range b.Rows {
+		for c := range b.Cols {
+			if b.in(r, c) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// A transform of the box: transpose, then flip rows, then flip columns.
+type transform struct{ transpose, flipR, flipC bool }
+
+var transforms = func() []transform {
+	var ts []transform
+	for k := range 8 {
+		ts = append(ts, transform{k&4 != 0, k&2 != 0, k&1 != 0})
+	}
+	return ts
+}()
+
+// apply maps (r, c) in a rows × cols box.
+func (t transform) apply(r, c, rows, cols int) (int, int) {
+	if t.transpose {
+		r, c, rows, cols = c, r, cols, rows
+	}
+	if t.flipR {
+		r = rows - 1 - r
+	}
+	if t.flipC {
+		c = cols - 1 - c
+	}
+	return r, c
+}
+
+// normalize sorts cells and moves them to row 0 and column 0.
+func normalize(cells []cell) []cell {
+	minR, minC := cells[0].r, cells[0].c
+	for _, x := range cells {
+		minR, minC = min(minR, x.r), min(minC, x.c)
+	}
+	out := make([]cell, len(cells))
+	for i, x := range cells {
+		out[i] = cell{x.r - minR, x.c - minC}
+	}
+	slices.SortFunc(out, func(a, b cell) int { return cmp.Or(cmp.Compare(a.r, b.r), cmp.Compare(a.c, b.c)) })
+	return out
+}
+
+// orientations returns the distinct rotations and reflections of p.
+func orientations(p Piece) [][]cell {
+	var out [][]cell
+	for _, t := range transforms {
+		cells := make([]cell, len(p.Cells))
+		for i, x := range p.Cells {
+			r, c := t.apply(x[0], x[1], 1<<20, 1<<20)
+			cells[i] = cell{r, c}
+		}
+		n := normalize(cells)
+		if !slices.ContainsFunc(out, func(o []cell) bool { return slices.Equal(o, n) }) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// placement is one option: a piece at cells (indexes into the box).
+type placement struct {
+	piece int
+	cells []int32
+}
+
+// Tiling is the problem of tiling a Board with a set of pieces, each used
+// exactly once. It implements models.Problem.
+type Tiling struct {
+	Board  Board
+	Pieces []Piece
+
+	places []placement
+	syms   []transform // the box symmetries that map the board to itself
+	// symPlace[g][k] is the placement that symmetry g maps placement k to.
+	symPlace [][]int32
+}
+
+// New returns the tiling problem of board by pieces. It fails on an empty or
+// duplicate piece name or a board too large for its placements.
+func New(board Board, pieces []Piece) (*Tiling, error) {
+	if len(pieces) == 0 {
+		return nil, errors.New("polyomino: no pieces")
+	}
+	t := &Tiling{Board: board, Pieces: pieces}
+	names := map[string]bool{}
+	for _, p := range pieces {
+		if p.Name == "" || strings.ContainsAny(p.Name, " :|\t") || names[p.Name] {
+			return nil, fmt.Errorf("polyomino: bad or duplicate piece name %q", p.Name)
+		}
+		names[p.Name] = true
+	}
+	index := map[string]int32{}
+	for i, p := range pieces {
+		for _, o := range orientations(p) {
+			h, w := 0, 0
+			for _, x := range o {
+				h, w = max(h, x.r+1), max(w, x.c+1)
+			}
+			for r := 0; r+h <= board.Rows; r++ {
+			next:
+				for c := 0; c+w <= board.Cols; c++ {
+					cells := make([]int32, len(o))
+					for k, x := range o {
+						if !board.in(r+x.r, c+x.c) {
+							continue next
+						}
+						cells[k] = int32((r+x.r)*board.Cols + c + x.c)
+					}
+					slices.Sort(cells)
+					index[key(i, cells)] = int32(len(t.places))
+					t.places = append(t.places, placement{i, cells})
+				}
+			}
+		}
+	}
+	for _, g := range transforms {
+		rows, cols := board.Rows, board.Cols
+		if g.transpose {
+			if rows != cols {
+				continue
+			}
+		}
+		ok := true
+		for r := range rows {
+			for c := range cols {
+				r2, c2 := g.apply(r, c, rows, cols)
+				if board.in(r, c) != board.in(r2, c2) {
+					ok = false
+				}
+			}
+		}
+		if !ok {
+			continue
+		}
+		m := make([]int32, len(t.places))
+		for k, pl := range t.places {
+			cells := make([]int32, len(pl.cells))
+			for j, x := range pl.cells {
+				r2, c2 := g.apply(int(x)/cols, int(x)%cols, rows, cols)
+				cells[j] = int32(r2*cols + c2)
+			}
+			slices.Sort(cells)
+			m[k] = index[key(pl.piece, cells)]
+		}
+		t.syms = append(t.syms, g)
+		t.symPlace = append(t.symPlace, m)
+	}
+	return t, nil
+}
+
+func key(piece int, cells []int32) string {
+	var b strings.Builder
+	b.WriteString(strconv.Itoa(piece))
+	for _, x := range cells {
+		b.WriteByte(',')
+		b.WriteString(strconv.Itoa(int(x)))
+	}
+	return b.String()
+}
+
+// Model returns "polyomino".
+func (t *Tiling) Model() string { return "polyomino" }
+
+// Size returns the board's name, such as "6x10".
+func (t *Tiling) Size() string { return t.Board.Name }
+
+// Symmetries returns the number of symmetries of the board (the order of
+// the group tilings are counted up to): 4 for a rectangle, 8 for a square.
+func (t *Tiling) Symmetries() int { return len(t.syms) }
+
+// Placements returns the number of placements (options of the cover).
+func (t *Tiling) Placements() int { return len(t.places) }
+
+func cellName(b Board, x int) string {
+	return "r" + strconv.Itoa(x/b.Cols+1) + "c" + strconv.Itoa(x%b.Cols+1)
+}
+
+// Cover returns the exact cover problem: the pieces, then the board cells
+// row by row, all primary ("r1c1" is the top left cell); option k is
+// placement k, written as its piece and its cells. If only is not nil, just
+// the placements k with only[k] true are options (the others are left out,
+// so option indexes differ from placement indexes: see CoverOptions).
+func (t *Tiling) Cover(only []bool) (*dlx.Problem, []int32) {
+	p := dlx.New()
+	for _, pc := range t.Pieces {
+		p.AddPrimary(pc.Name)
+	}
+	b := t.Board
+	item := make([]int, b.Rows*b.Cols)
+	for x := range item {
+		if b.in(x/b.Cols, x%b.Cols) {
+			item[x], _ = p.AddPrimary(cellName(b, x))
+		}
+	}
+	var ids []int32
+	opt := make([]int, 0, 16)
+	for k, pl := range t.places {
+		if only != nil && !only[k] {
+			continue
+		}
+		opt = append(opt[:0], pl.piece)
+		for _, x := range pl.cells {
+			opt = append(opt, item[x])
+		}
+		p.AddOptionIndex(opt, nil)
+		ids = append(ids, int32(k))
+	}
+	return p, ids
+}
+
+// decode fills sol (one entry per box cell) from chosen placements.
+func (t *Tiling) decode(places []int32, sol models.Solution) {
+	for i := range sol {
+		sol[i] = -1
+	}
+	for _, k := range places {
+		pl := t.places[k]
+		for _, x := range pl.cells {
+			sol[x] = int32(pl.piece)
+		}
+	}
+}
+
+// Verify checks sol independently of any solver: one entry per cell of the
+// box, −1 exactly on holes, and the cells of each piece forming that piece
+// in some rotation or reflection.
+func (t *Tiling) Verify(sol models.Solution) error {
+	b := t.Board
+	if len(sol) != b.Rows*b.Cols {
+		return fmt.Errorf("polyomino: %d cells for a %dx%d board", len(sol), b.Rows, b.Cols)
+	}
+	cells := make([][]cell, len(t.Pieces))
+	for x, v := range sol {
+		r, c := x/b.Cols, x%b.Cols
+		switch {
+		case !b.in(r, c) && v != -1:
+			return fmt.Errorf("polyomino: row %d, column %d is not on the board", r+1, c+1)
+		case !b.in(r, c):
+		case v < 0 || int(v) >= len(t.Pieces):
+			return fmt.Errorf("polyomino: row %d, column %d is not covered by a piece", r+1, c+1)
+		default:
+			cells[v] = append(cells[v], cell{r, c})
+		}
+	}
+	for i, p := range t.Pieces {
+		if len(cells[i]) == 0 {
+			return fmt.Errorf("polyomino: piece %s is not used", p.Name)
+		}
+		n := normalize(cells[i])
+		if !slices.ContainsFunc(orientations(p), func(o []cell) bool { return slices.Equal(o, n) }) {
+			return fmt.Errorf("polyomino: the cells of piece %s (row %d, column %d, ...) do not form it", p.Name, cells[i][0].r+1, cells[i][0].c+1)
+		}
+	}
+	return nil
+}
+
+// Render writes sol as the board, one row per line, each cell the name of
+// its piece (the first letter; '.' for a hole), for format "" or "text".
+func (t *Tiling) Render(w io.Writer, sol models.Solution, format string) error {
+	if format != "" && format != "text" {
+		return fmt.Errorf("polyomino: unknown format %q (text)", format)
+	}
+	b := t.Board
+	var sb strings.Builder
+	for r := range b.Rows {
+		for c := range b.Cols {
+			v := sol[r*b.Cols+c]
+			switch {
+			case v < 0:
+				sb.WriteByte('.')
+			default:
+				sb.WriteString(t.Pieces[v].Name[:1])
+			}
+		}
+		sb.WriteByte('\n')
+	}
+	_, err := io.WriteString(w, sb.String())
+	return err
+}

@@ -1,0 +1,149 @@
+package polyomino_test
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/coverkit/coverkit/dlx"
+	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/models/polyomino"
+	"github.com/stretchr/testify/require"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/dlx/pentomino-*.dlx")
+
+func tiling(t testing.TB, board string, pieces []polyomino.Piece) *polyomino.Tiling {
+	t.Helper()
+	b, err := polyomino.ParseBoard(board)
+	require.NoError(t, err)
+	tl, err := polyomino.New(b, pieces)
+	require.NoError(t, err)
+	return tl
+}
+
+func count(t testing.TB, tl *polyomino.Tiling, unique bool, workers int) models.Result {
+	t.Helper()
+	alg, err := models.Lookup("polyomino", "dlx")
+	require.NoError(t, err)
+	res, err := alg.Solve(context.Background(), tl, &models.Options{Mode: models.ModeCount, Unique: unique, Workers: workers})
+	require.NoError(t, err)
+	require.Equal(t, models.StatusExhausted, res.Status)
+	return res
+}
+
+// Known counts: pentomino rectangles (Haselgrove 1960; 6x10: 2,339 up to
+// symmetry, 9,356 in all), and the 8x8 square without its central 2x2
+// (Scott 1958: 65 up to symmetry).
+func TestPentominoCounts(t *testing.T) {
+	for _, tc := range []struct {
+		board       string
+		total, fund uint64
+		full        bool // also count without symmetry reduction
+	}{
+		{"3x20", 8, 2, true},
+		{"6x10", 9356, 2339, false},
+		{"8x8 hole", 520, 65, false},
+	} {
+		t.Run(tc.board, func(t *testing.T) {
+			board := tc.board
+			if board == "8x8 hole" {
+				board = "......../......../......../...##.../...##.../......../......../........"
+			}
+			tl := tiling(t, board, polyomino.Pentominoes)
+			res := count(t, tl, true, 2)
+			require.Equal(t, models.CountOf(tc.total), res.Solutions)
+			require.Equal(t, models.CountOf(tc.fund), res.Fundamental)
+			if tc.full {
+				require.Equal(t, models.CountOf(tc.total), count(t, tl, false, 1).Solutions)
+				require.Equal(t, models.CountOf(tc.total), count(t, tl, false, 2).Solutions)
+			}
+		})
+	}
+}
+
+func TestSolutionsVerify(t *testing.T) {
+	tl := tiling(t, "3x20", polyomino.Pentominoes)
+	alg, _ := models.Lookup("polyomino", "dlx")
+	for _, unique := range []bool{false, true} {
+		var sols []models.Solution
+		res, err := alg.Solve(context.Background(), tl, &models.Options{Mode: models.ModeAll, Unique: unique, Visit: func(sol models.Solution, _ models.Stats) bool {
+			require.NoError(t, tl.Verify(sol))
+			sols = append(sols, append(models.Solution(nil), sol...))
+			return true
+		}})
+		require.NoError(t, err)
+		want := 8
+		if unique {
+			want = 2
+		}
+		require.Len(t, sols, want)
+		require.EqualValues(t, want, res.Solutions.Lo)
+	}
+	res, err := alg.Solve(context.Background(), tl, nil)
+	require.NoError(t, err)
+	require.Equal(t, models.StatusFound, res.Status)
+	require.NoError(t, tl.Verify(res.First))
+	var b bytes.Buffer
+	require.NoError(t, tl.Render(&b, res.First, ""))
+	require.Len(t, bytes.Split(bytes.TrimSpace(b.Bytes()), []byte("\n")), 3)
+
+	bad := append(models.Solution(nil), res.First...)
+	bad[0], bad[59] = bad[59], bad[0]
+	require.Error(t, tl.Verify(bad))
+	require.Error(t, tl.Verify(bad[:5]))
+}
+
+func TestTetrominoesNeverTile(t *testing.T) {
+	for _, board := range []string{"4x5", "2x10"} {
+		res := count(t, tiling(t, board, polyomino.Tetrominoes), true, 1)
+		require.True(t, res.Solutions.IsZero(), board)
+	}
+}
+
+func TestBadInput(t *testing.T) {
+	for _, s := range []string{"0x10", "6x", "axb", "", "..x/..", "100000x100000"} {
+		_, err := polyomino.ParseBoard(s)
+		require.Error(t, err, s)
+	}
+	_, err := polyomino.ParsePiece("Q", "#.#")
+	require.ErrorContains(t, err, "not connected")
+	_, err = polyomino.ParsePiece("Q", "...")
+	require.Error(t, err)
+}
+
+// TestTestdata keeps testdata/dlx/pentomino-*.dlx equal to the generated
+// covers; -update rewrites them.
+func TestTestdata(t *testing.T) {
+	for _, board := range []string{"3x20", "6x10"} {
+		cover, _ := tiling(t, board, polyomino.Pentominoes).Cover(nil)
+		var b bytes.Buffer
+		b.WriteString("| The twelve pentominoes on the " + board + " rectangle: pieces and cells primary\n")
+		require.NoError(t, dlx.Write(&b, cover))
+		path := filepath.Join("..", "..", "testdata", "dlx", "pentomino-"+board+".dlx")
+		if *update {
+			require.NoError(t, os.WriteFile(path, b.Bytes(), 0o644))
+		}
+		got, err := os.ReadFile(path)
+		require.NoError(t, err)
+		require.Equal(t, b.String(), string(got), "stale: go test ./models/polyomino -run TestTestdata -update")
+	}
+}
+
+func BenchmarkCount6x10(b *testing.B) {
+	tl := tiling(b, "6x10", polyomino.Pentominoes)
+	alg, _ := models.Lookup("polyomino", "dlx")
+	for _, tc := range []struct {
+		name   string
+		unique bool
+	}{{"full", false}, {"unique", true}} {
+		b.Run(tc.name, func(b *testing.B) {
+			for b.Loop() {
+				alg.Solve(context.Background(), tl, &models.Options{Mode: models.ModeCount, Unique: tc.unique, Workers: 1})
+			}
+		})
+	}
+}

@@ -1,0 +1,228 @@
+package polyomino
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+	"runtime"
+	"slices"
+
+	"github.com/coverkit/coverkit/dlx"
+	"github.com/coverkit/coverkit/models"
+)
+
+func init() {
+	models.Register(models.Algorithm{
+		Model: "polyomino",
+		Name:  "dlx",
+		Kind:  models.Exact,
+		Caps:  models.CanFirst | models.CanAll | models.CanCount | models.CanUnique | models.CanParallel,
+		Description: "Dancing Links on pieces and cells; up to symmetry by restricting one piece " +
+			"to orbit representatives, exact with symmetric tilings",
+		Solve: solveDLX,
+	})
+}
+
+// restriction picks the piece whose placements fall into the fewest orbits
+// under the board's symmetries, and marks one representative placement per
+// orbit (the lowest-numbered) in keep.
+func (t *Tiling) restriction() (piece int, keep []bool) {
+	keep = make([]bool, len(t.places))
+	best := -1
+	bestOrbits := 0
+	orbits := make([]int, len(t.Pieces))
+	for k := range t.places {
+		rep := k
+		for _, m := range t.symPlace {
+			rep = min(rep, int(m[k]))
+		}
+		if rep == k {
+			orbits[t.places[k].piece]++
+		}
+	}
+	for i, n := range orbits {
+		if n > 0 && (best < 0 || n < bestOrbits) {
+			best, bestOrbits = i, n
+		}
+	}
+	if best < 0 {
+		best = 0
+	}
+	for k, pl := range t.places {
+		if pl.piece != best {
+			keep[k] = true
+			continue
+		}
+		rep := k
+		for _, m := range t.symPlace {
+			rep = min(rep, int(m[k]))
+		}
+		keep[k] = rep == k
+	}
+	return best, keep
+}
+
+// solveDLX is the registered "dlx" algorithm for tilings.
+//
+// Without Unique it searches the full cover. With Unique it restricts one
+// piece P to a representative r of each orbit of its placements. A tiling T
+// with P at r stands for its whole orbit, which the restricted search meets
+// |Stab(r)|/|Stab(T)| times, so T adds |G|/|Stab(r)| tilings and
+// |Stab(T)|/|Stab(r)| classes; both sums are exact (kept as multiples of
+// 1/|G|). ModeAll with Unique visits one tiling per class: the least, in
+// row-major piece order, of its images under Stab(r).
+func solveDLX(ctx context.Context, p models.Problem, opts *models.Options) (models.Result, error) {
+	o := opts.OrDefault()
+	t, ok := p.(*Tiling)
+	if !ok {
+		return models.Result{}, fmt.Errorf("polyomino: dlx: %w (got %T)", models.ErrWrongProblem, p)
+	}
+	workers := o.Workers
+	if workers <= 0 {
+		workers = runtime.NumCPU()
+	}
+	var keep []bool
+	restricted := -1
+	if o.Unique {
+		restricted, keep = t.restriction()
+	}
+	cover, ids := t.Cover(keep)
+	s, err := dlx.NewSolver(cover)
+	if err != nil {
+		return models.Result{}, err
+	}
+	do := &dlx.Options{MaxNodes: o.MaxNodes, Workers: workers}
+	if o.Mode == models.ModeFirst {
+		do.Limit, do.Workers = 1, 1
+	}
+	if o.Mode == models.ModeAll && !o.Unique {
+		do.Limit = o.Limit
+	}
+	g := uint64(len(t.syms))
+	var (
+		first      models.Solution
+		total      models.Count // with Unique: Σ |G|/|Stab(r)| over the tilings found
+		fundNum    models.Count // with Unique: |G| times the classes
+		visited    uint64
+		sol        = make(models.Solution, t.Board.Rows*t.Board.Cols)
+		image      = make(models.Solution, len(sol))
+		places     = make([]int32, 0, len(t.Pieces))
+		inT        = make([]bool, len(t.places))
+		needVisit  = o.Mode != models.ModeCount || o.Unique
+		restrictAt int32
+	)
+	if needVisit {
+		do.Visit = func(options []int) bool {
+			places = places[:0]
+			for _, k := range options {
+				places = append(places, ids[k])
+			}
+			t.decode(places, sol)
+			canonical := true
+			if o.Unique {
+				for _, k := range places {
+					inT[k] = true
+					if t.places[k].piece == restricted {
+						restrictAt = k
+					}
+				}
+				var stabT, stabR uint64
+				for gi, m := range t.symPlace {
+					if m[restrictAt] == restrictAt {
+						stabR++
+						if canonical && !t.lessOrEqual(sol, gi, image) {
+							canonical = false
+						}
+					}
+					fixed := true
+					for _, k := range places {
+						if !inT[m[k]] {
+							fixed = false
+							break
+						}
+					}
+					if fixed {
+						stabT++
+					}
+				}
+				for _, k := range places {
+					inT[k] = false
+				}
+				total = total.AddUint64(g / stabR)
+				fundNum = fundNum.AddUint64(g * stabT / stabR)
+			}
+			if !canonical || o.Mode == models.ModeCount {
+				return true
+			}
+			if first == nil {
+				first = slices.Clone(sol)
+			}
+			visited++
+			if o.Visit != nil && !o.Visit(sol, models.Stats{}) {
+
+				return false
+			}
+			if o.Mode == models.ModeFirst || o.Unique && o.Limit != 0 && visited >= o.Limit {
+
+				return false
+			}
+			return true
+		}
+	}
+	r, err := s.Solve(ctx, do)
+	if err != nil {
+		return models.Result{}, err
+	}
+	res := models.Result{
+		Status:    r.Status,
+		Solutions: models.CountOf(r.Solutions),
+		First:     first,
+		Stats:     r.Stats,
+		Extra: map[string]any{
+			"placements": len(t.places),
+			"symmetries": len(t.syms),
+		},
+	}
+	if o.Unique {
+		res.Extra["restricted_piece"] = t.Pieces[restricted].Name
+		res.Solutions = total
+		res.Fundamental = divCount(fundNum, g)
+		if o.Mode == models.ModeAll {
+			res.Solutions = models.CountOf(visited)
+			res.Fundamental = models.CountOf(visited)
+		}
+	}
+	if o.Mode == models.ModeFirst && first != nil {
+		res.Status = models.StatusFound
+		res.Solutions = models.CountOf(1)
+	}
+	return res, nil
+}
+
+// divCount returns c / d for a c known to be a multiple of d (d ≤ 8).
+func divCount(c models.Count, d uint64) models.Count {
+	b := c.Big()
+	b.Quo(b, new(big.Int).SetUint64(d))
+	var out models.Count
+	lo := b.Uint64()
+	hi := b.Rsh(b, 64).Uint64()
+	out.Lo, out.Hi = lo, hi
+	return out
+}
+
+// lessOrEqual reports whether sol ≤ its image under symmetry gi, comparing
+// the piece indexes cell by cell in row-major order; image is scratch.
+func (t *Tiling) lessOrEqual(sol models.Solution, gi int, image models.Solution) bool {
+	b := t.Board
+	g := t.syms[gi]
+	for x, v := range sol {
+		r2, c2 := g.apply(x/b.Cols, x%b.Cols, b.Rows, b.Cols)
+		image[r2*b.Cols+c2] = v
+	}
+	for x := range sol {
+		if sol[x] != image[x] {
+			return sol[x] < image[x]
+		}
+	}
+	return true
+}
