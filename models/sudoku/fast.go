@@ -7,33 +7,38 @@ import (
 	"github.com/coverkit/coverkit/models"
 )
 
-// The fast solver keeps, for every digit d and every band b (three rows),
-// a 27-bit mask of the cells of the band where d may still go: bit 9·r+c is
-// row 3·b+r, column c. Cells already solved keep the bit of their digit, so
-// each row of every digit-band mask always holds at least one bit in a
-// consistent state. Work is driven by a 27-bit set of digit-bands whose mask
-// changed; updating one digit-band applies, in a few table look-ups:
+// The fast solver keeps, for every band b (three rows) and digit d, a 27-bit
+// mask of the cells of the band where d may still go: bit 9·r+c is row
+// 3·b+r, column c. A solved cell keeps the bit of its digit, so in a
+// consistent state each row of every digit-band mask holds at least one
+// bit. Work is driven by a 27-bit set of digit-bands whose mask changed;
+// updating one digit-band applies, in a few table look-ups:
 //
 //   - the band's row–box interactions: a digit occupies one mini-row (three
 //     cells of a row inside a box) per row and per box, so the mini-rows it
-//     can use form a permutation of the 3×3 (row, box) grid. The mini-rows
-//     on no permutation that fits the candidates are cleared. This covers
-//     pointing and claiming (locked candidates) inside the band, and hidden
-//     singles in boxes, which become rows with one bit;
+//     uses form a permutation of the 3×3 (row, box) grid of the band. The
+//     mini-rows on no permutation that fits the candidates are cleared.
+//     This covers locked candidates (pointing and claiming) inside the band,
+//     and turns hidden singles in boxes into rows with one bit;
 //   - hidden singles in rows: a row with a single bit in a cell not yet
 //     solved places the digit there, clearing the cell for the other digits
-//     and the column in the other two bands.
+//     and the column in the other two bands, in one batch for all the rows
+//     of the digit-band.
 //
 // When no digit-band changes, cells with one candidate (naked singles) are
-// found with bit-sliced counters over the nine digits of a band, and placed.
-// When nothing is left to deduce, the solver guesses on a cell with two
-// candidates (or the fewest) and backtracks on a fixed stack of states.
+// found with bit-sliced counters over the nine digits of a band. Then the
+// same permutation argument runs on the columns: in each stack (three
+// columns of boxes) a digit uses one mini-column per column and per box,
+// which gives locked candidates between boxes and columns and the hidden
+// singles in columns. When nothing is left to deduce, the solver guesses on
+// a cell with two candidates (or the fewest) and backtracks on a fixed
+// stack of states.
 
 // fastState is one node of the search: 31 words, copied on each guess.
 type fastState struct {
-	cand     [27]uint32 // cand[3·d+b]: cells of band b where digit d+1 may go
+	cand     [27]uint32 // cand[9·b+d]: cells of band b where digit d+1 may go
 	unsolved [3]uint32  // cells of each band not yet placed
-	changed  uint32     // digit-bands (bit 3·d+b) whose mask changed since their last update
+	changed  uint32     // digit-bands (bit 9·b+d) whose mask changed since their last update
 }
 
 // fastMaxDepth bounds the guess stack: every guess places at least one cell.
@@ -48,11 +53,12 @@ const fastPollMask = 1<<12 - 1
 // is ready to use; a Fast allocates nothing per puzzle. It is not safe for
 // concurrent use: give each goroutine its own.
 //
-// The solver is specialized for 9×9: candidates are 27-bit masks per digit
-// and band (three rows), updated with table look-ups for the row–box
-// interactions inside a band, hidden singles in rows and boxes, and naked
-// singles; it guesses on a cell with two candidates when it can. See
-// docs/benchmarks.md for its rates on the standard puzzle collections.
+// The solver is specialized for 9×9: candidates are 27-bit masks per band
+// (three rows) and digit, updated with table look-ups. Besides naked and
+// hidden singles in rows, columns and boxes, it applies locked candidates
+// (box–line interactions) in both directions; it guesses on a cell with
+// two candidates when there is one. See docs/benchmarks.md for its rates on
+// the standard puzzle collections.
 type Fast struct {
 	stack [fastMaxDepth]fastState
 
@@ -102,7 +108,7 @@ func (s *fastState) init(givens *[81]uint8) bool {
 		s.cand[i] = fastBand27
 	}
 	s.unsolved = [3]uint32{fastBand27, fastBand27, fastBand27}
-	s.changed = 0
+	var changed uint32
 	for cell, v := range givens {
 		if v == 0 {
 			continue
@@ -111,19 +117,20 @@ func (s *fastState) init(givens *[81]uint8) bool {
 			return false
 		}
 		b, p := uint(cell)/27, uint(cell)%27
-		d := uint(v) - 1
-		if s.cand[3*d+b]&(1<<p) == 0 {
+		i := 9*b + uint(v) - 1
+		if s.cand[i]&(1<<p) == 0 {
 			return false // a peer already holds v
 		}
-		s.place(d, b, p)
+		changed = s.place(i, p, changed)
 	}
+	s.changed = changed
 	return true
 }
 
 // search runs propagation and guessing on f.stack[depth]. It reports true
 // when the search must stop (limit reached or context done).
 func (f *Fast) search(depth int) bool {
-	s := &f.stack[depth]
+	s := &f.stack[depth%fastMaxDepth]
 	for {
 		if !s.propagate() {
 			return false
@@ -133,11 +140,10 @@ func (f *Fast) search(depth int) bool {
 			return f.solution(s)
 		}
 		bit := uint32(1) << p
+		band := (*[9]uint32)(s.cand[9*b : 9*b+9])
 		var digits uint32 // candidate digits of the cell
-		for d := uint(0); d < 9; d++ {
-			if s.cand[3*d+b]&bit != 0 {
-				digits |= 1 << d
-			}
+		for d, m := range band {
+			digits |= (m & bit) >> p << d
 		}
 		for digits&(digits-1) != 0 {
 			d := uint(bits.TrailingZeros32(digits))
@@ -145,9 +151,9 @@ func (f *Fast) search(depth int) bool {
 			if f.tick() {
 				return true
 			}
-			next := &f.stack[depth+1]
+			next := &f.stack[(depth+1)%fastMaxDepth]
 			*next = *s
-			next.place(d, b, p)
+			next.changed = next.place(9*b+d, p, 0)
 			if f.search(depth + 1) {
 				return true
 			}
@@ -159,7 +165,7 @@ func (f *Fast) search(depth int) bool {
 		if f.tick() {
 			return true
 		}
-		s.place(uint(bits.TrailingZeros32(digits)), b, p)
+		s.changed = s.place(9*b+uint(bits.TrailingZeros32(digits)), p, 0)
 	}
 }
 
@@ -186,9 +192,9 @@ func (f *Fast) solution(s *fastState) bool {
 	if f.found == 1 && f.sol != nil {
 		for i := uint(0); i < 27; i++ {
 			m := s.cand[i]
-			base, v := 27*(i%3), uint8(i/3+1)
+			base, v := 27*(i/9), uint8(i%9+1)
 			for m != 0 {
-				f.sol[base+uint(bits.TrailingZeros32(m))] = v
+				f.sol[(base+uint(bits.TrailingZeros32(m)))%81] = v
 				m &= m - 1
 			}
 		}
@@ -200,66 +206,97 @@ func (f *Fast) solution(s *fastState) bool {
 	return false
 }
 
-// place puts digit d+1 in cell p of band b: the cell leaves the unsolved
-// set and the other digits' masks, and d leaves the cell's row, box and
-// column. Every mask that changes is marked for an update.
-func (s *fastState) place(d, b, p uint) {
-	b %= 3
-	i := 3*(d%9) + b
+// place puts digit i%9+1 in cell p of band i/9: the digit leaves the cell's
+// row, box and column, and the cell leaves the unsolved set and the other
+// digits' masks. It returns changed with the digit-bands whose masks
+// changed added.
+func (s *fastState) place(i, p uint, changed uint32) uint32 {
+	i %= 27
 	peers := fastPeers[p%27]
 	old := s.cand[i]
 	s.cand[i] = old &^ peers
-	s.changed |= fastNonzero(old&peers) << i
-	s.solved(i, uint32(1)<<(p%32))
+	changed |= fastNonzero(old&peers) << i
+	return s.solved(i, uint32(1)<<(p%27), changed)
 }
 
-// solved propagates new placements of digit-band i (the cells of band i%3
-// in cells, at most one per row, already alone in their rows and boxes in
-// the mask of i): the cells leave the unsolved set and the other digits'
-// masks, and their columns leave the digit's other two bands.
-func (s *fastState) solved(i uint, cells uint32) {
-	b := i % 3
+// solved propagates new placements of digit-band i: cells holds at most one
+// cell per row, each already alone in its row and box in the mask of i. The
+// cells leave the unsolved set and the other digits' masks, and their
+// columns leave the digit's other two bands. It returns changed with the
+// digit-bands whose masks changed added.
+func (s *fastState) solved(i uint, cells, changed uint32) uint32 {
+	i %= 27
+	b, d := i/9, i%9
 	s.unsolved[b] &^= cells
-	cols := (cells | cells>>9 | cells>>18) & 0x1ff
-	cols |= cols<<9 | cols<<18
-	for _, j := range fastOtherBands[i%27] {
-		old := s.cand[j]
-		s.cand[j] = old &^ cols
-		s.changed |= fastNonzero(old&cols) << j
-	}
-	for j := b; j < 27; j += 3 {
-		if j == i {
-			continue
-		}
-		old := s.cand[j]
-		s.cand[j] = old &^ cells
-		s.changed |= fastNonzero(old&cells) << j
-	}
+
+	cols := (cells | cells>>9 | cells>>18) & 0x1ff * 0x40201
+	j := fastNextBand[i]
+	x := s.cand[j]
+	y := x & cols
+	s.cand[j] = x ^ y
+	changed |= fastNonzero(y) << j
+	j = fastNextBand[j]
+	x = s.cand[j]
+	y = x & cols
+	s.cand[j] = x ^ y
+	changed |= fastNonzero(y) << j
+
+	// Clear the cells from all nine digits of the band, then give digit d
+	// its mask back: cheaper than skipping it.
+	band := (*[9]uint32)(s.cand[9*b : 9*b+9])
+	own := band[d]
+	y0 := band[0] & cells
+	y1 := band[1] & cells
+	y2 := band[2] & cells
+	y3 := band[3] & cells
+	y4 := band[4] & cells
+	y5 := band[5] & cells
+	y6 := band[6] & cells
+	y7 := band[7] & cells
+	y8 := band[8] & cells
+	band[0] ^= y0
+	band[1] ^= y1
+	band[2] ^= y2
+	band[3] ^= y3
+	band[4] ^= y4
+	band[5] ^= y5
+	band[6] ^= y6
+	band[7] ^= y7
+	band[8] ^= y8
+	band[d] = own
+	marks := fastNonzero(y0) | fastNonzero(y1)<<1 | fastNonzero(y2)<<2 |
+		fastNonzero(y3)<<3 | fastNonzero(y4)<<4 | fastNonzero(y5)<<5 |
+		fastNonzero(y6)<<6 | fastNonzero(y7)<<7 | fastNonzero(y8)<<8
+	marks &^= 1 << d
+	return changed | marks<<(9*b)
 }
 
-// fastNonzero returns 1 when x (27 bits) is not zero, else 0, without a branch.
-func fastNonzero(x uint32) uint32 { return (x | -x) >> 31 }
+// fastNonzero returns 1 when x (at most 27 bits) is not zero, else 0,
+// without a branch.
+func fastNonzero(x uint32) uint32 { return (x + fastBand27) >> 27 }
 
-// propagate applies the band updates and naked singles until nothing
-// changes. It reports false on a contradiction.
+// propagate applies the band updates, naked singles and column checks until
+// nothing changes. It reports false on a contradiction.
 func (s *fastState) propagate() bool {
+	changed := s.changed
+	s.changed = 0
 	for {
-		for s.changed != 0 {
-			i := uint(bits.TrailingZeros32(s.changed))
-			s.changed &= s.changed - 1
-			if !s.update(i % 27) {
+		for changed != 0 {
+			i := uint(bits.TrailingZeros32(changed))
+			changed &= changed - 1
+			var ok bool
+			if changed, ok = s.update(i, changed); !ok {
 				return false
 			}
 		}
-		placed := false
 		for b := uint(0); b < 3; b++ {
 			u := s.unsolved[b]
 			if u == 0 {
 				continue
 			}
+			band := (*[9]uint32)(s.cand[9*b : 9*b+9])
 			var or1, or2 uint32
-			for d := b; d < 27; d += 3 {
-				x := s.cand[d]
+			for _, x := range band {
 				or2 |= or1 & x
 				or1 |= x
 			}
@@ -270,75 +307,100 @@ func (s *fastState) propagate() bool {
 				p := uint(bits.TrailingZeros32(ns))
 				bit := uint32(1) << p
 				d := uint(0)
-				for d < 9 && s.cand[3*d+b]&bit == 0 {
+				for d < 9 && band[d]&bit == 0 {
 					d++
 				}
 				if d == 9 {
 					return false // its only candidate went with an earlier single
 				}
-				s.place(d, b, p)
-				placed = true
+				changed = s.place(9*b+d, p, changed)
 			}
 		}
-		if placed {
+		if changed != 0 {
 			continue
 		}
-		if !s.columns(&placed) {
+		var ok bool
+		if changed, ok = s.columns(changed); !ok {
 			return false
 		}
-		if !placed {
+		if changed == 0 {
 			return true
 		}
 	}
 }
 
-// columns places the hidden singles in columns. It reports false on a
-// contradiction (a column without a place for a digit).
-func (s *fastState) columns(placed *bool) bool {
-	for d := uint(0); d < 27; d += 3 {
-		x0, x1, x2 := s.cand[d], s.cand[d+1], s.cand[d+2]
-		a0, o0 := fastFold(x0)
-		a1, o1 := fastFold(x1)
-		a2, o2 := fastFold(x2)
-		if a0|a1|a2 != 0x1ff {
-			return false
-		}
-		multi := a0&a1 | a0&a2 | a1&a2
-		for b, c := range [3]uint32{o0 &^ multi, o1 &^ multi, o2 &^ multi} {
-			cells := s.cand[d+uint(b)] & (c * 0x40201) & s.unsolved[b]
-			for ; cells != 0; cells &= cells - 1 {
-				s.place(d/3, uint(b), uint(bits.TrailingZeros32(cells)))
-				*placed = true
-			}
-		}
-	}
-	return true
-}
-
-// fastFold returns the columns where band mask x has bits, and those where it
-// has exactly one.
-func fastFold(x uint32) (any, one uint32) {
-	a, b, c := x&0x1ff, x>>9&0x1ff, x>>18&0x1ff
-	any = a | b | c
-	return any, any &^ (a&b | a&c | b&c)
-}
-
-// update applies the row–box interactions and the hidden singles of
-// digit-band i. It reports false on a contradiction.
-func (s *fastState) update(i uint) bool {
+// update applies the row–box interactions and the hidden singles in rows
+// of digit-band i. It returns changed with the digit-bands whose masks
+// changed added, and false on a contradiction.
+func (s *fastState) update(i uint, changed uint32) (uint32, bool) {
+	i %= 27
 	m := s.cand[i]
 	shape := uint(fastBoxes[m&0x1ff]) | uint(fastBoxes[m>>9&0x1ff])<<3 | uint(fastBoxes[m>>18&0x1ff])<<6
-	keep := fastKeep[shape]
+	keep := fastKeep[shape&0x1ff]
 	if keep == 0 {
-		return false
+		return changed, false
 	}
 	m &= keep
 	s.cand[i] = m
 	singles := uint32(fastSingle[m&0x1ff]) | uint32(fastSingle[m>>9&0x1ff])<<9 | uint32(fastSingle[m>>18&0x1ff])<<18
-	if singles &= s.unsolved[i%3]; singles != 0 {
-		s.solved(i, singles)
+	if singles &= s.unsolved[i/9]; singles != 0 {
+		changed = s.solved(i, singles, changed)
 	}
-	return true
+	return changed, true
+}
+
+// columns applies, digit by digit, the column–box interactions of each
+// stack (three columns of boxes) and the hidden singles in columns. A digit
+// occupies one mini-column (three cells of a column inside a box) per
+// column and per box of a stack, so, as for rows in a band, the mini-columns
+// it can use form a permutation of the 3×3 (band, column) grid of the
+// stack, and those on no permutation are cleared. It returns changed with
+// the digit-bands whose masks changed added, and false on a contradiction.
+func (s *fastState) columns(changed uint32) (uint32, bool) {
+	for d := uint(0); d < 9; d++ {
+		x0, x1, x2 := s.cand[d], s.cand[9+d], s.cand[18+d]
+		f := fastFoldRows(x0) | fastFoldRows(x1)<<9 | fastFoldRows(x2)<<18
+		k0 := fastStackKeep[fastStackShape(f)]
+		k1 := fastStackKeep[fastStackShape(f>>3)]
+		k2 := fastStackKeep[fastStackShape(f>>6)]
+		if k0 == 0 || k1 == 0 || k2 == 0 {
+			return changed, false
+		}
+		g := k0 | k1<<3 | k2<<6 // columns kept in each band
+		y0 := x0 & (g & 0x1ff * 0x40201)
+		y1 := x1 & (g >> 9 & 0x1ff * 0x40201)
+		y2 := x2 & (g >> 18 * 0x40201)
+		s.cand[d], s.cand[9+d], s.cand[18+d] = y0, y1, y2
+		changed |= fastNonzero(x0^y0)<<d | fastNonzero(x1^y1)<<(9+d) | fastNonzero(x2^y2)<<(18+d)
+		// After the permutation check every column is in one band at least;
+		// a column in one band only, on one row there, is a hidden single.
+		g0, g1, g2 := g&0x1ff, g>>9&0x1ff, g>>18
+		multi := g0&g1 | g0&g2 | g1&g2
+		for b, y := range [3]uint32{y0, y1, y2} {
+			if only := fastOneRow(y) &^ multi; only != 0 {
+				cells := y & (only * 0x40201) & s.unsolved[b]
+				for ; cells != 0; cells &= cells - 1 {
+					changed = s.place(9*uint(b)+d, uint(bits.TrailingZeros32(cells)), changed)
+				}
+			}
+		}
+	}
+	return changed, true
+}
+
+// fastFoldRows returns the columns where band mask x has bits.
+func fastFoldRows(x uint32) uint32 { return (x | x>>9 | x>>18) & 0x1ff }
+
+// fastOneRow returns the columns where band mask x has exactly one bit.
+func fastOneRow(x uint32) uint32 {
+	a, b, c := x&0x1ff, x>>9&0x1ff, x>>18&0x1ff
+	return (a | b | c) &^ (a&b | a&c | b&c)
+}
+
+// fastStackShape extracts from f (bit 9·b+c: band b has the digit in column
+// c) the 3×3 grid of the first stack: bit 3·b+j for column j.
+func fastStackShape(f uint32) uint32 {
+	return f&7 | f>>6&0x38 | f>>12&0x1c0
 }
 
 // pick chooses the cell to guess on: the first with two candidates, else
@@ -350,9 +412,9 @@ func (s *fastState) pick() (b, p uint, ok bool) {
 		if u == 0 {
 			continue
 		}
+		band := (*[9]uint32)(s.cand[9*bb : 9*bb+9])
 		var or1, or2, or3 uint32
-		for d := bb; d < 27; d += 3 {
-			x := s.cand[d]
+		for _, x := range band {
 			or3 |= or2 & x
 			or2 |= or1 & x
 			or1 |= x
@@ -363,8 +425,8 @@ func (s *fastState) pick() (b, p uint, ok bool) {
 		for m := u; m != 0; m &= m - 1 {
 			pp := uint(bits.TrailingZeros32(m))
 			n := 0
-			for d := bb; d < 27; d += 3 {
-				n += int(s.cand[d] >> pp & 1)
+			for _, x := range band {
+				n += int(x >> pp & 1)
 			}
 			if n < best {
 				best, b, p = n, bb, pp
@@ -385,13 +447,16 @@ var (
 	// has candidates in box k) to the 27-bit mask of the mini-rows that lie
 	// on some permutation within the shape; 0 when none does.
 	fastKeep [512]uint32
+	// fastStackKeep maps the (band, column) grid of a stack (bit 3·b+j:
+	// band b has the digit in column j of the stack) to the cells of that
+	// grid that lie on some permutation within it, spread back to bit
+	// 9·b+j; 0 when none does.
+	fastStackKeep [512]uint32
 	// fastPeers[p] is the row, box and column of cell p inside its band,
 	// without p.
 	fastPeers [27]uint32
-	// fastCols[p] is the column of cell p in a band.
-	fastCols [27]uint32
-	// fastOtherBands[i] lists the digit-bands of digit i/3 other than i.
-	fastOtherBands [27][2]uint
+	// fastNextBand[i] is the digit-band of digit i%9 in the next band.
+	fastNextBand [27]uint
 )
 
 func init() {
@@ -407,33 +472,31 @@ func init() {
 	}
 	perms := [6][3]int{{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}}
 	for shape := range 512 {
-		var keep uint32
 		for _, pm := range perms {
-			var m uint32
+			var minirows, minicols uint32
 			ok := true
 			for r, k := range pm {
 				if shape>>(3*r+k)&1 == 0 {
 					ok = false
 					break
 				}
-				m |= 7 << (9*r + 3*k)
+				minirows |= 7 << (9*r + 3*k)
+				minicols |= 1 << (9*r + k)
 			}
 			if ok {
-				keep |= m
+				fastKeep[shape] |= minirows
+				fastStackKeep[shape] |= minicols
 			}
 		}
-		fastKeep[shape] = keep
 	}
 	for i := range 27 {
-		d, b := i/3*3, i%3
-		fastOtherBands[i] = [2]uint{uint(d + (b+1)%3), uint(d + (b+2)%3)}
+		fastNextBand[i] = uint((i + 9) % 27)
 	}
 	for p := range 27 {
 		r, c := p/9, p%9
 		row := uint32(0x1ff) << (9 * r)
 		box := uint32(0x7|0x7<<9|0x7<<18) << (3 * (c / 3))
 		col := uint32(1|1<<9|1<<18) << c
-		fastCols[p] = col
 		fastPeers[p] = (row | box | col) &^ (1 << p)
 	}
 }
