@@ -280,7 +280,11 @@ func fastNonzero(x uint32) uint32 { return (x + fastBand27) >> 27 }
 func (s *fastState) propagate() bool {
 	changed := s.changed
 	s.changed = 0
+	// touched collects the digit-bands updated since the last naked-single
+	// and column passes: only their bands and digits need those passes.
+	var touched uint32
 	for {
+		touched |= changed
 		for changed != 0 {
 			i := uint(bits.TrailingZeros32(changed))
 			changed &= changed - 1
@@ -288,10 +292,11 @@ func (s *fastState) propagate() bool {
 			if changed, ok = s.update(i, changed); !ok {
 				return false
 			}
+			touched |= changed
 		}
 		for b := uint(0); b < 3; b++ {
 			u := s.unsolved[b]
-			if u == 0 {
+			if u == 0 || touched>>(9*b)&0x1ff == 0 {
 				continue
 			}
 			band := (*[9]uint32)(s.cand[9*b : 9*b+9])
@@ -319,8 +324,10 @@ func (s *fastState) propagate() bool {
 		if changed != 0 {
 			continue
 		}
+		digits := (touched | touched>>9 | touched>>18) & 0x1ff
+		touched = 0
 		var ok bool
-		if changed, ok = s.columns(changed); !ok {
+		if changed, ok = s.columns(digits, changed); !ok {
 			return false
 		}
 		if changed == 0 {
@@ -350,14 +357,16 @@ func (s *fastState) update(i uint, changed uint32) (uint32, bool) {
 }
 
 // columns applies, digit by digit, the column–box interactions of each
-// stack (three columns of boxes) and the hidden singles in columns. A digit
+// stack (three columns of boxes) and the hidden singles in columns, for
+// the digits in the 9-bit set digits. A digit
 // occupies one mini-column (three cells of a column inside a box) per
 // column and per box of a stack, so, as for rows in a band, the mini-columns
 // it can use form a permutation of the 3×3 (band, column) grid of the
 // stack, and those on no permutation are cleared. It returns changed with
 // the digit-bands whose masks changed added, and false on a contradiction.
-func (s *fastState) columns(changed uint32) (uint32, bool) {
-	for d := uint(0); d < 9; d++ {
+func (s *fastState) columns(digits, changed uint32) (uint32, bool) {
+	for ; digits != 0; digits &= digits - 1 {
+		d := uint(bits.TrailingZeros32(digits))
 		x0, x1, x2 := s.cand[d], s.cand[9+d], s.cand[18+d]
 		f := fastFoldRows(x0) | fastFoldRows(x1)<<9 | fastFoldRows(x2)<<18
 		k0 := fastStackKeep[fastStackShape(f)]
