@@ -1,0 +1,516 @@
+package queens
+
+import (
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"io"
+	"math"
+	"strconv"
+	"unicode/utf8"
+)
+
+// StreamReport summarizes a stream of solutions checked by VerifyStream.
+type StreamReport struct {
+	// Lines is the number of lines read, blank and comment lines included.
+	Lines int64 `json:"lines"`
+	// Solutions is the number of solution lines (all but blank lines and
+	// lines starting with '#').
+	Solutions uint64 `json:"solutions"`
+	// Valid and Invalid split Solutions.
+	Valid   uint64 `json:"valid"`
+	Invalid uint64 `json:"invalid"`
+	// Distinct is the number of distinct valid solutions, told apart by a
+	// 64-bit FNV-1a hash of their size and rows (a collision, with
+	// probability about k²/2⁶⁵ for k solutions, would undercount by one).
+	Distinct uint64 `json:"distinct"`
+	// FirstBad is the first invalid line, or nil if all are valid.
+	FirstBad *LineError `json:"first_bad,omitempty"`
+}
+
+// AllValid reports whether every solution line was valid (vacuously true
+// for an input with none).
+func (r StreamReport) AllValid() bool { return r.Invalid == 0 }
+
+// LineError is what is wrong with one line of a solutions stream.
+type LineError struct {
+	// Line is the 1-based line number.
+	Line int64 `json:"line"`
+	// Reason says what is wrong, such as "column 3: row 5 already has a
+	// queen".
+	Reason string `json:"error"`
+}
+
+// Error returns "queens: line L: reason".
+func (e *LineError) Error() string { return fmt.Sprintf("queens: line %d: %s", e.Line, e.Reason) }
+
+// VerifyStream reads solutions, one per line, and checks each one with the
+// same rules as Verify. A line is either a perm line — the n 1-based rows
+// of columns 1..n separated by spaces or tabs, as `queens solve` writes
+// them — or a JSON object with a "solution" array of the same rows and,
+// optionally, "n" (other fields are ignored), as `queens solve --format
+// json` writes them. Blank lines and lines starting with '#' are skipped; a
+// UTF-8 byte-order mark and CRLF line ends are accepted.
+//
+// Lines of any length stream through a fixed buffer: numbers are parsed as
+// the bytes arrive, never holding a line as a string, so memory is
+// O(n) for the longest solution (4 bytes a queen for its rows and 5 bits a
+// queen for the safety bitsets): a 10⁸-queen line of 900 MB needs about
+// 460 MB. The returned error is only for an unreadable stream; invalid
+// lines are reported in the StreamReport.
+func VerifyStream(r io.Reader) (StreamReport, error) {
+	v := &streamVerifier{in: reader{r: r, buf: make([]byte, 1<<20)}, seen: make(map[uint64]struct{})}
+	return v.run()
+}
+
+// reader is a minimal buffered byte source for the parser's hot loops.
+type reader struct {
+	r        io.Reader
+	buf      []byte
+	pos, end int
+	err      error // the first read error other than io.EOF
+	eof      bool
+}
+
+// fill reads more bytes; it reports false at the end of input or on error.
+func (rd *reader) fill() bool {
+	if rd.eof || rd.err != nil {
+		return false
+	}
+	for range 100 {
+		n, err := rd.r.Read(rd.buf)
+		rd.pos, rd.end = 0, n
+		if err != nil {
+			if errors.Is(err, io.EOF) {
+				rd.eof = true
+			} else {
+				rd.err = err
+			}
+		}
+		if n > 0 {
+			return true
+		}
+		if err != nil {
+			return false
+		}
+	}
+	rd.err = io.ErrNoProgress
+	return false
+}
+
+// peek returns the next byte without consuming it; ok is false at the end.
+func (rd *reader) peek() (byte, bool) {
+	if rd.pos >= rd.end && !rd.fill() {
+		return 0, false
+	}
+	return rd.buf[rd.pos], true
+}
+
+// skipSpace consumes spaces, tabs and carriage returns (not newlines).
+func (rd *reader) skipSpace() {
+	for {
+		b, ok := rd.peek()
+		if !ok || (b != ' ' && b != '\t' && b != '\r') {
+			return
+		}
+		rd.pos++
+	}
+}
+
+// skipLine consumes the rest of the line, its newline included.
+func (rd *reader) skipLine() {
+	for {
+		if rd.pos >= rd.end && !rd.fill() {
+			return
+		}
+		for i := rd.pos; i < rd.end; i++ {
+			if rd.buf[i] == '\n' {
+				rd.pos = i + 1
+				return
+			}
+		}
+		rd.pos = rd.end
+	}
+}
+
+// number reads an unsigned decimal number. It returns the value (capped
+// just above math.MaxInt32), how many digits it read, and whether it
+// overflowed 32 bits.
+func (rd *reader) number() (v int64, digits int) {
+	buf, pos, end := rd.buf, rd.pos, rd.end
+	for {
+		if pos >= end {
+			rd.pos = pos
+			if !rd.fill() {
+				return v, digits
+			}
+			buf, pos, end = rd.buf, rd.pos, rd.end
+		}
+		d := buf[pos] - '0'
+		if d > 9 {
+			rd.pos = pos
+			return v, digits
+		}
+		if v <= math.MaxInt32 {
+			v = v*10 + int64(d)
+		}
+		digits++
+		pos++
+	}
+}
+
+// streamVerifier holds the scratch state reused from line to line.
+type streamVerifier struct {
+	in   reader
+	rep  StreamReport
+	sol  []int32
+	rows []uint64 // bitsets
+	sums []uint64
+	difs []uint64
+	seen map[uint64]struct{}
+}
+
+func hasKey(m map[uint64]struct{}, k uint64) bool {
+	_, ok := m[k]
+	return ok
+}
+
+// lineErr is an invalid line's reason.
+type lineErr string
+
+func (v *streamVerifier) run() (StreamReport, error) {
+	rd := &v.in
+	// A UTF-8 byte-order mark at the very start.
+	if b, ok := rd.peek(); ok && b == 0xEF {
+		if rd.end-rd.pos >= 3 && string(rd.buf[rd.pos:rd.pos+3]) == "\uFEFF" {
+			rd.pos += 3
+		}
+	}
+	for {
+		rd.skipSpace()
+		b, ok := rd.peek()
+		if !ok {
+			break
+		}
+		v.rep.Lines++
+		if b == '\n' {
+			rd.pos++
+			continue
+		}
+		if b == '#' {
+			rd.skipLine()
+			continue
+		}
+		v.rep.Solutions++
+		var reason lineErr
+		if b == '{' {
+			reason = v.jsonLine()
+		} else {
+			reason = v.permLine(-1)
+		}
+		if reason != "" {
+			rd.skipLine() // a parse error stops before the newline
+		} else {
+			reason = v.check()
+		}
+		if reason != "" {
+			v.rep.Invalid++
+			if v.rep.FirstBad == nil {
+				v.rep.FirstBad = &LineError{Line: v.rep.Lines, Reason: string(reason)}
+			}
+			continue
+		}
+		v.rep.Valid++
+		if h := v.hash(); !hasKey(v.seen, h) {
+			v.seen[h] = struct{}{}
+			v.rep.Distinct++
+		}
+	}
+	if rd.err != nil {
+		return v.rep, fmt.Errorf("queens: line %d: reading: %w", v.rep.Lines+1, rd.err)
+	}
+	return v.rep, nil
+}
+
+// permLine reads the rows of a perm line up to and including its newline
+// (or, inside JSON, up to and including the closing ']' when close is
+// ']'). On an error it stops before the newline.
+func (v *streamVerifier) permLine(close int) lineErr {
+	rd := &v.in
+	v.sol = v.sol[:0]
+	for {
+		b, ok := rd.peek()
+		if !ok {
+			if close >= 0 {
+				return "the \"solution\" array is not closed"
+			}
+			return ""
+		}
+		switch {
+		case b == '\n' && close < 0:
+			rd.pos++
+			return ""
+		case int(b) == close:
+			rd.pos++
+			return ""
+		case b == '\n':
+			return "the \"solution\" array is not closed on its line"
+		case b == ' ' || b == '\t' || b == '\r' || (close >= 0 && b == ','):
+			rd.pos++
+			continue
+		case b >= '0' && b <= '9':
+			x, _ := rd.number()
+			c := len(v.sol) + 1
+			if x < 1 || x > math.MaxInt32 {
+				return lineErr(fmt.Sprintf("column %d: row %s is off the board", c, shortNumber(x)))
+			}
+			v.sol = append(v.sol, int32(x-1))
+			if b, ok := rd.peek(); ok && !(b == ' ' || b == '\t' || b == '\r' || b == '\n' || int(b) == close || (close >= 0 && b == ',')) {
+				return lineErr(fmt.Sprintf("column %d: %s after the number", c, printable(b)))
+			}
+		case b == '-':
+			return lineErr(fmt.Sprintf("column %d: negative row", len(v.sol)+1))
+		default:
+			return lineErr(fmt.Sprintf("column %d: %s is not a row number", len(v.sol)+1, printable(b)))
+		}
+	}
+}
+
+// jsonLine reads one JSON object {"n":N,"solution":[...],...} and its
+// newline.
+func (v *streamVerifier) jsonLine() lineErr {
+	rd := &v.in
+	rd.pos++ // '{'
+	n := int64(-1)
+	haveSol := false
+	for first := true; ; first = false {
+		skipJSONSpace(rd)
+		b, ok := rd.peek()
+		if !ok {
+			return "unterminated JSON object"
+		}
+		if b == '}' && first {
+			rd.pos++
+			break
+		}
+		if !first {
+			if b == '}' {
+				rd.pos++
+				break
+			}
+			if b != ',' {
+				return lineErr(fmt.Sprintf("JSON: %s where ',' or '}' was expected", printable(b)))
+			}
+			rd.pos++
+			skipJSONSpace(rd)
+		}
+		key, err := jsonString(rd)
+		if err != "" {
+			return err
+		}
+		skipJSONSpace(rd)
+		if b, ok := rd.peek(); !ok || b != ':' {
+			return "JSON: ':' expected after a key"
+		}
+		rd.pos++
+		skipJSONSpace(rd)
+		switch key {
+		case "solution":
+			if b, ok := rd.peek(); !ok || b != '[' {
+				return "JSON: \"solution\" is not an array"
+			}
+			rd.pos++
+			if err := v.permLine(']'); err != "" {
+				return err
+			}
+			haveSol = true
+		case "n":
+			x, digits := rd.number()
+			if digits == 0 {
+				return "JSON: \"n\" is not a positive whole number"
+			}
+			if b, ok := rd.peek(); ok && (b == '.' || b == 'e' || b == 'E') {
+				return "JSON: \"n\" is not a whole number"
+			}
+			n = x
+		default:
+			if err := skipJSONValue(rd); err != "" {
+				return err
+			}
+		}
+	}
+	skipJSONSpace(rd)
+	b, ok := rd.peek()
+	if ok && b != '\n' {
+		return lineErr(fmt.Sprintf("JSON: %s after the object", printable(b)))
+	}
+	if !haveSol {
+		return "JSON: no \"solution\" array"
+	}
+	if n >= 0 && n != int64(len(v.sol)) {
+		return lineErr(fmt.Sprintf("\"n\" is %s but the solution has %d entries", shortNumber(n), len(v.sol)))
+	}
+	if ok {
+		rd.pos++
+	}
+	return ""
+}
+
+func skipJSONSpace(rd *reader) {
+	for {
+		b, ok := rd.peek()
+		if !ok || (b != ' ' && b != '\t' && b != '\r') {
+			return
+		}
+		rd.pos++
+	}
+}
+
+// jsonString reads a JSON string, returning at most its first 64 bytes
+// (keys that matter are short).
+func jsonString(rd *reader) (string, lineErr) {
+	if b, ok := rd.peek(); !ok || b != '"' {
+		return "", "JSON: a key string was expected"
+	}
+	rd.pos++
+	var s []byte
+	for {
+		b, ok := rd.peek()
+		if !ok || b == '\n' {
+			return "", "JSON: unterminated string"
+		}
+		rd.pos++
+		switch b {
+		case '"':
+			return string(s), ""
+		case '\\':
+			e, ok := rd.peek()
+			if !ok || e == '\n' {
+				return "", "JSON: unterminated string"
+			}
+			rd.pos++
+			b = e | 0x80 // an escaped key never equals a plain one
+		}
+		if len(s) < 64 {
+			s = append(s, b)
+		}
+	}
+}
+
+// skipJSONValue consumes one JSON value of any kind on the current line.
+func skipJSONValue(rd *reader) lineErr {
+	depth := 0
+	for {
+		b, ok := rd.peek()
+		if !ok || b == '\n' {
+			if depth == 0 {
+				return ""
+			}
+			return "JSON: unterminated value"
+		}
+		switch b {
+		case '"':
+			if _, err := jsonString(rd); err != "" {
+				return err
+			}
+			if depth == 0 {
+				return ""
+			}
+			continue
+		case '[', '{':
+			depth++
+		case ']', '}':
+			if depth == 0 {
+				return ""
+			}
+			depth--
+			if depth == 0 {
+				rd.pos++
+				return ""
+			}
+		case ',':
+			if depth == 0 {
+				return ""
+			}
+		}
+		rd.pos++
+	}
+}
+
+// check verifies v.sol with reusable bitsets, with Verify's messages.
+func (v *streamVerifier) check() lineErr {
+	sol := v.sol
+	n := len(sol)
+	if n == 0 {
+		return "no rows"
+	}
+	words := (2*n + 63) / 64
+	v.rows = clearBits(v.rows, words)
+	v.sums = clearBits(v.sums, words)
+	v.difs = clearBits(v.difs, words)
+	rows, sums, difs := v.rows, v.sums, v.difs
+	for c, r32 := range sol {
+		r := int(r32)
+		if r >= n {
+			return lineErr(fmt.Sprintf("column %d: row %d is off the board (1..%d)", c+1, r+1, n))
+		}
+		if rows[r>>6]&(1<<(r&63)) != 0 {
+			return lineErr(fmt.Sprintf("column %d: row %d already has a queen", c+1, r+1))
+		}
+		s, d := r+c, r-c+n
+		if sums[s>>6]&(1<<(s&63)) != 0 || difs[d>>6]&(1<<(d&63)) != 0 {
+			return lineErr(fmt.Sprintf("column %d: the queen in row %d is attacked on a diagonal", c+1, r+1))
+		}
+		rows[r>>6] |= 1 << (r & 63)
+		sums[s>>6] |= 1 << (s & 63)
+		difs[d>>6] |= 1 << (d & 63)
+	}
+	return ""
+}
+
+// clearBits returns a zeroed bitset of the given number of words, reusing b.
+func clearBits(b []uint64, words int) []uint64 {
+	if cap(b) < words {
+		return make([]uint64, words)
+	}
+	b = b[:words]
+	clear(b)
+	return b
+}
+
+// hash is the FNV-1a hash of the solution's size and rows.
+func (v *streamVerifier) hash() uint64 {
+	h := fnv.New64a()
+	var buf [4096]byte
+	k := 0
+	put := func(x uint32) {
+		buf[k], buf[k+1], buf[k+2], buf[k+3] = byte(x), byte(x>>8), byte(x>>16), byte(x>>24)
+		k += 4
+		if k == len(buf) {
+			h.Write(buf[:])
+			k = 0
+		}
+	}
+	put(uint32(len(v.sol)))
+	for _, r := range v.sol {
+		put(uint32(r))
+	}
+	h.Write(buf[:k])
+	return h.Sum64()
+}
+
+// shortNumber writes x, or "> 2147483647" for values capped by number.
+func shortNumber(x int64) string {
+	if x > math.MaxInt32 {
+		return "> " + strconv.Itoa(math.MaxInt32)
+	}
+	return strconv.FormatInt(x, 10)
+}
+
+// printable quotes a byte for a message: 'x', '\x00'.
+func printable(b byte) string {
+	if b < utf8.RuneSelf {
+		return strconv.QuoteRune(rune(b))
+	}
+	return fmt.Sprintf("'\\x%02x'", b)
+}
