@@ -9,9 +9,9 @@ import (
 )
 
 // DivideBytesPerSquare is the peak memory of Construct per square of the
-// board: one int32 of links while the tour is assembled and the returned
-// int32 visiting order.
-const DivideBytesPerSquare = 8
+// board: the returned int32 visiting order and nothing else of the board's
+// size. Stream needs none.
+const DivideBytesPerSquare = 4
 
 // Construct returns a knight's tour of the rows×cols board by divide and
 // conquer, in time and memory linear in the number of squares, as square
@@ -27,10 +27,13 @@ const DivideBytesPerSquare = 8
 // boards of more than 2^31−1 squares one wrapping models.ErrTooLarge.
 //
 // The board is cut into blocks of 3 to 10 rows and columns whose tours
-// (found once by a search program and stored as tables) are placed side by
-// side and joined, in the manner of Parberry's divide and conquer, by
-// exchanging two edges between neighbouring blocks. Peak memory is
-// DivideBytesPerSquare bytes per square, the returned slice included.
+// (found once by a search program and stored as tables) are joined, in the
+// manner of Parberry's divide and conquer, by exchanging two edges between
+// neighbouring blocks. The joins are never stored: the tour is walked block
+// by block, each block's table giving the next square until a join sends
+// the walk into a neighbouring block. Peak memory is DivideBytesPerSquare
+// bytes per square, the returned slice itself, plus a few bytes per row and
+// column.
 func Construct(rows, cols int, closed bool) ([]int32, error) {
 	if err := divCheck(rows, cols); err != nil {
 		return nil, err
@@ -42,7 +45,49 @@ func Construct(rows, cols int, closed bool) ([]int32, error) {
 	if b == nil {
 		return []int32{0}, nil
 	}
-	return b.build()
+	out := make([]int32, rows*cols)
+	w := b.walker()
+	w.fill(out)
+	if err := w.finish(); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// Stream produces the tour that Construct returns without holding it: it
+// calls fn with consecutive pieces of the visiting order (the slice is
+// reused between calls, at most 65,536 squares at a time) and stops at the
+// first error fn returns, which it returns. Its memory does not grow with
+// the board beyond a few bytes per row and column, so a tour can be written
+// out at the speed of the disk for boards whose tour would not fit in
+// memory (up to 2^31−1 squares).
+func Stream(rows, cols int, closed bool, fn func(squares []int32) error) error {
+	if err := divCheck(rows, cols); err != nil {
+		return err
+	}
+	b, err := divPlan(rows, cols, closed)
+	if err != nil {
+		return err
+	}
+	if b == nil {
+		return fn([]int32{0})
+	}
+	buf := make([]int32, min(1<<16, rows*cols))
+	w := b.walker()
+	for left := rows * cols; left > 0; {
+		piece := buf[:min(left, len(buf))]
+		w.fill(piece)
+		left -= len(piece)
+		if left == 0 {
+			if err := w.finish(); err != nil {
+				return err
+			}
+		}
+		if err := fn(piece); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // divCheck refuses non-positive sides and boards whose squares cannot be
@@ -60,158 +105,6 @@ func divCheck(rows, cols int) error {
 	return nil
 }
 
-// divNone is the neighbour recorded for the free side of a path's end.
-const divNone int32 = -1
-
-// divPlacement puts a base block on the board: cell (r, c) of the block goes
-// to the square base + r*sr + c*sc. After placing it, the block is joined to
-// the blocks placed before it by join (if any) on the squares j.
-type divPlacement struct {
-	blk    *divBlock
-	base   int32
-	sr, sc int32
-	join   int // divJoinNone, divJoinSwap or divJoinInsert
-	j      [4]int32
-}
-
-const (
-	divJoinNone = iota
-	// divJoinSwap removes the edges j0-j1 (placed before) and j2-j3 (this
-	// block) and adds j0-j2 and j1-j3.
-	divJoinSwap
-	// divJoinInsert removes the edge j0-j1 (placed before) and puts this
-	// block's path, from its end j2 to its end j3, in its place.
-	divJoinInsert
-)
-
-// divBuilder is the plan of a construction: the board, and a generator of
-// the block placements in an order in which every join connects two
-// different pieces, so that the last join leaves one cycle or one path.
-type divBuilder struct {
-	rows, cols int
-	closed     bool
-	from       int32 // the tour neighbour of square 0 the walk comes from, or divNone
-	gen        func(put func(p *divPlacement))
-}
-
-// build places the blocks into one array of XOR-linked neighbours (each
-// square holds the XOR of its two tour neighbours, divNone standing for the
-// missing one at a path's ends), performs the joins, and walks the result
-// into the visiting order. The links and the order are the only arrays of
-// the board's size.
-func (b *divBuilder) build() ([]int32, error) {
-	n := b.rows * b.cols
-	adj := make([]int32, n)
-	cache := map[divKey]*divDeltas{}
-	b.gen(func(p *divPlacement) {
-		k := divKey{p.blk, p.sr, p.sc}
-		d := cache[k]
-		if d == nil {
-			d = p.blk.deltas(p.sr, p.sc)
-			cache[k] = d
-		}
-		d.place(adj, p.base, p.sr, p.sc)
-		if !p.blk.closed {
-			first, last := p.base+d.first, p.base+d.last
-			adj[first] = (first + d.firstNext) ^ divNone
-			adj[last] = (last + d.lastPrev) ^ divNone
-		}
-		switch p.join {
-		case divJoinSwap:
-			divSwap(adj, p.j[0], p.j[1], p.j[2], p.j[3])
-		case divJoinInsert:
-			divInsert(adj, p.j[0], p.j[1], p.j[2], p.j[3])
-		}
-	})
-	// Walk: the next square is the XOR of the links with the previous one.
-	out := make([]int32, n)
-	prev, cur := b.from, int32(0)
-	for i := range out {
-		out[i] = cur
-		prev, cur = cur, adj[cur]^prev
-	}
-	want := divNone
-	if b.closed {
-		want = 0
-	}
-	if cur != want {
-		return nil, fmt.Errorf("knight: divide and conquer on %dx%d: internal error: the joined blocks are not one tour", b.rows, b.cols)
-	}
-	return out, nil
-}
-
-// divSwap removes the edges a1-a2 and b1-b2, which lie on two different
-// pieces (cycles or paths), and adds a1-b1 and a2-b2, making one piece.
-func divSwap(adj []int32, a1, a2, b1, b2 int32) {
-	adj[a1] ^= a2 ^ b1
-	adj[a2] ^= a1 ^ b2
-	adj[b1] ^= b2 ^ a1
-	adj[b2] ^= b1 ^ a2
-}
-
-// divInsert removes the edge u-v of one piece and puts the path s..t (a
-// separate piece) in its place: u-s ... t-v.
-func divInsert(adj []int32, u, v, s, t int32) {
-	adj[u] ^= v ^ s
-	adj[v] ^= u ^ t
-	adj[s] ^= divNone ^ u
-	adj[t] ^= divNone ^ v
-}
-
-type divKey struct {
-	blk    *divBlock
-	sr, sc int32
-}
-
-// divDeltas is a block's tour in board terms for one placement orientation:
-// for the cell (r, c) at index r*w+c, the offsets of its two neighbours from
-// its own square.
-type divDeltas struct {
-	h, w                int
-	d                   []int32 // 2 per cell
-	first, last         int32   // offsets of a path's ends from the block's base
-	firstNext, lastPrev int32   // offsets of their neighbours from the ends
-}
-
-func (blk *divBlock) deltas(sr, sc int32) *divDeltas {
-	h, w := blk.h, blk.w
-	d := &divDeltas{h: h, w: w, d: make([]int32, 2*h*w)}
-	off := func(cell uint8) int32 {
-		r, c := int32(cell)/int32(w), int32(cell)%int32(w)
-		return r*sr + c*sc
-	}
-	m := len(blk.cells)
-	for i, cell := range blk.cells {
-		p := blk.cells[(i+m-1)%m]
-		q := blk.cells[(i+1)%m]
-		o := off(cell)
-		d.d[2*int(cell)] = off(p) - o
-		d.d[2*int(cell)+1] = off(q) - o
-	}
-	if !blk.closed {
-		d.first, d.last = off(blk.cells[0]), off(blk.cells[m-1])
-		d.firstNext = off(blk.cells[1]) - d.first
-		d.lastPrev = off(blk.cells[m-2]) - d.last
-	}
-	return d
-}
-
-// place writes the block's links with its cell (0, 0) on square base.
-func (d *divDeltas) place(adj []int32, base, sr, sc int32) {
-	k := 0
-	for r := range d.h {
-		g := base + int32(r)*sr
-		for range d.w {
-			adj[g] = (g + d.d[k]) ^ (g + d.d[k+1])
-			k += 2
-			g += sc
-		}
-	}
-}
-
-// divMoves are the eight knight moves.
-var divMoves = [8][2]int{{2, 1}, {1, 2}, {-1, 2}, {-2, 1}, {-2, -1}, {-1, -2}, {1, -2}, {2, -1}}
-
 // divBlock is a base tour of a small h×w block: the cells r*w+c in visiting
 // order, a cycle if closed and otherwise a path.
 type divBlock struct {
@@ -219,3 +112,165 @@ type divBlock struct {
 	closed bool
 	cells  []uint8
 }
+
+// divLocal is a base block as placed on a board, in the board's
+// orientation (the block's table transposed or not): its h×w cells r*w+c,
+// the next and previous cell of each along the block's tour (-1 past a
+// path's ends), each cell's offset on the board from the block's first
+// square, and which cells can be ends of joins.
+type divLocal struct {
+	h, w        int
+	next, prev  []int16
+	off         []int32
+	join        []bool
+	first, last int16 // a path's ends; -1 for a cycle
+}
+
+// newDivLocal places blk's table on a board whose square (r, c) is
+// r*sr + c*sc, transposed if flip.
+func newDivLocal(blk *divBlock, flip bool, sr, sc int32) *divLocal {
+	h, w := blk.h, blk.w
+	if flip {
+		h, w = w, h
+	}
+	n := h * w
+	l := &divLocal{h: h, w: w, next: make([]int16, n), prev: make([]int16, n), off: make([]int32, n),
+		join: make([]bool, n), first: -1, last: -1}
+	cell := func(t uint8) int16 {
+		r, c := int(t)/blk.w, int(t)%blk.w
+		if flip {
+			r, c = c, r
+		}
+		return int16(r*w + c)
+	}
+	m := len(blk.cells)
+	for i, t := range blk.cells {
+		x := cell(t)
+		l.next[x], l.prev[x] = -1, -1
+		if i+1 < m {
+			l.next[x] = cell(blk.cells[i+1])
+		} else if blk.closed {
+			l.next[x] = cell(blk.cells[0])
+		}
+		if i > 0 {
+			l.prev[x] = cell(blk.cells[i-1])
+		} else if blk.closed {
+			l.prev[x] = cell(blk.cells[m-1])
+		}
+	}
+	for x := range n {
+		l.off[x] = int32(x/w)*sr + int32(x%w)*sc
+	}
+	if !blk.closed {
+		l.first, l.last = cell(blk.cells[0]), cell(blk.cells[m-1])
+	}
+	return l
+}
+
+// at returns the cell (r, c).
+func (l *divLocal) at(r, c int) int16 { return int16(r*l.w + c) }
+
+// divJoin is one end of a join seen from one block: the edge x-y of the
+// block's tour (y = -1: x is an end of the block's path and the tour leaves
+// it there) is replaced by the move from x to cell qx of block q, whose own
+// replaced edge is qx-qy (qy = -1: qx is an end of q's path).
+type divJoin struct {
+	x, y, qx, qy int16
+	q            int32
+}
+
+// divInst is one block of a construction: its placed table, the board
+// square of its cell 0, and its joins.
+type divInst struct {
+	id    int32
+	loc   *divLocal
+	base  int32
+	nj    int
+	joins [8]divJoin
+}
+
+// add records a join of the edge x-y (seen from this block) to block q.
+func (in *divInst) add(x, y int16, q int32, qx, qy int16) {
+	in.joins[in.nj] = divJoin{x: x, y: y, q: q, qx: qx, qy: qy}
+	in.nj++
+	in.loc.join[x] = true
+}
+
+// divBuilder is the plan of a construction: the board and, for each of its
+// blocks by number, the block and its joins. Block 0 holds square 0 as its
+// cell 0, where the tour starts (at the first end if it is a path). Taking
+// the joins as edge exchanges, the blocks and joins form a tree, so the
+// result is one cycle (closed) or one path (open).
+type divBuilder struct {
+	rows, cols int
+	closed     bool
+	inst       func(id int32, in *divInst)
+}
+
+// divWalker walks a construction's tour.
+type divWalker struct {
+	b   *divBuilder
+	in  divInst
+	x   int16
+	fwd bool
+}
+
+func (b *divBuilder) walker() *divWalker {
+	w := &divWalker{b: b, fwd: true}
+	b.inst(0, &w.in)
+	return w
+}
+
+// fill writes the next len(out) squares of the tour.
+func (w *divWalker) fill(out []int32) {
+	in := &w.in
+	x, fwd := w.x, w.fwd
+	loc, base := in.loc, in.base
+	next, prev, off, join := loc.next, loc.prev, loc.off, loc.join
+	for i := range out {
+		out[i] = base + off[x]
+		y := prev[x]
+		if fwd {
+			y = next[x]
+		}
+		if join[x] {
+			if k := in.find(x, y); k >= 0 {
+				j := in.joins[k]
+				w.b.inst(j.q, in)
+				loc, base = in.loc, in.base
+				next, prev, off, join = loc.next, loc.prev, loc.off, loc.join
+				x = j.qx
+				if j.qy < 0 {
+					fwd = x == loc.first
+				} else {
+					fwd = next[x] != j.qy
+				}
+				continue
+			}
+		}
+		x = y
+	}
+	w.x, w.fwd = x, fwd
+}
+
+// find returns the index of the join replacing the edge x-y, or -1.
+func (in *divInst) find(x, y int16) int {
+	for k := range in.nj {
+		if in.joins[k].x == x && in.joins[k].y == y {
+			return k
+		}
+	}
+	return -1
+}
+
+// finish checks, once every square has been written, that the walk is back
+// at the start of a closed tour or off the end of an open one.
+func (w *divWalker) finish() error {
+	if w.b.closed && w.in.id == 0 && w.x == 0 || !w.b.closed && w.x == -1 {
+		return nil
+	}
+	return fmt.Errorf("knight: divide and conquer on %dx%d: internal error: the joined blocks are not one tour", w.b.rows, w.b.cols)
+}
+
+// divMoves are the eight knight moves.
+var divMoves = [8][2]int{{2, 1}, {1, 2}, {-1, 2}, {-2, 1}, {-2, -1}, {-1, -2}, {1, -2}, {2, -1}}

@@ -72,52 +72,6 @@ func divPlan(rows, cols int, closed bool) (*divBuilder, error) {
 	return nil, unsupported("3x3, 3x5, 3x6 and 4x4 have no open tour")
 }
 
-// divLine returns the strides of the logical board (short side first) of a
-// rows×cols board whose short side is lo: squares (r, c) of the logical
-// lo×hi board are r*SR + c*SC on the real one.
-func divLine(rows, cols, lo int) (sr, sc int32) {
-	if rows == lo {
-		return int32(cols), 1
-	}
-	return 1, int32(cols)
-}
-
-// div3Chain is the construction for 3×n (and n×3): a first block (a closed
-// 3×10 or 3×12 tour, or an open 3×4, 3×7 or 3×9 one from the corner) and
-// then 3×4 links, each a path between its squares (1,0) and (2,0) put in
-// place of the corner edge (0,-1)-(2,-2) of the block on its left, relative
-// to the cut: (0,-1)-(2,0) and (2,-2)-(1,0) are knight's moves. A link's own
-// corner edge takes the next link.
-func div3Chain(rows, cols int, closed bool) *divBuilder {
-	n := max(rows, cols)
-	SR, SC := divLine(rows, cols, 3)
-	b := &divBuilder{rows: rows, cols: cols, closed: closed, from: divNone}
-	var first *divBlock
-	switch {
-	case closed:
-		b.from = int32(cols) + 2
-		first = &div3Cycle12
-		if n%4 == 2 {
-			first = &div3Cycle10
-		}
-	case n%4 == 0:
-		first = &div3Corner4
-	case n%4 == 3:
-		first = &div3Corner7
-	default:
-		first = &div3Corner9
-	}
-	sq := func(r, c int) int32 { return int32(r)*SR + int32(c)*SC }
-	b.gen = func(put func(*divPlacement)) {
-		put(&divPlacement{blk: first, sr: SR, sc: SC})
-		for x := first.w; x < n; x += 4 {
-			put(&divPlacement{blk: &div3Link, base: sq(0, x), sr: SR, sc: SC, join: divJoinInsert,
-				j: [4]int32{sq(0, x-1), sq(2, x-2), sq(2, x), sq(1, x)}})
-		}
-	}
-	return b
-}
-
 // divParts cuts a side of length n ≥ 5 into parts of 6, 8 and 10, preceded
 // by one part of 5, 7 or 9 if n is odd.
 func divParts(n int) []int {
@@ -166,37 +120,163 @@ func divParts(n int) []int {
 // the block on the left and the edge (1,1)-(3,0) at the top left of the
 // block on the right are exchanged for (0,-1)-(1,1) and (2,-2)-(3,0),
 // relative to the cut. Each band's first block is joined to the band above
-// in the same way, transposed, before the rest of its band.
+// in the same way, transposed: (-1,0)-(-2,2) and (1,1)-(0,3) become
+// (-1,0)-(1,1) and (-2,2)-(0,3). The blocks of the first column take
+// their tables transposed, so that (1,1)-(3,0) becomes (1,1)-(0,3).
 func divGrid(rows, cols int, closed bool) *divBuilder {
 	rp, cp := divParts(rows), divParts(cols)
 	C := int32(cols)
-	b := &divBuilder{rows: rows, cols: cols, closed: closed, from: divNone}
-	if closed {
-		b.from = C + 2 // square (1,2), one of the two neighbours of the corner
+	nbr, nbc := int32(len(rp)), int32(len(cp))
+	y0 := make([]int32, nbr)
+	for i := 1; i < len(rp); i++ {
+		y0[i] = y0[i-1] + int32(rp[i-1])
 	}
-	sq := func(r, c int) int32 { return int32(r)*C + int32(c) }
-	b.gen = func(put func(*divPlacement)) {
-		var p divPlacement
-		y := 0
-		for bi, h := range rp {
-			x := 0
-			for bj, w := range cp {
-				p = divPlacement{blk: divCycleBy[h][w], base: sq(y, x), sr: C, sc: 1}
-				switch {
-				case bj > 0:
-					p.join = divJoinSwap
-					p.j = [4]int32{sq(y, x-1), sq(y+2, x-2), sq(y+1, x+1), sq(y+3, x)}
-				case bi > 0:
-					p.blk, p.sr, p.sc = divCycleBy[w][h], 1, C
-					p.join = divJoinSwap
-					p.j = [4]int32{sq(y-1, 0), sq(y-2, 2), sq(y+1, 1), sq(y, 3)}
-				case h%2 == 1 && w%2 == 1:
-					p.blk = divPathBy[h][w]
-				}
-				put(&p)
-				x += w
+	x0 := make([]int32, nbc)
+	for j := 1; j < len(cp); j++ {
+		x0[j] = x0[j-1] + int32(cp[j-1])
+	}
+	// The placed tables, by block size.
+	var locH, locV [11][11]*divLocal
+	for _, h := range rp {
+		for _, w := range cp {
+			if (h%2 == 0 || w%2 == 0) && locH[h][w] == nil {
+				locH[h][w] = newDivLocal(divCycleBy[h][w], false, C, 1)
+				locV[h][w] = newDivLocal(divCycleBy[w][h], true, C, 1)
 			}
-			y += h
+		}
+	}
+	h0, w0 := rp[0], cp[0]
+	corner := locH[h0][w0]
+	if !closed {
+		corner = newDivLocal(divPathBy[h0][w0], false, C, 1)
+	}
+	b := &divBuilder{rows: rows, cols: cols, closed: closed}
+	b.inst = func(id int32, in *divInst) {
+		bi, bj := id/nbc, id%nbc
+		h, w := rp[bi], cp[bj]
+		in.id, in.nj, in.base = id, 0, y0[bi]*C+x0[bj]
+		switch {
+		case id == 0:
+			in.loc = corner
+		case bj == 0:
+			in.loc = locV[h][w]
+		default:
+			in.loc = locH[h][w]
+		}
+		l := in.loc
+		if bj > 0 { // joined to the block on the left
+			wa := cp[bj-1]
+			in.add(l.at(1, 1), l.at(3, 0), id-1, int16(wa-1), int16(2*wa+wa-2))
+			in.add(l.at(3, 0), l.at(1, 1), id-1, int16(2*wa+wa-2), int16(wa-1))
+		}
+		if bj+1 < nbc { // joined to the block on the right
+			wb := cp[bj+1]
+			in.add(l.at(0, w-1), l.at(2, w-2), id+1, int16(wb+1), int16(3*wb))
+			in.add(l.at(2, w-2), l.at(0, w-1), id+1, int16(3*wb), int16(wb+1))
+		}
+		if bj == 0 && bi > 0 { // joined to the band above
+			hu := rp[bi-1]
+			in.add(l.at(1, 1), l.at(0, 3), id-nbc, int16((hu-1)*w), int16((hu-2)*w+2))
+			in.add(l.at(0, 3), l.at(1, 1), id-nbc, int16((hu-2)*w+2), int16((hu-1)*w))
+		}
+		if bj == 0 && bi+1 < nbr { // joined to the band below
+			in.add(l.at(h-1, 0), l.at(h-2, 2), id+nbc, int16(w+1), 3)
+			in.add(l.at(h-2, 2), l.at(h-1, 0), id+nbc, 3, int16(w+1))
+		}
+	}
+	return b
+}
+
+// divLine returns the strides of the logical board (short side first) of a
+// rows×cols board whose short side is lo: squares (r, c) of the logical
+// lo×hi board are r*SR + c*SC on the real one.
+func divLine(rows, cols, lo int) (sr, sc int32) {
+	if rows == lo {
+		return int32(cols), 1
+	}
+	return 1, int32(cols)
+}
+
+// div3Chain is the construction for 3×n (and n×3): a first block (a closed
+// 3×10 or 3×12 tour, or an open 3×4, 3×7 or 3×9 one from the corner) and
+// then 3×4 links, each a path between its squares (2,0) and (1,0) put in
+// place of the corner edge (0,-1)-(2,-2) of the block on its left, relative
+// to the cut: (0,-1)-(2,0) and (2,-2)-(1,0) are knight's moves. A link's own
+// corner edge takes the next link.
+func div3Chain(rows, cols int, closed bool) *divBuilder {
+	n := max(rows, cols)
+	SR, SC := divLine(rows, cols, 3)
+	var first *divBlock
+	switch {
+	case closed:
+		first = &div3Cycle12
+		if n%4 == 2 {
+			first = &div3Cycle10
+		}
+	case n%4 == 0:
+		first = &div3Corner4
+	case n%4 == 3:
+		first = &div3Corner7
+	default:
+		first = &div3Corner9
+	}
+	return divChain(rows, cols, closed, SR, SC, newDivLocal(first, false, SR, SC), nil,
+		newDivLocal(&div3Link, false, SR, SC), nil,
+		func(l *divLocal) (int16, int16) { return l.at(0, l.w-1), l.at(2, l.w-2) },
+		func(l *divLocal) (int16, int16) { return l.at(2, 0), l.at(1, 0) })
+}
+
+// divChain is a construction of blocks in a row: first, middle blocks up
+// to last (if any; last may be nil), each put in place of an edge u-v of
+// the block before (edge(prev)), its path's ends s and t (ends(l))
+// following u and v. single, if not nil, is used alone when it covers the
+// board.
+func divChain(rows, cols int, closed bool, SR, SC int32, first, single, middle, last *divLocal,
+	edge, ends func(*divLocal) (int16, int16)) *divBuilder {
+	n := max(rows, cols)
+	if single != nil && single.w == n {
+		first = single
+	}
+	nb := int32(1)
+	if last == nil {
+		nb += int32((n - first.w) / middle.w)
+	} else if first.w < n {
+		nb += int32((n-first.w-last.w)/middle.w) + 1
+	}
+	b := &divBuilder{rows: rows, cols: cols, closed: closed}
+	b.inst = func(id int32, in *divInst) {
+		in.id, in.nj = id, 0
+		var x int32
+		switch {
+		case id == 0:
+			in.loc = first
+		case last != nil && id == nb-1:
+			in.loc = last
+			x = int32(n - last.w)
+		default:
+			in.loc = middle
+			x = int32(first.w) + (id-1)*int32(middle.w)
+		}
+		in.base = x * SC
+		if id > 0 {
+			prev := middle
+			if id == 1 {
+				prev = first
+			}
+			u, v := edge(prev)
+			s, t := ends(in.loc)
+			in.add(s, -1, id-1, u, v)
+			in.add(t, -1, id-1, v, u)
+		}
+		if id+1 < nb {
+			u, v := edge(in.loc)
+			nl := middle
+			if last != nil && id+2 == nb {
+				nl = last
+			}
+			s, t := ends(nl)
+			in.add(u, v, id+1, s, -1)
+			in.add(v, u, id+1, t, -1)
 		}
 	}
 	return b
@@ -214,8 +294,6 @@ func divGrid(rows, cols int, closed bool) *divBuilder {
 func div4Chain(rows, cols int) *divBuilder {
 	n := max(rows, cols)
 	SR, SC := divLine(rows, cols, 4)
-	b := &divBuilder{rows: rows, cols: cols, from: divNone}
-	sq := func(r, c int) int32 { return int32(r)*SR + int32(c)*SC }
 	var first, last *divBlock
 	switch n % 3 {
 	case 0:
@@ -225,23 +303,8 @@ func div4Chain(rows, cols int) *divBuilder {
 	default:
 		first, last = &div4First3, &div4Last5
 	}
-	b.gen = func(put func(*divPlacement)) {
-		if n == 5 {
-			put(&divPlacement{blk: &div4Corner5, sr: SR, sc: SC})
-			return
-		}
-		put(&divPlacement{blk: first, sr: SR, sc: SC})
-		for x := first.w; x < n; x += 3 {
-			blk := &div4Middle
-			if x+last.w == n {
-				blk = last
-			}
-			put(&divPlacement{blk: blk, base: sq(0, x), sr: SR, sc: SC, join: divJoinInsert,
-				j: [4]int32{sq(2, x-1), sq(1, x-1), sq(0, x), sq(0, x+1)}})
-			if blk == last {
-				break
-			}
-		}
-	}
-	return b
+	loc := func(b *divBlock) *divLocal { return newDivLocal(b, false, SR, SC) }
+	return divChain(rows, cols, false, SR, SC, loc(first), loc(&div4Corner5), loc(&div4Middle), loc(last),
+		func(l *divLocal) (int16, int16) { return l.at(2, l.w-1), l.at(1, l.w-1) },
+		func(l *divLocal) (int16, int16) { return l.at(0, 0), l.at(0, 1) })
 }

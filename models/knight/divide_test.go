@@ -139,3 +139,16 @@ func TestConstructOpenNone(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, []int32{0}, tour)
 }
+
+func BenchmarkConstruct(b *testing.B) {
+	for _, n := range []int{1000, 5000} {
+		b.Run(fmt.Sprintf("%dx%d", n, n), func(b *testing.B) {
+			b.SetBytes(int64(n) * int64(n))
+			for b.Loop() {
+				if _, err := Construct(n, n, true); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
