@@ -190,12 +190,12 @@ func (f *Fast) tick() bool {
 func (f *Fast) solution(s *fastState) bool {
 	f.found++
 	if f.found == 1 && f.sol != nil {
-		for i := uint(0); i < 27; i++ {
-			m := s.cand[i]
-			base, v := 27*(i/9), uint8(i%9+1)
-			for m != 0 {
-				f.sol[(base+uint(bits.TrailingZeros32(m)))%81] = v
-				m &= m - 1
+		for b := range 3 {
+			cells := (*[27]uint8)(f.sol[27*b : 27*b+27])
+			for d, m := range (*[9]uint32)(s.cand[9*b : 9*b+9]) {
+				for ; m != 0; m &= m - 1 {
+					cells[bits.TrailingZeros32(m)] = uint8(d + 1)
+				}
 			}
 		}
 	}
@@ -211,12 +211,11 @@ func (f *Fast) solution(s *fastState) bool {
 // digits' masks. It returns changed with the digit-bands whose masks
 // changed added.
 func (s *fastState) place(i, p uint, changed uint32) uint32 {
-	i %= 27
-	peers := fastPeers[p%27]
+	peers := fastPeers[p]
 	old := s.cand[i]
 	s.cand[i] = old &^ peers
 	changed |= fastNonzero(old&peers) << i
-	return s.solved(i, uint32(1)<<(p%27), changed)
+	return s.solved(i, uint32(1)<<p, changed)
 }
 
 // solved propagates new placements of digit-band i: cells holds at most one
@@ -225,7 +224,6 @@ func (s *fastState) place(i, p uint, changed uint32) uint32 {
 // columns leave the digit's other two bands. It returns changed with the
 // digit-bands whose masks changed added.
 func (s *fastState) solved(i uint, cells, changed uint32) uint32 {
-	i %= 27
 	b, d := i/9, i%9
 	s.unsolved[b] &^= cells
 
@@ -286,13 +284,24 @@ func (s *fastState) propagate() bool {
 	for {
 		touched |= changed
 		for changed != 0 {
+			// The update of digit-band i, inlined: the row–box interactions
+			// (mini-rows on no permutation of the band's shape go) and the
+			// hidden singles in rows, placed in one batch.
 			i := uint(bits.TrailingZeros32(changed))
 			changed &= changed - 1
-			var ok bool
-			if changed, ok = s.update(i, changed); !ok {
+			m := s.cand[i]
+			shape := uint(fastBoxes[m&0x1ff]) | uint(fastBoxes[m>>9&0x1ff])<<3 | uint(fastBoxes[m>>18&0x1ff])<<6
+			keep := fastKeep[shape&0x1ff]
+			if keep == 0 {
 				return false
 			}
-			touched |= changed
+			m &= keep
+			s.cand[i] = m
+			singles := uint32(fastSingle[m&0x1ff]) | uint32(fastSingle[m>>9&0x1ff])<<9 | uint32(fastSingle[m>>18&0x1ff])<<18
+			if singles &= s.unsolved[i/9]; singles != 0 {
+				changed = s.solved(i, singles, changed)
+				touched |= changed
+			}
 		}
 		for b := uint(0); b < 3; b++ {
 			u := s.unsolved[b]
@@ -334,26 +343,6 @@ func (s *fastState) propagate() bool {
 			return true
 		}
 	}
-}
-
-// update applies the row–box interactions and the hidden singles in rows
-// of digit-band i. It returns changed with the digit-bands whose masks
-// changed added, and false on a contradiction.
-func (s *fastState) update(i uint, changed uint32) (uint32, bool) {
-	i %= 27
-	m := s.cand[i]
-	shape := uint(fastBoxes[m&0x1ff]) | uint(fastBoxes[m>>9&0x1ff])<<3 | uint(fastBoxes[m>>18&0x1ff])<<6
-	keep := fastKeep[shape&0x1ff]
-	if keep == 0 {
-		return changed, false
-	}
-	m &= keep
-	s.cand[i] = m
-	singles := uint32(fastSingle[m&0x1ff]) | uint32(fastSingle[m>>9&0x1ff])<<9 | uint32(fastSingle[m>>18&0x1ff])<<18
-	if singles &= s.unsolved[i/9]; singles != 0 {
-		changed = s.solved(i, singles, changed)
-	}
-	return changed, true
 }
 
 // columns applies, digit by digit, the column–box interactions of each
