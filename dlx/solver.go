@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"time"
+	"unsafe"
 
 	"github.com/coverkit/coverkit/models"
 )
@@ -82,13 +83,16 @@ type Result struct {
 type Solver struct {
 	nodes   []node
 	items   []link
-	nprim   int32   // internal items 1..nprim are primary
-	nitems  int32   // internal items nprim+1..nitems are secondary
-	optNode []int32 // first primary node of each option, −1 if none
-	choice  []int32 // the search stack: the option node chosen at each level
-	sol     []int   // the current solution, forced options first
-	first   []int   // the first solution of the last Solve
-	nfirst  int     // len(first) if a solution was found, else -1
+	colored bool           // some option gives an item a color
+	nprim   int32          // internal items 1..nprim are primary
+	nitems  int32          // internal items nprim+1..nitems are secondary
+	nbase   unsafe.Pointer // &nodes[0]
+	ibase   unsafe.Pointer // &items[0]
+	optNode []int32        // first primary node of each option, −1 if none
+	choice  []int32        // the search stack: the option node chosen at each level
+	sol     []int          // the current solution, forced options first
+	first   []int          // the first solution of the last Solve
+	nfirst  int            // len(first) if a solution was found, else -1
 
 	// Set while splitting work for parallel search: at level cut the search
 	// hands the prefix to onPrefix instead of going deeper.
@@ -146,6 +150,7 @@ func NewSolver(p *Problem) (*Solver, error) {
 		s.items[prev].next = head
 		s.items[head].prev = prev
 	}
+	s.nbase, s.ibase = unsafe.Pointer(&s.nodes[0]), unsafe.Pointer(&s.items[0])
 	ring(0, 1, s.nprim)
 	ring(s.nitems+1, s.nprim+1, s.nitems)
 
@@ -166,6 +171,7 @@ func NewSolver(p *Problem) (*Solver, error) {
 			}
 			u := nd[h].up
 			nd[q] = node{up: u, down: h, top: h, color: p.optColors[e]}
+			s.colored = s.colored || p.optColors[e] != 0
 			nd[u].down = q
 			nd[h].up = q
 			nd[h].top++
@@ -184,6 +190,7 @@ func (s *Solver) Clone() *Solver {
 	c := *s
 	c.nodes = append([]node(nil), s.nodes...)
 	c.items = append([]link(nil), s.items...)
+	c.nbase, c.ibase = unsafe.Pointer(&c.nodes[0]), unsafe.Pointer(&c.items[0])
 	c.choice = make([]int32, len(s.choice))
 	c.sol = make([]int, 0, cap(s.sol))
 	c.first = make([]int, 0, cap(s.first))
@@ -214,35 +221,57 @@ func (s *Solver) option(x int32) int {
 	return int(-nd[x].top) - 1
 }
 
+// The dancing steps below run billions of times per search. They reach the
+// node and item arrays through nd and it (links.go), which index without
+// bounds checks: every index they use comes from the arrays NewSolver built,
+// whose links always stay inside them.
+
 // cover removes item i from its ring and hides every option in its list,
 // returning the number of updates.
 func (s *Solver) cover(i int32) uint64 {
-	nd, it := s.nodes, s.items
-	l, r := it[i].prev, it[i].next
-	it[l].next = r
-	it[r].prev = l
+	nb, ib := s.nbase, s.ibase
+	li := it(ib, i)
+	it(ib, li.prev).next = li.next
+	it(ib, li.next).prev = li.prev
 	u := uint64(1)
-	for p := nd[i].down; p != i; p = nd[p].down {
-		u += s.hide(p)
+	for p := nd(nb, i).down; p != i; p = nd(nb, p).down {
+		// hide(p), inlined.
+		for q := p + 1; q != p; {
+			nq := nd(nb, q)
+			x := nq.top
+			if x <= 0 {
+				q = nq.up
+				continue
+			}
+			if nq.color >= 0 {
+				up, dn := nq.up, nq.down
+				nd(nb, up).down = dn
+				nd(nb, dn).up = up
+				nd(nb, x).top--
+				u++
+			}
+			q++
+		}
 	}
 	return u
 }
 
 // hide unlinks the nodes of p's option, except p, from their item lists.
 func (s *Solver) hide(p int32) uint64 {
-	nd := s.nodes
+	nb := s.nbase
 	var u uint64
 	for q := p + 1; q != p; {
-		x := nd[q].top
+		nq := nd(nb, q)
+		x := nq.top
 		if x <= 0 {
-			q = nd[q].up
+			q = nq.up
 			continue
 		}
-		if nd[q].color >= 0 {
-			up, dn := nd[q].up, nd[q].down
-			nd[up].down = dn
-			nd[dn].up = up
-			nd[x].top--
+		if nq.color >= 0 {
+			up, dn := nq.up, nq.down
+			nd(nb, up).down = dn
+			nd(nb, dn).up = up
+			nd(nb, x).top--
 			u++
 		}
 		q++
@@ -252,29 +281,94 @@ func (s *Solver) hide(p int32) uint64 {
 
 // uncover undoes cover(i).
 func (s *Solver) uncover(i int32) {
-	nd, it := s.nodes, s.items
-	for p := nd[i].up; p != i; p = nd[p].up {
-		s.unhide(p)
+	nb, ib := s.nbase, s.ibase
+	for p := nd(nb, i).up; p != i; p = nd(nb, p).up {
+		// unhide(p), inlined.
+		for q := p - 1; q != p; {
+			nq := nd(nb, q)
+			x := nq.top
+			if x <= 0 {
+				q = nq.down
+				continue
+			}
+			if nq.color >= 0 {
+				nd(nb, nq.up).down = q
+				nd(nb, nq.down).up = q
+				nd(nb, x).top++
+			}
+			q--
+		}
 	}
-	l, r := it[i].prev, it[i].next
-	it[l].next = i
-	it[r].prev = i
+	li := it(ib, i)
+	it(ib, li.prev).next = i
+	it(ib, li.next).prev = i
+}
+
+// coverPlain is cover for problems without colors, where no node is ever
+// marked −1.
+func (s *Solver) coverPlain(i int32) uint64 {
+	nb, ib := s.nbase, s.ibase
+	li := it(ib, i)
+	it(ib, li.prev).next = li.next
+	it(ib, li.next).prev = li.prev
+	u := uint64(1)
+	for p := nd(nb, i).down; p != i; p = nd(nb, p).down {
+		// hide(p), inlined.
+		for q := p + 1; q != p; {
+			nq := nd(nb, q)
+			x := nq.top
+			if x <= 0 {
+				q = nq.up
+				continue
+			}
+			up, dn := nq.up, nq.down
+			nd(nb, up).down = dn
+			nd(nb, dn).up = up
+			nd(nb, x).top--
+			u++
+			q++
+		}
+	}
+	return u
+}
+
+// uncoverPlain undoes coverPlain(i).
+func (s *Solver) uncoverPlain(i int32) {
+	nb, ib := s.nbase, s.ibase
+	for p := nd(nb, i).up; p != i; p = nd(nb, p).up {
+		// unhide(p), inlined.
+		for q := p - 1; q != p; {
+			nq := nd(nb, q)
+			x := nq.top
+			if x <= 0 {
+				q = nq.down
+				continue
+			}
+			nd(nb, nq.up).down = q
+			nd(nb, nq.down).up = q
+			nd(nb, x).top++
+			q--
+		}
+	}
+	li := it(ib, i)
+	it(ib, li.prev).next = i
+	it(ib, li.next).prev = i
 }
 
 // unhide undoes hide(p).
 func (s *Solver) unhide(p int32) {
-	nd := s.nodes
+	nb := s.nbase
 	for q := p - 1; q != p; {
-		x := nd[q].top
+		nq := nd(nb, q)
+		x := nq.top
 		if x <= 0 {
-			q = nd[q].down
+			q = nq.down
 			continue
 		}
-		if nd[q].color >= 0 {
-			up, dn := nd[q].up, nd[q].down
-			nd[up].down = q
-			nd[dn].up = q
-			nd[x].top++
+		if nq.color >= 0 {
+			nd(nb, nq.up).down = q
+			nd(nb, nq.down).up = q
+			nd(nb, x).top++
 		}
 		q--
 	}
@@ -443,12 +537,13 @@ func (s *Solver) solveForced(ctx context.Context, forced []int, limit, maxNodes 
 // forced options. It restores the state before returning.
 func (s *Solver) search(ctx context.Context, limit, maxNodes uint64, visit func([]int) bool, updates uint64) Result {
 	var (
-		nd       = s.nodes
-		it       = s.items
+		nb       = s.nbase
+		ib       = s.ibase
 		ch       = s.choice
 		done     = ctx.Done()
 		base     = len(s.sol)
 		cut      = s.cut
+		colored  = s.colored
 		level    int
 		nodes    uint64
 		count    uint64
@@ -484,7 +579,7 @@ enter:
 		stopping = true
 		goto backup
 	}
-	if it[0].next == 0 {
+	if it(ib, 0).next == 0 {
 		count++
 		if !s.solution(level, visit) || count == limit {
 			status = models.StatusFound
@@ -496,8 +591,8 @@ enter:
 	// such item on ties.
 	{
 		best := int32(math.MaxInt32)
-		for h := it[0].next; h != 0; h = it[h].next {
-			if l := nd[h].top; l < best {
+		for h := it(ib, 0).next; h != 0; h = it(ib, h).next {
+			if l := nd(nb, h).top; l < best {
 				best, i = l, h
 				if l == 0 {
 					break
@@ -508,22 +603,33 @@ enter:
 			goto backup
 		}
 	}
-	updates += s.cover(i)
-	x = nd[i].down
+	if colored {
+		updates += s.cover(i)
+	} else {
+		updates += s.coverPlain(i)
+	}
+	x = nd(nb, i).down
 
 try:
 	if x == i || stopping {
-		s.uncover(i)
+		if colored {
+			s.uncover(i)
+		} else {
+			s.uncoverPlain(i)
+		}
 		goto backup
 	}
 	ch[level] = x
 	for p := x + 1; p != x; {
-		j := nd[p].top
+		np := nd(nb, p)
+		j := np.top
 		if j <= 0 {
-			p = nd[p].up
+			p = np.up
 			continue
 		}
-		switch c := nd[p].color; {
+		switch c := np.color; {
+		case !colored:
+			updates += s.coverPlain(j)
 		case c == 0:
 			updates += s.cover(j)
 		case c > 0:
@@ -542,12 +648,15 @@ backup:
 	level--
 	x = ch[level]
 	for p := x - 1; p != x; {
-		j := nd[p].top
+		np := nd(nb, p)
+		j := np.top
 		if j <= 0 {
-			p = nd[p].down
+			p = np.down
 			continue
 		}
-		switch c := nd[p].color; {
+		switch c := np.color; {
+		case !colored:
+			s.uncoverPlain(j)
 		case c == 0:
 			s.uncover(j)
 		case c > 0:
@@ -555,8 +664,8 @@ backup:
 		}
 		p--
 	}
-	i = nd[x].top
-	x = nd[x].down
+	i = nd(nb, x).top
+	x = nd(nb, x).down
 	goto try
 }
 

@@ -1,0 +1,88 @@
+package dlx_test
+
+import (
+	"context"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/coverkit/coverkit/dlx"
+	"github.com/coverkit/coverkit/dlx/internal/gen"
+	"github.com/stretchr/testify/require"
+)
+
+// cpuTime returns the user+system CPU time of the process, a steadier
+// measure than wall time on a shared machine.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// benchCount counts every solution of p with the given workers and reports
+// updates per second of wall time and the CPU seconds per search.
+func benchCount(b *testing.B, p *dlx.Problem, workers int, want uint64) {
+	s, err := dlx.NewSolver(p)
+	require.NoError(b, err)
+	var res dlx.Result
+	var updates uint64
+	var wall time.Duration
+	cpu0 := cpuTime()
+	for b.Loop() {
+		res, _ = s.Solve(context.Background(), &dlx.Options{Workers: workers})
+		updates += res.Stats.Updates
+		wall += res.Stats.Elapsed
+	}
+	require.Equal(b, want, res.Solutions)
+	b.ReportMetric(float64(updates)/wall.Seconds()/1e6, "Mupdates/s")
+	b.ReportMetric(float64(res.Stats.Updates)/1e6, "Mupdates")
+	b.ReportMetric((cpuTime()-cpu0).Seconds()/float64(b.N), "cpu-s/op")
+}
+
+func BenchmarkQueens(b *testing.B) {
+	for _, tc := range []struct {
+		name      string
+		n         int
+		organPipe bool
+		want      uint64
+		workers   int
+	}{
+		{"12", 12, false, 14200, 1},
+		{"14", 14, false, 365596, 1},
+		{"14-workers2", 14, false, 365596, 2},
+		{"14-organ-pipe", 14, true, 365596, 1},
+	} {
+		b.Run(tc.name, func(b *testing.B) {
+			p, err := dlx.Parse(strings.NewReader(gen.Queens(tc.n, tc.organPipe)))
+			require.NoError(b, err)
+			benchCount(b, p, tc.workers, tc.want)
+		})
+	}
+}
+
+func BenchmarkPentomino(b *testing.B) {
+	for _, tc := range []struct {
+		name    string
+		file    string
+		want    uint64
+		workers int
+	}{{"3x20", "pentomino-3x20.dlx", 8, 1}, {"6x10", "pentomino-6x10.dlx", 9356, 1}, {"6x10-workers2", "pentomino-6x10.dlx", 9356, 2}} {
+		b.Run(tc.name, func(b *testing.B) {
+			benchCount(b, instance(b, tc.file), tc.workers, tc.want)
+		})
+	}
+}
+
+func BenchmarkSolveForced(b *testing.B) {
+	p, err := dlx.Parse(strings.NewReader(gen.Langford(8)))
+	require.NoError(b, err)
+	s, err := dlx.NewSolver(p)
+	require.NoError(b, err)
+	opts := &dlx.Options{Limit: 2, Forced: []int{3}}
+	for b.Loop() {
+		s.Solve(context.Background(), opts)
+	}
+}
