@@ -3,7 +3,6 @@ package queens
 import (
 	"errors"
 	"fmt"
-	"hash/fnv"
 	"io"
 	"math"
 	"strconv"
@@ -21,7 +20,7 @@ type StreamReport struct {
 	Valid   uint64 `json:"valid"`
 	Invalid uint64 `json:"invalid"`
 	// Distinct is the number of distinct valid solutions, told apart by a
-	// 64-bit FNV-1a hash of their size and rows (a collision, with
+	// 64-bit FNV-1a hash of their size and rows (one 32-bit symbol a row) (a collision, with
 	// probability about k²/2⁶⁵ for k solutions, would undercount by one).
 	Distinct uint64 `json:"distinct"`
 	// FirstBad is the first invalid line, or nil if all are valid.
@@ -163,8 +162,8 @@ func (rd *reader) number() (v int64, digits int) {
 type streamVerifier struct {
 	in   reader
 	rep  StreamReport
-	sol  []int32
-	rows []uint64 // bitsets
+	rows rowStore
+	used []uint64 // bitsets: rows, sum and difference diagonals taken
 	sums []uint64
 	difs []uint64
 	seen map[uint64]struct{}
@@ -234,46 +233,104 @@ func (v *streamVerifier) run() (StreamReport, error) {
 
 // permLine reads the rows of a perm line up to and including its newline
 // (or, inside JSON, up to and including the closing ']' when close is
-// ']'). On an error it stops before the newline.
+// ']'). On an error it stops before the newline. The loop works on the
+// buffer directly: this is the hot path for lines of millions of numbers.
 func (v *streamVerifier) permLine(close int) lineErr {
 	rd := &v.in
-	v.sol = v.sol[:0]
+	v.rows.reset()
+	after := false // just after a number: only a separator may follow
 	for {
-		b, ok := rd.peek()
-		if !ok {
+		buf, pos, end := rd.buf, rd.pos, rd.end
+		for pos < end {
+			b := buf[pos]
+			if d := b - '0'; d <= 9 {
+				if after {
+					rd.pos = pos
+					return lineErr(fmt.Sprintf("column %d: %s after the number", v.rows.n, printable(b)))
+				}
+				x := int64(0)
+				for {
+					if x <= math.MaxInt32 {
+						x = x*10 + int64(d)
+					}
+					pos++
+					if pos == end {
+						rd.pos = pos
+						if !rd.fill() {
+							break
+						}
+						buf, pos, end = rd.buf, rd.pos, rd.end
+					}
+					if d = buf[pos] - '0'; d > 9 {
+						break
+					}
+				}
+				if x < 1 || x > math.MaxInt32 {
+					rd.pos = pos
+					return lineErr(fmt.Sprintf("column %d: row %s is off the board", v.rows.n+1, shortNumber(x)))
+				}
+				v.rows.push(int32(x - 1))
+				after = true
+				continue
+			}
+			switch {
+			case b == ' ' || b == '\t' || b == '\r' || (b == ',' && close >= 0):
+				pos++
+				after = false
+				continue
+			case b == '\n':
+				rd.pos = pos
+				if close >= 0 {
+					return "the \"solution\" array is not closed on its line"
+				}
+				rd.pos++
+				return ""
+			case int(b) == close:
+				rd.pos = pos + 1
+				return ""
+			}
+			rd.pos = pos
+			if after {
+				return lineErr(fmt.Sprintf("column %d: %s after the number", v.rows.n, printable(b)))
+			}
+			if b == '-' {
+				return lineErr(fmt.Sprintf("column %d: negative row", v.rows.n+1))
+			}
+			return lineErr(fmt.Sprintf("column %d: %s is not a row number", v.rows.n+1, printable(b)))
+		}
+		rd.pos = pos
+		if !rd.fill() {
 			if close >= 0 {
 				return "the \"solution\" array is not closed"
 			}
 			return ""
 		}
-		switch {
-		case b == '\n' && close < 0:
-			rd.pos++
-			return ""
-		case int(b) == close:
-			rd.pos++
-			return ""
-		case b == '\n':
-			return "the \"solution\" array is not closed on its line"
-		case b == ' ' || b == '\t' || b == '\r' || (close >= 0 && b == ','):
-			rd.pos++
-			continue
-		case b >= '0' && b <= '9':
-			x, _ := rd.number()
-			c := len(v.sol) + 1
-			if x < 1 || x > math.MaxInt32 {
-				return lineErr(fmt.Sprintf("column %d: row %s is off the board", c, shortNumber(x)))
-			}
-			v.sol = append(v.sol, int32(x-1))
-			if b, ok := rd.peek(); ok && !(b == ' ' || b == '\t' || b == '\r' || b == '\n' || int(b) == close || (close >= 0 && b == ',')) {
-				return lineErr(fmt.Sprintf("column %d: %s after the number", c, printable(b)))
-			}
-		case b == '-':
-			return lineErr(fmt.Sprintf("column %d: negative row", len(v.sol)+1))
-		default:
-			return lineErr(fmt.Sprintf("column %d: %s is not a row number", len(v.sol)+1, printable(b)))
-		}
 	}
+}
+
+// rowStore holds one line's rows in chunks of 1M entries, reused from line
+// to line, so that a line of 10⁸ rows is never copied while it grows.
+type rowStore struct {
+	chunks [][]int32
+	n      int
+}
+
+const rowChunk = 1 << 20
+
+func (s *rowStore) reset() {
+	s.n = 0
+	for i := range s.chunks {
+		s.chunks[i] = s.chunks[i][:0]
+	}
+}
+
+func (s *rowStore) push(r int32) {
+	k := s.n / rowChunk
+	if k == len(s.chunks) {
+		s.chunks = append(s.chunks, make([]int32, 0, rowChunk))
+	}
+	s.chunks[k] = append(s.chunks[k], r)
+	s.n++
 }
 
 // jsonLine reads one JSON object {"n":N,"solution":[...],...} and its
@@ -347,8 +404,8 @@ func (v *streamVerifier) jsonLine() lineErr {
 	if !haveSol {
 		return "JSON: no \"solution\" array"
 	}
-	if n >= 0 && n != int64(len(v.sol)) {
-		return lineErr(fmt.Sprintf("\"n\" is %s but the solution has %d entries", shortNumber(n), len(v.sol)))
+	if n >= 0 && n != int64(v.rows.n) {
+		return lineErr(fmt.Sprintf("\"n\" is %s but the solution has %d entries", shortNumber(n), v.rows.n))
 	}
 	if ok {
 		rd.pos++
@@ -437,33 +494,37 @@ func skipJSONValue(rd *reader) lineErr {
 	}
 }
 
-// check verifies v.sol with reusable bitsets, with Verify's messages.
+// check verifies the line's rows with reusable bitsets, with Verify's
+// messages.
 func (v *streamVerifier) check() lineErr {
-	sol := v.sol
-	n := len(sol)
+	n := v.rows.n
 	if n == 0 {
 		return "no rows"
 	}
 	words := (2*n + 63) / 64
-	v.rows = clearBits(v.rows, words)
+	v.used = clearBits(v.used, words)
 	v.sums = clearBits(v.sums, words)
 	v.difs = clearBits(v.difs, words)
-	rows, sums, difs := v.rows, v.sums, v.difs
-	for c, r32 := range sol {
-		r := int(r32)
-		if r >= n {
-			return lineErr(fmt.Sprintf("column %d: row %d is off the board (1..%d)", c+1, r+1, n))
+	used, sums, difs := v.used, v.sums, v.difs
+	c := 0
+	for _, chunk := range v.rows.chunks {
+		for _, r32 := range chunk {
+			r := int(r32)
+			if r >= n {
+				return lineErr(fmt.Sprintf("column %d: row %d is off the board (1..%d)", c+1, r+1, n))
+			}
+			if used[r>>6]&(1<<(r&63)) != 0 {
+				return lineErr(fmt.Sprintf("column %d: row %d already has a queen", c+1, r+1))
+			}
+			s, d := r+c, r-c+n
+			if sums[s>>6]&(1<<(s&63)) != 0 || difs[d>>6]&(1<<(d&63)) != 0 {
+				return lineErr(fmt.Sprintf("column %d: the queen in row %d is attacked on a diagonal", c+1, r+1))
+			}
+			used[r>>6] |= 1 << (r & 63)
+			sums[s>>6] |= 1 << (s & 63)
+			difs[d>>6] |= 1 << (d & 63)
+			c++
 		}
-		if rows[r>>6]&(1<<(r&63)) != 0 {
-			return lineErr(fmt.Sprintf("column %d: row %d already has a queen", c+1, r+1))
-		}
-		s, d := r+c, r-c+n
-		if sums[s>>6]&(1<<(s&63)) != 0 || difs[d>>6]&(1<<(d&63)) != 0 {
-			return lineErr(fmt.Sprintf("column %d: the queen in row %d is attacked on a diagonal", c+1, r+1))
-		}
-		rows[r>>6] |= 1 << (r & 63)
-		sums[s>>6] |= 1 << (s & 63)
-		difs[d>>6] |= 1 << (d & 63)
 	}
 	return ""
 }
@@ -478,25 +539,23 @@ func clearBits(b []uint64, words int) []uint64 {
 	return b
 }
 
-// hash is the FNV-1a hash of the solution's size and rows.
+// FNV-1a 64-bit parameters; hash applies them a 32-bit row at a time.
+const (
+	fnvOffset = 14695981039346656037
+	fnvPrime  = 1099511628211
+)
+
+// hash is an FNV-1a-style 64-bit hash of the solution's size and rows,
+// taking each 32-bit row as one symbol.
 func (v *streamVerifier) hash() uint64 {
-	h := fnv.New64a()
-	var buf [4096]byte
-	k := 0
-	put := func(x uint32) {
-		buf[k], buf[k+1], buf[k+2], buf[k+3] = byte(x), byte(x>>8), byte(x>>16), byte(x>>24)
-		k += 4
-		if k == len(buf) {
-			h.Write(buf[:])
-			k = 0
+	h := uint64(fnvOffset)
+	h = (h ^ uint64(v.rows.n)) * fnvPrime
+	for _, chunk := range v.rows.chunks {
+		for _, r := range chunk {
+			h = (h ^ uint64(uint32(r))) * fnvPrime
 		}
 	}
-	put(uint32(len(v.sol)))
-	for _, r := range v.sol {
-		put(uint32(r))
-	}
-	h.Write(buf[:k])
-	return h.Sum64()
+	return h
 }
 
 // shortNumber writes x, or "> 2147483647" for values capped by number.
