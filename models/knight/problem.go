@@ -76,8 +76,9 @@ func (p *Problem) Kind() string {
 const BytesPerSquare = 12
 
 // MemoryLimit is the memory, in bytes, a problem may need before Check
-// refuses it with models.ErrTooLarge. 0 means the machine's physical memory
-// (read once from /proc/meminfo; 16 GiB where that is unknown).
+// refuses it with models.ErrTooLarge. 0 means three quarters of the
+// machine's physical memory (read once from /proc/meminfo; 16 GiB where that
+// is unknown), leaving room for the rest of the system.
 var MemoryLimit uint64
 
 // Check validates the problem: positive sides, a start square on the board,
@@ -106,7 +107,9 @@ func CheckSize(rows, cols int) error {
 	}
 	hi, sq := bits.Mul64(uint64(rows), uint64(cols))
 	if hi != 0 || sq > math.MaxInt32 {
-		return fmt.Errorf("knight: a %dx%d board has more than 2^31-1 squares: %w", rows, cols, models.ErrTooLarge)
+		need := float64(rows) * float64(cols) * BytesPerSquare
+		return fmt.Errorf("knight: a %dx%d board has more than 2^31-1 squares (a tour would need about %.3g bytes, %.0f GiB): %w",
+			rows, cols, need, need/(1<<30), models.ErrTooLarge)
 	}
 	need := sq * BytesPerSquare
 	if limit := memoryLimit(); need > limit {
@@ -138,7 +141,7 @@ func memoryLimit() uint64 {
 				fields := strings.Fields(rest)
 				if len(fields) > 0 {
 					if kb, err := strconv.ParseUint(fields[0], 10, 64); err == nil {
-						physMem = kb << 10
+						physMem = kb << 10 / 4 * 3
 					}
 				}
 				return
