@@ -1,0 +1,728 @@
+package sudoku
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coverkit/coverkit/models"
+	"github.com/stretchr/testify/require"
+)
+
+// knownPuzzles have exactly one solution each.
+var knownPuzzles = []struct {
+	name, layout, puzzle, solution string
+}{
+	{"9x9 top1465 #1", "", "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+		"468931527751624839392578461134756298289413675675289314846192753513867942927345186"},
+	{"9x9 17 givens", "", ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...",
+		"953168742862734951417952836746893125281645397395271468138529674574386219629417583"},
+	{"4x4", "", "4.....2..3..1...", "4213312423411432"},
+	{"6x6 2x3 boxes", "", "2.6...3....2..5..4....56...1...6....", "246531351642635214412356524163163425"},
+	{"8x8 2x4 boxes", "", ".....5823.......7..4.........31.4..567...1.....86......7..2.....",
+		"1647358232584176731428658562731448356721217654386483125757218643"},
+	{"12x12 3x4 boxes", "", ".8.62...B.C......9..6.4..2C...5....8A.9......2.4....C.......7B...1.4.8.52.4.6...8..3......A...1.13............1.46.8.BA....B7..C......8..39B.C5.",
+		"98562743B1CAB17389CA654242CA1B569378A69158B7C2348534CA62179B7B2C9134A8652A456C7189B3C9B832A574161367B4895A2C5C1946283BA734AB751C26896782A39B4C51"},
+	{"16x16", "", "6C.GB.E..F8.1...4..D.F....E..2....5..862...D..AC.B..D1...9...6..5EF...1.......8...B.7.9G1...F..D..C.....5.....B.......8......1.3..28..74...E59....EBC............5..9.GAFB..6.C..9...B..6.1.A4.....E.3..D..C2G5.CG9.5.2.3..F7.1.A..36....4...8.9..7.E..F..913B..",
+		"6C3GB9E52F8A1D47478DAF3CB1E6G295915FG862437DBEACEBA2D147G9C5863F5EF7261B9DG34C8A23B47C9G1EA8F56D18C9FAD35624E7BGGD6A458E7CFB9123F6281D74CA3E59GB3AEBC2568G49DF7175419EGAFBD263C8D9GC3BF86517A4E2BF1E83A9D76C2G54CG96542D38BF7A1EA2D367B1E45GC8F98475EGCFA2913BD6"},
+	{"X", "x", ".9..........2...7.7.8...5..38.4........6..1........6..8...1..............19.2.3..",
+		"695187432134265879728349561386451297572693148941872653853914726267538914419726385"},
+	{"jigsaw", "jigsaw", ".6..9......2..7.....1.5..2..............1....1..7.394.........4.2....4.76....9.8.",
+		"564392718812467359371954826297845163439518672186723945758631294925186437643279581"},
+	{"Latin 5x5", "latin", "43.....23....5.5......4.2", "4352114235213545214335412"},
+}
+
+func testLayout(t testing.TB, name string) Layout {
+	t.Helper()
+	switch name {
+	case "":
+		return Layout{}
+	case "x":
+		return Layout{Variant: X}
+	case "latin":
+		return Layout{Variant: Latin}
+	case "jigsaw":
+		f, err := os.Open(filepath.Join("testdata", "jigsaw9.txt"))
+		require.NoError(t, err)
+		defer f.Close()
+		s, err := ParseRegions(f)
+		require.NoError(t, err)
+		return Layout{Variant: Jigsaw, Regions: s}
+	}
+	t.Fatalf("unknown layout %q", name)
+	return Layout{}
+}
+
+func mustParse(t testing.TB, l Layout, s string) *Puzzle {
+	t.Helper()
+	p, err := ParseLine(l, s)
+	require.NoError(t, err)
+	return p
+}
+
+func cellsOf(t testing.TB, s string) []uint8 {
+	t.Helper()
+	out := make([]uint8, len(s))
+	for i := range len(s) {
+		v, ok := symbolValue(s[i])
+		require.True(t, ok, "symbol %q", s[i])
+		out[i] = v
+	}
+	return out
+}
+
+// bruteCount counts the solutions of p up to limit by plain backtracking
+// over cells with Check: an oracle independent of both solvers, for small
+// grids.
+func bruteCount(p *Puzzle, limit int) int {
+	g := append([]uint8(nil), p.Givens...)
+	n := p.Shape.N
+	count := 0
+	var rec func(i int) bool
+	rec = func(i int) bool {
+		for i < len(g) && g[i] != 0 {
+			i++
+		}
+		if i == len(g) {
+			count++
+			return count < limit
+		}
+		for v := 1; v <= n; v++ {
+			g[i] = uint8(v)
+			if !hasClash(p.Shape, g) && !rec(i+1) {
+				g[i] = 0
+				return false
+			}
+		}
+		g[i] = 0
+		return true
+	}
+	rec(0)
+	return count
+}
+
+func algosFor(s *Shape) []Algo {
+	if s.isClassic9() {
+		return []Algo{DLX, FastAlgo}
+	}
+	return []Algo{DLX}
+}
+
+func TestSolveKnown(t *testing.T) {
+	for _, tc := range knownPuzzles {
+		t.Run(tc.name, func(t *testing.T) {
+			p := mustParse(t, testLayout(t, tc.layout), tc.puzzle)
+			want := cellsOf(t, tc.solution)
+			require.NoError(t, VerifyGrid(p, want), "the expected solution verifies")
+			for _, a := range algosFor(p.Shape) {
+				sol := make([]uint8, p.Shape.Cells())
+				out, err := NewSolver(a, 0).Solve(context.Background(), p, 2, sol)
+				require.NoError(t, err)
+				require.Equal(t, Solved, out.Verdict(), a.String())
+				require.Equal(t, models.StatusExhausted, out.Status)
+				require.Equal(t, uint64(1), out.Found)
+				require.Equal(t, a, out.Algo)
+				require.NoError(t, VerifyGrid(p, sol))
+				require.Equal(t, want, sol, a.String())
+			}
+			if p.Shape.N <= 6 {
+				require.Equal(t, 1, bruteCount(p, 3), "brute force agrees")
+			}
+		})
+	}
+}
+
+// twoSolutions makes a puzzle with exactly two solutions: the solved grid
+// of the first known puzzle with the four cells of an unavoidable rectangle
+// (a b / b a, two rows of one band) emptied.
+func twoSolutions(t testing.TB) (*Puzzle, [4]int) {
+	t.Helper()
+	g := cellsOf(t, knownPuzzles[0].solution)
+	for r1 := range 9 {
+		for r2 := r1 + 1; r2 < r1/3*3+3; r2++ {
+			for c1 := range 9 {
+				for c2 := c1 + 1; c2 < 9; c2++ {
+					if g[r1*9+c1] == g[r2*9+c2] && g[r1*9+c2] == g[r2*9+c1] {
+						cells := [4]int{r1*9 + c1, r1*9 + c2, r2*9 + c1, r2*9 + c2}
+						p := &Puzzle{Shape: mustParse(t, Layout{}, knownPuzzles[0].puzzle).Shape, Givens: append([]uint8(nil), g...)}
+						for _, i := range cells {
+							p.Givens[i] = 0
+						}
+						return p, cells
+					}
+				}
+			}
+		}
+	}
+	t.Fatal("no unavoidable rectangle in the grid")
+	return nil, [4]int{}
+}
+
+func TestTwoSolutions(t *testing.T) {
+	p, _ := twoSolutions(t)
+	require.NoError(t, p.Check())
+	for _, a := range algosFor(p.Shape) {
+		sol := make([]uint8, 81)
+		sv := NewSolver(a, 0)
+		out, err := sv.Solve(context.Background(), p, 2, sol)
+		require.NoError(t, err)
+		require.Equal(t, Multiple, out.Verdict())
+		require.Equal(t, uint64(2), out.Found)
+		require.Equal(t, models.StatusFound, out.Status)
+		require.NoError(t, VerifyGrid(p, sol))
+
+		out, err = sv.Solve(context.Background(), p, 0, sol)
+		require.NoError(t, err)
+		require.Equal(t, uint64(2), out.Found, "counting finds exactly two")
+		require.Equal(t, models.StatusExhausted, out.Status)
+
+		out, err = sv.Solve(context.Background(), p, 1, sol)
+		require.NoError(t, err)
+		require.Equal(t, Solved, out.Verdict(), "limit 1 stops at the first")
+		require.Equal(t, models.StatusFound, out.Status)
+	}
+}
+
+func TestUnsolvable(t *testing.T) {
+	// Row 1 lacks only 9, but column 9 already has a 9: no clash among the
+	// givens, and no solution.
+	s := "12345678." + "........9" + strings.Repeat(".", 63)
+	p := mustParse(t, Layout{}, s)
+	for _, a := range algosFor(p.Shape) {
+		out, err := NewSolver(a, 0).Solve(context.Background(), p, 2, make([]uint8, 81))
+		require.NoError(t, err)
+		require.Equal(t, Unsolvable, out.Verdict(), a.String())
+		require.Equal(t, models.StatusExhausted, out.Status)
+	}
+	p4 := mustParse(t, Layout{}, "12.."+"...3"+"...."+"....")
+	require.Equal(t, 0, bruteCount(p4, 1))
+	out, err := NewSolver(DLX, 0).Solve(context.Background(), p4, 2, make([]uint8, 16))
+	require.NoError(t, err)
+	require.Equal(t, Unsolvable, out.Verdict())
+}
+
+func TestParseLineErrors(t *testing.T) {
+	valid := knownPuzzles[0].puzzle
+	for _, tc := range []struct {
+		name, layout, in, err string
+	}{
+		{"wrong length", "", valid[:80], "80 cells is not a square grid (a 8x8 grid has 64, a 9x9 grid 81)"},
+		{"too long", "", valid + ".", "82 cells is not a square grid"},
+		{"empty", "", "   ", "empty puzzle"},
+		{"bad symbol", "", "*" + valid[1:], `position 1 (row 1, column 1): bad symbol '*' (use . or 0 for an empty cell, 1–9 for givens)`},
+		{"letter in 9x9", "", "x" + valid[1:], `symbol 'x' is out of range for a 9x9 grid (1–9)`},
+		{"inner space", "", valid[:40] + " " + valid[41:], `position 41 (row 5, column 5): bad symbol ' '`},
+		{"non-ASCII", "", "é" + valid[2:], "bad symbol 'é'"},
+		{"symbol out of range", "", "A" + valid[1:], `position 1 (row 1, column 1): symbol 'A' is out of range for a 9x9 grid (1–9)`},
+		{"4x4 out of range", "", "5" + strings.Repeat(".", 15), "out of range for a 4x4 grid (1–4)"},
+		{"row clash", "", "1.1" + strings.Repeat(".", 78), "row 1 holds 1 twice (row 1, column 1 and row 1, column 3)"},
+		{"column clash", "", "7" + strings.Repeat(".", 8) + "7" + strings.Repeat(".", 71), "column 1 holds 7 twice (row 1, column 1 and row 2, column 1)"},
+		{"box clash", "", "3" + strings.Repeat(".", 9) + "3" + strings.Repeat(".", 70), "box 1 holds 3 twice (row 1, column 1 and row 2, column 2)"},
+		{"diagonal clash", "x", "5" + strings.Repeat(".", 39) + "5" + strings.Repeat(".", 40), "the main diagonal holds 5 twice (row 1, column 1 and row 5, column 5)"},
+		{"anti-diagonal clash", "x", strings.Repeat(".", 8) + "4" + strings.Repeat(".", 31) + "4" + strings.Repeat(".", 40), "the anti-diagonal holds 4 twice"},
+		{"prime side", "", strings.Repeat(".", 25), "side 5 has no box shape"},
+		{"beyond 35", "", strings.Repeat(".", 36*36), "too large for the one-line format"},
+		{"jigsaw size", "jigsaw", strings.Repeat(".", 16), "the region map is 9x9"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := ParseLine(testLayout(t, tc.layout), tc.in)
+			require.ErrorContains(t, err, tc.err)
+			require.True(t, strings.HasPrefix(err.Error(), "sudoku: "), err.Error())
+			var se *Error
+			require.True(t, errors.As(err, &se))
+		})
+	}
+	t.Run("box flag", func(t *testing.T) {
+		_, err := ParseLine(Layout{BoxRows: 2, BoxCols: 3}, valid)
+		require.ErrorContains(t, err, "2x3 boxes need a 6x6 grid (36 cells)")
+		p, err := ParseLine(Layout{BoxRows: 3, BoxCols: 2}, knownPuzzles[3].puzzle)
+		require.NoError(t, err, "3x2 boxes fit 6x6 too")
+		require.Equal(t, "6x6 (3x2 boxes)", p.Shape.String())
+	})
+	t.Run("stripped", func(t *testing.T) {
+		p, err := ParseLine(Layout{}, "\ufeff  "+strings.ReplaceAll(valid, ".", "0")+" \r")
+		require.NoError(t, err)
+		require.Equal(t, mustParse(t, Layout{}, valid).Givens, p.Givens)
+		p2, err := ParseLine(Layout{}, strings.ToLower(knownPuzzles[6].puzzle))
+		require.NoError(t, err, "lower-case letters are accepted")
+		require.Equal(t, mustParse(t, Layout{}, knownPuzzles[6].puzzle).Givens, p2.Givens)
+	})
+}
+
+func TestShapes(t *testing.T) {
+	for _, tc := range []struct {
+		n, r, c int
+		want    string
+	}{{4, 2, 2, "4x4"}, {6, 2, 3, "6x6 (2x3 boxes)"}, {8, 2, 4, "8x8 (2x4 boxes)"}, {9, 3, 3, "9x9"}, {12, 3, 4, "12x12 (3x4 boxes)"},
+		{16, 4, 4, "16x16"}, {25, 5, 5, "25x25"}, {64, 8, 8, "64x64"}, {35, 5, 7, "35x35 (5x7 boxes)"}} {
+		s, err := NewShape(tc.n, 0, 0, Classic)
+		require.NoError(t, err)
+		require.Equal(t, tc.r, s.BoxRows)
+		require.Equal(t, tc.c, s.BoxCols)
+		require.Equal(t, tc.want, s.String())
+	}
+	_, err := NewShape(65, 0, 0, Classic)
+	require.ErrorContains(t, err, "out of range")
+	_, err = NewShape(6, 2, 2, Classic)
+	require.ErrorContains(t, err, "does not fit")
+	s, err := NewShape(7, 0, 0, Latin)
+	require.NoError(t, err)
+	require.Equal(t, "7x7 latin", s.String())
+	_, err = NewJigsaw([]uint8{0, 0, 0, 1})
+	require.ErrorContains(t, err, "region 1 has 3 cells")
+	_, err = NewJigsaw([]uint8{0, 0, 1, 2})
+	require.ErrorContains(t, err, "region 3 is out of range")
+	_, err = ParseVariant("diagonal")
+	require.ErrorContains(t, err, "unknown variant")
+}
+
+func TestParseRegions(t *testing.T) {
+	for _, tc := range []struct{ name, in, err string }{
+		{"numbers", "1 1 2 2\n1 1 2 2\n3 3 4 4\n3 3 4 4\n", ""},
+		{"letters CRLF BOM", "\ufeff# map\r\nAABB\r\nAABB\r\n\r\nCCDD\r\nCCDD\r\n", ""},
+		{"ragged", "AABB\nAAB\n", "line 2: 3 labels, want 4"},
+		{"too many regions", "ABCDE\nFAAAA\nAAAAA\nAAAAA\nAAAAA\n", "makes more than 5 regions"},
+		{"uneven", "AAAA\nABBB\nCCDD\nCCDD\n", "region 1 has 5 cells"},
+		{"rows", "AB\nAB\nAB\n", "more than 2 rows"},
+		{"empty", "# nothing\n", "empty"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s, err := ParseRegions(strings.NewReader(tc.in))
+			if tc.err != "" {
+				require.ErrorContains(t, err, tc.err)
+				return
+			}
+			require.NoError(t, err)
+			require.Equal(t, Jigsaw, s.Variant)
+			require.Equal(t, 4, s.N)
+			require.Equal(t, []uint8{0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3}, s.Region)
+		})
+	}
+}
+
+func TestVerifyGrid(t *testing.T) {
+	tc := knownPuzzles[0]
+	p := mustParse(t, Layout{}, tc.puzzle)
+	good := cellsOf(t, tc.solution)
+	require.NoError(t, VerifyGrid(p, good))
+	sol := make(models.Solution, 81)
+	for i, v := range good {
+		sol[i] = int32(v)
+	}
+	require.NoError(t, p.Verify(sol))
+
+	swap := append([]uint8(nil), good...)
+	swap[1], swap[2] = swap[2], swap[1] // breaks columns (and a given)
+	require.Error(t, VerifyGrid(p, swap))
+	given := append([]uint8(nil), good...)
+	given[0] = good[1]
+	require.ErrorContains(t, VerifyGrid(p, given), "row 1, column 1 holds 6 but the puzzle gives 4")
+	empty := append([]uint8(nil), good...)
+	empty[80] = 0
+	require.ErrorContains(t, VerifyGrid(p, empty), "row 9, column 9 is empty")
+	require.ErrorContains(t, VerifyGrid(p, good[:80]), "80 cells")
+	bad := append(models.Solution(nil), sol...)
+	bad[5] = 10
+	require.ErrorContains(t, p.Verify(bad), "out of range")
+
+	// A Latin square that is not a sudoku: rows and columns fine, boxes not.
+	cyclic := make([]uint8, 81)
+	for r := range 9 {
+		for c := range 9 {
+			cyclic[r*9+c] = uint8((r+c)%9 + 1)
+		}
+	}
+	empty9 := &Puzzle{Shape: p.Shape, Givens: make([]uint8, 81)}
+	require.ErrorContains(t, VerifyGrid(empty9, cyclic), "box 1 holds")
+	latin, err := NewShape(9, 0, 0, Latin)
+	require.NoError(t, err)
+	require.NoError(t, VerifyGrid(&Puzzle{Shape: latin, Givens: make([]uint8, 81)}, cyclic))
+}
+
+func TestRender(t *testing.T) {
+	p := mustParse(t, Layout{}, knownPuzzles[2].puzzle)
+	sol := models.Solution{4, 2, 1, 3, 3, 1, 2, 4, 2, 3, 4, 1, 1, 4, 3, 2}
+	var b strings.Builder
+	require.NoError(t, p.Render(&b, sol, ""))
+	require.Equal(t, "4213312423411432\n", b.String())
+	b.Reset()
+	require.NoError(t, p.Render(&b, sol, "grid"))
+	require.Equal(t, "4 2 1 3\n3 1 2 4\n2 3 4 1\n1 4 3 2\n", b.String())
+	b.Reset()
+	require.NoError(t, p.Render(&b, sol, "pretty"))
+	require.Equal(t, "4 2 | 1 3\n3 1 | 2 4\n---------\n2 3 | 4 1\n1 4 | 3 2\n", b.String())
+	require.Error(t, p.Render(&b, sol, "svg"))
+	require.Equal(t, "sudoku", p.Model())
+	require.Equal(t, "4x4", p.Size())
+}
+
+func TestReader(t *testing.T) {
+	in := "\ufeff# header\r\n\r\n" + knownPuzzles[2].puzzle + "\r\n  # indented comment\n" + knownPuzzles[0].puzzle + "\n"
+	rd := NewReader(strings.NewReader(in), LineFormat)
+	var lines []int
+	for {
+		rec, err := rd.Next(nil)
+		if err != nil {
+			require.Equal(t, "EOF", err.Error())
+			break
+		}
+		lines = append(lines, rec.Line)
+	}
+	require.Equal(t, []int{3, 5}, lines)
+
+	grid := "# two 4x4 grids\n4 0 0 0\n0 0 . 2\n0 0 3 0\n0 1 0 0\n\n\n1 2 0 0\r\n0 0 0 3\r\n0 0 0 0\r\n0 0 0 0\r\n"
+	rd = NewReader(strings.NewReader(grid), GridFormat)
+	pr := NewParser(Layout{})
+	var p Puzzle
+	rec, err := rd.Next(nil)
+	require.NoError(t, err)
+	require.Equal(t, 2, rec.Line)
+	require.NoError(t, pr.Parse(GridFormat, rec, &p))
+	require.Equal(t, cellsOf(t, "4.......0.3..1..")[:4], p.Givens[:4])
+	require.Equal(t, uint8(2), p.Givens[7])
+	rec, err = rd.Next(nil)
+	require.NoError(t, err)
+	require.Equal(t, 8, rec.Line)
+	require.NoError(t, pr.Parse(GridFormat, rec, &p))
+	_, err = rd.Next(nil)
+	require.Error(t, err)
+
+	for _, tc := range []struct{ name, in, err string }{
+		{"short row", "1 2 0 0\n0 0 3\n0 0 0 0\n0 0 0 0\n", "line 2: row 2 has 3 numbers, want 4"},
+		{"rows", "1 2 0 0\n0 0 0 0\n", "grid of 2 rows, but its first row has 4 numbers"},
+		{"symbol", "1 2 0 0\n0 x 0 0\n0 0 0 0\n0 0 0 0\n", `row 2, column 2: "x" is not a symbol`},
+		{"range", "1 2 0 0\n0 5 0 0\n0 0 0 0\n0 0 0 0\n", `"5" is not a symbol of a 4x4 grid`},
+		{"clash", "1 2 0 0\n0 1 0 0\n0 0 0 0\n0 0 0 0\n", "box 1 holds 1 twice"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rd := NewReader(strings.NewReader(tc.in), GridFormat)
+			rec, err := rd.Next(nil)
+			require.NoError(t, err)
+			require.ErrorContains(t, NewParser(Layout{}).Parse(GridFormat, rec, &p), tc.err)
+		})
+	}
+}
+
+func TestGridFormat64(t *testing.T) {
+	// A 64x64 grid in the grid format: the pattern solution of 8x8 boxes
+	// with every 5th cell emptied.
+	const n = 64
+	want := make([]uint8, n*n)
+	var b strings.Builder
+	for r := range n {
+		for c := range n {
+			v := (8*(r%8)+r/8+c)%n + 1
+			want[r*n+c] = uint8(v)
+			if c > 0 {
+				b.WriteByte(' ')
+			}
+			if (r*n+c)%5 == 0 {
+				v = 0
+			}
+			b.WriteString(strconv.Itoa(v))
+		}
+		b.WriteByte('\n')
+	}
+	answers := 0
+	_, err := SolveBatch(context.Background(), strings.NewReader(b.String()), BatchOptions{Format: GridFormat, Limit: 2}, func(a *Answer) error {
+		require.NoError(t, a.Err)
+		require.Equal(t, Solved, a.Verdict)
+		require.Equal(t, n, a.Shape.N)
+		require.Equal(t, want, a.Solution)
+		answers++
+		return nil
+	})
+	require.NoError(t, err)
+	require.Equal(t, 1, answers)
+}
+
+func TestBatch(t *testing.T) {
+	two, _ := twoSolutions(t)
+	lines := []string{
+		"# a batch with every verdict",
+		knownPuzzles[0].puzzle,
+		string(AppendLine(nil, two.Givens)),
+		"",
+		"12345678." + "........9" + strings.Repeat(".", 63),
+		knownPuzzles[0].puzzle[:80],
+		knownPuzzles[2].puzzle,
+		"1.1" + strings.Repeat(".", 78),
+		knownPuzzles[6].puzzle,
+	}
+	in := strings.Join(lines, "\r\n") + "\r\n"
+	type got struct {
+		line    int
+		verdict Verdict
+		found   uint64
+	}
+	want := []got{{2, Solved, 1}, {3, Multiple, 2}, {5, Unsolvable, 0}, {6, Invalid, 0}, {7, Solved, 1}, {8, Invalid, 0}, {9, Solved, 1}}
+	for _, algo := range []Algo{Auto, DLX} {
+		for _, workers := range []int{1, 3} {
+			var out []got
+			sum, err := SolveBatch(context.Background(), strings.NewReader(in), BatchOptions{Algo: algo, Limit: 2, Workers: workers}, func(a *Answer) error {
+				out = append(out, got{a.Line, a.Verdict, a.Outcome.Found})
+				if a.Verdict == Invalid {
+					require.Error(t, a.Err)
+				}
+				if a.Solution != nil {
+					p := mustParse(t, Layout{}, lines[a.Line-1])
+					require.NoError(t, VerifyGrid(p, a.Solution))
+				}
+				return nil
+			})
+			require.NoError(t, err)
+			require.Equal(t, want, out, "algo %s, %d workers", algo, workers)
+			require.Equal(t, 7, sum.Puzzles)
+			require.Equal(t, 3, sum.ByVerdict[Solved])
+			require.Equal(t, 2, sum.ByVerdict[Invalid])
+		}
+	}
+}
+
+func TestBatchOrderManyWorkers(t *testing.T) {
+	// Many chunks: answers stay in input order whatever the workers do.
+	var b strings.Builder
+	const n = 1000
+	for i := range n {
+		b.WriteString(knownPuzzles[i%3].puzzle)
+		b.WriteByte('\n')
+	}
+	next := 1
+	sum, err := SolveBatch(context.Background(), strings.NewReader(b.String()), BatchOptions{Limit: 1, Workers: 4}, func(a *Answer) error {
+		require.Equal(t, next, a.Line)
+		require.Equal(t, Solved, a.Verdict)
+		next++
+		return nil
+	})
+	require.NoError(t, err)
+	require.Equal(t, n, sum.Puzzles)
+
+	// An emit error stops the batch and is returned.
+	stop := errors.New("stop")
+	k := 0
+	_, err = SolveBatch(context.Background(), strings.NewReader(b.String()), BatchOptions{Limit: 1, Workers: 2}, func(a *Answer) error {
+		k++
+		if k == 100 {
+			return stop
+		}
+		return nil
+	})
+	require.ErrorIs(t, err, stop)
+	require.Equal(t, 100, k)
+}
+
+func TestBatchCanceled(t *testing.T) {
+	var b strings.Builder
+	for range 300 {
+		b.WriteString(knownPuzzles[0].puzzle + "\n")
+	}
+	b.WriteString("bad\n")
+	for _, workers := range []int{1, 2} {
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		count := 0
+		sum, err := SolveBatch(ctx, strings.NewReader(b.String()), BatchOptions{Limit: 2, Workers: workers}, func(a *Answer) error {
+			count++
+			if a.Line == 301 {
+				require.Equal(t, Invalid, a.Verdict)
+			} else {
+				require.Equal(t, Timeout, a.Verdict)
+			}
+			return nil
+		})
+		require.NoError(t, err)
+		require.Equal(t, 301, count, "every line answered")
+		require.Equal(t, 300, sum.ByVerdict[Timeout])
+	}
+}
+
+func TestBatchLongLine(t *testing.T) {
+	in := knownPuzzles[0].puzzle + "\n" + strings.Repeat(".", MaxLine+10) + "\n"
+	count := 0
+	_, err := SolveBatch(context.Background(), strings.NewReader(in), BatchOptions{Limit: 2}, func(a *Answer) error {
+		count++
+		return nil
+	})
+	require.ErrorContains(t, err, "line 2: line too long")
+	require.Equal(t, 1, count, "the lines before are answered")
+}
+
+func TestRegistry(t *testing.T) {
+	two, _ := twoSolutions(t)
+	alg, err := models.Lookup("sudoku", "dlx")
+	require.NoError(t, err)
+	res, err := alg.Solve(context.Background(), two, &models.Options{Mode: models.ModeCount})
+	require.NoError(t, err)
+	require.Equal(t, "2", res.Solutions.String())
+	require.Equal(t, models.StatusExhausted, res.Status)
+
+	var seen []models.Solution
+	res, err = alg.Solve(context.Background(), two, &models.Options{Mode: models.ModeAll, Visit: func(sol models.Solution, _ models.Stats) bool {
+		require.NoError(t, two.Verify(sol))
+		seen = append(seen, append(models.Solution(nil), sol...))
+		return true
+	}})
+	require.NoError(t, err)
+	require.Len(t, seen, 2)
+	require.NotEqual(t, seen[0], seen[1])
+	require.Equal(t, seen[0], res.First)
+
+	p := mustParse(t, Layout{}, knownPuzzles[0].puzzle)
+	fast, err := models.Lookup("sudoku", "fast")
+	require.NoError(t, err)
+	for _, a := range []models.Algorithm{alg, fast} {
+		res, err := a.Solve(context.Background(), p, nil)
+		require.NoError(t, err)
+		require.NoError(t, p.Verify(res.First), a.Name)
+		require.Equal(t, models.StatusFound, res.Status)
+	}
+	p4 := mustParse(t, Layout{}, knownPuzzles[2].puzzle)
+	_, err = fast.Solve(context.Background(), p4, nil)
+	require.ErrorIs(t, err, models.ErrUnsupported)
+	_, err = fast.Solve(context.Background(), p, &models.Options{Mode: models.ModeAll})
+	require.ErrorIs(t, err, models.ErrUnsupported)
+	_, err = NewSolver(FastAlgo, 0).Solve(context.Background(), p4, 1, make([]uint8, 16))
+	require.ErrorIs(t, err, models.ErrUnsupported)
+}
+
+func TestGenerate(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		layout Layout
+		n      int
+		givens int
+	}{
+		{"9x9", Layout{}, 9, 0},
+		{"9x9 with 30 givens", Layout{}, 9, 30},
+		{"6x6", Layout{}, 6, 0},
+		{"X", Layout{Variant: X}, 9, 0},
+		{"jigsaw", testLayout(t, "jigsaw"), 9, 0},
+		{"Latin 5", Layout{Variant: Latin}, 5, 0},
+		{"16x16", Layout{}, 16, 120},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s, err := tc.layout.Shape(tc.n)
+			require.NoError(t, err)
+			o := GenerateOptions{Shape: s, Givens: tc.givens, Seed: 42}
+			p, sol, err := Generate(context.Background(), o)
+			require.NoError(t, err)
+			require.NoError(t, p.Check())
+			require.NoError(t, VerifyGrid(p, sol))
+			if tc.givens > 0 {
+				require.Equal(t, tc.givens, p.Count())
+			}
+			got := make([]uint8, s.Cells())
+			out, err := NewSolver(DLX, 0).Solve(context.Background(), p, 0, got)
+			require.NoError(t, err)
+			require.Equal(t, uint64(1), out.Found, "unique")
+			require.Equal(t, sol, got)
+			p2, _, err := Generate(context.Background(), o)
+			require.NoError(t, err)
+			require.Equal(t, p.Givens, p2.Givens, "deterministic per seed")
+			o.Seed = 43
+			o.Algo = DLX
+			p3, _, err := Generate(context.Background(), o)
+			require.NoError(t, err)
+			require.NotEqual(t, p.Givens, p3.Givens, "another seed, another puzzle")
+		})
+	}
+	s, _ := NewShape(9, 0, 0, Classic)
+	_, _, err := Generate(context.Background(), GenerateOptions{Shape: s, Givens: 12, Seed: 1, Attempts: 2})
+	require.ErrorIs(t, err, ErrGivens)
+}
+
+// sharedDir is ../shared/data/sudoku from the repository root, or "" when
+// absent.
+func sharedDir(t testing.TB) string {
+	t.Helper()
+	_, file, _, ok := runtime.Caller(0)
+	require.True(t, ok)
+	dir := filepath.Join(filepath.Dir(file), "..", "..", "..", "shared", "data", "sudoku")
+	if _, err := os.Stat(dir); err != nil {
+		return ""
+	}
+	return dir
+}
+
+// TestSharedAgree checks that dlx and fast agree, solution for solution, on
+// all of top1465 and every 10th puzzle of 17clue, and that every solution
+// verifies and is unique.
+func TestSharedAgree(t *testing.T) {
+	dir := sharedDir(t)
+	if dir == "" {
+		t.Skip("../shared/data/sudoku is absent")
+	}
+	for _, tc := range []struct {
+		file  string
+		every int
+	}{{"top1465.txt", 1}, {"17clue.txt", 10}} {
+		t.Run(tc.file, func(t *testing.T) {
+			f, err := os.Open(filepath.Join(dir, tc.file))
+			require.NoError(t, err)
+			defer f.Close()
+			rd := NewReader(f, LineFormat)
+			pr := NewParser(Layout{})
+			dlx, fast := NewSolver(DLX, 0), NewSolver(FastAlgo, 0)
+			var p Puzzle
+			s1, s2 := make([]uint8, 81), make([]uint8, 81)
+			k, checked := 0, 0
+			start := time.Now()
+			for {
+				rec, err := rd.Next(nil)
+				if err != nil {
+					break
+				}
+				k++
+				if (k-1)%tc.every != 0 {
+					continue
+				}
+				require.NoError(t, pr.Parse(LineFormat, rec, &p), "line %d", rec.Line)
+				o1, err := dlx.Solve(context.Background(), &p, 2, s1)
+				require.NoError(t, err)
+				o2, err := fast.Solve(context.Background(), &p, 2, s2)
+				require.NoError(t, err)
+				require.Equal(t, Solved, o1.Verdict(), "dlx, line %d", rec.Line)
+				require.Equal(t, Solved, o2.Verdict(), "fast, line %d", rec.Line)
+				require.Equal(t, s1, s2, "line %d", rec.Line)
+				require.NoError(t, VerifyGrid(&p, s1), "line %d", rec.Line)
+				checked++
+			}
+			require.Greater(t, checked, 1000)
+			t.Logf("%d puzzles agree in %v", checked, time.Since(start).Round(time.Millisecond))
+		})
+	}
+}
+
+func FuzzParseLine(f *testing.F) {
+	for _, tc := range knownPuzzles {
+		f.Add(tc.puzzle, uint8(0))
+	}
+	f.Add("\ufeff 1.1"+strings.Repeat(".", 78)+"\r", uint8(1))
+	f.Add(strings.Repeat("Z", 35*35), uint8(2))
+	f.Add("", uint8(3))
+	f.Fuzz(func(t *testing.T, s string, v uint8) {
+		l := Layout{Variant: Variant(v % 4)}
+		if l.Variant == Jigsaw {
+			l.Variant = X
+		}
+		pr := NewParser(l)
+		var p Puzzle
+		err := pr.ParseLine(1, []byte(s), &p)
+		if err != nil {
+			require.True(t, strings.HasPrefix(err.Error(), "sudoku: line 1: "), err.Error())
+			return
+		}
+		require.NoError(t, p.Check(), "a parsed puzzle passes Check")
+		require.Equal(t, p.Shape.Cells(), len(p.Givens))
+		// The puzzle survives a round trip through the line format.
+		back, err := ParseLine(l, string(AppendLine(nil, p.Givens)))
+		require.NoError(t, err)
+		require.Equal(t, p.Givens, back.Givens)
+	})
+}
