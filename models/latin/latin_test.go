@@ -1,0 +1,125 @@
+package latin_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/models/latin"
+	"github.com/stretchr/testify/require"
+)
+
+// Known counts: OEIS A002860 (Latin squares) and A000315 (reduced).
+func TestCounts(t *testing.T) {
+	for _, tc := range []struct {
+		n       int
+		reduced bool
+		method  string
+		want    string
+	}{
+		{1, false, "", "1"}, {2, false, "", "2"}, {3, false, "", "12"},
+		{4, false, "", "576"}, {5, false, "", "161280"}, {6, false, "", "812851200"},
+		{7, false, "", "61479419904000"}, // 16,942,080 reduced squares: too slow here; see below
+		{4, false, latin.MethodDirect, "576"}, {5, false, latin.MethodDirect, "161280"},
+		{1, true, "", "1"}, {2, true, "", "1"}, {3, true, "", "1"},
+		{4, true, "", "4"}, {5, true, "", "56"}, {6, true, "", "9408"},
+	} {
+		name := fmt.Sprintf("%d reduced=%v %s", tc.n, tc.reduced, tc.method)
+		t.Run(name, func(t *testing.T) {
+			if tc.n == 7 {
+				require.Equal(t, tc.want, latin.FromReduced(16942080, 7).String())
+				return
+			}
+			sq, err := latin.New(tc.n, tc.reduced)
+			require.NoError(t, err)
+			res, err := latin.Solve(context.Background(), sq, &models.Options{Mode: models.ModeCount, Method: tc.method, Workers: 2})
+			require.NoError(t, err)
+			require.Equal(t, models.StatusExhausted, res.Status)
+			require.Equal(t, tc.want, res.Solutions.String())
+		})
+	}
+}
+
+func TestEnumerateVerifies(t *testing.T) {
+	for _, reduced := range []bool{false, true} {
+		sq, err := latin.New(4, reduced)
+		require.NoError(t, err)
+		seen := map[string]bool{}
+		res, err := latin.Solve(context.Background(), sq, &models.Options{Mode: models.ModeAll, Visit: func(sol models.Solution, _ models.Stats) bool {
+			require.NoError(t, sq.Verify(sol))
+			seen[fmt.Sprint(sol)] = true
+			return true
+		}})
+		require.NoError(t, err)
+		want := map[bool]int{false: 576, true: 4}[reduced]
+		require.Len(t, seen, want, "distinct squares")
+		require.Equal(t, fmt.Sprint(want), res.Solutions.String())
+	}
+	sq, _ := latin.New(6, true)
+	res, err := latin.Solve(context.Background(), sq, nil)
+	require.NoError(t, err)
+	require.Equal(t, models.StatusFound, res.Status)
+	require.NoError(t, sq.Verify(res.First))
+}
+
+func TestVerify(t *testing.T) {
+	sq, _ := latin.New(3, true)
+	require.NoError(t, sq.Verify(models.Solution{1, 2, 3, 2, 3, 1, 3, 1, 2}))
+	require.ErrorContains(t, sq.Verify(models.Solution{1, 2, 3, 3, 1, 2, 2, 3, 1}), "reduced square has 2 there")
+	require.ErrorContains(t, sq.Verify(models.Solution{1, 2, 3, 2, 3, 1, 3, 2, 1}), "column 2 holds 2 twice")
+	full, _ := latin.New(3, false)
+	require.ErrorContains(t, full.Verify(models.Solution{1, 2, 3, 2, 3, 1, 2, 1, 3}), "column 1 holds 2 twice")
+	require.ErrorContains(t, full.Verify(models.Solution{1, 1, 3, 2, 3, 1, 3, 2, 2}), "row 1 holds 1 twice")
+	require.ErrorContains(t, full.Verify(models.Solution{1, 2}), "2 cells")
+	require.ErrorContains(t, full.Verify(models.Solution{1, 2, 4, 2, 3, 1, 3, 1, 2}), "out of range")
+	var b strings.Builder
+	require.NoError(t, full.Render(&b, models.Solution{1, 2, 3, 2, 3, 1, 3, 1, 2}, ""))
+	require.Equal(t, "1 2 3\n2 3 1\n3 1 2\n", b.String())
+	require.Equal(t, "latin", full.Model())
+	require.Equal(t, "3 reduced", sq.Size())
+}
+
+func TestErrors(t *testing.T) {
+	_, err := latin.New(0, false)
+	require.ErrorContains(t, err, "out of range")
+	_, err = latin.New(65, false)
+	require.ErrorContains(t, err, "out of range")
+	sq, _ := latin.New(4, false)
+	_, err = latin.Solve(context.Background(), sq, &models.Options{Mode: models.ModeCount, Method: "magic"})
+	require.ErrorIs(t, err, models.ErrUnsupported)
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+	defer cancel()
+	big, _ := latin.New(8, true)
+	res, err := latin.Solve(ctx, big, &models.Options{Mode: models.ModeCount, Workers: 1})
+	require.NoError(t, err)
+	require.Equal(t, models.StatusTimeout, res.Status, "a partial count is marked")
+	alg, err := models.Lookup("latin", "dlx")
+	require.NoError(t, err)
+	require.True(t, alg.Caps.Has(models.CanCount))
+}
+
+func BenchmarkLatinCount(b *testing.B) {
+	for _, tc := range []struct {
+		n       int
+		reduced bool
+	}{{5, false}, {6, true}} {
+		b.Run(fmt.Sprintf("n=%d reduced=%v", tc.n, tc.reduced), func(b *testing.B) {
+			sq, _ := latin.New(tc.n, tc.reduced)
+			for b.Loop() {
+				if _, err := latin.Solve(context.Background(), sq, &models.Options{Mode: models.ModeCount, Workers: 1, Method: latin.MethodDirect}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+func Example() {
+	sq, _ := latin.New(5, false)
+	res, _ := latin.Solve(context.Background(), sq, &models.Options{Mode: models.ModeCount})
+	fmt.Println(res.Solutions, res.Extra["reduced"])
+	// Output: 161280 56
+}
