@@ -1,0 +1,175 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+const dlxKnuth7 = "../../testdata/dlx/knuth7.dlx"
+
+func TestDLXList(t *testing.T) {
+	out, errOut, code := runCLI(t, "", "dlx", dlxKnuth7)
+	require.Equal(t, exitOK, code, errOut)
+	require.Equal(t, "c e\na d f\nb g\n\n", out)
+
+	out, _, code = runCLI(t, "", "dlx", "../../testdata/dlx/knuth-xcc.dlx", "--format", "json")
+	require.Equal(t, exitOK, code)
+	require.Equal(t, `{"options":[2,4]}`+"\n", out)
+
+	// Colors are printed as in the input.
+	out, _, code = runCLI(t, "", "dlx", "../../testdata/dlx/knuth-xcc.dlx")
+	require.Equal(t, exitOK, code)
+	require.Equal(t, "p r x:A y\nq x:A\n\n", out)
+}
+
+func TestDLXCount(t *testing.T) {
+	for _, w := range []string{"1", "2"} {
+		out, errOut, code := runCLI(t, "", "dlx", "../../testdata/dlx/langford-8.dlx", "--count", "--format", "json", "--workers", w, "--stats")
+		require.Equal(t, exitOK, code)
+		var j map[string]any
+		require.NoError(t, json.Unmarshal([]byte(out), &j))
+		require.Equal(t, "dlx", j["model"])
+		require.Equal(t, "exhausted", j["status"])
+		require.EqualValues(t, 300, j["solutions"])
+		for _, k := range []string{"nodes", "updates", "elapsed_seconds"} {
+			require.Contains(t, j, k)
+		}
+		require.Contains(t, errOut, "updates/s")
+	}
+	out, _, code := runCLI(t, "", "dlx", "-", "--count")
+	require.Equal(t, exitUsage, code, "empty stdin has no item line")
+	require.Empty(t, out)
+
+	// A count of zero is an answer; a listing with none is "no solution".
+	out, _, code = runCLI(t, "a b\na\n", "dlx", "--count")
+	require.Equal(t, exitOK, code)
+	require.Equal(t, "0 solutions\n", out)
+	out, errOut, code := runCLI(t, "a b\na\n", "dlx")
+	require.Equal(t, exitNoSolution, code)
+	require.Empty(t, out)
+	require.Contains(t, errOut, "no solution")
+}
+
+func TestDLXLimitsAndPartial(t *testing.T) {
+	out, _, code := runCLI(t, "", "dlx", "../../testdata/dlx/langford-8.dlx", "--limit", "2", "--format", "json")
+	require.Equal(t, exitOK, code)
+	require.Len(t, strings.Split(strings.TrimSpace(out), "\n"), 2)
+
+	out, errOut, code := runCLI(t, "", "dlx", "../../testdata/dlx/langford-8.dlx", "--max-nodes", "100")
+	require.Equal(t, exitPartial, code)
+	require.Contains(t, out, "| partial: limit after")
+	require.Contains(t, errOut, "partial")
+
+	out, _, code = runCLI(t, "", "dlx", "../../testdata/dlx/langford-8.dlx", "--max-nodes", "100", "--format", "json", "--count")
+	require.Equal(t, exitPartial, code)
+	require.Contains(t, out, `"status":"limit","partial":true`)
+
+	_, _, code = runCLI(t, "", "dlx", "../../testdata/dlx/queens-8.dlx", "--timeout", "1ns", "--count", "--workers", "1")
+	require.Contains(t, []int{exitOK, exitPartial}, code)
+}
+
+func TestDLXBadInput(t *testing.T) {
+	for _, tc := range []struct {
+		name, in, want string
+	}{
+		{"no item line", "| only a comment\n\n", "line 2: no item line"},
+		{"duplicate item", "a b a\n", "line 1: duplicate item \"a\""},
+		{"unknown item", "a b\na\nb z\n", "line 3: unknown item \"z\""},
+		{"item twice", "a b\na a\n", "line 2: item \"a\" twice in one option"},
+		{"color on primary", "a | x\na:red\n", "line 2: color on primary item \"a\""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out, errOut, code := runCLI(t, tc.in, "dlx")
+			require.Equal(t, exitUsage, code)
+			require.Empty(t, out)
+			require.Contains(t, errOut, "dlx: "+tc.want)
+		})
+	}
+	_, _, code := runCLI(t, "", "dlx", "--limit", "0", dlxKnuth7)
+	require.Equal(t, exitUsage, code)
+	_, _, code = runCLI(t, "", "dlx", "--format", "xml", dlxKnuth7)
+	require.Equal(t, exitUsage, code)
+	_, _, code = runCLI(t, "", "dlx", "no/such/file.dlx")
+	require.Equal(t, exitUsage, code)
+
+	// An option without a primary item is a warning, not an error.
+	out, errOut, code := runCLI(t, "a | x\na\nx\n", "dlx")
+	require.Equal(t, exitOK, code)
+	require.Equal(t, "a\n\n", out)
+	require.Contains(t, errOut, "line 3: option has no primary item")
+}
+
+func TestDLXVerify(t *testing.T) {
+	dir := t.TempDir()
+	sols := filepath.Join(dir, "sols.json")
+	out, _, code := runCLI(t, "", "dlx", "../../testdata/dlx/queens-8.dlx", "--format", "json", "--out", sols)
+	require.Equal(t, exitOK, code)
+	require.Empty(t, out)
+	b, err := os.ReadFile(sols)
+	require.NoError(t, err)
+	require.Len(t, strings.Split(strings.TrimSpace(string(b)), "\n"), 92)
+
+	out, errOut, code := runCLI(t, "", "dlx", "verify", "../../testdata/dlx/queens-8.dlx", sols)
+	require.Equal(t, exitOK, code, errOut)
+	require.Contains(t, out, "92 solutions checked: 92 valid")
+
+	out, errOut, code = runCLI(t, `{"options":[1,4,5]}`+"\n"+`{"options":[1,2]}`+"\n"+`{"options":[5,4,1]}`+"\n", "dlx", "verify", dlxKnuth7, "--format", "json")
+	require.Equal(t, exitNoSolution, code)
+	require.JSONEq(t, `{"model":"dlx","checked":3,"valid":2,"invalid":1,"duplicates":1}`, out)
+	require.Contains(t, errOut, "line 2:")
+
+	_, _, code = runCLI(t, "not json\n", "dlx", "verify", dlxKnuth7)
+	require.Equal(t, exitUsage, code)
+}
+
+func TestQueensCover(t *testing.T) {
+	out, _, code := runCLI(t, "", "queens", "cover", "8")
+	require.Equal(t, exitOK, code)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	require.Len(t, lines, 2+64)
+	require.True(t, strings.HasPrefix(lines[1], "r4 c4 r5 c5"))
+
+	out, _, code = runCLI(t, out, "dlx", "--count")
+	require.Equal(t, exitOK, code)
+	require.Equal(t, "92 solutions\n", out)
+
+	_, _, code = runCLI(t, "", "queens", "cover", "0")
+	require.Equal(t, exitUsage, code)
+}
+
+func TestPolyomino(t *testing.T) {
+	out, errOut, code := runCLI(t, "", "polyomino", "count", "--board", "3x20", "--format", "json")
+	require.Equal(t, exitOK, code, errOut)
+	var j map[string]any
+	require.NoError(t, json.Unmarshal([]byte(out), &j))
+	require.EqualValues(t, 8, j["solutions"])
+	require.EqualValues(t, 2, j["fundamental"])
+	require.EqualValues(t, 4, j["symmetries"])
+
+	out, _, code = runCLI(t, "", "polyomino", "count", "--board", "3x20", "--unique=false", "--workers", "2")
+	require.Equal(t, exitOK, code)
+	require.Equal(t, "8 tilings of 3x20 by the pentominoes\n", out)
+
+	out, _, code = runCLI(t, "", "polyomino", "solve", "--board", "3x20", "--unique", "--all")
+	require.Equal(t, exitOK, code)
+	require.Len(t, strings.Split(strings.TrimSpace(out), "\n\n"), 2)
+
+	out, _, code = runCLI(t, "", "polyomino", "cover", "--board", "3x20")
+	require.Equal(t, exitOK, code)
+	out, _, code = runCLI(t, out, "dlx", "--count")
+	require.Equal(t, exitOK, code)
+	require.Equal(t, "8 solutions\n", out)
+
+	_, errOut, code = runCLI(t, "", "polyomino", "solve", "--board", "4x5", "--pieces", "tetrominoes")
+	require.Equal(t, exitNoSolution, code)
+	require.Contains(t, errOut, "no solution")
+	for _, bad := range [][]string{{"--board", "0x3"}, {"--board", "6x"}, {"--pieces", "hexominoes"}} {
+		_, _, code = runCLI(t, "", append([]string{"polyomino", "count"}, bad...)...)
+		require.Equal(t, exitUsage, code, bad)
+	}
+}
