@@ -102,28 +102,43 @@ func (f *Fast) Solve(ctx context.Context, givens *[81]uint8, limit uint64, sol *
 }
 
 // init loads the givens into s, reporting false when they clash or hold a
-// value above 9.
+// value above 9. It sets the masks in one pass: each digit-band loses the
+// cells of other givens and the peers of its own givens.
 func (s *fastState) init(givens *[81]uint8) bool {
-	for i := range s.cand {
-		s.cand[i] = fastBand27
+	var given [27]uint32 // given[9·b+d]: the givens of digit d+1 in band b
+	var occupied [3]uint32
+	for b := range 3 {
+		for p, v := range (*[27]uint8)(givens[27*b : 27*b+27]) {
+			if v == 0 {
+				continue
+			}
+			if v > 9 {
+				return false
+			}
+			given[9*b+int(v)-1] |= 1 << p
+			occupied[b] |= 1 << p
+		}
 	}
-	s.unsolved = [3]uint32{fastBand27, fastBand27, fastBand27}
-	var changed uint32
-	for cell, v := range givens {
-		if v == 0 {
-			continue
+	for d := range 9 {
+		var peers, cols [3]uint32
+		for b := range 3 {
+			g := given[9*b+d]
+			cols[b] = fastFoldRows(g) * 0x40201
+			for ; g != 0; g &= g - 1 {
+				peers[b] |= fastPeers[bits.TrailingZeros32(g)]
+			}
 		}
-		if v > 9 {
-			return false
+		for b := range 3 {
+			g := given[9*b+d]
+			elim := peers[b] | cols[(b+1)%3] | cols[(b+2)%3]
+			if g&elim != 0 {
+				return false // two equal givens see each other
+			}
+			s.cand[9*b+d] = fastBand27 &^ (occupied[b] &^ g) &^ elim
 		}
-		b, p := uint(cell)/27, uint(cell)%27
-		i := 9*b + uint(v) - 1
-		if s.cand[i]&(1<<p) == 0 {
-			return false // a peer already holds v
-		}
-		changed = s.place(i, p, changed)
 	}
-	s.changed = changed
+	s.unsolved = [3]uint32{fastBand27 &^ occupied[0], fastBand27 &^ occupied[1], fastBand27 &^ occupied[2]}
+	s.changed = fastBand27
 	return true
 }
 
