@@ -46,6 +46,7 @@ func Construct(rows, cols int, closed bool) ([]int32, error) {
 		return []int32{0}, nil
 	}
 	out := make([]int32, rows*cols)
+	divHugePages(out)
 	w := b.walker()
 	w.fill(out)
 	if err := w.finish(); err != nil {

@@ -3,7 +3,9 @@ package knight
 import (
 	"errors"
 	"fmt"
+	"os"
 	"testing"
+	"time"
 
 	"github.com/coverkit/coverkit/models"
 	"github.com/stretchr/testify/require"
@@ -150,5 +152,70 @@ func BenchmarkConstruct(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+func TestStreamMatchesConstruct(t *testing.T) {
+	for _, tc := range []struct {
+		rows, cols int
+		closed     bool
+	}{
+		{1, 1, false}, {6, 6, true}, {3, 10, true}, {4, 9, false}, {9, 11, false}, {300, 301, true}, {400, 300, true},
+	} {
+		t.Run(fmt.Sprintf("%dx%d", tc.rows, tc.cols), func(t *testing.T) {
+			want, err := Construct(tc.rows, tc.cols, tc.closed)
+			require.NoError(t, err)
+			var got []int32
+			require.NoError(t, Stream(tc.rows, tc.cols, tc.closed, func(sq []int32) error {
+				require.LessOrEqual(t, len(sq), 1<<16)
+				got = append(got, sq...)
+				return nil
+			}))
+			require.Equal(t, want, got)
+		})
+	}
+	stop := errors.New("stop")
+	calls := 0
+	err := Stream(400, 400, true, func([]int32) error { calls++; return stop })
+	require.ErrorIs(t, err, stop)
+	require.Equal(t, 1, calls)
+	require.ErrorIs(t, Stream(3, 6, true, func([]int32) error { return nil }), models.ErrUnsupported)
+}
+
+func TestConstructErrors(t *testing.T) {
+	for _, tc := range []struct {
+		rows, cols int
+		want       error
+	}{
+		{0, 5, models.ErrUnsupported},
+		{5, -1, models.ErrUnsupported},
+		{50000, 50000, models.ErrTooLarge},
+		{1 << 40, 1 << 40, models.ErrTooLarge},
+	} {
+		_, err := Construct(tc.rows, tc.cols, true)
+		require.ErrorIs(t, err, tc.want, "%dx%d", tc.rows, tc.cols)
+		require.Regexp(t, "^knight: ", err.Error())
+	}
+	_, err := Construct(50000, 50000, true)
+	require.Contains(t, err.Error(), "GiB")
+}
+
+// TestConstructHuge builds one large closed tour, for measuring time and
+// peak memory by hand:
+//
+//	go test -c -o /tmp/kd ./models/knight
+//	KNIGHT_HUGE=20000 /usr/bin/time -v /tmp/kd -test.run TestConstructHuge -test.v
+func TestConstructHuge(t *testing.T) {
+	var n int
+	if _, err := fmt.Sscan(os.Getenv("KNIGHT_HUGE"), &n); err != nil {
+		t.Skip("set KNIGHT_HUGE=n to build an n×n tour")
+	}
+	start := time.Now()
+	tour, err := Construct(n, n, true)
+	elapsed := time.Since(start)
+	require.NoError(t, err)
+	t.Logf("%dx%d closed: %.3f s, %.2f ns per square", n, n, elapsed.Seconds(), float64(elapsed.Nanoseconds())/float64(n*n))
+	if os.Getenv("KNIGHT_HUGE_VERIFY") != "" {
+		require.NoError(t, divVerify(n, n, true, tour))
 	}
 }

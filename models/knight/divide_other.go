@@ -1,0 +1,6 @@
+//go:build !linux
+
+package knight
+
+// divHugePages does nothing outside Linux.
+func divHugePages([]int32) {}
