@@ -95,21 +95,29 @@ func constructFormula(ctx context.Context, sol models.Solution) error {
 	n := len(sol)
 	m := n &^ 1
 	h := m / 2
-	if m%6 != 2 {
-		for i := 1; i <= h; i++ {
-			sol[i-1] = int32(2*i - 1)   // row 2i, 0-based
-			sol[h+i-1] = int32(2*i - 2) // row 2i−1, 0-based
-			if i%constructPoll == 0 && ctx.Err() != nil {
-				return ctx.Err()
-			}
+	left, right := sol[:h], sol[h:m]
+	for lo := 0; lo < h; lo += constructPoll {
+		if ctx.Err() != nil {
+			return ctx.Err()
 		}
-	} else {
-		for i := 1; i <= h; i++ {
-			k := (2*i + h - 3) % m
-			sol[i-1] = int32(k)         // row 1+k, 0-based
-			sol[m-i] = int32(m - 1 - k) // row m−k, 0-based
-			if i%constructPoll == 0 && ctx.Err() != nil {
-				return ctx.Err()
+		hi := min(lo+constructPoll, h)
+		if m%6 != 2 {
+			// Column i+1 gets row 2(i+1), column h+i+1 row 2(i+1)−1 (0-based
+			// below).
+			for i := lo; i < hi; i++ {
+				left[i] = int32(2*i + 1)
+				right[i] = int32(2 * i)
+			}
+			continue
+		}
+		// k = (2(i+1) + h − 3) mod m: column i+1 gets row 1+k, column m−i
+		// row m−k (0-based below); k steps by 2 and wraps once past m.
+		k := (2*lo + h - 1) % m
+		for i := lo; i < hi; i++ {
+			left[i] = int32(k)
+			right[h-1-i] = int32(m - 1 - k)
+			if k += 2; k >= m {
+				k -= m
 			}
 		}
 	}
