@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Problem is a generalized exact cover problem: a list of items, each
@@ -71,7 +73,7 @@ func validName(s string) string {
 		switch {
 		case r == ':' || r == '|':
 			return fmt.Sprintf("name %q contains %q", s, r)
-		case r <= ' ' || r == 0x7f || r == 0xfffd:
+		case r == utf8.RuneError || !unicode.IsGraphic(r) || unicode.IsSpace(r):
 			return fmt.Sprintf("name %q contains the non-printable character %U", s, r)
 		}
 	}
