@@ -390,3 +390,24 @@ func TestQueensHelp(t *testing.T) {
 		require.Contains(t, out, `"algorithm":"`+name+`"`)
 	}
 }
+
+// TestQueensVerifyTestdata runs verify on the files in testdata/queens.
+func TestQueensVerifyTestdata(t *testing.T) {
+	dir := filepath.Join("..", "..", "testdata", "queens")
+	for _, tc := range []struct {
+		file string
+		code int
+		out  string
+	}{
+		{"fundamental8.txt", exitOK, "12 solutions, all valid, 12 distinct\n"},
+		{"crlf_bom.txt", exitOK, "2 solutions, all valid, 2 distinct\n"},
+		{"bad_diagonal.txt", exitNoSolution, "3 solutions, 1 invalid, 2 valid, 1 distinct valid\nfirst bad: line 3: column 2: the queen in row 2 is attacked on a diagonal\n"},
+		{"bad_json_n.txt", exitNoSolution, "2 solutions, 1 invalid, 1 valid, 1 distinct valid\nfirst bad: line 2: \"n\" is 9 but the solution has 8 entries\n"},
+	} {
+		t.Run(tc.file, func(t *testing.T) {
+			out, errOut, code := runCLI(t, "", "queens", "verify", filepath.Join(dir, tc.file))
+			require.Equal(t, tc.code, code, errOut)
+			require.Equal(t, tc.out, out)
+		})
+	}
+}

@@ -1,6 +1,53 @@
 // Package queens is the N-Queens model: place N queens on an N×N board so
-// that none attacks another. It registers the classic exact algorithms
-// (recursive backtracking, an explicit-stack search, permutation search,
-// bitwise counting), the explicit constructions, and formulations on the
-// dlx and local engines, all in the models registry.
+// that none attacks another.
+//
+// A solution is a models.Solution with sol[c] = the 0-based row of the queen
+// in column c; it is printed 1-based, as Wirth's vector (column i = 1..N
+// holds a queen in row sol[i-1]+1). Board implements models.Problem: Verify
+// checks a solution in O(N) independently of every solver, Render writes it
+// as a perm line or a board, and VerifyStream checks a whole file of perm or
+// JSON lines of any length in O(N) memory.
+//
+// # Algorithms
+//
+// The package registers its algorithms in models.Default from init, so the
+// coverkit command and any program can find them by name:
+//
+//   - backtrack: Wirth's recursive backtracking (seed 000, program 5.3),
+//     column by column, rows in ascending order, with the O(1) safety test
+//     of seed 001 on four arrays (row, column, sum diagonal r+c, difference
+//     diagonal r−c). Its first solution is the lexicographically first.
+//   - iterative: the same search with an explicit stack of (column, next
+//     row) instead of recursion (seed 003); same nodes, checks and order.
+//   - permutation: each column chooses only among the unused rows (a linked
+//     list of flat arrays), so only the two diagonals are tested (seed 002:
+//     5508 checks for all 92 solutions of n = 8, against 15720).
+//   - construct: the O(n) explicit constructions of seed 002, with
+//     Options.Method "formula" (Hoffman–Loessi–Moore, the default) or
+//     "lists" (even/odd lists with the swaps for n mod 6 = 2, 3); a
+//     billion queens take 4 GB (4 bytes a queen). It finds one solution
+//     only: ModeAll and ModeCount return models.ErrUnsupported.
+//
+// The bitwise, dlx and min-conflicts algorithms of this package are
+// described in their own files.
+//
+// # Statistics
+//
+// The exact searches report, exactly, the numbers the classic texts
+// compare: Stats.Nodes is the number of consistent partial placements
+// visited, the empty board included (2057 for n = 8); Stats.Checks is the
+// number of candidate squares tested for safety (for backtrack and
+// iterative every row tried in a column, 15720 for all solutions of n = 8;
+// for permutation every unused row tried, 5508). Options.Visit receives each
+// solution with the nodes and checks since the previous one, which is
+// Wirth's table: 876 checks before the first solution of n = 8, a mean of
+// 161 over the 92.
+//
+// # Symmetry
+//
+// The 8 symmetries of the square act on solutions (Symmetry, Canonical,
+// IsCanonical, ClassSize). Unique wraps any algorithm that can enumerate
+// and keeps the lexicographically least solution of each class, with no
+// memory of earlier solutions: that counts the fundamental solutions (OEIS
+// A002562: 12 for n = 8) and lists one representative per class.
 package queens

@@ -312,3 +312,22 @@ func TestBadProblems(t *testing.T) {
 	_, err := lookup(t, "backtrack").Solve(context.Background(), queens.New(queens.MaxSearchN+1), nil)
 	require.ErrorIs(t, err, models.ErrTooLarge)
 }
+
+// TestSearchesDoNotAllocatePerNode checks that the hot loops allocate
+// nothing: a search of 166926 nodes allocates as much as one of 8394
+// (sizes whose arrays fall in the same allocation classes).
+func TestSearchesDoNotAllocatePerNode(t *testing.T) {
+	for _, name := range classic {
+		t.Run(name, func(t *testing.T) {
+			a := lookup(t, name)
+			allocs := func(n int) float64 {
+				return testing.AllocsPerRun(3, func() {
+					_, err := a.Solve(context.Background(), queens.New(n), &models.Options{Mode: models.ModeCount})
+					require.NoError(t, err)
+				})
+			}
+			require.Equal(t, allocs(9), allocs(11))
+			require.LessOrEqual(t, allocs(11), 12.0)
+		})
+	}
+}

@@ -116,16 +116,32 @@ func (k *canon) isCanonical(p []int32) bool {
 func IsCanonical(sol models.Solution) bool { return newCanon(len(sol)).isCanonical(sol) }
 
 // Canonical returns the representative of sol's symmetry class: the
-// lexicographically least of its images under the 8 symmetries.
+// lexicographically least of its images under the 8 symmetries. It builds
+// only that image, comparing the others entry by entry as they are needed,
+// so a constructed billion-queen solution costs two more arrays, not eight.
 func Canonical(sol models.Solution) models.Solution {
-	best := sol
+	n := len(sol)
+	inv := make([]int32, n)
+	for c, r := range sol {
+		inv[r] = int32(c)
+	}
+	best := Identity
 	for _, s := range Symmetries[1:] {
-		img := s.Apply(sol)
-		if less(img, best) {
-			best = img
+		for c := range n {
+			v, w := s.at(sol, inv, c), best.at(sol, inv, c)
+			if v != w {
+				if v < w {
+					best = s
+				}
+				break
+			}
 		}
 	}
-	return append(models.Solution(nil), best...)
+	out := make(models.Solution, n)
+	for c := range out {
+		out[c] = best.at(sol, inv, c)
+	}
+	return out
 }
 
 // ClassSize returns how many distinct solutions sol's symmetry class holds:
