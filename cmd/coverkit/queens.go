@@ -664,6 +664,9 @@ func queensCompareWrite(w io.Writer, format string, n int, job string, repeat in
 			if r.res.Stats.Checks > 0 {
 				rec.add("checks", r.res.Stats.Checks)
 			}
+			if r.res.Stats.Updates > 0 {
+				rec.add("updates", r.res.Stats.Updates)
+			}
 			rec.add("elapsed_seconds", r.median).add("min_seconds", r.min).add("max_seconds", r.max).
 				add("runs", r.runs).add("machine", mach)
 			writeJSONLine(w, rec)
@@ -752,10 +755,10 @@ Exit codes: 0 all valid, 1 some line invalid (or no solutions at all),
 				case rep.Solutions == 0:
 					fmt.Fprintln(o, "0 solutions")
 				case rep.Invalid == 0:
-					fmt.Fprintf(o, "%d solutions, all valid, %d distinct\n", rep.Solutions, rep.Distinct)
+					fmt.Fprintf(o, "%s, all valid, %d distinct\n", queensPlural(rep.Solutions, "solution"), rep.Distinct)
 				default:
-					fmt.Fprintf(o, "%d solutions, %d invalid, %d valid, %d distinct valid\nfirst bad: line %d: %s\n",
-						rep.Solutions, rep.Invalid, rep.Valid, rep.Distinct, rep.FirstBad.Line, rep.FirstBad.Reason)
+					fmt.Fprintf(o, "%s, %d invalid, %d valid, %d distinct valid\nfirst bad: line %d: %s\n",
+						queensPlural(rep.Solutions, "solution"), rep.Invalid, rep.Valid, rep.Distinct, rep.FirstBad.Line, rep.FirstBad.Reason)
 				}
 			}
 			if err := o.Commit(); err != nil {
@@ -772,6 +775,14 @@ Exit codes: 0 all valid, 1 some line invalid (or no solutions at all),
 	}
 	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json")
 	return cmd
+}
+
+// queensPlural writes "1 solution", "2 solutions".
+func queensPlural(k uint64, noun string) string {
+	if k == 1 {
+		return "1 " + noun
+	}
+	return strconv.FormatUint(k, 10) + " " + noun + "s"
 }
 
 func queensInputName(path string) string {

@@ -67,7 +67,7 @@ func TestQueensSolveEveryAlgorithm(t *testing.T) {
 				require.Equal(t, exitOK, code, errOut)
 				vout, verr, vcode := runCLI(t, out, "queens", "verify")
 				require.Equal(t, exitOK, vcode, verr)
-				require.Equal(t, "1 solutions, all valid, 1 distinct\n", vout)
+				require.Equal(t, "1 solution, all valid, 1 distinct\n", vout)
 			})
 		}
 	}
@@ -350,7 +350,7 @@ func TestQueensVerify(t *testing.T) {
 		{"crlf bom", "\uFEFF2 4 1 3\r\n2 4 1 3\r\n", nil, exitOK, "2 solutions, all valid, 1 distinct\n"},
 		{"invalid", "2 4 1 3\n1 2 3 4\n3 1 4 2\n", nil, exitNoSolution,
 			"3 solutions, 1 invalid, 2 valid, 2 distinct valid\nfirst bad: line 2: column 2: the queen in row 2 is attacked on a diagonal\n"},
-		{"garbage", "hello\n", nil, exitNoSolution, "1 solutions, 1 invalid, 0 valid, 0 distinct valid\nfirst bad: line 1: column 1: 'h' is not a row number\n"},
+		{"garbage", "hello\n", nil, exitNoSolution, "1 solution, 1 invalid, 0 valid, 0 distinct valid\nfirst bad: line 1: column 1: 'h' is not a row number\n"},
 		{"empty", "", nil, exitNoSolution, "0 solutions\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
