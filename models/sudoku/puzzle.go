@@ -116,9 +116,9 @@ func checkUnits(s *Shape, cells []uint8, full bool) error {
 		return nil
 	}
 	n := s.N
-	what := "puzzle"
+	what := ""
 	if full {
-		what = "solution"
+		what = "solution: "
 	}
 	var units [5]int
 	seen := make([]uint64, 3*n+2)
@@ -131,7 +131,7 @@ func checkUnits(s *Shape, cells []uint8, full bool) error {
 		for _, u := range s.units(i, units[:0]) {
 			if seen[u]&bit != 0 {
 				j := int(first[u*n+int(v)-1])
-				return fmt.Errorf("sudoku: %s: %s holds %s twice (%s and %s)", what, s.unitName(u), symbolName(v), cellName(n, j), cellName(n, i))
+				return fmt.Errorf("sudoku: %s%s holds %s twice (%s and %s)", what, s.unitName(u), symbolName(v), cellName(n, j), cellName(n, i))
 			}
 			seen[u] |= bit
 			first[u*n+int(v)-1] = int32(i)
