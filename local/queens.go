@@ -1,0 +1,524 @@
+package local
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/coverkit/coverkit/models"
+)
+
+// DefaultSeed is the seed Queens uses when QueensOptions.Seed is 0, so that
+// runs without a seed are reproducible.
+const DefaultSeed uint64 = 1
+
+// MaxQueens is the largest board Queens accepts: rows are stored as int32.
+const MaxQueens = math.MaxInt32
+
+// QueensOptions tunes Queens. A nil *QueensOptions means the defaults:
+// DefaultSeed, no step limit, no memory check, no progress reports.
+type QueensOptions struct {
+	// Seed selects the random stream; 0 means DefaultSeed. The same n and
+	// seed give the same solution on every machine.
+	Seed uint64
+	// MaxSteps stops the search with StatusLimit after this many steps (see
+	// QueensResult.Steps); 0 means no limit.
+	MaxSteps uint64
+	// MaxBytes, if positive, is the memory the search may use: a board that
+	// needs more (QueensBytes) is refused with an error wrapping
+	// models.ErrTooLarge that says how much it needs.
+	MaxBytes uint64
+	// Progress, if set, is called from the searching goroutine from time to
+	// time (about every 100 ms), never per step.
+	Progress func(QueensProgress)
+}
+
+// QueensProgress is a snapshot of a running Queens search.
+type QueensProgress struct {
+	// Placed is the number of queens the initialization has placed; it
+	// equals N while the search repairs conflicts.
+	Placed, N int
+	// Conflicts is the number of collisions left (0 while initializing).
+	Conflicts uint64
+	// Steps is the number of steps so far.
+	Steps uint64
+}
+
+// QueensResult is the outcome of Queens.
+type QueensResult struct {
+	// Status is StatusFound with a verified solution; StatusExhausted with
+	// no solution for n = 2 and 3, where none exists; StatusLimit when
+	// MaxSteps ran out; StatusTimeout or StatusCanceled when ctx ended.
+	Status models.Status
+	// Solution is the solution, sol[c] = the 0-based row of the queen in
+	// column c, or nil unless Status is StatusFound.
+	Solution []int32
+	// Seed is the seed used (DefaultSeed if none was given).
+	Seed uint64
+	// Steps counts candidate swaps examined: queens tried by the greedy
+	// initialization and swaps tried by the repair. Every step costs O(1).
+	Steps uint64
+	// Swaps counts the repair swaps made (each removes a collision).
+	Swaps uint64
+	// Restarts counts fresh initializations after the first (only small
+	// boards ever need one).
+	Restarts int
+	// InitialConflicts is the number of collisions the last initialization
+	// left for repair: on a diagonal holding k > 1 queens, k−1 collisions.
+	InitialConflicts uint64
+	// Verified reports that Solution passed the O(n) check for rows and
+	// both diagonals, independent of the search's counters.
+	Verified bool
+	// Bytes is the memory the search holds: the permutation and the
+	// diagonal counters (QueensBytes).
+	Bytes uint64
+	// Search and Verify are the wall times of the search and of the final
+	// check.
+	Search, Verify time.Duration
+}
+
+// QueensBytes returns the memory Queens needs for n queens: 4 bytes a queen
+// for the int32 permutation, one bit for each of the 2(2n−1) diagonals, and
+// one bit a row for the final check — about 4.6 bytes a queen. (Diagonals
+// holding more than one queen, a few hundred at most, are counted in a
+// small map on top.)
+func QueensBytes(n int) uint64 {
+	if n <= 0 {
+		return 0
+	}
+	un := uint64(n)
+	return 4*un + 2*8*words(2*un-1) + 8*words(un)
+}
+
+// words returns the 64-bit words of a bitset of n bits.
+func words(n uint64) uint64 { return (n + 63) / 64 }
+
+// Tuning. The initialization shuffles the rows, then places every queen
+// but the last tailQueens(n) on free diagonals, trying rows drawn from the
+// next window rows left (cheap: they are in cache), then from all rows
+// left, maxTries in all; a queen with no free row found, and the last ones,
+// go to random rows and are repaired.
+const (
+	maxTries    = 128
+	window      = 1024
+	pollEvery   = 1 << 14 // steps between looks at ctx and the step limit
+	progressGap = 100 * time.Millisecond
+)
+
+// tailQueens is the number of queens left to random placement and repair.
+func tailQueens(n int) int {
+	switch {
+	case n < 16:
+		return n / 2
+	case n < 1000:
+		return 8
+	}
+	return 64
+}
+
+// errStop ends a search early; queensSearch.status says why.
+var errStop = errors.New("local: stopped")
+
+// Queens solves the n-queens problem by min-conflicts local search in the
+// style of Sosic and Gu's QS4: the board is a permutation (one queen in each
+// row and column), so only diagonals can clash; a greedy initialization
+// places almost every queen on free diagonals, trying random rows from those
+// left; the last few queens go to random rows; then swaps between a queen
+// under attack and a random partner that reduce the number of collisions
+// repair the board. Small boards that get stuck restart.
+//
+// Memory is about 4.6 bytes a queen (QueensBytes): the int32 permutation
+// and a bit for each diagonal, with the rare diagonals that hold more than
+// one queen counted in a small map. Every solution is checked in O(n)
+// before it is returned (rows and both diagonals, with fresh bitsets).
+//
+// n = 1 is trivial; n = 2 and 3 have no solution, reported as
+// StatusExhausted with a nil Solution. n ≤ 0 is an error, and so is a board
+// beyond MaxQueens or opts.MaxBytes (wrapping models.ErrTooLarge).
+func Queens(ctx context.Context, n int, opts *QueensOptions) (QueensResult, error) {
+	var o QueensOptions
+	if opts != nil {
+		o = *opts
+	}
+	if o.Seed == 0 {
+		o.Seed = DefaultSeed
+	}
+	res := QueensResult{Seed: o.Seed, Bytes: QueensBytes(n)}
+	switch {
+	case n <= 0:
+		return res, fmt.Errorf("local: %d queens: the board size must be positive", n)
+	case n > MaxQueens:
+		return res, fmt.Errorf("%w: local: %d queens: at most %d (rows are int32), and %s would be needed",
+			models.ErrTooLarge, n, MaxQueens, FormatBytes(QueensBytes(n)))
+	case o.MaxBytes > 0 && res.Bytes > o.MaxBytes:
+		return res, fmt.Errorf("%w: local: %d queens need %s of memory (%.1f bytes a queen), only %s available",
+			models.ErrTooLarge, n, FormatBytes(res.Bytes), float64(res.Bytes)/float64(n), FormatBytes(o.MaxBytes))
+	case n == 2 || n == 3:
+		res.Status = models.StatusExhausted
+		return res, nil
+	}
+	if st, done := models.ContextStatus(ctx); done {
+		res.Status = st
+		return res, nil
+	}
+
+	start := time.Now()
+	s := newQueensSearch(ctx, n, &o)
+	err := s.solve()
+	res.Steps, res.Swaps, res.Restarts = s.steps, s.swaps, s.restarts
+	res.InitialConflicts = s.initial
+	res.Search = time.Since(start)
+	if err != nil {
+		res.Status = s.status
+		return res, nil
+	}
+	vstart := time.Now()
+	if err := verifyPerm(s.p, s.rows, s.sums.bits, s.difs.bits); err != nil {
+		// Unreachable unless the search has a bug: never report an
+		// unverified board.
+		return res, fmt.Errorf("local: internal error: the search's board fails verification: %w", err)
+	}
+	res.Verify = time.Since(vstart)
+	res.Status, res.Solution, res.Verified = models.StatusFound, s.p, true
+	return res, nil
+}
+
+// diagonals counts the queens on each diagonal of one direction: a bit
+// says whether a diagonal is occupied, and extra holds k−1 for the few
+// diagonals with k > 1 queens. Collisions are the sum of the extras.
+type diagonals struct {
+	bits  []uint64
+	extra map[int]uint32
+}
+
+func newDiagonals(n int) diagonals {
+	return diagonals{bits: make([]uint64, words(2*uint64(n)-1)), extra: make(map[int]uint32)}
+}
+
+// free reports whether diagonal d holds no queen.
+func (g *diagonals) free(d int) bool { return g.bits[d>>6]&(1<<(d&63)) == 0 }
+
+// add puts a queen on diagonal d and returns the collisions it adds (0 or 1).
+func (g *diagonals) add(d int) int {
+	if g.free(d) {
+		g.bits[d>>6] |= 1 << (d & 63)
+		return 0
+	}
+	g.extra[d]++
+	return 1
+}
+
+// remove takes a queen off diagonal d and returns the collisions it
+// removes (0 or 1).
+func (g *diagonals) remove(d int) int {
+	if k, ok := g.extra[d]; ok {
+		if k == 1 {
+			delete(g.extra, d)
+		} else {
+			g.extra[d] = k - 1
+		}
+		return 1
+	}
+	g.bits[d>>6] &^= 1 << (d & 63)
+	return 0
+}
+
+// crowded reports whether diagonal d holds more than one queen.
+func (g *diagonals) crowded(d int) bool {
+	_, ok := g.extra[d]
+	return ok
+}
+
+// reset empties every diagonal.
+func (g *diagonals) reset() {
+	clear(g.bits)
+	clear(g.extra)
+}
+
+// queensSearch is the state of one Queens run.
+type queensSearch struct {
+	n    int
+	p    []int32   // p[c] = row of the queen in column c
+	sums diagonals // anti-diagonals c+r
+	difs diagonals // diagonals c-r+n-1
+	rows []uint64  // a bit for each row, for the final check
+	r    rng
+
+	steps, swaps uint64
+	restarts     int
+	coll         uint64 // current collisions
+	initial      uint64 // collisions after the last initialization
+	placed       int    // queens placed so far by the initialization
+	suspects     []int  // columns that may be under attack
+
+	ctx          context.Context
+	maxSteps     uint64
+	nextPoll     uint64
+	progress     func(QueensProgress)
+	lastProgress time.Time
+	status       models.Status // why the search stopped, after errStop
+}
+
+func newQueensSearch(ctx context.Context, n int, o *QueensOptions) *queensSearch {
+	s := &queensSearch{
+		n:        n,
+		p:        make([]int32, n),
+		sums:     newDiagonals(n),
+		difs:     newDiagonals(n),
+		rows:     make([]uint64, words(uint64(n))),
+		r:        newRNG(o.Seed),
+		ctx:      ctx,
+		maxSteps: o.MaxSteps,
+		progress: o.Progress,
+	}
+	if s.maxSteps == 0 {
+		s.maxSteps = math.MaxUint64
+	}
+	s.nextPoll = min(pollEvery, s.maxSteps)
+	if s.progress != nil {
+		s.lastProgress = time.Now()
+	}
+	for c := range s.p {
+		s.p[c] = int32(c)
+	}
+	return s
+}
+
+// poll runs every pollEvery steps and when the step budget runs out: it
+// checks the budget and ctx and reports progress.
+func (s *queensSearch) poll() error {
+	if s.steps >= s.maxSteps {
+		s.status = models.StatusLimit
+		return errStop
+	}
+	if st, done := models.ContextStatus(s.ctx); done {
+		s.status = st
+		return errStop
+	}
+	s.nextPoll = min(s.steps+pollEvery, s.maxSteps)
+	if s.progress != nil {
+		if now := time.Now(); now.Sub(s.lastProgress) >= progressGap {
+			s.lastProgress = now
+			s.progress(QueensProgress{Placed: s.placed, N: s.n, Conflicts: s.coll, Steps: s.steps})
+		}
+	}
+	return nil
+}
+
+// solve initializes and repairs until the board is solved, restarting when
+// a small board gets stuck. It returns errStop when a limit or ctx ends it.
+func (s *queensSearch) solve() error {
+	for {
+		if err := s.initialize(); err != nil {
+			return err
+		}
+		if err := s.repair(); err != errRestart {
+			return err
+		}
+		s.restarts++
+	}
+}
+
+// errRestart asks solve for a fresh initialization.
+var errRestart = errors.New("local: restart")
+
+// initialize shuffles the rows (Fisher–Yates) and places the queens column
+// by column: greedily on free diagonals while a free row turns up within
+// maxTries random tries, else at random. The rows not yet used are always
+// p[c:], in random order, so a row drawn from the window p[c:c+window] is a
+// random row left, read from cache.
+func (s *queensSearch) initialize() error {
+	n, p := s.n, s.p
+	s.sums.reset()
+	s.difs.reset()
+	s.coll, s.placed = 0, 0
+	s.suspects = s.suspects[:0]
+	for i := n - 1; i > 0; i-- {
+		j := int(s.r.below(uint64(i + 1)))
+		p[i], p[j] = p[j], p[i]
+	}
+	sums, difs := s.sums.bits, s.difs.bits
+	off := n - 1
+	greedy := n - tailQueens(n)
+	c := 0
+	for ; c < greedy; c++ {
+		placed := false
+		w := uint64(min(window, n-c))
+		for t := range maxTries {
+			if t == maxTries/2 {
+				w = uint64(n - c) // the window is poor here: try all rows left
+			}
+			j := c + int(s.r.below(w))
+			row := int(p[j])
+			s.steps++
+			if s.steps >= s.nextPoll {
+				s.placed = c
+				if err := s.poll(); err != nil {
+					return err
+				}
+			}
+			sd, dd := c+row, c-row+off
+			if (sums[sd>>6]>>(sd&63)|difs[dd>>6]>>(dd&63))&1 == 0 {
+				p[j], p[c] = p[c], int32(row)
+				sums[sd>>6] |= 1 << (sd & 63)
+				difs[dd>>6] |= 1 << (dd & 63)
+				placed = true
+				break
+			}
+		}
+		if !placed {
+			s.placeRandom(c)
+		}
+	}
+	for ; c < n; c++ {
+		s.placeRandom(c)
+	}
+	s.placed = n
+	s.initial = s.coll
+	return nil
+}
+
+// placeRandom puts the queen of column c in a random row among p[c:] and
+// counts its collisions.
+func (s *queensSearch) placeRandom(c int) {
+	p := s.p
+	j := c + int(s.r.below(uint64(s.n-c)))
+	row := int(p[j])
+	p[j], p[c] = p[c], int32(row)
+	s.suspects = append(s.suspects, c)
+	s.coll += uint64(s.sums.add(c+row) + s.difs.add(c-row+s.n-1))
+}
+
+// attacked reports whether the queen in column c shares a diagonal.
+func (s *queensSearch) attacked(c int) bool {
+	row := int(s.p[c])
+	return s.sums.crowded(c+row) || s.difs.crowded(c-row+s.n-1)
+}
+
+// repair removes the collisions by swaps. It keeps a list of columns that
+// may be under attack (at first the randomly placed ones, then every swap
+// partner left under attack), picks one at random, and tries random
+// partners until a swap reduces the collisions. A board where a long run of
+// tries finds no improving swap is stuck in a local minimum: restart.
+func (s *queensSearch) repair() error {
+	if s.coll == 0 {
+		return nil
+	}
+	n := s.n
+	suspects := s.suspects
+	defer func() { s.suspects = suspects[:0] }()
+	stall := uint64(256 + 8*n)
+	var fails uint64
+	for s.coll > 0 {
+		if len(suspects) == 0 {
+			// A diagonal held three or more queens and lost the one on the
+			// list: find the others by a scan (rare).
+			for c := range n {
+				if s.attacked(c) {
+					suspects = append(suspects, c)
+				}
+			}
+		}
+		k := int(s.r.below(uint64(len(suspects))))
+		i := suspects[k]
+		if !s.attacked(i) {
+			suspects[k] = suspects[len(suspects)-1]
+			suspects = suspects[:len(suspects)-1]
+			continue
+		}
+		for {
+			j := int(s.r.below(uint64(n)))
+			s.steps++
+			if s.steps >= s.nextPoll {
+				if err := s.poll(); err != nil {
+					return err
+				}
+			}
+			if j != i && s.trySwap(i, j) {
+				s.swaps++
+				fails = 0
+				if s.attacked(j) {
+					suspects = append(suspects, j)
+				}
+				break
+			}
+			if fails++; fails > stall {
+				return errRestart
+			}
+		}
+	}
+	return nil
+}
+
+// trySwap swaps the rows of columns i and j if that reduces the collisions,
+// and reports whether it did. It takes the two queens off their diagonals,
+// puts them on the new ones, and undoes that if the collisions did not drop.
+func (s *queensSearch) trySwap(i, j int) bool {
+	off := s.n - 1
+	a, b := int(s.p[i]), int(s.p[j])
+	sums, difs := &s.sums, &s.difs
+	d := 0
+	d -= sums.remove(i+a) + sums.remove(j+b) + difs.remove(i-a+off) + difs.remove(j-b+off)
+	d += sums.add(i+b) + sums.add(j+a) + difs.add(i-b+off) + difs.add(j-a+off)
+	if d < 0 {
+		s.p[i], s.p[j] = int32(b), int32(a)
+		s.coll -= uint64(-d)
+		return true
+	}
+	sums.remove(i + b)
+	sums.remove(j + a)
+	difs.remove(i - b + off)
+	difs.remove(j - a + off)
+	sums.add(i + a)
+	sums.add(j + b)
+	difs.add(i - a + off)
+	difs.add(j - b + off)
+	return false
+}
+
+// verifyPerm checks that sol places len(sol) non-attacking queens, in O(n)
+// time, independently of the search: it clears rows (n bits), sums and difs
+// (2n−1 bits each) and uses them as bitsets for the rows, the
+// anti-diagonals and the diagonals.
+func verifyPerm(sol []int32, rows, sums, difs []uint64) error {
+	n := len(sol)
+	if uint64(len(rows)) < words(uint64(n)) || uint64(len(sums)) < words(2*uint64(n)-1) || uint64(len(difs)) < words(2*uint64(n)-1) {
+		return fmt.Errorf("verification bitsets too small for %d queens", n)
+	}
+	clear(rows)
+	clear(sums)
+	clear(difs)
+	for c, r32 := range sol {
+		r := int(r32)
+		if r < 0 || r >= n {
+			return fmt.Errorf("column %d: row %d is off the board", c+1, r+1)
+		}
+		sd, dd := c+r, c-r+n-1
+		if rows[r>>6]&(1<<(r&63)) != 0 {
+			return fmt.Errorf("column %d: row %d already has a queen", c+1, r+1)
+		}
+		if sums[sd>>6]&(1<<(sd&63)) != 0 || difs[dd>>6]&(1<<(dd&63)) != 0 {
+			return fmt.Errorf("column %d: the queen in row %d is attacked on a diagonal", c+1, r+1)
+		}
+		rows[r>>6] |= 1 << (r & 63)
+		sums[sd>>6] |= 1 << (sd & 63)
+		difs[dd>>6] |= 1 << (dd & 63)
+	}
+	return nil
+}
+
+// FormatBytes writes a byte count for people: 512 B, 3.2 MiB, 7.5 GiB.
+func FormatBytes(b uint64) string {
+	const unit = 1024
+	if b < unit {
+		return fmt.Sprintf("%d B", b)
+	}
+	v, i := float64(b)/unit, 0
+	for v >= unit && i < 5 {
+		v /= unit
+		i++
+	}
+	return fmt.Sprintf("%.1f %ciB", v, "KMGTPE"[i])
+}
