@@ -66,14 +66,7 @@ type bwClass struct {
 
 // avail returns the free squares of line y, given the attacks l, d, r.
 func (c *bwClass) avail(mask uint64, y int, l, d, r uint64) uint64 {
-	a := mask &^ (l | d | r | c.excl[y&(BitwiseMaxN-1)])
-	if m := c.need[y&(BitwiseMaxN-1)] &^ d; m != 0 {
-		if m&(m-1) != 0 {
-			return 0 // two needed columns left for one line
-		}
-		a &= m
-	}
-	return a
+	return bwFree(mask, c.excl[y&(BitwiseMaxN-1)], c.need[y&(BitwiseMaxN-1)], l, d, r)
 }
 
 // bwClasses returns the families of subtrees that together count every
@@ -338,33 +331,48 @@ func (w *bwWorker) poll() bool {
 	return false
 }
 
+// bwFree returns the free squares of a line given its excluded squares, the
+// columns that must be taken by it, and the attacks l, d, r.
+func bwFree(mask, excl, need, l, d, r uint64) uint64 {
+	a := mask &^ (l | d | r | excl)
+	if m := need &^ d; m != 0 {
+		if m&(m-1) != 0 {
+			return 0 // two needed columns left for one line
+		}
+		a &= m
+	}
+	return a
+}
+
 // run searches the subtree of task t to the end and reports whether it
 // finished (false: the count was stopped). This is the hot loop: an
-// explicit stack of frames, the last two lines placed in line, no calls but
-// for the rare leaves that need a rotation check.
+// explicit stack of frames down to line n−4, the last three lines placed
+// in nested loops with no stack, no calls but for the rare leaves that need
+// a rotation check.
 func (w *bwWorker) run(c *bwClass, t *bwTask) bool {
 	n := w.sh.n
 	mask := w.sh.mask
 	y0 := int(t.y)
 	copy(w.rows[:y0], t.rows[:y0])
-	if y0 >= n-2 {
-		w.lastTwo(c, t.l, t.d, t.r)
+	if y0 > n-4 {
+		w.tail(c, y0, t.l, t.d, t.r)
 		return true
 	}
+	const m64 = BitwiseMaxN - 1
 	excl, need := &c.excl, &c.need
 	rows := &w.rows
 	st := &w.st
-	exclPen, exclLast := excl[(n-2)&(BitwiseMaxN-1)], excl[(n-1)&(BitwiseMaxN-1)]
-	needPen := need[(n-2)&(BitwiseMaxN-1)]
+	ex3, ex2, ex1 := excl[(n-3)&m64], excl[(n-2)&m64], excl[(n-1)&m64]
+	nd3, nd2 := need[(n-3)&m64], need[(n-2)&m64]
 	check := c.check
-	pen := n - 3 // the last line the loop places; the two below are inline
-	nodes := w.nodes
+	last := n - 4 // the last line the stack places
+	nodes, pollAt := w.nodes, w.pollAt
 	var leaves uint64
 
-	st[y0&(BitwiseMaxN-1)] = bwFrame{l: t.l, d: t.d, r: t.r, a: c.avail(mask, y0, t.l, t.d, t.r)}
+	st[y0&m64] = bwFrame{l: t.l, d: t.d, r: t.r, a: bwFree(mask, excl[y0&m64], need[y0&m64], t.l, t.d, t.r)}
 	y := y0
 	for {
-		f := &st[y&(BitwiseMaxN-1)]
+		f := &st[y&m64]
 		a := f.a
 		if a == 0 {
 			if y == y0 {
@@ -375,50 +383,40 @@ func (w *bwWorker) run(c *bwClass, t *bwTask) bool {
 		}
 		bit := a & -a
 		f.a = a ^ bit
-		rows[y&(BitwiseMaxN-1)] = bit
+		rows[y&m64] = bit
 		nodes++
 		l, d, r := (f.l|bit)<<1, f.d|bit, (f.r|bit)>>1
-		if y < pen {
+		if y < last {
 			y++
-			a := mask &^ (l | d | r | excl[y&(BitwiseMaxN-1)])
-			if m := need[y&(BitwiseMaxN-1)] &^ d; m != 0 {
-				if m&(m-1) != 0 {
-					a = 0
-				} else {
-					a &= m
-				}
-			}
-			st[y&(BitwiseMaxN-1)] = bwFrame{l: l, d: d, r: r, a: a}
-			if nodes >= w.pollAt {
+			st[y&m64] = bwFrame{l: l, d: d, r: r, a: bwFree(mask, excl[y&m64], need[y&m64], l, d, r)}
+			if nodes >= pollAt {
 				w.nodes = nodes
 				if w.poll() {
 					w.cnt[c.w] += leaves
 					return false
 				}
+				pollAt = w.pollAt
 			}
 			continue
 		}
-		// Lines n−2 and n−1.
-		a2 := mask &^ (l | d | r | exclPen)
-		if m := needPen &^ d; m != 0 {
-			if m&(m-1) != 0 {
-				a2 = 0
-			} else {
-				a2 &= m
-			}
-		}
-		for ; a2 != 0; a2 &= a2 - 1 {
-			b2 := a2 & -a2
+		// Lines n−3, n−2 and n−1.
+		for a3 := bwFree(mask, ex3, nd3, l, d, r); a3 != 0; a3 &= a3 - 1 {
+			b3 := a3 & -a3
 			nodes++
-			a3 := mask &^ ((l|b2)<<1 | d | b2 | (r|b2)>>1 | exclLast)
-			if a3 != 0 {
+			l3, d3, r3 := (l|b3)<<1, d|b3, (r|b3)>>1
+			for a2 := bwFree(mask, ex2, nd2, l3, d3, r3); a2 != 0; a2 &= a2 - 1 {
+				b2 := a2 & -a2
 				nodes++
-				if check {
-					rows[(n-2)&(BitwiseMaxN-1)] = b2
-					rows[(n-1)&(BitwiseMaxN-1)] = a3
-					w.checkLeaf(c)
-				} else {
-					leaves++
+				if a1 := mask &^ ((l3|b2)<<1 | d3 | b2 | (r3|b2)>>1 | ex1); a1 != 0 {
+					nodes++
+					if check {
+						rows[(n-3)&m64] = b3
+						rows[(n-2)&m64] = b2
+						rows[(n-1)&m64] = a1
+						w.checkLeaf(c)
+					} else {
+						leaves++
+					}
 				}
 			}
 		}
@@ -428,21 +426,21 @@ func (w *bwWorker) run(c *bwClass, t *bwTask) bool {
 	return true
 }
 
-// lastTwo places the last two lines from line n−2 (tasks of tiny boards).
-func (w *bwWorker) lastTwo(c *bwClass, l, d, r uint64) {
+// tail places lines y..n−1 recursively: the subtrees of tasks that start
+// within three lines of the end (small boards only).
+func (w *bwWorker) tail(c *bwClass, y int, l, d, r uint64) {
 	n, mask := w.sh.n, w.sh.mask
-	for a2 := c.avail(mask, n-2, l, d, r); a2 != 0; a2 &= a2 - 1 {
-		b2 := a2 & -a2
+	for a := c.avail(mask, y, l, d, r); a != 0; a &= a - 1 {
+		bit := a & -a
 		w.nodes++
-		a3 := c.avail(mask, n-1, (l|b2)<<1, d|b2, (r|b2)>>1)
-		if a3 != 0 {
-			w.nodes++
-			if c.check {
-				w.rows[n-2], w.rows[n-1] = b2, a3
-				w.checkLeaf(c)
-			} else {
-				w.cnt[c.w]++
-			}
+		w.rows[y] = bit
+		switch {
+		case y < n-1:
+			w.tail(c, y+1, (l|bit)<<1, d|bit, (r|bit)>>1)
+		case c.check:
+			w.checkLeaf(c)
+		default:
+			w.cnt[c.w]++
 		}
 	}
 }
