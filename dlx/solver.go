@@ -10,27 +10,38 @@ import (
 	"github.com/coverkit/coverkit/models"
 )
 
-// node is one entry of Knuth's flat node array. Index 0 is unused; 1..N are
-// the item headers; then come the options, each preceded and followed by a
-// spacer node.
+// node is one entry of Knuth's flat node array. Node 0 is unused; nodes
+// 1..N are the item headers; then come the options, each preceded and
+// followed by a spacer node. Links are refs: byte offsets into the array
+// (index × 16), so the dancing steps address nodes without scaling.
 //
-//   - item header: up/down are the first and last nodes of the item's list,
-//     top is the item's length (options still in the list), color is the
-//     color the item is purified with (0: none).
-//   - option node: up/down link it into its item's list, top is the item's
-//     header, color its color (0: none; −1: compatible with the color its
-//     item is purified with, so hide leaves it alone).
+//   - item header: up/down are the last and first nodes of the item's
+//     list, top is the item's length (options still in the list), color
+//     the color the item is purified with (0: none).
+//   - option node: up/down link it into its item's list, top is the ref of
+//     its item's header, color its color (0: none; −1: compatible with the
+//     color its item is purified with, so hiding leaves it alone).
 //   - spacer: top ≤ 0 (−k−1 after option k, 0 before option 0), up is the
 //     first node of the option before it, down the last node of the option
 //     after it.
 type node struct {
-	up, down int32
+	up, down uint32
 	top      int32
 	color    int32
 }
 
+// nodeSize is the size of a node and the ref distance between neighbors.
+const nodeSize = uint32(unsafe.Sizeof(node{}))
+
+// maxNodes bounds the node array so that every ref fits in an int32.
+const maxNodes = math.MaxInt32 / int64(nodeSize)
+
+// ref returns the ref of node index i.
+func ref(i int32) uint32 { return uint32(i) * nodeSize }
+
 // link is an item's place in the ring of active primary items (head 0) or
-// active secondary items (head N+1).
+// active secondary items (head N+1); links are item numbers, and item h's
+// header is node h.
 type link struct{ prev, next int32 }
 
 // Options tunes a search. A nil *Options counts every solution with one
@@ -83,13 +94,13 @@ type Result struct {
 type Solver struct {
 	nodes   []node
 	items   []link
+	nbase   unsafe.Pointer // &nodes[0]
+	ibase   unsafe.Pointer // &items[0]
 	colored bool           // some option gives an item a color
 	nprim   int32          // internal items 1..nprim are primary
 	nitems  int32          // internal items nprim+1..nitems are secondary
-	nbase   unsafe.Pointer // &nodes[0]
-	ibase   unsafe.Pointer // &items[0]
-	optNode []int32        // first primary node of each option, −1 if none
-	choice  []int32        // the search stack: the option node chosen at each level
+	optNode []uint32       // ref of the first primary node of each option, 0 if none
+	choice  []uint32       // the search stack: the option node chosen at each level
 	sol     []int          // the current solution, forced options first
 	first   []int          // the first solution of the last Solve
 	nfirst  int            // len(first) if a solution was found, else -1
@@ -106,13 +117,15 @@ var defaultOptions Options
 const pollMask = 1<<12 - 1
 
 // NewSolver builds a Solver for p. It fails with an error wrapping
-// models.ErrTooLarge if p has more than 2^31−1 nodes.
+// models.ErrTooLarge beyond 2^27 nodes (items + item entries of the
+// options + options), 2 GiB of node array.
 func NewSolver(p *Problem) (*Solver, error) {
 	n := len(p.names)
 	nopt := p.NumOptions()
 	total := 2 + int64(n) + int64(len(p.optItems)) + int64(nopt)
-	if total > math.MaxInt32 {
-		return nil, fmt.Errorf("dlx: %d nodes (%d MiB): %w", total, total*16>>20, models.ErrTooLarge)
+	if total > maxNodes {
+		return nil, fmt.Errorf("dlx: %d nodes need %d MiB (at most %d nodes): %w",
+			total, total*int64(nodeSize)>>20, maxNodes, models.ErrTooLarge)
 	}
 	// Internal item numbers: the primary items first, then the secondary
 	// ones, each in input order.
@@ -131,13 +144,14 @@ func NewSolver(p *Problem) (*Solver, error) {
 		items:   make([]link, n+2),
 		nprim:   int32(p.primaries),
 		nitems:  int32(n),
-		optNode: make([]int32, nopt),
-		choice:  make([]int32, p.primaries+1),
+		optNode: make([]uint32, nopt),
+		choice:  make([]uint32, p.primaries+1),
 		sol:     make([]int, 0, p.primaries+1),
 		first:   make([]int, 0, p.primaries+1),
 		nfirst:  -1,
 		cut:     -1,
 	}
+	s.nbase, s.ibase = unsafe.Pointer(&s.nodes[0]), unsafe.Pointer(&s.items[0])
 	// Rings of active items: primary items around head 0, secondary items
 	// around head n+1.
 	ring := func(head, lo, hi int32) {
@@ -150,35 +164,33 @@ func NewSolver(p *Problem) (*Solver, error) {
 		s.items[prev].next = head
 		s.items[head].prev = prev
 	}
-	s.nbase, s.ibase = unsafe.Pointer(&s.nodes[0]), unsafe.Pointer(&s.items[0])
 	ring(0, 1, s.nprim)
 	ring(s.nitems+1, s.nprim+1, s.nitems)
 
 	nd := s.nodes
 	for h := int32(1); h <= s.nitems; h++ {
-		nd[h] = node{up: h, down: h}
+		nd[h] = node{up: ref(h), down: ref(h)}
 	}
 	q := s.nitems + 1 // the spacer before option 0
 	spacer := q
 	for k := range nopt {
 		first := q + 1
-		s.optNode[k] = -1
 		for e := p.start[k]; e < p.start[k+1]; e++ {
 			q++
 			h := internal[p.optItems[e]]
-			if h <= s.nprim && s.optNode[k] < 0 {
-				s.optNode[k] = q
+			if h <= s.nprim && s.optNode[k] == 0 {
+				s.optNode[k] = ref(q)
 			}
 			u := nd[h].up
-			nd[q] = node{up: u, down: h, top: h, color: p.optColors[e]}
+			nd[q] = node{up: u, down: ref(h), top: int32(ref(h)), color: p.optColors[e]}
 			s.colored = s.colored || p.optColors[e] != 0
-			nd[u].down = q
-			nd[h].up = q
+			nd[u/nodeSize].down = ref(q)
+			nd[h].up = ref(q)
 			nd[h].top++
 		}
-		nd[spacer].down = q
+		nd[spacer].down = ref(q)
 		q++
-		nd[q] = node{up: first, top: -int32(k) - 1}
+		nd[q] = node{up: ref(first), top: -int32(k) - 1}
 		spacer = q
 	}
 	return s, nil
@@ -191,7 +203,7 @@ func (s *Solver) Clone() *Solver {
 	c.nodes = append([]node(nil), s.nodes...)
 	c.items = append([]link(nil), s.items...)
 	c.nbase, c.ibase = unsafe.Pointer(&c.nodes[0]), unsafe.Pointer(&c.items[0])
-	c.choice = make([]int32, len(s.choice))
+	c.choice = make([]uint32, len(s.choice))
 	c.sol = make([]int, 0, cap(s.sol))
 	c.first = make([]int, 0, cap(s.first))
 	c.nfirst = -1
@@ -213,274 +225,12 @@ func (s *Solver) First() []int {
 }
 
 // option returns the index of the option holding node x.
-func (s *Solver) option(x int32) int {
-	nd := s.nodes
-	for nd[x].top > 0 {
-		x++
-	}
-	return int(-nd[x].top) - 1
-}
-
-// The dancing steps below run billions of times per search. They reach the
-// node and item arrays through nd and it (links.go), which index without
-// bounds checks: every index they use comes from the arrays NewSolver built,
-// whose links always stay inside them.
-
-// cover removes item i from its ring and hides every option in its list,
-// returning the number of updates.
-func (s *Solver) cover(i int32) uint64 {
-	nb, ib := s.nbase, s.ibase
-	li := it(ib, i)
-	it(ib, li.prev).next = li.next
-	it(ib, li.next).prev = li.prev
-	u := uint64(1)
-	for p := nd(nb, i).down; p != i; p = nd(nb, p).down {
-		// hide(p), inlined.
-		for q := p + 1; q != p; {
-			nq := nd(nb, q)
-			x := nq.top
-			if x <= 0 {
-				q = nq.up
-				continue
-			}
-			if nq.color >= 0 {
-				up, dn := nq.up, nq.down
-				nd(nb, up).down = dn
-				nd(nb, dn).up = up
-				nd(nb, x).top--
-				u++
-			}
-			q++
-		}
-	}
-	return u
-}
-
-// hide unlinks the nodes of p's option, except p, from their item lists.
-func (s *Solver) hide(p int32) uint64 {
+func (s *Solver) option(x uint32) int {
 	nb := s.nbase
-	var u uint64
-	for q := p + 1; q != p; {
-		nq := nd(nb, q)
-		x := nq.top
-		if x <= 0 {
-			q = nq.up
-			continue
-		}
-		if nq.color >= 0 {
-			up, dn := nq.up, nq.down
-			nd(nb, up).down = dn
-			nd(nb, dn).up = up
-			nd(nb, x).top--
-			u++
-		}
-		q++
+	for nd(nb, x).top > 0 {
+		x += nodeSize
 	}
-	return u
-}
-
-// uncover undoes cover(i).
-func (s *Solver) uncover(i int32) {
-	nb, ib := s.nbase, s.ibase
-	for p := nd(nb, i).up; p != i; p = nd(nb, p).up {
-		// unhide(p), inlined.
-		for q := p - 1; q != p; {
-			nq := nd(nb, q)
-			x := nq.top
-			if x <= 0 {
-				q = nq.down
-				continue
-			}
-			if nq.color >= 0 {
-				nd(nb, nq.up).down = q
-				nd(nb, nq.down).up = q
-				nd(nb, x).top++
-			}
-			q--
-		}
-	}
-	li := it(ib, i)
-	it(ib, li.prev).next = i
-	it(ib, li.next).prev = i
-}
-
-// coverPlain is cover for problems without colors, where no node is ever
-// marked −1.
-func (s *Solver) coverPlain(i int32) uint64 {
-	nb, ib := s.nbase, s.ibase
-	li := it(ib, i)
-	it(ib, li.prev).next = li.next
-	it(ib, li.next).prev = li.prev
-	u := uint64(1)
-	for p := nd(nb, i).down; p != i; p = nd(nb, p).down {
-		// hide(p), inlined.
-		for q := p + 1; q != p; {
-			nq := nd(nb, q)
-			x := nq.top
-			if x <= 0 {
-				q = nq.up
-				continue
-			}
-			up, dn := nq.up, nq.down
-			nd(nb, up).down = dn
-			nd(nb, dn).up = up
-			nd(nb, x).top--
-			u++
-			q++
-		}
-	}
-	return u
-}
-
-// uncoverPlain undoes coverPlain(i).
-func (s *Solver) uncoverPlain(i int32) {
-	nb, ib := s.nbase, s.ibase
-	for p := nd(nb, i).up; p != i; p = nd(nb, p).up {
-		// unhide(p), inlined.
-		for q := p - 1; q != p; {
-			nq := nd(nb, q)
-			x := nq.top
-			if x <= 0 {
-				q = nq.down
-				continue
-			}
-			nd(nb, nq.up).down = q
-			nd(nb, nq.down).up = q
-			nd(nb, x).top++
-			q--
-		}
-	}
-	li := it(ib, i)
-	it(ib, li.prev).next = i
-	it(ib, li.next).prev = i
-}
-
-// unhide undoes hide(p).
-func (s *Solver) unhide(p int32) {
-	nb := s.nbase
-	for q := p - 1; q != p; {
-		nq := nd(nb, q)
-		x := nq.top
-		if x <= 0 {
-			q = nq.down
-			continue
-		}
-		if nq.color >= 0 {
-			nd(nb, nq.up).down = q
-			nd(nb, nq.down).up = q
-			nd(nb, x).top++
-		}
-		q--
-	}
-}
-
-// purify keeps, in the list of p's item, only the options that give it p's
-// color (marking their nodes −1), hiding the others.
-func (s *Solver) purify(p int32) uint64 {
-	nd := s.nodes
-	c, i := nd[p].color, nd[p].top
-	nd[i].color = c
-	var u uint64
-	for q := nd[i].down; q != i; q = nd[q].down {
-		if nd[q].color == c {
-			nd[q].color = -1
-		} else {
-			u += s.hide(q)
-		}
-	}
-	return u
-}
-
-// unpurify undoes purify(p).
-func (s *Solver) unpurify(p int32) {
-	nd := s.nodes
-	c, i := nd[p].color, nd[p].top
-	nd[i].color = 0
-	for q := nd[i].up; q != i; q = nd[q].up {
-		if nd[q].color < 0 {
-			nd[q].color = c
-		} else {
-			s.unhide(q)
-		}
-	}
-}
-
-// commit takes node p's item into account once its option is chosen.
-func (s *Solver) commit(p int32) uint64 {
-	switch c := s.nodes[p].color; {
-	case c == 0:
-		return s.cover(s.nodes[p].top)
-	case c > 0:
-		return s.purify(p)
-	}
-	return 0
-}
-
-// uncommit undoes commit(p).
-func (s *Solver) uncommit(p int32) {
-	switch c := s.nodes[p].color; {
-	case c == 0:
-		s.uncover(s.nodes[p].top)
-	case c > 0:
-		s.unpurify(p)
-	}
-}
-
-// active reports whether item h is still in its ring (not covered).
-func (s *Solver) active(h int32) bool { return s.items[s.items[h].prev].next == h }
-
-// fits reports whether option k can still be chosen: none of its items is
-// covered, and each colored one is unpurified or purified with its color.
-func (s *Solver) fits(k int) bool {
-	nd := s.nodes
-	x := s.optNode[k]
-	for q := x; ; {
-		h := nd[q].top
-		if !s.active(h) {
-			return false
-		}
-		if hc := nd[h].color; hc != 0 && nd[q].color >= 0 && nd[q].color != hc {
-			return false
-		}
-		if q++; nd[q].top <= 0 {
-			q = nd[q].up
-		}
-		if q == x {
-			return true
-		}
-	}
-}
-
-// force chooses option k up front, exactly as the search would: it covers
-// the option's first primary item, then commits the others after it.
-func (s *Solver) force(k int) uint64 {
-	nd := s.nodes
-	x := s.optNode[k]
-	u := s.cover(nd[x].top)
-	for p := x + 1; p != x; {
-		if nd[p].top <= 0 {
-			p = nd[p].up
-			continue
-		}
-		u += s.commit(p)
-		p++
-	}
-	return u
-}
-
-// unforce undoes force(k).
-func (s *Solver) unforce(k int) {
-	nd := s.nodes
-	x := s.optNode[k]
-	for p := x - 1; p != x; {
-		if nd[p].top <= 0 {
-			p = nd[p].down
-			continue
-		}
-		s.uncommit(p)
-		p--
-	}
-	s.uncover(nd[x].top)
+	return int(-nd(nb, x).top) - 1
 }
 
 // Solve searches for solutions as opts says (nil: count them all). It
@@ -495,7 +245,7 @@ func (s *Solver) Solve(ctx context.Context, opts *Options) (Result, error) {
 		if k < 0 || k >= len(s.optNode) {
 			return Result{}, fmt.Errorf("dlx: forced option %d out of range (1..%d)", k+1, len(s.optNode))
 		}
-		if s.optNode[k] < 0 {
+		if s.optNode[k] == 0 {
 			return Result{}, fmt.Errorf("dlx: forced option %d has no primary item", k+1)
 		}
 	}
@@ -549,7 +299,7 @@ func (s *Solver) search(ctx context.Context, limit, maxNodes uint64, visit func(
 		count    uint64
 		status   = models.StatusExhausted
 		stopping bool
-		i, x     int32
+		hr, x    uint32 // the header of the item chosen at this level, the option node tried
 	)
 	if maxNodes == 0 {
 		maxNodes = math.MaxUint64
@@ -592,8 +342,8 @@ enter:
 	{
 		best := int32(math.MaxInt32)
 		for h := it(ib, 0).next; h != 0; h = it(ib, h).next {
-			if l := nd(nb, h).top; l < best {
-				best, i = l, h
+			if l := nd(nb, ref(h)).top; l < best {
+				best, hr = l, ref(h)
 				if l == 0 {
 					break
 				}
@@ -604,23 +354,23 @@ enter:
 		}
 	}
 	if colored {
-		updates += s.cover(i)
+		updates += s.cover(hr)
 	} else {
-		updates += s.coverPlain(i)
+		updates += s.coverPlain(hr)
 	}
-	x = nd(nb, i).down
+	x = nd(nb, hr).down
 
 try:
-	if x == i || stopping {
+	if x == hr || stopping {
 		if colored {
-			s.uncover(i)
+			s.uncover(hr)
 		} else {
-			s.uncoverPlain(i)
+			s.uncoverPlain(hr)
 		}
 		goto backup
 	}
 	ch[level] = x
-	for p := x + 1; p != x; {
+	for p := x + nodeSize; p != x; {
 		np := nd(nb, p)
 		j := np.top
 		if j <= 0 {
@@ -629,13 +379,13 @@ try:
 		}
 		switch c := np.color; {
 		case !colored:
-			updates += s.coverPlain(j)
+			updates += s.coverPlain(uint32(j))
 		case c == 0:
-			updates += s.cover(j)
+			updates += s.cover(uint32(j))
 		case c > 0:
 			updates += s.purify(p)
 		}
-		p++
+		p += nodeSize
 	}
 	level++
 	goto enter
@@ -647,7 +397,7 @@ backup:
 	}
 	level--
 	x = ch[level]
-	for p := x - 1; p != x; {
+	for p := x - nodeSize; p != x; {
 		np := nd(nb, p)
 		j := np.top
 		if j <= 0 {
@@ -656,15 +406,15 @@ backup:
 		}
 		switch c := np.color; {
 		case !colored:
-			s.uncoverPlain(j)
+			s.uncoverPlain(uint32(j))
 		case c == 0:
-			s.uncover(j)
+			s.uncover(uint32(j))
 		case c > 0:
 			s.unpurify(p)
 		}
-		p--
+		p -= nodeSize
 	}
-	i = nd(nb, x).top
+	hr = uint32(nd(nb, x).top)
 	x = nd(nb, x).down
 	goto try
 }

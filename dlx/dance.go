@@ -1,0 +1,283 @@
+package dlx
+
+import "unsafe"
+
+// The dancing steps below run billions of times per search. They reach the
+// node and item arrays through nd and it, which index without bounds
+// checks: every ref and item number they use comes from the arrays
+// NewSolver built, whose links always stay inside them.
+
+// nd returns the node at ref r of the node array at base.
+func nd(base unsafe.Pointer, r uint32) *node {
+	return (*node)(unsafe.Add(base, uintptr(r)))
+}
+
+// it returns item h's link in the ring array at base.
+func it(base unsafe.Pointer, h int32) *link {
+	return (*link)(unsafe.Add(base, uintptr(h)*unsafe.Sizeof(link{})))
+}
+
+// unlinkItem removes item h from its ring.
+func (s *Solver) unlinkItem(h int32) {
+	ib := s.ibase
+	l := it(ib, h)
+	it(ib, l.prev).next = l.next
+	it(ib, l.next).prev = l.prev
+}
+
+// relinkItem undoes unlinkItem(h).
+func (s *Solver) relinkItem(h int32) {
+	ib := s.ibase
+	l := it(ib, h)
+	it(ib, l.prev).next = h
+	it(ib, l.next).prev = h
+}
+
+// active reports whether item h is still in its ring (not covered).
+func (s *Solver) active(h int32) bool { return it(s.ibase, it(s.ibase, h).prev).next == h }
+
+// cover removes the item with header hr from its ring and hides every
+// option in its list, returning the number of updates (one for the item,
+// one per node unlinked).
+func (s *Solver) cover(hr uint32) uint64 {
+	nb := s.nbase
+	s.unlinkItem(int32(hr / nodeSize))
+	u := uint64(1)
+	for p := nd(nb, hr).down; p != hr; p = nd(nb, p).down {
+		// hide(p), inlined.
+		for q := p + nodeSize; q != p; {
+			nq := nd(nb, q)
+			x := nq.top
+			if x <= 0 {
+				q = nq.up
+				continue
+			}
+			if nq.color >= 0 {
+				up, dn := nq.up, nq.down
+				nd(nb, up).down = dn
+				nd(nb, dn).up = up
+				nd(nb, uint32(x)).top--
+				u++
+			}
+			q += nodeSize
+		}
+	}
+	return u
+}
+
+// uncover undoes cover(hr).
+func (s *Solver) uncover(hr uint32) {
+	nb := s.nbase
+	for p := nd(nb, hr).up; p != hr; p = nd(nb, p).up {
+		// unhide(p), inlined.
+		for q := p - nodeSize; q != p; {
+			nq := nd(nb, q)
+			x := nq.top
+			if x <= 0 {
+				q = nq.down
+				continue
+			}
+			if nq.color >= 0 {
+				nd(nb, nq.up).down = q
+				nd(nb, nq.down).up = q
+				nd(nb, uint32(x)).top++
+			}
+			q -= nodeSize
+		}
+	}
+	s.relinkItem(int32(hr / nodeSize))
+}
+
+// coverPlain is cover for problems without colors, where no node is ever
+// marked −1.
+func (s *Solver) coverPlain(hr uint32) uint64 {
+	nb := s.nbase
+	s.unlinkItem(int32(hr / nodeSize))
+	u := uint64(1)
+	for p := nd(nb, hr).down; p != hr; p = nd(nb, p).down {
+		for q := p + nodeSize; q != p; {
+			nq := nd(nb, q)
+			x := nq.top
+			if x <= 0 {
+				q = nq.up
+				continue
+			}
+			up, dn := nq.up, nq.down
+			nd(nb, up).down = dn
+			nd(nb, dn).up = up
+			nd(nb, uint32(x)).top--
+			u++
+			q += nodeSize
+		}
+	}
+	return u
+}
+
+// uncoverPlain undoes coverPlain(hr).
+func (s *Solver) uncoverPlain(hr uint32) {
+	nb := s.nbase
+	for p := nd(nb, hr).up; p != hr; p = nd(nb, p).up {
+		for q := p - nodeSize; q != p; {
+			nq := nd(nb, q)
+			x := nq.top
+			if x <= 0 {
+				q = nq.down
+				continue
+			}
+			nd(nb, nq.up).down = q
+			nd(nb, nq.down).up = q
+			nd(nb, uint32(x)).top++
+			q -= nodeSize
+		}
+	}
+	s.relinkItem(int32(hr / nodeSize))
+}
+
+// hide unlinks the nodes of p's option, except p, from their item lists.
+func (s *Solver) hide(p uint32) uint64 {
+	nb := s.nbase
+	var u uint64
+	for q := p + nodeSize; q != p; {
+		nq := nd(nb, q)
+		x := nq.top
+		if x <= 0 {
+			q = nq.up
+			continue
+		}
+		if nq.color >= 0 {
+			up, dn := nq.up, nq.down
+			nd(nb, up).down = dn
+			nd(nb, dn).up = up
+			nd(nb, uint32(x)).top--
+			u++
+		}
+		q += nodeSize
+	}
+	return u
+}
+
+// unhide undoes hide(p).
+func (s *Solver) unhide(p uint32) {
+	nb := s.nbase
+	for q := p - nodeSize; q != p; {
+		nq := nd(nb, q)
+		x := nq.top
+		if x <= 0 {
+			q = nq.down
+			continue
+		}
+		if nq.color >= 0 {
+			nd(nb, nq.up).down = q
+			nd(nb, nq.down).up = q
+			nd(nb, uint32(x)).top++
+		}
+		q -= nodeSize
+	}
+}
+
+// purify keeps, in the list of p's item, only the options that give it p's
+// color (marking their nodes −1), hiding the others.
+func (s *Solver) purify(p uint32) uint64 {
+	nb := s.nbase
+	c, hr := nd(nb, p).color, uint32(nd(nb, p).top)
+	nd(nb, hr).color = c
+	var u uint64
+	for q := nd(nb, hr).down; q != hr; q = nd(nb, q).down {
+		if nq := nd(nb, q); nq.color == c {
+			nq.color = -1
+		} else {
+			u += s.hide(q)
+		}
+	}
+	return u
+}
+
+// unpurify undoes purify(p).
+func (s *Solver) unpurify(p uint32) {
+	nb := s.nbase
+	c, hr := nd(nb, p).color, uint32(nd(nb, p).top)
+	nd(nb, hr).color = 0
+	for q := nd(nb, hr).up; q != hr; q = nd(nb, q).up {
+		if nq := nd(nb, q); nq.color < 0 {
+			nq.color = c
+		} else {
+			s.unhide(q)
+		}
+	}
+}
+
+// commit takes node p's item into account once its option is chosen.
+func (s *Solver) commit(p uint32) uint64 {
+	switch np := nd(s.nbase, p); {
+	case np.color == 0:
+		return s.cover(uint32(np.top))
+	case np.color > 0:
+		return s.purify(p)
+	}
+	return 0
+}
+
+// uncommit undoes commit(p).
+func (s *Solver) uncommit(p uint32) {
+	switch np := nd(s.nbase, p); {
+	case np.color == 0:
+		s.uncover(uint32(np.top))
+	case np.color > 0:
+		s.unpurify(p)
+	}
+}
+
+// fits reports whether option k can still be chosen: none of its items is
+// covered, and each colored one is unpurified or purified with its color.
+func (s *Solver) fits(k int) bool {
+	nb := s.nbase
+	x := s.optNode[k]
+	for q := x; ; {
+		nq := nd(nb, q)
+		hr := uint32(nq.top)
+		if !s.active(int32(hr / nodeSize)) {
+			return false
+		}
+		if hc := nd(nb, hr).color; hc != 0 && nq.color >= 0 && nq.color != hc {
+			return false
+		}
+		if q += nodeSize; nd(nb, q).top <= 0 {
+			q = nd(nb, q).up
+		}
+		if q == x {
+			return true
+		}
+	}
+}
+
+// force chooses option k up front, exactly as the search would: it covers
+// the option's first primary item, then commits the others after it.
+func (s *Solver) force(k int) uint64 {
+	nb := s.nbase
+	x := s.optNode[k]
+	u := s.cover(uint32(nd(nb, x).top))
+	for p := x + nodeSize; p != x; {
+		if np := nd(nb, p); np.top <= 0 {
+			p = np.up
+			continue
+		}
+		u += s.commit(p)
+		p += nodeSize
+	}
+	return u
+}
+
+// unforce undoes force(k).
+func (s *Solver) unforce(k int) {
+	nb := s.nbase
+	x := s.optNode[k]
+	for p := x - nodeSize; p != x; {
+		if np := nd(nb, p); np.top <= 0 {
+			p = np.down
+			continue
+		}
+		s.uncommit(p)
+		p -= nodeSize
+	}
+	s.uncover(uint32(nd(nb, x).top))
+}
