@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"os"
+	"math/rand/v2"
 	"path/filepath"
 	"testing"
 	"time"
@@ -269,6 +270,135 @@ func TestFastSharedCollections(t *testing.T) {
 				require.Equal(t, models.StatusExhausted, st, "puzzle %d", i+1)
 				fastCheck(t, &puzzles[i], &sol)
 			}
+		})
+	}
+}
+
+// fastReferenceCount counts the solutions of g up to limit with a plain
+// cell-by-cell backtracking search, independent of Fast: a reference for
+// property tests. Clashing givens give 0. It gives up, returning -1, after
+// 100,000 nodes (unsolvable sparse grids can take it very long).
+func fastReferenceCount(g [81]uint8, limit int) int {
+	var rows, cols, boxes [9]uint16
+	for i, v := range g {
+		if v == 0 {
+			continue
+		}
+		bit := uint16(1) << v
+		r, c, b := i/9, i%9, i/27*3+i%9/3
+		if (rows[r]|cols[c]|boxes[b])&bit != 0 {
+			return 0
+		}
+		rows[r] |= bit
+		cols[c] |= bit
+		boxes[b] |= bit
+	}
+	count, nodes := 0, 0
+	var rec func() bool
+	rec = func() bool {
+		if nodes++; nodes > 100_000 {
+			count = -1
+			return true
+		}
+		best, bestN := -1, 10
+		var bestFree uint16
+		for i, v := range g {
+			if v != 0 {
+				continue
+			}
+			free := ^(rows[i/9] | cols[i%9] | boxes[i/27*3+i%9/3]) & 0x3fe
+			n := 0
+			for f := free; f != 0; f &= f - 1 {
+				n++
+			}
+			if n < bestN {
+				best, bestN, bestFree = i, n, free
+			}
+		}
+		if best < 0 {
+			count++
+			return count >= limit
+		}
+		r, c, b := best/9, best%9, best/27*3+best%9/3
+		for v := uint8(1); v <= 9; v++ {
+			bit := uint16(1) << v
+			if bestFree&bit == 0 {
+				continue
+			}
+			g[best] = v
+			rows[r] |= bit
+			cols[c] |= bit
+			boxes[b] |= bit
+			stop := rec()
+			rows[r] &^= bit
+			cols[c] &^= bit
+			boxes[b] &^= bit
+			g[best] = 0
+			if stop {
+				return true
+			}
+		}
+		return false
+	}
+	rec()
+	return count
+}
+
+// TestFastAgreesWithReference compares Fast with the reference search on
+// random puzzles: grids derived from a solution (relabelled, with cells
+// removed) and sparse random givens that may clash or be unsolvable.
+func TestFastAgreesWithReference(t *testing.T) {
+	base := fastGrid(t, "812753649943682175675491283154237896369845721287169534521974368438526917796318452")
+	rng := rand.New(rand.NewPCG(7, 11))
+	var f Fast
+	tests := []struct {
+		name   string
+		count  int
+		puzzle func() [81]uint8
+	}{
+		{"solution with cells removed", 300, func() [81]uint8 {
+			perm := rng.Perm(9)
+			var g [81]uint8
+			for i, v := range base {
+				g[i] = uint8(perm[v-1] + 1)
+			}
+			for _, i := range rng.Perm(81)[:25+rng.IntN(36)] {
+				g[i] = 0
+			}
+			return g
+		}},
+		{"random givens", 300, func() [81]uint8 {
+			var g [81]uint8
+			for range 8 + rng.IntN(14) {
+				g[rng.IntN(81)] = uint8(1 + rng.IntN(9))
+			}
+			return g
+		}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			skipped := 0
+			for n := range tc.count {
+				g := tc.puzzle()
+				want := fastReferenceCount(g, 3)
+				if want < 0 {
+					skipped++ // too hard for the reference
+					continue
+				}
+				var sol [81]uint8
+				found, _, st := f.Solve(context.Background(), &g, 3, &sol)
+				require.Equal(t, uint64(want), found, "case %d: %s", n, fastString(&g))
+				if want == 3 {
+					require.Equal(t, models.StatusFound, st)
+				} else {
+					require.Equal(t, models.StatusExhausted, st)
+				}
+				if found > 0 {
+					fastCheck(t, &g, &sol)
+				}
+			}
+			t.Logf("%d of %d skipped", skipped, tc.count)
+			require.Less(t, skipped, tc.count/4)
 		})
 	}
 }
