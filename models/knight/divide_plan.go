@@ -32,11 +32,10 @@ func init() {
 func divPlan(rows, cols int, closed bool) (*divBuilder, error) {
 	lo, hi := min(rows, cols), max(rows, cols)
 	unsupported := func(why string) error {
-		kind := "open"
 		if closed {
-			kind = "closed"
+			return fmt.Errorf("knight: no closed tour of the %dx%d board: %s: %w", rows, cols, why, models.ErrUnsupported)
 		}
-		return fmt.Errorf("knight: no %s tour of the %dx%d board from its corner: %s: %w", kind, rows, cols, why, models.ErrUnsupported)
+		return fmt.Errorf("knight: no open tour of the %dx%d board from its corner: %s: %w", rows, cols, why, models.ErrUnsupported)
 	}
 	switch {
 	case rows == 1 && cols == 1:
@@ -49,7 +48,7 @@ func divPlan(rows, cols int, closed bool) (*divBuilder, error) {
 	case lo >= 5:
 		if rows%2 == 1 && cols%2 == 1 {
 			if closed {
-				return nil, unsupported("both sides are odd (Schwenk)")
+				return nil, unsupported("both sides are odd (Schwenk's theorem)")
 			}
 			return divGrid(rows, cols, false), nil
 		}
@@ -59,13 +58,13 @@ func divPlan(rows, cols int, closed bool) (*divBuilder, error) {
 		case hi >= 10 && hi%2 == 0:
 			return div3Chain(rows, cols, true), nil
 		case closed:
-			return nil, unsupported("3xn has a closed tour only for even n >= 10 (Schwenk)")
+			return nil, unsupported("3xn has a closed tour only for even n >= 10 (Schwenk's theorem)")
 		case hi == 4 || hi >= 7:
 			return div3Chain(rows, cols, false), nil
 		}
 		return nil, unsupported("3xn has an open tour only for n = 4 and n >= 7")
 	case closed:
-		return nil, unsupported("a board with a side of 4 has no closed tour (Schwenk)")
+		return nil, unsupported("a board with a side of 4 has no closed tour (Schwenk's theorem)")
 	case hi >= 5:
 		return div4Chain(rows, cols), nil
 	}
