@@ -39,6 +39,7 @@ type fastState struct {
 	cand     [27]uint32 // cand[9·b+d]: cells of band b where digit d+1 may go
 	unsolved [3]uint32  // cells of each band not yet placed
 	changed  uint32     // digit-bands (bit 9·b+d) whose mask changed since their last update
+	diag     bool       // X-sudoku: both main diagonals hold every digit once
 }
 
 // fastMaxDepth bounds the guess stack: every guess places at least one cell.
@@ -83,6 +84,18 @@ type Fast struct {
 // returns 0 solutions with status exhausted. sol is left untouched when no
 // solution is found; it may be nil when only the count is wanted.
 func (f *Fast) Solve(ctx context.Context, givens *[81]uint8, limit uint64, sol *[81]uint8) (found, nodes uint64, status models.Status) {
+	return f.solve(ctx, givens, limit, sol, false)
+}
+
+// SolveX is Solve for X-sudoku (diagonal sudoku): both main diagonals also
+// hold every digit once. Givens that clash on a diagonal make the puzzle
+// unsolvable (0 solutions, exhausted). Hidden singles on the diagonals are
+// found with the column checks; everything else is as in Solve.
+func (f *Fast) SolveX(ctx context.Context, givens *[81]uint8, limit uint64, sol *[81]uint8) (found, nodes uint64, status models.Status) {
+	return f.solve(ctx, givens, limit, sol, true)
+}
+
+func (f *Fast) solve(ctx context.Context, givens *[81]uint8, limit uint64, sol *[81]uint8, diag bool) (found, nodes uint64, status models.Status) {
 	f.limit, f.found, f.nodes, f.sol = limit, 0, 0, sol
 	f.ctx, f.done, f.stop = ctx, ctx.Done(), models.StatusExhausted
 	if f.done != nil {
@@ -94,7 +107,7 @@ func (f *Fast) Solve(ctx context.Context, givens *[81]uint8, limit uint64, sol *
 		default:
 		}
 	}
-	if f.stack[0].init(givens) {
+	if f.stack[0].init(givens, diag) {
 		f.search(0)
 	}
 	f.ctx, f.done, f.sol = nil, nil, nil // keep no references between calls
@@ -104,7 +117,8 @@ func (f *Fast) Solve(ctx context.Context, givens *[81]uint8, limit uint64, sol *
 // init loads the givens into s, reporting false when they clash or hold a
 // value above 9. It sets the masks in one pass: each digit-band loses the
 // cells of other givens and the peers of its own givens.
-func (s *fastState) init(givens *[81]uint8) bool {
+func (s *fastState) init(givens *[81]uint8, diag bool) bool {
+	s.diag = diag
 	var given [27]uint32 // given[9·b+d]: the givens of digit d+1 in band b
 	var occupied [3]uint32
 	for b := range 3 {
@@ -139,7 +153,48 @@ func (s *fastState) init(givens *[81]uint8) bool {
 	}
 	s.unsolved = [3]uint32{fastBand27 &^ occupied[0], fastBand27 &^ occupied[1], fastBand27 &^ occupied[2]}
 	s.changed = fastBand27
+	if diag {
+		for d := range uint(9) {
+			for k := range fastDiag {
+				n := 0
+				for b := range uint(3) {
+					n += bits.OnesCount32(given[9*b+d] & fastDiag[k][b])
+				}
+				if n > 1 {
+					return false // two equal givens on a diagonal
+				}
+			}
+			for b := range uint(3) {
+				if g := given[9*b+d]; g != 0 {
+					s.diagonals(9*b+d, g, 0)
+				}
+			}
+		}
+	}
 	return true
+}
+
+// diagonals clears, in X-sudoku, the diagonals through the new placements
+// cells of digit-band i (at most one per diagonal) from the digit's masks.
+// It returns changed with the digit-bands whose masks changed added.
+func (s *fastState) diagonals(i uint, cells, changed uint32) uint32 {
+	b, d := i/9, i%9
+	for k := range fastDiag {
+		if cells&fastDiag[k][b] == 0 {
+			continue
+		}
+		for j := range uint(3) {
+			m := fastDiag[k][j]
+			if j == b {
+				m &^= cells
+			}
+			x := s.cand[9*j+d]
+			y := x & m
+			s.cand[9*j+d] = x ^ y
+			changed |= fastNonzero(y) << (9*j + d)
+		}
+	}
+	return changed
 }
 
 // search runs propagation and guessing on f.stack[depth]. It reports true
@@ -281,7 +336,11 @@ func (s *fastState) solved(i uint, cells, changed uint32) uint32 {
 		fastNonzero(y3)<<3 | fastNonzero(y4)<<4 | fastNonzero(y5)<<5 |
 		fastNonzero(y6)<<6 | fastNonzero(y7)<<7 | fastNonzero(y8)<<8
 	marks &^= 1 << d
-	return changed | marks<<(9*b)
+	changed |= marks << (9 * b)
+	if s.diag {
+		changed = s.diagonals(i, cells, changed)
+	}
+	return changed
 }
 
 // fastNonzero returns 1 when x (at most 27 bits) is not zero, else 0,
@@ -397,6 +456,39 @@ func (s *fastState) columns(digits, changed uint32) (uint32, bool) {
 				}
 			}
 		}
+		if s.diag {
+			var ok bool
+			if changed, ok = s.diagonalSingles(d, changed); !ok {
+				return changed, false
+			}
+		}
+	}
+	return changed, true
+}
+
+// diagonalSingles checks, in X-sudoku, that digit d+1 still has a place on
+// each diagonal, and places it where it has only one. It returns changed
+// with the digit-bands whose masks changed added, and false on a
+// contradiction.
+func (s *fastState) diagonalSingles(d uint, changed uint32) (uint32, bool) {
+	for k := range fastDiag {
+		var on [3]uint32
+		n := 0
+		for b := range uint(3) {
+			on[b] = s.cand[9*b+d] & fastDiag[k][b]
+			n += bits.OnesCount32(on[b])
+		}
+		if n == 0 {
+			return changed, false
+		}
+		if n > 1 {
+			continue
+		}
+		for b := range uint(3) {
+			if cell := on[b] & s.unsolved[b]; cell != 0 {
+				changed = s.place(9*b+d, uint(bits.TrailingZeros32(cell)), changed)
+			}
+		}
 	}
 	return changed, true
 }
@@ -498,6 +590,9 @@ var (
 	fastPeers [27]uint32
 	// fastCols[p] is the column of cell p in a band.
 	fastCols [27]uint32
+	// fastDiag[k][b] is the part in band b of the main diagonal (k = 0) and
+	// of the anti-diagonal (k = 1).
+	fastDiag [2][3]uint32
 	// fastNextBand[i] is the digit-band of digit i%9 in the next band.
 	fastNextBand [27]uint
 )
@@ -531,6 +626,10 @@ func init() {
 				fastStackKeep[shape] |= minicols
 			}
 		}
+	}
+	for r := range 9 {
+		fastDiag[0][r/3] |= 1 << (r%3*9 + r)
+		fastDiag[1][r/3] |= 1 << (r%3*9 + 8 - r)
 	}
 	for i := range 27 {
 		fastNextBand[i] = uint((i + 9) % 27)

@@ -278,8 +278,9 @@ func TestFastSharedCollections(t *testing.T) {
 // cell-by-cell backtracking search, independent of Fast: a reference for
 // property tests. Clashing givens give 0. It gives up, returning -1, after
 // 100,000 nodes (unsolvable sparse grids can take it very long).
-func fastReferenceCount(g [81]uint8, limit int) int {
+func fastReferenceCount(g [81]uint8, limit int, diag bool) int {
 	var rows, cols, boxes [9]uint16
+	var diags [2]uint16 // used when diag: the main and anti-diagonal
 	for i, v := range g {
 		if v == 0 {
 			continue
@@ -292,6 +293,14 @@ func fastReferenceCount(g [81]uint8, limit int) int {
 		rows[r] |= bit
 		cols[c] |= bit
 		boxes[b] |= bit
+		for k, on := range fastOnDiagonals(diag, i) {
+			if on {
+				if diags[k]&bit != 0 {
+					return 0
+				}
+				diags[k] |= bit
+			}
+		}
 	}
 	count, nodes := 0, 0
 	var rec func() bool
@@ -306,7 +315,13 @@ func fastReferenceCount(g [81]uint8, limit int) int {
 			if v != 0 {
 				continue
 			}
-			free := ^(rows[i/9] | cols[i%9] | boxes[i/27*3+i%9/3]) & 0x3fe
+			used := rows[i/9] | cols[i%9] | boxes[i/27*3+i%9/3]
+			for k, on := range fastOnDiagonals(diag, i) {
+				if on {
+					used |= diags[k]
+				}
+			}
+			free := ^used & 0x3fe
 			n := 0
 			for f := free; f != 0; f &= f - 1 {
 				n++
@@ -329,10 +344,21 @@ func fastReferenceCount(g [81]uint8, limit int) int {
 			rows[r] |= bit
 			cols[c] |= bit
 			boxes[b] |= bit
+			on := fastOnDiagonals(diag, best)
+			for k := range on {
+				if on[k] {
+					diags[k] |= bit
+				}
+			}
 			stop := rec()
 			rows[r] &^= bit
 			cols[c] &^= bit
 			boxes[b] &^= bit
+			for k := range on {
+				if on[k] {
+					diags[k] &^= bit
+				}
+			}
 			g[best] = 0
 			if stop {
 				return true
@@ -380,7 +406,7 @@ func TestFastAgreesWithReference(t *testing.T) {
 			skipped := 0
 			for n := range tc.count {
 				g := tc.puzzle()
-				want := fastReferenceCount(g, 3)
+				want := fastReferenceCount(g, 3, false)
 				if want < 0 {
 					skipped++ // too hard for the reference
 					continue
@@ -399,6 +425,92 @@ func TestFastAgreesWithReference(t *testing.T) {
 			}
 			t.Logf("%d of %d skipped", skipped, tc.count)
 			require.Less(t, skipped, tc.count/4)
+		})
+	}
+}
+
+// fastOnDiagonals reports whether cell i is on the main and on the
+// anti-diagonal, when diag (X-sudoku) is set.
+func fastOnDiagonals(diag bool, i int) [2]bool {
+	return [2]bool{diag && i/9 == i%9, diag && i/9+i%9 == 8}
+}
+
+// fastCheckX verifies an X-sudoku solution: a valid sudoku whose two main
+// diagonals also hold every digit once.
+func fastCheckX(t testing.TB, givens, sol *[81]uint8) {
+	t.Helper()
+	fastCheck(t, givens, sol)
+	var main, anti [10]bool
+	for r := range 9 {
+		a, b := sol[9*r+r], sol[9*r+8-r]
+		require.False(t, main[a], "main diagonal repeats %d", a)
+		require.False(t, anti[b], "anti-diagonal repeats %d", b)
+		main[a], anti[b] = true, true
+	}
+}
+
+func TestFastX(t *testing.T) {
+	var f Fast
+	empty := fastGrid(t, fastZeros(81))
+	var sol [81]uint8
+	found, _, st := f.SolveX(context.Background(), empty, 5, &sol)
+	require.Equal(t, uint64(5), found)
+	require.Equal(t, models.StatusFound, st)
+	fastCheckX(t, empty, &sol)
+	solution := sol
+
+	// Equal givens on a diagonal clash in X-sudoku only.
+	clash := fastGrid(t, "5"+fastZeros(79)+"5")
+	found, _, st = f.SolveX(context.Background(), clash, 2, nil)
+	require.Zero(t, found)
+	require.Equal(t, models.StatusExhausted, st)
+	found, _, st = f.Solve(context.Background(), clash, 2, &sol)
+	require.Equal(t, uint64(2), found)
+	require.Equal(t, models.StatusFound, st)
+	fastCheck(t, clash, &sol)
+
+	rng := rand.New(rand.NewPCG(3, 5))
+	tests := []struct {
+		name   string
+		puzzle func() [81]uint8
+	}{
+		{"X solution with cells removed", func() [81]uint8 {
+			g := solution
+			for _, i := range rng.Perm(81)[:30+rng.IntN(35)] {
+				g[i] = 0
+			}
+			return g
+		}},
+		{"random givens", func() [81]uint8 {
+			var g [81]uint8
+			for range 8 + rng.IntN(12) {
+				g[rng.IntN(81)] = uint8(1 + rng.IntN(9))
+			}
+			return g
+		}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			skipped := 0
+			for n := range 200 {
+				g := tc.puzzle()
+				want := fastReferenceCount(g, 3, true)
+				if want < 0 {
+					skipped++
+					continue
+				}
+				found, _, st := f.SolveX(context.Background(), &g, 3, &sol)
+				require.Equal(t, uint64(want), found, "case %d: %s", n, fastString(&g))
+				if want == 3 {
+					require.Equal(t, models.StatusFound, st)
+				} else {
+					require.Equal(t, models.StatusExhausted, st)
+				}
+				if found > 0 {
+					fastCheckX(t, &g, &sol)
+				}
+			}
+			require.Less(t, skipped, 50)
 		})
 	}
 }
