@@ -26,10 +26,10 @@ var classic = []string{"backtrack", "iterative", "permutation"}
 // maxN is how far each exact algorithm is checked against OEIS: the fast
 // ones further, while keeping the package's tests well under a few seconds.
 func maxN(a models.Algorithm) int {
-	switch {
-	case a.Caps.Has(models.CanParallel):
+	switch a.Name {
+	case "bitwise":
 		return 14
-	case a.Name == "permutation":
+	case "permutation", "dlx":
 		return 12
 	}
 	return 11
