@@ -358,21 +358,17 @@ func (w *bwWorker) run(c *bwClass, t *bwTask) bool {
 		w.tail(c, y0, t.l, t.d, t.r)
 		return true
 	}
+	// Few live values, so that the compiler keeps them in registers:
+	// everything else is reached through w and c.
 	const m64 = BitwiseMaxN - 1
-	excl, need := &c.excl, &c.need
-	rows := &w.rows
-	st := &w.st
-	ex3, ex2, ex1 := excl[(n-3)&m64], excl[(n-2)&m64], excl[(n-1)&m64]
-	nd3, nd2 := need[(n-3)&m64], need[(n-2)&m64]
-	check := c.check
+	ex3, ex2, ex1 := c.excl[(n-3)&m64], c.excl[(n-2)&m64], c.excl[(n-1)&m64]
 	last := n - 4 // the last line the stack places
-	nodes, pollAt := w.nodes, w.pollAt
-	var leaves uint64
+	nodes := w.nodes
 
-	st[y0&m64] = bwFrame{l: t.l, d: t.d, r: t.r, a: bwFree(mask, excl[y0&m64], need[y0&m64], t.l, t.d, t.r)}
+	w.st[y0&m64] = bwFrame{l: t.l, d: t.d, r: t.r, a: c.avail(mask, y0, t.l, t.d, t.r)}
 	y := y0
 	for {
-		f := &st[y&m64]
+		f := &w.st[y&m64]
 		a := f.a
 		if a == 0 {
 			if y == y0 {
@@ -383,47 +379,52 @@ func (w *bwWorker) run(c *bwClass, t *bwTask) bool {
 		}
 		bit := a & -a
 		f.a = a ^ bit
-		rows[y&m64] = bit
+		w.rows[y&m64] = bit
 		nodes++
 		l, d, r := (f.l|bit)<<1, f.d|bit, (f.r|bit)>>1
 		if y < last {
 			y++
-			st[y&m64] = bwFrame{l: l, d: d, r: r, a: bwFree(mask, excl[y&m64], need[y&m64], l, d, r)}
-			if nodes >= pollAt {
+			w.st[y&m64] = bwFrame{l: l, d: d, r: r, a: bwFree(mask, c.excl[y&m64], c.need[y&m64], l, d, r)}
+			if nodes >= w.pollAt {
 				w.nodes = nodes
 				if w.poll() {
-					w.cnt[c.w] += leaves
 					return false
 				}
-				pollAt = w.pollAt
 			}
 			continue
 		}
-		// Lines n−3, n−2 and n−1.
-		for a3 := bwFree(mask, ex3, nd3, l, d, r); a3 != 0; a3 &= a3 - 1 {
+		// Lines n−3, n−2 and n−1. A column needed by line n−3 or n−2 is
+		// excluded from every line below it, so a missing one leaves a
+		// line of these three empty: the need test is not repeated here.
+		for a3 := mask &^ (l | d | r | ex3); a3 != 0; a3 &= a3 - 1 {
 			b3 := a3 & -a3
 			nodes++
 			l3, d3, r3 := (l|b3)<<1, d|b3, (r|b3)>>1
-			for a2 := bwFree(mask, ex2, nd2, l3, d3, r3); a2 != 0; a2 &= a2 - 1 {
+			for a2 := mask &^ (l3 | d3 | r3 | ex2); a2 != 0; a2 &= a2 - 1 {
 				b2 := a2 & -a2
 				nodes++
 				if a1 := mask &^ ((l3|b2)<<1 | d3 | b2 | (r3|b2)>>1 | ex1); a1 != 0 {
 					nodes++
-					if check {
-						rows[(n-3)&m64] = b3
-						rows[(n-2)&m64] = b2
-						rows[(n-1)&m64] = a1
-						w.checkLeaf(c)
-					} else {
-						leaves++
-					}
+					w.leaf(c, b3, b2, a1)
 				}
 			}
 		}
 	}
 	w.nodes = nodes
-	w.cnt[c.w] += leaves
 	return true
+}
+
+// leaf counts a leaf of the kernel whose last three lines hold b3, b2, b1.
+func (w *bwWorker) leaf(c *bwClass, b3, b2, b1 uint64) {
+	if !c.check {
+		w.cnt[c.w]++
+		return
+	}
+	n := w.sh.n
+	w.rows[(n-3)&(BitwiseMaxN-1)] = b3
+	w.rows[(n-2)&(BitwiseMaxN-1)] = b2
+	w.rows[(n-1)&(BitwiseMaxN-1)] = b1
+	w.checkLeaf(c)
 }
 
 // tail places lines y..n−1 recursively: the subtrees of tasks that start
