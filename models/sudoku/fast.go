@@ -34,7 +34,7 @@ import (
 // a cell with two candidates (the one with most open peers) and backtracks
 // on a fixed stack of states.
 
-// fastState is one node of the search: 31 words, copied on each guess.
+// fastState is one node of the search: 128 bytes, copied on each guess.
 type fastState struct {
 	cand     [27]uint32 // cand[9·b+d]: cells of band b where digit d+1 may go
 	unsolved [3]uint32  // cells of each band not yet placed
