@@ -272,6 +272,3 @@ func (w *divWalker) finish() error {
 	}
 	return fmt.Errorf("knight: divide and conquer on %dx%d: internal error: the joined blocks are not one tour", w.b.rows, w.b.cols)
 }
-
-// divMoves are the eight knight moves.
-var divMoves = [8][2]int{{2, 1}, {1, 2}, {-1, 2}, {-2, 1}, {-2, -1}, {-1, -2}, {1, -2}, {2, -1}}

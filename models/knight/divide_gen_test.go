@@ -22,6 +22,9 @@ import (
 	"testing"
 )
 
+// divMoves are the eight knight moves.
+var divMoves = [8][2]int{{2, 1}, {1, 2}, {-1, 2}, {-2, 1}, {-2, -1}, {-1, -2}, {1, -2}, {2, -1}}
+
 type divGenSearch struct {
 	h, w      int
 	n         int
@@ -168,85 +171,6 @@ func (g *divGenSearch) dfs(cur, prev int) bool {
 	return false
 }
 
-// hasEdge reports whether squares a and b are consecutive in order (or are
-// its two ends, when closed).
-func divHasEdge(order []int, closed bool, a, b int) bool {
-	for i := range order {
-		j := i + 1
-		if j == len(order) {
-			if !closed {
-				break
-			}
-			j = 0
-		}
-		if order[i] == a && order[j] == b || order[i] == b && order[j] == a {
-			return true
-		}
-	}
-	return false
-}
-
-func TestDivideGenExplore(t *testing.T) {
-	if os.Getenv("KNIGHT_GEN_BLOCKS") == "" {
-		t.Skip("set KNIGHT_GEN_BLOCKS=1 to explore base tours")
-	}
-	// Exploration: which small chain blocks exist.
-	for _, tc := range []struct {
-		h, w   int
-		s, e   [2]int
-		closed bool
-	}{
-		{3, 4, [2]int{1, 0}, [2]int{2, 0}, false},
-		{3, 4, [2]int{1, 0}, [2]int{0, 0}, false},
-		{3, 4, [2]int{1, 0}, [2]int{1, 1}, false},
-		{3, 4, [2]int{0, 0}, [2]int{-1, -1}, false},
-		{3, 8, [2]int{0, 0}, [2]int{-1, -1}, false},
-		{3, 7, [2]int{0, 0}, [2]int{-1, -1}, false},
-		{3, 9, [2]int{0, 0}, [2]int{-1, -1}, false},
-	} {
-		g := newDivGenSearch(tc.h, tc.w, 1)
-		if tc.e[0] >= 0 {
-			g.end = g.sq(tc.e[0], tc.e[1])
-		}
-		p := g.find(g.sq(tc.s[0], tc.s[1]), 0, 1)
-		t.Logf("%dx%d %v->%v: %v (nodes %d)", tc.h, tc.w, tc.s, tc.e, p, g.nodes)
-	}
-}
-
-func TestDivideGenExplore4(t *testing.T) {
-	if os.Getenv("KNIGHT_GEN_BLOCKS") == "" {
-		t.Skip("set KNIGHT_GEN_BLOCKS=1 to explore base tours")
-	}
-	for tr := range 4 {
-		for tc := 1; tc <= 2; tc++ { // t at column w-tc
-			for sr := range 4 {
-				for sc := range 2 {
-					dr, dc := sr-tr, sc+tc
-					if !(dr*dr+dc*dc == 5) {
-						continue
-					}
-					ok := true
-					var lens []int
-					for _, w := range []int{5, 6, 7, 8, 9} {
-						g := newDivGenSearch(4, w, 1)
-						g.end = g.sq(tr, w-tc)
-						p := g.find(0, 0, 1)
-						if p == nil {
-							ok = false
-							break
-						}
-						lens = append(lens, g.nodes)
-					}
-					g := newDivGenSearch(4, 5, 1)
-					g.end = g.sq(tr, 5-tc)
-					p := g.find(g.sq(sr, sc), 0, 1)
-					t.Logf("t=(%d,w-%d) s=(%d,%d): firsts %v %v middle %v", tr, tc, sr, sc, ok, lens, p != nil)
-				}
-			}
-		}
-	}
-}
-
 // divGenSpec describes one base block to search for.
 type divGenSpec struct {
 	name      string // table the block goes to
@@ -381,6 +305,9 @@ package knight
 	}
 }
 
+// TestDivideGenExploreLanes lists the two-lane patterns for 4-row blocks
+// (see div4Chain) and the block widths each allows; it chose the one used.
+// It takes about a minute.
 func TestDivideGenExploreLanes(t *testing.T) {
 	if os.Getenv("KNIGHT_GEN_BLOCKS") == "" {
 		t.Skip("set KNIGHT_GEN_BLOCKS=1 to explore base tours")

@@ -219,7 +219,7 @@ func div3Chain(rows, cols int, closed bool) *divBuilder {
 	default:
 		first = &div3Corner9
 	}
-	return divChain(rows, cols, closed, SR, SC, newDivLocal(first, false, SR, SC), nil,
+	return divChain(rows, cols, closed, SC, newDivLocal(first, false, SR, SC), nil,
 		newDivLocal(&div3Link, false, SR, SC), nil,
 		func(l *divLocal) (int16, int16) { return l.at(0, l.w-1), l.at(2, l.w-2) },
 		func(l *divLocal) (int16, int16) { return l.at(2, 0), l.at(1, 0) })
@@ -230,7 +230,7 @@ func div3Chain(rows, cols int, closed bool) *divBuilder {
 // the block before (edge(prev)), its path's ends s and t (ends(l))
 // following u and v. single, if not nil, is used alone when it covers the
 // board.
-func divChain(rows, cols int, closed bool, SR, SC int32, first, single, middle, last *divLocal,
+func divChain(rows, cols int, closed bool, SC int32, first, single, middle, last *divLocal,
 	edge, ends func(*divLocal) (int16, int16)) *divBuilder {
 	n := max(rows, cols)
 	if single != nil && single.w == n {
@@ -303,7 +303,7 @@ func div4Chain(rows, cols int) *divBuilder {
 		first, last = &div4First3, &div4Last5
 	}
 	loc := func(b *divBlock) *divLocal { return newDivLocal(b, false, SR, SC) }
-	return divChain(rows, cols, false, SR, SC, loc(first), loc(&div4Corner5), loc(&div4Middle), loc(last),
+	return divChain(rows, cols, false, SC, loc(first), loc(&div4Corner5), loc(&div4Middle), loc(last),
 		func(l *divLocal) (int16, int16) { return l.at(2, l.w-1), l.at(1, l.w-1) },
 		func(l *divLocal) (int16, int16) { return l.at(0, 0), l.at(0, 1) })
 }

@@ -100,6 +100,8 @@ func TestConstructLarge(t *testing.T) {
 		closed     bool
 	}{
 		{100, 100, true}, {101, 100, true}, {100, 102, true}, {1000, 1003, true}, {1001, 1003, false},
+		{999, 1000, true}, {1000, 999, true}, {997, 1003, false}, {3, 20002, true}, {20002, 3, true},
+		{3, 20001, false}, {4, 30001, false}, {30002, 4, false}, {5, 2000, true}, {2001, 7, false},
 	} {
 		t.Run(fmt.Sprintf("%dx%d", tc.rows, tc.cols), func(t *testing.T) {
 			tour, err := Construct(tc.rows, tc.cols, tc.closed)
@@ -217,5 +219,55 @@ func TestConstructHuge(t *testing.T) {
 	t.Logf("%dx%d closed: %.3f s, %.2f ns per square", n, n, elapsed.Seconds(), float64(elapsed.Nanoseconds())/float64(n*n))
 	if os.Getenv("KNIGHT_HUGE_VERIFY") != "" {
 		require.NoError(t, divVerify(n, n, true, tour))
+	}
+}
+
+// divHasOpenFromCorner is the classification of boards with an open tour
+// from a corner (Conrad et al.; Cull and De Curtins): every board with a
+// closed tour, odd×odd from 5×5, 3×4 and 3×n for n ≥ 7, 4×n for n ≥ 5, 1×1.
+func divHasOpenFromCorner(rows, cols int) bool {
+	m, n := min(rows, cols), max(rows, cols)
+	switch {
+	case m == 1:
+		return n == 1
+	case m == 2:
+		return false
+	case m == 3:
+		return n == 4 || n >= 7
+	case m == 4:
+		return n >= 5
+	}
+	return true
+}
+
+func FuzzConstruct(f *testing.F) {
+	f.Add(uint8(6), uint8(6), true)
+	f.Add(uint8(3), uint8(12), true)
+	f.Add(uint8(4), uint8(11), false)
+	f.Add(uint8(9), uint8(13), false)
+	f.Fuzz(func(t *testing.T, r, c uint8, closed bool) {
+		rows, cols := int(r)%90, int(c)%90
+		tour, err := Construct(rows, cols, closed)
+		want := rows > 0 && cols > 0 && (closed && divHasClosed(rows, cols) || !closed && divHasOpenFromCorner(rows, cols))
+		if !want {
+			require.ErrorIs(t, err, models.ErrUnsupported, "%dx%d", rows, cols)
+			return
+		}
+		require.NoError(t, err, "%dx%d", rows, cols)
+		require.NoError(t, divVerify(rows, cols, closed, tour), "%dx%d", rows, cols)
+	})
+}
+
+func TestConstructOpenAll(t *testing.T) {
+	for rows := 1; rows <= 30; rows++ {
+		for cols := 1; cols <= 30; cols++ {
+			tour, err := Construct(rows, cols, false)
+			if !divHasOpenFromCorner(rows, cols) {
+				require.ErrorIs(t, err, models.ErrUnsupported, "%dx%d", rows, cols)
+				continue
+			}
+			require.NoError(t, err, "%dx%d", rows, cols)
+			require.NoError(t, divVerify(rows, cols, false, tour), "%dx%d", rows, cols)
+		}
 	}
 }
