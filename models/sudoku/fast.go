@@ -393,15 +393,17 @@ func (s *fastState) propagate() bool {
 			}
 			for ns := u &^ or2; ns != 0; ns &= ns - 1 {
 				p := uint(bits.TrailingZeros32(ns))
-				bit := uint32(1) << p
-				d := uint(0)
-				for d < 9 && band[d]&bit == 0 {
-					d++
+				// The cell's digit, without a loop: at most one digit has it.
+				var d, n uint32
+				for k, x := range band {
+					on := x >> p & 1
+					d |= on * uint32(k)
+					n |= on
 				}
-				if d == 9 {
+				if n == 0 {
 					return false // its only candidate went with an earlier single
 				}
-				changed = s.place(9*b+d, p, changed)
+				changed = s.place(9*b+uint(d), p, changed)
 			}
 		}
 		if changed != 0 {
