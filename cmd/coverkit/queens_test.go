@@ -411,3 +411,30 @@ func TestQueensVerifyTestdata(t *testing.T) {
 		})
 	}
 }
+
+// TestQueensCountEveryAlgorithm counts n = 8 with every exact algorithm,
+// with --unique through the algorithm's own symmetry support or the
+// generic one for those that can enumerate.
+func TestQueensCountEveryAlgorithm(t *testing.T) {
+	for _, a := range models.Algorithms("queens") {
+		if a.Kind != models.Exact {
+			continue
+		}
+		t.Run(a.Name, func(t *testing.T) {
+			out, errOut, code := runCLI(t, "", "queens", "count", "8", "--algo", a.Name, "--unique", "--format", "json")
+			require.Equal(t, exitOK, code, errOut)
+			var rec map[string]any
+			require.NoError(t, json.Unmarshal([]byte(out), &rec))
+			require.Equal(t, a.Name, rec["algorithm"])
+			require.EqualValues(t, 92, rec["solutions"])
+			require.EqualValues(t, 12, rec["fundamental"])
+		})
+	}
+	out, _, code := runCLI(t, "", "queens", "count", "8", "--format", "json")
+	require.Equal(t, exitOK, code)
+	want := "backtrack"
+	if _, err := models.Lookup("queens", "bitwise"); err == nil {
+		want = "bitwise"
+	}
+	require.Contains(t, out, `"algorithm":"`+want+`"`)
+}
