@@ -115,57 +115,88 @@ type divBlock struct {
 }
 
 // divLocal is a base block as placed on a board, in the board's
-// orientation (the block's table transposed or not): its h×w cells r*w+c,
-// the next and previous cell of each along the block's tour (-1 past a
-// path's ends), each cell's offset on the board from the block's first
-// square, and which cells can be ends of joins.
+// orientation (the block's table transposed or not). Its h×w cells are
+// numbered r*w+c; its tour's positions 0 … m-1 in order. For each position
+// it holds the cell there and the cell's offset on the board from the
+// block's first square, and for each position the nearest position ahead
+// and behind whose cell can be the end of a join, so that the walk copies
+// runs of squares between joins.
 type divLocal struct {
-	h, w        int
-	next, prev  []int16
-	off         []int32
-	join        []bool
-	first, last int16 // a path's ends; -1 for a cycle
+	h, w         int
+	closed       bool
+	ord          []int32 // the board offset of the cell at each position
+	cell         []int16 // the cell at each position
+	pos          []int16 // the position of each cell
+	join         []bool  // by cell: can be the end of a join
+	stopF, stopB []int16 // by position: the next join cell at or after it, at or before it
+	first, last  int16   // a path's ends; -1 for a cycle
 }
 
 // newDivLocal places blk's table on a board whose square (r, c) is
-// r*sr + c*sc, transposed if flip.
+// r*sr + c*sc, transposed if flip. The cells that can be ends of joins are
+// set by seal.
 func newDivLocal(blk *divBlock, flip bool, sr, sc int32) *divLocal {
 	h, w := blk.h, blk.w
 	if flip {
 		h, w = w, h
 	}
-	n := h * w
-	l := &divLocal{h: h, w: w, next: make([]int16, n), prev: make([]int16, n), off: make([]int32, n),
-		join: make([]bool, n), first: -1, last: -1}
-	cell := func(t uint8) int16 {
+	m := len(blk.cells)
+	l := &divLocal{h: h, w: w, closed: blk.closed, ord: make([]int32, m), cell: make([]int16, m),
+		pos: make([]int16, m), join: make([]bool, m), first: -1, last: -1}
+	for i, t := range blk.cells {
 		r, c := int(t)/blk.w, int(t)%blk.w
 		if flip {
 			r, c = c, r
 		}
-		return int16(r*w + c)
-	}
-	m := len(blk.cells)
-	for i, t := range blk.cells {
-		x := cell(t)
-		l.next[x], l.prev[x] = -1, -1
-		if i+1 < m {
-			l.next[x] = cell(blk.cells[i+1])
-		} else if blk.closed {
-			l.next[x] = cell(blk.cells[0])
-		}
-		if i > 0 {
-			l.prev[x] = cell(blk.cells[i-1])
-		} else if blk.closed {
-			l.prev[x] = cell(blk.cells[m-1])
-		}
-	}
-	for x := range n {
-		l.off[x] = int32(x/w)*sr + int32(x%w)*sc
+		x := int16(r*w + c)
+		l.cell[i], l.pos[x] = x, int16(i)
+		l.ord[i] = int32(r)*sr + int32(c)*sc
 	}
 	if !blk.closed {
-		l.first, l.last = cell(blk.cells[0]), cell(blk.cells[m-1])
+		l.first, l.last = l.cell[0], l.cell[m-1]
 	}
+	l.seal()
 	return l
+}
+
+// seal marks cells as possible ends of joins.
+func (l *divLocal) seal(cells ...int16) {
+	for _, x := range cells {
+		l.join[x] = true
+	}
+	m := len(l.cell)
+	l.stopF, l.stopB = make([]int16, m), make([]int16, m)
+	next := int16(m - 1)
+	for p := m - 1; p >= 0; p-- {
+		if l.join[l.cell[p]] {
+			next = int16(p)
+		}
+		l.stopF[p] = next
+	}
+	prev := int16(0)
+	for p := range m {
+		if l.join[l.cell[p]] {
+			prev = int16(p)
+		}
+		l.stopB[p] = prev
+	}
+}
+
+// step returns the cell after position p going forward (fwd) or back, or
+// -1 past a path's end.
+func (l *divLocal) step(p int, fwd bool) int16 {
+	m := len(l.cell)
+	switch {
+	case fwd && p+1 < m:
+		return l.cell[p+1]
+	case !fwd && p > 0:
+		return l.cell[p-1]
+	case !l.closed:
+		return -1
+	case fwd:
+		return l.cell[0]
+	}
+	return l.cell[m-1]
 }
 
 // at returns the cell (r, c).
@@ -194,7 +225,6 @@ type divInst struct {
 func (in *divInst) add(x, y int16, q int32, qx, qy int16) {
 	in.joins[in.nj] = divJoin{x: x, y: y, q: q, qx: qx, qy: qy}
 	in.nj++
-	in.loc.join[x] = true
 }
 
 // divBuilder is the plan of a construction: the board and, for each of its
@@ -226,25 +256,41 @@ func (b *divBuilder) walker() *divWalker {
 func (w *divWalker) fill(out []int32) {
 	in := &w.in
 	x, fwd := w.x, w.fwd
-	loc, base := in.loc, in.base
-	next, prev, off, join := loc.next, loc.prev, loc.off, loc.join
-	for i := range out {
-		out[i] = base + off[x]
-		y := prev[x]
+	l, base := in.loc, in.base
+	for o := 0; o < len(out); {
+		// Copy the run from x to the next join cell (or the block's end).
+		p := int(l.pos[x])
+		var q int // the position of the last square written
 		if fwd {
-			y = next[x]
+			n := min(int(l.stopF[p])-p+1, len(out)-o)
+			dst := out[o : o+n]
+			for k, v := range l.ord[p : p+n] {
+				dst[k] = base + v
+			}
+			o += n
+			q = p + n - 1
+		} else {
+			n := min(p-int(l.stopB[p])+1, len(out)-o)
+			dst := out[o : o+n]
+			src := l.ord[p-n+1 : p+1]
+			for k := range dst {
+				dst[k] = base + src[n-1-k]
+			}
+			o += n
+			q = p - n + 1
 		}
-		if join[x] {
+		x = l.cell[q]
+		y := l.step(q, fwd)
+		if l.join[x] {
 			if k := in.find(x, y); k >= 0 {
 				j := in.joins[k]
 				w.b.inst(j.q, in)
-				loc, base = in.loc, in.base
-				next, prev, off, join = loc.next, loc.prev, loc.off, loc.join
+				l, base = in.loc, in.base
 				x = j.qx
 				if j.qy < 0 {
-					fwd = x == loc.first
+					fwd = x == l.first
 				} else {
-					fwd = next[x] != j.qy
+					fwd = l.step(int(l.pos[x]), true) != j.qy
 				}
 				continue
 			}

@@ -149,6 +149,21 @@ func divGrid(rows, cols int, closed bool) *divBuilder {
 	if !closed {
 		corner = newDivLocal(divPathBy[h0][w0], false, C, 1)
 	}
+	seal := func(l *divLocal) {
+		if l != nil {
+			h, w := l.h, l.w
+			l.seal(l.at(1, 1), l.at(3, 0), l.at(0, 3), l.at(0, w-1), l.at(2, w-2), l.at(h-1, 0), l.at(h-2, 2))
+		}
+	}
+	for h := range locH {
+		for w := range locH[h] {
+			seal(locH[h][w])
+			seal(locV[h][w])
+		}
+	}
+	if !closed {
+		seal(corner)
+	}
 	b := &divBuilder{rows: rows, cols: cols, closed: closed}
 	b.inst = func(id int32, in *divInst) {
 		bi, bj := id/nbc, id%nbc
@@ -235,6 +250,13 @@ func divChain(rows, cols int, closed bool, SC int32, first, single, middle, last
 	n := max(rows, cols)
 	if single != nil && single.w == n {
 		first = single
+	}
+	for _, l := range []*divLocal{first, middle, last} {
+		if l != nil {
+			u, v := edge(l)
+			s, t := ends(l)
+			l.seal(u, v, s, t)
+		}
 	}
 	nb := int32(1)
 	if last == nil {
