@@ -18,18 +18,19 @@ const DivideBytesPerSquare = 4
 // indices r*cols+c (0-based) in visiting order starting at square 0. If
 // closed is true the last square is a knight's move from the first.
 //
-// Closed tours are built for every board that has one (Schwenk's theorem:
-// with m ≤ n, all but m and n both odd, m = 1, 2 or 4, and m = 3 with n = 4,
-// 6 or 8). Open tours (closed false) are built for every board that has an
+// Closed tours are built for every board that has one (by Schwenk's
+// theorem, with m ≤ n, every board except when m and n are both odd, when
+// m is 1, 2 or 4, or when m = 3 and n is 4, 6 or 8). Open tours (closed false) are built for every board that has an
 // open tour from a corner: boards with a closed tour (the closed tour is
-// returned), odd×odd boards from 5×5 up, 3×n for n = 4 and n ≥ 7, 4×n for
-// n ≥ 5, and 1×1. Other sizes give an error wrapping models.ErrUnsupported;
+// returned), odd×odd boards with both sides at least 5, 3×n for n = 4 and
+// n ≥ 7, 4×n for n ≥ 5, and 1×1. Other sizes give an error wrapping models.ErrUnsupported;
 // boards of more than 2^31−1 squares one wrapping models.ErrTooLarge.
 //
 // The board is cut into blocks of 3 to 10 rows and columns whose tours
 // (found once by a search program and stored as tables) are joined, in the
 // manner of Parberry's divide and conquer, by exchanging two edges between
-// neighbouring blocks. The joins are never stored: the tour is walked block
+// neighbouring blocks (or, on boards with 3 or 4 rows, by putting a block's
+// path in place of an edge of the block before it). The joins are never stored: the tour is walked block
 // by block, each block's table giving the next square until a join sends
 // the walk into a neighbouring block. Peak memory is DivideBytesPerSquare
 // bytes per square, the returned slice itself, plus a few bytes per row and
