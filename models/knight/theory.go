@@ -40,7 +40,11 @@ func (v Verdict) String() string {
 // show that on boards with both sides at least 5 every such square starts an
 // open tour. On 3×n and 4×n boards some squares of the right colour start
 // none (3×4 has tours only from some of its squares); there Theory returns
-// Undecided and an exhaustive search settles it.
+// Undecided and an exhaustive search settles it. On 4×n boards a tour starts
+// and ends on the outer two lines: the outer squares touch only inner ones,
+// so they cannot follow each other, and a strict alternation of outer and
+// inner squares would put every outer square on one colour (the argument
+// behind Schwenk's 4×n case), so the path must begin and end outside.
 func (p *Problem) Theory() (Verdict, string) {
 	m, n := min(p.Rows, p.Cols), max(p.Rows, p.Cols)
 	if p.Closed {
@@ -63,15 +67,19 @@ func (p *Problem) Theory() (Verdict, string) {
 		return None, fmt.Sprintf("the %s board has an odd number of squares, so every tour starts and ends on the majority colour (row+column even), and %d,%d is on the minority colour",
 			p.Size(), r+1, c+1)
 	}
+	if m == 4 {
+		inner := (p.Rows == 4 && (r == 1 || r == 2)) || (p.Rows != 4 && (c == 1 || c == 2))
+		if inner {
+			return None, fmt.Sprintf("on a 4xn board the squares of the outer two lines touch only inner ones, so a tour visiting all %d outer squares among %d must begin and end on an outer line (if it alternated outer and inner squares, all outer squares would have one colour); %d,%d is on an inner line (Schwenk's colouring argument)",
+				p.Squares()/2, p.Squares(), r+1, c+1)
+		}
+	}
 	if m >= 5 {
 		return Exists, fmt.Sprintf("every %s board with both sides at least 5 has an open tour from every square of the right colour (Conrad et al. 1994)", p.Size())
 	}
-	if r == 0 && c == 0 {
-		// The corner starts an open tour on every 3×n (n = 4 or ≥ 7) and
-		// 4×n (n ≥ 5) board: checked by exhaustive search up to 3×12 and
-		// 4×10 in the tests, and the constructions extend it.
-		return Undecided, ""
-	}
+	// 3×n (n = 4 or ≥ 7) and the outer lines of 4×n (n ≥ 5): most squares
+	// start a tour, some do not (on 3x4 only the end columns do; on 3x7 not
+	// 2,4; on 3x8 not 2,3 or 2,6). The exhaustive search settles it.
 	return Undecided, ""
 }
 
