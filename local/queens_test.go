@@ -1,0 +1,150 @@
+package local_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"testing"
+
+	"github.com/coverkit/coverkit/local"
+	"github.com/coverkit/coverkit/models"
+	"github.com/stretchr/testify/require"
+)
+
+// checkQueens verifies a solution independently: one queen per row, no two
+// on a diagonal.
+func checkQueens(t *testing.T, n int, sol []int32) {
+	t.Helper()
+	require.Len(t, sol, n)
+	rows := make([]bool, n)
+	sums := make([]bool, 2*n)
+	difs := make([]bool, 2*n)
+	for c, r := range sol {
+		require.True(t, r >= 0 && int(r) < n, "column %d row %d", c, r)
+		require.False(t, rows[r] || sums[c+int(r)] || difs[c-int(r)+n], "column %d attacked", c)
+		rows[r], sums[c+int(r)], difs[c-int(r)+n] = true, true, true
+	}
+}
+
+func TestQueensEveryN(t *testing.T) {
+	for n := 4; n <= 300; n++ {
+		for _, seed := range []uint64{0, 2, 3, 12345, 1 << 40} {
+			res, err := local.Queens(context.Background(), n, &local.QueensOptions{Seed: seed})
+			require.NoError(t, err)
+			require.Equal(t, models.StatusFound, res.Status, "n=%d seed=%d", n, seed)
+			require.True(t, res.Verified)
+			checkQueens(t, n, res.Solution)
+		}
+	}
+}
+
+func TestQueensMillion(t *testing.T) {
+	n := 1_000_000
+	res, err := local.Queens(context.Background(), n, nil)
+	require.NoError(t, err)
+	require.Equal(t, models.StatusFound, res.Status)
+	require.True(t, res.Verified)
+	require.Equal(t, local.DefaultSeed, res.Seed)
+	checkQueens(t, n, res.Solution)
+}
+
+func TestQueensSmall(t *testing.T) {
+	for _, tc := range []struct {
+		n      int
+		status models.Status
+	}{{1, models.StatusFound}, {2, models.StatusExhausted}, {3, models.StatusExhausted}, {4, models.StatusFound}} {
+		t.Run(fmt.Sprint(tc.n), func(t *testing.T) {
+			res, err := local.Queens(context.Background(), tc.n, nil)
+			require.NoError(t, err)
+			require.Equal(t, tc.status, res.Status)
+			if tc.status == models.StatusFound {
+				checkQueens(t, tc.n, res.Solution)
+			} else {
+				require.Nil(t, res.Solution)
+			}
+		})
+	}
+}
+
+func TestQueensDeterministic(t *testing.T) {
+	for _, n := range []int{8, 1000, 100_000} {
+		a, err := local.Queens(context.Background(), n, &local.QueensOptions{Seed: 99})
+		require.NoError(t, err)
+		b, err := local.Queens(context.Background(), n, &local.QueensOptions{Seed: 99})
+		require.NoError(t, err)
+		require.Equal(t, a.Solution, b.Solution)
+		require.Equal(t, a.Steps, b.Steps)
+		c, err := local.Queens(context.Background(), n, &local.QueensOptions{Seed: 100})
+		require.NoError(t, err)
+		checkQueens(t, n, c.Solution)
+		if n >= 1000 {
+			require.NotEqual(t, a.Solution, c.Solution)
+		}
+	}
+}
+
+func TestQueensErrorsAndLimits(t *testing.T) {
+	_, err := local.Queens(context.Background(), 0, nil)
+	require.ErrorContains(t, err, "must be positive")
+
+	_, err = local.Queens(context.Background(), 1_000_000, &local.QueensOptions{MaxBytes: 1 << 20})
+	require.True(t, errors.Is(err, models.ErrTooLarge))
+	require.ErrorContains(t, err, "need 4.4 MiB")
+
+	_, err = local.Queens(context.Background(), local.MaxQueens+1, nil)
+	require.True(t, errors.Is(err, models.ErrTooLarge))
+
+	res, err := local.Queens(context.Background(), 100_000, &local.QueensOptions{MaxSteps: 1000})
+	require.NoError(t, err)
+	require.Equal(t, models.StatusLimit, res.Status)
+	require.Nil(t, res.Solution)
+
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	res, err = local.Queens(ctx, 100_000, nil)
+	require.NoError(t, err)
+	require.Equal(t, models.StatusCanceled, res.Status)
+
+	var calls int
+	res, err = local.Queens(context.Background(), 10, &local.QueensOptions{Progress: func(local.QueensProgress) { calls++ }})
+	require.NoError(t, err)
+	require.Equal(t, models.StatusFound, res.Status)
+}
+
+func TestQueensBytes(t *testing.T) {
+	// About 4.6 bytes a queen: int32 rows plus three bitsets.
+	b := local.QueensBytes(1_000_000_000)
+	require.Less(t, float64(b)/1e9, 4.7)
+	require.Equal(t, "4.3 GiB", local.FormatBytes(b))
+}
+
+// ExampleQueens places a million queens and checks them.
+func ExampleQueens() {
+	res, err := local.Queens(context.Background(), 1_000_000, nil)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(res.Status, res.Verified, len(res.Solution))
+	// Output: found true 1000000
+}
+
+func BenchmarkQueens(b *testing.B) {
+	for _, n := range []struct {
+		name string
+		n    int
+	}{{"1e3", 1e3}, {"1e4", 1e4}, {"1e5", 1e5}, {"1e6", 1e6}, {"1e7", 1e7}} {
+		b.Run("n="+n.name, func(b *testing.B) {
+			var steps uint64
+			for b.Loop() {
+				res, err := local.Queens(context.Background(), n.n, nil)
+				if err != nil || res.Status != models.StatusFound {
+					b.Fatal(err, res.Status)
+				}
+				steps = res.Steps
+			}
+			b.ReportMetric(float64(steps)/float64(n.n), "steps/queen")
+			b.ReportMetric(float64(local.QueensBytes(n.n))/float64(n.n), "bytes/queen")
+		})
+	}
+}
