@@ -1,0 +1,56 @@
+package queens_test
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/models/queens"
+	"github.com/stretchr/testify/require"
+)
+
+func TestMinConflicts(t *testing.T) {
+	alg, err := models.Lookup("queens", "minconflicts")
+	require.NoError(t, err)
+	require.Equal(t, models.LocalSearch, alg.Kind)
+	require.True(t, alg.Caps.Has(models.CanFirst))
+
+	for _, n := range []int{1, 4, 5, 8, 50, 1000, 123457} {
+		b := queens.New(n)
+		res, err := alg.Solve(context.Background(), b, &models.Options{Seed: 7})
+		require.NoError(t, err)
+		require.Equal(t, models.StatusFound, res.Status, "n=%d", n)
+		require.NoError(t, b.Verify(res.First))
+		require.Equal(t, models.CountOf(1), res.Solutions)
+		require.ElementsMatch(t, []string{"seed", "steps", "initial_conflicts", "verified", "solve_seconds", "bytes_per_queen"},
+			keys(res.Extra))
+		require.Equal(t, true, res.Extra["verified"])
+		require.Equal(t, uint64(7), res.Extra["seed"])
+	}
+	for _, n := range []int{2, 3} {
+		res, err := alg.Solve(context.Background(), queens.New(n), nil)
+		require.NoError(t, err)
+		require.Equal(t, models.StatusExhausted, res.Status)
+		require.True(t, res.Solutions.IsZero())
+	}
+	res, err := alg.Solve(context.Background(), queens.New(100000), &models.Options{MaxNodes: 10})
+	require.NoError(t, err)
+	require.Equal(t, models.StatusLimit, res.Status)
+
+	_, err = alg.Solve(context.Background(), queens.New(8), &models.Options{Mode: models.ModeCount})
+	require.True(t, errors.Is(err, models.ErrUnsupported))
+
+	// Far beyond any machine's memory: refused, naming what it needs.
+	_, err = alg.Solve(context.Background(), queens.New(1<<40), nil)
+	require.True(t, errors.Is(err, models.ErrTooLarge))
+	require.ErrorContains(t, err, "TiB")
+}
+
+func keys(m map[string]any) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	return out
+}
