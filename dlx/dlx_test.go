@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/coverkit/coverkit/dlx"
@@ -301,4 +302,21 @@ func TestInstances(t *testing.T) {
 			require.Equal(t, tc.want, par.Solutions)
 		})
 	}
+}
+
+func TestParallelProgress(t *testing.T) {
+	p := parse(t, gen.Langford(8))
+	var calls, last, total atomic.Int64
+	res, err := solver(t, p).Solve(context.Background(), &dlx.Options{Workers: 2, Progress: func(done, tot int) {
+		calls.Add(1)
+		total.Store(int64(tot))
+		if int64(done) > last.Load() {
+			last.Store(int64(done))
+		}
+	}})
+	require.NoError(t, err)
+	require.EqualValues(t, 300, res.Solutions)
+	require.Positive(t, total.Load())
+	require.Equal(t, total.Load(), last.Load(), "every subproblem reported")
+	require.Equal(t, total.Load()+1, calls.Load())
 }

@@ -124,15 +124,23 @@ func (s *Solver) solveParallel(parent context.Context, opts *Options) (Result, e
 		total     = make([]Result, w)
 	)
 	used.Store(res.Stats.Nodes)
+	var finished atomic.Int64
+	if opts.Progress != nil {
+		opts.Progress(0, len(sp.tasksEnd))
+	}
 	visit := report
 	if opts.Visit == nil && opts.Limit == 0 {
 		visit = nil // plain counting: no lock per solution
 	}
-	for k := range w {
+	// Clone before any worker starts: workers write s.first.
+	clones := make([]*Solver, w)
+	for k := range clones {
+		clones[k] = s.Clone()
+	}
+	for k, c := range clones {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			c := s.Clone()
 			var r Result
 			for {
 				t := int(next.Add(1) - 1)
@@ -154,6 +162,9 @@ func (s *Solver) solveParallel(parent context.Context, opts *Options) (Result, e
 				}
 				tr := c.solveForced(ctx, sp.tasks[b:sp.tasksEnd[t]], 0, budget, visit)
 				used.Add(tr.Stats.Nodes)
+				if opts.Progress != nil {
+					opts.Progress(int(finished.Add(1)), len(sp.tasksEnd))
+				}
 				r.Solutions += tr.Solutions
 				r.Stats = r.Stats.Add(tr.Stats)
 				if tr.Status == models.StatusLimit {

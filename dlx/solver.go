@@ -69,6 +69,11 @@ type Options struct {
 	// (status found). With Workers > 1, calls are serialized but solutions
 	// arrive in no fixed order.
 	Visit func(sol []int) bool
+	// Progress, if set, is called by a parallel search (Workers > 1) once
+	// the tree is split (done = 0) and after each subproblem, from the
+	// worker goroutines, with the subproblems done and their total. It must
+	// be cheap and safe for concurrent use.
+	Progress func(done, total int)
 }
 
 // Result is the outcome of a search.

@@ -138,6 +138,17 @@ Exit codes: 0 solved (a count of zero included), 1 no solution, 2 bad input
 			defer w.Abort()
 			ctx, stop := searchContext(cmd.Context(), timeout)
 			defer stop()
+			if workers > 1 {
+				var bar *progress
+				o.Progress = func(done, total int) {
+					if done == 0 {
+						bar = newProgress(e, int64(total), "subproblems")
+						return
+					}
+					bar.Set(int64(done))
+				}
+				defer func() { bar.Finish() }()
+			}
 
 			var writeErr error
 			if !count {
