@@ -59,7 +59,8 @@
 // A Solver is not safe for concurrent use; Clone makes one per goroutine.
 // With Options.Workers > 1, Solve clones the solver itself and splits the
 // tree at its top levels into many more independent subproblems than
-// workers; counts are exact and the same as with one worker.
+// workers; counts are exact and the same as with one worker, and
+// Options.Progress reports the subproblems done.
 //
 // The package imports only the standard library and coverkit's leaf
 // package models (for Status and Stats), so any Go program can use it for
