@@ -24,7 +24,7 @@ func newSudokuCmd(e *env) *cobra.Command {
 		Short: "Solve, verify and generate sudoku-family puzzles (any box shape, X, jigsaw, Latin)",
 		Long: `The sudoku family on Dancing Links: grids of side N = B·C with B×C boxes
 (4, 6, 8, 9, 12, 16, 25, ... up to 64), the X and jigsaw variants and Latin
-squares, and a fast bitset solver for classic 9×9. Input formats are described
+squares, and a fast bitset solver for 9×9 (classic and X). Input formats are described
 in docs/formats.md, outputs in docs/cli.md.`,
 	}
 	cmd.AddCommand(newSudokuSolveCmd(e), newSudokuVerifyCmd(e), newSudokuGenerateCmd(e))
@@ -139,8 +139,8 @@ reached get status timeout).`,
 			if err != nil {
 				return usageError(err)
 			}
-			if a == sudoku.FastAlgo && (l.Variant != sudoku.Classic || (l.BoxRows != 0 && l.BoxRows*l.BoxCols != 9) || l.BoxRows == 1 || l.BoxCols == 1) {
-				return usagef("--algo fast solves classic 9x9 grids only; use --algo dlx")
+			if a == sudoku.FastAlgo && (l.Variant == sudoku.Jigsaw || l.Variant == sudoku.Latin || (l.BoxRows != 0 && (l.BoxRows != 3 || l.BoxCols != 3))) {
+				return usagef("--algo fast solves 9x9 grids with 3x3 boxes (classic or X) only; use --algo dlx")
 			}
 			lim := uint64(2)
 			switch {
@@ -205,7 +205,7 @@ reached get status timeout).`,
 		},
 	}
 	lf.add(cmd, true)
-	cmd.Flags().StringVar(&algo, "algo", "auto", "algorithm: dlx (any grid) or fast (classic 9x9); auto picks fast where it applies")
+	cmd.Flags().StringVar(&algo, "algo", "auto", "algorithm: dlx (any grid) or fast (9x9 classic and X); auto picks fast where it applies")
 	cmd.Flags().BoolVar(&count, "count", false, "count every solution of each puzzle")
 	cmd.Flags().StringVar(&limit, "limit", "2", "look for up to K solutions per puzzle (2 tells uniqueness)")
 	cmd.Flags().IntVar(&workers, "workers", 1, "solving goroutines (answers stay in input order)")
@@ -696,7 +696,7 @@ Exit 1 if no attempt reached --givens K (the best puzzle is still printed).`,
 				return usageError(err)
 			}
 			if !a.Supports(shape) {
-				return usagef("--algo fast solves classic 9x9 grids only; use --algo dlx")
+				return usagef("--algo fast solves 9x9 grids with 3x3 boxes (classic or X) only; use --algo dlx")
 			}
 			if givens < 0 || givens > shape.Cells() {
 				return usagef("--givens %d: want 0..%d for a %s grid", givens, shape.Cells(), shape)

@@ -160,7 +160,7 @@ func TestSudokuSolveCLI(t *testing.T) {
 		args []string
 		err  string
 	}{
-		{"fast on 6x6", []string{"--algo", "fast", "--box", "2x3"}, "--algo fast solves classic 9x9 grids only"},
+		{"fast on 6x6", []string{"--algo", "fast", "--box", "2x3"}, "--algo fast solves 9x9 grids with 3x3 boxes"},
 		{"bad algo", []string{"--algo", "magic"}, "unknown algorithm"},
 		{"bad box", []string{"--box", "2by3"}, "--box \"2by3\""},
 		{"count and limit", []string{"--count", "--limit", "3"}, "exclude each other"},

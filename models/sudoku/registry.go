@@ -23,7 +23,7 @@ func init() {
 		Name:        "fast",
 		Kind:        models.Exact,
 		Caps:        models.CanFirst | models.CanCount,
-		Description: "bitset constraint propagation with naked and hidden singles (classic 9x9 only)",
+		Description: "bitset constraint propagation with naked and hidden singles (9x9 classic and X)",
 		Solve:       solveFast,
 	})
 }
@@ -106,7 +106,7 @@ func solveDLX(ctx context.Context, p models.Problem, o *models.Options) (models.
 }
 
 // solveFast is the registry entry of the Fast solver: ModeFirst and
-// ModeCount on classic 9×9 grids.
+// ModeCount on 9×9 grids with 3×3 boxes, classic or X.
 func solveFast(ctx context.Context, p models.Problem, o *models.Options) (models.Result, error) {
 	pz, err := puzzleOf(p)
 	if err != nil {
@@ -114,7 +114,7 @@ func solveFast(ctx context.Context, p models.Problem, o *models.Options) (models
 	}
 	o = o.OrDefault()
 	if !pz.Shape.isClassic9() {
-		return models.Result{}, fmt.Errorf("sudoku: %w: the fast solver handles classic 9x9 grids only, not %s", models.ErrUnsupported, pz.Shape)
+		return models.Result{}, fmt.Errorf("sudoku: %w: the fast solver handles 9x9 grids with 3x3 boxes (classic or X) only, not %s", models.ErrUnsupported, pz.Shape)
 	}
 	var limit uint64
 	switch o.Mode {
@@ -127,7 +127,11 @@ func solveFast(ctx context.Context, p models.Problem, o *models.Options) (models
 	copy(in[:], pz.Givens)
 	start := time.Now()
 	var f Fast
-	found, nodes, status := f.Solve(ctx, &in, limit, &out)
+	solve := f.Solve
+	if pz.Shape.Variant == X {
+		solve = f.SolveX
+	}
+	found, nodes, status := solve(ctx, &in, limit, &out)
 	res := models.Result{Status: status, Solutions: models.CountOf(found), Stats: models.Stats{Nodes: nodes, Elapsed: time.Since(start)}}
 	if found > 0 {
 		res.First = make(models.Solution, 81)

@@ -168,10 +168,10 @@ func (s *Shape) String() string {
 // Cells returns N², the number of cells.
 func (s *Shape) Cells() int { return s.N * s.N }
 
-// isClassic9 reports whether s is the classic 9×9 grid with 3×3 boxes, the
-// one the Fast solver handles.
+// isClassic9 reports whether s is the 9×9 grid with 3×3 boxes, classic or
+// X: the grids the Fast solver handles (Solve and SolveX).
 func (s *Shape) isClassic9() bool {
-	return s.N == 9 && s.Variant == Classic && s.BoxRows == 3 && s.BoxCols == 3
+	return s.N == 9 && (s.Variant == Classic || s.Variant == X) && s.BoxRows == 3 && s.BoxCols == 3
 }
 
 // sameAs reports whether s and t describe the same grid.

@@ -12,13 +12,13 @@ import (
 type Algo uint8
 
 const (
-	// Auto uses Fast where it supports the grid (classic 9×9) and DLX
-	// elsewhere.
+	// Auto uses Fast where it supports the grid (9×9 with 3×3 boxes,
+	// classic or X) and DLX elsewhere.
 	Auto Algo = iota
 	// DLX is the exact-cover formulation on the generic dlx engine, for
 	// every shape and variant.
 	DLX
-	// FastAlgo is the specialized bitset solver (classic 9×9 only).
+	// FastAlgo is the specialized bitset solver (9×9 classic and X only).
 	FastAlgo
 )
 
@@ -46,7 +46,7 @@ func ParseAlgo(s string) (Algo, error) {
 }
 
 // Supports reports whether algorithm a can solve puzzles of shape s: Fast
-// handles the classic 9×9 grid only; DLX and Auto handle every shape.
+// handles 9×9 grids with 3×3 boxes, classic or X; DLX and Auto handle every shape.
 func (a Algo) Supports(s *Shape) bool { return a != FastAlgo || s.isClassic9() }
 
 // Outcome is the result of one puzzle's search.
@@ -109,7 +109,7 @@ func (s *Solver) Solve(ctx context.Context, p *Puzzle, limit uint64, sol []uint8
 	a := s.Algo(sh)
 	if a == FastAlgo {
 		if !sh.isClassic9() {
-			return Outcome{}, fmt.Errorf("sudoku: %w: the fast solver handles classic 9x9 grids only, not %s (use --algo dlx)", models.ErrUnsupported, sh)
+			return Outcome{}, fmt.Errorf("sudoku: %w: the fast solver handles 9x9 grids with 3x3 boxes (classic or X) only, not %s (use --algo dlx)", models.ErrUnsupported, sh)
 		}
 		return s.solveFast(ctx, p, limit, sol), nil
 	}
@@ -128,7 +128,11 @@ func (s *Solver) solveFast(ctx context.Context, p *Puzzle, limit uint64, sol []u
 	}
 	copy(s.fastIn[:], p.Givens)
 	start := time.Now()
-	found, nodes, status := s.fast.Solve(ctx, &s.fastIn, limit, &s.fastOut)
+	solve := s.fast.Solve
+	if p.Shape.Variant == X {
+		solve = s.fast.SolveX
+	}
+	found, nodes, status := solve(ctx, &s.fastIn, limit, &s.fastOut)
 	if found > 0 {
 		copy(sol, s.fastOut[:])
 	}
