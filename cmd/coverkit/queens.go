@@ -307,6 +307,19 @@ solutions found so far are printed).`,
 				Mode: mode, Limit: limit, MaxNodes: max(maxNodes, maxSteps), Workers: workers,
 				Seed: seed, Unique: unique, Method: method,
 			}
+			if alg.Kind == models.LocalSearch {
+				// Local search: placed queens, then conflicts left.
+				bar := newProgress(e, 1000, fmt.Sprintf("queens %d", n))
+				defer bar.Finish()
+				if bar != nil {
+					opts.Progress = func(p models.Progress) {
+						if p.Total > 0 {
+							bar.Set(int64(p.Done * 1000 / p.Total))
+						}
+						bar.Describe(fmt.Sprintf("queens %d, conflicts left: %d", n, p.Remaining))
+					}
+				}
+			}
 			if all {
 				opts.Visit = func(sol models.Solution, since models.Stats) bool {
 					writeErr = sw.write(sol, since)
