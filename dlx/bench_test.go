@@ -2,6 +2,9 @@ package dlx_test
 
 import (
 	"context"
+	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
@@ -84,5 +87,47 @@ func BenchmarkSolveForced(b *testing.B) {
 	opts := &dlx.Options{Limit: 2, Forced: []int{3}}
 	for b.Loop() {
 		s.Solve(context.Background(), opts)
+	}
+}
+
+// BenchmarkSudoku17 solves the shared 17-clue puzzles (first 10,000) on one
+// reused Solver with the givens forced: Limit 1 (first solution) and
+// Limit 2 (uniqueness). It skips when ../shared is absent.
+func BenchmarkSudoku17(b *testing.B) {
+	data, err := os.ReadFile(filepath.Join("..", "..", "shared", "data", "sudoku", "17clue.txt"))
+	if err != nil {
+		b.Skip("shared data set absent")
+	}
+	var puzzles [][]int
+	for _, line := range strings.Split(string(data), "\n") {
+		line = strings.TrimSpace(line)
+		if len(line) != 81 || len(puzzles) == 10000 {
+			continue
+		}
+		var forced []int
+		for i, ch := range line {
+			if ch >= '1' && ch <= '9' {
+				forced = append(forced, i*9+int(ch-'1'))
+			}
+		}
+		puzzles = append(puzzles, forced)
+	}
+	s, err := dlx.NewSolver(parse(b, gen.Sudoku()))
+	require.NoError(b, err)
+	for _, tc := range []struct {
+		limit     uint64
+		singleton bool
+	}{{1, false}, {2, false}, {1, true}, {2, true}} {
+		b.Run(fmt.Sprintf("limit%d-singleton=%t", tc.limit, tc.singleton), func(b *testing.B) {
+			opts := &dlx.Options{Limit: tc.limit, TakeSingleton: tc.singleton}
+			cpu0 := cpuTime()
+			for b.Loop() {
+				for _, f := range puzzles {
+					opts.Forced = f
+					s.Solve(context.Background(), opts)
+				}
+			}
+			b.ReportMetric(float64(len(puzzles)*b.N)/(cpuTime()-cpu0).Seconds(), "puzzles/cpu-s")
+		})
 	}
 }

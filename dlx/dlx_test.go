@@ -133,6 +133,9 @@ func TestRandomColoredAgainstBruteForce(t *testing.T) {
 		par, err := solver(t, p).Solve(context.Background(), &dlx.Options{Workers: 2})
 		require.NoError(t, err)
 		require.Equal(t, want, par.Solutions, "parallel, trial %d", trial)
+		single, err := solver(t, p).Solve(context.Background(), &dlx.Options{TakeSingleton: true, Workers: 1 + trial%2})
+		require.NoError(t, err)
+		require.Equal(t, want, single.Solutions, "TakeSingleton, trial %d", trial)
 	}
 }
 

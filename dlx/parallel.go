@@ -62,6 +62,10 @@ func (s *Solver) split(ctx context.Context, forced []int, maxNodes uint64, targe
 func (s *Solver) solveParallel(parent context.Context, opts *Options) (Result, error) {
 	start := time.Now()
 	w := opts.Workers
+	s.stopAt = 0
+	if opts.TakeSingleton {
+		s.stopAt = 1
+	}
 	sp := s.split(parent, opts.Forced, opts.MaxNodes, w*tasksPerWorker)
 	res := sp.res
 	s.nfirst = -1

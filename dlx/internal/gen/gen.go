@@ -127,3 +127,26 @@ func Queens(n int, organPipe bool) string {
 	}
 	return b.String()
 }
+
+// Sudoku returns the exact cover matrix of 9×9 sudoku: 324 primary items
+// (cell filled; digit in row, column, box) and 729 options, option
+// 81·r + 9·c + d placing digit d+1 in row r, column c.
+func Sudoku() string {
+	var b strings.Builder
+	for _, kind := range []string{"p", "r", "c", "b"} {
+		for i := range 9 {
+			for j := range 9 {
+				fmt.Fprintf(&b, "%s%d%d ", kind, i, j)
+			}
+		}
+	}
+	b.WriteString("\n")
+	for r := range 9 {
+		for c := range 9 {
+			for d := range 9 {
+				fmt.Fprintf(&b, "p%d%d r%d%d c%d%d b%d%d\n", r, c, r, d, c, d, r/3*3+c/3, d)
+			}
+		}
+	}
+	return b.String()
+}
