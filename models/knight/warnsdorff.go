@@ -54,7 +54,7 @@ func (w *warnsdorff) attempt(start int32, attempt int) bool {
 	rows, cols := w.rows, w.cols
 	for r := range rows {
 		for c := range cols {
-			k := uint8(0)
+			k := uint8(0) // on-board neighbours
 			for _, m := range MoveTable {
 				if rr, cc := r+m[0], c+m[1]; rr >= 0 && rr < rows && cc >= 0 && cc < cols {
 					k++
@@ -67,12 +67,13 @@ func (w *warnsdorff) attempt(start int32, attempt int) bool {
 	random := attempt > 0
 	w.path = w.path[:0]
 	cur := start
+	r, c := int(cur)/cols, int(cur)%cols
 	for {
 		w.path = append(w.path, cur)
 		w.deg[cur] = visited
 		w.steps++
-		r, c := int(cur)/cols, int(cur)%cols
 		best, bestDeg, bestDist, bestKey := int32(-1), uint8(9), int64(-1), uint32(0)
+		bestR, bestC := 0, 0
 		for _, m := range MoveTable {
 			rr, cc := r+m[0], c+m[1]
 			if rr < 0 || rr >= rows || cc < 0 || cc >= cols {
@@ -96,12 +97,13 @@ func (w *warnsdorff) attempt(start int32, attempt int) bool {
 			}
 			if d < bestDeg || d == bestDeg && (dist > bestDist || dist == bestDist && key > bestKey) {
 				best, bestDeg, bestDist, bestKey = t, d, dist, key
+				bestR, bestC = rr, cc
 			}
 		}
 		if best < 0 {
 			return len(w.path) == w.n
 		}
-		cur = best
+		cur, r, c = best, bestR, bestC
 	}
 }
 
