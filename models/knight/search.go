@@ -22,6 +22,8 @@ import (
 //   - a square with e(x) = 1 must be the path's end: a second one, or one
 //     other than a fixed end, kills the branch, and the end is entered only
 //     as the last square;
+//   - once the end is known, a neighbour of the current square with only one
+//     other link must be entered now (two such kill the branch);
 //   - on boards of up to 64 squares the unvisited squares must all be
 //     reachable from the current one (a bitboard flood fill).
 //
@@ -269,12 +271,24 @@ func (e *engine) dfs() {
 	u := e.path[len(e.path)-1]
 	var cand [8]int32
 	nc := 0
+	forced := int32(-1)
 	for _, w := range e.g.neighbours(u) {
 		if e.vis[w] || (w == e.end && e.rem > 1) {
 			continue
 		}
+		if e.deg[w] == 1 && e.end >= 0 {
+			// w has one link besides u: unless entered now it would have to
+			// be the end, which is another square.
+			if forced >= 0 {
+				return
+			}
+			forced = w
+		}
 		cand[nc] = w
 		nc++
+	}
+	if forced >= 0 {
+		cand[0], nc = forced, 1
 	}
 	if e.ordered {
 		// Fewest onward moves first, ties in move-table order.
