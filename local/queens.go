@@ -338,6 +338,14 @@ func (s *queensSearch) initialize() error {
 	for i := n - 1; i > 0; i-- {
 		j := int(s.r.below(uint64(i + 1)))
 		p[i], p[j] = p[j], p[i]
+		if i&(pollEvery-1) == 0 {
+			// The shuffle is no steps, but a billion swaps take a while:
+			// look at ctx.
+			if st, done := models.ContextStatus(s.ctx); done {
+				s.status = st
+				return errStop
+			}
+		}
 	}
 	sums, difs := s.sums.bits, s.difs.bits
 	off := n - 1
