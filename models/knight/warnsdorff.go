@@ -24,7 +24,10 @@ const DefaultSeed = 1
 //
 // Each attempt is one pass over the board, 8 neighbour checks a square, with
 // one byte of state a square besides the path. A closed tour is an open one
-// whose ends are a knight's move apart: when an attempt ends elsewhere, Pósa
+// whose ends are a knight's move apart. Any square of a cycle may begin it,
+// so closed attempts start near the centre: with Roth's rule the knight runs
+// out to the rim and spirals back in, ending near where it began. When an
+// attempt ends elsewhere, Pósa
 // rotations (if the path's last square x is a knight's move from the i-th,
 // reverse the path after i, making its successor the new end; the same at
 // the front) move the ends until they meet, within a budget, and the cycle
@@ -207,12 +210,25 @@ func solveWarnsdorff(ctx context.Context, p *Problem, o *models.Options) (models
 			break
 		}
 		tried++
-		from := start
-		if p.Closed && a > 0 {
-			// Any square of a cycle will do; vary it.
-			from = int32(w.rng.IntN(w.n))
+		from, pass := start, a
+		if p.Closed {
+			// Any square of a cycle will do. Started near the centre, with
+			// Roth's rule (even passes) the knight keeps to the rim and
+			// spirals back, so the path ends near where it began and a few
+			// short rotations close it.
+			r, c := (p.Rows-1)/2, (p.Cols-1)/2
+			if a > 0 {
+				r += w.rng.IntN(5) - 2
+				c += w.rng.IntN(5) - 2
+				r, c = min(max(r, 0), p.Rows-1), min(max(c, 0), p.Cols-1)
+			}
+			from, pass = int32(r*p.Cols+c), 2*a
+			if a%2 == 1 {
+				// Narrow boards (3xn) close more easily from anywhere.
+				from, pass = int32(w.rng.IntN(w.n)), a
+			}
 		}
-		if !w.attempt(from, a) {
+		if !w.attempt(from, pass) {
 			continue
 		}
 		if p.Closed {
