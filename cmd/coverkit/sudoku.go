@@ -173,17 +173,21 @@ reached get status timeout).`,
 
 			w := &sudokuAnswerWriter{json: format == "json", grid: inFmt == sudoku.GridFormat, count: count}
 			firstInvalid := 0
+			var byAlgo [sudoku.FastAlgo + 1]int
 			sum, err := sudoku.SolveBatch(ctx, in, sudoku.BatchOptions{
 				Layout: l, Format: inFmt, Algo: a, Limit: lim, Workers: workers,
 			}, func(ans *sudoku.Answer) error {
 				if ans.Verdict == sudoku.Invalid && firstInvalid == 0 {
 					firstInvalid = ans.Line
 				}
+				if ans.Shape != nil && ans.Verdict != sudoku.Invalid {
+					byAlgo[ans.Outcome.Algo]++
+				}
 				_, err := o.Write(w.append(ans))
 				return err
 			})
 			if stats {
-				sudokuPrintStats(e.stderr, sum, a, workers)
+				sudokuPrintStats(e.stderr, sum, byAlgo, workers)
 			}
 			if err != nil {
 				return usageError(err)
@@ -346,15 +350,24 @@ func sudokuAppendRows(b []byte, n int, cells []uint8) []byte {
 	return append(b, "]]"...)
 }
 
-func sudokuPrintStats(w io.Writer, s sudoku.Summary, a sudoku.Algo, workers int) {
+func sudokuPrintStats(w io.Writer, s sudoku.Summary, byAlgo [sudoku.FastAlgo + 1]int, workers int) {
+	var algos []string
+	for _, a := range []sudoku.Algo{sudoku.FastAlgo, sudoku.DLX} {
+		if byAlgo[a] > 0 {
+			algos = append(algos, fmt.Sprintf("%s %d", a, byAlgo[a]))
+		}
+	}
+	if len(algos) == 0 {
+		algos = append(algos, "none")
+	}
 	secs := s.Stats.Elapsed.Seconds()
 	rate := 0.0
 	if secs > 0 {
 		rate = float64(s.Puzzles) / secs
 	}
-	fmt.Fprintf(w, "sudoku: %d puzzles, %d solved, %d multiple, %d unsolvable, %d invalid, %d timeout in %v: %.0f puzzles/s (algo %s, %d worker(s), %d nodes)\n",
+	fmt.Fprintf(w, "sudoku: %d puzzles, %d solved, %d multiple, %d unsolvable, %d invalid, %d timeout in %v: %.0f puzzles/s (%s; %d worker(s), %d nodes)\n",
 		s.Puzzles, s.ByVerdict[sudoku.Solved], s.ByVerdict[sudoku.Multiple], s.ByVerdict[sudoku.Unsolvable],
-		s.ByVerdict[sudoku.Invalid], s.ByVerdict[sudoku.Timeout], s.Stats.Elapsed.Round(time.Microsecond), rate, a, workers, s.Stats.Nodes)
+		s.ByVerdict[sudoku.Invalid], s.ByVerdict[sudoku.Timeout], s.Stats.Elapsed.Round(time.Microsecond), rate, strings.Join(algos, ", "), workers, s.Stats.Nodes)
 }
 
 func newSudokuVerifyCmd(e *env) *cobra.Command {
