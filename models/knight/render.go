@@ -119,19 +119,56 @@ func WriteJSON(w io.Writer, p *Problem, sol models.Solution, algorithm string) e
 		b.buf = strconv.AppendQuote(b.buf, algorithm)
 	}
 	b.buf = append(b.buf, `,"path":[`...)
-	for i, s := range sol {
-		if i > 0 {
-			b.buf = append(b.buf, ',')
+	if p.Rows <= tableMax && cols <= tableMax {
+		// "[r," and "c]" from tables: no formatting and one 32-bit division
+		// a square.
+		rowText, rowOff := numberTable(p.Rows, "[", ",")
+		colText, colOff := numberTable(cols, "", "]")
+		uc := uint32(cols)
+		for i, s := range sol {
+			if i > 0 {
+				b.buf = append(b.buf, ',')
+			}
+			r, c := uint32(s)/uc, uint32(s)%uc
+			b.buf = append(b.buf, rowText[rowOff[r]:rowOff[r+1]]...)
+			b.buf = append(b.buf, colText[colOff[c]:colOff[c+1]]...)
+			if len(b.buf) >= flushAt {
+				b.flush()
+			}
 		}
-		b.buf = append(b.buf, '[')
-		b.buf = strconv.AppendInt(b.buf, int64(s)/int64(cols)+1, 10)
-		b.buf = append(b.buf, ',')
-		b.buf = strconv.AppendInt(b.buf, int64(s)%int64(cols)+1, 10)
-		b.buf = append(b.buf, ']')
-		b.maybeFlush()
+	} else {
+		for i, s := range sol {
+			if i > 0 {
+				b.buf = append(b.buf, ',')
+			}
+			b.buf = append(b.buf, '[')
+			b.buf = strconv.AppendInt(b.buf, int64(s)/int64(cols)+1, 10)
+			b.buf = append(b.buf, ',')
+			b.buf = strconv.AppendInt(b.buf, int64(s)%int64(cols)+1, 10)
+			b.buf = append(b.buf, ']')
+			b.maybeFlush()
+		}
 	}
 	b.buf = append(b.buf, "]}\n"...)
 	return b.flush()
+}
+
+// tableMax is the longest side for which WriteJSON tabulates the text of
+// its row and column numbers (at most 12 bytes each).
+const tableMax = 1 << 20
+
+// numberTable returns prefix+k+suffix for k = 1..n, concatenated, and the
+// offset of each (entry i is k = i+1), so entry i is text[off[i]:off[i+1]].
+func numberTable(n int, prefix, suffix string) ([]byte, []int32) {
+	text := make([]byte, 0, n*(len(prefix)+len(suffix)+7))
+	off := make([]int32, n+1)
+	for i := range n {
+		text = append(text, prefix...)
+		text = strconv.AppendInt(text, int64(i+1), 10)
+		text = append(text, suffix...)
+		off[i+1] = int32(len(text))
+	}
+	return text, off
 }
 
 // WriteSVG draws the board (light and dark squares) with the tour as one
