@@ -726,3 +726,42 @@ func FuzzParseLine(f *testing.F) {
 		require.Equal(t, p.Givens, back.Givens)
 	})
 }
+
+func FuzzParseGrid(f *testing.F) {
+	f.Add("4 0 0 0\n0 0 . 2\n0 3 0 0\n0 1 0 0\n")
+	f.Add("1 2\n2 1\n")
+	f.Add("1 1 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n")
+	f.Add("999 0\n0 0\n")
+	f.Fuzz(func(t *testing.T, s string) {
+		rd := NewReader(strings.NewReader(s), GridFormat)
+		pr := NewParser(Layout{Variant: Latin})
+		var p Puzzle
+		for range 8 {
+			rec, err := rd.Next(nil)
+			if err != nil {
+				return
+			}
+			if err := pr.Parse(GridFormat, rec, &p); err != nil {
+				require.True(t, strings.HasPrefix(err.Error(), "sudoku: line "), err.Error())
+				continue
+			}
+			require.NoError(t, p.Check())
+		}
+	})
+}
+
+func FuzzParseRegions(f *testing.F) {
+	f.Add("AABB\nAABB\nCCDD\nCCDD\n")
+	f.Add("1 1 2 2\n1 1 2 2\n3 3 4 4\n3 3 4 4\n")
+	f.Add("AB\nBA\n")
+	f.Fuzz(func(t *testing.T, s string) {
+		sh, err := ParseRegions(strings.NewReader(s))
+		if err != nil {
+			require.True(t, strings.HasPrefix(err.Error(), "sudoku: "), err.Error())
+			return
+		}
+		require.Equal(t, sh.N*sh.N, len(sh.Region))
+		_, err = NewJigsaw(sh.Region)
+		require.NoError(t, err)
+	})
+}
