@@ -134,7 +134,7 @@ func (d *dlxShape) solve(ctx context.Context, givens []uint8, limit, maxNodes ui
 			d.forced = append(d.forced, Option(n, i, v))
 		}
 	}
-	d.opts = dlx.Options{Limit: limit, MaxNodes: maxNodes, Forced: d.forced}
+	d.opts = dlx.Options{Limit: limit, MaxNodes: maxNodes, Forced: d.forced, TakeSingleton: true}
 	res, err := d.solver.Solve(ctx, &d.opts)
 	if err != nil {
 		return Outcome{}, fmt.Errorf("sudoku: %w", err)

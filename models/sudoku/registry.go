@@ -63,7 +63,7 @@ func solveDLX(ctx context.Context, p models.Problem, o *models.Options) (models.
 			forced = append(forced, Option(n, i, v))
 		}
 	}
-	do := dlx.Options{MaxNodes: o.MaxNodes, Forced: forced, Workers: o.Workers}
+	do := dlx.Options{MaxNodes: o.MaxNodes, Forced: forced, Workers: o.Workers, TakeSingleton: true}
 	if o.Workers == 0 {
 		do.Workers = 1 // a sudoku search is short: one worker unless asked
 	}
