@@ -68,7 +68,7 @@ func divPlan(rows, cols int, closed bool) (*divBuilder, error) {
 	case hi >= 5:
 		return div4Chain(rows, cols), nil
 	}
-	return nil, unsupported("3x3, 3x5, 3x6 and 4x4 have no open tour")
+	return nil, unsupported("4x4 has no open tour")
 }
 
 // divParts cuts a side of length n ≥ 5 into parts of 6, 8 and 10, preceded
