@@ -178,7 +178,7 @@ func Solve(ctx context.Context, p models.Problem, o *models.Options) (models.Res
 			forced = append(forced, sudoku.Option(n, r*n, uint8(r+1)))
 		}
 	}
-	do := dlx.Options{MaxNodes: o.MaxNodes, Forced: forced, Workers: o.Workers}
+	do := dlx.Options{Forced: forced, Workers: o.Workers}
 	if o.Workers == 0 {
 		// models.Options: 0 means one worker per CPU; only counts split.
 		do.Workers = 1
@@ -187,40 +187,20 @@ func Solve(ctx context.Context, p models.Problem, o *models.Options) (models.Res
 		}
 	}
 	grid := make(models.Solution, n*n)
-	decode := func(opts []int) models.Solution {
+	out, err := sv.SolveModel(ctx, o, do, func(opts []int) models.Solution {
 		for _, k := range opts {
 			grid[k/n] = int32(k%n + 1)
 		}
 		return grid
-	}
-	var first models.Solution
-	switch o.Mode {
-	case models.ModeFirst:
-		do.Limit = 1
-	case models.ModeAll:
-		do.Limit = o.Limit
-	}
-	if o.Mode != models.ModeCount {
-		do.Visit = func(sol []int) bool {
-			g := decode(sol)
-			if first == nil {
-				first = append(models.Solution(nil), g...)
-			}
-			if o.Visit != nil {
-				return o.Visit(g, models.Stats{})
-			}
-			return true
-		}
-	}
-	res, err := sv.Solve(ctx, &do)
+	})
 	if err != nil {
 		return models.Result{}, fmt.Errorf("latin: %w", err)
 	}
-	out := models.Result{Status: res.Status, Solutions: models.CountOf(res.Solutions), First: first, Stats: res.Stats}
 	out.Extra = map[string]any{"method": method}
 	if viaReduced {
-		out.Extra["reduced"] = res.Solutions
-		out.Solutions = FromReduced(res.Solutions, n)
+		reduced, _ := out.Solutions.Uint64() // dlx counts in 64 bits
+		out.Extra["reduced"] = reduced
+		out.Solutions = FromReduced(reduced, n)
 	}
 	return out, nil
 }

@@ -117,35 +117,12 @@ func solveDLX(ctx context.Context, p models.Problem, opts *models.Options) (mode
 	if workers <= 0 {
 		workers = runtime.NumCPU()
 	}
-	do := &dlx.Options{MaxNodes: o.MaxNodes, Workers: workers}
-	var first models.Solution
-	switch o.Mode {
-	case models.ModeFirst:
-		do.Limit, do.Workers = 1, 1
-	case models.ModeAll:
-		do.Limit = o.Limit
+	if o.Mode == models.ModeFirst {
+		workers = 1
 	}
-	if o.Mode != models.ModeCount {
-		sol := make(models.Solution, b.N)
-		do.Visit = func(options []int) bool {
-			decodeCover(b.N, options, sol)
-			if first == nil {
-				first = slices.Clone(sol)
-			}
-			if o.Visit != nil {
-				return o.Visit(sol, models.Stats{})
-			}
-			return true
-		}
-	}
-	r, err := s.Solve(ctx, do)
-	if err != nil {
-		return models.Result{}, err
-	}
-	return models.Result{
-		Status:    r.Status,
-		Solutions: models.CountOf(r.Solutions),
-		First:     first,
-		Stats:     r.Stats,
-	}, nil
+	sol := make(models.Solution, b.N)
+	return s.SolveModel(ctx, o, dlx.Options{Workers: workers}, func(options []int) models.Solution {
+		decodeCover(b.N, options, sol)
+		return sol
+	})
 }

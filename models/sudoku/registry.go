@@ -63,46 +63,21 @@ func solveDLX(ctx context.Context, p models.Problem, o *models.Options) (models.
 			forced = append(forced, Option(n, i, v))
 		}
 	}
-	do := dlx.Options{MaxNodes: o.MaxNodes, Forced: forced, Workers: o.Workers, TakeSingleton: true}
+	do := dlx.Options{Forced: forced, Workers: o.Workers, TakeSingleton: true}
 	if o.Workers == 0 {
 		do.Workers = 1 // a sudoku search is short: one worker unless asked
 	}
-	var first models.Solution
 	grid := make(models.Solution, n*n)
-	decode := func(opts []int) models.Solution {
+	res, err := sv.SolveModel(ctx, o, do, func(opts []int) models.Solution {
 		for _, k := range opts {
 			grid[k/n] = int32(k%n + 1)
 		}
 		return grid
-	}
-	switch o.Mode {
-	case models.ModeFirst:
-		do.Limit = 1
-	case models.ModeAll:
-		do.Limit = o.Limit
-	}
-	if o.Mode != models.ModeCount {
-		do.Visit = func(sol []int) bool {
-			g := decode(sol)
-			if first == nil {
-				first = append(models.Solution(nil), g...)
-			}
-			if o.Visit != nil {
-				return o.Visit(g, models.Stats{})
-			}
-			return true
-		}
-	}
-	res, err := sv.Solve(ctx, &do)
+	})
 	if err != nil {
 		return models.Result{}, fmt.Errorf("sudoku: %w", err)
 	}
-	if first == nil && res.Solutions > 0 {
-		if f := sv.First(); f != nil {
-			first = append(models.Solution(nil), decode(f)...)
-		}
-	}
-	return models.Result{Status: res.Status, Solutions: models.CountOf(res.Solutions), First: first, Stats: res.Stats}, nil
+	return res, nil
 }
 
 // solveFast is the registry entry of the Fast solver: ModeFirst and
