@@ -40,7 +40,8 @@ type QueensProgress struct {
 	// Placed is the number of queens the initialization has placed; it
 	// equals N while the search repairs conflicts.
 	Placed, N int
-	// Conflicts is the number of collisions left (0 while initializing).
+	// Conflicts is the number of collisions left (while initializing,
+	// those of the queens placed at random so far).
 	Conflicts uint64
 	// Steps is the number of steps so far.
 	Steps uint64

@@ -33,9 +33,3 @@ func (r *rng) below(n uint64) uint64 {
 	hi, _ := bits.Mul64(r.next(), n)
 	return hi
 }
-
-// scale maps 64 random bits u to [0, n), like below.
-func scale(u, n uint64) uint64 {
-	hi, _ := bits.Mul64(u, n)
-	return hi
-}
