@@ -92,6 +92,9 @@ func TestOutputAtomic(t *testing.T) {
 	o.Abort()
 	b, _ = os.ReadFile(path)
 	require.Equal(t, "new\n", string(b))
+	fi, err := os.Stat(path)
+	require.NoError(t, err)
+	require.Equal(t, os.FileMode(0o644), fi.Mode().Perm(), "the replaced file keeps its mode")
 	entries, _ := os.ReadDir(dir)
 	require.Len(t, entries, 1, "no temporary file is left behind")
 }

@@ -29,6 +29,17 @@ func openOutput(e *env, path string) (*output, error) {
 	if err != nil {
 		return nil, usagef("--out %s: %v", path, err)
 	}
+	// CreateTemp makes the file private (0600); the result is an ordinary
+	// output file, so give it the mode of the file it replaces, or 0644.
+	mode := os.FileMode(0o644)
+	if fi, err := os.Stat(path); err == nil {
+		mode = fi.Mode().Perm()
+	}
+	if err := f.Chmod(mode); err != nil {
+		f.Close()
+		os.Remove(f.Name())
+		return nil, usagef("--out %s: %v", path, err)
+	}
 	return &output{Writer: bufio.NewWriterSize(f, 1<<20), file: f, path: path}, nil
 }
 

@@ -223,8 +223,13 @@ func (q *queensSolutionWriter) write(sol models.Solution, since models.Stats) er
 		}
 	}
 	b = append(b, ']')
-	if q.stats {
-		b = fmt.Appendf(b, `,"nodes":%d,"checks":%d`, since.Nodes, since.Checks)
+	// Work since the previous solution, where the algorithm measures it
+	// (a searching algorithm always makes at least one node per solution).
+	if q.stats && since.Nodes > 0 {
+		b = fmt.Appendf(b, `,"nodes":%d`, since.Nodes)
+	}
+	if q.stats && since.Checks > 0 {
+		b = fmt.Appendf(b, `,"checks":%d`, since.Checks)
 	}
 	b = append(b, '}', '\n')
 	q.buf = b[:0]
