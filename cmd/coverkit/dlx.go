@@ -119,10 +119,7 @@ Exit codes: 0 solved (a count of zero included), 1 no solution, 2 bad input
 				workers = 1
 			}
 			o.Workers = workers
-			path := ""
-			if len(args) == 1 {
-				path = args[0]
-			}
+			path := inputArg(args, 0)
 			p, err := dlxReadInstance(e, path)
 			if err != nil {
 				return err
@@ -260,10 +257,7 @@ JSON: {"model":"dlx","checked":N,"valid":N,"invalid":0,"duplicates":0}.`,
 			if err != nil {
 				return err
 			}
-			path := "-"
-			if len(args) == 2 {
-				path = args[1]
-			}
+			path := inputArg(args, 1)
 			in, err := openInput(e, path)
 			if err != nil {
 				return err

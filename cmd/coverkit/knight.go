@@ -342,10 +342,7 @@ JSON: {"model":"knight","rows":R,"cols":C,"closed":false,"start":[r,c],"valid":t
 			if err := checkFormat(format, "text", "json"); err != nil {
 				return err
 			}
-			path := ""
-			if len(args) == 1 {
-				path = args[0]
-			}
+			path := inputArg(args, 0)
 			in, err := openInput(e, path)
 			if err != nil {
 				return err

@@ -743,10 +743,7 @@ Exit codes: 0 all valid, 1 some line invalid (or no solutions at all),
 			if err := checkFormat(format, "text", "json"); err != nil {
 				return err
 			}
-			path := "-"
-			if len(args) == 1 {
-				path = args[0]
-			}
+			path := inputArg(args, 0)
 			in, err := openInput(e, path)
 			if err != nil {
 				return err
