@@ -346,29 +346,49 @@ func bwFree(mask, excl, need, l, d, r uint64) uint64 {
 
 // run searches the subtree of task t to the end and reports whether it
 // finished (false: the count was stopped). This is the hot loop: an
-// explicit stack of frames down to line n−4, the last three lines placed
-// in nested loops with no stack, no calls but for the rare leaves that need
-// a rotation check.
+// explicit stack of frames, kept on the goroutine stack, down to line n−5;
+// the last four lines placed in nested loops with no stack (bwBottom, or
+// bottomCheck for classes whose leaves are compared with their rotations).
 func (w *bwWorker) run(c *bwClass, t *bwTask) bool {
 	n := w.sh.n
-	mask := w.sh.mask
 	y0 := int(t.y)
 	copy(w.rows[:y0], t.rows[:y0])
 	if y0 > n-4 {
 		w.tail(c, y0, t.l, t.d, t.r)
 		return true
 	}
-	// Few live values, so that the compiler keeps them in registers:
-	// everything else is reached through w and c.
 	const m64 = BitwiseMaxN - 1
-	ex3, ex2, ex1 := c.excl[(n-3)&m64], c.excl[(n-2)&m64], c.excl[(n-1)&m64]
-	last := n - 4 // the last line the stack places
+	b := bwLast{
+		mask: w.sh.mask,
+		ex4:  c.excl[(n-4)&m64], nd4: c.need[(n-4)&m64],
+		ex3: c.excl[(n-3)&m64], ex2: c.excl[(n-2)&m64], ex1: c.excl[(n-1)&m64],
+	}
+	check := c.check
+	if y0 == n-4 {
+		if check {
+			w.nodes += w.bottomCheck(c, &b, t.l, t.d, t.r)
+		} else {
+			nodes, leaves := bwBottom(&b, t.l, t.d, t.r)
+			w.nodes += nodes
+			w.cnt[c.w] += leaves
+		}
+		return true
+	}
+	mask := b.mask
+	last := n - 5 // the last line the stack places
 	nodes := w.nodes
+	pollAt := w.pollAt
+	var leaves uint64
+	var st [BitwiseMaxN]bwFrame
+	var rows *[BitwiseMaxN]uint64
+	if check {
+		rows = &w.rows
+	}
 
-	w.st[y0&m64] = bwFrame{l: t.l, d: t.d, r: t.r, a: c.avail(mask, y0, t.l, t.d, t.r)}
+	st[y0&m64] = bwFrame{l: t.l, d: t.d, r: t.r, a: c.avail(mask, y0, t.l, t.d, t.r)}
 	y := y0
 	for {
-		f := &w.st[y&m64]
+		f := &st[y&m64]
 		a := f.a
 		if a == 0 {
 			if y == y0 {
@@ -379,52 +399,100 @@ func (w *bwWorker) run(c *bwClass, t *bwTask) bool {
 		}
 		bit := a & -a
 		f.a = a ^ bit
-		w.rows[y&m64] = bit
 		nodes++
 		l, d, r := (f.l|bit)<<1, f.d|bit, (f.r|bit)>>1
+		if check {
+			rows[y&m64] = bit
+		}
 		if y < last {
 			y++
-			w.st[y&m64] = bwFrame{l: l, d: d, r: r, a: bwFree(mask, c.excl[y&m64], c.need[y&m64], l, d, r)}
-			if nodes >= w.pollAt {
+			st[y&m64] = bwFrame{l: l, d: d, r: r, a: bwFree(mask, c.excl[y&m64], c.need[y&m64], l, d, r)}
+			if nodes >= pollAt {
 				w.nodes = nodes
 				if w.poll() {
+					w.cnt[c.w] += leaves
 					return false
 				}
+				pollAt = w.pollAt
 			}
 			continue
 		}
-		// Lines n−3, n−2 and n−1. A column needed by line n−3 or n−2 is
-		// excluded from every line below it, so a missing one leaves a
-		// line of these three empty: the need test is not repeated here.
-		for a3 := mask &^ (l | d | r | ex3); a3 != 0; a3 &= a3 - 1 {
+		if check {
+			nodes += w.bottomCheck(c, &b, l, d, r)
+		} else {
+			nn, nl := bwBottom(&b, l, d, r)
+			nodes += nn
+			leaves += nl
+		}
+	}
+	w.nodes = nodes
+	w.cnt[c.w] += leaves
+	return true
+}
+
+// bwLast holds what the last four lines of a class need: the line mask,
+// the excluded squares of lines n−4..n−1 and the columns needed by line
+// n−4.
+type bwLast struct {
+	mask, ex4, nd4, ex3, ex2, ex1 uint64
+}
+
+// bwBottom places lines n−4..n−1 given the attacks on line n−4 and
+// returns the nodes and the leaves. A column needed by line n−3 or n−2 is
+// excluded from every line below it, so a missing one leaves a line of
+// these three empty: the need test is not repeated below line n−4.
+func bwBottom(b *bwLast, l, d, r uint64) (nodes, leaves uint64) {
+	mask, ex3, ex2, ex1 := b.mask, b.ex3, b.ex2, b.ex1
+	for a4 := bwFree(mask, b.ex4, b.nd4, l, d, r); a4 != 0; a4 &= a4 - 1 {
+		b4 := a4 & -a4
+		nodes++
+		l4, d4, r4 := (l|b4)<<1, d|b4, (r|b4)>>1
+		for a3 := mask &^ (l4 | d4 | r4 | ex3); a3 != 0; a3 &= a3 - 1 {
 			b3 := a3 & -a3
 			nodes++
-			l3, d3, r3 := (l|b3)<<1, d|b3, (r|b3)>>1
+			l3, d3, r3 := (l4|b3)<<1, d4|b3, (r4|b3)>>1
+			for a2 := mask &^ (l3 | d3 | r3 | ex2); a2 != 0; a2 &= a2 - 1 {
+				b2 := a2 & -a2
+				nodes++
+				if mask&^((l3|b2)<<1|d3|b2|(r3|b2)>>1|ex1) != 0 {
+					nodes++
+					leaves++
+				}
+			}
+		}
+	}
+	return nodes, leaves
+}
+
+// bottomCheck is bwBottom for the side family: it records the last lines
+// in w.rows and checks each leaf against its rotations.
+func (w *bwWorker) bottomCheck(c *bwClass, b *bwLast, l, d, r uint64) (nodes uint64) {
+	n := w.sh.n
+	const m64 = BitwiseMaxN - 1
+	mask, ex3, ex2, ex1 := b.mask, b.ex3, b.ex2, b.ex1
+	for a4 := bwFree(mask, b.ex4, b.nd4, l, d, r); a4 != 0; a4 &= a4 - 1 {
+		b4 := a4 & -a4
+		nodes++
+		l4, d4, r4 := (l|b4)<<1, d|b4, (r|b4)>>1
+		for a3 := mask &^ (l4 | d4 | r4 | ex3); a3 != 0; a3 &= a3 - 1 {
+			b3 := a3 & -a3
+			nodes++
+			l3, d3, r3 := (l4|b3)<<1, d4|b3, (r4|b3)>>1
 			for a2 := mask &^ (l3 | d3 | r3 | ex2); a2 != 0; a2 &= a2 - 1 {
 				b2 := a2 & -a2
 				nodes++
 				if a1 := mask &^ ((l3|b2)<<1 | d3 | b2 | (r3|b2)>>1 | ex1); a1 != 0 {
 					nodes++
-					w.leaf(c, b3, b2, a1)
+					w.rows[(n-4)&m64] = b4
+					w.rows[(n-3)&m64] = b3
+					w.rows[(n-2)&m64] = b2
+					w.rows[(n-1)&m64] = a1
+					w.checkLeaf(c)
 				}
 			}
 		}
 	}
-	w.nodes = nodes
-	return true
-}
-
-// leaf counts a leaf of the kernel whose last three lines hold b3, b2, b1.
-func (w *bwWorker) leaf(c *bwClass, b3, b2, b1 uint64) {
-	if !c.check {
-		w.cnt[c.w]++
-		return
-	}
-	n := w.sh.n
-	w.rows[(n-3)&(BitwiseMaxN-1)] = b3
-	w.rows[(n-2)&(BitwiseMaxN-1)] = b2
-	w.rows[(n-1)&(BitwiseMaxN-1)] = b1
-	w.checkLeaf(c)
+	return nodes
 }
 
 // tail places lines y..n−1 recursively: the subtrees of tasks that start
