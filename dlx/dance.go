@@ -12,36 +12,39 @@ func nd(base unsafe.Pointer, r uint32) *node {
 	return (*node)(unsafe.Add(base, uintptr(r)))
 }
 
-// it returns item h's link in the ring array at base.
-func it(base unsafe.Pointer, h int32) *link {
-	return (*link)(unsafe.Add(base, uintptr(h)*unsafe.Sizeof(link{})))
+// itr returns the record of the item whose header has ref r in the item
+// array at base: records are as large as nodes, so item h's record sits at
+// byte offset ref(h) of the item array too.
+func itr(base unsafe.Pointer, r uint32) *link {
+	return (*link)(unsafe.Add(base, uintptr(r)))
 }
 
-// unlinkItem removes item h from its ring.
-func (s *Solver) unlinkItem(h int32) {
+// unlinkItem removes the item with header hr from its ring.
+func (s *Solver) unlinkItem(hr uint32) {
 	ib := s.ibase
-	l := it(ib, h)
-	it(ib, l.prev).next = l.next
-	it(ib, l.next).prev = l.prev
+	l := itr(ib, hr)
+	itr(ib, l.prev).next = l.next
+	itr(ib, l.next).prev = l.prev
 }
 
-// relinkItem undoes unlinkItem(h).
-func (s *Solver) relinkItem(h int32) {
+// relinkItem undoes unlinkItem(hr).
+func (s *Solver) relinkItem(hr uint32) {
 	ib := s.ibase
-	l := it(ib, h)
-	it(ib, l.prev).next = h
-	it(ib, l.next).prev = h
+	l := itr(ib, hr)
+	itr(ib, l.prev).next = hr
+	itr(ib, l.next).prev = hr
 }
 
-// active reports whether item h is still in its ring (not covered).
-func (s *Solver) active(h int32) bool { return it(s.ibase, it(s.ibase, h).prev).next == h }
+// active reports whether the item with header hr is still in its ring (not
+// covered).
+func (s *Solver) active(hr uint32) bool { return itr(s.ibase, itr(s.ibase, hr).prev).next == hr }
 
 // cover removes the item with header hr from its ring and hides every
 // option in its list, returning the number of updates (one for the item,
 // one per node unlinked).
 func (s *Solver) cover(hr uint32) uint64 {
-	nb := s.nbase
-	s.unlinkItem(int32(hr / nodeSize))
+	nb, ib := s.nbase, s.ibase
+	s.unlinkItem(hr)
 	u := uint64(1)
 	for p := nd(nb, hr).down; p != hr; p = nd(nb, p).down {
 		// hide(p), inlined.
@@ -56,7 +59,7 @@ func (s *Solver) cover(hr uint32) uint64 {
 				up, dn := nq.up, nq.down
 				nd(nb, up).down = dn
 				nd(nb, dn).up = up
-				nd(nb, uint32(x)).top--
+				itr(ib, uint32(x)).len--
 				u++
 			}
 			q += nodeSize
@@ -67,7 +70,7 @@ func (s *Solver) cover(hr uint32) uint64 {
 
 // uncover undoes cover(hr).
 func (s *Solver) uncover(hr uint32) {
-	nb := s.nbase
+	nb, ib := s.nbase, s.ibase
 	for p := nd(nb, hr).up; p != hr; p = nd(nb, p).up {
 		// unhide(p), inlined.
 		for q := p - nodeSize; q != p; {
@@ -80,19 +83,19 @@ func (s *Solver) uncover(hr uint32) {
 			if nq.color >= 0 {
 				nd(nb, nq.up).down = q
 				nd(nb, nq.down).up = q
-				nd(nb, uint32(x)).top++
+				itr(ib, uint32(x)).len++
 			}
 			q -= nodeSize
 		}
 	}
-	s.relinkItem(int32(hr / nodeSize))
+	s.relinkItem(hr)
 }
 
 // coverPlain is cover for problems without colors, where no node is ever
 // marked −1.
 func (s *Solver) coverPlain(hr uint32) uint64 {
-	nb := s.nbase
-	s.unlinkItem(int32(hr / nodeSize))
+	nb, ib := s.nbase, s.ibase
+	s.unlinkItem(hr)
 	u := uint64(1)
 	for p := nd(nb, hr).down; p != hr; p = nd(nb, p).down {
 		for q := p + nodeSize; q != p; {
@@ -105,7 +108,7 @@ func (s *Solver) coverPlain(hr uint32) uint64 {
 			up, dn := nq.up, nq.down
 			nd(nb, up).down = dn
 			nd(nb, dn).up = up
-			nd(nb, uint32(x)).top--
+			itr(ib, uint32(x)).len--
 			u++
 			q += nodeSize
 		}
@@ -115,7 +118,7 @@ func (s *Solver) coverPlain(hr uint32) uint64 {
 
 // uncoverPlain undoes coverPlain(hr).
 func (s *Solver) uncoverPlain(hr uint32) {
-	nb := s.nbase
+	nb, ib := s.nbase, s.ibase
 	for p := nd(nb, hr).up; p != hr; p = nd(nb, p).up {
 		for q := p - nodeSize; q != p; {
 			nq := nd(nb, q)
@@ -126,16 +129,16 @@ func (s *Solver) uncoverPlain(hr uint32) {
 			}
 			nd(nb, nq.up).down = q
 			nd(nb, nq.down).up = q
-			nd(nb, uint32(x)).top++
+			itr(ib, uint32(x)).len++
 			q -= nodeSize
 		}
 	}
-	s.relinkItem(int32(hr / nodeSize))
+	s.relinkItem(hr)
 }
 
 // hide unlinks the nodes of p's option, except p, from their item lists.
 func (s *Solver) hide(p uint32) uint64 {
-	nb := s.nbase
+	nb, ib := s.nbase, s.ibase
 	var u uint64
 	for q := p + nodeSize; q != p; {
 		nq := nd(nb, q)
@@ -148,7 +151,7 @@ func (s *Solver) hide(p uint32) uint64 {
 			up, dn := nq.up, nq.down
 			nd(nb, up).down = dn
 			nd(nb, dn).up = up
-			nd(nb, uint32(x)).top--
+			itr(ib, uint32(x)).len--
 			u++
 		}
 		q += nodeSize
@@ -158,7 +161,7 @@ func (s *Solver) hide(p uint32) uint64 {
 
 // unhide undoes hide(p).
 func (s *Solver) unhide(p uint32) {
-	nb := s.nbase
+	nb, ib := s.nbase, s.ibase
 	for q := p - nodeSize; q != p; {
 		nq := nd(nb, q)
 		x := nq.top
@@ -169,7 +172,7 @@ func (s *Solver) unhide(p uint32) {
 		if nq.color >= 0 {
 			nd(nb, nq.up).down = q
 			nd(nb, nq.down).up = q
-			nd(nb, uint32(x)).top++
+			itr(ib, uint32(x)).len++
 		}
 		q -= nodeSize
 	}
@@ -235,7 +238,7 @@ func (s *Solver) fits(k int) bool {
 	for q := x; ; {
 		nq := nd(nb, q)
 		hr := uint32(nq.top)
-		if !s.active(int32(hr / nodeSize)) {
+		if !s.active(hr) {
 			return false
 		}
 		if hc := nd(nb, hr).color; hc != 0 && nq.color >= 0 && nq.color != hc {

@@ -16,8 +16,9 @@ import (
 // (index × 16), so the dancing steps address nodes without scaling.
 //
 //   - item header: up/down are the last and first nodes of the item's
-//     list, top is the item's length (options still in the list), color
-//     the color the item is purified with (0: none).
+//     list, color the color the item is purified with (0: none); top is
+//     unused (0): the item's length lives in its link record, beside the
+//     ring links the choice of item walks.
 //   - option node: up/down link it into its item's list, top is the ref of
 //     its item's header, color its color (0: none; −1: compatible with the
 //     color its item is purified with, so hiding leaves it alone).
@@ -39,10 +40,21 @@ const maxNodes = math.MaxInt32 / int64(nodeSize)
 // ref returns the ref of node index i.
 func ref(i int32) uint32 { return uint32(i) * nodeSize }
 
-// link is an item's place in the ring of active primary items (head 0) or
-// active secondary items (head N+1); links are item numbers, and item h's
-// header is node h.
-type link struct{ prev, next int32 }
+// link is an item's record: its place in the ring of active primary items
+// (head 0) or active secondary items (head N+1), and its length (options
+// still in its list; Knuth keeps it in the header's top). Item h's header
+// is node h, and its record is item h; a record is as large as a node, so
+// the ring links are refs too (ref(h) is the byte offset of both), which
+// the choice of item follows with no scaling, reading one array.
+type link struct {
+	prev, next uint32
+	len        int32
+	_          int32
+}
+
+// A link record must be exactly as large as a node for itr; this constant
+// overflows (a compile error) otherwise.
+const _ = -(unsafe.Sizeof(link{}) ^ unsafe.Sizeof(node{}))
 
 // Options tunes a search. A nil *Options counts every solution with one
 // worker.
@@ -170,12 +182,12 @@ func NewSolver(p *Problem) (*Solver, error) {
 	ring := func(head, lo, hi int32) {
 		prev := head
 		for i := lo; i <= hi; i++ {
-			s.items[prev].next = i
-			s.items[i].prev = prev
+			s.items[prev].next = ref(i)
+			s.items[i].prev = ref(prev)
 			prev = i
 		}
-		s.items[prev].next = head
-		s.items[head].prev = prev
+		s.items[prev].next = ref(head)
+		s.items[head].prev = ref(prev)
 	}
 	ring(0, 1, s.nprim)
 	ring(s.nitems+1, s.nprim+1, s.nitems)
@@ -199,7 +211,7 @@ func NewSolver(p *Problem) (*Solver, error) {
 			s.colored = s.colored || p.optColors[e] != 0
 			nd[u/nodeSize].down = ref(q)
 			nd[h].up = ref(q)
-			nd[h].top++
+			s.items[h].len++
 		}
 		nd[spacer].down = ref(q)
 		q++
@@ -346,7 +358,7 @@ enter:
 		stopping = true
 		goto backup
 	}
-	if it(ib, 0).next == 0 {
+	if itr(ib, 0).next == 0 {
 		count++
 		if !s.solution(level, visit) || count == limit {
 			status = models.StatusFound
@@ -357,16 +369,8 @@ enter:
 	// Choose the active primary item with the fewest options, the first
 	// such item on ties.
 	{
-		best := int32(math.MaxInt32)
-		for h := it(ib, 0).next; h != 0; h = it(ib, h).next {
-			if l := nd(nb, ref(h)).top; l < best {
-				best, hr = l, ref(h)
-				if l <= stopAt {
-					break
-				}
-			}
-		}
-		if best == 0 {
+		var best int32
+		if best, hr = choose(ib, stopAt); best == 0 {
 			goto backup
 		}
 	}
@@ -434,6 +438,29 @@ backup:
 	hr = uint32(nd(nb, x).top)
 	x = nd(nb, x).down
 	goto try
+}
+
+// choose returns the length and header ref of the active primary item with
+// the fewest options, the first such item on ties, stopping at the first
+// with at most stopAt options; the ring at ib must not be empty. It is a
+// function of its own, not inlined, so that its loop keeps best and the
+// item in registers: in search, with its many live variables, they went to
+// the stack, one store and load per item.
+//
+//go:noinline
+func choose(ib unsafe.Pointer, stopAt int32) (best int32, hr uint32) {
+	best = math.MaxInt32
+	for h := itr(ib, 0).next; h != 0; {
+		r := itr(ib, h)
+		if l := r.len; l < best {
+			best, hr = l, h
+			if l <= stopAt {
+				break
+			}
+		}
+		h = r.next
+	}
+	return best, hr
 }
 
 // solution records the solution at the given level in s.sol (after the
