@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/bits"
 	"time"
 
 	"github.com/coverkit/coverkit/models"
@@ -336,17 +337,8 @@ func (s *queensSearch) initialize() error {
 	s.difs.reset()
 	s.coll, s.placed = 0, 0
 	s.suspects = s.suspects[:0]
-	for i := n - 1; i > 0; i-- {
-		j := int(s.r.below(uint64(i + 1)))
-		p[i], p[j] = p[j], p[i]
-		if i&(pollEvery-1) == 0 {
-			// The shuffle is no steps, but a billion swaps take a while:
-			// look at ctx.
-			if st, done := models.ContextStatus(s.ctx); done {
-				s.status = st
-				return errStop
-			}
-		}
+	if err := s.shuffle(); err != nil {
+		return err
 	}
 	sums, difs := s.sums.bits, s.difs.bits
 	off := n - 1
@@ -386,6 +378,80 @@ func (s *queensSearch) initialize() error {
 	}
 	s.placed = n
 	s.initial = s.coll
+	return nil
+}
+
+// bucketRows is the least number of rows a bucket of the blocked shuffle
+// holds on average (at most twice that): 256 KiB of int32, a quarter of L2.
+const bucketRows = 1 << 16
+
+// shuffle puts the rows in p in a uniformly random order. Small boards get
+// a Fisher–Yates shuffle. Beyond 2·bucketRows rows, where Fisher–Yates's
+// swaps at random places in the permutation miss the cache at every step,
+// it shuffles by blocks: every row goes to one of B random buckets (a power
+// of two, about n/bucketRows; a first pass counts the bucket sizes, a
+// second pass replays the same random numbers to write each row into its
+// bucket's next slot, so p is written in B sequential streams), then each
+// bucket is shuffled by Fisher–Yates in cache. Random buckets and a uniform
+// order within each bucket give a uniformly random permutation.
+func (s *queensSearch) shuffle() error {
+	n, p := s.n, s.p
+	if n < 2*bucketRows {
+		for i := n - 1; i > 0; i-- {
+			j := int(s.r.below(uint64(i + 1)))
+			p[i], p[j] = p[j], p[i]
+		}
+		return nil
+	}
+	shift := uint(bits.Len(uint(n/bucketRows)) - 1) // B = 2^shift ≥ 2
+	shift = min(shift, 16)
+	nb := 1 << shift
+	start := make([]int, nb+1)
+	next := make([]int, nb)
+	replay := s.r
+	for i := range n {
+		start[s.r.next()>>(64-shift)+1]++
+		if i&(pollEvery-1) == 0 {
+			if err := s.pollCtx(); err != nil {
+				return err
+			}
+		}
+	}
+	for b := 1; b <= nb; b++ {
+		start[b] += start[b-1]
+	}
+	copy(next, start)
+	s.r = replay
+	for i := range n {
+		b := s.r.next() >> (64 - shift)
+		p[next[b]] = int32(i)
+		next[b]++
+		if i&(pollEvery-1) == 0 {
+			if err := s.pollCtx(); err != nil {
+				return err
+			}
+		}
+	}
+	for b := range nb {
+		seg := p[start[b]:start[b+1]]
+		for i := len(seg) - 1; i > 0; i-- {
+			j := int(s.r.below(uint64(i + 1)))
+			seg[i], seg[j] = seg[j], seg[i]
+		}
+		if err := s.pollCtx(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// pollCtx looks at ctx during the shuffle, which takes no steps but, for a
+// billion rows, a while.
+func (s *queensSearch) pollCtx() error {
+	if st, done := models.ContextStatus(s.ctx); done {
+		s.status = st
+		return errStop
+	}
 	return nil
 }
 
