@@ -452,11 +452,14 @@ func choose(ib unsafe.Pointer, stopAt int32) (best int32, hr uint32) {
 	best = math.MaxInt32
 	for h := itr(ib, 0).next; h != 0; {
 		r := itr(ib, h)
-		if l := r.len; l < best {
+		l := r.len
+		if l <= stopAt {
+			// No item before h was this short, or the loop would have
+			// stopped there: h is the choice.
+			return l, h
+		}
+		if l < best {
 			best, hr = l, h
-			if l <= stopAt {
-				break
-			}
 		}
 		h = r.next
 	}
