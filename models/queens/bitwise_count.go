@@ -385,28 +385,33 @@ func (w *bwWorker) run(c *bwClass, t *bwTask) bool {
 		rows = &w.rows
 	}
 
-	st[y0&m64] = bwFrame{l: t.l, d: t.d, r: t.r, a: c.avail(mask, y0, t.l, t.d, t.r)}
+	// The frame of the current line is kept in l, d, r, a; st holds the
+	// frames of the lines above it.
+	l, d, r := t.l, t.d, t.r
+	a := c.avail(mask, y0, l, d, r)
 	y := y0
 	for {
-		f := &st[y&m64]
-		a := f.a
 		if a == 0 {
 			if y == y0 {
 				break
 			}
 			y--
+			f := &st[y&m64]
+			l, d, r, a = f.l, f.d, f.r, f.a
 			continue
 		}
 		bit := a & -a
-		f.a = a ^ bit
+		a ^= bit
 		nodes++
-		l, d, r := (f.l|bit)<<1, f.d|bit, (f.r|bit)>>1
+		nl, nd, nr := (l|bit)<<1, d|bit, (r|bit)>>1
 		if check {
 			rows[y&m64] = bit
 		}
 		if y < last {
+			st[y&m64] = bwFrame{l: l, d: d, r: r, a: a}
 			y++
-			st[y&m64] = bwFrame{l: l, d: d, r: r, a: bwFree(mask, c.excl[y&m64], c.need[y&m64], l, d, r)}
+			l, d, r = nl, nd, nr
+			a = bwFree(mask, c.excl[y&m64], c.need[y&m64], l, d, r)
 			if nodes >= pollAt {
 				w.nodes = nodes
 				if w.poll() {
@@ -418,9 +423,9 @@ func (w *bwWorker) run(c *bwClass, t *bwTask) bool {
 			continue
 		}
 		if check {
-			nodes += w.bottomCheck(c, &b, l, d, r)
+			nodes += w.bottomCheck(c, &b, nl, nd, nr)
 		} else {
-			nn, nl := bwBottom(&b, l, d, r)
+			nn, nl := bwBottom(&b, nl, nd, nr)
 			nodes += nn
 			leaves += nl
 		}
