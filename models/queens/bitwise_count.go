@@ -380,6 +380,12 @@ func (w *bwWorker) run(c *bwClass, t *bwTask) bool {
 	pollAt := w.pollAt
 	var leaves uint64
 	var st [BitwiseMaxN]bwFrame
+	// From line lean to the last the stack places, no square is excluded
+	// and no column needed.
+	lean := last + 1
+	for lean > y0 && c.excl[(lean-1)&m64]|c.need[(lean-1)&m64] == 0 {
+		lean--
+	}
 	var rows *[BitwiseMaxN]uint64
 	if check {
 		rows = &w.rows
@@ -411,7 +417,11 @@ func (w *bwWorker) run(c *bwClass, t *bwTask) bool {
 			st[y&m64] = bwFrame{l: l, d: d, r: r, a: a}
 			y++
 			l, d, r = nl, nd, nr
-			a = bwFree(mask, c.excl[y&m64], c.need[y&m64], l, d, r)
+			if y >= lean {
+				a = mask &^ (l | d | r)
+			} else {
+				a = bwFree(mask, c.excl[y&m64], c.need[y&m64], l, d, r)
+			}
 			if nodes >= pollAt {
 				w.nodes = nodes
 				if w.poll() {
