@@ -275,6 +275,10 @@ func newQueensSearch(ctx context.Context, n int, o *QueensOptions) *queensSearch
 		maxSteps: o.MaxSteps,
 		progress: o.Progress,
 	}
+	adviseHugePages(s.p)
+	adviseHugePages(s.sums.bits)
+	adviseHugePages(s.difs.bits)
+	adviseHugePages(s.rows)
 	if s.maxSteps == 0 {
 		s.maxSteps = math.MaxUint64
 	}
