@@ -136,6 +136,77 @@ func (s *Solver) uncoverPlain(hr uint32) {
 	s.relinkItem(hr)
 }
 
+// coverOthersPlain covers, in order, the items of option node x's option
+// after x's own (problems without colors): one call per option instead of
+// one per item, since every call makes search spill its variables.
+func (s *Solver) coverOthersPlain(x uint32) uint64 {
+	nb, ib := s.nbase, s.ibase
+	var u uint64
+	for r := x + nodeSize; r != x; {
+		nr := nd(nb, r)
+		hr := uint32(nr.top)
+		if nr.top <= 0 {
+			r = nr.up
+			continue
+		}
+		// coverPlain(hr), inlined.
+		l := itr(ib, hr)
+		itr(ib, l.prev).next = l.next
+		itr(ib, l.next).prev = l.prev
+		u++
+		for p := nd(nb, hr).down; p != hr; p = nd(nb, p).down {
+			for q := p + nodeSize; q != p; {
+				nq := nd(nb, q)
+				x := nq.top
+				if x <= 0 {
+					q = nq.up
+					continue
+				}
+				up, dn := nq.up, nq.down
+				nd(nb, up).down = dn
+				nd(nb, dn).up = up
+				itr(ib, uint32(x)).len--
+				u++
+				q += nodeSize
+			}
+		}
+		r += nodeSize
+	}
+	return u
+}
+
+// uncoverOthersPlain undoes coverOthersPlain(x).
+func (s *Solver) uncoverOthersPlain(x uint32) {
+	nb, ib := s.nbase, s.ibase
+	for r := x - nodeSize; r != x; {
+		nr := nd(nb, r)
+		hr := uint32(nr.top)
+		if nr.top <= 0 {
+			r = nr.down
+			continue
+		}
+		// uncoverPlain(hr), inlined.
+		for p := nd(nb, hr).up; p != hr; p = nd(nb, p).up {
+			for q := p - nodeSize; q != p; {
+				nq := nd(nb, q)
+				x := nq.top
+				if x <= 0 {
+					q = nq.down
+					continue
+				}
+				nd(nb, nq.up).down = q
+				nd(nb, nq.down).up = q
+				itr(ib, uint32(x)).len++
+				q -= nodeSize
+			}
+		}
+		l := itr(ib, hr)
+		itr(ib, l.prev).next = hr
+		itr(ib, l.next).prev = hr
+		r -= nodeSize
+	}
+}
+
 // hide unlinks the nodes of p's option, except p, from their item lists.
 func (s *Solver) hide(p uint32) uint64 {
 	nb, ib := s.nbase, s.ibase

@@ -391,22 +391,24 @@ try:
 		goto backup
 	}
 	ch[level] = x
-	for p := x + nodeSize; p != x; {
-		np := nd(nb, p)
-		j := np.top
-		if j <= 0 {
-			p = np.up
-			continue
+	if !colored {
+		updates += s.coverOthersPlain(x)
+	} else {
+		for p := x + nodeSize; p != x; {
+			np := nd(nb, p)
+			j := np.top
+			if j <= 0 {
+				p = np.up
+				continue
+			}
+			switch c := np.color; {
+			case c == 0:
+				updates += s.cover(uint32(j))
+			case c > 0:
+				updates += s.purify(p)
+			}
+			p += nodeSize
 		}
-		switch c := np.color; {
-		case !colored:
-			updates += s.coverPlain(uint32(j))
-		case c == 0:
-			updates += s.cover(uint32(j))
-		case c > 0:
-			updates += s.purify(p)
-		}
-		p += nodeSize
 	}
 	level++
 	goto enter
@@ -418,22 +420,24 @@ backup:
 	}
 	level--
 	x = ch[level]
-	for p := x - nodeSize; p != x; {
-		np := nd(nb, p)
-		j := np.top
-		if j <= 0 {
-			p = np.down
-			continue
+	if !colored {
+		s.uncoverOthersPlain(x)
+	} else {
+		for p := x - nodeSize; p != x; {
+			np := nd(nb, p)
+			j := np.top
+			if j <= 0 {
+				p = np.down
+				continue
+			}
+			switch c := np.color; {
+			case c == 0:
+				s.uncover(uint32(j))
+			case c > 0:
+				s.unpurify(p)
+			}
+			p -= nodeSize
 		}
-		switch c := np.color; {
-		case !colored:
-			s.uncoverPlain(uint32(j))
-		case c == 0:
-			s.uncover(uint32(j))
-		case c > 0:
-			s.unpurify(p)
-		}
-		p -= nodeSize
 	}
 	hr = uint32(nd(nb, x).top)
 	x = nd(nb, x).down
