@@ -25,7 +25,7 @@ func adviseHugePages[T any](b []T) {
 		return
 	}
 	size := uintptr(len(b)) * unsafe.Sizeof(b[0])
-	if size < 2*hugePage {
+	if size < hugePage {
 		return
 	}
 	start := uintptr(unsafe.Pointer(&b[0]))
@@ -35,4 +35,24 @@ func adviseHugePages[T any](b []T) {
 		return
 	}
 	_ = syscall.Madvise(unsafe.Slice((*byte)(unsafe.Add(unsafe.Pointer(&b[0]), lo-start)), hi-lo), syscall.MADV_HUGEPAGE)
+}
+
+// makeHuge returns a zeroed slice of n elements whose memory starts on a
+// huge-page boundary and is advised for huge pages (adviseHugePages), so
+// that a bitset of a few MiB gets whole huge pages too. Slices under one
+// huge page are plain. The few elements skipped before the boundary are
+// never touched, so they cost address space but no memory.
+func makeHuge[T any](n int) []T {
+	var zero T
+	size := uintptr(n) * unsafe.Sizeof(zero)
+	if size < hugePage {
+		return make([]T, n)
+	}
+	pad := int(hugePage / unsafe.Sizeof(zero))
+	b := make([]T, n+pad)
+	start := uintptr(unsafe.Pointer(&b[0]))
+	off := int(((start+hugePage-1)&^(hugePage-1) - start) / unsafe.Sizeof(zero))
+	b = b[off : off+n : off+n]
+	adviseHugePages(b)
+	return b
 }

@@ -196,7 +196,7 @@ type diagonals struct {
 }
 
 func newDiagonals(n int) diagonals {
-	return diagonals{bits: make([]uint64, words(2*uint64(n)-1)), extra: make(map[int]uint32)}
+	return diagonals{bits: makeHuge[uint64](int(words(2*uint64(n) - 1))), extra: make(map[int]uint32)}
 }
 
 // free reports whether diagonal d holds no queen.
@@ -266,19 +266,15 @@ type queensSearch struct {
 func newQueensSearch(ctx context.Context, n int, o *QueensOptions) *queensSearch {
 	s := &queensSearch{
 		n:        n,
-		p:        make([]int32, n),
+		p:        makeHuge[int32](n),
 		sums:     newDiagonals(n),
 		difs:     newDiagonals(n),
-		rows:     make([]uint64, words(uint64(n))),
+		rows:     makeHuge[uint64](int(words(uint64(n)))),
 		r:        newRNG(o.Seed),
 		ctx:      ctx,
 		maxSteps: o.MaxSteps,
 		progress: o.Progress,
 	}
-	adviseHugePages(s.p)
-	adviseHugePages(s.sums.bits)
-	adviseHugePages(s.difs.bits)
-	adviseHugePages(s.rows)
 	if s.maxSteps == 0 {
 		s.maxSteps = math.MaxUint64
 	}
