@@ -432,12 +432,29 @@ func (w *bwWorker) run(c *bwClass, t *bwTask) bool {
 			}
 			continue
 		}
-		if check {
-			nodes += w.bottomCheck(c, &b, nl, nd, nr)
-		} else {
-			nn, nl := bwBottom(&b, nl, nd, nr)
-			nodes += nn
-			leaves += nl
+		// Lines n−4..n−1, the leaves counted here unless they are
+		// compared with their rotations.
+		for a4 := bwFree(mask, b.ex4, b.nd4, nl, nd, nr); a4 != 0; a4 &= a4 - 1 {
+			b4 := a4 & -a4
+			nodes++
+			l4, d4, r4 := (nl|b4)<<1, nd|b4, (nr|b4)>>1
+			for a3 := mask &^ (l4 | d4 | r4 | b.ex3); a3 != 0; a3 &= a3 - 1 {
+				b3 := a3 & -a3
+				nodes++
+				l3, d3, r3 := (l4|b3)<<1, d4|b3, (r4|b3)>>1
+				for a2 := mask &^ (l3 | d3 | r3 | b.ex2); a2 != 0; a2 &= a2 - 1 {
+					b2 := a2 & -a2
+					nodes++
+					if a1 := mask &^ ((l3|b2)<<1 | d3 | b2 | (r3|b2)>>1 | b.ex1); a1 != 0 {
+						nodes++
+						if check {
+							w.checkLast(c, b4, b3, b2, a1)
+						} else {
+							leaves++
+						}
+					}
+				}
+			}
 		}
 	}
 	w.nodes = nodes
@@ -477,6 +494,18 @@ func bwBottom(b *bwLast, l, d, r uint64) (nodes, leaves uint64) {
 		}
 	}
 	return nodes, leaves
+}
+
+// checkLast records the last four lines of a side-family leaf in w.rows
+// and counts it.
+func (w *bwWorker) checkLast(c *bwClass, b4, b3, b2, b1 uint64) {
+	n := w.sh.n
+	const m64 = BitwiseMaxN - 1
+	w.rows[(n-4)&m64] = b4
+	w.rows[(n-3)&m64] = b3
+	w.rows[(n-2)&m64] = b2
+	w.rows[(n-1)&m64] = b1
+	w.checkLeaf(c)
 }
 
 // bottomCheck is bwBottom for the side family: it records the last lines
