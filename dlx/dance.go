@@ -329,6 +329,9 @@ func (s *Solver) fits(k int) bool {
 func (s *Solver) force(k int) uint64 {
 	nb := s.nbase
 	x := s.optNode[k]
+	if !s.colored {
+		return s.coverPlain(uint32(nd(nb, x).top)) + s.coverOthersPlain(x)
+	}
 	u := s.cover(uint32(nd(nb, x).top))
 	for p := x + nodeSize; p != x; {
 		if np := nd(nb, p); np.top <= 0 {
@@ -345,6 +348,11 @@ func (s *Solver) force(k int) uint64 {
 func (s *Solver) unforce(k int) {
 	nb := s.nbase
 	x := s.optNode[k]
+	if !s.colored {
+		s.uncoverOthersPlain(x)
+		s.uncoverPlain(uint32(nd(nb, x).top))
+		return
+	}
 	for p := x - nodeSize; p != x; {
 		if np := nd(nb, p); np.top <= 0 {
 			p = np.down
