@@ -346,9 +346,10 @@ func bwFree(mask, excl, need, l, d, r uint64) uint64 {
 
 // run searches the subtree of task t to the end and reports whether it
 // finished (false: the count was stopped). This is the hot loop: an
-// explicit stack of frames, kept on the goroutine stack, down to line n−5;
-// the last four lines placed in nested loops with no stack (bwBottom, or
-// bottomCheck for classes whose leaves are compared with their rotations).
+// explicit stack of frames, kept on the goroutine stack with the current
+// line's frame in registers, down to line n−5; the last four lines placed
+// in nested loops with no stack, as in bwBottom (which, with bottomCheck,
+// serves the tasks that start at line n−4).
 func (w *bwWorker) run(c *bwClass, t *bwTask) bool {
 	n := w.sh.n
 	y0 := int(t.y)
