@@ -101,10 +101,15 @@ func words(n uint64) uint64 { return (n + 63) / 64 }
 // but the last tailQueens(n) on free diagonals, trying rows drawn from the
 // next window rows left (cheap: they are in cache), then from all rows
 // left, maxTries in all; a queen with no free row found, and the last ones,
-// go to random rows and are repaired.
+// go to random rows and are repaired. A small window is faster on large
+// boards: a row tried and refused stays in the window, and when it is tried
+// again for one of the next columns, its diagonals have moved by a bit or
+// two, so their words are still in cache (at 10^7, 256 rows take 361 ms
+// for the initialization and repair against 411 ms for 1024, with 4% more
+// steps; the same at 10^6).
 const (
 	maxTries    = 128
-	window      = 1024
+	window      = 256
 	pollEvery   = 1 << 14 // steps between looks at ctx and the step limit
 	progressGap = 100 * time.Millisecond
 )
