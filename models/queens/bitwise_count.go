@@ -361,7 +361,8 @@ func (w *bwWorker) run(c *bwClass, t *bwTask) bool {
 	const m64 = BitwiseMaxN - 1
 	b := bwLast{
 		mask: w.sh.mask,
-		ex4:  c.excl[(n-4)&m64], nd4: c.need[(n-4)&m64],
+		ex5:  c.excl[(n-5)&m64], nd5: c.need[(n-5)&m64],
+		ex4: c.excl[(n-4)&m64], nd4: c.need[(n-4)&m64],
 		ex3: c.excl[(n-3)&m64], ex2: c.excl[(n-2)&m64], ex1: c.excl[(n-1)&m64],
 	}
 	check := c.check
@@ -376,7 +377,7 @@ func (w *bwWorker) run(c *bwClass, t *bwTask) bool {
 		return true
 	}
 	mask := b.mask
-	last := n - 5 // the last line the stack places
+	last := max(y0, n-6) // the last line the stack places
 	nodes := w.nodes
 	pollAt := w.pollAt
 	var leaves uint64
@@ -433,6 +434,39 @@ func (w *bwWorker) run(c *bwClass, t *bwTask) bool {
 			}
 			continue
 		}
+		if y == n-6 {
+			for a5 := bwFree(mask, b.ex5, b.nd5, nl, nd, nr); a5 != 0; a5 &= a5 - 1 {
+				b5 := a5 & -a5
+				nodes++
+				l5, d5, r5 := (nl|b5)<<1, nd|b5, (nr|b5)>>1
+				// Lines n−4..n−1, the leaves counted here unless they are
+				// compared with their rotations.
+				for a4 := bwFree(mask, b.ex4, b.nd4, l5, d5, r5); a4 != 0; a4 &= a4 - 1 {
+					b4 := a4 & -a4
+					nodes++
+					l4, d4, r4 := (l5|b4)<<1, d5|b4, (r5|b4)>>1
+					for a3 := mask &^ (l4 | d4 | r4 | b.ex3); a3 != 0; a3 &= a3 - 1 {
+						b3 := a3 & -a3
+						nodes++
+						l3, d3, r3 := (l4|b3)<<1, d4|b3, (r4|b3)>>1
+						for a2 := mask &^ (l3 | d3 | r3 | b.ex2); a2 != 0; a2 &= a2 - 1 {
+							b2 := a2 & -a2
+							nodes++
+							if a1 := mask &^ ((l3|b2)<<1 | d3 | b2 | (r3|b2)>>1 | b.ex1); a1 != 0 {
+								nodes++
+								if check {
+									w.rows[(n-5)&m64] = b5
+									w.checkLast(c, b4, b3, b2, a1)
+								} else {
+									leaves++
+								}
+							}
+						}
+					}
+				}
+			}
+			continue
+		}
 		// Lines n−4..n−1, the leaves counted here unless they are
 		// compared with their rotations.
 		for a4 := bwFree(mask, b.ex4, b.nd4, nl, nd, nr); a4 != 0; a4 &= a4 - 1 {
@@ -467,7 +501,7 @@ func (w *bwWorker) run(c *bwClass, t *bwTask) bool {
 // the excluded squares of lines n−4..n−1 and the columns needed by line
 // n−4.
 type bwLast struct {
-	mask, ex4, nd4, ex3, ex2, ex1 uint64
+	mask, ex5, nd5, ex4, nd4, ex3, ex2, ex1 uint64
 }
 
 // bwBottom places lines n−4..n−1 given the attacks on line n−4 and
