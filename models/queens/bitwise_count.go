@@ -347,9 +347,9 @@ func bwFree(mask, excl, need, l, d, r uint64) uint64 {
 // run searches the subtree of task t to the end and reports whether it
 // finished (false: the count was stopped). This is the hot loop: an
 // explicit stack of frames, kept on the goroutine stack with the current
-// line's frame in registers, down to line n−5; the last four lines placed
-// in nested loops with no stack, as in bwBottom (which, with bottomCheck,
-// serves the tasks that start at line n−4).
+// line's frame in registers, down to line n−6; the last five lines placed
+// in nested loops with no stack, the last four as in bwBottom (which, with
+// bottomCheck, serves the tasks that start at line n−4).
 func (w *bwWorker) run(c *bwClass, t *bwTask) bool {
 	n := w.sh.n
 	y0 := int(t.y)
@@ -435,12 +435,13 @@ func (w *bwWorker) run(c *bwClass, t *bwTask) bool {
 			continue
 		}
 		if y == n-6 {
+			// Lines n−5..n−1: line n−5, then the same four lines as
+			// below (the usual case; the stack stops at line n−5 only
+			// for tasks that start there).
 			for a5 := bwFree(mask, b.ex5, b.nd5, nl, nd, nr); a5 != 0; a5 &= a5 - 1 {
 				b5 := a5 & -a5
 				nodes++
 				l5, d5, r5 := (nl|b5)<<1, nd|b5, (nr|b5)>>1
-				// Lines n−4..n−1, the leaves counted here unless they are
-				// compared with their rotations.
 				for a4 := bwFree(mask, b.ex4, b.nd4, l5, d5, r5); a4 != 0; a4 &= a4 - 1 {
 					b4 := a4 & -a4
 					nodes++
@@ -497,9 +498,9 @@ func (w *bwWorker) run(c *bwClass, t *bwTask) bool {
 	return true
 }
 
-// bwLast holds what the last four lines of a class need: the line mask,
-// the excluded squares of lines n−4..n−1 and the columns needed by line
-// n−4.
+// bwLast holds what the last five lines of a class need: the line mask,
+// the excluded squares of lines n−5..n−1 and the columns needed by lines
+// n−5 and n−4.
 type bwLast struct {
 	mask, ex5, nd5, ex4, nd4, ex3, ex2, ex1 uint64
 }
