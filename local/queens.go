@@ -287,8 +287,12 @@ func newQueensSearch(ctx context.Context, n int, o *QueensOptions) *queensSearch
 	if s.progress != nil {
 		s.lastProgress = time.Now()
 	}
-	for c := range s.p {
-		s.p[c] = int32(c)
+	if n < max(blockedShuffleMin, 2*bucketRows) {
+		// Fisher–Yates shuffles the identity; the blocked shuffle writes
+		// every row itself.
+		for c := range s.p {
+			s.p[c] = int32(c)
+		}
 	}
 	return s
 }
