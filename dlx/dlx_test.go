@@ -313,8 +313,13 @@ func TestParallelProgress(t *testing.T) {
 	res, err := solver(t, p).Solve(context.Background(), &dlx.Options{Workers: 2, Progress: func(done, tot int) {
 		calls.Add(1)
 		total.Store(int64(tot))
-		if int64(done) > last.Load() {
-			last.Store(int64(done))
+		// Progress runs on the worker goroutines: keep the maximum with a
+		// compare-and-swap, since a plain load-then-store can lose it.
+		for {
+			cur := last.Load()
+			if int64(done) <= cur || last.CompareAndSwap(cur, int64(done)) {
+				break
+			}
 		}
 	}})
 	require.NoError(t, err)
