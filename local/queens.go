@@ -352,6 +352,10 @@ func (s *queensSearch) initialize() error {
 	sums, difs := s.sums.bits, s.difs.bits
 	off := n - 1
 	greedy := n - tailQueens(n)
+	// The generator and the step count live in locals in this loop, the
+	// hottest of the search: kept in registers rather than in *s, they
+	// take no store and reload per try.
+	r, steps, nextPoll := s.r, s.steps, s.nextPoll
 	c := 0
 	for ; c < greedy; c++ {
 		placed := false
@@ -360,14 +364,14 @@ func (s *queensSearch) initialize() error {
 			if t == maxTries/2 {
 				w = uint64(n - c) // the window is poor here: try all rows left
 			}
-			j := c + int(s.r.below(w))
+			j := c + int(r.below(w))
 			row := int(p[j])
-			s.steps++
-			if s.steps >= s.nextPoll {
-				s.placed = c
+			if steps++; steps >= nextPoll {
+				s.r, s.steps, s.placed = r, steps, c
 				if err := s.poll(); err != nil {
 					return err
 				}
+				nextPoll = s.nextPoll
 			}
 			sd, dd := c+row, c-row+off
 			if (sums[sd>>6]>>(sd&63)|difs[dd>>6]>>(dd&63))&1 == 0 {
@@ -379,9 +383,12 @@ func (s *queensSearch) initialize() error {
 			}
 		}
 		if !placed {
+			s.r = r
 			s.placeRandom(c)
+			r = s.r
 		}
 	}
+	s.r, s.steps = r, steps
 	for ; c < n; c++ {
 		s.placeRandom(c)
 	}
