@@ -3,6 +3,7 @@ package knight
 import (
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"testing"
 	"time"
@@ -192,7 +193,7 @@ func TestConstructErrors(t *testing.T) {
 		{0, 5, models.ErrUnsupported},
 		{5, -1, models.ErrUnsupported},
 		{50000, 50000, models.ErrTooLarge},
-		{1 << 40, 1 << 40, models.ErrTooLarge},
+		{math.MaxInt, math.MaxInt, models.ErrTooLarge},
 	} {
 		_, err := Construct(tc.rows, tc.cols, true)
 		require.ErrorIs(t, err, tc.want, "%dx%d", tc.rows, tc.cols)
