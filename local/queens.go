@@ -85,15 +85,16 @@ type QueensResult struct {
 
 // QueensBytes returns the memory Queens needs for n queens: 4 bytes a queen
 // for the int32 permutation, one bit for each of the 2(2n−1) diagonals, and
-// one bit a row for the final check — about 4.6 bytes a queen. (Diagonals
-// holding more than one queen, a few hundred at most, are counted in a
+// one bit a row for the final check — about 4.6 bytes a queen — plus at
+// most 256 KiB of hints for the repair (diagonals.hint). (Diagonals
+// holding more than one queen, tens of thousands at most, are counted in a
 // small map on top.)
 func QueensBytes(n int) uint64 {
 	if n <= 0 {
 		return 0
 	}
 	un := uint64(n)
-	return 4*un + 2*8*diagonalWords(un) + 8*words(un)
+	return 4*un + 2*8*diagonalWords(un) + 8*words(un) + 2*4*uint64(hintLen(n))
 }
 
 // words returns the 64-bit words of a bitset of n bits.
@@ -202,14 +203,31 @@ func Queens(ctx context.Context, n int, opts *QueensOptions) (QueensResult, erro
 
 // diagonals counts the queens on each diagonal of one direction: a bit
 // says whether a diagonal is occupied, and extra holds k−1 for the few
-// diagonals with k > 1 queens. Collisions are the sum of the extras.
+// diagonals with k > 1 queens. Collisions are the sum of the extras. hint
+// spares the map most lookups: hint[d&hintMask] counts the crowded
+// diagonals that fall there, so a zero says d is not crowded (every try
+// of the repair asks that of eight diagonals).
 type diagonals struct {
 	bits  []uint64
 	extra map[int]uint32
+	hint  []uint32
 }
 
+// hintMask sizes diagonals.hint: 32 Ki counters, 128 KiB a family, enough
+// to keep the tens of thousands of crowded diagonals that a billion queens
+// start with mostly apart.
+const hintMask = 1<<15 - 1
+
+// hintLen returns the length of diagonals.hint for an n×n board: a power
+// of two, at most hintMask+1.
+func hintLen(n int) int { return min(hintMask+1, 1<<bits.Len(uint(2*n))) }
+
 func newDiagonals(n int) diagonals {
-	return diagonals{bits: makeHuge[uint64](int(diagonalWords(uint64(n)))), extra: make(map[int]uint32)}
+	return diagonals{
+		bits:  makeHuge[uint64](int(diagonalWords(uint64(n)))),
+		extra: make(map[int]uint32),
+		hint:  make([]uint32, hintLen(n)),
+	}
 }
 
 // free reports whether diagonal d holds no queen.
@@ -221,16 +239,19 @@ func (g *diagonals) add(d int) int {
 		g.bits[d>>6] |= 1 << (d & 63)
 		return 0
 	}
-	g.extra[d]++
+	if g.extra[d]++; g.extra[d] == 1 {
+		g.hint[d&(len(g.hint)-1)]++
+	}
 	return 1
 }
 
 // remove takes a queen off diagonal d and returns the collisions it
 // removes (0 or 1).
 func (g *diagonals) remove(d int) int {
-	if k, ok := g.extra[d]; ok {
-		if k == 1 {
+	if g.crowded(d) {
+		if k := g.extra[d]; k == 1 {
 			delete(g.extra, d)
+			g.hint[d&(len(g.hint)-1)]--
 		} else {
 			g.extra[d] = k - 1
 		}
@@ -242,6 +263,9 @@ func (g *diagonals) remove(d int) int {
 
 // crowded reports whether diagonal d holds more than one queen.
 func (g *diagonals) crowded(d int) bool {
+	if g.hint[d&(len(g.hint)-1)] == 0 {
+		return false
+	}
 	_, ok := g.extra[d]
 	return ok
 }
@@ -250,6 +274,7 @@ func (g *diagonals) crowded(d int) bool {
 func (g *diagonals) reset() {
 	clear(g.bits)
 	clear(g.extra)
+	clear(g.hint)
 }
 
 // queensSearch is the state of one Queens run.
@@ -605,29 +630,60 @@ func (s *queensSearch) repair() error {
 }
 
 // trySwap swaps the rows of columns i and j if that reduces the collisions,
-// and reports whether it did. It takes the two queens off their diagonals,
-// puts them on the new ones, and undoes that if the collisions did not drop.
+// and reports whether it did. It first works out the change without
+// touching the counters (most tries are refused), then moves the queens.
 func (s *queensSearch) trySwap(i, j int) bool {
 	off := s.n - 1
 	a, b := int(s.p[i]), int(s.p[j])
 	sums, difs := &s.sums, &s.difs
-	d := 0
-	d -= sums.remove(i+a) + sums.remove(j+b) + difs.remove(a-i+off) + difs.remove(b-j+off)
-	d += sums.add(i+b) + sums.add(j+a) + difs.add(b-i+off) + difs.add(a-j+off)
-	if d < 0 {
-		s.p[i], s.p[j] = int32(b), int32(a)
-		s.coll -= uint64(-d)
-		return true
+	// The queens leave sums i+a, j+b and difs a−i, b−j and arrive on sums
+	// i+b, j+a and difs b−i, a−j: since i ≠ j and a ≠ b, no diagonal is
+	// both left and entered.
+	d := sums.entering(i+b, j+a) + difs.entering(b-i+off, a-j+off) -
+		sums.leaving(i+a, j+b) - difs.leaving(a-i+off, b-j+off)
+	if d >= 0 {
+		return false
 	}
-	sums.remove(i + b)
-	sums.remove(j + a)
-	difs.remove(b - i + off)
-	difs.remove(a - j + off)
-	sums.add(i + a)
-	sums.add(j + b)
-	difs.add(a - i + off)
-	difs.add(b - j + off)
-	return false
+	sums.remove(i + a)
+	sums.remove(j + b)
+	difs.remove(a - i + off)
+	difs.remove(b - j + off)
+	sums.add(i + b)
+	sums.add(j + a)
+	difs.add(b - i + off)
+	difs.add(a - j + off)
+	s.p[i], s.p[j] = int32(b), int32(a)
+	s.coll -= uint64(-d)
+	return true
+}
+
+// leaving returns the collisions that taking one queen off diagonal x and
+// one off y would remove (x may equal y), without taking them off.
+func (g *diagonals) leaving(x, y int) int {
+	if x == y { // k ≥ 2 queens there: k−1 collisions before, k−3 or 0 after
+		if g.extra[x] >= 2 {
+			return 2
+		}
+		return 1
+	}
+	return b2i(g.crowded(x)) + b2i(g.crowded(y))
+}
+
+// entering returns the collisions that putting one queen on diagonal x and
+// one on y would add (x may equal y), without putting them there.
+func (g *diagonals) entering(x, y int) int {
+	if x == y {
+		return 1 + b2i(!g.free(x))
+	}
+	return b2i(!g.free(x)) + b2i(!g.free(y))
+}
+
+// b2i returns 1 for true and 0 for false.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // verifyPerm checks that sol places len(sol) non-attacking queens, in O(n)

@@ -89,7 +89,7 @@ func TestQueensErrorsAndLimits(t *testing.T) {
 
 	_, err = local.Queens(context.Background(), 1_000_000, &local.QueensOptions{MaxBytes: 1 << 20})
 	require.True(t, errors.Is(err, models.ErrTooLarge))
-	require.ErrorContains(t, err, "need 4.4 MiB")
+	require.ErrorContains(t, err, "need 4.7 MiB")
 
 	if big := int64(local.MaxQueens) + 1; int64(int(big)) == big { // 64-bit int
 		_, err = local.Queens(context.Background(), int(big), nil)
