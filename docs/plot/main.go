@@ -61,7 +61,7 @@ func run(in, out string) error {
 	plainC := plotter.XYs{{X: 1e6, Y: 0.03}, {X: 1e7, Y: 0.26}, {X: 1e8, Y: 10}}
 	targets := plotter.XYs{{X: 1e6, Y: 0.05}, {X: 1e7, Y: 0.35}, {X: 1e8, Y: 12}}
 	qs4 := plotter.XYs{{X: 1e6, Y: 0.12}, {X: 1e7, Y: 1.9}}
-	args := []any{"coverkit, 2-core EPYC VM (10^9: CPU time, machine shared)", measured,
+	args := []any{"coverkit, 2-core EPYC VM (CLI solve_seconds, fresh process)", measured,
 		"careful plain C (issue 5)", plainC, "fastest public C++ QS4 (issue 5)", qs4}
 	if err := plotutil.AddLinePoints(p, args...); err != nil {
 		return err
