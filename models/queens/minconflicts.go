@@ -15,7 +15,7 @@ func init() {
 		Kind:  models.LocalSearch,
 		Caps:  models.CanFirst,
 		Description: "min-conflicts local search (Sosic–Gu QS4 style): greedy permutation, " +
-			"swaps of attacked queens; 10^6 queens in 0.04 s, 10^9 in 4.3 GiB",
+			"swaps of attacked queens; 10^6 queens in 0.04 s, 10^9 in 2 minutes and 4.3 GiB",
 		Solve: solveMinConflicts,
 	})
 }
