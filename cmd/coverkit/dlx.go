@@ -210,13 +210,13 @@ Exit codes: 0 solved (a count of zero included), 1 no solution, 2 bad input
 					res.Status, res.Solutions, res.Stats.Nodes, res.Stats.Updates,
 					res.Stats.Elapsed.Round(time.Microsecond), rate, workers)
 			}
-			if err := w.Commit(); err != nil {
-				return err
-			}
 			if res.Status == models.StatusExhausted && res.Solutions == 0 && !count {
+				if err := w.Commit(); err != nil {
+					return err
+				}
 				return noSolutionf("no solution")
 			}
-			return statusExit(res.Status)
+			return w.Finish(res.Status)
 		},
 	}
 	f := cmd.Flags()

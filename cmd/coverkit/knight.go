@@ -305,10 +305,7 @@ JSON: {"model":"knight","rows":R,"cols":C,"closed":false,"from":[r,c] or null,
 				}
 				fmt.Fprintf(o, "%s %s %s: %s [%d nodes, %.3f s]\n", p.Size(), what, where, count, res.Stats.Nodes, res.Stats.Elapsed.Seconds())
 			}
-			if err := o.Commit(); err != nil {
-				return err
-			}
-			return statusExit(res.Status)
+			return o.Finish(res.Status)
 		},
 	}
 	f := cmd.Flags()

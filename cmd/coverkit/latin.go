@@ -128,10 +128,7 @@ JSON: {"model":"latin","n":N,"reduced":false,"method":"reduced","status":"exhaus
 				}
 				fmt.Fprintf(o, "%s of order %d: %s%s\n", what, n, res.Solutions, mark)
 			}
-			if err := o.Commit(); err != nil {
-				return err
-			}
-			return statusExit(res.Status)
+			return o.Finish(res.Status)
 		},
 	}
 	cmd.Flags().BoolVar(&reduced, "reduced", false, "count reduced squares only (first row and column in order)")

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/coverkit/coverkit/models"
 	"github.com/stretchr/testify/require"
 )
 
@@ -97,4 +98,56 @@ func TestOutputAtomic(t *testing.T) {
 	require.Equal(t, os.FileMode(0o644), fi.Mode().Perm(), "the replaced file keeps its mode")
 	entries, _ := os.ReadDir(dir)
 	require.Len(t, entries, 1, "no temporary file is left behind")
+}
+
+func TestOutputSpecialFiles(t *testing.T) {
+	dir := t.TempDir()
+	var stderr bytes.Buffer
+	e := newEnv(nil, nil, &stderr)
+
+	t.Run("symlink: the target is replaced, the link kept", func(t *testing.T) {
+		target := filepath.Join(dir, "target.txt")
+		link := filepath.Join(dir, "link.txt")
+		require.NoError(t, os.WriteFile(target, []byte("old\n"), 0o644))
+		require.NoError(t, os.Symlink(target, link))
+		o, err := openOutput(e, link)
+		require.NoError(t, err)
+		o.WriteString("new\n")
+		require.NoError(t, o.Commit())
+		fi, err := os.Lstat(link)
+		require.NoError(t, err)
+		require.NotZero(t, fi.Mode()&os.ModeSymlink, "the link is still a link")
+		b, _ := os.ReadFile(target)
+		require.Equal(t, "new\n", string(b))
+	})
+
+	t.Run("directory: refused", func(t *testing.T) {
+		_, err := openOutput(e, dir)
+		require.ErrorContains(t, err, "is a directory")
+	})
+
+	t.Run("partial result with nothing written keeps the earlier file", func(t *testing.T) {
+		path := filepath.Join(dir, "keep.txt")
+		require.NoError(t, os.WriteFile(path, []byte("old\n"), 0o644))
+		o, err := openOutput(e, path)
+		require.NoError(t, err)
+		err = o.Finish(models.StatusTimeout)
+		var ee *exitError
+		require.ErrorAs(t, err, &ee)
+		require.Equal(t, exitPartial, ee.code)
+		b, _ := os.ReadFile(path)
+		require.Equal(t, "old\n", string(b))
+		require.Contains(t, stderr.String(), "left as it was")
+	})
+
+	t.Run("partial result with output replaces it", func(t *testing.T) {
+		path := filepath.Join(dir, "partial.txt")
+		require.NoError(t, os.WriteFile(path, []byte("old\n"), 0o644))
+		o, err := openOutput(e, path)
+		require.NoError(t, err)
+		o.WriteString("1 3 5\n")
+		require.Error(t, o.Finish(models.StatusCanceled))
+		b, _ := os.ReadFile(path)
+		require.Equal(t, "1 3 5\n", string(b))
+	})
 }

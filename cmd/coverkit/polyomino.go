@@ -145,10 +145,7 @@ JSON: {"model":"polyomino","board":"6x10","pieces":"pentominoes","status":"exhau
 				}
 				fmt.Fprintf(w, "%s\n", mark)
 			}
-			if err := w.Commit(); err != nil {
-				return err
-			}
-			return statusExit(res.Status)
+			return w.Finish(res.Status)
 		},
 	}
 	pf.add(cmd)
@@ -244,13 +241,13 @@ class of tilings under the board's symmetries. JSON: one line per tiling
 					fmt.Fprintf(w, "partial: %s after %s tilings\n", res.Status, res.Solutions)
 				}
 			}
-			if err := w.Commit(); err != nil {
-				return err
-			}
 			if res.Status == models.StatusExhausted && res.Solutions.IsZero() {
+				if err := w.Commit(); err != nil {
+					return err
+				}
 				return noSolutionf("no solution: the %s do not tile %s", pf.pieces, t.Size())
 			}
-			return statusExit(res.Status)
+			return w.Finish(res.Status)
 		},
 	}
 	pf.add(cmd)

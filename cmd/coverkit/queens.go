@@ -355,10 +355,7 @@ solutions found so far are printed).`,
 				return noSolutionf("no solution: %d queens cannot be placed on a %d×%d board without attacking each other (proved by exhaustive search)",
 					n, n, n)
 			}
-			if err := o.Commit(); err != nil {
-				return err
-			}
-			return statusExit(res.Status)
+			return o.Finish(res.Status)
 		},
 	}
 	f := cmd.Flags()
@@ -471,10 +468,7 @@ print the partial count with its status and exit 3.`,
 			} else {
 				queensCountText(o, n, alg.Name, res, unique, wall)
 			}
-			if err := o.Commit(); err != nil {
-				return err
-			}
-			return statusExit(res.Status)
+			return o.Finish(res.Status)
 		},
 	}
 	f := cmd.Flags()
