@@ -11,7 +11,14 @@ import (
 // parseSize reads a positive integer written as 1000000, 1e6 or 1_000_000,
 // at most max. what names the argument in errors.
 func parseSize(what, s string, max int64) (int64, error) {
-	t := strings.ReplaceAll(strings.TrimSpace(s), "_", "")
+	t := strings.TrimSpace(s)
+	// Underscores group digits, as in Go: each stands between two digits.
+	for i := range len(t) {
+		if t[i] == '_' && (i == 0 || i == len(t)-1 || !isDigit(t[i-1]) || !isDigit(t[i+1])) {
+			return 0, fmt.Errorf("%s %q is not a number (write it as 1000000, 1e6 or 1_000_000)", what, s)
+		}
+	}
+	t = strings.ReplaceAll(t, "_", "")
 	tooLarge := fmt.Errorf("%s %s is too large (at most %d)", what, s, max)
 	v, err := strconv.ParseInt(t, 10, 64)
 	switch {
@@ -51,3 +58,6 @@ func checkFormat(format string, allowed ...string) error {
 	}
 	return usagef("unknown --format %q (choose %s)", format, strings.Join(allowed, ", "))
 }
+
+// isDigit reports whether b is an ASCII digit.
+func isDigit(b byte) bool { return '0' <= b && b <= '9' }

@@ -599,6 +599,9 @@ is marked with its status and the command exits 3.`,
 				}
 				rows = append(rows, row)
 			}
+			if len(rows) == 0 && ctx.Err() == nil {
+				return usagef("queens compare: none of the algorithms can run this comparison (see above)")
+			}
 			o, err := openOutput(e, "")
 			if err != nil {
 				return err

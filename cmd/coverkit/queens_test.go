@@ -120,6 +120,16 @@ func TestQueensBadInput(t *testing.T) {
 		{"verify missing", []string{"queens", "verify", filepath.Join(t.TempDir(), "missing.txt")}, "no such file"},
 		{"verify directory", []string{"queens", "verify", t.TempDir()}, "is a directory"},
 		{"verify format", []string{"queens", "verify", "--format", "csv"}, "unknown --format"},
+		{"leading underscore", []string{"queens", "solve", "_100"}, "not a number"},
+		{"double underscore", []string{"queens", "solve", "1__0"}, "not a number"},
+		{"trailing underscore", []string{"queens", "solve", "10_"}, "not a number"},
+		{"negative timeout", []string{"queens", "solve", "8", "--timeout", "-1s"}, "must not be negative"},
+		{"negative count timeout", []string{"queens", "count", "8", "--timeout", "-5m"}, "must not be negative"},
+		{"method without methods", []string{"queens", "solve", "8", "--method", "lists"}, "has no methods"},
+		{"compare nothing to run", []string{"queens", "compare", "8", "--algos", "construct", "--all"}, "none of the algorithms"},
+		{"unknown verb", []string{"queens", "solv", "8"}, `unknown command "solv"`},
+		{"N without verb", []string{"queens", "8"}, `unknown command "8"`},
+		{"unknown knight verb", []string{"knight", "foo"}, `unknown command "foo"`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			out, errOut, code := runCLI(t, "", tc.args...)

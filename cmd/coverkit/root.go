@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+	"time"
 
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
@@ -62,6 +63,16 @@ Exit codes: 0 success, 1 no solution exists, 2 bad input or usage,
 	root.SetOut(e.stdout)
 	root.SetErr(e.stderr)
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError(err) })
+	root.PersistentPreRunE = func(cmd *cobra.Command, _ []string) error {
+		// Every search command has --timeout; a negative one is a mistake,
+		// not "no limit" (that is 0).
+		if f := cmd.Flags().Lookup("timeout"); f != nil {
+			if d, err := time.ParseDuration(f.Value.String()); err == nil && d < 0 {
+				return usagef("--timeout %s: must not be negative (0 means no limit)", f.Value)
+			}
+		}
+		return nil
+	}
 	for _, newCmd := range commands {
 		c := newCmd(e)
 		for _, v := range verbs[c.Name()] {
@@ -69,7 +80,24 @@ Exit codes: 0 success, 1 no solution exists, 2 bad input or usage,
 		}
 		root.AddCommand(c)
 	}
+	rejectUnknownVerbs(root)
 	return root
+}
+
+// rejectUnknownVerbs makes every command that only groups verbs (queens,
+// knight, ...) runnable: bare, it prints its help; with an argument that
+// names no verb (`coverkit queens solv 8`) it fails with cobra's "unknown
+// command" error, a usage error (exit 2). Cobra alone would print the help
+// on stdout and exit 0, since it does not check a non-runnable command's
+// arguments.
+func rejectUnknownVerbs(c *cobra.Command) {
+	for _, sub := range c.Commands() {
+		rejectUnknownVerbs(sub)
+	}
+	if c.HasParent() && c.HasSubCommands() && !c.Runnable() {
+		c.Args = cobra.NoArgs
+		c.RunE = func(cmd *cobra.Command, _ []string) error { return cmd.Help() }
+	}
 }
 
 // run executes the command line and returns the process exit code.

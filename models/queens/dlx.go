@@ -102,6 +102,9 @@ func solveDLX(ctx context.Context, p models.Problem, opts *models.Options) (mode
 	if !ok {
 		return models.Result{}, fmt.Errorf("queens: dlx: %w (got %T)", models.ErrWrongProblem, p)
 	}
+	if o.Method != "" {
+		return models.Result{}, fmt.Errorf("queens: dlx has no methods (got %q): %w", o.Method, models.ErrUnsupported)
+	}
 	if o.Unique {
 		return models.Result{}, fmt.Errorf("queens: dlx does not reduce by symmetry (use bitwise for fundamental counts): %w", models.ErrUnsupported)
 	}

@@ -178,6 +178,9 @@ func exact(name string, run func(s *search)) models.Solver {
 		default:
 			return models.Result{}, fmt.Errorf("queens: %s: unknown mode %d: %w", name, o.Mode, models.ErrUnsupported)
 		}
+		if o.Method != "" {
+			return models.Result{}, fmt.Errorf("queens: %s has no methods (got %q): %w", name, o.Method, models.ErrUnsupported)
+		}
 		if o.Unique {
 			return Unique(ctx, solve, p, o)
 		}
