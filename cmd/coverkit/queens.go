@@ -724,9 +724,10 @@ func newQueensVerifyCmd(e *env) *cobra.Command {
 	var format string
 	cmd := &cobra.Command{
 		Use:   "verify [FILE|-]",
-		Short: "Check every solution in a file of perm or JSON lines",
-		Long: `Read solutions — perm lines (N 1-based rows) or the JSON lines of
-"queens solve --format json" — from FILE or stdin ("-" or nothing), check
+		Short: "Check every solution in a file of perm lines, JSON lines or boards",
+		Long: `Read solutions — perm lines (N 1-based rows), the JSON lines of
+"queens solve --format json", or the boards of "--format board" — from FILE
+or stdin ("-" or nothing), check
 each one independently of any solver, and report how many, whether all are
 valid, how many are distinct, and the first bad line and why. Lines of any
 length stream through a fixed buffer (a 10^8-queen line needs about 4.6

@@ -48,7 +48,9 @@ func (e *LineError) Error() string { return fmt.Sprintf("queens: line %d: %s", e
 // of columns 1..n separated by spaces or tabs, as `queens solve` writes
 // them — or a JSON object with a "solution" array of the same rows and,
 // optionally, "n" (other fields are ignored), as `queens solve --format
-// json` writes them. Blank lines and lines starting with '#' are skipped; a
+// json` writes them — or a board of n lines of 'Q' and '.', as `queens
+// solve --format board` writes them, boards separated by blank lines (a
+// board's errors name its first line). Blank lines and lines starting with '#' are skipped; a
 // UTF-8 byte-order mark and CRLF line ends are accepted.
 //
 // Lines of any length stream through a fixed buffer: numbers are parsed as
@@ -167,6 +169,9 @@ type streamVerifier struct {
 	sums []uint64
 	difs []uint64
 	seen map[uint64]struct{}
+	// board[c] is the 1-based row of column c's queen in the board being
+	// read (0: none yet).
+	board []int32
 }
 
 func hasKey(m map[uint64]struct{}, k uint64) bool {
@@ -201,21 +206,27 @@ func (v *streamVerifier) run() (StreamReport, error) {
 			continue
 		}
 		v.rep.Solutions++
+		start := v.rep.Lines
 		var reason lineErr
-		if b == '{' {
+		switch b {
+		case '{':
 			reason = v.jsonLine()
-		} else {
+		case 'Q', '.':
+			reason = v.boardBlock() // always reads the whole board
+		default:
 			reason = v.permLine(-1)
 		}
 		if reason != "" {
-			rd.skipLine() // a parse error stops before the newline
+			if b != 'Q' && b != '.' {
+				rd.skipLine() // a parse error stops before the newline
+			}
 		} else {
 			reason = v.check()
 		}
 		if reason != "" {
 			v.rep.Invalid++
 			if v.rep.FirstBad == nil {
-				v.rep.FirstBad = &LineError{Line: v.rep.Lines, Reason: string(reason)}
+				v.rep.FirstBad = &LineError{Line: start, Reason: string(reason)}
 			}
 			continue
 		}
@@ -306,6 +317,96 @@ func (v *streamVerifier) permLine(close int) lineErr {
 			return ""
 		}
 	}
+}
+
+// maxBoardSide is the widest board boardBlock reads; the CLI writes boards
+// only for small n.
+const maxBoardSide = 1 << 16
+
+// boardBlock reads one board as `queens solve --format board` writes it:
+// n lines of n squares, 'Q' for a queen and '.' for an empty square, line r
+// holding the queen of row r. The board ends before a line that does not
+// start with 'Q' or '.' (a blank line between boards) or at the end of the
+// input. It reads the whole board even when it finds an error, and fills
+// v.rows with the rows of columns 1..n for check.
+func (v *streamVerifier) boardBlock() lineErr {
+	rd := &v.in
+	var reason lineErr
+	fail := func(format string, args ...any) {
+		if reason == "" {
+			reason = lineErr(fmt.Sprintf(format, args...))
+		}
+	}
+	n, r := 0, 0
+	for {
+		r++
+		width, queens, col := 0, 0, 0
+		for {
+			b, ok := rd.peek()
+			if !ok || b == '\n' {
+				break
+			}
+			rd.pos++
+			switch b {
+			case 'Q':
+				queens++
+				col = width
+				width++
+			case '.':
+				width++
+			case ' ', '\t', '\r':
+			default:
+				fail("board row %d: %s is not a square (Q or .)", r, printable(b))
+			}
+		}
+		if b, ok := rd.peek(); ok && b == '\n' {
+			rd.pos++
+		}
+		switch {
+		case r == 1 && width > maxBoardSide:
+			fail("board row 1: %d squares, at most %d in a board", width, maxBoardSide)
+		case r == 1:
+			n = width
+			v.board = slicesGrow(v.board, n)
+		case width != n:
+			fail("board row %d: %d squares, the first row has %d", r, width, n)
+		}
+		switch {
+		case queens != 1:
+			fail("board row %d: %d queens, want 1", r, queens)
+		case r > n:
+			fail("board: more than %d rows", n)
+		case reason == "" && v.board[col] != 0:
+			fail("board column %d: two queens (rows %d and %d)", col+1, v.board[col], r)
+		case reason == "":
+			v.board[col] = int32(r)
+		}
+		if b, ok := rd.peek(); !ok || (b != 'Q' && b != '.') {
+			break
+		}
+		v.rep.Lines++
+	}
+	if r < n {
+		fail("board: %d rows for %d columns", r, n)
+	}
+	if reason != "" {
+		return reason
+	}
+	v.rows.reset()
+	for _, row := range v.board {
+		v.rows.push(row - 1)
+	}
+	return ""
+}
+
+// slicesGrow returns b resized to n zeroed entries, reusing its memory.
+func slicesGrow(b []int32, n int) []int32 {
+	if cap(b) < n {
+		return make([]int32, n)
+	}
+	b = b[:n]
+	clear(b)
+	return b
 }
 
 // rowStore holds one line's rows in chunks of 1M entries, reused from line

@@ -47,6 +47,15 @@ func TestVerifyStream(t *testing.T) {
 		{"json trailing", `{"solution":[2,4,1,3]} x` + "\n", 1, 0, 0, 1, "'x' after the object"},
 		{"json bad n", `{"n":4.0,"solution":[2,4,1,3]}` + "\n", 1, 0, 0, 1, "not a whole number"},
 		{"empty", "", 0, 0, 0, 0, ""},
+		{"board", ".Q..\n...Q\nQ...\n..Q.\n", 1, 1, 1, 0, ""},
+		{"boards, perm and crlf", ".Q..\r\n...Q\r\nQ...\r\n..Q.\r\n\r\n3 1 4 2\n\n..Q.\nQ...\n...Q\n.Q..\n", 3, 3, 2, 0, ""},
+		{"board attacked", "Q...\n..Q.\n.Q..\n...Q\n", 1, 0, 0, 1, "column 3: the queen in row 2 is attacked"},
+		{"board short row", "\n.Q..\n...Q\nQ..\n..Q.\n", 1, 0, 0, 2, "board row 3: 3 squares, the first row has 4"},
+		{"board two queens in a row", ".Q..\nQ..Q\n", 1, 0, 0, 1, "board row 2: 2 queens, want 1"},
+		{"board same column", ".Q..\n.Q..\nQ...\n..Q.\n", 1, 0, 0, 1, "board column 2: two queens (rows 1 and 2)"},
+		{"board too few rows, then a board", ".Q..\n...Q\n\n.Q..\n...Q\nQ...\n..Q.\n", 2, 1, 1, 1, "board: 2 rows for 4 columns"},
+		{"board too many rows", "Q\nQ\n", 1, 0, 0, 1, "more than 1 rows"},
+		{"board bad square", ".Q.x\n", 1, 0, 0, 1, "board row 1: 'x' is not a square"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			rep, err := queens.VerifyStream(strings.NewReader(tc.in))
@@ -107,7 +116,7 @@ func FuzzVerifyStream(f *testing.F) {
 	for _, s := range []string{
 		"1 5 8 6 3 7 2 4\n", "2 4 1 3\r\n3 1 4 2", "\uFEFF1\n", "1 1\n", "0\n", "-1\n",
 		`{"n":4,"solution":[2,4,1,3]}`, `{"solution":[1,"x"]}`, "{", `{"a":"\"}`, "# c\n\n2 4 1 3",
-		"99999999999 1", "2 4 1 3x",
+		"99999999999 1", "2 4 1 3x", ".Q..\n...Q\nQ...\n..Q.\n\n", "Q.\n.Q", ".Q\nQ\n\nQ",
 	} {
 		f.Add([]byte(s))
 	}
@@ -117,7 +126,7 @@ func FuzzVerifyStream(f *testing.F) {
 		require.Equal(t, rep.Solutions, rep.Valid+rep.Invalid)
 		require.LessOrEqual(t, rep.Distinct, rep.Valid)
 		require.Equal(t, rep.Invalid == 0, rep.FirstBad == nil)
-		if bytes.ContainsAny(in, "{#\uFEFF") {
+		if bytes.ContainsAny(in, "{#\uFEFFQ.") { // JSON, comments, BOM, boards: no reference model
 			return
 		}
 		// Reference: split lines, parse fields, call Verify.
