@@ -168,6 +168,10 @@ func Queens(ctx context.Context, n int, opts *QueensOptions) (QueensResult, erro
 	case n > MaxQueens:
 		return res, fmt.Errorf("%w: local: %d queens: at most %d (rows are int32), and %s would be needed",
 			models.ErrTooLarge, n, MaxQueens, FormatBytes(QueensBytes(n)))
+	case res.Bytes > math.MaxInt/2:
+		// A 32-bit address space: the arrays' byte sizes would overflow.
+		return res, fmt.Errorf("%w: local: %d queens need %s of memory, more than this platform can address",
+			models.ErrTooLarge, n, FormatBytes(res.Bytes))
 	case o.MaxBytes > 0 && res.Bytes > o.MaxBytes:
 		return res, fmt.Errorf("%w: local: %d queens need %s of memory (%.1f bytes a queen), only %s available",
 			models.ErrTooLarge, n, FormatBytes(res.Bytes), float64(res.Bytes)/float64(n), FormatBytes(o.MaxBytes))
@@ -316,17 +320,28 @@ func newQueensSearch(ctx context.Context, n int, o *QueensOptions) *queensSearch
 	if s.maxSteps == 0 {
 		s.maxSteps = math.MaxUint64
 	}
-	s.nextPoll = min(pollEvery, s.maxSteps)
+	s.nextPoll = min(pollEvery, s.stopAt())
 	if s.progress != nil {
 		s.lastProgress = time.Now()
 	}
 	return s
 }
 
+// stopAt is the step count at which the budget is spent: the loops count
+// a step before they take it, so the step numbered maxSteps+1 is the first
+// one refused.
+func (s *queensSearch) stopAt() uint64 {
+	if s.maxSteps == math.MaxUint64 {
+		return math.MaxUint64
+	}
+	return s.maxSteps + 1
+}
+
 // poll runs every pollEvery steps and when the step budget runs out: it
 // checks the budget and ctx and reports progress.
 func (s *queensSearch) poll() error {
-	if s.steps >= s.maxSteps {
+	if s.steps > s.maxSteps {
+		s.steps = s.maxSteps // the step counted last was not taken
 		s.status = models.StatusLimit
 		return errStop
 	}
@@ -334,7 +349,7 @@ func (s *queensSearch) poll() error {
 		s.status = st
 		return errStop
 	}
-	s.nextPoll = min(s.steps+pollEvery, s.maxSteps)
+	s.nextPoll = min(s.steps+pollEvery, s.stopAt())
 	if s.progress != nil {
 		if now := time.Now(); now.Sub(s.lastProgress) >= progressGap {
 			s.lastProgress = now

@@ -150,3 +150,24 @@ func BenchmarkQueens(b *testing.B) {
 		})
 	}
 }
+
+// TestQueensStepBudget checks that MaxSteps allows exactly that many steps:
+// a run that needs K steps succeeds with MaxSteps K and stops with K−1.
+func TestQueensStepBudget(t *testing.T) {
+	for _, n := range []int{1, 8, 1000} {
+		free, err := local.Queens(context.Background(), n, nil)
+		require.NoError(t, err)
+		require.Equal(t, models.StatusFound, free.Status)
+		k := free.Steps
+		exact, err := local.Queens(context.Background(), n, &local.QueensOptions{MaxSteps: k})
+		require.NoError(t, err)
+		require.Equal(t, models.StatusFound, exact.Status, "n=%d MaxSteps=%d", n, k)
+		require.Equal(t, free.Solution, exact.Solution)
+		if k > 1 {
+			short, err := local.Queens(context.Background(), n, &local.QueensOptions{MaxSteps: k - 1})
+			require.NoError(t, err)
+			require.Equal(t, models.StatusLimit, short.Status, "n=%d MaxSteps=%d", n, k-1)
+			require.Equal(t, k-1, short.Steps)
+		}
+	}
+}
