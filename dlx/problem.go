@@ -33,6 +33,10 @@ type Problem struct {
 	optColors []int32
 	lines     []int32 // input line of each option (0 when not parsed)
 	noPrimary []int   // options without a primary item (never chosen)
+	// inOption[i] is 1 + the index of the last option that took item i
+	// (while it is being added), so AddOptionIndex finds an item given
+	// twice in O(1) rather than by scanning the option.
+	inOption []int32
 
 	warnings []Warning
 }
@@ -157,34 +161,35 @@ func (p *Problem) AddOptionIndex(items []int, colors []int) (int, error) {
 		return 0, fmt.Errorf("dlx: %d colors for %d items", len(colors), len(items))
 	}
 	base := len(p.optItems)
+	stamp := int32(len(p.start)) // 1 + the new option's index
+	if n := len(p.names); len(p.inOption) < n {
+		p.inOption = append(p.inOption, make([]int32, n-len(p.inOption))...)
+	}
+	fail := func(err error) (int, error) {
+		for _, j := range p.optItems[base:] {
+			p.inOption[j] = 0
+		}
+		p.optItems, p.optColors = p.optItems[:base], p.optColors[:base]
+		return 0, err
+	}
 	hasPrimary := false
 	for k, i := range items {
 		if i < 0 || i >= len(p.names) {
-			p.optItems, p.optColors = p.optItems[:base], p.optColors[:base]
-			return 0, fmt.Errorf("dlx: item index %d out of range (0..%d)", i, len(p.names)-1)
+			return fail(fmt.Errorf("dlx: item index %d out of range (0..%d)", i, len(p.names)-1))
 		}
 		c := 0
 		if colors != nil {
 			c = colors[k]
 		}
-		var err error
 		switch {
 		case c < 0 || c > len(p.colorNames):
-			err = fmt.Errorf("dlx: color id %d out of range (1..%d)", c, len(p.colorNames))
+			return fail(fmt.Errorf("dlx: color id %d out of range (1..%d)", c, len(p.colorNames)))
 		case c != 0 && !p.secondary[i]:
-			err = fmt.Errorf("dlx: color on primary item %q", p.names[i])
+			return fail(fmt.Errorf("dlx: color on primary item %q", p.names[i]))
+		case p.inOption[i] == stamp:
+			return fail(fmt.Errorf("dlx: item %q twice in one option", p.names[i]))
 		}
-		if err == nil {
-			for _, j := range p.optItems[base:] {
-				if int(j) == i {
-					err = fmt.Errorf("dlx: item %q twice in one option", p.names[i])
-				}
-			}
-		}
-		if err != nil {
-			p.optItems, p.optColors = p.optItems[:base], p.optColors[:base]
-			return 0, err
-		}
+		p.inOption[i] = stamp
 		hasPrimary = hasPrimary || !p.secondary[i]
 		p.optItems = append(p.optItems, int32(i))
 		p.optColors = append(p.optColors, int32(c))

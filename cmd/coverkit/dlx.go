@@ -194,12 +194,12 @@ Exit codes: 0 solved (a count of zero included), 1 no solution, 2 bad input
 				if res.Status.Partial() {
 					mark = fmt.Sprintf(" (partial: %s, at least)", res.Status)
 				}
-				fmt.Fprintf(w, "%d solutions%s\n", res.Solutions, mark)
+				fmt.Fprintf(w, "%s%s\n", plural(uint64(res.Solutions), "solution"), mark)
 			case res.Status.Partial() && format == "json":
 				b, _ := json.Marshal(summary)
 				w.Write(append(b, '\n'))
 			case res.Status.Partial():
-				fmt.Fprintf(w, "| partial: %s after %d solutions\n", res.Status, res.Solutions)
+				fmt.Fprintf(w, "| partial: %s after %s\n", res.Status, plural(uint64(res.Solutions), "solution"))
 			}
 			if stats {
 				rate := 0.0

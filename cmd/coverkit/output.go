@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 
 	"github.com/coverkit/coverkit/models"
 )
@@ -161,4 +162,12 @@ func openInput(e *env, path string) (io.ReadCloser, error) {
 		return nil, usageError(err)
 	}
 	return f, nil
+}
+
+// plural writes a count with its noun: "1 solution", "3 solutions".
+func plural(k uint64, noun string) string {
+	if k == 1 {
+		return "1 " + noun
+	}
+	return strconv.FormatUint(k, 10) + " " + noun + "s"
 }

@@ -768,10 +768,10 @@ Exit codes: 0 all valid, 1 some line invalid (or no solutions at all),
 				case rep.Solutions == 0:
 					fmt.Fprintln(o, "0 solutions")
 				case rep.Invalid == 0:
-					fmt.Fprintf(o, "%s, all valid, %d distinct\n", queensPlural(rep.Solutions, "solution"), rep.Distinct)
+					fmt.Fprintf(o, "%s, all valid, %d distinct\n", plural(rep.Solutions, "solution"), rep.Distinct)
 				default:
 					fmt.Fprintf(o, "%s, %d invalid, %d valid, %d distinct valid\nfirst bad: line %d: %s\n",
-						queensPlural(rep.Solutions, "solution"), rep.Invalid, rep.Valid, rep.Distinct, rep.FirstBad.Line, rep.FirstBad.Reason)
+						plural(rep.Solutions, "solution"), rep.Invalid, rep.Valid, rep.Distinct, rep.FirstBad.Line, rep.FirstBad.Reason)
 				}
 			}
 			if err := o.Commit(); err != nil {
@@ -788,14 +788,6 @@ Exit codes: 0 all valid, 1 some line invalid (or no solutions at all),
 	}
 	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json")
 	return cmd
-}
-
-// queensPlural writes "1 solution", "2 solutions".
-func queensPlural(k uint64, noun string) string {
-	if k == 1 {
-		return "1 " + noun
-	}
-	return strconv.FormatUint(k, 10) + " " + noun + "s"
 }
 
 func queensInputName(path string) string {
