@@ -186,6 +186,9 @@ type queensSolutionWriter struct {
 	stats   bool
 	written uint64
 	buf     []byte
+	// extra holds fields (",\"k\":v,...") that json records carry after
+	// the solution: the local search's status and stats.
+	extra []byte
 }
 
 func newQueensSolutionWriter(w *bufio.Writer, format string, n int, algo string, stats bool) *queensSolutionWriter {
@@ -231,8 +234,23 @@ func (q *queensSolutionWriter) write(sol models.Solution, since models.Stats) er
 	if q.stats && since.Checks > 0 {
 		b = fmt.Appendf(b, `,"checks":%d`, since.Checks)
 	}
+	b = append(b, q.extra...)
 	b = append(b, '}', '\n')
 	q.buf = b[:0]
+	_, err := q.w.Write(b)
+	return err
+}
+
+// writeNone writes, in json, the record of a search that stopped without
+// a solution: "solution" is null and q.extra says why.
+func (q *queensSolutionWriter) writeNone() error {
+	if q.format != "json" {
+		return nil
+	}
+	b := append(q.buf[:0], q.head[:len(q.head)-1]...) // without the '['
+	b = append(b, "null"...)
+	b = append(b, q.extra...)
+	b = append(b, '}', '\n')
 	_, err := q.w.Write(b)
 	return err
 }
@@ -340,10 +358,42 @@ solutions found so far are printed).`,
 			if writeErr != nil {
 				return fmt.Errorf("writing solutions: %w", writeErr)
 			}
+			local := alg.Kind == models.LocalSearch
+			if local {
+				// elapsed_seconds covers the whole run (allocation, search,
+				// verification and, for --stats on stderr, the output);
+				// solve_seconds, in Extra, the search and verification.
+				res.Stats.Elapsed = time.Since(start)
+			}
+			if local && format == "json" {
+				// One record on stdout whatever the outcome, with its
+				// status (and the --stats fields), so that a program
+				// reading it sees a limit or a timeout too.
+				rec := (&queensRecord{}).add("status", res.Status)
+				if stats {
+					rec = queensResultRecord(&queensRecord{}, res, unique, wall)
+				}
+				fields, err := rec.MarshalJSON()
+				if err != nil {
+					return err
+				}
+				sw.extra = append([]byte{','}, fields[1:len(fields)-1]...)
+				if res.First == nil {
+					if err := sw.writeNone(); err != nil {
+						return fmt.Errorf("writing the result: %w", err)
+					}
+				}
+			}
 			if !all && res.First != nil {
 				if err := sw.write(res.First, res.Stats); err != nil {
 					return fmt.Errorf("writing the solution: %w", err)
 				}
+			}
+			if local {
+				if err := o.Flush(); err != nil {
+					return fmt.Errorf("writing the solution: %w", err)
+				}
+				res.Stats.Elapsed = time.Since(start)
 			}
 			if stats {
 				head := (&queensRecord{}).add("n", n).add("algorithm", alg.Name)

@@ -448,3 +448,71 @@ func TestQueensCountEveryAlgorithm(t *testing.T) {
 	}
 	require.Contains(t, out, `"algorithm":"`+want+`"`)
 }
+
+func TestQueensMinConflictsCLI(t *testing.T) {
+	t.Run("perm verifies, seed is deterministic", func(t *testing.T) {
+		a, _, code := runCLI(t, "", "queens", "solve", "1000", "--algo", "minconflicts", "--seed", "7")
+		require.Equal(t, exitOK, code)
+		b, _, _ := runCLI(t, "", "queens", "solve", "1000", "--algo", "minconflicts", "--seed", "7")
+		require.Equal(t, a, b)
+		c, _, _ := runCLI(t, "", "queens", "solve", "1000", "--algo", "minconflicts", "--seed", "8")
+		require.NotEqual(t, a, c)
+		out, errOut, code := runCLI(t, a, "queens", "verify")
+		require.Equal(t, exitOK, code, errOut)
+		require.Contains(t, out, "1 solution, all valid")
+	})
+
+	t.Run("stats on stderr and in the json", func(t *testing.T) {
+		out, errOut, code := runCLI(t, "", "queens", "solve", "500", "--algo", "minconflicts", "--format", "json", "--stats")
+		require.Equal(t, exitOK, code)
+		for _, stream := range []string{out, errOut} {
+			var rec map[string]any
+			require.NoError(t, json.Unmarshal([]byte(strings.TrimSpace(stream)), &rec), stream)
+			for _, k := range []string{"n", "algorithm", "status", "seed", "steps", "initial_conflicts", "verified", "solve_seconds", "elapsed_seconds", "bytes_per_queen"} {
+				require.Contains(t, rec, k, stream)
+			}
+			require.Equal(t, "found", rec["status"])
+			require.Equal(t, true, rec["verified"])
+			require.EqualValues(t, 1, rec["seed"], "the default seed is printed")
+		}
+	})
+
+	t.Run("no solution for 2 and 3", func(t *testing.T) {
+		for _, n := range []string{"2", "3"} {
+			out, errOut, code := runCLI(t, "", "queens", "solve", n, "--algo", "minconflicts")
+			require.Equal(t, exitNoSolution, code)
+			require.Empty(t, out)
+			require.Contains(t, errOut, "no solution")
+		}
+	})
+
+	t.Run("a step limit is partial, never no solution, and keeps --out", func(t *testing.T) {
+		path := filepath.Join(t.TempDir(), "q.txt")
+		require.NoError(t, os.WriteFile(path, []byte("old\n"), 0o644))
+		_, errOut, code := runCLI(t, "", "queens", "solve", "100000", "--algo", "minconflicts", "--max-steps", "5", "--out", path)
+		require.Equal(t, exitPartial, code)
+		require.Contains(t, errOut, "stopped early: limit")
+		require.NotContains(t, errOut, "no solution")
+		b, _ := os.ReadFile(path)
+		require.Equal(t, "old\n", string(b))
+
+		out, _, code := runCLI(t, "", "queens", "solve", "100000", "--algo", "minconflicts", "--max-steps", "5", "--format", "json")
+		require.Equal(t, exitPartial, code)
+		require.JSONEq(t, `{"n":100000,"algorithm":"minconflicts","solution":null,"status":"limit"}`, out)
+
+		_, errOut, code = runCLI(t, "", "queens", "solve", "1e6", "--algo", "minconflicts", "--timeout", "1ns", "--format", "none")
+		require.Equal(t, exitPartial, code)
+		require.Contains(t, errOut, "timeout")
+	})
+
+	t.Run("bad input", func(t *testing.T) {
+		for _, tc := range []struct{ n, msg string }{
+			{"0", "must be positive"}, {"-1", "must be positive"}, {"abc", "not a number"}, {"1e11", "would be needed"},
+		} {
+			out, errOut, code := runCLI(t, "", "queens", "solve", tc.n, "--algo", "minconflicts")
+			require.Equal(t, exitUsage, code, tc.n)
+			require.Empty(t, out)
+			require.Contains(t, errOut, tc.msg, tc.n)
+		}
+	})
+}
