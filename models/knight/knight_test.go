@@ -374,3 +374,24 @@ func TestTimeoutIsPartial(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, models.StatusLimit, res.Status)
 }
+
+// TestExactStoppedEarly checks that a search stopped before it starts (while
+// the graph or the work list of a large board is built) reports the
+// context's status, never an exhausted count of zero, and that boards too
+// large to search are refused.
+func TestExactStoppedEarly(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, anyStart := range []bool{false, true} {
+		p := &Problem{Rows: 300, Cols: 300}
+		res, err := exact(ctx, p, &models.Options{Mode: models.ModeCount}, anyStart)
+		require.NoError(t, err)
+		require.Equal(t, models.StatusCanceled, res.Status)
+	}
+	old := MemoryLimit
+	defer func() { MemoryLimit = old }()
+	MemoryLimit = 1 << 30 // a 2000x2000 tour fits (48 MB), its search not (1.3 GB)
+	_, err := exact(context.Background(), &Problem{Rows: 2000, Cols: 2000}, &models.Options{Mode: models.ModeCount}, true)
+	require.ErrorIs(t, err, models.ErrTooLarge)
+	require.ErrorContains(t, err, "searching a 2000x2000 board needs about")
+}

@@ -1,5 +1,7 @@
 package knight
 
+import "context"
+
 // MoveTable is the source text's ordered table of knight moves, the 2×8
 // matrix D of increments: move k goes from (r, c) to (r+MoveTable[k][0],
 // c+MoveTable[k][1]), rows counted downwards and columns rightwards. The
@@ -19,10 +21,13 @@ type graph struct {
 	nc         []uint8
 }
 
-func newGraph(rows, cols int) *graph {
+func newGraph(ctx context.Context, rows, cols int) *graph {
 	n := rows * cols
 	g := &graph{rows: rows, cols: cols, n: n, nb: make([]int32, n*8), nc: make([]uint8, n)}
 	for r := range rows {
+		if r&63 == 0 && ctx.Err() != nil {
+			return nil // stopped: a huge board takes seconds to build
+		}
 		for c := range cols {
 			s := r*cols + c
 			k := 0

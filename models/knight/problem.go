@@ -75,6 +75,13 @@ func (p *Problem) Kind() string {
 // move-number matrix of the text output.
 const BytesPerSquare = 12
 
+// SearchBytesPerSquare is the memory the searches (backtracking with
+// pruning, counting, Warnsdorff's restarts) may reach per square: the move
+// graph (33 bytes a square), the visited set and path, and the recursion's
+// stack, one frame a square at full depth (measured: about 300 MB for a
+// 1000×1000 board).
+const SearchBytesPerSquare = 320
+
 // MemoryLimit is the memory, in bytes, a problem may need before Check
 // refuses it with models.ErrTooLarge. 0 means three quarters of the
 // machine's physical memory (read once from /proc/meminfo; 16 GiB where that
@@ -96,6 +103,17 @@ func (p *Problem) Check() error {
 			p.StartRow, p.StartCol, p.Size(), p.Rows, p.Cols)
 	}
 	return CheckSize(p.Rows, p.Cols)
+}
+
+// checkSearchSize refuses boards too large for the searches (see
+// SearchBytesPerSquare), naming the memory they would need.
+func checkSearchSize(rows, cols int) error {
+	need := uint64(rows) * uint64(cols) * SearchBytesPerSquare
+	if limit := memoryLimit(); need > limit {
+		return fmt.Errorf("knight: searching a %dx%d board needs about %s of memory, more than the %s available (the divide algorithm builds tours of such boards in 4 bytes a square): %w",
+			rows, cols, humanBytes(need), humanBytes(limit), models.ErrTooLarge)
+	}
+	return nil
 }
 
 // CheckSize refuses boards whose tour would not fit: more than 2^31−1

@@ -321,7 +321,7 @@ type task struct {
 }
 
 // tasks lists the work for p: see the comment at the top of this file.
-func tasks(g *graph, p *Problem, anyStart bool, split int) []task {
+func tasks(ctx context.Context, g *graph, p *Problem, anyStart bool, split int) []task {
 	var ts []task
 	switch {
 	case p.Closed:
@@ -341,9 +341,15 @@ func tasks(g *graph, p *Problem, anyStart bool, split int) []task {
 			}
 		}
 	case anyStart:
+		if ctx.Err() != nil {
+			return nil
+		}
 		syms := symmetries(g.rows, g.cols)
 		seen := make([]bool, g.n)
 		for s := range int32(g.n) {
+			if s&(1<<16-1) == 0 && ctx.Err() != nil {
+				return nil // stopped: the search reports ctx's status
+			}
 			if seen[s] {
 				continue
 			}
@@ -399,8 +405,15 @@ func exact(ctx context.Context, p *Problem, o *models.Options, anyStart bool) (m
 	if err := p.Check(); err != nil {
 		return models.Result{}, err
 	}
+	if err := checkSearchSize(p.Rows, p.Cols); err != nil {
+		return models.Result{}, err
+	}
 	n := p.Squares()
-	g := newGraph(p.Rows, p.Cols)
+	g := newGraph(ctx, p.Rows, p.Cols)
+	if g == nil {
+		st, _ := models.ContextStatus(ctx)
+		return models.Result{Status: st, Stats: models.Stats{Elapsed: time.Since(t0)}}, nil
+	}
 	sh := &shared{maxNodes: o.MaxNodes}
 	stopCtx := context.AfterFunc(ctx, func() { sh.stop.Store(true) })
 	defer stopCtx()
@@ -434,7 +447,13 @@ func exact(ctx context.Context, p *Problem, o *models.Options, anyStart bool) (m
 	if o.Mode == models.ModeCount {
 		split = 64 * workers
 	}
-	ts := tasks(g, p, anyStart && o.Mode == models.ModeCount, split)
+	ts := tasks(ctx, g, p, anyStart && o.Mode == models.ModeCount, split)
+	if st, done := models.ContextStatus(ctx); done {
+		// Stopped while the work was being split: nothing searched yet.
+		res.Status = st
+		res.Stats = models.Stats{Elapsed: time.Since(t0)}
+		return res, nil
+	}
 
 	var (
 		mu       sync.Mutex
