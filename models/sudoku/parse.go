@@ -126,6 +126,16 @@ func (p *Parser) ParseLine(line int, text []byte, dst *Puzzle) error {
 	}
 	n := isqrt(k)
 	if n*n != k {
+		// A symbol outside ASCII takes several bytes: name it rather than
+		// the length, which is then wrong too.
+		for i := range k {
+			if _, ok := symbolValue(text[i]); !ok {
+				if m := isqrt(utf8.RuneCount(text)); m*m == utf8.RuneCount(text) {
+					return &Error{line, badSymbolMsg(text, i, utf8.RuneCount(text[:i]), m)}
+				}
+				break
+			}
+		}
 		return &Error{line, lengthMsg(k)}
 	}
 	if n > MaxLineSide {
@@ -143,7 +153,7 @@ func (p *Parser) ParseLine(line int, text []byte, dst *Puzzle) error {
 	for i := 0; i < k; i++ {
 		v, ok := symbolValue(text[i])
 		if !ok {
-			return &Error{line, badSymbolMsg(text, i, n)}
+			return &Error{line, badSymbolMsg(text, i, i, n)}
 		}
 		if int(v) > n {
 			return &Error{line, fmt.Sprintf("position %d (%s): symbol %q is out of range for a %dx%d grid (%s)", i+1, cellName(n, i), text[i], n, n, symbolRange(n))}
@@ -184,9 +194,11 @@ func symbolRange(n int) string {
 	return "1–9, A–" + string(rune('A'+n-10))
 }
 
-func badSymbolMsg(text []byte, i, n int) string {
+// badSymbolMsg names the symbol at byte i of text, the cell at position
+// pos (0-based, in characters) of an n×n grid.
+func badSymbolMsg(text []byte, i, pos, n int) string {
 	r, _ := utf8.DecodeRune(text[i:])
-	return fmt.Sprintf("position %d (%s): bad symbol %q (use . or 0 for an empty cell, %s for givens)", i+1, cellName(n, i), r, symbolRange(n))
+	return fmt.Sprintf("position %d (%s): bad symbol %q (use . or 0 for an empty cell, %s for givens)", pos+1, cellName(n, pos), r, symbolRange(n))
 }
 
 // trimPrefix drops the "sudoku: " of an error from this package, to wrap it

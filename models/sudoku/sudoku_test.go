@@ -219,6 +219,7 @@ func TestParseLineErrors(t *testing.T) {
 		{"letter in 9x9", "", "x" + valid[1:], `symbol 'x' is out of range for a 9x9 grid (1–9)`},
 		{"inner space", "", valid[:40] + " " + valid[41:], `position 41 (row 5, column 5): bad symbol ' '`},
 		{"non-ASCII", "", "é" + valid[2:], "bad symbol 'é'"},
+		{"non-ASCII, 81 characters", "", valid[:10] + "é" + valid[11:], `position 11 (row 2, column 2): bad symbol 'é'`},
 		{"symbol out of range", "", "A" + valid[1:], `position 1 (row 1, column 1): symbol 'A' is out of range for a 9x9 grid (1–9)`},
 		{"4x4 out of range", "", "5" + strings.Repeat(".", 15), "out of range for a 4x4 grid (1–4)"},
 		{"row clash", "", "1.1" + strings.Repeat(".", 78), "row 1 holds 1 twice (row 1, column 1 and row 1, column 3)"},
