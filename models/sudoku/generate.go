@@ -42,7 +42,9 @@ var ErrGivens = errors.New("sudoku: could not reach the givens asked for")
 //     stacks among themselves.
 //  2. Givens are removed in a random order, each removal kept only if the
 //     solver still finds exactly one solution, until Givens remain or no
-//     more can be removed (the puzzle is then minimal).
+//     more can be removed (the puzzle is then minimal). Beyond 9×9 each
+//     check has a budget (removalNodes a cell): a removal it cannot prove
+//     is not kept, so large puzzles are unique but not always minimal.
 //
 // Every puzzle returned has been checked unique by the solver, and its
 // solution verified.
@@ -205,11 +207,22 @@ func blockPerm(rng *rand.Rand, n, k int) []int {
 
 // removeGivens removes givens from the full grid sol in random order while
 // the puzzle stays unique, down to target (0: as far as possible).
+// removalNodes is the search budget, in nodes a cell, of each uniqueness
+// check while givens are removed from a grid larger than 9×9.
+const removalNodes = 64
+
 func removeGivens(ctx context.Context, rng *rand.Rand, s *Shape, sol []uint8, target int, sv *Solver) (*Puzzle, error) {
 	p := &Puzzle{Shape: s, Givens: append([]uint8(nil), sol...)}
 	scratch := make([]uint8, len(sol))
 	count := len(sol)
+	// On grids beyond 9×9 the check of a sparse puzzle can take very long:
+	// a removal whose check runs out of removalNodes a cell is not kept, so
+	// those puzzles stay unique (proved) but may not be minimal.
 	sv.maxNodes = 0
+	if s.N > 9 {
+		sv.maxNodes = uint64(removalNodes * len(sol))
+	}
+	defer func() { sv.maxNodes = 0 }()
 	for _, i := range rng.Perm(len(sol)) {
 		if target > 0 && count <= target {
 			break
@@ -221,6 +234,8 @@ func removeGivens(ctx context.Context, rng *rand.Rand, s *Shape, sol []uint8, ta
 			return nil, err
 		}
 		switch {
+		case out.Status == models.StatusLimit:
+			p.Givens[i] = v // not proved unique within the budget
 		case out.Status.Partial():
 			return nil, fmt.Errorf("sudoku: generate: %s", out.Status)
 		case out.Found == 1:
