@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -346,11 +347,19 @@ JSON: {"model":"knight","rows":R,"cols":C,"closed":false,"start":[r,c],"valid":t
 			}
 			defer in.Close()
 			t, err := knight.ReadTour(in)
-			if err != nil {
+			var p *knight.Problem
+			var verr error
+			switch {
+			case errors.Is(err, knight.ErrInvalidTour):
+				// Readable, but not a tour: an answer (exit 1), as when
+				// Verify finds it.
+				p, verr = &knight.Problem{Closed: closed}, err
+			case err != nil:
 				return usageError(err)
+			default:
+				p = t.Problem(closed || t.Closed)
+				verr = p.Verify(t.Path)
 			}
-			p := t.Problem(closed || t.Closed)
-			verr := p.Verify(t.Path)
 			o, err := openOutput(e, "")
 			if err != nil {
 				return err

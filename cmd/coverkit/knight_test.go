@@ -135,6 +135,9 @@ func TestKnightVerify(t *testing.T) {
 		{"not closed", good, []string{"--closed"}, exitNoSolution, "invalid: knight: the tour is not closed"},
 		{"json", `{"rows":3,"cols":4,"path":[[1,1],[3,2],[1,3],[2,1],[3,3],[1,4],[2,2],[3,1],[1,2],[2,4],[3,2],[1,1]]}`, []string{"--format", "json"}, exitNoSolution, `"valid":false`},
 		{"not a move", "1 2\n3 4\n", nil, exitNoSolution, "not a knight's move"},
+		{"repeated move number", "1 1\n2 3\n", nil, exitNoSolution, "invalid: knight: row 1, column 2: move number 1 appears twice"},
+		{"move number 0", "0 1\n2 3\n", nil, exitNoSolution, "moves are numbered from 1"},
+		{"square off the board", `{"rows":2,"cols":2,"path":[[1,1],[3,3]]}`, []string{"--format", "json"}, exitNoSolution, `"valid":false`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			out, errOut, code := runCLI(t, tc.in, append([]string{"knight", "verify", "-"}, tc.args...)...)
@@ -142,7 +145,7 @@ func TestKnightVerify(t *testing.T) {
 			require.Contains(t, out, tc.out)
 		})
 	}
-	for _, bad := range []string{"", "1 2\n3\n", "{", "1 1\n2 3\n"} {
+	for _, bad := range []string{"", "1 2\n3\n", "{", "1 x\n2 3\n"} {
 		out, errOut, code := runCLI(t, bad, "knight", "verify")
 		require.Equal(t, exitUsage, code, bad)
 		require.Empty(t, out)

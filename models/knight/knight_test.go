@@ -160,7 +160,7 @@ func TestReadTour(t *testing.T) {
 		{"empty", "", "empty input"},
 		{"ragged", "1 2\n3\n", "line 2: 1 numbers"},
 		{"word", "1 x\n", `line 1, field 2: "x"`},
-		{"zero", "0 1\n", "not a move number"},
+		{"zero", "0 1\n", "moves are numbered from 1"},
 		{"big", "1 9\n", "larger than"},
 		{"dup", "1 1\n2 3\n", "appears twice"},
 		{"gap", "1 2\n\n3 4\n", "blank line inside"},

@@ -33,6 +33,12 @@ func (t *Tour) Problem(closed bool) *Problem {
 	return p
 }
 
+// ErrInvalidTour is wrapped by ReadTour's errors for input that is well
+// formed but cannot be a tour of its board: a move number 0, repeated or
+// beyond the squares, a square off the board, more squares than the board
+// has. Other errors mean the input could not be read as a tour at all.
+var ErrInvalidTour = errors.New("not a knight's tour of the board")
+
 // ReadTour reads a tour in either of the forms coverkit writes: the JSON
 // object of WriteJSON ({"rows","cols","closed","start","path"}, 1-based
 // squares), or the text matrix of WriteMatrix (one line per row of move
@@ -145,8 +151,11 @@ func readMatrix(r io.Reader) (*Tour, error) {
 		}
 		for i, f := range fields {
 			v, err := strconv.ParseInt(string(f), 10, 32)
-			if err != nil || v < 1 {
+			if err != nil {
 				return nil, fmt.Errorf("knight: line %d, field %d: %q is not a move number (1, 2, ...)", ln, i+1, f)
+			}
+			if v < 1 {
+				return nil, fmt.Errorf("knight: line %d, field %d: move number %d: moves are numbered from 1: %w", ln, i+1, v, ErrInvalidTour)
 			}
 			nums = append(nums, int32(v))
 		}
@@ -166,11 +175,11 @@ func readMatrix(r io.Reader) (*Tour, error) {
 	for s, v := range nums {
 		r, c := s/cols+1, s%cols+1
 		if int(v) > n {
-			return nil, fmt.Errorf("knight: row %d, column %d: move number %d is larger than the %d squares of the %dx%d board", r, c, v, n, rows, cols)
+			return nil, fmt.Errorf("knight: row %d, column %d: move number %d is larger than the %d squares of the %dx%d board: %w", r, c, v, n, rows, cols, ErrInvalidTour)
 		}
 		if prev := path[v-1]; prev >= 0 {
-			return nil, fmt.Errorf("knight: row %d, column %d: move number %d appears twice (also at row %d, column %d)",
-				r, c, v, int(prev)/cols+1, int(prev)%cols+1)
+			return nil, fmt.Errorf("knight: row %d, column %d: move number %d appears twice (also at row %d, column %d): %w",
+				r, c, v, int(prev)/cols+1, int(prev)%cols+1, ErrInvalidTour)
 		}
 		path[v-1] = int32(s)
 	}
@@ -237,10 +246,10 @@ func parsePath(raw []byte, rows, cols int) (models.Solution, error) {
 			return nil, err
 		}
 		if r < 1 || r > int64(rows) || c < 1 || c > int64(cols) {
-			return nil, fmt.Errorf("knight: JSON: path[%d]: square %d,%d is off the %dx%d board", k, r, c, rows, cols)
+			return nil, fmt.Errorf("knight: JSON: path[%d]: square %d,%d is off the %dx%d board: %w", k, r, c, rows, cols, ErrInvalidTour)
 		}
 		if len(path) >= rows*cols {
-			return nil, fmt.Errorf("knight: JSON: path: more than the %d squares of the %dx%d board", rows*cols, rows, cols)
+			return nil, fmt.Errorf("knight: JSON: path: more than the %d squares of the %dx%d board: %w", rows*cols, rows, cols, ErrInvalidTour)
 		}
 		path = append(path, int32((r-1)*int64(cols)+c-1))
 		skip()
