@@ -54,6 +54,15 @@ func newWarnsdorff(rows, cols int, seed uint64) *warnsdorff {
 // attempt runs one pass from start; attempt 0 is deterministic. It reports
 // whether the path covers the board.
 func (w *warnsdorff) attempt(start int32, attempt int) bool {
+	return w.run(start, attempt%2 == 0, attempt > 0)
+}
+
+// run makes one pass from start, breaking ties between squares of least
+// degree by distance from the centre (Roth's rule, farthest first) when
+// roth is set, then at random when random is set, else by MoveTable's
+// order: neither gives plain Warnsdorff. It reports whether the path
+// covers the board.
+func (w *warnsdorff) run(start int32, roth, random bool) bool {
 	rows, cols := w.rows, w.cols
 	for r := range rows {
 		for c := range cols {
@@ -66,8 +75,6 @@ func (w *warnsdorff) attempt(start int32, attempt int) bool {
 			w.deg[r*cols+c] = k
 		}
 	}
-	roth := attempt%2 == 0
-	random := attempt > 0
 	w.path = w.path[:0]
 	cur := start
 	r, c := int(cur)/cols, int(cur)%cols
