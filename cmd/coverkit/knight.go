@@ -132,11 +132,17 @@ interrupt, or a heuristic that gave up) without proving anything.`,
 					return fmt.Errorf("internal error: %s returned an invalid tour: %w", used, err)
 				}
 			}
+			w := &stoppableWriter{ctx: ctx, w: o}
 			switch format {
 			case "json":
-				err = knight.WriteJSON(o, p, res.First, used)
+				err = knight.WriteJSON(w, p, res.First, used)
 			default:
-				err = p.Render(o, res.First, format)
+				err = p.Render(w, res.First, format)
+			}
+			if st, done := models.ContextStatus(ctx); done && errors.Is(err, ctx.Err()) {
+				// Stopped while writing: a cut tour is no result. A file
+				// is left as it was; stdout got a prefix.
+				return &exitError{code: exitPartial, err: fmt.Errorf("stopped early: %s while writing the tour; the output is incomplete (an --out file is left as it was)", st)}
 			}
 			if err != nil {
 				return err

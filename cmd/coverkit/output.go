@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -38,6 +39,25 @@ func (c *countWriter) Write(p []byte) (int, error) {
 	n, err := c.w.Write(p)
 	c.n += int64(n)
 	return n, err
+}
+
+// stoppableWriter passes writes on to w until ctx ends, then fails them
+// with ctx's error, so that writing a huge result stops on --timeout or
+// Ctrl-C. It looks at ctx once a MiB.
+type stoppableWriter struct {
+	ctx     context.Context
+	w       io.Writer
+	unswept int
+}
+
+func (s *stoppableWriter) Write(p []byte) (int, error) {
+	if s.unswept += len(p); s.unswept >= 1<<20 {
+		s.unswept = 0
+		if err := s.ctx.Err(); err != nil {
+			return 0, err
+		}
+	}
+	return s.w.Write(p)
 }
 
 // openOutput opens path for writing (stdout if path is "" or "-").
