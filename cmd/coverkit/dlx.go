@@ -44,21 +44,48 @@ type dlxOptionsJSON struct {
 }
 
 // dlxReadInstance parses an instance from path ("" or "-": stdin) and
-// prints its warnings on stderr.
-func dlxReadInstance(e *env, path string) (*dlx.Problem, error) {
+// prints its warnings on stderr. With keepText it also returns the input's
+// lines, so that solutions can be printed with their options exactly as
+// written.
+func dlxReadInstance(e *env, path string, keepText bool) (*dlx.Problem, [][]byte, error) {
 	in, err := openInput(e, path)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer in.Close()
-	p, err := dlx.Parse(in)
+	var r io.Reader = in
+	var text []byte
+	if keepText {
+		if text, err = io.ReadAll(in); err != nil {
+			return nil, nil, usageError(err)
+		}
+		r = bytes.NewReader(text)
+	}
+	p, err := dlx.Parse(r)
 	if err != nil {
-		return nil, usageError(err)
+		return nil, nil, usageError(err)
 	}
 	for _, w := range p.Warnings() {
 		fmt.Fprintf(e.stderr, "coverkit: warning: %s\n", w)
 	}
-	return p, nil
+	var lines [][]byte
+	if keepText {
+		lines = bytes.Split(text, []byte{'\n'})
+		if len(lines) > 0 {
+			lines[0] = bytes.TrimPrefix(lines[0], []byte("\uFEFF"))
+		}
+	}
+	return p, lines, nil
+}
+
+// dlxOptionText returns option k as written on its input line (without
+// the line end and trailing blanks), or as p spells it when the line is
+// not known.
+func dlxOptionText(p *dlx.Problem, lines [][]byte, k int) string {
+	if ln := p.OptionLine(k); ln >= 1 && ln <= len(lines) {
+		return string(bytes.TrimRight(lines[ln-1], " \t\r"))
+	}
+	return p.OptionString(k)
 }
 
 func newDLXCmd(e *env) *cobra.Command {
@@ -120,7 +147,7 @@ Exit codes: 0 solved (a count of zero included), 1 no solution, 2 bad input
 			}
 			o.Workers = workers
 			path := inputArg(args, 0)
-			p, err := dlxReadInstance(e, path)
+			p, lines, err := dlxReadInstance(e, path, format == "text" && !count)
 			if err != nil {
 				return err
 			}
@@ -167,7 +194,7 @@ Exit codes: 0 solved (a count of zero included), 1 no solution, 2 bad input
 						return writeErr == nil
 					}
 					for _, k := range sorted {
-						w.WriteString(p.OptionString(k))
+						w.WriteString(dlxOptionText(p, lines, k))
 						w.WriteByte('\n')
 					}
 					_, writeErr = w.WriteString("\n")
@@ -253,7 +280,7 @@ JSON: {"model":"dlx","checked":N,"valid":N,"invalid":0,"duplicates":0}.`,
 			if len(args) == 2 && args[0] == "-" && args[1] == "-" || len(args) == 1 && args[0] == "-" {
 				return usagef("the instance and the solutions cannot both come from stdin")
 			}
-			p, err := dlxReadInstance(e, args[0])
+			p, _, err := dlxReadInstance(e, args[0], false)
 			if err != nil {
 				return err
 			}

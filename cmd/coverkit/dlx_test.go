@@ -25,6 +25,12 @@ func TestDLXList(t *testing.T) {
 	out, _, code = runCLI(t, "", "dlx", "../../testdata/dlx/knuth-xcc.dlx")
 	require.Equal(t, exitOK, code)
 	require.Equal(t, "p r x:A y\nq x:A\n\n", out)
+
+	// Options exactly as written (tabs, runs of spaces), from stdin with a
+	// BOM and CRLF; trailing blanks and the line end dropped.
+	out, _, code = runCLI(t, "\uFEFFa b | x\r\na\tx:r  \r\nb   x:r\r\n", "dlx")
+	require.Equal(t, exitOK, code)
+	require.Equal(t, "a\tx:r\nb   x:r\n\n", out)
 }
 
 func TestDLXCount(t *testing.T) {
