@@ -434,10 +434,14 @@ func (p *Parser) Parse(f Format, rec Record, dst *Puzzle) error {
 // Regions are numbered in order of first appearance.
 func ParseRegions(r io.Reader) (*Shape, error) {
 	lr := lines.NewReader(r, MaxLine)
-	ids := map[string]uint8{}
-	var region []uint8
-	n := 0
-	rows := 0
+	type label struct {
+		id, cells  int
+		line, col0 int // where it first appears
+	}
+	labels := map[string]*label{}
+	var order []string // labels by id
+	var ids []int      // the label id of each cell
+	n, rows, firstLine := 0, 0, 0
 	for {
 		b, line, err := lr.Next()
 		if err == io.EOF {
@@ -449,40 +453,43 @@ func ParseRegions(r io.Reader) (*Shape, error) {
 		if IsComment(b) {
 			continue
 		}
-		var labels []string
+		var row []string
 		t := bytes.TrimSpace(b)
 		if bytes.ContainsAny(t, " \t") {
 			for f := range fields(t) {
-				labels = append(labels, string(f))
+				row = append(row, string(f))
 			}
 		} else {
 			for _, r := range string(t) {
-				labels = append(labels, string(r))
+				row = append(row, string(r))
 			}
 		}
 		if n == 0 {
-			n = len(labels)
+			n, firstLine = len(row), line
 			if n > MaxSide {
 				return nil, fmt.Errorf("sudoku: region map: line %d: %d labels: side %d is too large (at most %d)", line, n, n, MaxSide)
 			}
 		}
-		if len(labels) != n {
-			return nil, fmt.Errorf("sudoku: region map: line %d: %d labels, want %d (the first row's count)", line, len(labels), n)
+		if len(row) != n {
+			return nil, fmt.Errorf("sudoku: region map: line %d: %d labels, but the first row (line %d) has %d: every row needs as many labels as there are rows",
+				line, len(row), firstLine, n)
 		}
 		rows++
 		if rows > n {
 			return nil, fmt.Errorf("sudoku: region map: line %d: more than %d rows", line, n)
 		}
-		for c, l := range labels {
-			id, ok := ids[l]
+		for c, l := range row {
+			lb, ok := labels[l]
 			if !ok {
-				if len(ids) == n {
-					return nil, fmt.Errorf("sudoku: region map: line %d, column %d: label %q makes more than %d regions", line, c+1, l, n)
+				if len(order) == 4*n {
+					return nil, fmt.Errorf("sudoku: region map: line %d, column %d: label %q: far more than %d regions", line, c+1, l, n)
 				}
-				id = uint8(len(ids))
-				ids[l] = id
+				lb = &label{id: len(order), line: line, col0: c + 1}
+				labels[l] = lb
+				order = append(order, l)
 			}
-			region = append(region, id)
+			lb.cells++
+			ids = append(ids, lb.id)
 		}
 	}
 	if n == 0 {
@@ -490,6 +497,22 @@ func ParseRegions(r io.Reader) (*Shape, error) {
 	}
 	if rows != n {
 		return nil, fmt.Errorf("sudoku: region map has %d rows, want %d", rows, n)
+	}
+	if len(order) > n {
+		// Too many labels: the smallest region is the likeliest stray.
+		stray := order[0]
+		for _, l := range order {
+			if labels[l].cells < labels[stray].cells {
+				stray = l
+			}
+		}
+		lb := labels[stray]
+		return nil, fmt.Errorf("sudoku: region map: line %d, column %d: label %q makes %d regions, a %dx%d grid has %d (%q has %d cells, the fewest)",
+			lb.line, lb.col0, stray, len(order), n, n, n, stray, lb.cells)
+	}
+	region := make([]uint8, len(ids))
+	for i, id := range ids {
+		region[i] = uint8(id)
 	}
 	return NewJigsaw(region)
 }

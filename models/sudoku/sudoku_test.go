@@ -287,8 +287,9 @@ func TestParseRegions(t *testing.T) {
 	for _, tc := range []struct{ name, in, err string }{
 		{"numbers", "1 1 2 2\n1 1 2 2\n3 3 4 4\n3 3 4 4\n", ""},
 		{"letters CRLF BOM", "\ufeff# map\r\nAABB\r\nAABB\r\n\r\nCCDD\r\nCCDD\r\n", ""},
-		{"ragged", "AABB\nAAB\n", "line 2: 3 labels, want 4"},
-		{"too many regions", "ABCDE\nFAAAA\nAAAAA\nAAAAA\nAAAAA\n", "makes more than 5 regions"},
+		{"ragged", "AABB\nAAB\n", "line 2: 3 labels, but the first row (line 1) has 4"},
+		{"too many regions", "ABCDE\nFAAAA\nAAAAA\nAAAAA\nAAAAA\n", "makes 6 regions, a 5x5 grid has 5"},
+		{"stray label", "AAJB\nAABB\nCCDD\nCCDD\n", `line 1, column 3: label "J" makes 5 regions, a 4x4 grid has 4 ("J" has 1 cells, the fewest)`},
 		{"uneven", "AAAA\nABBB\nCCDD\nCCDD\n", "region 1 has 5 cells"},
 		{"rows", "AB\nAB\nAB\n", "more than 2 rows"},
 		{"empty", "# nothing\n", "empty"},
