@@ -219,7 +219,7 @@ func solveAuto(ctx context.Context, p *Problem, o *models.Options) (models.Resul
 		wo := *o
 		wo.Visit = nil
 		if n <= autoSearchMax && wo.MaxNodes == 0 {
-			wo.MaxNodes = uint64(20 * n) // a few passes, then the exact search decides
+			wo.MaxNodes = uint64(200 * n) // 200 passes (milliseconds), then the exact search decides
 		}
 		res, err := solveWarnsdorff(ctx, p, &wo)
 		if err != nil {

@@ -31,7 +31,10 @@ const DefaultSeed = 1
 // rotations (if the path's last square x is a knight's move from the i-th,
 // reverse the path after i, making its successor the new end; the same at
 // the front) move the ends until they meet, within a budget, and the cycle
-// is then turned to begin at the start square.
+// is then turned to begin at the start square. When a pass gets stuck short
+// of the whole board, the same rotations at the back give the path new last
+// squares to go on from (extend), keeping its first square: that is what
+// finds open tours from the awkward starts of 3×n and 4×n boards.
 type warnsdorff struct {
 	rows, cols int
 	n          int
@@ -174,6 +177,79 @@ func (w *warnsdorff) close(budget uint64) bool {
 	return false
 }
 
+// extend completes a path that Warnsdorff's rule left stuck short of the
+// whole board, keeping its first square: while the last square has a free
+// neighbour it moves there (fewest onward moves first); when it has none,
+// a Pósa rotation at the back (the last square is a knight's move from the
+// i-th: reverse the path after i) gives the path a new last square. It
+// moves at most budget squares in rotations and reports whether the path
+// now covers the board.
+func (w *warnsdorff) extend(budget uint64) bool {
+	n := w.n
+	if len(w.pos) != n {
+		w.pos = make([]int32, n)
+	}
+	for i, s := range w.path {
+		w.pos[s] = int32(i)
+	}
+	moved := uint64(0)
+	var cand [8]int32
+	for len(w.path) < n {
+		end := w.path[len(w.path)-1]
+		r, c := int(end)/w.cols, int(end)%w.cols
+		next, nextDeg, k := int32(-1), uint8(9), 0
+		for _, m := range MoveTable {
+			rr, cc := r+m[0], c+m[1]
+			if rr < 0 || rr >= w.rows || cc < 0 || cc >= w.cols {
+				continue
+			}
+			t := int32(rr*w.cols + cc)
+			if d := w.deg[t]; d != visited {
+				if d < nextDeg {
+					next, nextDeg = t, d
+				}
+			} else if i := w.pos[t]; int(i) < len(w.path)-2 {
+				cand[k] = i
+				k++
+			}
+		}
+		if next >= 0 {
+			w.visit(next)
+			continue
+		}
+		if k == 0 || moved > budget {
+			return false
+		}
+		i := int(cand[w.rng.IntN(k)])
+		lo, hi := i+1, len(w.path)-1
+		moved += uint64(hi - lo + 1)
+		w.rotations++
+		for ; lo < hi; lo, hi = lo+1, hi-1 {
+			w.path[lo], w.path[hi] = w.path[hi], w.path[lo]
+			w.pos[w.path[lo]], w.pos[w.path[hi]] = int32(lo), int32(hi)
+		}
+	}
+	return true
+}
+
+// visit appends s to the path during extend: its free neighbours lose an
+// onward move.
+func (w *warnsdorff) visit(s int32) {
+	w.pos[s] = int32(len(w.path))
+	w.path = append(w.path, s)
+	w.deg[s] = visited
+	w.steps++
+	r, c := int(s)/w.cols, int(s)%w.cols
+	for _, m := range MoveTable {
+		rr, cc := r+m[0], c+m[1]
+		if rr >= 0 && rr < w.rows && cc >= 0 && cc < w.cols {
+			if t := rr*w.cols + cc; w.deg[t] != visited {
+				w.deg[t]--
+			}
+		}
+	}
+}
+
 func (w *warnsdorff) adjacent(a, b int32) bool {
 	return isKnightMove(int(a)/w.cols, int(a)%w.cols, int(b)/w.cols, int(b)%w.cols)
 }
@@ -235,7 +311,7 @@ func solveWarnsdorff(ctx context.Context, p *Problem, o *models.Options) (models
 				from, pass = int32(w.rng.IntN(w.n)), a
 			}
 		}
-		if !w.attempt(from, pass) {
+		if !w.attempt(from, pass) && !w.extend(uint64(16*w.n)+1<<16) {
 			continue
 		}
 		if p.Closed {
