@@ -3,8 +3,10 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -87,6 +89,11 @@ func openOutput(e *env, path string) (*output, error) {
 	}
 	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
 	if err != nil {
+		// Name the directory, not the temporary file's made-up name.
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = fmt.Errorf("cannot create a file in %s: %w", filepath.Dir(path), pe.Err)
+		}
 		return nil, usagef("--out %s: %v", path, err)
 	}
 	if err := f.Chmod(mode); err != nil {

@@ -395,3 +395,28 @@ func TestExactStoppedEarly(t *testing.T) {
 	require.ErrorIs(t, err, models.ErrTooLarge)
 	require.ErrorContains(t, err, "searching a 2000x2000 board needs about")
 }
+
+// FuzzParseSize checks that ParseSize and ParseSquare never panic, that
+// their errors wrap ErrSize and ErrSquare, and that what they accept is
+// positive.
+func FuzzParseSize(f *testing.F) {
+	for _, s := range []string{"8", "5x6", "1_000x1_000", "5X6", "5×6", "x", "0x5", "-3", "99999999999x2", " 3x4 ", "1,1", "0,1", "a,b", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		r, c, err := ParseSize(s)
+		if err != nil {
+			require.ErrorIs(t, err, ErrSize)
+		} else {
+			require.Positive(t, r)
+			require.Positive(t, c)
+		}
+		r, c, err = ParseSquare(s)
+		if err != nil {
+			require.ErrorIs(t, err, ErrSquare)
+		} else {
+			require.Positive(t, r)
+			require.Positive(t, c)
+		}
+	})
+}

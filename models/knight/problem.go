@@ -179,8 +179,11 @@ func humanBytes(b uint64) string {
 	return strconv.FormatUint(b, 10) + " bytes"
 }
 
-// ErrSize is wrapped by every error of ParseSize and ParseSquare.
+// ErrSize is wrapped by every error of ParseSize.
 var ErrSize = errors.New("knight: bad size")
+
+// ErrSquare is wrapped by every error of ParseSquare.
+var ErrSquare = errors.New("knight: bad square")
 
 // ParseSize reads a board size: "RxC" with an ASCII x (such as "5x6") or a
 // single number for a square board ("8"). Digits may be grouped with
@@ -239,15 +242,15 @@ func parseSide(whole, what, s string) (int, error) {
 func ParseSquare(s string) (row, col int, err error) {
 	a, b, ok := strings.Cut(strings.TrimSpace(s), ",")
 	if !ok {
-		return 0, 0, fmt.Errorf("%w: square %q: write it as ROW,COL, such as 1,1", ErrSize, s)
+		return 0, 0, fmt.Errorf("%w: square %q: write it as ROW,COL, such as 1,1", ErrSquare, s)
 	}
 	row, err1 := strconv.Atoi(strings.TrimSpace(a))
 	col, err2 := strconv.Atoi(strings.TrimSpace(b))
 	if err1 != nil || err2 != nil {
-		return 0, 0, fmt.Errorf("%w: square %q: row and column must be whole numbers (ROW,COL, such as 1,1)", ErrSize, s)
+		return 0, 0, fmt.Errorf("%w: square %q: row and column must be whole numbers (ROW,COL, such as 1,1)", ErrSquare, s)
 	}
 	if row <= 0 || col <= 0 {
-		return 0, 0, fmt.Errorf("%w: square %q: rows and columns are numbered from 1", ErrSize, s)
+		return 0, 0, fmt.Errorf("%w: square %q: rows and columns are numbered from 1", ErrSquare, s)
 	}
 	return row, col, nil
 }
