@@ -339,7 +339,11 @@ solutions found so far are printed).`,
 						if p.Total > 0 {
 							bar.Set(int64(p.Done * 1000 / p.Total))
 						}
-						bar.Describe(fmt.Sprintf("queens %d, conflicts left: %d", n, p.Remaining))
+						if p.Done < p.Total {
+							bar.Describe(fmt.Sprintf("queens %d, placing", n))
+						} else {
+							bar.Describe(fmt.Sprintf("queens %d, conflicts left: %d", n, p.Remaining))
+						}
 					}
 				}
 			}
