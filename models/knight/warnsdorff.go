@@ -167,14 +167,21 @@ func (w *warnsdorff) close(budget uint64) bool {
 		if front {
 			lo, hi = 0, i-1 // front: reverse path[:i]
 		}
-		moved += uint64(hi - lo + 1)
-		w.rotations++
-		for ; lo < hi; lo, hi = lo+1, hi-1 {
-			w.path[lo], w.path[hi] = w.path[hi], w.path[lo]
-			w.pos[w.path[lo]], w.pos[w.path[hi]] = int32(lo), int32(hi)
-		}
+		moved += w.rotate(lo, hi)
 	}
 	return false
+}
+
+// rotate is one Pósa rotation: it reverses path[lo..hi], keeping pos up to
+// date, and returns the squares moved.
+func (w *warnsdorff) rotate(lo, hi int) uint64 {
+	moved := uint64(hi - lo + 1)
+	w.rotations++
+	for ; lo < hi; lo, hi = lo+1, hi-1 {
+		w.path[lo], w.path[hi] = w.path[hi], w.path[lo]
+		w.pos[w.path[lo]], w.pos[w.path[hi]] = int32(lo), int32(hi)
+	}
+	return moved
 }
 
 // extend completes a path that Warnsdorff's rule left stuck short of the
@@ -221,13 +228,7 @@ func (w *warnsdorff) extend(budget uint64) bool {
 			return false
 		}
 		i := int(cand[w.rng.IntN(k)])
-		lo, hi := i+1, len(w.path)-1
-		moved += uint64(hi - lo + 1)
-		w.rotations++
-		for ; lo < hi; lo, hi = lo+1, hi-1 {
-			w.path[lo], w.path[hi] = w.path[hi], w.path[lo]
-			w.pos[w.path[lo]], w.pos[w.path[hi]] = int32(lo), int32(hi)
-		}
+		moved += w.rotate(i+1, len(w.path)-1)
 	}
 	return true
 }

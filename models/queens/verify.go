@@ -367,7 +367,7 @@ func (v *streamVerifier) boardBlock() lineErr {
 			fail("board row 1: %d squares, at most %d in a board", width, maxBoardSide)
 		case r == 1:
 			n = width
-			v.board = slicesGrow(v.board, n)
+			v.board = zeroed(v.board, n)
 		case width != n:
 			fail("board row %d: %d squares, the first row has %d", r, width, n)
 		}
@@ -397,16 +397,6 @@ func (v *streamVerifier) boardBlock() lineErr {
 		v.rows.push(row - 1)
 	}
 	return ""
-}
-
-// slicesGrow returns b resized to n zeroed entries, reusing its memory.
-func slicesGrow(b []int32, n int) []int32 {
-	if cap(b) < n {
-		return make([]int32, n)
-	}
-	b = b[:n]
-	clear(b)
-	return b
 }
 
 // rowStore holds one line's rows in chunks of 1M entries, reused from line
@@ -603,9 +593,9 @@ func (v *streamVerifier) check() lineErr {
 		return "no rows"
 	}
 	words := (2*n + 63) / 64
-	v.used = clearBits(v.used, words)
-	v.sums = clearBits(v.sums, words)
-	v.difs = clearBits(v.difs, words)
+	v.used = zeroed(v.used, words)
+	v.sums = zeroed(v.sums, words)
+	v.difs = zeroed(v.difs, words)
 	used, sums, difs := v.used, v.sums, v.difs
 	c := 0
 	for _, chunk := range v.rows.chunks {
@@ -630,12 +620,12 @@ func (v *streamVerifier) check() lineErr {
 	return ""
 }
 
-// clearBits returns a zeroed bitset of the given number of words, reusing b.
-func clearBits(b []uint64, words int) []uint64 {
-	if cap(b) < words {
-		return make([]uint64, words)
+// zeroed returns b resized to n zeroed entries, reusing its memory.
+func zeroed[T any](b []T, n int) []T {
+	if cap(b) < n {
+		return make([]T, n)
 	}
-	b = b[:words]
+	b = b[:n]
 	clear(b)
 	return b
 }
