@@ -149,10 +149,9 @@ func (s *Solver) coverOthersPlain(x uint32) uint64 {
 			r = nr.up
 			continue
 		}
-		// coverPlain(hr), inlined.
-		l := itr(ib, hr)
-		itr(ib, l.prev).next = l.next
-		itr(ib, l.next).prev = l.prev
+		// coverPlain(hr), inlined (unlinkItem is inlined by the compiler;
+		// the loops below are not, so they are written out).
+		s.unlinkItem(hr)
 		u++
 		for p := nd(nb, hr).down; p != hr; p = nd(nb, p).down {
 			for q := p + nodeSize; q != p; {
@@ -200,9 +199,7 @@ func (s *Solver) uncoverOthersPlain(x uint32) {
 				q -= nodeSize
 			}
 		}
-		l := itr(ib, hr)
-		itr(ib, l.prev).next = hr
-		itr(ib, l.next).prev = hr
+		s.relinkItem(hr)
 		r -= nodeSize
 	}
 }
