@@ -76,6 +76,10 @@ type Model struct {
 	// is optional and defaults to standard input.
 	VerifyUsage string
 	VerifyArgs  int
+	// Cover, if set, writes the instance as a generalized exact cover in
+	// the text format of Knuth's dlx1/dlx2 (docs/formats.md), for the
+	// `cover` verb.
+	Cover func(p Problem, w io.Writer) error
 	// Examples are command lines shown in help, keyed by verb.
 	Examples map[string]string
 }

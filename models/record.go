@@ -27,9 +27,10 @@ type Record struct {
 	Fields Fields `json:"-"`
 }
 
-// NewRecord fills a record from a result: its status, counts and work. The
-// fundamental count is included when unique is set. wall stands in for the
-// elapsed time when the algorithm did not measure it.
+// NewRecord fills a record from a result: its status, counts and work. wall
+// stands in for the elapsed time when the algorithm did not measure it. The
+// fundamental count is included when unique is set or the algorithm counted
+// it anyway.
 func NewRecord(p Problem, algorithm string, res *Result, unique bool, wall time.Duration) Record {
 	r := Record{
 		Algorithm: algorithm, Status: res.Status, Partial: res.Status.Partial(), Solutions: res.Solutions,
@@ -42,7 +43,7 @@ func NewRecord(p Problem, algorithm string, res *Result, unique bool, wall time.
 	if res.Stats.Elapsed > 0 {
 		r.Elapsed = res.Stats.Elapsed.Seconds()
 	}
-	if unique {
+	if unique || !res.Fundamental.IsZero() {
 		f := res.Fundamental
 		r.Fundamental = &f
 	}

@@ -84,6 +84,20 @@ func (f *runFlags) declare(cmd *cobra.Command, verb string, m *models.Model, for
 		fs.StringVar(&f.sizes, "sizes", "", flagHelp["sizes"])
 		fs.IntVar(&f.repeat, "repeat", 1, flagHelp["repeat"])
 	}
+	f.declareParams(cmd, verb, m)
+	complete(cmd, "format", formats)
+	if searches {
+		var names []string
+		for _, a := range models.Algorithms(m.Name) {
+			names = append(names, a.Name)
+		}
+		complete(cmd, "algo", names)
+	}
+}
+
+// declareParams adds the model's own flags that verb takes.
+func (f *runFlags) declareParams(cmd *cobra.Command, verb string, m *models.Model) {
+	fs := cmd.Flags()
 	f.params = map[string]*string{}
 	for _, p := range m.Params {
 		if !p.For(verb) {
@@ -101,14 +115,6 @@ func (f *runFlags) declare(cmd *cobra.Command, verb string, m *models.Model, for
 		if p.Values != nil {
 			complete(cmd, p.Name, p.Values)
 		}
-	}
-	complete(cmd, "format", formats)
-	if searches {
-		var names []string
-		for _, a := range models.Algorithms(m.Name) {
-			names = append(names, a.Name)
-		}
-		complete(cmd, "algo", names)
 	}
 }
 

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/csv"
 	"encoding/json"
@@ -47,7 +48,7 @@ func newModelCmd(e *env, m *models.Model) *cobra.Command {
 		f := &runFlags{}
 		verb, run, formats := v.verb, v.run, v.formats
 		sub := &cobra.Command{
-			Use:     name + " " + usage,
+			Use:     strings.TrimSpace(name + " " + usage),
 			Short:   v.short,
 			Long:    m.Doc,
 			Example: m.Examples[verb],
@@ -60,6 +61,39 @@ func newModelCmd(e *env, m *models.Model) *cobra.Command {
 		sub.SetFlagErrorFunc(negativeSizeError(strings.Trim(m.Instance.Usage, "[]")))
 		cmd.AddCommand(sub)
 	}
+	if m.Cover != nil {
+		cmd.AddCommand(newCoverCmd(e, m))
+	}
+	return cmd
+}
+
+// newCoverCmd is the cover verb: the instance as an exact cover problem in
+// the dlx text format, for `coverkit dlx` or any DLX solver.
+func newCoverCmd(e *env, m *models.Model) *cobra.Command {
+	f := &runFlags{}
+	cmd := &cobra.Command{
+		Use:     strings.TrimSpace("cover " + m.Instance.Usage),
+		Short:   "Print the instance as an exact cover problem (dlx1/dlx2 text format)",
+		Example: m.Examples["cover"],
+		Args:    cobra.RangeArgs(m.Instance.Args, m.Instance.Args+m.Instance.Optional),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			p, err := instance(e, m, f, args)
+			if err != nil {
+				return err
+			}
+			o, err := openOutput(e, f.out)
+			if err != nil {
+				return err
+			}
+			defer o.Abort()
+			if err := m.Cover(p, o); err != nil {
+				return solverError(err)
+			}
+			return o.Commit()
+		},
+	}
+	cmd.Flags().StringVarP(&f.out, "out", "o", "", flagHelp["out"])
+	f.declareParams(cmd, "cover", m)
 	return cmd
 }
 
@@ -111,9 +145,15 @@ func record(m *models.Model, p models.Problem, alg models.Algorithm, res *models
 	if res.Method != "" {
 		rec = rec.Add(models.Field{Key: "method", Value: res.Method})
 	}
+	have := map[string]bool{}
+	for _, f := range rec.Fields {
+		have[f.Key] = true
+	}
 	keys := make([]string, 0, len(res.Extra))
 	for k := range res.Extra {
-		keys = append(keys, k)
+		if !have[k] {
+			keys = append(keys, k)
+		}
 	}
 	sort.Strings(keys)
 	for _, k := range keys {
@@ -235,6 +275,18 @@ type solutionWriter struct {
 	stats   bool
 	head    models.Fields
 	written uint64
+	lines   int // lines in the first solution's rendering
+}
+
+// lineCounter counts the lines written through it.
+type lineCounter struct {
+	w     io.Writer
+	lines int
+}
+
+func (l *lineCounter) Write(p []byte) (int, error) {
+	l.lines += bytes.Count(p, []byte{'\n'})
+	return l.w.Write(p)
 }
 
 // write writes sol. In json it is one line: rec (the first solution's
@@ -247,12 +299,20 @@ func (s *solutionWriter) write(sol models.Solution, since models.Stats, rec *mod
 		return nil
 	case "json":
 	default:
-		if s.written > 0 && s.format != "perm" && s.format != "text" {
+		// Renderings of several lines (boards, grids) are separated by a
+		// blank line.
+		if s.lines > 1 {
 			if _, err := io.WriteString(s.w, "\n"); err != nil {
 				return err
 			}
 		}
-		return s.p.Render(s.w, sol, s.format)
+		if s.written > 0 {
+			return s.p.Render(s.w, sol, s.format)
+		}
+		lc := &lineCounter{w: s.w}
+		err := s.p.Render(lc, sol, s.format)
+		s.lines = lc.lines
+		return err
 	}
 	var head []byte
 	var err error
@@ -310,7 +370,7 @@ func runCount(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 	case "csv":
 		err = writeCSV(o, []models.Record{rec})
 	default:
-		err = countText(o, m, p, &res, rec)
+		err = countText(o, m, p, &res, rec, f.unique)
 	}
 	if err != nil {
 		return fmt.Errorf("writing the result: %w", err)
@@ -325,7 +385,7 @@ func runCount(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 
 // countText writes a count for people: the answer ("at least K" when the
 // search stopped early), then the algorithm, status and work.
-func countText(w io.Writer, m *models.Model, p models.Problem, res *models.Result, rec models.Record) error {
+func countText(w io.Writer, m *models.Model, p models.Problem, res *models.Result, rec models.Record, unique bool) error {
 	count := res.Solutions.String()
 	if res.Status.Partial() {
 		count = "at least " + count
@@ -337,8 +397,8 @@ func countText(w io.Writer, m *models.Model, p models.Problem, res *models.Resul
 	if m.CountText != nil {
 		line = m.CountText(p, res, count)
 	}
-	if rec.Fundamental != nil {
-		line += fmt.Sprintf(" (%s fundamental)", rec.Fundamental)
+	if unique {
+		line += fmt.Sprintf(" (%s fundamental)", res.Fundamental)
 	}
 	if res.Status.Partial() {
 		line += fmt.Sprintf(" (partial: %s)", res.Status)
