@@ -1,8 +1,8 @@
 package polyomino
 
 import (
-	"encoding/json"
 	"cmp"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
