@@ -62,10 +62,14 @@ type Model struct {
 	// formatted ("92" or, for a partial count, "at least 92"), such as "92
 	// solutions for n = 8". nil means "92 solutions".
 	CountText func(p Problem, res *Result, count string) string
-	// NoSolution explains a proved absence of solutions for people, such
-	// as "3 queens cannot be placed on a 3×3 board"; nil means "the search
-	// finished without one".
+	// NoSolution is the message for a proved absence of solutions, such
+	// as "no solution: 3 queens cannot be placed on a 3×3 board"; nil means
+	// "no solution: " and Result.Reason or "the search finished without
+	// one".
 	NoSolution func(p Problem, res *Result) string
+	// SolutionKey is the JSON key of a solution in solve's records
+	// ("solution" if empty; "path" for a knight's tour).
+	SolutionKey string
 	// Verify reads solutions as the model writes them from r and checks
 	// every one independently of any solver. req holds the arguments
 	// before the input (an instance, when the solutions do not say what

@@ -39,7 +39,7 @@ the board), json (one record a line with the solution as an array).`,
 		},
 		NoSolution: func(p models.Problem, _ *models.Result) string {
 			n := p.(*Board).N
-			return fmt.Sprintf("%d queens cannot be placed on a %d×%d board without attacking each other (proved by exhaustive search)", n, n, n)
+			return fmt.Sprintf("no solution: %d queens cannot be placed on a %d×%d board without attacking each other (proved by exhaustive search)", n, n, n)
 		},
 		Verify: verifyRequest,
 		Examples: map[string]string{
