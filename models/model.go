@@ -45,9 +45,10 @@ type Model struct {
 	// Formats lists the formats Problem.Render accepts for one solution,
 	// the default first. "json" renders a solution as one JSON value.
 	Formats []string
-	// Verbs renames or adds verbs: Verbs["solve"] = "tour" makes `knight
-	// tour` the model's solve verb. A verb missing from a model that has no
-	// use for it is listed in Without.
+	// Verbs renames verbs: Verbs["solve"] = "tour" makes `knight tour` the
+	// model's solve verb; "." makes the model's own command solve (`coverkit
+	// dlx FILE`, with --count to count). A verb the model has no use for is
+	// listed in Without.
 	Verbs map[string]string
 	// Without lists the generic verbs the model does not offer ("verify",
 	// "compare", ...).
@@ -67,6 +68,9 @@ type Model struct {
 	// "no solution: " and Result.Reason or "the search finished without
 	// one".
 	NoSolution func(p Problem, res *Result) string
+	// ListAll makes solve list every solution unless --limit says
+	// otherwise, as Knuth's programs do, instead of the first.
+	ListAll bool
 	// SolutionKey is the JSON key of a solution in solve's records
 	// ("solution" if empty; "path" for a knight's tour).
 	SolutionKey string
@@ -149,6 +153,16 @@ type Request struct {
 	// Open opens an input named by an argument ("-" is standard input).
 	// nil opens nothing.
 	Open func(name string) (io.ReadCloser, error)
+	// Warn, if set, receives warnings about the input (for people, on
+	// standard error); nil drops them.
+	Warn func(msg string)
+}
+
+// Warnf sends a formatted warning to r.Warn, if set.
+func (r Request) Warnf(format string, a ...any) {
+	if r.Warn != nil {
+		r.Warn(fmt.Sprintf(format, a...))
+	}
 }
 
 // Param returns the named parameter's value ("" if absent).

@@ -191,5 +191,7 @@ func (f *runFlags) request(e *env, args []string) models.Request {
 	for k, v := range f.params {
 		params[k] = *v
 	}
-	return models.Request{Args: args, Params: params, Open: func(name string) (io.ReadCloser, error) { return openInput(e, name) }}
+	return models.Request{Args: args, Params: params,
+		Open: func(name string) (io.ReadCloser, error) { return openInput(e, name) },
+		Warn: func(msg string) { fmt.Fprintf(e.stderr, "coverkit: warning: %s\n", msg) }}
 }

@@ -38,6 +38,10 @@ func newModelCmd(e *env, m *models.Model) *cobra.Command {
 		if name == "" || (v.verb == "verify" && m.Verify == nil) || (v.verb == "solve" && len(m.Formats) == 0) {
 			continue
 		}
+		if name == "." {
+			bareSolve(e, cmd, m, v.formats)
+			continue
+		}
 		usage := m.Instance.Usage
 		maxArgs := v.args + m.Instance.Optional
 		if v.verb == "verify" {
@@ -67,6 +71,28 @@ func newModelCmd(e *env, m *models.Model) *cobra.Command {
 		cmd.AddCommand(newCoverCmd(e, m))
 	}
 	return cmd
+}
+
+// bareSolve makes the model's own command its solve verb (`coverkit dlx
+// FILE`), with --count to count instead.
+func bareSolve(e *env, cmd *cobra.Command, m *models.Model, formats []string) {
+	f := &runFlags{}
+	var count bool
+	cmd.Use = strings.TrimSpace(m.Name + " " + m.Instance.Usage)
+	cmd.Example = m.Examples["solve"]
+	cmd.Args = cobra.RangeArgs(m.Instance.Args, m.Instance.Args+m.Instance.Optional)
+	cmd.RunE = func(cmd *cobra.Command, args []string) error {
+		if count {
+			if f.format == "none" {
+				return usagef("--format none lists nothing to count")
+			}
+			return runCount(e, cmd, m, f, args)
+		}
+		return runSolve(e, cmd, m, f, args)
+	}
+	f.declare(cmd, "solve", m, formats)
+	cmd.Flags().BoolVar(&count, "count", false, "count the solutions instead of listing them")
+	cmd.SetFlagErrorFunc(negativeSizeError("FILE"))
 }
 
 // newCoverCmd is the cover verb: the instance as an exact cover problem in
@@ -230,7 +256,7 @@ func work(res *models.Result) string {
 // runSolve is the generic solve verb: the first solution, or every one
 // with --all or --limit, in the model's formats.
 func runSolve(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []string) error {
-	all := f.all || f.limit != ""
+	all := f.all || f.limit != "" || m.ListAll
 	mode := models.ModeFirst
 	if all {
 		mode = models.ModeAll
