@@ -24,7 +24,7 @@ func TestDLXList(t *testing.T) {
 	// Colors are printed as in the input.
 	out, _, code = runCLI(t, "", "dlx", "../../testdata/dlx/knuth-xcc.dlx")
 	require.Equal(t, exitOK, code)
-	require.Equal(t, "p r x:A y\nq x:A\n\n", out)
+	require.Equal(t, "p r x:A y\nq x:A\n", out)
 
 	// Options exactly as written (tabs, runs of spaces), from stdin with a
 	// BOM and CRLF; trailing blanks and the line end dropped.
