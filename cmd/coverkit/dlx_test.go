@@ -30,7 +30,7 @@ func TestDLXList(t *testing.T) {
 	// BOM and CRLF; trailing blanks and the line end dropped.
 	out, _, code = runCLI(t, "\uFEFFa b | x\r\na\tx:r  \r\nb   x:r\r\n", "dlx")
 	require.Equal(t, exitOK, code)
-	require.Equal(t, "a\tx:r\nb   x:r\n\n", out)
+	require.Equal(t, "a\tx:r\nb   x:r\n", out)
 }
 
 func TestDLXCount(t *testing.T) {
