@@ -44,49 +44,34 @@ type dlxOptionsJSON struct {
 }
 
 // dlxReadInstance parses an instance from path ("" or "-": stdin) and
-// prints its warnings on stderr. With keepText it also returns the input's
-// lines, so that solutions can be printed with their options exactly as
-// written.
+// prints its warnings on stderr. With keepText the problem also keeps each
+// option's line as written (dlx.ParseWithText), so that solutions can be
+// printed with their options exactly as written; the input is streamed
+// either way.
 func dlxReadInstance(e *env, path string, keepText bool) (*dlx.Problem, [][]byte, error) {
 	in, err := openInput(e, path)
 	if err != nil {
 		return nil, nil, err
 	}
 	defer in.Close()
-	var r io.Reader = in
-	var text []byte
+	parse := dlx.Parse
 	if keepText {
-		if text, err = io.ReadAll(in); err != nil {
-			return nil, nil, usageError(err)
-		}
-		r = bytes.NewReader(text)
+		parse = dlx.ParseWithText
 	}
-	p, err := dlx.Parse(r)
+	p, err := parse(in)
 	if err != nil {
 		return nil, nil, usageError(err)
 	}
 	for _, w := range p.Warnings() {
 		fmt.Fprintf(e.stderr, "coverkit: warning: %s\n", w)
 	}
-	var lines [][]byte
-	if keepText {
-		lines = bytes.Split(text, []byte{'\n'})
-		if len(lines) > 0 {
-			lines[0] = bytes.TrimPrefix(lines[0], []byte("\uFEFF"))
-		}
-	}
-	return p, lines, nil
+	return p, nil, nil
 }
 
 // dlxOptionText returns option k as written on its input line (without
 // the line end and trailing blanks), or as p spells it when the line is
 // not known.
-func dlxOptionText(p *dlx.Problem, lines [][]byte, k int) string {
-	if ln := p.OptionLine(k); ln >= 1 && ln <= len(lines) {
-		return string(bytes.TrimRight(lines[ln-1], " \t\r"))
-	}
-	return p.OptionString(k)
-}
+func dlxOptionText(p *dlx.Problem, _ [][]byte, k int) string { return p.OptionText(k) }
 
 func newDLXCmd(e *env) *cobra.Command {
 	var (

@@ -825,7 +825,7 @@ Exit codes: 0 all valid, 1 some line invalid (or no solutions at all),
 					fmt.Fprintf(o, "%s, all valid, %d distinct\n", plural(rep.Solutions, "solution"), rep.Distinct)
 				default:
 					fmt.Fprintf(o, "%s, %d invalid, %d valid, %d distinct valid\nfirst bad: line %d: %s\n",
-						plural(rep.Solutions, "solution"), rep.Invalid, rep.Valid, rep.Distinct, rep.FirstBad.Line, rep.FirstBad.Reason)
+						plural(rep.Solutions, "solution"), rep.Invalid, rep.Valid, rep.Distinct, rep.FirstBad.Line, rep.FirstBad.Msg)
 				}
 			}
 			if err := o.Commit(); err != nil {
@@ -833,7 +833,7 @@ Exit codes: 0 all valid, 1 some line invalid (or no solutions at all),
 			}
 			switch {
 			case rep.FirstBad != nil:
-				return noSolutionf("%s: line %d: %s", queensInputName(path), rep.FirstBad.Line, rep.FirstBad.Reason)
+				return noSolutionf("%s: line %d: %s", queensInputName(path), rep.FirstBad.Line, rep.FirstBad.Msg)
 			case rep.Solutions == 0:
 				return noSolutionf("%s: no solutions to verify", queensInputName(path))
 			}

@@ -81,6 +81,11 @@ func (c *chunk) fill(r *Reader) {
 	for len(c.recs) < chunkRecords && len(c.text) < chunkBytes {
 		start := len(c.text)
 		rec, err := r.Next(c.text)
+		if err != nil && rec.Err != nil {
+			// An over-long line: answered invalid, and the batch goes on.
+			c.recs = append(c.recs, Record{Line: rec.Line, Err: rec.Err})
+			continue
+		}
 		if err != nil {
 			c.last = true
 			if err != io.EOF {
@@ -129,7 +134,7 @@ func (w *worker) solve(ctx context.Context, c *chunk) {
 		sol := c.sols[start : start+k]
 		out, err := w.solver.Solve(ctx, &w.puzzle, w.opts.Limit, sol)
 		if err != nil {
-			a.Verdict, a.Err = Invalid, &Error{rec.Line, trimPrefix(err)}
+			a.Verdict, a.Err = Invalid, lineErr(rec.Line, trimPrefix(err))
 			c.answers = append(c.answers, a)
 			continue
 		}
