@@ -70,7 +70,7 @@ func TestVerifyStream(t *testing.T) {
 				return
 			}
 			require.NotNil(t, rep.FirstBad)
-			require.Equal(t, tc.badLine, rep.FirstBad.Line)
+			require.Equal(t, tc.badLine, int64(rep.FirstBad.Line))
 			require.Contains(t, rep.FirstBad.Msg, tc.reason)
 			require.Contains(t, rep.FirstBad.Error(), fmt.Sprintf("line %d: ", tc.badLine))
 		})
