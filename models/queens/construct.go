@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/resource"
 )
 
 func init() {
@@ -63,9 +64,8 @@ func construct(ctx context.Context, n int, method string) (models.Solution, erro
 		return nil, fmt.Errorf("queens: construct: n = %d would need %s at %d bytes a queen, and rows must fit in 32 bits (n ≤ %d): %w",
 			n, humanBytes(float64(n)*bytesPerQueen), bytesPerQueen, MaxConstructN, models.ErrTooLarge)
 	}
-	if need, have := uint64(n)*bytesPerQueen, physicalMemory(); have > 0 && need > have/2 {
-		return nil, fmt.Errorf("queens: construct: n = %d would need %s at %d bytes a queen, more than half of this machine's %s: %w",
-			n, humanBytes(float64(need)), bytesPerQueen, humanBytes(float64(have)), models.ErrTooLarge)
+	if err := resource.Check(fmt.Sprintf("queens: construct: n = %d at %d bytes a queen", n, bytesPerQueen), resource.Bytes(uint64(n), bytesPerQueen)); err != nil {
+		return nil, err
 	}
 	if n == 2 || n == 3 {
 		return nil, nil

@@ -39,7 +39,7 @@ func solveMinConflicts(ctx context.Context, p models.Problem, opts *models.Optio
 	case o.Method != "":
 		return models.Result{}, fmt.Errorf("%w: queens minconflicts has no method %q", models.ErrUnsupported, o.Method)
 	}
-	lo := &local.QueensOptions{Seed: o.Seed, MaxSteps: o.MaxNodes, MaxBytes: availableMemory()}
+	lo := &local.QueensOptions{Seed: o.Seed, MaxSteps: o.MaxNodes} // MaxBytes 0: resource.Check
 	if o.Progress != nil {
 		lo.Progress = func(q local.QueensProgress) {
 			o.Progress(models.Progress{Done: uint64(q.Placed), Total: uint64(q.N), Remaining: q.Conflicts})
