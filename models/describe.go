@@ -9,7 +9,12 @@ import (
 // "a nil problem" for a nil interface or a nil pointer, so that an entry
 // point given the wrong problem can say what it got without calling a
 // method on a nil value.
-func Describe(p Problem) string {
+func Describe(p Problem) (s string) {
+	defer func() {
+		if recover() != nil { // a broken problem's Model or Size
+			s = fmt.Sprintf("a broken %T", p)
+		}
+	}()
 	if p == nil {
 		return "a nil problem"
 	}

@@ -491,8 +491,11 @@ func (t *Tiling) Render(w io.Writer, sol models.Solution, format string) error {
 	if t == nil {
 		return errors.New("polyomino: nil tiling")
 	}
+	if err := t.Board.check(); err != nil {
+		return err
+	}
 	b := t.Board
-	if b.Rows < 0 || b.Cols < 0 || len(sol) != b.Rows*b.Cols {
+	if len(sol) != b.Rows*b.Cols {
 		return fmt.Errorf("polyomino: %d cells for a %dx%d board", len(sol), b.Rows, b.Cols)
 	}
 	var sb strings.Builder

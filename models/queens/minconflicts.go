@@ -26,11 +26,11 @@ func init() {
 // the seed, steps, initial conflicts, verification, solve time and bytes a
 // queen in Result.Extra.
 func solveMinConflicts(ctx context.Context, p models.Problem, opts *models.Options) (models.Result, error) {
-	b, ok := p.(*Board)
-	if !ok {
-		return models.Result{}, fmt.Errorf("%w: minconflicts solves queens, not %s", models.ErrWrongProblem, p.Model())
-	}
 	o := opts.OrDefault()
+	b, _, err := input(p, o, "minconflicts")
+	if err != nil {
+		return models.Result{}, err
+	}
 	switch {
 	case o.Mode != models.ModeFirst:
 		return models.Result{}, fmt.Errorf("%w: queens minconflicts finds one solution; it cannot list or count them", models.ErrUnsupported)
