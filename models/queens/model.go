@@ -96,7 +96,7 @@ func verifyRequest(_ context.Context, _ models.Request, r io.Reader) (*models.Ve
 	out := &models.VerifyReport{Solutions: rep.Solutions, Valid: rep.Valid, Invalid: rep.Invalid, Distinct: rep.Distinct,
 		Fields: []models.Field{{Key: "lines", Value: rep.Lines}}}
 	if rep.FirstBad != nil {
-		out.FirstBad = &models.Bad{Line: int(rep.FirstBad.Line), Reason: rep.FirstBad.Reason}
+		out.FirstBad = &models.Bad{Line: int(rep.FirstBad.Line), Reason: rep.FirstBad.Msg}
 	}
 	return out, nil
 }
