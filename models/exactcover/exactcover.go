@@ -1,7 +1,6 @@
 package exactcover
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -15,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/coverkit/coverkit/dlx"
+	"github.com/coverkit/coverkit/lines"
 	"github.com/coverkit/coverkit/models"
 )
 
@@ -205,15 +205,16 @@ func verify(_ context.Context, req models.Request, r io.Reader) (*models.VerifyR
 	rep := &models.VerifyReport{}
 	seen := map[string]bool{}
 	dups := uint64(0)
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 1<<16), 1<<26)
-	n := 0
-	for sc.Scan() {
-		n++
-		line := bytes.TrimSpace(sc.Bytes())
-		if n == 1 {
-			line = bytes.TrimPrefix(line, []byte("\uFEFF"))
+	lr := lines.NewReader(r, dlx.MaxLineLength)
+	for {
+		text, n, err := lr.Next()
+		if err == io.EOF {
+			break
 		}
+		if err != nil {
+			return nil, lines.Wrap("dlx: solutions", err)
+		}
+		line := bytes.TrimSpace(text)
 		if len(line) == 0 {
 			continue
 		}
@@ -245,9 +246,6 @@ func verify(_ context.Context, req models.Request, r io.Reader) (*models.VerifyR
 			dups++
 		}
 		seen[key] = true
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("dlx: solutions: line %d: %w", n+1, err)
 	}
 	rep.Distinct = rep.Valid - dups
 	rep.Summary = fmt.Sprintf("%d solutions checked: %d valid, %d invalid, %d duplicates", rep.Solutions, rep.Valid, rep.Invalid, dups)
