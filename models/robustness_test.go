@@ -138,8 +138,8 @@ type namedContext struct {
 
 func robustContexts() []namedContext {
 	return []namedContext{
-		{"deadline 100ms", func() (context.Context, context.CancelFunc) {
-			return context.WithTimeout(context.Background(), 100*time.Millisecond)
+		{"deadline 20ms", func() (context.Context, context.CancelFunc) {
+			return context.WithTimeout(context.Background(), 20*time.Millisecond)
 		}},
 		{"canceled", func() (context.Context, context.CancelFunc) {
 			ctx, cancel := context.WithCancel(context.Background())
@@ -153,7 +153,7 @@ func robustContexts() []namedContext {
 }
 
 // callBound is how long one call may take before the test calls it a hang:
-// every call runs under a context of at most 100 ms.
+// every call runs under a context of at most 20 ms.
 const callBound = 5 * time.Second
 
 // callResult is what one robust call returned.
