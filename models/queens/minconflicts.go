@@ -61,6 +61,9 @@ func solveMinConflicts(ctx context.Context, p models.Problem, opts *models.Optio
 			"bytes_per_queen":   float64(lr.Bytes) / float64(b.N),
 		},
 	}
+	if lr.Status == models.StatusExhausted && lr.Solution == nil {
+		res.Reason = fmt.Sprintf("%d queens cannot be placed on a %d×%d board without attacking each other", b.N, b.N, b.N)
+	}
 	if lr.Status == models.StatusFound {
 		res.Solutions = models.CountOf(1)
 		res.First = lr.Solution
