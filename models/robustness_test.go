@@ -21,6 +21,7 @@ import (
 	"github.com/coverkit/coverkit/dlx"
 	"github.com/coverkit/coverkit/local"
 	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/models/exactcover"
 	"github.com/coverkit/coverkit/models/knight"
 	"github.com/coverkit/coverkit/models/latin"
 	"github.com/coverkit/coverkit/models/polyomino"
@@ -67,6 +68,10 @@ func robustProblems() []namedProblem {
 	noTiling := mustP(polyomino.New(board5, []polyomino.Piece{domino})) // 25 cells, 2 covered
 	return []namedProblem{
 		{"nil", nil, false},
+		{"nil exact cover", (*exactcover.Instance)(nil), false},
+		{"empty exact cover", &exactcover.Instance{}, false},
+		{"exact cover", mustP(exactcover.Read(strings.NewReader("a b c | x\na x:1\nb c\na b\nc x:2\n"), "small.dlx")), true},
+		{"exact cover without options", mustP(exactcover.Read(strings.NewReader("a b\n"), "none.dlx")), true},
 		{"foreign", foreign{}, false},
 		{"nil queens", (*queens.Board)(nil), false},
 		{"nil knight", (*knight.Problem)(nil), false},
