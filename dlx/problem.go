@@ -9,7 +9,8 @@ import (
 )
 
 // Problem is a generalized exact cover problem: a list of items, each
-// primary (to be covered exactly once) or secondary (at most once, or by any
+// primary (to be covered exactly once, or between bounds given with
+// AddPrimaryBounds) or secondary (at most once, or by any
 // number of options that give it the same color), and a list of options,
 // each a set of items. Build one with New and the Add methods, or read one
 // with Parse.

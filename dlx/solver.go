@@ -150,7 +150,6 @@ type Solver struct {
 
 	// Algorithm M (multiplicities, see multi.go).
 	multi   bool     // some primary item has bounds other than 1..1
-	forceM  bool     // run Algorithm M even without bounds (tests)
 	slack   []int32  // slack[h] = hi − lo of internal primary item h
 	ftweak  []uint32 // the first option node tweaked at each level, 0 if none
 	branch  []int32  // the branch taken at each level (parallel splitting)
@@ -324,7 +323,7 @@ func (s *Solver) Solve(ctx context.Context, opts *Options) (Result, error) {
 			return Result{}, fmt.Errorf("dlx: forced option %d has no primary item", k+1)
 		}
 	}
-	if s.multi || s.forceM || opts.MaxOptions > 0 || opts.Minimize {
+	if s.multi || opts.MaxOptions > 0 || opts.Minimize {
 		return s.solveM(ctx, opts)
 	}
 	if opts.Workers > 1 {
