@@ -3,8 +3,8 @@ package queens
 import (
 	"context"
 	"fmt"
-	"runtime"
 	"math/bits"
+	"runtime"
 	"time"
 
 	"github.com/coverkit/coverkit/models"
