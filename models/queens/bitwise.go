@@ -64,12 +64,12 @@ func solveBitwise(ctx context.Context, p models.Problem, opts *models.Options) (
 	if n <= 0 {
 		return models.Result{}, fmt.Errorf("queens: bitwise: board size must be positive, got %d", n)
 	}
+	if b.Torus || len(b.Given) > 0 {
+		return solveBitwiseConstrained(ctx, b, o) // given_search.go
+	}
 	if n > BitwiseMaxN {
 		return models.Result{}, fmt.Errorf("queens: bitwise: n = %d does not fit its 64-bit row masks (n ≤ %d; "+
 			"no exact search finishes beyond n ≈ 30 anyway): %w", n, BitwiseMaxN, models.ErrTooLarge)
-	}
-	if b.Torus || len(b.Given) > 0 {
-		return solveBitwiseConstrained(ctx, b, o) // given_search.go
 	}
 	switch o.Mode {
 	case models.ModeCount:

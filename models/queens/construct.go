@@ -189,6 +189,12 @@ func solveConstruct(ctx context.Context, p models.Problem, opts *models.Options)
 	if !ok {
 		return models.Result{}, fmt.Errorf("queens: construct: %w (got %T)", models.ErrWrongProblem, p)
 	}
+	if b.Torus && len(b.Given) == 0 {
+		return solveConstructTorus(ctx, b, o) // torus.go
+	}
+	if err := plainOnly("construct", b); err != nil {
+		return models.Result{}, err
+	}
 	if o.Mode != models.ModeFirst {
 		return models.Result{}, fmt.Errorf("queens: construct builds one solution; it cannot list or count them all (use an exact algorithm such as backtrack): %w",
 			models.ErrUnsupported)

@@ -108,9 +108,12 @@ func solveDLX(ctx context.Context, p models.Problem, opts *models.Options) (mode
 	if o.Unique {
 		return models.Result{}, fmt.Errorf("queens: dlx does not reduce by symmetry (use bitwise for fundamental counts): %w", models.ErrUnsupported)
 	}
-	cover, err := Cover(b.N)
+	cover, forced, err := coverOf(b) // given_dlx.go: the torus, the givens
 	if err != nil {
 		return models.Result{}, err
+	}
+	if res, none := torusNone(b); none {
+		return res, nil
 	}
 	s, err := dlx.NewSolver(cover)
 	if err != nil {
@@ -124,7 +127,7 @@ func solveDLX(ctx context.Context, p models.Problem, opts *models.Options) (mode
 		workers = 1
 	}
 	sol := make(models.Solution, b.N)
-	return s.SolveModel(ctx, o, dlx.Options{Workers: workers}, func(options []int) models.Solution {
+	return s.SolveModel(ctx, o, dlx.Options{Workers: workers, Forced: forced}, func(options []int) models.Solution {
 		decodeCover(b.N, options, sol)
 		return sol
 	})

@@ -186,6 +186,10 @@ func solveBitwiseConstrained(ctx context.Context, b *Board, o *models.Options) (
 	if res, ok := torusNone(b); ok {
 		return res, nil
 	}
+	if b.N > BitwiseMaxN {
+		return models.Result{}, fmt.Errorf("queens: bitwise: n = %d does not fit its 64-bit row masks (n ≤ %d; use dlx): %w",
+			b.N, BitwiseMaxN, models.ErrTooLarge)
+	}
 	if o.Mode == models.ModeCount && b.Torus && len(b.Given) == 0 {
 		workers := o.Workers
 		if workers <= 0 {

@@ -30,6 +30,9 @@ func solveMinConflicts(ctx context.Context, p models.Problem, opts *models.Optio
 	if !ok {
 		return models.Result{}, fmt.Errorf("%w: minconflicts solves queens, not %s", models.ErrWrongProblem, p.Model())
 	}
+	if err := plainOnly("minconflicts", b); err != nil {
+		return models.Result{}, err
+	}
 	o := opts.OrDefault()
 	switch {
 	case o.Mode != models.ModeFirst:

@@ -48,6 +48,9 @@ func newSearch(ctx context.Context, p models.Problem, opts *models.Options, name
 	if !ok {
 		return nil, fmt.Errorf("queens: %s: %w (got %T)", name, models.ErrWrongProblem, p)
 	}
+	if err := plainOnly(name, b); err != nil {
+		return nil, err
+	}
 	if b.N <= 0 {
 		return nil, fmt.Errorf("queens: %s: board size must be positive, got %d", name, b.N)
 	}

@@ -200,6 +200,9 @@ func Unique(ctx context.Context, solve models.Solver, p models.Problem, opts *mo
 	if !ok {
 		return models.Result{}, fmt.Errorf("queens: unique: %w (got %T)", models.ErrWrongProblem, p)
 	}
+	if b.Torus || len(b.Given) > 0 {
+		return models.Result{}, fmt.Errorf("queens: symmetry classes (unique) are for the ordinary board without given queens: %w", models.ErrUnsupported)
+	}
 	inner := *o
 	inner.Unique = false
 	if o.Mode == models.ModeFirst {
