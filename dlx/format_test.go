@@ -8,6 +8,7 @@ import (
 
 	"github.com/coverkit/coverkit/dlx"
 	"github.com/coverkit/coverkit/dlx/internal/gen"
+	"github.com/coverkit/coverkit/lines"
 	"github.com/stretchr/testify/require"
 )
 
@@ -62,7 +63,7 @@ func TestParseErrors(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := dlx.Parse(strings.NewReader(tc.text))
 			require.Error(t, err)
-			var pe *dlx.ParseError
+			var pe *lines.Error
 			require.True(t, errors.As(err, &pe), "%T", err)
 			require.Equal(t, tc.line, pe.Line, err.Error())
 			require.Contains(t, err.Error(), tc.msg)
@@ -136,7 +137,7 @@ func FuzzParse(f *testing.F) {
 	f.Fuzz(func(t *testing.T, text string) {
 		p, err := dlx.Parse(strings.NewReader(text))
 		if err != nil {
-			var pe *dlx.ParseError
+			var pe *lines.Error
 			if !errors.As(err, &pe) || pe.Line < 1 || !strings.HasPrefix(err.Error(), "dlx: line ") {
 				t.Fatalf("error without a line number: %v", err)
 			}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math/bits"
-	"runtime"
 	"time"
 
 	"github.com/coverkit/coverkit/models"
@@ -168,7 +167,7 @@ func bwGivenExcl(b *Board, excl *[BitwiseMaxN]uint64) {
 // torus without solutions at once, the toroidal count without givens runs
 // the parallel counter of torus_count.go, and everything else the search
 // above. Symmetry classes (Unique) and methods are not supported here.
-func solveBitwiseConstrained(ctx context.Context, b *Board, o *models.Options) (models.Result, error) {
+func solveBitwiseConstrained(ctx context.Context, b *Board, workers int, o *models.Options) (models.Result, error) {
 	if err := b.Check(); err != nil {
 		return models.Result{}, err
 	}
@@ -191,10 +190,6 @@ func solveBitwiseConstrained(ctx context.Context, b *Board, o *models.Options) (
 			b.N, BitwiseMaxN, models.ErrTooLarge)
 	}
 	if o.Mode == models.ModeCount && b.Torus && len(b.Given) == 0 {
-		workers := o.Workers
-		if workers <= 0 {
-			workers = runtime.NumCPU()
-		}
 		return torusCount(ctx, b.N, workers, o), nil
 	}
 	return bwConstrained(ctx, b, o), nil

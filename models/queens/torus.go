@@ -88,7 +88,7 @@ func ConstructTorus(n int) (models.Solution, error) {
 }
 
 func constructTorus(ctx context.Context, n int) (models.Solution, error) {
-	if err := constructSize(n); err != nil {
+	if err := constructCheck(n, ""); err != nil {
 		return nil, err
 	}
 	if ok, _ := Polya(n); !ok {
@@ -108,23 +108,6 @@ func constructTorus(ctx context.Context, n int) (models.Solution, error) {
 	return sol, nil
 }
 
-// constructSize refuses the sizes a construction cannot hold (as construct
-// does for the ordinary board).
-func constructSize(n int) error {
-	if n <= 0 {
-		return fmt.Errorf("queens: construct: board size must be positive, got %d", n)
-	}
-	if n > MaxConstructN {
-		return fmt.Errorf("queens: construct: n = %d would need %s at %d bytes a queen, and rows must fit in 32 bits (n ≤ %d): %w",
-			n, humanBytes(float64(n)*bytesPerQueen), bytesPerQueen, MaxConstructN, models.ErrTooLarge)
-	}
-	if need, have := uint64(n)*bytesPerQueen, physicalMemory(); have > 0 && need > have/2 {
-		return fmt.Errorf("queens: construct: n = %d would need %s at %d bytes a queen, more than half of this machine's %s: %w",
-			n, humanBytes(float64(need)), bytesPerQueen, humanBytes(float64(have)), models.ErrTooLarge)
-	}
-	return nil
-}
-
 // solveConstructTorus is the construct algorithm on a toroidal board:
 // Pólya's theorem, then the modular construction (ModeFirst only).
 func solveConstructTorus(ctx context.Context, b *Board, o *models.Options) (models.Result, error) {
@@ -136,7 +119,7 @@ func solveConstructTorus(ctx context.Context, b *Board, o *models.Options) (mode
 		return models.Result{}, fmt.Errorf("queens: construct: on the torus the only method is %q, not %q: %w", MethodModular, o.Method, models.ErrUnsupported)
 	}
 	start := time.Now()
-	if err := constructSize(b.N); err != nil {
+	if err := constructCheck(b.N, ""); err != nil {
 		return models.Result{}, err
 	}
 	if res, ok := torusNone(b); ok {
