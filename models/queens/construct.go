@@ -18,7 +18,7 @@ func init() {
 		Caps:  models.CanFirst | models.CanUnique,
 		Description: "explicit O(n) construction, no search: --method formula (Hoffman–Loessi–Moore, " +
 			"default) or lists (even/odd lists with swaps); a billion queens in 4 GB",
-		Methods: []string{MethodFormula, MethodLists},
+		Methods: []string{MethodFormula, MethodLists, MethodModular},
 		Solve:   withUnique(solveConstruct),
 	})
 }

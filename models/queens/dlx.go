@@ -107,12 +107,12 @@ func solveDLX(ctx context.Context, p models.Problem, opts *models.Options) (mode
 	if o.Unique {
 		return models.Result{}, fmt.Errorf("queens: dlx does not reduce by symmetry (use bitwise for fundamental counts): %w", models.ErrUnsupported)
 	}
+	if res, none, err := settled(b); err != nil || none { // given.go
+		return res, err
+	}
 	cover, forced, err := coverOf(b) // given_dlx.go: the torus, the givens
 	if err != nil {
 		return models.Result{}, err
-	}
-	if res, none := torusNone(b); none {
-		return res, nil
 	}
 	s, err := dlx.NewSolver(cover)
 	if err != nil {

@@ -45,13 +45,21 @@ var ErrGiven = errors.New("queens: bad given queens")
 // column (both 1-based; the column counts bytes, a byte-order mark
 // excluded). It wraps ErrGiven.
 type GivenError struct {
+	// Source names the input, such as "--given" or a file name; "" for
+	// none.
+	Source    string
 	Line, Col int
 	Msg       string
 }
 
-// Error returns "queens: givens: line L, column C: msg".
+// Error returns "queens: givens: line L, column C: msg", with the source
+// after "givens" when it is known: "queens: givens (g.txt): line 2, ...".
 func (e *GivenError) Error() string {
-	return fmt.Sprintf("queens: givens: line %d, column %d: %s", e.Line, e.Col, e.Msg)
+	src := ""
+	if e.Source != "" {
+		src = " (" + e.Source + ")"
+	}
+	return fmt.Sprintf("queens: givens%s: line %d, column %d: %s", src, e.Line, e.Col, e.Msg)
 }
 
 // Unwrap returns ErrGiven.
@@ -69,9 +77,7 @@ type AttackError struct {
 
 // Error returns "queens: the given queens at 1,1 and 3,3 attack each other
 // (same diagonal)".
-func (e *AttackError) Error() string {
-	return fmt.Sprintf("queens: the given queens at %s and %s attack each other (same %s)", e.A, e.B, e.Line)
-}
+func (e *AttackError) Error() string { return "queens: " + e.Reason() }
 
 // NewCompletion returns the completion problem of the n×n board (the torus
 // if torus) with the given queens, checked by Check.
@@ -100,7 +106,7 @@ func (b *Board) Check() error {
 		return fmt.Errorf("queens: given queens on a board of size %d: completion goes to n = %d: %w", n, MaxGivenN, models.ErrTooLarge)
 	}
 	if len(b.Given) > n*n {
-		return fmt.Errorf("queens: %d given queens on a board of %d squares: %w", len(b.Given), n*n, ErrGiven)
+		return fmt.Errorf("%w: %d queens on a board of %d squares", ErrGiven, len(b.Given), n*n)
 	}
 	// owner[k] is 1 + the index of the given on line k of the four kinds.
 	row := make([]int32, n)
@@ -109,7 +115,7 @@ func (b *Board) Check() error {
 	diff := make([]int32, 2*n)
 	for i, g := range b.Given {
 		if g.Row < 0 || g.Row >= n || g.Col < 0 || g.Col >= n {
-			return fmt.Errorf("queens: the given queen at %s is off the %d×%d board: %w", g, n, n, ErrGiven)
+			return fmt.Errorf("%w: the queen at %s is off the %d×%d board", ErrGiven, g, n, n)
 		}
 		s, d := g.Row+g.Col, g.Row-g.Col+n-1
 		line := "diagonal"
@@ -125,7 +131,7 @@ func (b *Board) Check() error {
 			if o := l.owner[l.k]; o != 0 {
 				other := b.Given[o-1]
 				if other == g {
-					return fmt.Errorf("queens: the queen at %s is given twice: %w", g, ErrGiven)
+					return fmt.Errorf("%w: the queen at %s is given twice", ErrGiven, g)
 				}
 				return &AttackError{A: other, B: g, Line: l.name}
 			}
@@ -133,6 +139,31 @@ func (b *Board) Check() error {
 		}
 	}
 	return nil
+}
+
+// Reason returns the reason of the result that answers an attack: "the
+// given queens at 1,1 and 3,3 attack each other (same diagonal)".
+func (e *AttackError) Reason() string {
+	return fmt.Sprintf("the given queens at %s and %s attack each other (same %s)", e.A, e.B, e.Line)
+}
+
+// settled answers b without a search where that is possible: givens that
+// Check rejects are an error, givens that attack each other and a torus
+// without solutions (Pólya) a result with status exhausted, 0 solutions and
+// the reason in Result.Reason (none is true). Every algorithm that handles
+// the torus or givens calls it first.
+func settled(b *Board) (res models.Result, none bool, err error) {
+	if err := b.Check(); err != nil {
+		var ae *AttackError
+		if errors.As(err, &ae) {
+			return models.Result{Status: models.StatusExhausted, Reason: ae.Reason()}, true, nil
+		}
+		return models.Result{}, false, err
+	}
+	if res, ok := torusNone(b); ok {
+		return res, true, nil
+	}
+	return models.Result{}, false, nil
 }
 
 // verifyGiven checks that sol has a queen on every given square.

@@ -66,15 +66,8 @@ func organPipe(n int) []int {
 }
 
 // coverOf returns the exact cover of b (Cover or TorusCover) and its given
-// queens as forced options, after Check. It returns a nil problem, and no
-// error, for a torus that Pólya's theorem proves has no solution.
+// queens as forced options. The caller has called settled.
 func coverOf(b *Board) (*dlx.Problem, []int, error) {
-	if err := b.Check(); err != nil {
-		return nil, nil, err
-	}
-	if _, none := torusNone(b); none {
-		return nil, nil, nil
-	}
 	var (
 		p   *dlx.Problem
 		err error

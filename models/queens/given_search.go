@@ -168,9 +168,6 @@ func bwGivenExcl(b *Board, excl *[BitwiseMaxN]uint64) {
 // the parallel counter of torus_count.go, and everything else the search
 // above. Symmetry classes (Unique) and methods are not supported here.
 func solveBitwiseConstrained(ctx context.Context, b *Board, workers int, o *models.Options) (models.Result, error) {
-	if err := b.Check(); err != nil {
-		return models.Result{}, err
-	}
 	switch o.Mode {
 	case models.ModeFirst, models.ModeAll, models.ModeCount:
 	default:
@@ -182,8 +179,8 @@ func solveBitwiseConstrained(ctx context.Context, b *Board, workers int, o *mode
 	if o.Method != "" {
 		return models.Result{}, fmt.Errorf("queens: bitwise: no methods on a torus or with given queens (got %q): %w", o.Method, models.ErrUnsupported)
 	}
-	if res, ok := torusNone(b); ok {
-		return res, nil
+	if res, none, err := settled(b); err != nil || none {
+		return res, err
 	}
 	if b.N > BitwiseMaxN {
 		return models.Result{}, fmt.Errorf("queens: bitwise: n = %d does not fit its 64-bit row masks (n ≤ %d; use dlx): %w",

@@ -25,8 +25,8 @@ import (
 // torus_count.go, the search of given_search.go), construct (Pólya's
 // theorem, then the modular construction) and dlx (TorusCover); the others
 // refuse it with models.ErrUnsupported. Every one of them answers at once,
-// with status exhausted, 0 solutions and the theorem in Extra["reason"]
-// (see Reason), when Pólya's theorem says there is no solution.
+// with status exhausted, 0 solutions and the theorem in Result.Reason,
+// when Pólya's theorem says there is no solution.
 
 // NewTorus returns the toroidal N-Queens problem of size n.
 func NewTorus(n int) *Board { return &Board{N: n, Torus: true} }
@@ -122,8 +122,8 @@ func solveConstructTorus(ctx context.Context, b *Board, o *models.Options) (mode
 	if err := constructCheck(b.N, ""); err != nil {
 		return models.Result{}, err
 	}
-	if res, ok := torusNone(b); ok {
-		return res, nil
+	if res, none, err := settled(b); err != nil || none {
+		return res, err
 	}
 	sol, err := constructTorus(ctx, b.N)
 	if err != nil {
@@ -137,7 +137,8 @@ func solveConstructTorus(ctx context.Context, b *Board, o *models.Options) (mode
 		Solutions: models.CountOf(1),
 		First:     sol,
 		Stats:     models.Stats{Elapsed: time.Since(start)},
-		Extra:     map[string]any{"method": MethodModular, "bytes_per_queen": bytesPerQueen},
+		Method:    MethodModular,
+		Extra:     map[string]any{"bytes_per_queen": bytesPerQueen},
 	}
 	if o.Visit != nil {
 		o.Visit(sol, res.Stats)
@@ -150,13 +151,13 @@ const MethodModular = "modular"
 
 // torusNone returns the result of a toroidal board that Pólya's theorem
 // proves has no solution (status exhausted, 0 solutions, the theorem in
-// Extra["reason"]), and whether it applies.
+// Result.Reason), and whether it applies.
 func torusNone(b *Board) (models.Result, bool) {
 	if !b.Torus {
 		return models.Result{}, false
 	}
 	if ok, why := Polya(b.N); !ok {
-		return models.Result{Status: models.StatusExhausted, Extra: map[string]any{"reason": why}}, true
+		return models.Result{Status: models.StatusExhausted, Reason: why}, true
 	}
 	return models.Result{}, false
 }
@@ -168,8 +169,8 @@ func Reason(res models.Result) string {
 	if res.Status != models.StatusExhausted || res.First != nil || !res.Solutions.IsZero() {
 		return ""
 	}
-	if why, ok := res.Extra["reason"].(string); ok {
-		return why
+	if res.Reason != "" {
+		return res.Reason
 	}
 	return fmt.Sprintf("an exhaustive search finished (%d nodes) without finding one", res.Stats.Nodes)
 }

@@ -98,7 +98,8 @@ func torusCount(ctx context.Context, n, workers int, o *models.Options) models.R
 		res.Status = models.Status(sh.status.Load())
 	}
 	res.Stats = models.Stats{Nodes: all, Elapsed: time.Since(start)}
-	res.Extra = map[string]any{"method": "torus", "workers": workers, "tasks": len(sh.tasks)}
+	res.Method = "torus"
+	res.Extra = map[string]any{"workers": workers, "tasks": len(sh.tasks)}
 	return res
 }
 

@@ -154,7 +154,7 @@ func TestConstructTorus(t *testing.T) {
 	res, err := lookup(t, "construct").Solve(context.Background(), queens.NewTorus(big), nil)
 	require.NoError(t, err)
 	require.Equal(t, models.StatusFound, res.Status)
-	require.Equal(t, queens.MethodModular, res.Extra["method"])
+	require.Equal(t, queens.MethodModular, res.Method)
 	_, err = queens.ConstructTorus(0)
 	require.Error(t, err)
 }
