@@ -1,0 +1,624 @@
+package queens
+
+import (
+	"context"
+	"fmt"
+	"math/bits"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/coverkit/coverkit/models"
+)
+
+// The join counter counts solutions as compatible pairs of half-boards, as
+// in Kluev's N-Queens-Count-Sol (after the Deep Green pages; see
+// docs/queens-kluev.md), written anew.
+//
+// Take h = ⌊n/2⌋. The board less its middle row and column (odd n) is cut
+// into four h × h quadrants; the columns right of the middle are the east
+// half, those left of it the west half. In any solution every row but the
+// middle one (odd n) has its queen in the east or in the west, so the
+// solutions fall apart by the set E of rows whose queen is east: a row
+// split. For one split:
+//
+//  1. Quadrants. The placements of the north rows of E in the north-east
+//     quadrant, and so on, are looked up in one table (jQuad) shared by the
+//     four quadrants, which are translates of each other.
+//  2. Half-boards. A north-east and a south-east placement on complementary
+//     columns and with no diagonal in common make an east half-board.
+//  3. Patterns. Of an east half-board only the diagonals that cross the
+//     middle line matter to the west: 2h−1 ↙ and 2h−1 ↘ diagonals, one bit
+//     each in a 64-bit pattern (so n ≤ 33).
+//  4. The sieve counts the pairs of an east and a west pattern with no bit
+//     in common (join_sieve.go).
+//
+// Odd n: the queens of the middle row and the middle column are placed
+// first, one pair of squares per symmetry class (weight 8; the centre,
+// holding both, weight 1), and the quadrants filled around them.
+//
+// Symmetry, even n: reversing the rows maps the split E to its reverse, so
+// only E ≤ reverse(E) is counted, twice when they differ. The two
+// reflections in the long diagonals each move one long-diagonal queen from
+// one half to the other and keep the other in its half, so the east
+// half-boards with a queen on a long diagonal are dropped and a west
+// half-board counts 2 for every long diagonal it occupies. Solutions with
+// both long diagonals empty use the east–west mirror instead, which maps E
+// to its complement: of E and its complement (whose reverses agree with
+// them on the same rows) the one holding the least row where E and its
+// reverse agree counts twice, the other not at all. Odd n, centre: the
+// splits are taken one per class under reverse and complement.
+//
+// Stats.Nodes counts the half-boards built (east and west patterns): the
+// join's unit of work, far fewer than the backtracking tree's nodes.
+// Extra["pairs"] is the number of east–west pairs the sieve decided.
+
+// JoinMaxN is the largest board the join accepts: a pattern of crossing
+// diagonals is one uint64. Memory refuses far earlier (see JoinBytes).
+const JoinMaxN = 33
+
+// JoinMinN is the least n from which the join counts faster than bitwise
+// on one worker (measured in docs/benchmarks.md). Below it, and for
+// fundamental counts (Options.Unique), bitwise is the counter to use.
+const JoinMinN = 12
+
+// JoinFaster reports whether the join counts n × n boards faster than
+// bitwise.
+func JoinFaster(n int) bool { return n >= JoinMinN && n <= JoinMaxN }
+
+func init() {
+	models.Register(models.Algorithm{
+		Model: "queens",
+		Name:  "join",
+		Kind:  models.Exact,
+		Caps:  models.CanCount | models.CanParallel,
+		Description: "quadrant join (Kluev): counts pairs of compatible half-boards per row split " +
+			"in a bit-sliced sieve; count only, n ≤ 33, memory grows with n",
+		Solve: solveJoin,
+	})
+}
+
+// solveJoin is the registry entry point of the join algorithm: ModeCount
+// only, on Options.Workers goroutines.
+func solveJoin(ctx context.Context, p models.Problem, opts *models.Options) (models.Result, error) {
+	o := opts.OrDefault()
+	b, ok := p.(*Board)
+	if !ok {
+		return models.Result{}, fmt.Errorf("queens: join: %w (got %T)", models.ErrWrongProblem, p)
+	}
+	n := b.N
+	if n <= 0 {
+		return models.Result{}, fmt.Errorf("queens: join: board size must be positive, got %d", n)
+	}
+	switch {
+	case o.Mode != models.ModeCount:
+		return models.Result{}, fmt.Errorf("queens: join: counts only (mode %d): %w", o.Mode, models.ErrUnsupported)
+	case o.Unique:
+		return models.Result{}, fmt.Errorf("queens: join: no fundamental count (use bitwise): %w", models.ErrUnsupported)
+	case o.Method != "":
+		return models.Result{}, fmt.Errorf("queens: join: unknown method %q: %w", o.Method, models.ErrUnsupported)
+	}
+	if n > JoinMaxN {
+		return models.Result{}, fmt.Errorf("queens: join: n = %d does not fit its 64-bit patterns (n ≤ %d): %w",
+			n, JoinMaxN, models.ErrTooLarge)
+	}
+	workers := o.Workers
+	if workers <= 0 {
+		workers = runtime.NumCPU()
+	}
+	return joinCount(ctx, n, workers, o)
+}
+
+// Memory. The quadrant table is the one large allocation; every worker
+// also holds the west patterns of one row split (cut into pieces when they
+// exceed its share) and a block of the sieve.
+
+// jWorkerBytes is the fixed memory of a worker: its sieve block and table.
+const jWorkerBytes = 64 << 10
+
+// jPatBytes is the memory of one west pattern: the pattern, its weight
+// and its table slots (up to 13 chunks of two bytes).
+const jPatBytes = 8 + 1 + 2*13
+
+// JoinBytes returns the bytes the join needs to count n × n boards on
+// the given workers beyond the Go runtime: the quadrant table (exact) and
+// each worker's sieve block with a minimal share of west patterns. It
+// enumerates the quadrants' placements to size the table, which is cheap
+// next to the count.
+func JoinBytes(n, workers int) uint64 {
+	h := n / 2
+	if n < 2 || n > JoinMaxN {
+		return 0
+	}
+	return jQuadBytes(h, jQuadCount(h)) + uint64(max(1, workers))*(jWorkerBytes+jPatBytes*jMinPiece)
+}
+
+// jMinPiece is the fewest west patterns a worker handles at once; fewer
+// would regenerate the east side too often.
+const jMinPiece = 1 << 12
+
+// jMemoryAvailable is the one place the join asks how much memory it may
+// use (0: unknown, no check).
+func jMemoryAvailable() uint64 { return availableMemory() }
+
+// jConfig is one family of row splits: the middle queens of an odd board
+// (none for even n) and what they leave to the quadrants.
+type jConfig struct {
+	weight       uint64 // the family's symmetry weight (odd n: 8 or 1)
+	kind         int    // jEven, jCenter or jOdd
+	rowsN, rowsS uint32 // the free local rows of the north and south quadrants
+	colsE, colsW uint32 // the free local columns of the east and west halves
+	kE           int    // queens in the east half
+	// Half-local diagonals a half may not use: the middle queens', and
+	// for even n the long diagonals in the east.
+	preSE, preDE, preSW, preDW uint64
+}
+
+// The kinds of jConfig.
+const (
+	jEven   = iota // even n: no middle queens
+	jCenter        // odd n, a queen in the centre
+	jOdd           // odd n, one queen on the middle row, one on the middle column
+)
+
+// jTask is one unit of parallel work: a family and the north rows of E.
+type jTask struct {
+	cfg int32
+	r1  uint32
+}
+
+// jShared is the state the workers of one count share.
+type jShared struct {
+	ctx      context.Context
+	n, h     int
+	off      uint   // the local row of the first south row, in a half
+	lo       uint   // the first crossing diagonal, half-local
+	w        uint   // crossing diagonals per direction
+	chunks   int    // sieve chunks of a pattern
+	long     uint64 // even n: the pattern bits of the two long diagonals
+	full     uint32 // the rows of E's universe (global)
+	quad     *jQuad
+	cfgs     []jConfig
+	tasks    []jTask
+	piece    int // most west patterns a worker holds at once
+	next     atomic.Int64
+	done     atomic.Uint64
+	nodes    atomic.Uint64
+	stop     atomic.Bool
+	status   atomic.Int32
+	maxNodes uint64
+	progress func(models.Progress)
+}
+
+func (sh *jShared) halt(st models.Status) {
+	if sh.status.CompareAndSwap(-1, int32(st)) {
+		sh.stop.Store(true)
+	}
+}
+
+// joinCount counts the solutions of size n ≥ 1 on workers goroutines.
+func joinCount(ctx context.Context, n, workers int, o *models.Options) (models.Result, error) {
+	start := time.Now()
+	res := models.Result{Status: models.StatusExhausted}
+	if n == 1 {
+		res.Solutions = models.CountOf(1)
+		res.Stats = models.Stats{Nodes: 2, Elapsed: time.Since(start)}
+		if o.Progress != nil {
+			o.Progress(models.Progress{Done: 1, Total: 1})
+		}
+		return res, nil
+	}
+	h := n / 2
+	if 2*h > 24 {
+		// The group index alone (4·4^h bytes) is past any machine's memory
+		// beyond n = 25; say so before sizing anything.
+		need := jQuadBytes(h, 0)
+		return res, fmt.Errorf("queens: join: n = %d needs more than %d bytes of quadrant index: %w", n, need, models.ErrTooLarge)
+	}
+	ents := jQuadCount(h)
+	quadBytes := jQuadBytes(h, ents)
+	need := quadBytes + uint64(workers)*(jWorkerBytes+jPatBytes*jMinPiece)
+	avail := jMemoryAvailable()
+	if avail > 0 && need > avail {
+		return res, fmt.Errorf("queens: join: n = %d needs %d bytes (%d MiB) on %d workers, %d bytes available: %w",
+			n, need, need>>20, workers, avail, models.ErrTooLarge)
+	}
+	if ents >= 1<<32 {
+		return res, fmt.Errorf("queens: join: n = %d: %d quadrant placements overflow the index: %w", n, ents, models.ErrTooLarge)
+	}
+	sh := &jShared{
+		ctx:      ctx,
+		n:        n,
+		h:        h,
+		maxNodes: o.MaxNodes,
+		progress: o.Progress,
+	}
+	sh.status.Store(-1)
+	sh.lo = uint(n - h)
+	sh.w = uint(2*h - 1)
+	sh.off = uint(h + n%2)
+	sh.chunks = jsChunksOf(int(2 * sh.w))
+	// The west patterns a worker may hold: its share of what is left.
+	sh.piece = 1 << 22
+	if avail > 0 {
+		share := (avail - quadBytes) / uint64(2*workers) / jPatBytes
+		sh.piece = int(max(jMinPiece, min(uint64(sh.piece), share)))
+	}
+	sh.quad = newJQuad(h, ents)
+	sh.configs()
+	for ci, c := range sh.cfgs {
+		for r1 := c.rowsN; ; r1 = (r1 - 1) & c.rowsN {
+			k := bits.OnesCount32(r1)
+			if k <= c.kE && c.kE-k <= bits.OnesCount32(c.rowsS) {
+				sh.tasks = append(sh.tasks, jTask{cfg: int32(ci), r1: r1})
+			}
+			if r1 == 0 {
+				break
+			}
+		}
+	}
+	workers = max(1, min(workers, len(sh.tasks)))
+	ws := make([]*jWorker, workers)
+	for i := range ws {
+		ws[i] = &jWorker{sh: sh, sv: &jSieve{chunks: sh.chunks}}
+	}
+	if workers == 1 {
+		ws[0].work()
+	} else {
+		var wg sync.WaitGroup
+		for _, w := range ws {
+			wg.Go(w.work)
+		}
+		wg.Wait()
+	}
+	var nodes, pairs uint64
+	for _, w := range ws {
+		res.Solutions = res.Solutions.Add(w.total)
+		nodes += w.nodes
+		pairs += w.pairs
+	}
+	if sh.stop.Load() {
+		res.Status = models.Status(sh.status.Load())
+	}
+	res.Stats = models.Stats{Nodes: nodes, Elapsed: time.Since(start)}
+	res.Extra = map[string]any{"workers": workers, "tasks": len(sh.tasks), "pairs": pairs,
+		"quadrant_placements": ents, "memory_bytes": need}
+	return res, nil
+}
+
+// configs fills sh.cfgs: one family for even n; for odd n the centre and
+// one pair of middle queens per symmetry class.
+func (sh *jShared) configs() {
+	n, h := sh.n, sh.h
+	all := uint32(1)<<uint(h) - 1
+	if n%2 == 0 {
+		sh.full = uint32(1)<<uint(n) - 1
+		sh.long = 1<<(h-1) | 1<<(sh.w+uint(h)-1)
+		sh.cfgs = []jConfig{{
+			weight: 1, kind: jEven, rowsN: all, rowsS: all, colsE: all, colsW: all, kE: h,
+			preSE: 1 << uint(h-1), preDE: 1 << uint(n-1),
+		}}
+		return
+	}
+	m := h
+	sh.full = (uint32(1)<<uint(n) - 1) &^ (1 << uint(m))
+	for a := 0; a < n; a++ {
+		for b := 0; b < n; b++ {
+			da, db := a-m, b-m
+			center := da == 0 && db == 0
+			if !center && (da == 0 || db == 0 || da == db || da == -db) {
+				continue
+			}
+			if !center && !jCanonical(da, db) {
+				continue
+			}
+			c := jConfig{weight: 8, kind: jOdd, rowsN: all, rowsS: all, colsE: all, colsW: all}
+			if center {
+				c.weight, c.kind = 1, jCenter
+			}
+			// The middle row's queen at (m, a), the middle column's at (b, m).
+			for _, q := range [][2]int{{m, a}, {b, m}} {
+				s, d := uint(q[0]+q[1]), uint(q[0]-q[1]+n-1)
+				if s >= sh.lo {
+					c.preSE |= 1 << (s - sh.lo)
+				}
+				c.preDE |= 1 << d
+				c.preSW |= 1 << s
+				if d >= sh.lo {
+					c.preDW |= 1 << (d - sh.lo)
+				}
+			}
+			switch {
+			case a > m:
+				c.colsE &^= 1 << uint(a-m-1)
+			case a < m:
+				c.colsW &^= 1 << uint(a)
+			}
+			switch {
+			case b < m:
+				c.rowsN &^= 1 << uint(b)
+			case b > m:
+				c.rowsS &^= 1 << uint(b-m-1)
+			}
+			c.kE = bits.OnesCount32(c.colsE)
+			sh.cfgs = append(sh.cfgs, c)
+		}
+	}
+}
+
+// jCanonical reports whether (da, db), the offsets from the middle of the
+// middle row's and the middle column's queens, is the least of its eight
+// images under the symmetries of the square.
+func jCanonical(da, db int) bool {
+	for _, sa := range []int{1, -1} {
+		for _, sb := range []int{1, -1} {
+			for _, img := range [][2]int{{sa * da, sb * db}, {sb * db, sa * da}} {
+				if img[0] < da || img[0] == da && img[1] < db {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// jWorker is one goroutine of a count, with its own buffers.
+type jWorker struct {
+	sh      *jShared
+	sv      *jSieve
+	total   models.Count
+	nodes   uint64
+	flushed uint64
+	pairs   uint64
+
+	eastN, westN []jqEnt  // the north placements of the task, filtered
+	qbuf         []jqEnt  // south placements of one column group, filtered
+	west         []uint64 // west patterns of the current piece
+	wts          []uint8  // their weights
+	offs         []uint16 // their table slots
+}
+
+// work takes tasks until none are left or the count stops.
+func (w *jWorker) work() {
+	sh := w.sh
+	total := uint64(len(sh.tasks))
+	for !sh.stop.Load() {
+		i := sh.next.Add(1) - 1
+		if i >= int64(len(sh.tasks)) {
+			return
+		}
+		t := sh.tasks[i]
+		sum, ok := w.task(&sh.cfgs[t.cfg], t.r1)
+		w.total = w.total.Add(models.CountOf(sum).MulUint64(sh.cfgs[t.cfg].weight))
+		if !ok {
+			return
+		}
+		done := sh.done.Add(1)
+		if sh.progress != nil {
+			sh.progress(models.Progress{Done: done, Total: total})
+		}
+	}
+}
+
+// poll flushes the node count and reports whether the count must stop.
+func (w *jWorker) poll() bool {
+	sh := w.sh
+	all := sh.nodes.Add(w.nodes - w.flushed)
+	w.flushed = w.nodes
+	if sh.stop.Load() {
+		return true
+	}
+	if st, done := models.ContextStatus(sh.ctx); done {
+		sh.halt(st)
+		return true
+	}
+	if sh.maxNodes > 0 && all >= sh.maxNodes {
+		sh.halt(models.StatusLimit)
+		return true
+	}
+	return false
+}
+
+// jFilter appends to dst the placements of src on columns within cols and
+// off the diagonals s, d.
+func jFilter(dst, src []jqEnt, cols uint32, s, d uint64) []jqEnt {
+	for _, e := range src {
+		if e.cols&^cols == 0 && uint64(e.s)&s == 0 && uint64(e.d)&d == 0 {
+			dst = append(dst, e)
+		}
+	}
+	return dst
+}
+
+// task counts the splits E of family c whose north rows are r1, unweighted
+// by the family; it returns false if the count was stopped (the sum is
+// then that of the splits finished).
+func (w *jWorker) task(c *jConfig, r1 uint32) (uint64, bool) {
+	sh := w.sh
+	w.eastN = jFilter(w.eastN[:0], sh.quad.rows(r1), c.colsE, c.preSE, c.preDE)
+	w.westN = jFilter(w.westN[:0], sh.quad.rows(c.rowsN&^r1), c.colsW, c.preSW, c.preDW)
+	kS := c.kE - bits.OnesCount32(r1)
+	var sum uint64
+	for r2 := c.rowsS; ; r2 = (r2 - 1) & c.rowsS {
+		if bits.OnesCount32(r2) == kS {
+			if w.poll() {
+				return sum, false
+			}
+			sum += w.split(c, r1, r2)
+		}
+		if r2 == 0 {
+			break
+		}
+	}
+	return sum, true
+}
+
+// split counts the solutions of the row split (r1 north, r2 south in the
+// east) of family c, weighted by its symmetry but not by the family's.
+func (w *jWorker) split(c *jConfig, r1, r2 uint32) uint64 {
+	sh := w.sh
+	var eWeight uint64 = 1
+	var wtab [3]uint8 = [3]uint8{1, 1, 1}
+	switch c.kind {
+	case jEven:
+		e := r1 | r2<<uint(sh.h)
+		re := bits.Reverse32(e) >> uint(32-sh.n)
+		if e > re {
+			return 0
+		}
+		if e < re {
+			eWeight = 2
+		}
+		var sec uint8 = 1
+		if eq := ^(e ^ re) & sh.full; eq != 0 {
+			sec = 0
+			if e&(eq&-eq) != 0 {
+				sec = 2
+			}
+		}
+		wtab = [3]uint8{sec, 2, 4}
+	case jCenter:
+		e := r1 | r2<<uint(sh.h+1)
+		re := bits.Reverse32(e) >> uint(32-sh.n)
+		ce := sh.full &^ e
+		rce := sh.full &^ re
+		if e > re || e > ce || e > rce {
+			return 0
+		}
+		eWeight = 4
+		if e == re || e == rce {
+			eWeight = 2
+		}
+	}
+	var sum uint64
+	westS := c.rowsS &^ r2
+	// The west patterns, in pieces of at most sh.piece (past one column
+	// group); every piece is matched against the whole east side.
+	pi := 0
+	for pi < len(w.westN) {
+		pi = w.westPiece(c, westS, pi, wtab)
+		if len(w.west) > 0 {
+			sum += w.matchEast(c, r2)
+		}
+	}
+	return sum * eWeight
+}
+
+// westPiece builds west patterns from the north placements westN[from:]
+// joined with the south rows rs, group by group, until sh.piece patterns
+// are held; it returns where it stopped.
+func (w *jWorker) westPiece(c *jConfig, rs uint32, from int, wtab [3]uint8) int {
+	sh := w.sh
+	w.west, w.wts, w.offs = w.west[:0], w.wts[:0], w.offs[:0]
+	lo, mw, off := sh.lo, uint64(1)<<sh.w-1, sh.off
+	pn := w.westN
+	i := from
+	for i < len(pn) && len(w.west) < sh.piece {
+		cols := pn[i].cols
+		j := i + 1
+		for j < len(pn) && pn[j].cols == cols {
+			j++
+		}
+		w.qbuf = w.southGroup(w.qbuf[:0], rs, c.colsW&^cols, c.preSW, c.preDW)
+		for _, p := range pn[i:j] {
+			ps, pd := uint64(p.s), uint64(p.d)
+			for _, q := range w.qbuf {
+				qs, qd := uint64(q.s)<<off, uint64(q.d)<<off
+				if ps&qs|pd&qd != 0 {
+					continue
+				}
+				s, d := ps|qs, pd|qd
+				pat := s>>lo&mw | (d&mw)<<sh.w
+				wt := wtab[bits.OnesCount64(pat&sh.long)]
+				w.nodes++
+				if wt == 0 {
+					continue
+				}
+				w.west = append(w.west, pat)
+				w.wts = append(w.wts, wt)
+				w.offs = jsOffsets(w.offs, pat, sh.chunks)
+			}
+		}
+		i = j
+	}
+	return i
+}
+
+// southGroup appends to dst the placements of the south rows rs on exactly
+// the columns cols that keep off the diagonals s, d once moved south.
+func (w *jWorker) southGroup(dst []jqEnt, rs, cols uint32, s, d uint64) []jqEnt {
+	off := w.sh.off
+	for _, q := range w.sh.quad.group(rs, cols) {
+		if uint64(q.s)<<off&s == 0 && uint64(q.d)<<off&d == 0 {
+			dst = append(dst, q)
+		}
+	}
+	return dst
+}
+
+// matchEast builds the east patterns of the split (south rows r2) block by
+// block and counts their matches with the west patterns held.
+func (w *jWorker) matchEast(c *jConfig, r2 uint32) uint64 {
+	sh := w.sh
+	sv := w.sv
+	mw, lo, off := uint64(1)<<sh.w-1, sh.lo, sh.off
+	west := w.west
+	direct := len(west) < jDirectMax
+	var sum, na uint64
+	sv.n = 0
+	pn := w.eastN
+	for i := 0; i < len(pn); {
+		cols := pn[i].cols
+		j := i + 1
+		for j < len(pn) && pn[j].cols == cols {
+			j++
+		}
+		w.qbuf = w.southGroup(w.qbuf[:0], r2, c.colsE&^cols, c.preSE, c.preDE)
+		for _, p := range pn[i:j] {
+			ps, pd := uint64(p.s), uint64(p.d)
+			for _, q := range w.qbuf {
+				qs, qd := uint64(q.s)<<off, uint64(q.d)<<off
+				if ps&qs|pd&qd != 0 {
+					continue
+				}
+				s, d := ps|qs, pd|qd
+				pat := s&mw | (d>>lo&mw)<<sh.w
+				na++
+				if direct {
+					for k, b := range west {
+						if pat&b == 0 {
+							sum += uint64(w.wts[k])
+						}
+					}
+					continue
+				}
+				sv.pat[sv.n&(jsBlock-1)] = pat
+				sv.n++
+				if sv.n == jsBlock {
+					sum += w.flushBlock()
+				}
+			}
+		}
+		i = j
+	}
+	if sv.n > 0 {
+		sum += w.flushBlock()
+	}
+	w.nodes += na
+	w.pairs += na * uint64(len(west))
+	return sum
+}
+
+// jDirectMax is the fewest west patterns worth a sieve block; below it,
+// every east pattern is tested against each west pattern in turn.
+const jDirectMax = 24
+
+// flushBlock matches the block of east patterns against the west patterns
+// held and empties it.
+func (w *jWorker) flushBlock() uint64 {
+	sv := w.sv
+	sv.build()
+	sv.n = 0
+	return jsMatch(&sv.tab, w.offs, w.wts, sv.chunks)
+}
