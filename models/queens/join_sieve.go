@@ -2,59 +2,78 @@ package queens
 
 import "math/bits"
 
-// The sieve of the join counter (see join.go): it counts, for every west
-// pattern b, the east patterns a with a & b == 0, weighted by b's weight.
+// The sieve of the join counter (see join.go): it counts the pairs of a
+// pattern s of one set and t of another with s & t == 0, each pair
+// weighted by t's weight.
 //
-// East patterns are taken in blocks of jsBlock. A block is transposed into
-// one jsGroup (a bit per pattern of the block) per pattern bit: the
-// patterns that do not have that bit. The pattern bits are cut into chunks
-// of jsChunk; for every chunk and every value v of its bits the block keeps
-// the AND of the groups of v's bits: the patterns compatible with v on
-// that chunk. A west pattern then costs one lookup per chunk, jsWords ANDs
-// each and jsWords popcounts, whatever the size of the block: about 64
-// word operations for 512 pairs, with no branch. A block's table
-// (chunks × 32 groups of 64 bytes, 14 KiB at n = 18) stays in the first
-// level cache while every west pattern of the row split goes through it.
+// The patterns of the first set are taken in blocks of up to jsBlock. A
+// block is transposed into one group per pattern bit (a bit per pattern of
+// the block: the patterns that have that bit). The pattern bits are cut
+// into chunks of jsChunk; for every chunk and every value v of its bits the
+// table keeps the patterns of the block that share no bit with v. A
+// pattern t of the other set then costs one lookup per chunk — words ANDs
+// each — and words popcounts, with no branch, for up to 64·words pairs. A
+// block's table (chunks × 32 groups of up to 64 bytes, 14 KiB at n = 18)
+// stays in the first-level cache while the other set streams through it.
+// A block of fewer patterns uses fewer words (1, 2, 4 or 8).
 
 const (
-	jsChunk     = 5                       // pattern bits looked up at once
-	jsVals      = 1 << jsChunk            // values of a chunk
-	jsWords     = 8                       // words of a group
-	jsBlock     = 64 * jsWords            // east patterns of a block
-	jsTabLen    = 16 * jsVals             // table slots: up to 16 chunks (80 bits)
+	jsChunk   = 5                 // pattern bits looked up at once
+	jsVals    = 1 << jsChunk      // values of a chunk
+	jsWords   = 8                 // most words of a group
+	jsBlock   = 64 * jsWords      // most patterns of a block
+	jsSlots   = 16 * jsVals       // table slots: up to 16 chunks (80 bits)
+	jsTabLen  = jsSlots * jsWords // table words
+	jsMaskLen = jsTabLen - 1      // index mask of the table
+	jsColsLen = 64 * jsWords      // transposed words
+	jsColMask = jsColsLen - 1     // index mask of the transposed words
 )
 
-// jsGroup is a bit per pattern of a block.
-type jsGroup [jsWords]uint64
+// jsTable is a block in transposed, chunked form: with w words a group,
+// tab[(c·jsVals+v)·w : +w] holds the patterns of the block that share no
+// bit with the value v of chunk c.
+type jsTable [jsTabLen]uint64
 
-// jsTable is a block in transposed, chunked form: tab[c*jsVals+v] holds
-// the patterns of the block that share no bit with the value v of chunk c.
-type jsTable [jsTabLen]jsGroup
-
-// jSieve is one worker's block of east patterns and its table.
+// jSieve is one worker's sieve block.
 type jSieve struct {
 	chunks int // chunks of a pattern
-	n      int // patterns in the block
-	pat    [jsBlock]uint64
-	cols   [64]jsGroup // cols[k]: the patterns with bit k
+	words  int // words of a group in the current block
+	cols   [jsColsLen]uint64
 	tab    jsTable
 }
 
 // jsChunksOf returns the chunks of a pattern of the given bits.
 func jsChunksOf(patBits int) int { return max(1, (patBits+jsChunk-1)/jsChunk) }
 
-// build transposes the block and fills its table.
-func (s *jSieve) build() {
-	clear(s.cols[:])
-	for i, p := range s.pat[:s.n] {
-		w, b := i>>6&(jsWords-1), uint64(1)<<uint(i&63)
+// jsWordsFor returns the words of a group for a block of n patterns: a
+// power of two.
+func jsWordsFor(n int) int {
+	switch {
+	case n <= 64:
+		return 1
+	case n <= 128:
+		return 2
+	case n <= 256:
+		return 4
+	}
+	return 8
+}
+
+// build transposes the block pats (at most jsBlock) and fills its table.
+func (s *jSieve) build(pats []uint64) {
+	wd := jsWordsFor(len(pats))
+	s.words = wd
+	cols := s.cols[:64*wd]
+	clear(cols)
+	for i, p := range pats {
+		w, b := i>>6, uint64(1)<<uint(i&63)
 		for ; p != 0; p &= p - 1 {
-			s.cols[bits.TrailingZeros64(p)][w] |= b
+			cols[(bits.TrailingZeros64(p)*wd+w)&jsColMask] |= b
 		}
 	}
-	var valid jsGroup
-	for w := range valid {
-		left := s.n - 64*w
+	var valid [jsWords]uint64
+	for w := range wd {
+		left := len(pats) - 64*w
 		switch {
 		case left >= 64:
 			valid[w] = ^uint64(0)
@@ -62,52 +81,128 @@ func (s *jSieve) build() {
 			valid[w] = uint64(1)<<uint(left) - 1
 		}
 	}
+	tab := &s.tab
 	for c := 0; c < s.chunks; c++ {
-		base := c * jsVals
-		s.tab[base&(jsTabLen-1)] = valid
+		base := c * jsVals * wd
+		copy(tab[base&jsMaskLen:], valid[:wd])
 		for v := 1; v < jsVals; v++ {
 			k := (c*jsChunk + bits.TrailingZeros(uint(v))) & 63
-			prev := &s.tab[(base+v&(v-1))&(jsTabLen-1)]
-			col := &s.cols[k]
-			dst := &s.tab[(base+v)&(jsTabLen-1)]
-			for w := range dst {
-				dst[w] = prev[w] &^ col[w]
+			prev := base + (v&(v-1))*wd
+			dst := base + v*wd
+			col := k * wd
+			for w := range wd {
+				tab[(dst+w)&jsMaskLen] = tab[(prev+w)&jsMaskLen] &^ cols[(col+w)&jsColMask]
 			}
 		}
 	}
 }
 
-// jsOffsets appends to offs the table slots of pattern b: one per chunk.
-func jsOffsets(offs []uint16, b uint64, chunks int) []uint16 {
+// jsOffsets appends to offs the table slots of pattern t: one per chunk.
+func jsOffsets(offs []uint16, t uint64, chunks int) []uint16 {
 	for c := range chunks {
-		offs = append(offs, uint16(c*jsVals)|uint16(b>>uint(c*jsChunk)&(jsVals-1)))
+		offs = append(offs, uint16(c*jsVals)|uint16(t>>uint(c*jsChunk)&(jsVals-1)))
 	}
 	return offs
 }
 
-// jsMatchGo is the portable kernel: the sum over the west patterns i of
-// wts[i] times the patterns of the block compatible with pattern i, whose
-// table slots are offs[i*chunks:(i+1)*chunks].
-func jsMatchGo(tab *jsTable, offs []uint16, wts []uint8, chunks int) uint64 {
+// jsMatchGo is the portable kernel: the sum over the patterns i of the
+// streamed set of wts[i] times the patterns of the block compatible with
+// pattern i, whose table slots are offs[i·chunks : (i+1)·chunks].
+func jsMatchGo(s *jSieve, offs []uint16, wts []uint8) uint64 {
+	switch s.words {
+	case 1:
+		return jsMatch1(&s.tab, offs, wts, s.chunks)
+	case 2:
+		return jsMatch2(&s.tab, offs, wts, s.chunks)
+	case 4:
+		return jsMatch4(&s.tab, offs, wts, s.chunks)
+	}
+	return jsMatch8(&s.tab, offs, wts, s.chunks)
+}
+
+func jsMatch8(tab *jsTable, offs []uint16, wts []uint8, chunks int) uint64 {
 	var total uint64
 	for i, wt := range wts {
 		o := offs[i*chunks : (i+1)*chunks]
-		g := &tab[o[0]&(jsTabLen-1)]
-		a0, a1, a2, a3, a4, a5, a6, a7 := g[0], g[1], g[2], g[3], g[4], g[5], g[6], g[7]
+		b := int(o[0]) * 8
+		a0, a1, a2, a3 := tab[b&jsMaskLen], tab[(b+1)&jsMaskLen], tab[(b+2)&jsMaskLen], tab[(b+3)&jsMaskLen]
+		a4, a5, a6, a7 := tab[(b+4)&jsMaskLen], tab[(b+5)&jsMaskLen], tab[(b+6)&jsMaskLen], tab[(b+7)&jsMaskLen]
 		for _, x := range o[1:] {
-			g := &tab[x&(jsTabLen-1)]
-			a0 &= g[0]
-			a1 &= g[1]
-			a2 &= g[2]
-			a3 &= g[3]
-			a4 &= g[4]
-			a5 &= g[5]
-			a6 &= g[6]
-			a7 &= g[7]
+			b := int(x) * 8
+			a0 &= tab[b&jsMaskLen]
+			a1 &= tab[(b+1)&jsMaskLen]
+			a2 &= tab[(b+2)&jsMaskLen]
+			a3 &= tab[(b+3)&jsMaskLen]
+			a4 &= tab[(b+4)&jsMaskLen]
+			a5 &= tab[(b+5)&jsMaskLen]
+			a6 &= tab[(b+6)&jsMaskLen]
+			a7 &= tab[(b+7)&jsMaskLen]
 		}
 		c := bits.OnesCount64(a0) + bits.OnesCount64(a1) + bits.OnesCount64(a2) + bits.OnesCount64(a3) +
 			bits.OnesCount64(a4) + bits.OnesCount64(a5) + bits.OnesCount64(a6) + bits.OnesCount64(a7)
 		total += uint64(c) * uint64(wt)
+	}
+	return total
+}
+
+func jsMatch4(tab *jsTable, offs []uint16, wts []uint8, chunks int) uint64 {
+	var total uint64
+	for i, wt := range wts {
+		o := offs[i*chunks : (i+1)*chunks]
+		b := int(o[0]) * 4
+		a0, a1, a2, a3 := tab[b&jsMaskLen], tab[(b+1)&jsMaskLen], tab[(b+2)&jsMaskLen], tab[(b+3)&jsMaskLen]
+		for _, x := range o[1:] {
+			b := int(x) * 4
+			a0 &= tab[b&jsMaskLen]
+			a1 &= tab[(b+1)&jsMaskLen]
+			a2 &= tab[(b+2)&jsMaskLen]
+			a3 &= tab[(b+3)&jsMaskLen]
+		}
+		c := bits.OnesCount64(a0) + bits.OnesCount64(a1) + bits.OnesCount64(a2) + bits.OnesCount64(a3)
+		total += uint64(c) * uint64(wt)
+	}
+	return total
+}
+
+func jsMatch2(tab *jsTable, offs []uint16, wts []uint8, chunks int) uint64 {
+	var total uint64
+	for i, wt := range wts {
+		o := offs[i*chunks : (i+1)*chunks]
+		b := int(o[0]) * 2
+		a0, a1 := tab[b&jsMaskLen], tab[(b+1)&jsMaskLen]
+		for _, x := range o[1:] {
+			b := int(x) * 2
+			a0 &= tab[b&jsMaskLen]
+			a1 &= tab[(b+1)&jsMaskLen]
+		}
+		total += uint64(bits.OnesCount64(a0)+bits.OnesCount64(a1)) * uint64(wt)
+	}
+	return total
+}
+
+func jsMatch1(tab *jsTable, offs []uint16, wts []uint8, chunks int) uint64 {
+	var total uint64
+	for i, wt := range wts {
+		o := offs[i*chunks : (i+1)*chunks]
+		a0 := tab[int(o[0])&jsMaskLen]
+		for _, x := range o[1:] {
+			a0 &= tab[int(x)&jsMaskLen]
+		}
+		total += uint64(bits.OnesCount64(a0)) * uint64(wt)
+	}
+	return total
+}
+
+// jsDirect counts the compatible pairs of s and t one by one, each
+// weighted by t's weight: for sets too small for a block.
+func jsDirect(s, t []uint64, wts []uint8) uint64 {
+	var total uint64
+	for _, a := range s {
+		for i, b := range t {
+			// 1 if a&b == 0, without a branch.
+			z := (a&b - 1) >> 63 & ^((a & b) >> 63)
+			total += z * uint64(wts[i])
+		}
 	}
 	return total
 }
