@@ -2,6 +2,7 @@ package queens
 
 import (
 	"math/bits"
+	"slices"
 
 	"github.com/coverkit/coverkit/models"
 )
@@ -43,6 +44,9 @@ func (t *jHalfTab) fill(sh *jShared, cols uint32, shift uint, preS, preD uint64,
 	t.h = h
 	if len(t.start) != len(q.start) {
 		t.start = make([]uint32, len(q.start))
+	}
+	if cap(t.ents) < len(q.ents) {
+		t.ents = make([]jhEnt, 0, len(q.ents))
 	}
 	t.ents = t.ents[:0]
 	lo, mw, w := sh.lo, uint64(1)<<sh.w-1, sh.w
@@ -181,7 +185,7 @@ func (w *jWorker) task(c *jConfig, r1 uint32) (uint64, bool) {
 func (w *jWorker) split(c *jConfig, r1, r2 uint32) uint64 {
 	sh := w.sh
 	var eWeight uint64 = 1
-	wtab := [3]uint8{1, 1, 1}
+	wtab := [4]uint8{1, 1, 1, 1}
 	switch c.kind {
 	case jEven:
 		e := r1 | r2<<uint(sh.h)
@@ -199,7 +203,7 @@ func (w *jWorker) split(c *jConfig, r1, r2 uint32) uint64 {
 				sec = 2
 			}
 		}
-		wtab = [3]uint8{sec, 2, 4}
+		wtab = [4]uint8{sec, 2, 4, 0}
 	case jCenter:
 		e := r1 | r2<<uint(sh.h+1)
 		re := bits.Reverse32(e) >> uint(32-sh.n)
@@ -234,15 +238,11 @@ func (w *jWorker) split(c *jConfig, r1, r2 uint32) uint64 {
 // placements pn[from:] with the south placements of the rows rs, group by
 // group, until sh.piece patterns are held, and returns where it stopped.
 // With weights, a pattern gets the weight wtab[long diagonals it holds]
-// and is dropped if that is 0.
-func (w *jWorker) half(out *[]uint64, wts *[]uint8, pn []jhEnt, from int, south *jHalfTab, rs, cols uint32, wtab [3]uint8, weights bool) int {
+// and is dropped if that is 0. The join loop has no branch per pair: every
+// pair is written and the length advances only past compatible ones.
+func (w *jWorker) half(out *[]uint64, wts *[]uint8, pn []jhEnt, from int, south *jHalfTab, rs, cols uint32, wtab [4]uint8, weights bool) int {
 	sh := w.sh
 	pats := (*out)[:0]
-	var ws []uint8
-	if weights {
-		ws = (*wts)[:0]
-	}
-	long := sh.long
 	i := from
 	for i < len(pn) && len(pats) < sh.piece {
 		pc := pn[i].cols
@@ -252,29 +252,36 @@ func (w *jWorker) half(out *[]uint64, wts *[]uint8, pn []jhEnt, from int, south 
 		}
 		qs := south.group(rs, cols&^pc)
 		if len(qs) > 0 {
+			k := len(pats)
+			pats = slices.Grow(pats, (j-i)*len(qs))[:k+(j-i)*len(qs)]
 			for _, p := range pn[i:j] {
+				buf := pats[k : k+len(qs)]
+				m := 0
 				for _, q := range qs {
-					if p.s&q.s|p.d&q.d != 0 {
-						continue
-					}
-					pat := p.pat | q.pat
-					if weights {
-						wt := wtab[bits.OnesCount64(pat&long)]
-						if wt == 0 {
-							continue
-						}
-						ws = append(ws, wt)
-					}
-					pats = append(pats, pat)
+					buf[m] = p.pat | q.pat
+					// s, d < 2^63: the difference is negative only for 0.
+					m += int((p.s&q.s | p.d&q.d - 1) >> 63)
 				}
+				k += m
 			}
+			pats = pats[:k]
 		}
 		i = j
 	}
-	*out = pats
 	if weights {
+		// Weigh, and drop the weight-0 patterns (kept in order).
+		ws := slices.Grow((*wts)[:0], len(pats))[:len(pats)]
+		long, k := sh.long, 0
+		for _, pat := range pats {
+			wt := wtab[bits.OnesCount64(pat&long)&3]
+			pats[k] = pat
+			ws[k] = wt
+			k += int((uint64(wt) + 255) >> 8)
+		}
+		pats, ws = pats[:k], ws[:k]
 		*wts = ws
 	}
+	*out = pats
 	w.nodes += uint64(len(pats))
 	return i
 }
@@ -304,10 +311,15 @@ func (w *jWorker) match(weighted bool) uint64 {
 		return jsDirect(s, t, wts)
 	}
 	sv := w.sv
-	w.offs = w.offs[:0]
-	for _, b := range t {
-		w.offs = jsOffsets(w.offs, b, sv.chunks)
+	nc := sv.chunks
+	offs := slices.Grow(w.offs[:0], len(t)*nc)[:len(t)*nc]
+	for i, b := range t {
+		o := offs[i*nc : (i+1)*nc]
+		for c := range o {
+			o[c] = uint16(c*jsVals) | uint16(b>>uint(c*jsChunk)&(jsVals-1))
+		}
 	}
+	w.offs = offs
 	var sum uint64
 	for len(s) > 0 {
 		k := min(len(s), jsBlock)
