@@ -8,6 +8,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unsafe"
 
 	"github.com/coverkit/coverkit/models"
 )
@@ -110,37 +111,61 @@ func solveJoin(ctx context.Context, p models.Problem, opts *models.Options) (mod
 	return joinCount(ctx, n, workers, o)
 }
 
-// Memory. The quadrant table is the one large allocation; every worker
-// also holds the west patterns of one row split (cut into pieces when they
-// exceed its share) and a block of the sieve.
+// Memory. The quadrant table and the four tables of a family (one family
+// shared by the workers for even n, one per worker for odd n) are the
+// large allocations, computed exactly before anything is allocated. Every
+// worker also holds its sieve block and the patterns of one row split, cut
+// into pieces of at most jShared.piece patterns when they would exceed its
+// share: the east side is then rebuilt once per piece of the west side,
+// which costs time, not memory, so the count refuses only when the tables
+// themselves do not fit.
 
 // jWorkerBytes is the fixed memory of a worker: its sieve block and table.
-const jWorkerBytes = 64 << 10
+const jWorkerBytes = 40 << 10
 
-// jPatBytes is the memory of one west pattern: the pattern, its weight
-// and its table slots (up to 13 chunks of two bytes).
-const jPatBytes = 8 + 1 + 2*13
+// jPatBytes is the memory of one pattern held, east and west together,
+// with the headroom of slice growth: the patterns, a weight and the
+// table slots (up to 13 chunks of two bytes).
+const jPatBytes = 2 * (8 + 8 + 1 + 2*13)
 
-// JoinBytes returns the bytes the join needs to count n × n boards on
-// the given workers beyond the Go runtime: the quadrant table (exact) and
-// each worker's sieve block with a minimal share of west patterns. It
-// enumerates the quadrants' placements to size the table, which is cheap
-// next to the count.
-func JoinBytes(n, workers int) uint64 {
-	h := n / 2
-	if n < 2 || n > JoinMaxN {
-		return 0
-	}
-	return jQuadBytes(h, jQuadCount(h)) + uint64(max(1, workers))*(jWorkerBytes+jPatBytes*jMinPiece)
-}
-
-// jMinPiece is the fewest west patterns a worker handles at once; fewer
-// would regenerate the east side too often.
+// jMinPiece is the fewest patterns a worker holds at once; fewer would
+// rebuild the east side too often.
 const jMinPiece = 1 << 12
 
-// jMemoryAvailable is the one place the join asks how much memory it may
-// use (0: unknown, no check).
-func jMemoryAvailable() uint64 { return availableMemory() }
+// jMaxPiece is the most patterns a worker holds at once.
+const jMaxPiece = 1 << 22
+
+// jFixedBytes returns the bytes of the tables of a count of n × n boards
+// on the given workers whose quadrant table holds ents placements.
+func jFixedBytes(n, workers int, ents uint64) uint64 {
+	h := n / 2
+	tabs := 4 * (ents*uint64(unsafe.Sizeof(jhEnt{})) + 4*(uint64(1)<<uint(2*h)+1))
+	if n%2 == 1 {
+		tabs *= uint64(workers)
+	}
+	return jQuadBytes(h, ents) + tabs + uint64(workers)*jWorkerBytes
+}
+
+// JoinBytes returns the bytes the join needs at least to count n × n
+// boards on the given workers, beyond the Go runtime: the quadrant tables
+// (exact) and each worker's sieve with the least share of patterns
+// (jMinPiece). It enumerates the quadrants' placements to size the tables,
+// which is cheap next to the count; 0 for n outside 2..JoinMaxN.
+func JoinBytes(n, workers int) uint64 {
+	if n < 2 || n > JoinMaxN || n/2 > jMaxH {
+		return 0
+	}
+	workers = max(1, workers)
+	return jFixedBytes(n, workers, jQuadCount(n/2)) + uint64(workers)*jPatBytes*jMinPiece
+}
+
+// jMaxH is the largest quadrant the join indexes (n ≤ 25): its group index
+// alone takes 4·4^h bytes.
+const jMaxH = 12
+
+// jAvailable is the one place the join asks how much memory it may use
+// (0: unknown, no check); tests replace it.
+var jAvailable = availableMemory
 
 // jConfig is one family of row splits: the middle queens of an odd board
 // (none for even n) and what they leave to the quadrants.
@@ -211,16 +236,15 @@ func joinCount(ctx context.Context, n, workers int, o *models.Options) (models.R
 		return res, nil
 	}
 	h := n / 2
-	if 2*h > 24 {
-		// The group index alone (4·4^h bytes) is past any machine's memory
-		// beyond n = 25; say so before sizing anything.
+	if h > jMaxH {
 		need := jQuadBytes(h, 0)
-		return res, fmt.Errorf("queens: join: n = %d needs more than %d bytes of quadrant index: %w", n, need, models.ErrTooLarge)
+		return res, fmt.Errorf("queens: join: n = %d needs more than %d bytes (%d GiB) for its quadrant index: %w",
+			n, need, need>>30, models.ErrTooLarge)
 	}
 	ents := jQuadCount(h)
-	quadBytes := jQuadBytes(h, ents)
-	need := quadBytes + uint64(workers)*(jWorkerBytes+jPatBytes*jMinPiece)
-	avail := jMemoryAvailable()
+	fixed := jFixedBytes(n, workers, ents)
+	need := fixed + uint64(workers)*jPatBytes*jMinPiece
+	avail := jAvailable()
 	if avail > 0 && need > avail {
 		return res, fmt.Errorf("queens: join: n = %d needs %d bytes (%d MiB) on %d workers, %d bytes available: %w",
 			n, need, need>>20, workers, avail, models.ErrTooLarge)
@@ -228,25 +252,14 @@ func joinCount(ctx context.Context, n, workers int, o *models.Options) (models.R
 	if ents >= 1<<32 {
 		return res, fmt.Errorf("queens: join: n = %d: %d quadrant placements overflow the index: %w", n, ents, models.ErrTooLarge)
 	}
-	sh := &jShared{
-		ctx:      ctx,
-		n:        n,
-		h:        h,
-		maxNodes: o.MaxNodes,
-		progress: o.Progress,
-	}
-	sh.status.Store(-1)
-	sh.lo = uint(n - h)
-	sh.w = uint(2*h - 1)
-	sh.off = uint(h + n%2)
-	sh.chunks = jsChunksOf(int(2 * sh.w))
-	// The west patterns a worker may hold: its share of what is left.
-	sh.piece = 1 << 22
+	sh := newJShared(ctx, n, ents)
+	sh.maxNodes, sh.progress = o.MaxNodes, o.Progress
+	// The patterns a worker may hold: its share of what is left.
+	sh.piece = jMaxPiece
 	if avail > 0 {
-		share := (avail - quadBytes) / uint64(2*workers) / jPatBytes
-		sh.piece = int(max(jMinPiece, min(uint64(sh.piece), share)))
+		share := (avail - fixed) / uint64(workers) / jPatBytes
+		sh.piece = int(max(jMinPiece, min(jMaxPiece, share)))
 	}
-	sh.quad = newJQuad(h, ents)
 	sh.configs()
 	for ci, c := range sh.cfgs {
 		for r1 := c.rowsN; ; r1 = (r1 - 1) & c.rowsN {
@@ -288,8 +301,23 @@ func joinCount(ctx context.Context, n, workers int, o *models.Options) (models.R
 	}
 	res.Stats = models.Stats{Nodes: nodes, Elapsed: time.Since(start)}
 	res.Extra = map[string]any{"workers": workers, "tasks": len(sh.tasks), "pairs": pairs,
-		"quadrant_placements": ents, "memory_bytes": need}
+		"quadrant_placements": ents, "table_bytes": fixed}
 	return res, nil
+}
+
+// newJShared returns the shared state of a count of n × n boards (n ≥ 2)
+// whose quadrant table holds ents placements, with its quadrant table but
+// no family yet.
+func newJShared(ctx context.Context, n int, ents uint64) *jShared {
+	h := n / 2
+	sh := &jShared{ctx: ctx, n: n, h: h, piece: jMaxPiece}
+	sh.status.Store(-1)
+	sh.lo = uint(n - h)
+	sh.w = uint(2*h - 1)
+	sh.off = uint(h + n%2)
+	sh.chunks = jsChunksOf(int(2 * sh.w))
+	sh.quad = newJQuad(h, ents)
+	return sh
 }
 
 // configs fills sh.cfgs: one family for even n; for odd n the centre and
