@@ -252,6 +252,11 @@ func joinCount(ctx context.Context, n, workers int, o *models.Options) (models.R
 	if ents >= 1<<32 {
 		return res, fmt.Errorf("queens: join: n = %d: %d quadrant placements overflow the index: %w", n, ents, models.ErrTooLarge)
 	}
+	if st, done := models.ContextStatus(ctx); done {
+		res.Status = st
+		res.Stats.Elapsed = time.Since(start)
+		return res, nil
+	}
 	sh := newJShared(ctx, n, ents)
 	sh.maxNodes, sh.progress = o.MaxNodes, o.Progress
 	// The patterns a worker may hold: its share of what is left.

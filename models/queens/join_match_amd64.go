@@ -62,3 +62,11 @@ func jsMatch8AVX512(tab *jsTable, offs *uint16, wts *uint8, n, chunks int) uint6
 //
 //go:noescape
 func jsMatch4AVX512(tab *jsTable, offs *uint16, wts *uint8, n, chunks int) uint64
+
+// jsSetAsm turns the assembly kernel on or off (where supported) and
+// returns the previous setting: for tests.
+func jsSetAsm(on bool) bool {
+	prev := jsUseAsm
+	jsUseAsm = on && jsHaveAVX512
+	return prev
+}
