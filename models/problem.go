@@ -3,6 +3,7 @@ package models
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 )
 
@@ -98,6 +99,13 @@ type Result struct {
 	First Solution
 	// Stats is the work done.
 	Stats Stats
+	// Method names the variant or the inner algorithm that produced the
+	// result when it is not the algorithm's name itself (knight's auto
+	// reports the method it chose, construct its construction), or "".
+	Method string
+	// Reason, for a result that proves there is no solution without an
+	// exhaustive search (a theorem), says why; "" otherwise.
+	Reason string
 	// Extra holds algorithm-specific facts for JSON outputs (for example a
 	// local search's seed and initial conflicts), keyed by JSON field name.
 	Extra map[string]any
@@ -110,6 +118,21 @@ func (o *Options) OrDefault() *Options {
 	}
 	return o
 }
+
+// Wrap returns an error that reads as the formatted message alone and wraps
+// sentinel, so that errors.Is finds the class without the message
+// repeating it ("cannot count solutions: models: unsupported").
+func Wrap(sentinel error, format string, a ...any) error {
+	return &wrapped{msg: fmt.Sprintf(format, a...), err: sentinel}
+}
+
+type wrapped struct {
+	msg string
+	err error
+}
+
+func (w *wrapped) Error() string { return w.msg }
+func (w *wrapped) Unwrap() error { return w.err }
 
 // ErrUnsupported is returned (wrapped) when an algorithm is asked for
 // something it cannot do, such as all solutions from a construction.

@@ -196,9 +196,15 @@ func equal(a, b []int32) bool {
 // stays the count of all solutions the search met.
 func Unique(ctx context.Context, solve models.Solver, p models.Problem, opts *models.Options) (models.Result, error) {
 	o := opts.OrDefault()
-	b, ok := p.(*Board)
-	if !ok {
-		return models.Result{}, fmt.Errorf("queens: unique: %w (got %T)", models.ErrWrongProblem, p)
+	b, _, err := input(p, o, "unique")
+	if err != nil {
+		return models.Result{}, err
+	}
+	if solve == nil {
+		return models.Result{}, fmt.Errorf("queens: unique: no solver: %w", models.ErrUnsupported)
+	}
+	if b.N > MaxSearchN {
+		return models.Result{}, fmt.Errorf("queens: unique: n = %d is beyond exact search (at most %d): %w", b.N, MaxSearchN, models.ErrTooLarge)
 	}
 	inner := *o
 	inner.Unique = false
@@ -265,4 +271,16 @@ func sumStats(s, t models.Stats) models.Stats {
 	u := s.Add(t)
 	u.Elapsed = s.Elapsed + t.Elapsed
 	return u
+}
+
+// withUnique gives Options.Unique to an algorithm that has no symmetry
+// support of its own, through Unique; without Unique it calls solve as it
+// is.
+func withUnique(solve models.Solver) models.Solver {
+	return func(ctx context.Context, p models.Problem, o *models.Options) (models.Result, error) {
+		if o != nil && o.Unique {
+			return Unique(ctx, solve, p, o)
+		}
+		return solve(ctx, p, o)
+	}
 }

@@ -1,0 +1,99 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/coverkit/coverkit/bench"
+	"github.com/coverkit/coverkit/models"
+	"github.com/spf13/cobra"
+)
+
+// runCompare is the generic compare verb: package bench runs every
+// algorithm that can do the job on the same instance (or on each of
+// --sizes), R times each, and writes the report.
+func runCompare(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []string) error {
+	mode := models.ModeCount
+	if f.first {
+		mode = models.ModeFirst
+	}
+	base, err := f.options(mode, bench.Formats)
+	if err != nil {
+		return err
+	}
+	if f.repeat < 1 {
+		return usagef("--repeat must be at least 1, got %d", f.repeat)
+	}
+	sizes, rest, err := compareSizes(m, f, args)
+	if err != nil {
+		return err
+	}
+	cfg := bench.Config{Model: m.Name, First: f.first, Repeat: f.repeat, Timeout: f.timeout, Options: base}
+	if f.algos != "" {
+		cfg.Algorithms = strings.Split(f.algos, ",")
+	}
+	newProblem := func(size string) (models.Problem, error) {
+		a := rest
+		if size != "" {
+			a = append([]string{size}, rest...)
+		}
+		return instance(e, m, f, a)
+	}
+	ctx, stop := runContext(cmd)
+	defer stop()
+	rep, err := bench.Run(ctx, cfg, newProblem, sizes)
+	if err != nil {
+		if ee := (*exitError)(nil); errors.As(err, &ee) {
+			return err
+		}
+		return usageError(err)
+	}
+	for _, s := range rep.Skipped {
+		fmt.Fprintf(e.stderr, "coverkit: %s compare: %s\n", m.Name, s)
+	}
+	if len(rep.Rows) == 0 && ctx.Err() == nil {
+		return usagef("%s compare: none of the algorithms can run this comparison (see above)", m.Name)
+	}
+	o, err := openOutput(e, f.out)
+	if err != nil {
+		return err
+	}
+	defer o.Abort()
+	if err := bench.Write(o, f.format, rep); err != nil {
+		return fmt.Errorf("writing the comparison: %w", err)
+	}
+	if err := o.Commit(); err != nil {
+		return err
+	}
+	if st, done := models.ContextStatus(ctx); done {
+		return statusExit(st)
+	}
+	if st, stopped := rep.Stopped(); stopped {
+		return statusExit(st)
+	}
+	return nil
+}
+
+// compareSizes returns the sizes to compare and the arguments that follow
+// the size: the instance's own arguments, or with --sizes each size in
+// turn standing as its first argument.
+func compareSizes(m *models.Model, f *runFlags, args []string) (sizes, rest []string, err error) {
+	if f.sizes == "" {
+		if len(args) < m.Instance.Args {
+			return nil, nil, usagef("%s compare: give %s or --sizes", m.Name, m.Instance.Usage)
+		}
+		return []string{""}, args, nil
+	}
+	if m.Instance.Args == 0 {
+		return nil, nil, usagef("%s compare: --sizes needs a model whose instance is named by an argument", m.Name)
+	}
+	if len(args) >= m.Instance.Args {
+		return nil, nil, usagef("%s compare: give %s or --sizes, not both", m.Name, m.Instance.Usage)
+	}
+	sizes, err = bench.ParseSizes(f.sizes)
+	if err != nil {
+		return nil, nil, usageError(fmt.Errorf("--sizes: %w", err))
+	}
+	return sizes, args, nil
+}
