@@ -4,13 +4,13 @@ import (
 	"context"
 	"fmt"
 	"math/bits"
-	"runtime"
 	"sync"
 	"sync/atomic"
 	"time"
 	"unsafe"
 
 	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/resource"
 )
 
 // The join counter counts solutions as compatible pairs of half-boards, as
@@ -84,14 +84,11 @@ func init() {
 // only, on Options.Workers goroutines.
 func solveJoin(ctx context.Context, p models.Problem, opts *models.Options) (models.Result, error) {
 	o := opts.OrDefault()
-	b, ok := p.(*Board)
-	if !ok {
-		return models.Result{}, fmt.Errorf("queens: join: %w (got %T)", models.ErrWrongProblem, p)
+	b, workers, err := input(p, o, "join")
+	if err != nil {
+		return models.Result{}, err
 	}
 	n := b.N
-	if n <= 0 {
-		return models.Result{}, fmt.Errorf("queens: join: board size must be positive, got %d", n)
-	}
 	switch {
 	case o.Mode != models.ModeCount:
 		return models.Result{}, fmt.Errorf("queens: join: counts only (mode %d): %w", o.Mode, models.ErrUnsupported)
@@ -103,10 +100,6 @@ func solveJoin(ctx context.Context, p models.Problem, opts *models.Options) (mod
 	if n > JoinMaxN {
 		return models.Result{}, fmt.Errorf("queens: join: n = %d does not fit its 64-bit patterns (n ≤ %d): %w",
 			n, JoinMaxN, models.ErrTooLarge)
-	}
-	workers := o.Workers
-	if workers <= 0 {
-		workers = runtime.NumCPU()
 	}
 	return joinCount(ctx, n, workers, o)
 }
@@ -165,7 +158,7 @@ const jMaxH = 12
 
 // jAvailable is the one place the join asks how much memory it may use
 // (0: unknown, no check); tests replace it.
-var jAvailable = availableMemory
+var jAvailable = resource.Available
 
 // jConfig is one family of row splits: the middle queens of an odd board
 // (none for even n) and what they leave to the quadrants.
@@ -246,8 +239,8 @@ func joinCount(ctx context.Context, n, workers int, o *models.Options) (models.R
 	need := fixed + uint64(workers)*jPatBytes*jMinPiece
 	avail := jAvailable()
 	if avail > 0 && need > avail {
-		return res, fmt.Errorf("queens: join: n = %d needs %d bytes (%d MiB) on %d workers, %d bytes available: %w",
-			n, need, need>>20, workers, avail, models.ErrTooLarge)
+		return res, fmt.Errorf("queens: join: n = %d on %d workers needs about %s of memory (%d bytes), more than the %s available: %w",
+			n, workers, resource.FormatBytes(need), need, resource.FormatBytes(avail), models.ErrTooLarge)
 	}
 	if ents >= 1<<32 {
 		return res, fmt.Errorf("queens: join: n = %d: %d quadrant placements overflow the index: %w", n, ents, models.ErrTooLarge)
