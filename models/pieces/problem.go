@@ -1,0 +1,340 @@
+package pieces
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+
+	"github.com/coverkit/coverkit/models"
+)
+
+// Task says what a Problem asks.
+type Task int
+
+const (
+	// Place asks for K mutually non-attacking pieces.
+	Place Task = iota
+	// Max asks for the most mutually non-attacking pieces that fit (the
+	// independence number of the attack graph) and a placement of them.
+	Max
+	// Dominate asks for the fewest pieces that occupy or attack every
+	// square (the domination number) and a placement of them; with
+	// Independent, the pieces may not attack each other.
+	Dominate
+	// Pawns asks for the fewest pawns that let K mutually non-attacking
+	// pieces (queens in the classic problem) stand on the board, pawns
+	// blocking lines.
+	Pawns
+)
+
+var taskNames = [...]string{"place", "max", "dominate", "pawns"}
+
+// String returns place, max, dominate or pawns.
+func (t Task) String() string {
+	if t < 0 || int(t) >= len(taskNames) {
+		return "Task(" + strconv.Itoa(int(t)) + ")"
+	}
+	return taskNames[t]
+}
+
+// ParseTask reads a task name: place (or count, solve), max, dominate,
+// pawns.
+func ParseTask(s string) (Task, error) {
+	switch s {
+	case "", "place", "count", "solve":
+		return Place, nil
+	case "max":
+		return Max, nil
+	case "dominate", "domination":
+		return Dominate, nil
+	case "pawns":
+		return Pawns, nil
+	}
+	return 0, fmt.Errorf("pieces: unknown task %q (place, max, dominate, pawns)", s)
+}
+
+// ErrK is wrapped by errors about the number of pieces.
+var ErrK = errors.New("pieces: bad number of pieces")
+
+// Problem is one instance: a board, a piece and a task. It implements
+// models.Problem. Build it with New or Config.Problem, which check it.
+type Problem struct {
+	// Board is the board, with its pawns (for the Pawns task, the pawns
+	// are what is searched for, and the board has none).
+	Board Board
+	// Piece is the piece placed.
+	Piece Piece
+	// Task is what is asked.
+	Task Task
+	// K is the number of pieces for Place, and the number of pieces (the
+	// m queens) for Pawns; the other tasks ignore it.
+	K int
+	// Independent asks Dominate for independent domination.
+	Independent bool
+}
+
+// New checks and returns a problem: the board's sides and pawns, the piece's
+// moves on the board's dimension, and K against the board.
+func New(b Board, piece Piece, task Task, k int) (*Problem, error) {
+	p := &Problem{Board: b, Piece: piece, Task: task, K: k}
+	p.Board.Dims = append([]int(nil), b.Dims...)
+	p.Board.Pawns = append([]int(nil), b.Pawns...)
+	if err := p.check(); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+func (p *Problem) check() error {
+	if err := p.Board.validate(); err != nil {
+		return err
+	}
+	if len(p.Piece.Moves) == 0 {
+		return fmt.Errorf("%w: %q has no moves", ErrPiece, p.Piece.Name)
+	}
+	if _, err := directions(&p.Board, p.Piece); err != nil {
+		return err
+	}
+	free := p.Board.Cells() - len(p.Board.Pawns)
+	switch p.Task {
+	case Place:
+		if p.K < 0 {
+			return fmt.Errorf("%w: k = %d must not be negative", ErrK, p.K)
+		}
+		if p.K > free {
+			return fmt.Errorf("%w: k = %d is larger than the %d free squares of the %s board", ErrK, p.K, free, &p.Board)
+		}
+	case Max, Dominate:
+	case Pawns:
+		if len(p.Board.Dims) != 2 {
+			return fmt.Errorf("%w: the pawns task is for 2-D boards (this one has %d dimensions)", ErrPawn, len(p.Board.Dims))
+		}
+		if len(p.Board.Pawns) != 0 {
+			return fmt.Errorf("%w: the pawns task places the pawns itself (give none)", ErrPawn)
+		}
+		if p.K < 1 {
+			return fmt.Errorf("%w: the pawns task needs at least 1 piece (got %d)", ErrK, p.K)
+		}
+		if p.K > free {
+			return fmt.Errorf("%w: %d pieces do not fit on the %d squares of the %s board", ErrK, p.K, free, &p.Board)
+		}
+	default:
+		return fmt.Errorf("pieces: unknown task %d", int(p.Task))
+	}
+	return nil
+}
+
+// Config names a problem as a command line does.
+type Config struct {
+	// Piece is a piece name or specification (ParsePiece).
+	Piece string
+	// Size is the board size (ParseSize): "8", "5x6", "3x3x3".
+	Size string
+	// Torus makes the board a torus.
+	Torus bool
+	// Pawns lists pawn squares (ParsePawns): "1,4 5,5".
+	Pawns string
+	// Task is what is asked.
+	Task Task
+	// K is the number of pieces (Place) or of queens (Pawns).
+	K int
+	// Independent asks Dominate for independent domination.
+	Independent bool
+}
+
+// Problem parses the configuration and returns the checked problem.
+func (c Config) Problem() (*Problem, error) {
+	piece, err := ParsePiece(c.Piece)
+	if err != nil {
+		return nil, err
+	}
+	dims, err := ParseSize(c.Size)
+	if err != nil {
+		return nil, err
+	}
+	pawns, err := ParsePawns(c.Pawns, dims)
+	if err != nil {
+		return nil, err
+	}
+	p, err := New(Board{Dims: dims, Torus: c.Torus, Pawns: pawns}, piece, c.Task, c.K)
+	if err != nil {
+		return nil, err
+	}
+	p.Independent = c.Independent
+	return p, nil
+}
+
+// Model returns "pieces".
+func (p *Problem) Model() string { return "pieces" }
+
+// Size returns the board size, such as "8x8" or "3x3x3".
+func (p *Problem) Size() string { return p.Board.String() }
+
+// symbol returns the letter that stands for the piece in text and SVG.
+func (p *Problem) symbol() byte {
+	switch p.Piece.Name {
+	case "queen", "queens":
+		return 'Q'
+	case "rook", "rooks":
+		return 'R'
+	case "bishop", "bishops":
+		return 'B'
+	case "knight", "knights":
+		return 'N'
+	case "king", "kings":
+		return 'K'
+	case "amazon", "amazons":
+		return 'A'
+	case "chancellor", "chancellors":
+		return 'C'
+	case "archbishop", "archbishops":
+		return 'H'
+	case "nightrider", "nightriders":
+		return 'S'
+	}
+	return 'X'
+}
+
+// Answer is what a search found out about a problem beyond its solutions:
+// the optimum of the Max, Dominate and Pawns tasks and whether it is
+// proved. AnswerOf reads it from a Result.
+type Answer struct {
+	// Task is the problem's task.
+	Task Task `json:"-"`
+	// Piece is the piece's name or specification.
+	Piece string `json:"piece"`
+	// Torus is set for a toroidal board.
+	Torus bool `json:"torus,omitempty"`
+	// K is the number of pieces asked (Place, Pawns).
+	K int `json:"k,omitempty"`
+	// Proved is set when the optimum below is proved: the searches for
+	// anything better were exhausted. When it is not, the optimum fields
+	// are 0 and Best and Bound say what is known.
+	Proved bool `json:"-"`
+	// Max is the independence number (Max, when proved).
+	Max int `json:"max,omitempty"`
+	// Domination is the domination number (Dominate, when proved).
+	Domination int `json:"domination,omitempty"`
+	// MinPawns is the least number of pawns (Pawns, when proved).
+	MinPawns int `json:"min_pawns,omitempty"`
+	// Best is the best value found when the optimum is not proved (the
+	// most pieces placed, the fewest dominating or pawns found), −1 if
+	// none.
+	Best int `json:"-"`
+	// Bound is the proved bound on the other side when the optimum is not
+	// proved: an upper bound for Max, a lower bound for Dominate and Pawns.
+	Bound int `json:"-"`
+	// Pieces are the 1-based coordinates of the pieces of the first
+	// optimal placement (the queens of the Pawns task).
+	Pieces [][]int `json:"-"`
+	// Pawns are the 1-based coordinates of its pawns (the board's, or the
+	// ones the Pawns task placed).
+	Pawns [][]int `json:"pawns,omitempty"`
+	// Reason says how the optimum was bounded when a theorem helped, or "".
+	Reason string `json:"-"`
+}
+
+// answerKey is the Result.Extra key of the Answer.
+const answerKey = "pieces_answer"
+
+// AnswerOf returns the Answer a pieces algorithm left in res, or nil.
+func AnswerOf(res *models.Result) *Answer {
+	if res == nil || res.Extra == nil {
+		return nil
+	}
+	a, _ := res.Extra[answerKey].(*Answer)
+	return a
+}
+
+// Placement returns the 1-based coordinates of the pieces and of the pawns
+// of sol.
+func (p *Problem) Placement(sol models.Solution) (pieces, pawns [][]int) {
+	for x, v := range sol {
+		switch v {
+		case 1:
+			pieces = append(pieces, p.coords1(x))
+		case 2:
+			pawns = append(pawns, p.coords1(x))
+		}
+	}
+	return pieces, pawns
+}
+
+func (p *Problem) coords1(x int) []int {
+	c := p.Board.Coords(x, nil)
+	for i := range c {
+		c[i]++
+	}
+	return c
+}
+
+// Fields returns the problem's own facts for a result record, in the order
+// of docs/cli.md: piece, torus, k; then max, domination or min_pawns with
+// the placement (pawns and queens for the Pawns task); when the optimum is
+// not proved, the best found and the proved bound instead.
+func (p *Problem) Fields(res *models.Result) []models.Field {
+	f := []models.Field{{Key: "piece", Value: p.Piece.Name}}
+	if p.Board.Torus {
+		f = append(f, models.Field{Key: "torus", Value: true})
+	}
+	if p.Task == Place || p.Task == Pawns {
+		f = append(f, models.Field{Key: "k", Value: p.K})
+	}
+	if p.Task == Place && len(p.Board.Pawns) > 0 {
+		_, pawns := p.Placement(p.pawnBoard())
+		f = append(f, models.Field{Key: "pawns", Value: pawns})
+	}
+	a := AnswerOf(res)
+	if a == nil {
+		return f
+	}
+	key := map[Task]string{Max: "max", Dominate: "domination", Pawns: "min_pawns"}[p.Task]
+	if key == "" {
+		return f
+	}
+	if p.Task == Dominate && p.Independent {
+		f = append(f, models.Field{Key: "independent", Value: true})
+	}
+	if a.Proved {
+		v := map[Task]int{Max: a.Max, Dominate: a.Domination, Pawns: a.MinPawns}[p.Task]
+		f = append(f, models.Field{Key: key, Value: v})
+	} else {
+		atLeast, atMost := a.Bound, a.Best
+		if p.Task == Max {
+			atLeast, atMost = a.Best, a.Bound
+		}
+		if atLeast >= 0 {
+			f = append(f, models.Field{Key: key + "_at_least", Value: atLeast})
+		}
+		if atMost >= 0 {
+			f = append(f, models.Field{Key: key + "_at_most", Value: atMost})
+		}
+	}
+	if a.Pieces != nil {
+		if p.Task == Pawns {
+			f = append(f, models.Field{Key: "pawns", Value: nonNil(a.Pawns)}, models.Field{Key: "queens", Value: a.Pieces})
+		} else {
+			f = append(f, models.Field{Key: "placement", Value: a.Pieces})
+		}
+	}
+	if a.Reason != "" {
+		f = append(f, models.Field{Key: "reason", Value: a.Reason})
+	}
+	return f
+}
+
+func nonNil(x [][]int) [][]int {
+	if x == nil {
+		return [][]int{}
+	}
+	return x
+}
+
+// pawnBoard returns a solution with the board's pawns and no pieces.
+func (p *Problem) pawnBoard() models.Solution {
+	sol := make(models.Solution, p.Board.Cells())
+	for _, x := range p.Board.Pawns {
+		sol[x] = 2
+	}
+	return sol
+}
