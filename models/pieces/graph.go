@@ -70,6 +70,7 @@ type graph struct {
 	closed []uint64 // n·w words
 	free   []uint64 // w words: the cells that are not pawns
 	pawn   []bool
+	dirs   []direction
 }
 
 // newGraph computes the attack relation, made symmetric (u and v attack
@@ -85,7 +86,7 @@ func newGraph(b *Board, p Piece) (*graph, error) {
 		return nil, err
 	}
 	w := (n + 63) / 64
-	g := &graph{b: b, n: n, w: w, closed: make([]uint64, n*w), free: make([]uint64, w), pawn: make([]bool, n)}
+	g := &graph{b: b, n: n, w: w, closed: make([]uint64, n*w), free: make([]uint64, w), pawn: make([]bool, n), dirs: dirs}
 	for _, x := range b.Pawns {
 		g.pawn[x] = true
 	}
@@ -139,12 +140,67 @@ func (g *graph) degree(x int) int {
 }
 
 // cliques partitions the free cells into cliques (sets of mutually
-// attacking cells) greedily: the uncovered cell with the fewest uncovered
-// neighbors starts a clique, grown by the candidate that keeps the most
-// candidates (ties: the fewest uncovered neighbors, then the lowest cell).
+// attacking cells), as few as it can: the segments of one rider's line
+// direction (rows, for queens), or a greedy cover, whichever has fewer.
 // At most one piece stands in a clique, so the number of cliques meeting a
 // set bounds the pieces the set can hold.
 func (g *graph) cliques() [][]int32 {
+	best := g.greedyCliques()
+	for _, d := range g.dirs {
+		if d.ride && canonicalDir(d.v) {
+			if s := g.segments(d.v); len(s) < len(best) {
+				best = s
+			}
+		}
+	}
+	return best
+}
+
+// segments partitions the free cells into the segments of the lines of
+// direction v, between edges and pawns (on a torus, whole cycles when no
+// pawn cuts them).
+func (g *graph) segments(v []int) [][]int32 {
+	b := g.b
+	st := stepper{b: b, torus: b.Torus}
+	neg := make([]int, len(v))
+	for i, x := range v {
+		neg[i] = -x
+	}
+	c := make([]int, len(b.Dims))
+	done := make([]bool, g.n)
+	var out [][]int32
+	for x := range g.n {
+		if g.pawn[x] || done[x] {
+			continue
+		}
+		start := x
+		b.Coords(x, c)
+		for {
+			y := st.next(c, neg)
+			if y < 0 || g.pawn[y] || y == x {
+				break
+			}
+			start = y
+		}
+		var seg []int32
+		b.Coords(start, c)
+		for y := start; ; {
+			done[y] = true
+			seg = append(seg, int32(y))
+			y = st.next(c, v)
+			if y < 0 || g.pawn[y] || y == start {
+				break
+			}
+		}
+		out = append(out, seg)
+	}
+	return out
+}
+
+// greedyCliques partitions the free cells into cliques greedily: the uncovered cell with the fewest uncovered
+// neighbors starts a clique, grown by the candidate that keeps the most
+// candidates (ties: the fewest uncovered neighbors, then the lowest cell).
+func (g *graph) greedyCliques() [][]int32 {
 	n, w := g.n, g.w
 	unc := make([]uint64, w)
 	copy(unc, g.free)
