@@ -14,10 +14,11 @@ func init() {
 		Model: "queens",
 		Name:  "construct",
 		Kind:  models.Constructive,
-		Caps:  models.CanFirst,
+		Caps:  models.CanFirst | models.CanUnique,
 		Description: "explicit O(n) construction, no search: --method formula (Hoffman–Loessi–Moore, " +
 			"default) or lists (even/odd lists with swaps); a billion queens in 4 GB",
-		Solve: solveConstruct,
+		Methods: []string{MethodFormula, MethodLists},
+		Solve:   withUnique(solveConstruct),
 	})
 }
 
