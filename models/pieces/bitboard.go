@@ -53,7 +53,7 @@ func solveBitboard(ctx context.Context, p models.Problem, opts *models.Options) 
 	if err != nil {
 		return models.Result{}, err
 	}
-	ans := &Answer{Task: pp.Task, Piece: pp.Piece.Name, Torus: pp.Board.Torus, K: pp.K, Best: -1, Bound: -1}
+	ans := &Answer{Task: pp.Task, Best: -1, Bound: -1}
 	if pp.Task == Place || pp.Task == Pawns {
 		ans.Proved = true
 	}
@@ -135,6 +135,6 @@ func finish(r *run, ans *Answer) models.Result {
 			ans.Pieces = [][]int{}
 		}
 	}
-	res.Extra = map[string]any{answerKey: ans}
+	r.p.setAnswer(&res, ans)
 	return res
 }

@@ -231,6 +231,5 @@ func solveDLX(ctx context.Context, p models.Problem, opts *models.Options) (mode
 	if err != nil {
 		return models.Result{}, err
 	}
-	res.Extra = map[string]any{answerKey: &Answer{Task: Place, Piece: pp.Piece.Name, Torus: pp.Board.Torus, K: pp.K, Proved: true, Best: -1, Bound: -1}}
 	return res, nil
 }

@@ -196,54 +196,162 @@ func (p *Problem) symbol() byte {
 }
 
 // Answer is what a search found out about a problem beyond its solutions:
-// the optimum of the Max, Dominate and Pawns tasks and whether it is
-// proved. AnswerOf reads it from a Result.
+// the optimum of the Max, Dominate and Pawns tasks, whether it is proved,
+// and one optimal placement. Problem.Answer reads it from a Result.
 type Answer struct {
 	// Task is the problem's task.
-	Task Task `json:"-"`
-	// Piece is the piece's name or specification.
-	Piece string `json:"piece"`
-	// Torus is set for a toroidal board.
-	Torus bool `json:"torus,omitempty"`
-	// K is the number of pieces asked (Place, Pawns).
-	K int `json:"k,omitempty"`
-	// Proved is set when the optimum below is proved: the searches for
-	// anything better were exhausted. When it is not, the optimum fields
-	// are 0 and Best and Bound say what is known.
-	Proved bool `json:"-"`
+	Task Task
+	// Proved is set when the optimum is proved: the searches for anything
+	// better were exhausted. When it is not, Max, Domination and MinPawns
+	// are 0 and Best and Bound say what is known. For Place it is set.
+	Proved bool
 	// Max is the independence number (Max, when proved).
-	Max int `json:"max,omitempty"`
+	Max int
 	// Domination is the domination number (Dominate, when proved).
-	Domination int `json:"domination,omitempty"`
+	Domination int
 	// MinPawns is the least number of pawns (Pawns, when proved).
-	MinPawns int `json:"min_pawns,omitempty"`
+	MinPawns int
 	// Best is the best value found when the optimum is not proved (the
-	// most pieces placed, the fewest dominating or pawns found), −1 if
-	// none.
-	Best int `json:"-"`
+	// most pieces placed, the fewest dominating pieces or pawns found),
+	// −1 if none.
+	Best int
 	// Bound is the proved bound on the other side when the optimum is not
-	// proved: an upper bound for Max, a lower bound for Dominate and Pawns.
-	Bound int `json:"-"`
-	// Pieces are the 1-based coordinates of the pieces of the first
-	// optimal placement (the queens of the Pawns task).
-	Pieces [][]int `json:"-"`
-	// Pawns are the 1-based coordinates of its pawns (the board's, or the
-	// ones the Pawns task placed).
-	Pawns [][]int `json:"pawns,omitempty"`
-	// Reason says how the optimum was bounded when a theorem helped, or "".
-	Reason string `json:"-"`
+	// proved (an upper bound for Max, a lower bound for Dominate and
+	// Pawns), −1 if none.
+	Bound int
+	// Pieces are the 1-based coordinates of the pieces of one optimal
+	// placement (the queens of the Pawns task), nil if none was found.
+	Pieces [][]int
+	// Pawns are the 1-based coordinates of the pawns the Pawns task
+	// placed.
+	Pawns [][]int
+	// Reason says why there is no solution when that is proved without
+	// finding one, or "".
+	Reason string
 }
 
-// answerKey is the Result.Extra key of the Answer.
-const answerKey = "pieces_answer"
+// Result.Extra keys of the answer.
+const (
+	keyTask      = "task"
+	keyPlacement = "placement"
+	keyQueens    = "queens"
+	keyPawns     = "pawns"
+	keyReason    = "reason"
+)
 
-// AnswerOf returns the Answer a pieces algorithm left in res, or nil.
-func AnswerOf(res *models.Result) *Answer {
-	if res == nil || res.Extra == nil {
+// optimumKey returns the JSON key of the task's optimum: max, domination,
+// min_pawns ("" for Place).
+func (t Task) optimumKey() string {
+	switch t {
+	case Max:
+		return "max"
+	case Dominate:
+		return "domination"
+	case Pawns:
+		return "min_pawns"
+	}
+	return ""
+}
+
+// answerFields returns the answer as ordered record fields: the task; the
+// optimum (max, domination or min_pawns), or when it is not proved
+// <key>_at_least and <key>_at_most; the placement (pawns and queens for
+// the Pawns task); the reason.
+func (p *Problem) answerFields(a *Answer) []models.Field {
+	key := p.Task.optimumKey()
+	if key == "" {
 		return nil
 	}
-	a, _ := res.Extra[answerKey].(*Answer)
+	f := []models.Field{{Key: keyTask, Value: p.Task.String()}}
+	if p.Task == Dominate && p.Independent {
+		f = append(f, models.Field{Key: "independent", Value: true})
+	}
+	if a.Proved {
+		v := map[Task]int{Max: a.Max, Dominate: a.Domination, Pawns: a.MinPawns}[p.Task]
+		f = append(f, models.Field{Key: key, Value: v})
+	} else {
+		atLeast, atMost := a.Bound, a.Best
+		if p.Task == Max {
+			atLeast, atMost = a.Best, a.Bound
+		}
+		if atLeast >= 0 {
+			f = append(f, models.Field{Key: key + "_at_least", Value: atLeast})
+		}
+		if atMost >= 0 {
+			f = append(f, models.Field{Key: key + "_at_most", Value: atMost})
+		}
+	}
+	if a.Pieces != nil {
+		if p.Task == Pawns {
+			f = append(f, models.Field{Key: keyPawns, Value: nonNil(a.Pawns)}, models.Field{Key: keyQueens, Value: a.Pieces})
+		} else {
+			f = append(f, models.Field{Key: keyPlacement, Value: a.Pieces})
+		}
+	}
+	if a.Reason != "" {
+		f = append(f, models.Field{Key: keyReason, Value: a.Reason})
+	}
+	return f
+}
+
+// Answer returns the facts a pieces algorithm left in res.Extra: the
+// optimum of the task, proved or bounded, and one optimal placement.
+func (p *Problem) Answer(res *models.Result) Answer {
+	a := Answer{Task: p.Task, Best: -1, Bound: -1, Proved: p.Task == Place}
+	if res == nil || res.Extra == nil {
+		return a
+	}
+	x := res.Extra
+	geti := func(k string) (int, bool) {
+		v, ok := x[k].(int)
+		return v, ok
+	}
+	key := p.Task.optimumKey()
+	if key != "" {
+		if v, ok := geti(key); ok {
+			a.Proved = true
+			switch p.Task {
+			case Max:
+				a.Max = v
+			case Dominate:
+				a.Domination = v
+			case Pawns:
+				a.MinPawns = v
+			}
+		}
+		lo, okLo := geti(key + "_at_least")
+		hi, okHi := geti(key + "_at_most")
+		if p.Task == Max {
+			lo, hi, okLo, okHi = hi, lo, okHi, okLo
+		}
+		if okLo {
+			a.Bound = lo
+		}
+		if okHi {
+			a.Best = hi
+		}
+	}
+	a.Pieces, _ = x[keyPlacement].([][]int)
+	if p.Task == Pawns {
+		a.Pieces, _ = x[keyQueens].([][]int)
+		a.Pawns, _ = x[keyPawns].([][]int)
+	}
+	a.Reason, _ = x[keyReason].(string)
 	return a
+}
+
+// setAnswer stores the answer in res.Extra (as answerFields).
+func (p *Problem) setAnswer(res *models.Result, a *Answer) {
+	fs := p.answerFields(a)
+	if len(fs) == 0 {
+		return
+	}
+	if res.Extra == nil {
+		res.Extra = map[string]any{}
+	}
+	for _, f := range fs {
+		res.Extra[f.Key] = f.Value
+	}
 }
 
 // Placement returns the 1-based coordinates of the pieces and of the pawns
@@ -269,9 +377,8 @@ func (p *Problem) coords1(x int) []int {
 }
 
 // Fields returns the problem's own facts for a result record, in the order
-// of docs/cli.md: piece, torus, k; then max, domination or min_pawns with
-// the placement (pawns and queens for the Pawns task); when the optimum is
-// not proved, the best found and the proved bound instead.
+// of docs/cli.md: piece, torus, k, the board's pawns; then, for Max,
+// Dominate and Pawns, the answer (Problem.answerFields).
 func (p *Problem) Fields(res *models.Result) []models.Field {
 	f := []models.Field{{Key: "piece", Value: p.Piece.Name}}
 	if p.Board.Torus {
@@ -280,47 +387,12 @@ func (p *Problem) Fields(res *models.Result) []models.Field {
 	if p.Task == Place || p.Task == Pawns {
 		f = append(f, models.Field{Key: "k", Value: p.K})
 	}
-	if p.Task == Place && len(p.Board.Pawns) > 0 {
+	if len(p.Board.Pawns) > 0 {
 		_, pawns := p.Placement(p.pawnBoard())
 		f = append(f, models.Field{Key: "pawns", Value: pawns})
 	}
-	a := AnswerOf(res)
-	if a == nil {
-		return f
-	}
-	key := map[Task]string{Max: "max", Dominate: "domination", Pawns: "min_pawns"}[p.Task]
-	if key == "" {
-		return f
-	}
-	if p.Task == Dominate && p.Independent {
-		f = append(f, models.Field{Key: "independent", Value: true})
-	}
-	if a.Proved {
-		v := map[Task]int{Max: a.Max, Dominate: a.Domination, Pawns: a.MinPawns}[p.Task]
-		f = append(f, models.Field{Key: key, Value: v})
-	} else {
-		atLeast, atMost := a.Bound, a.Best
-		if p.Task == Max {
-			atLeast, atMost = a.Best, a.Bound
-		}
-		if atLeast >= 0 {
-			f = append(f, models.Field{Key: key + "_at_least", Value: atLeast})
-		}
-		if atMost >= 0 {
-			f = append(f, models.Field{Key: key + "_at_most", Value: atMost})
-		}
-	}
-	if a.Pieces != nil {
-		if p.Task == Pawns {
-			f = append(f, models.Field{Key: "pawns", Value: nonNil(a.Pawns)}, models.Field{Key: "queens", Value: a.Pieces})
-		} else {
-			f = append(f, models.Field{Key: "placement", Value: a.Pieces})
-		}
-	}
-	if a.Reason != "" {
-		f = append(f, models.Field{Key: "reason", Value: a.Reason})
-	}
-	return f
+	a := p.Answer(res)
+	return append(f, p.answerFields(&a)...)
 }
 
 func nonNil(x [][]int) [][]int {

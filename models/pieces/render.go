@@ -18,8 +18,8 @@ var Formats = []string{"board", "coords", "svg", "json"}
 // piece) a piece; boards of more dimensions as 2-D layers, each after a
 // comment line "# layer i,j" with the 1-based leading coordinates. "coords":
 // one line of the pieces' 1-based coordinates ("1,2 3,4"), and a second
-// line "pawns 4,5 ..." when there are pawns. "json": {"pieces":[[r,c],...],
-// "pawns":[...]}. "svg": a drawing of the board (layers side by side).
+// line "pawns 4,5 ..." when there are pawns. "json": one JSON value,
+// {"pieces":[[r,c],...],"pawns":[...]}, without a newline. "svg": a drawing of the board (layers side by side).
 func (p *Problem) Render(w io.Writer, sol models.Solution, format string) error {
 	if len(sol) != p.Board.Cells() {
 		return fmt.Errorf("pieces: render: %d cells for the %s board", len(sol), &p.Board)
@@ -35,7 +35,12 @@ func (p *Problem) Render(w io.Writer, sol models.Solution, format string) error 
 			Pieces [][]int `json:"pieces"`
 			Pawns  [][]int `json:"pawns,omitempty"`
 		}{nonNil(pieces), pawns}
-		return json.NewEncoder(w).Encode(out)
+		b, err := json.Marshal(out)
+		if err != nil {
+			return err
+		}
+		_, err = w.Write(b)
+		return err
 	case "svg":
 		return p.writeSVG(w, sol)
 	}
@@ -144,53 +149,4 @@ func (p *Problem) writeSVG(w io.Writer, sol models.Solution) error {
 	}
 	bw.WriteString("</svg>\n")
 	return bw.Flush()
-}
-
-// ReadBoard reads a solution written in the "board" format from r: lines
-// of '.', 'P' and piece letters (any letter but P is a piece), blank lines
-// and '#' comment lines skipped, the cells in order. It returns an error
-// naming the line when the board does not match p's size.
-func (p *Problem) ReadBoard(r io.Reader) (models.Solution, error) {
-	n := p.Board.Cells()
-	_, _, cols := p.layers()
-	sol := make(models.Solution, 0, n)
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64<<10), 4<<20)
-	line := 0
-	for sc.Scan() {
-		line++
-		t := strings.TrimRight(sc.Text(), " \t\r")
-		if line == 1 {
-			t = strings.TrimPrefix(t, "\ufeff")
-		}
-		if strings.TrimSpace(t) == "" || strings.HasPrefix(strings.TrimSpace(t), "#") {
-			continue
-		}
-		if len(t) != cols {
-			return nil, fmt.Errorf("pieces: line %d: %d squares, the board has %d columns", line, len(t), cols)
-		}
-		if len(sol)+cols > n {
-			return nil, fmt.Errorf("pieces: line %d: more rows than the %s board has", line, &p.Board)
-		}
-		for i := 0; i < len(t); i++ {
-			ch := t[i]
-			switch {
-			case ch == '.':
-				sol = append(sol, 0)
-			case ch == 'P':
-				sol = append(sol, 2)
-			case ch >= 'A' && ch <= 'Z' || ch >= 'a' && ch <= 'z':
-				sol = append(sol, 1)
-			default:
-				return nil, fmt.Errorf("pieces: line %d, column %d: %q is not a square ('.', 'P' or a piece letter)", line, i+1, ch)
-			}
-		}
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("pieces: line %d: %w", line+1, err)
-	}
-	if len(sol) != n {
-		return nil, fmt.Errorf("pieces: %d squares read, the %s board has %d", len(sol), &p.Board, n)
-	}
-	return sol, nil
 }
