@@ -78,8 +78,12 @@ func BenchmarkDominate(b *testing.B) {
 	b.Run("queens8/independent/count", func(b *testing.B) {
 		bench(b, "bitboard", Config{Piece: "queen", Size: "8", Task: Dominate, Independent: true}, count)
 	})
-	b.Run("knights8", func(b *testing.B) { bench(b, "bitboard", Config{Piece: "knight", Size: "8", Task: Dominate}, models.Options{}) })
-	b.Run("kings8", func(b *testing.B) { bench(b, "bitboard", Config{Piece: "king", Size: "8", Task: Dominate}, models.Options{}) })
+	b.Run("knights8", func(b *testing.B) {
+		bench(b, "bitboard", Config{Piece: "knight", Size: "8", Task: Dominate}, models.Options{})
+	})
+	b.Run("kings8", func(b *testing.B) {
+		bench(b, "bitboard", Config{Piece: "king", Size: "8", Task: Dominate}, models.Options{})
+	})
 }
 
 // The least number of pawns for 9 and 10 queens on 8×8.
