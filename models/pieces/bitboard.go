@@ -21,7 +21,7 @@ func init() {
 }
 
 // checkBitboard refuses what the bitboard search cannot answer: a board
-// beyond MaxSearchCells, Unique for the pawns task.
+// beyond MaxSearchCells.
 func checkBitboard(p models.Problem, o *models.Options) error {
 	pp, ok := p.(*Problem)
 	if !ok {
@@ -29,9 +29,6 @@ func checkBitboard(p models.Problem, o *models.Options) error {
 	}
 	if n := pp.Board.Cells(); n > MaxSearchCells {
 		return fmt.Errorf("pieces: bitboard: %s has %d cells, at most %d: %w", &pp.Board, n, MaxSearchCells, models.ErrTooLarge)
-	}
-	if o.OrDefault().Unique && pp.Task == Pawns {
-		return fmt.Errorf("pieces: bitboard: the pawns task has no fundamental counts: %w", models.ErrUnsupported)
 	}
 	return nil
 }

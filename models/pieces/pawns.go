@@ -53,7 +53,10 @@ func newPawnSearch(r *run, p *Problem) (*pawnSearch, error) {
 			ps.cand = append(ps.cand, x)
 		}
 	}
-	if r.opts.Mode == models.ModeFirst {
+	// One pawn set per class is enough unless a count must include every
+	// solution: the canonical representative of a class of placements
+	// has the least pawn set of its class (pawns are compared first).
+	if r.opts.Mode == models.ModeFirst || r.opts.Unique && r.opts.Mode == models.ModeAll {
 		syms, err := b.symmetries()
 		if err == nil {
 			ps.syms = syms

@@ -468,3 +468,44 @@ func TestVerifyRejects(t *testing.T) {
 	sol[0] = 1
 	require.ErrorContains(t, d.Verify(sol), "neither occupied nor attacked")
 }
+
+// The n+k queens problem (Chatham et al., "Independence and Domination
+// Separation in Chessboard Graphs"): placements of n+k queens with k pawns,
+// in all (OEIS A103330 for k = 1) and up to symmetry (A103331, A129552,
+// A129554).
+func TestPawnCounts(t *testing.T) {
+	tests := []struct {
+		n, k        int
+		total, fund uint64
+		src         string
+	}{
+		{6, 1, 16, 2, "OEIS A103330, A103331"},
+		{7, 1, 20, 3, "OEIS A103330, A103331"},
+		{8, 1, 128, 16, "OEIS A103330, A103331"},
+		{7, 2, 0, 1, "OEIS A129552"},
+		{8, 2, 0, 6, "OEIS A129552"},
+		{8, 3, 0, 1, "OEIS A129554"},
+	}
+	for _, tc := range tests {
+		t.Run(fmt.Sprintf("%d+%d", tc.n, tc.k), func(t *testing.T) {
+			if testing.Short() && tc.k == 3 {
+				t.Skip("seconds")
+			}
+			p := mustProblem(t, Config{Piece: "queen", Size: fmt.Sprint(tc.n), Task: Pawns, K: tc.n + tc.k})
+			if tc.total > 0 {
+				res := solveT(t, "bitboard", p, models.Options{Mode: models.ModeCount, Unique: true})
+				require.Equal(t, models.StatusExhausted, res.Status)
+				require.Equal(t, models.CountOf(tc.total), res.Solutions, tc.src)
+				require.Equal(t, models.CountOf(tc.fund), res.Fundamental, tc.src)
+			}
+			var classes uint64
+			res := solveT(t, "bitboard", p, models.Options{Mode: models.ModeAll, Unique: true,
+				Visit: func(models.Solution, models.Stats) bool { classes++; return true }})
+			require.Equal(t, models.StatusExhausted, res.Status)
+			require.Equal(t, tc.fund, classes, tc.src)
+			a := p.Answer(&res)
+			require.True(t, a.Proved)
+			require.Equal(t, tc.k, a.MinPawns, "%d queens on %dx%d need %d pawns", tc.n+tc.k, tc.n, tc.n, tc.k)
+		})
+	}
+}

@@ -57,8 +57,8 @@ func newRun(ctx context.Context, p *Problem, o *models.Options) (*run, error) {
 			return nil, err
 		}
 		r.syms = syms
-		r.set = make([]uint64, r.w)
-		r.image = make([]uint64, r.w)
+		r.set = make([]uint64, 2*r.w)
+		r.image = make([]uint64, 2*r.w)
 	}
 	r.budget = r.nextBudget()
 	return r, nil
@@ -121,30 +121,53 @@ func (r *run) fill(chosen []int32, pawns []int) models.Solution {
 	return r.sol
 }
 
-// canonical reports whether the set of cells chosen is the least of its
-// images under the symmetries, comparing bitsets as numbers (high word
-// first).
-func (r *run) canonical(chosen []int32) bool {
+// canonical reports whether the placement (chosen cells, pawns) is the
+// least of its images under the symmetries: the pawns compared first, then
+// the pieces, each as a bitset read as a number (high word first). The
+// board's own pawns are fixed by every symmetry kept, so they only matter
+// for the Pawns task, where they are part of the placement.
+func (r *run) canonical(chosen []int32, pawns []int) bool {
+	w := r.w
 	clear(r.set)
-	for _, x := range chosen {
+	for _, x := range pawns {
 		r.set[x>>6] |= 1 << (x & 63)
+	}
+	for _, x := range chosen {
+		r.set[w+int(x>>6)] |= 1 << (x & 63)
 	}
 	for _, g := range r.syms {
 		clear(r.image)
-		for _, x := range chosen {
+		for _, x := range pawns {
 			y := g[x]
 			r.image[y>>6] |= 1 << (y & 63)
 		}
-		for i := r.w - 1; i >= 0; i-- {
-			if r.image[i] != r.set[i] {
-				if r.image[i] < r.set[i] {
-					return false
-				}
-				break
-			}
+		for _, x := range chosen {
+			y := g[x]
+			r.image[w+int(y>>6)] |= 1 << (y & 63)
+		}
+		c := compareWords(r.image[:w], r.set[:w]) // pawns first, then pieces
+		if c == 0 {
+			c = compareWords(r.image[w:], r.set[w:])
+		}
+		if c < 0 {
+			return false
 		}
 	}
 	return true
+}
+
+// compareWords compares two bitsets of equal length as numbers, high word
+// first: −1, 0 or +1.
+func compareWords(a, b []uint64) int {
+	for i := len(a) - 1; i >= 0; i-- {
+		if a[i] != b[i] {
+			if a[i] < b[i] {
+				return -1
+			}
+			return 1
+		}
+	}
+	return 0
 }
 
 // solution records a placement; it reports whether the search must stop
@@ -152,7 +175,7 @@ func (r *run) canonical(chosen []int32) bool {
 func (r *run) solution(chosen []int32, pawns []int) bool {
 	r.found = r.found.AddUint64(1)
 	if r.opts.Unique {
-		if !r.canonical(chosen) {
+		if !r.canonical(chosen, pawns) {
 			return false
 		}
 		r.classes = r.classes.AddUint64(1)
