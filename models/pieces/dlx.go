@@ -341,10 +341,12 @@ func solveDLX(ctx context.Context, p models.Problem, opts *models.Options) (mode
 		if o.Mode == models.ModeFirst && res.First != nil {
 			res.Status, res.Solutions = models.StatusFound, models.CountOf(1)
 		}
-		if r.MinOptions > 0 && (r.Status == models.StatusExhausted || r.Status == models.StatusFound) {
+		// The rounds go up from a lower bound, so the first that finds a
+		// set proves the minimum, even if its count stopped early.
+		// MinOptions is 0 both for the empty set (a board of pawns) and
+		// when no round found one: the solutions tell them apart.
+		if r.Solutions > 0 || r.MinOptions > 0 {
 			ans.Proved, ans.Domination = true, r.MinOptions
-		} else if r.MinOptions > 0 {
-			ans.Best = r.MinOptions
 		}
 		if res.First != nil {
 			ans.Pieces, _ = pp.Placement(res.First)
