@@ -236,8 +236,16 @@ forward:
 	}
 	if maxOpts >= 0 {
 		rem := int64(maxOpts - chosen)
-		need, most := s.need()
+		var (
+			need        int64
+			most, score int32
+		)
+		need, most, score, hr = chooseBounded(ib, sb)
 		switch {
+		case score <= 0:
+			// First: chooseBounded returns early, with need and most not
+			// summed, when some item is dead.
+			goto backdown
 		case int64(most) > rem || need > rem*maxPer:
 			goto backdown
 		case rem == 0:
@@ -245,8 +253,7 @@ forward:
 			// the only completion deactivates every item left.
 			goto solution
 		}
-	}
-	{
+	} else {
 		var score int32
 		if score, hr = chooseM(ib, sb); score <= 0 {
 			goto backdown
@@ -411,6 +418,45 @@ func chooseM(ib, sb unsafe.Pointer) (score int32, hr uint32) {
 		h = r.next
 	}
 	return score, hr
+}
+
+// chooseBounded is chooseM for a search with MaxOptions: in the same pass
+// it sums the coverage the active items still lack (need, and the largest
+// lack of one item, most), and it branches on an item that lacks coverage
+// when there is one (by Knuth's rule among those items), since branching on
+// a satisfied item brings the lower bound no closer; it returns early only
+// when some degree is ≤ 0.
+//
+//go:noinline
+func chooseBounded(ib, sb unsafe.Pointer) (need int64, most, score int32, hr uint32) {
+	score = infty
+	var bestS, bestL int32
+	needy := false
+	for h := itr(ib, 0).next; h != 0; {
+		r := itr(ib, h)
+		b, l := r.bound, r.len
+		sl := slackOf(sb, h)
+		s := min(sl, b)
+		t := l + s - b + 1
+		if t <= 0 {
+			return 0, 0, t, h
+		}
+		if d := b - sl; d > 0 {
+			need += int64(d)
+			most = max(most, d)
+			if !needy {
+				needy, score = true, infty
+			}
+		} else if needy {
+			h = r.next
+			continue
+		}
+		if t < score || t == score && (s < bestS || s == bestS && l > bestL) {
+			score, hr, bestS, bestL = t, h, s, l
+		}
+		h = r.next
+	}
+	return need, most, score, hr
 }
 
 // tweak removes option node x, the first of its item's list, from that

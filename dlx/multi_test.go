@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -131,15 +133,33 @@ func TestQueenDomination(t *testing.T) {
 		require.Equal(t, models.StatusExhausted, res.Status)
 		require.EqualValues(t, 4860, res.Solutions, "workers %d", w)
 	}
+	res, err = s.Solve(ctx, &dlx.Options{Minimize: true, Workers: 2})
+	require.NoError(t, err)
+	require.Equal(t, models.StatusExhausted, res.Status)
+	require.Equal(t, 5, res.MinOptions)
+	require.EqualValues(t, 4860, res.Solutions, "minimum sets, parallel")
+	res, err = s.Solve(ctx, &dlx.Options{Minimize: true, MaxOptions: 4})
+	require.NoError(t, err)
+	require.Equal(t, models.StatusExhausted, res.Status)
+	require.Zero(t, res.MinOptions, "none with at most 4")
+	res, err = s.Solve(ctx, &dlx.Options{Minimize: true, MaxNodes: 1000})
+	require.NoError(t, err)
+	require.Equal(t, models.StatusLimit, res.Status)
+	require.Zero(t, res.MinOptions)
+	require.LessOrEqual(t, res.Stats.Nodes, uint64(1000))
 	res, err = s.Solve(ctx, &dlx.Options{MaxOptions: 4})
 	require.NoError(t, err)
 	require.Equal(t, models.StatusExhausted, res.Status)
 	require.Zero(t, res.Solutions)
 
-	// Knuth's formulation, with a "5|#" item in every option.
-	res, err = solver(t, parse(t, gen.Domination('Q', 8, 5))).Solve(ctx, nil)
+	// Knuth's formulation, with a "k|#" item in every option, counts the
+	// same sets (6×6: 3 queens; 8×8 is a benchmark).
+	six, err := solver(t, parse(t, gen.Domination('Q', 6, 0))).Solve(ctx, &dlx.Options{MaxOptions: 3})
 	require.NoError(t, err)
-	require.EqualValues(t, 4860, res.Solutions)
+	require.Positive(t, six.Solutions)
+	res, err = solver(t, parse(t, gen.Domination('Q', 6, 3))).Solve(ctx, nil)
+	require.NoError(t, err)
+	require.Equal(t, six.Solutions, res.Solutions)
 
 	// OEIS A075458: queen domination numbers 1, 1, 1, 2, 3, 3, 4, 5, 5.
 	for n, want := range []int{1, 1, 1, 2, 3, 3, 4, 5, 5} {
@@ -205,4 +225,120 @@ func TestAlgorithmMMatchesC(t *testing.T) {
 		require.NoError(t, err)
 		require.Equal(t, resC.Solutions, resM.Solutions)
 	}
+}
+
+func TestMultiSample(t *testing.T) {
+	f, err := os.Open(filepath.Join("testdata", "rooks-4x4-3.dlx"))
+	require.NoError(t, err)
+	defer f.Close()
+	p, err := dlx.Parse(f)
+	require.NoError(t, err)
+	_, res := all(t, p, dlx.Options{})
+	require.EqualValues(t, 96, res.Solutions) // C(4,3)² · 3!
+}
+
+// TestMultiModes runs Algorithm M through every status and option that
+// Algorithm C has, and checks that the solver is restored after each.
+func TestMultiModes(t *testing.T) {
+	p := parse(t, gen.Pieces('Q', 8, 6))
+	const want = 22708 // 6 non-attacking queens on 8×8 (Kraitchik)
+	s := solver(t, p)
+	ctx := context.Background()
+
+	res, err := s.Solve(ctx, &dlx.Options{Limit: 1})
+	require.NoError(t, err)
+	require.Equal(t, models.StatusFound, res.Status)
+	require.EqualValues(t, 1, res.Solutions)
+	require.NoError(t, p.Verify(s.First()))
+	require.Len(t, s.First(), 6)
+
+	seen := 0
+	res, err = s.Solve(ctx, &dlx.Options{Visit: func([]int) bool { seen++; return seen < 3 }})
+	require.NoError(t, err)
+	require.Equal(t, models.StatusFound, res.Status)
+	require.Equal(t, 3, seen)
+
+	res, err = s.Solve(ctx, &dlx.Options{MaxNodes: 50})
+	require.NoError(t, err)
+	require.Equal(t, models.StatusLimit, res.Status)
+	require.EqualValues(t, 50, res.Stats.Nodes)
+
+	canceled, cancel := context.WithCancel(ctx)
+	cancel()
+	res, err = solver(t, parse(t, gen.Pieces('K', 8, 16))).Solve(canceled, nil)
+	require.NoError(t, err)
+	require.Equal(t, models.StatusCanceled, res.Status)
+
+	_, err = s.Solve(ctx, &dlx.Options{MaxOptions: -1})
+	require.Error(t, err)
+
+	res, err = s.Solve(ctx, nil)
+	require.NoError(t, err)
+	require.Equal(t, models.StatusExhausted, res.Status)
+	require.EqualValues(t, want, res.Solutions)
+	serial := res
+
+	for _, w := range []int{2, 3} {
+		res, err = s.Solve(ctx, &dlx.Options{Workers: w})
+		require.NoError(t, err)
+		require.Equal(t, models.StatusExhausted, res.Status)
+		require.EqualValues(t, want, res.Solutions)
+		require.Equal(t, serial.Stats.Nodes, res.Stats.Nodes)
+		require.Equal(t, serial.Stats.Updates, res.Stats.Updates)
+		res, err = s.Solve(ctx, &dlx.Options{Workers: w, Limit: 7})
+		require.NoError(t, err)
+		require.Equal(t, models.StatusFound, res.Status)
+		require.EqualValues(t, 7, res.Solutions)
+		res, err = s.Solve(ctx, &dlx.Options{Workers: w, MaxNodes: 100})
+		require.NoError(t, err)
+		require.Equal(t, models.StatusLimit, res.Status)
+	}
+
+	// Forced queens: the count is that of the solutions holding them.
+	sols, _ := all(t, p, dlx.Options{})
+	holding := func(forced []int) (n uint64) {
+		for _, sol := range sols {
+			ok := true
+			for _, k := range forced {
+				ok = ok && slices.Contains(sol, k)
+			}
+			if ok && len(forced) == len(slices.Compact(slices.Sorted(slices.Values(forced)))) {
+				n++
+			}
+		}
+		return n
+	}
+	for _, tc := range []struct {
+		name   string
+		forced []int
+	}{
+		{"none", nil},
+		{"one", []int{16}},
+		{"two", []int{16, 33}},
+		{"attacking", []int{0, 1}},
+		{"twice", []int{5, 5}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var n uint64
+			res, err := s.Solve(ctx, &dlx.Options{Forced: tc.forced, Visit: func(sol []int) bool {
+				if p.Verify(sol) == nil && slices.Equal(tc.forced, sol[:len(tc.forced)]) {
+					n++ // (require in Visit would stop the search unrestored)
+				}
+				return true
+			}})
+			require.NoError(t, err)
+			require.Equal(t, models.StatusExhausted, res.Status)
+			require.Equal(t, holding(tc.forced), res.Solutions)
+			require.Equal(t, n, res.Solutions)
+			par, err := s.Solve(ctx, &dlx.Options{Forced: tc.forced, Workers: 2})
+			require.NoError(t, err)
+			require.Equal(t, res.Solutions, par.Solutions, "parallel")
+		})
+	}
+
+	res, err = s.Solve(ctx, nil)
+	require.NoError(t, err)
+	require.Equal(t, serial.Solutions, res.Solutions, "restored")
+	require.Equal(t, serial.Stats.Nodes, res.Stats.Nodes, "restored")
+	require.Equal(t, serial.Stats.Updates, res.Stats.Updates, "restored")
 }
