@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/coverkit/coverkit/dlx"
 	"github.com/coverkit/coverkit/models"
 )
 
@@ -35,12 +36,12 @@ A C H S, X for a custom piece); a d-dimensional board as 2-D layers after
 		Instance: models.Instance{Usage: "PIECE SIZE [K]", Args: 2, Optional: 1, New: newInstance},
 		Params: []models.Param{
 			{Name: "task", Usage: "place (K pieces), max (the most), dominate (the fewest dominating), pawns (the fewest pawns for K)",
-				Default: "place", Values: []string{"place", "max", "dominate", "pawns"}, Verbs: []string{"solve", "count", "compare", "verify"}},
-			{Name: "torus", Usage: "a toroidal board: every line wraps around", Switch: true, Verbs: []string{"solve", "count", "compare", "verify"}},
+				Default: "place", Values: []string{"place", "max", "dominate", "pawns"}, Verbs: []string{"solve", "count", "compare", "verify", "cover"}},
+			{Name: "torus", Usage: "a toroidal board: every line wraps around", Switch: true, Verbs: []string{"solve", "count", "compare", "verify", "cover"}},
 			{Name: "pawns", Usage: `pawns on 1-based squares "r,c r,c ..." (2-D boards): they stop riders and hold no piece`,
-				Verbs: []string{"solve", "count", "compare", "verify"}},
+				Verbs: []string{"solve", "count", "compare", "verify", "cover"}},
 			{Name: "independent", Usage: "with --task dominate: the pieces may not attack each other", Switch: true,
-				Verbs: []string{"solve", "count", "compare", "verify"}},
+				Verbs: []string{"solve", "count", "compare", "verify", "cover"}},
 		},
 		Formats:     Formats,
 		Default:     func(models.Problem, *models.Options) string { return "bitboard" },
@@ -50,6 +51,7 @@ A C H S, X for a custom piece); a d-dimensional board as 2-D layers after
 		Verify:      verifyRequest,
 		VerifyUsage: "PIECE SIZE [K] [FILE|-]",
 		VerifyArgs:  2,
+		Cover:       writeCover,
 		Examples: map[string]string{
 			"count": `  coverkit pieces count king 8 16
   coverkit pieces count queen 3x3x3 4
@@ -60,6 +62,7 @@ A C H S, X for a custom piece); a d-dimensional board as 2-D layers after
   coverkit pieces solve queen 8 9 --pawns "2,3" --all
   coverkit pieces solve "leap(1,2)+ride(1,1)" 6 6 --format svg`,
 			"verify": `  coverkit pieces solve queen 8 --task dominate --all | coverkit pieces verify queen 8 --task dominate`,
+			"cover":  `  coverkit pieces cover bishop 8 14 | coverkit dlx --count`,
 		},
 	})
 }
@@ -102,6 +105,32 @@ func instance(req models.Request, verify bool) (*Problem, error) {
 	return c.Problem()
 }
 
+// writeCover writes the instance for the cover verb: a comment line, then
+// the exact cover problem (NewCover) in the dlx text format with Knuth's
+// dlx3 multiplicities.
+func writeCover(p models.Problem, w io.Writer) error {
+	pp := p.(*Problem)
+	cov, err := pp.NewCover()
+	if err != nil {
+		return err
+	}
+	what := fmt.Sprintf("%d %s", pp.K, plural(pp.Piece.Name))
+	switch pp.Task {
+	case Max:
+		what = "any number of " + plural(pp.Piece.Name) + " (the independence number is the most options)"
+	case Dominate:
+		what = plural(pp.Piece.Name) + " dominating every square (the domination number is the fewest options)"
+	}
+	board := pp.Size()
+	if pp.Board.Torus {
+		board += " torus"
+	}
+	if _, err := fmt.Fprintf(w, "| pieces: %s on %s; option k puts a piece on the k-th free square, row-major\n", what, board); err != nil {
+		return err
+	}
+	return dlx.Write(w, cov.Problem)
+}
+
 // countText is the text answer of a count.
 func countText(p models.Problem, res *models.Result, count string) string {
 	pp := p.(*Problem)
@@ -125,10 +154,17 @@ func countText(p models.Problem, res *models.Result, count string) string {
 		}
 	case Pawns:
 		if a.Proved {
-			return fmt.Sprintf("%s placements of %d %s with %d pawns on %s", count, pp.K, plural(pp.Piece.Name), a.MinPawns, board)
+			pawns := "pawns"
+			if a.MinPawns == 1 {
+				pawns = "pawn"
+			}
+			return fmt.Sprintf("%s placements of %d %s with %d %s on %s", count, pp.K, plural(pp.Piece.Name), a.MinPawns, pawns, board)
 		}
 	case Place:
 		return fmt.Sprintf("%s placements of %d %s on %s", count, pp.K, plural(pp.Piece.Name), board)
+	}
+	if a.Reason != "" {
+		return fmt.Sprintf("%s placements: %s", count, a.Reason)
 	}
 	return fmt.Sprintf("%s placements (%s: the optimum is not proved)", count, pp.Task)
 }
@@ -137,9 +173,9 @@ func countText(p models.Problem, res *models.Result, count string) string {
 func noSolution(p models.Problem, res *models.Result) string {
 	pp := p.(*Problem)
 	if a := pp.Answer(res); a.Reason != "" {
-		return a.Reason
+		return "no solution: " + a.Reason
 	}
-	return fmt.Sprintf("%d %s cannot be placed on %s without attacking each other (proved by exhaustive search)", pp.K, plural(pp.Piece.Name), pp.Size())
+	return fmt.Sprintf("no solution: %d %s cannot be placed on %s without attacking each other (proved by exhaustive search)", pp.K, plural(pp.Piece.Name), pp.Size())
 }
 
 // plural returns a piece name in the plural ("queens"), a specification as
