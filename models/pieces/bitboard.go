@@ -27,6 +27,9 @@ func checkBitboard(p models.Problem, o *models.Options) error {
 	if !ok {
 		return fmt.Errorf("pieces: bitboard: %w (got %T)", models.ErrWrongProblem, p)
 	}
+	if err := pp.check(); err != nil {
+		return err
+	}
 	if n := pp.Board.Cells(); n > MaxSearchCells {
 		return fmt.Errorf("pieces: bitboard: %s has %d cells, at most %d: %w", &pp.Board, n, MaxSearchCells, models.ErrTooLarge)
 	}

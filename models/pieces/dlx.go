@@ -56,6 +56,9 @@ type Cover struct {
 // solutions with the fewest options are the minimum dominating sets. The
 // Pawns task has none.
 func (p *Problem) NewCover() (*Cover, error) {
+	if err := p.check(); err != nil {
+		return nil, err
+	}
 	if p.Task == Pawns {
 		return nil, fmt.Errorf("pieces: the pawns task has no exact cover instance: %w", models.ErrUnsupported)
 	}
@@ -212,6 +215,9 @@ func checkDLX(p models.Problem, o *models.Options) error {
 	pp, ok := p.(*Problem)
 	if !ok {
 		return fmt.Errorf("pieces: dlx: %w (got %T)", models.ErrWrongProblem, p)
+	}
+	if err := pp.check(); err != nil {
+		return err
 	}
 	if pp.Task == Pawns {
 		return fmt.Errorf("pieces: dlx does not search pawn sets (use bitboard): %w", models.ErrUnsupported)

@@ -5,6 +5,7 @@ import (
 	"math/bits"
 
 	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/resource"
 )
 
 // MaxSearchCells bounds the boards the searches accept: they keep one
@@ -86,6 +87,9 @@ func newGraph(b *Board, p Piece) (*graph, error) {
 		return nil, err
 	}
 	w := (n + 63) / 64
+	if err := resource.Check(fmt.Sprintf("pieces: the attack sets of the %s board", b), resource.Bytes(uint64(n)*uint64(w), 8)); err != nil {
+		return nil, err
+	}
 	g := &graph{b: b, n: n, w: w, closed: make([]uint64, n*w), free: make([]uint64, w), pawn: make([]bool, n), dirs: dirs}
 	for _, x := range b.Pawns {
 		g.pawn[x] = true

@@ -203,6 +203,9 @@ func verifyRequest(_ context.Context, req models.Request, r io.Reader) (*models.
 // Cells() squares — and checks each with Verify. A malformed line is an
 // error naming it.
 func (p *Problem) VerifyStream(r io.Reader) (*models.VerifyReport, error) {
+	if err := p.check(); err != nil {
+		return nil, err
+	}
 	n := p.Board.Cells()
 	_, _, cols := p.layers()
 	rep := &models.VerifyReport{}

@@ -86,6 +86,9 @@ func New(b Board, piece Piece, task Task, k int) (*Problem, error) {
 }
 
 func (p *Problem) check() error {
+	if p == nil {
+		return fmt.Errorf("pieces: no problem given (nil): %w", models.ErrWrongProblem)
+	}
 	if err := p.Board.validate(); err != nil {
 		return err
 	}
@@ -167,8 +170,14 @@ func (c Config) Problem() (*Problem, error) {
 // Model returns "pieces".
 func (p *Problem) Model() string { return "pieces" }
 
-// Size returns the board size, such as "8x8" or "3x3x3".
-func (p *Problem) Size() string { return p.Board.String() }
+// Size returns the board size, such as "8x8" or "3x3x3" ("" for a nil
+// problem).
+func (p *Problem) Size() string {
+	if p == nil {
+		return ""
+	}
+	return p.Board.String()
+}
 
 // symbol returns the letter that stands for the piece in text and SVG.
 func (p *Problem) symbol() byte {
@@ -297,6 +306,9 @@ func (p *Problem) answerFields(a *Answer) []models.Field {
 // Answer returns the facts a pieces algorithm left in res.Extra: the
 // optimum of the task, proved or bounded, and one optimal placement.
 func (p *Problem) Answer(res *models.Result) Answer {
+	if p == nil {
+		return Answer{Best: -1, Bound: -1}
+	}
 	a := Answer{Task: p.Task, Best: -1, Bound: -1, Proved: p.Task == Place}
 	if res == nil || res.Extra == nil {
 		return a
@@ -357,6 +369,9 @@ func (p *Problem) setAnswer(res *models.Result, a *Answer) {
 // Placement returns the 1-based coordinates of the pieces and of the pawns
 // of sol.
 func (p *Problem) Placement(sol models.Solution) (pieces, pawns [][]int) {
+	if p == nil || len(sol) != p.Board.Cells() {
+		return nil, nil
+	}
 	for x, v := range sol {
 		switch v {
 		case 1:
@@ -380,6 +395,9 @@ func (p *Problem) coords1(x int) []int {
 // of docs/cli.md: piece, torus, k, the board's pawns; then, for Max,
 // Dominate and Pawns, the answer (Problem.answerFields).
 func (p *Problem) Fields(res *models.Result) []models.Field {
+	if p == nil {
+		return nil
+	}
 	f := []models.Field{{Key: "piece", Value: p.Piece.Name}}
 	if p.Board.Torus {
 		f = append(f, models.Field{Key: "torus", Value: true})

@@ -10,6 +10,9 @@ import (
 	"github.com/coverkit/coverkit/models"
 )
 
+// MaxSVGCells bounds the boards Render draws as SVG.
+const MaxSVGCells = 1 << 16
+
 // Formats are the formats Render accepts, the default first.
 var Formats = []string{"board", "coords", "svg", "json"}
 
@@ -21,6 +24,9 @@ var Formats = []string{"board", "coords", "svg", "json"}
 // line "pawns 4,5 ..." when there are pawns. "json": one JSON value,
 // {"pieces":[[r,c],...],"pawns":[...]}, without a newline. "svg": a drawing of the board (layers side by side).
 func (p *Problem) Render(w io.Writer, sol models.Solution, format string) error {
+	if err := p.check(); err != nil {
+		return err
+	}
 	if len(sol) != p.Board.Cells() {
 		return fmt.Errorf("pieces: render: %d cells for the %s board", len(sol), &p.Board)
 	}
@@ -42,6 +48,9 @@ func (p *Problem) Render(w io.Writer, sol models.Solution, format string) error 
 		_, err = w.Write(b)
 		return err
 	case "svg":
+		if len(sol) > MaxSVGCells {
+			return fmt.Errorf("pieces: an svg of %d squares is too large (at most %d)", len(sol), MaxSVGCells)
+		}
 		return p.writeSVG(w, sol)
 	}
 	return fmt.Errorf("pieces: unknown format %q (%s)", format, strings.Join(Formats, ", "))

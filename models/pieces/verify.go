@@ -17,6 +17,9 @@ import (
 // occupied or attacked. Optimality (of Max and Dominate) is not checked: it
 // is what the search proves.
 func (p *Problem) Verify(sol models.Solution) error {
+	if err := p.check(); err != nil {
+		return err
+	}
 	b := &p.Board
 	n := b.Cells()
 	if len(sol) != n {
