@@ -413,7 +413,7 @@ func (s *coronalSolver) solve(e *coronalEnum, w int) (models.SubResult, bool) {
 	t.y = 2
 	b0, b1 := rowQ[0], rowQ[1]
 	t.rows[0], t.rows[1] = b0, b1
-	t.l = ((b0<<1)|b1)<<1 & mask
+	t.l = ((b0 << 1) | b1) << 1 & mask
 	t.d = b0 | b1
 	t.r = ((b0 >> 1) | b1) >> 1
 	wk := s.w
