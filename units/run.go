@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -350,10 +351,13 @@ func (j *Job) runUnit(ctx context.Context, st *checkpointState, seed uint64, eve
 	return &Line{
 		Model: j.Model, Size: j.Size, Algorithm: j.Algorithm,
 		Status: models.StatusExhausted, Solutions: st.Solutions, Stats: stats,
-		ElapsedSeconds: st.Elapsed,
+		ElapsedSeconds: roundMicro(st.Elapsed),
 		Schema:         Schema{Name: SchemaName, Version: SchemaVersion},
 		Decomposition:  j.Dec.Name(), Units: j.Units, Unit: st.Unit,
 		Subproblems: st.Subproblems, Fingerprint: st.Fingerprint, ByWeight: st.ByClass,
-		CPUSeconds: st.CPU, Version: j.Version,
+		CPUSeconds: roundMicro(st.CPU), Version: j.Version,
 	}, nil
 }
+
+// roundMicro rounds seconds to the microsecond, for short JSON numbers.
+func roundMicro(s float64) float64 { return math.Round(s*1e6) / 1e6 }
