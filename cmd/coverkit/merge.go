@@ -107,4 +107,3 @@ func mergeText(w io.Writer, s *units.Summary) {
 		fmt.Fprintf(w, "missing: --array=%s\n", units.ArraySpec(s.Missing))
 	}
 }
-

@@ -193,4 +193,3 @@ func unitsError(err error) error {
 	}
 	return usageError(fmt.Errorf("split count: %w", err))
 }
-
