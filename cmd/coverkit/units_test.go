@@ -1,0 +1,146 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/coverkit/coverkit/units"
+	"github.com/stretchr/testify/require"
+)
+
+// stripTimes drops the fields of unit lines that may differ between runs
+// of the same unit: the timings and the resume count.
+func stripTimes(t *testing.T, out string) string {
+	t.Helper()
+	var b strings.Builder
+	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+		var x units.Line
+		require.NoError(t, json.Unmarshal([]byte(l), &x), "line %q", l)
+		x.ElapsedSeconds, x.CPUSeconds, x.Resumes = 0, 0, 0
+		m, err := x.Marshal()
+		require.NoError(t, err)
+		b.Write(m)
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+func TestUnitsCountAndMerge(t *testing.T) {
+	dir := t.TempDir()
+	// Separate runs, a range in one run, and the merge of both.
+	var files []string
+	for i := range 5 {
+		f := filepath.Join(dir, fmt.Sprintf("u%d", i))
+		out, errOut, code := runCLI(t, "", "queens", "count", "11", "--units", "5", "--unit", fmt.Sprint(i), "--out", f)
+		require.Equal(t, exitOK, code, errOut)
+		b, err := os.ReadFile(f)
+		require.NoError(t, err)
+		require.Equal(t, out, string(b))
+		files = append(files, f)
+	}
+	out, errOut, code := runCLI(t, "", append([]string{"merge", "--format", "json"}, files...)...)
+	require.Equal(t, exitOK, code, errOut)
+	require.Contains(t, out, `"solutions":2680,"units":5,"complete":true`) // A000170(11)
+
+	rng, _, code := runCLI(t, "", "queens", "count", "11", "--units", "5", "--unit", "0-4", "--format", "text")
+	require.Equal(t, exitOK, code)
+	var sep strings.Builder
+	for _, f := range files {
+		b, _ := os.ReadFile(f)
+		sep.Write(b)
+	}
+	require.Equal(t, stripTimes(t, sep.String()), stripTimes(t, rng))
+
+	// Incomplete: exit 3 with the units to resubmit.
+	out, errOut, code = runCLI(t, "", "merge", files[0], files[3])
+	require.Equal(t, exitPartial, code)
+	require.Contains(t, out, "missing: --array=1-2,4")
+	require.Contains(t, errOut, "--array=1-2,4")
+
+	// Offsets and the environment.
+	t.Setenv("SLURM_ARRAY_TASK_ID", "1")
+	out, errOut, code = runCLI(t, "", "queens", "count", "11", "--units", "5", "--unit", "env", "--unit-offset", "2")
+	require.Equal(t, exitOK, code, errOut)
+	b, _ := os.ReadFile(files[3])
+	require.Equal(t, stripTimes(t, string(b)), stripTimes(t, out))
+}
+
+func TestUnitsBadInput(t *testing.T) {
+	dir := t.TempDir()
+	ck := filepath.Join(dir, "ck")
+	require.NoError(t, os.WriteFile(ck, []byte(`{"schema":"coverkit-checkpoint/1","header":{"model":"queens","size":"12","algorithm":"bitwise","decomposition":"queens-coronal/1","units":4,"first":0,"last":0},"done":[],"unit":0,"next":0,"fingerprint":"0000000000000000"}`), 0o644))
+	tests := []struct {
+		name string
+		args []string
+		env  string
+		want string
+	}{
+		{"I >= K", []string{"--units", "4", "--unit", "4"}, "", "units are 0..3"},
+		{"negative", []string{"--units", "4", "--unit", "-1"}, "", "not a unit index"},
+		{"word", []string{"--units", "4", "--unit", "x"}, "", "not a unit index"},
+		{"K zero", []string{"--units", "0", "--unit", "0"}, "", "positive integer"},
+		{"no unit", []string{"--units", "4"}, "", "needs --unit"},
+		{"unit without units", []string{"--unit", "1"}, "", "needs --units"},
+		{"empty env", []string{"--units", "4", "--unit", "env"}, "empty", "is empty"},
+		{"other N checkpoint", []string{"--units", "4", "--unit", "0", "--checkpoint", ck}, "", "is from queens 12"},
+		{"algo", []string{"--units", "4", "--unit", "0", "--algo", "backtrack"}, "", "not --algo backtrack"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if tc.env != "" {
+				t.Setenv("SLURM_ARRAY_TASK_ID", "")
+			}
+			out, errOut, code := runCLI(t, "", append([]string{"queens", "count", "10"}, tc.args...)...)
+			require.Equal(t, exitUsage, code, errOut)
+			require.Empty(t, out)
+			require.Contains(t, errOut, tc.want)
+		})
+	}
+}
+
+// TestUnitsSurviveSIGKILL kills a split count at random moments a few
+// hundred times and checks that the run resumed from its checkpoint always
+// prints the same lines as an uninterrupted run.
+func TestUnitsSurviveSIGKILL(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary and runs it a few hundred times")
+	}
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "coverkit")
+	build := exec.Command("go", "build", "-o", bin, ".")
+	build.Stderr = os.Stderr
+	require.NoError(t, build.Run())
+	args := []string{"queens", "count", "12", "--units", "3", "--unit", "0-2", "--checkpoint-every", "2ms"}
+	ref, err := exec.Command(bin, args...).Output()
+	require.NoError(t, err)
+	want := stripTimes(t, string(ref))
+	rng := rand.New(rand.NewPCG(14, 14))
+	kills, rounds := 0, 0
+	deadline := time.Now().Add(8 * time.Second)
+	for kills < 300 && time.Now().Before(deadline) {
+		rounds++
+		ck := filepath.Join(dir, fmt.Sprintf("ck%d", rounds))
+		cargs := append(append([]string{}, args...), "--checkpoint", ck)
+		for range 10 {
+			cmd := exec.Command(bin, cargs...)
+			require.NoError(t, cmd.Start())
+			time.Sleep(time.Duration(rng.IntN(25_000)) * time.Microsecond)
+			_ = cmd.Process.Signal(syscall.SIGKILL)
+			_ = cmd.Wait()
+			kills++
+		}
+		out, err := exec.Command(bin, cargs...).Output()
+		require.NoError(t, err, "round %d", rounds)
+		require.Equal(t, want, stripTimes(t, string(out)), "round %d", rounds)
+	}
+	t.Logf("%d kills in %d rounds", kills, rounds)
+	require.GreaterOrEqual(t, kills, 50)
+}
