@@ -98,6 +98,13 @@ type Result struct {
 	First Solution
 	// Stats is the work done.
 	Stats Stats
+	// Method names the variant or the inner algorithm that produced the
+	// result when it is not the algorithm's name itself (knight's auto
+	// reports the method it chose, construct its construction), or "".
+	Method string
+	// Reason, for a result that proves there is no solution without an
+	// exhaustive search (a theorem), says why; "" otherwise.
+	Reason string
 	// Extra holds algorithm-specific facts for JSON outputs (for example a
 	// local search's seed and initial conflicts), keyed by JSON field name.
 	Extra map[string]any

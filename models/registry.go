@@ -1,6 +1,7 @@
 package models
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strings"
@@ -103,8 +104,68 @@ type Algorithm struct {
 	Caps Caps `json:"capabilities"`
 	// Description is one line for listings.
 	Description string `json:"description"`
+	// Methods lists the variants Options.Method may name, the default
+	// first; nil means the algorithm has none.
+	Methods []string `json:"methods,omitempty"`
 	// Solve runs the algorithm.
 	Solve Solver `json:"-"`
+	// Check, if set, refuses what the algorithm cannot answer beyond its
+	// capabilities (a size it cannot hold, a board shape it does not
+	// know), with an error wrapping ErrUnsupported or ErrTooLarge.
+	Check func(p Problem, o *Options) error `json:"-"`
+}
+
+// Supports reports whether a can answer p with options o: p is a problem of
+// a's model, the mode and Unique are among a's capabilities (a count may be
+// made by enumerating), the method is one of a's, and a's own Check accepts
+// it. Its error wraps ErrUnsupported or ErrWrongProblem and says which.
+func (a Algorithm) Supports(p Problem, o *Options) error {
+	if p == nil {
+		return fmt.Errorf("models: %s/%s: no problem given: %w", a.Model, a.Name, ErrWrongProblem)
+	}
+	if p.Model() != a.Model {
+		return fmt.Errorf("models: %s/%s cannot solve a %s problem: %w", a.Model, a.Name, p.Model(), ErrWrongProblem)
+	}
+	o = o.OrDefault()
+	cannot := func(what string) error {
+		return fmt.Errorf("models: %s algorithm %s cannot %s (it can: %s): %w", a.Model, a.Name, what, a.Caps, ErrUnsupported)
+	}
+	switch {
+	case o.Mode == ModeFirst && !a.Caps.Has(CanFirst):
+		return cannot("find a solution")
+	case o.Mode == ModeAll && !a.Caps.Has(CanAll):
+		return cannot("list all solutions")
+	case o.Mode == ModeCount && !a.Caps.Has(CanCount) && !a.Caps.Has(CanAll):
+		return cannot("count solutions")
+	case o.Unique && !a.Caps.Has(CanUnique):
+		return cannot("tell solutions apart up to symmetry")
+	case o.Method != "" && !slices.Contains(a.Methods, o.Method):
+		if len(a.Methods) == 0 {
+			return fmt.Errorf("models: %s algorithm %s has no methods (--method %s): %w", a.Model, a.Name, o.Method, ErrUnsupported)
+		}
+		return fmt.Errorf("models: %s algorithm %s: unknown method %q (known: %s): %w", a.Model, a.Name, o.Method,
+			strings.Join(a.Methods, ", "), ErrUnsupported)
+	}
+	if a.Check != nil {
+		return a.Check(p, o)
+	}
+	return nil
+}
+
+// Run checks the request with Supports and runs a. A count asked of an
+// algorithm that can only enumerate is made by enumerating without a
+// visitor.
+func (a Algorithm) Run(ctx context.Context, p Problem, o *Options) (Result, error) {
+	if err := a.Supports(p, o); err != nil {
+		return Result{}, err
+	}
+	o = o.OrDefault()
+	if o.Mode == ModeCount && !a.Caps.Has(CanCount) {
+		enum := *o
+		enum.Mode, enum.Visit, enum.Limit = ModeAll, nil, 0
+		o = &enum
+	}
+	return a.Solve(ctx, p, o)
 }
 
 // Registry holds algorithms by model and name. The zero value is empty and

@@ -14,10 +14,11 @@ func init() {
 		Model: "queens",
 		Name:  "construct",
 		Kind:  models.Constructive,
-		Caps:  models.CanFirst,
+		Caps:  models.CanFirst | models.CanUnique,
 		Description: "explicit O(n) construction, no search: --method formula (Hoffman–Loessi–Moore, " +
 			"default) or lists (even/odd lists with swaps); a billion queens in 4 GB",
-		Solve: solveConstruct,
+		Methods: []string{MethodFormula, MethodLists},
+		Solve:   withUnique(solveConstruct),
 	})
 }
 
@@ -203,7 +204,10 @@ func solveConstruct(ctx context.Context, p models.Problem, opts *models.Options)
 			return models.Result{}, fmt.Errorf("queens: construct: unknown method %q (formula, lists): %w", method, models.ErrUnsupported)
 		}
 		res, err := exact("construct", solveBacktrack)(ctx, p, &models.Options{MaxNodes: o.MaxNodes})
-		res.Extra = map[string]any{"method": "exhaustive search"}
+		res.Method = "exhaustive search"
+		if err == nil && res.Status == models.StatusExhausted && res.Solutions.IsZero() {
+			res.Reason = fmt.Sprintf("%d queens cannot be placed on a %d×%d board without attacking each other (proved by exhaustive search)", b.N, b.N, b.N)
+		}
 		return res, err
 	}
 	sol, err := construct(ctx, b.N, method)
@@ -218,7 +222,8 @@ func solveConstruct(ctx context.Context, p models.Problem, opts *models.Options)
 		Solutions: models.CountOf(1),
 		First:     sol,
 		Stats:     models.Stats{Elapsed: time.Since(start)},
-		Extra:     map[string]any{"method": method, "bytes_per_queen": bytesPerQueen},
+		Method:    method,
+		Extra:     map[string]any{"bytes_per_queen": bytesPerQueen},
 	}
 	if o.Visit != nil {
 		o.Visit(sol, res.Stats)

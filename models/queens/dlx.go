@@ -22,10 +22,10 @@ func init() {
 		Model: "queens",
 		Name:  "dlx",
 		Kind:  models.Exact,
-		Caps:  models.CanFirst | models.CanAll | models.CanCount | models.CanParallel,
+		Caps:  models.CanFirst | models.CanAll | models.CanCount | models.CanUnique | models.CanParallel,
 		Description: "Dancing Links (Knuth's Algorithm C): rows and columns primary, " +
 			"diagonals secondary; reports Knuth's updates",
-		Solve: solveDLX,
+		Solve: withUnique(solveDLX),
 	})
 }
 

@@ -62,8 +62,12 @@ func TestDLXSolutionsVerify(t *testing.T) {
 	require.Equal(t, models.StatusExhausted, res.Status)
 	require.True(t, res.Solutions.IsZero())
 
-	_, err = alg.Solve(context.Background(), queens.New(8), &models.Options{Unique: true, Mode: models.ModeCount})
-	require.ErrorIs(t, err, models.ErrUnsupported)
+	// Unique works from Go for every queens algorithm (12 fundamental
+	// solutions of 8 queens, OEIS A002562).
+	res, err = alg.Solve(context.Background(), queens.New(8), &models.Options{Unique: true, Mode: models.ModeCount})
+	require.NoError(t, err)
+	require.Equal(t, models.CountOf(92), res.Solutions)
+	require.Equal(t, models.CountOf(12), res.Fundamental)
 	_, err = queens.Cover(0)
 	require.Error(t, err)
 	_, err = queens.Cover(queens.CoverMaxN + 1)

@@ -13,10 +13,10 @@ func init() {
 		Model: "queens",
 		Name:  "minconflicts",
 		Kind:  models.LocalSearch,
-		Caps:  models.CanFirst,
+		Caps:  models.CanFirst | models.CanUnique,
 		Description: "min-conflicts local search (Sosic–Gu QS4 style): greedy permutation, " +
 			"swaps of attacked queens; 10^6 queens in 0.04 s, 10^9 in 2 minutes and 4.3 GiB",
-		Solve: solveMinConflicts,
+		Solve: withUnique(solveMinConflicts),
 	})
 }
 
@@ -60,6 +60,9 @@ func solveMinConflicts(ctx context.Context, p models.Problem, opts *models.Optio
 			"solve_seconds":     (lr.Search + lr.Verify).Seconds(),
 			"bytes_per_queen":   float64(lr.Bytes) / float64(b.N),
 		},
+	}
+	if lr.Status == models.StatusExhausted && lr.Solution == nil {
+		res.Reason = fmt.Sprintf("%d queens cannot be placed on a %d×%d board without attacking each other", b.N, b.N, b.N)
 	}
 	if lr.Status == models.StatusFound {
 		res.Solutions = models.CountOf(1)

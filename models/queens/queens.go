@@ -58,15 +58,25 @@ func Verify(n int, sol models.Solution) error {
 }
 
 // Render writes sol in format "perm" (or ""): the N 1-based rows on one line,
-// space-separated; or "board": N lines of 'Q' and '.', row 1 first.
+// space-separated; "board": N lines of 'Q' and '.', row 1 first; "svg": a
+// picture of the board; or "json": the 1-based rows as a JSON array. board
+// and svg refuse N above MaxBoardN.
 func (b *Board) Render(w io.Writer, sol models.Solution, format string) error {
 	switch format {
 	case "", "perm":
 		return WritePerm(w, sol)
 	case "board":
+		if len(sol) > MaxBoardN {
+			return fmt.Errorf("queens: --format board for N = %d would write %d×%d characters a solution (at most N = %d); use perm or json",
+				len(sol), len(sol), len(sol), MaxBoardN)
+		}
 		return WriteBoard(w, sol)
+	case "svg":
+		return writeSVG(w, sol)
+	case "json":
+		return writeJSON(w, sol)
 	}
-	return fmt.Errorf("queens: unknown format %q (perm, board)", format)
+	return fmt.Errorf("queens: unknown format %q (perm, board, svg, json)", format)
 }
 
 // WritePerm writes sol as one line of 1-based rows without allocating per

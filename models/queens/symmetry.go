@@ -266,3 +266,15 @@ func sumStats(s, t models.Stats) models.Stats {
 	u.Elapsed = s.Elapsed + t.Elapsed
 	return u
 }
+
+// withUnique gives Options.Unique to an algorithm that has no symmetry
+// support of its own, through Unique; without Unique it calls solve as it
+// is.
+func withUnique(solve models.Solver) models.Solver {
+	return func(ctx context.Context, p models.Problem, o *models.Options) (models.Result, error) {
+		if o != nil && o.Unique {
+			return Unique(ctx, solve, p, o)
+		}
+		return solve(ctx, p, o)
+	}
+}

@@ -1,0 +1,307 @@
+package models
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"sync"
+)
+
+// Model describes a problem family to front ends: how an instance is named
+// on a command line, which flags of its own it takes, how its solutions are
+// written and read back, which algorithm answers a request by default, and
+// which facts of a result are its own. A model registers one Model beside
+// its algorithms, from init:
+//
+//	func init() {
+//		models.RegisterModel(models.Model{
+//			Name:     "queens",
+//			Summary:  "N-Queens: solve, count, compare algorithms, verify solutions",
+//			Instance: models.Instance{Usage: "N", Args: 1, New: newBoard},
+//			Formats:  []string{"perm", "board", "svg", "json"},
+//			Default:  defaultAlgorithm,
+//			Verify:   verifySolutions,
+//		})
+//	}
+//
+// The coverkit command builds `coverkit <model> solve|count|verify|compare`
+// from it, so a new model needs no code in the command. Every field but Name,
+// Summary and Instance is optional.
+type Model struct {
+	// Name is the registry name, such as "queens"; algorithms of the model
+	// are registered under it.
+	Name string
+	// Summary is one line for listings and help.
+	Summary string
+	// Doc is the long help: what an instance is, how solutions are encoded.
+	Doc string
+	// Instance says how an instance is named on a command line and built.
+	Instance Instance
+	// Params are the model's own parameters (command-line flags such as
+	// --closed or --reduced), read by Instance.New and Fields.
+	Params []Param
+	// Formats lists the formats Problem.Render accepts for one solution,
+	// the default first. "json" renders a solution as one JSON value.
+	Formats []string
+	// Verbs renames verbs: Verbs["solve"] = "tour" makes `knight tour` the
+	// model's solve verb; "." makes the model's own command solve (`coverkit
+	// dlx FILE`, with --count to count). A verb the model has no use for is
+	// listed in Without.
+	Verbs map[string]string
+	// Without lists the generic verbs the model does not offer ("verify",
+	// "compare", ...).
+	Without []string
+	// Default picks the algorithm for a request when none is named; nil or
+	// "" means the model's first registered algorithm that can do it.
+	Default func(p Problem, o *Options) string
+	// Fields returns the model's own facts about a result, written after
+	// the common fields of a record (for N-Queens, "n").
+	Fields func(p Problem, res *Result) []Field
+	// CountText is the text answer of a count, given the count already
+	// formatted ("92" or, for a partial count, "at least 92"), such as "92
+	// solutions for n = 8". nil means "92 solutions".
+	CountText func(p Problem, res *Result, count string) string
+	// NoSolution is the message for a proved absence of solutions, such
+	// as "no solution: 3 queens cannot be placed on a 3×3 board"; nil means
+	// "no solution: " and Result.Reason or "the search finished without
+	// one".
+	NoSolution func(p Problem, res *Result) string
+	// ListAll makes solve list every solution unless --limit says
+	// otherwise, as Knuth's programs do, instead of the first.
+	ListAll bool
+	// SolutionKey is the JSON key of a solution in solve's records
+	// ("solution" if empty; "path" for a knight's tour).
+	SolutionKey string
+	// Verify reads solutions as the model writes them from r and checks
+	// every one independently of any solver. req holds the arguments
+	// before the input (an instance, when the solutions do not say what
+	// they solve).
+	Verify func(ctx context.Context, req Request, r io.Reader) (*VerifyReport, error)
+	// VerifyUsage names verify's arguments in help ("[FILE|-]" by
+	// default); VerifyArgs is the number of them before the input, which
+	// is optional and defaults to standard input.
+	VerifyUsage string
+	VerifyArgs  int
+	// Cover, if set, writes the instance as a generalized exact cover in
+	// the text format of Knuth's dlx1/dlx2 (docs/formats.md), for the
+	// `cover` verb.
+	Cover func(p Problem, w io.Writer) error
+	// Examples are command lines shown in help, keyed by verb.
+	Examples map[string]string
+}
+
+// Verb returns the model's name for a generic verb ("solve" → "tour"), or
+// "" if the model does not offer it.
+func (m *Model) Verb(generic string) string {
+	if slices.Contains(m.Without, generic) {
+		return ""
+	}
+	if v, ok := m.Verbs[generic]; ok {
+		return v
+	}
+	return generic
+}
+
+// Instance says how a model's instance is named and made.
+type Instance struct {
+	// Usage names the arguments in help: "N", "SIZE", "[FILE|-]".
+	Usage string
+	// Args is the number of positional arguments; Optional more may follow
+	// (an input file that defaults to stdin).
+	Args, Optional int
+	// New builds the instance from a request. Its errors are the user's:
+	// they name the argument or the line at fault.
+	New func(req Request) (Problem, error)
+}
+
+// Param is a model's own command-line parameter.
+type Param struct {
+	// Name is the flag's name without dashes.
+	Name string
+	// Usage is its one-line help.
+	Usage string
+	// Default is the value when the flag is not given ("" for none).
+	Default string
+	// Switch marks a boolean flag (--closed); its value is "true" or
+	// "false".
+	Switch bool
+	// Values lists the accepted values, for completion and checking; nil
+	// accepts any.
+	Values []string
+	// Verbs lists the verbs that take the flag; nil means solve, count and
+	// compare.
+	Verbs []string
+}
+
+// For reports whether the parameter applies to the generic verb.
+func (p *Param) For(verb string) bool {
+	if p.Verbs == nil {
+		return verb == "solve" || verb == "count" || verb == "compare"
+	}
+	return slices.Contains(p.Verbs, verb)
+}
+
+// Request carries what a front end was given to name an instance: the
+// positional arguments, the model's parameters and a way to open input.
+type Request struct {
+	// Args are the positional arguments of the verb.
+	Args []string
+	// Params holds the model's parameters by name, defaults filled in.
+	Params map[string]string
+	// Open opens an input named by an argument ("-" is standard input).
+	// nil opens nothing.
+	Open func(name string) (io.ReadCloser, error)
+	// Warn, if set, receives warnings about the input (for people, on
+	// standard error); nil drops them.
+	Warn func(msg string)
+}
+
+// Warnf sends a formatted warning to r.Warn, if set.
+func (r Request) Warnf(format string, a ...any) {
+	if r.Warn != nil {
+		r.Warn(fmt.Sprintf(format, a...))
+	}
+}
+
+// Param returns the named parameter's value ("" if absent).
+func (r Request) Param(name string) string { return r.Params[name] }
+
+// Switch reports whether the named switch is on.
+func (r Request) Switch(name string) bool { return r.Params[name] == "true" }
+
+// OpenArg opens the i-th argument as input, or standard input ("-") when
+// there is no such argument.
+func (r Request) OpenArg(i int) (io.ReadCloser, string, error) {
+	name := "-"
+	if i < len(r.Args) {
+		name = r.Args[i]
+	}
+	if r.Open == nil {
+		return nil, name, fmt.Errorf("models: cannot open %s here", name)
+	}
+	rc, err := r.Open(name)
+	return rc, name, err
+}
+
+// Field is one model-specific fact in a record: a JSON key and its value.
+type Field struct {
+	Key   string
+	Value any
+}
+
+// Fields is an ordered list of facts; it is written to JSON as an object
+// with its keys in order.
+type Fields []Field
+
+// MarshalJSON writes the fields as one JSON object, keys in order.
+func (fs Fields) MarshalJSON() ([]byte, error) { return appendFields([]byte{'{'}, fs, nil, true) }
+
+// VerifyReport is what checking a file of solutions found.
+type VerifyReport struct {
+	// Solutions is the number of solutions read; Valid and Invalid split
+	// it; Distinct counts the different valid ones.
+	Solutions, Valid, Invalid, Distinct uint64
+	// FirstBad locates the first invalid solution, or is nil.
+	FirstBad *Bad
+	// Summary, if set, replaces the generic text summary ("92 solutions,
+	// all valid, 92 distinct").
+	Summary string
+	// Fields are the model's own facts for the JSON record.
+	Fields []Field
+}
+
+// Bad locates an invalid solution.
+type Bad struct {
+	// Line is the 1-based line where the solution starts.
+	Line int `json:"line"`
+	// Reason says what is wrong.
+	Reason string `json:"error"`
+}
+
+// Pick returns the algorithm that answers p with options o: the one named
+// (if name is not ""), else the model's default, else the first registered
+// algorithm that supports the request. The algorithm is checked with
+// Supports.
+func (m *Model) Pick(name string, p Problem, o *Options) (Algorithm, error) {
+	if name == "" && m.Default != nil {
+		name = m.Default(p, o)
+	}
+	if name != "" {
+		a, err := Lookup(m.Name, name)
+		if err != nil {
+			return a, err
+		}
+		return a, a.Supports(p, o)
+	}
+	var first error
+	for _, a := range Algorithms(m.Name) {
+		err := a.Supports(p, o)
+		if err == nil {
+			return a, nil
+		}
+		if first == nil {
+			first = err
+		}
+	}
+	if first == nil {
+		first = fmt.Errorf("models: no algorithm is registered for %s", m.Name)
+	}
+	return Algorithm{}, first
+}
+
+// modelRegistry holds the registered models by name.
+var modelRegistry struct {
+	mu     sync.RWMutex
+	models map[string]*Model
+}
+
+// RegisterModel adds m to the registry of models. Like Register, it is meant
+// for init functions and panics on an incomplete or duplicate model, a
+// programming error no user input reaches.
+func RegisterModel(m Model) {
+	if m.Name == "" || m.Summary == "" || m.Instance.New == nil {
+		panic(fmt.Sprintf("models: model %q needs a name, a summary and Instance.New", m.Name)) // unreachable from user input: init-time programming error
+	}
+	modelRegistry.mu.Lock()
+	defer modelRegistry.mu.Unlock()
+	if modelRegistry.models == nil {
+		modelRegistry.models = make(map[string]*Model)
+	}
+	if _, dup := modelRegistry.models[m.Name]; dup {
+		panic(fmt.Sprintf("models: model %s registered twice", m.Name)) // unreachable from user input: init-time programming error
+	}
+	modelRegistry.models[m.Name] = &m
+}
+
+// LookupModel returns the model registered under name. An unknown name's
+// error lists the known models and, as database/sql does for drivers,
+// reminds the caller that a model registers itself when its package is
+// imported.
+func LookupModel(name string) (*Model, error) {
+	modelRegistry.mu.RLock()
+	m, ok := modelRegistry.models[name]
+	modelRegistry.mu.RUnlock()
+	if ok {
+		return m, nil
+	}
+	var names []string
+	for _, m := range Models() {
+		names = append(names, m.Name)
+	}
+	return nil, fmt.Errorf("models: unknown model %q (known: %s; forgotten import? a model registers itself when its package, such as github.com/coverkit/coverkit/models/%s, is imported)",
+		name, strings.Join(names, ", "), name)
+}
+
+// Models returns the registered models sorted by name.
+func Models() []*Model {
+	modelRegistry.mu.RLock()
+	out := make([]*Model, 0, len(modelRegistry.models))
+	for _, m := range modelRegistry.models {
+		out = append(out, m)
+	}
+	modelRegistry.mu.RUnlock()
+	slices.SortFunc(out, func(a, b *Model) int { return strings.Compare(a.Name, b.Name) })
+	return out
+}

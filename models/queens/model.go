@@ -1,0 +1,162 @@
+package queens
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strconv"
+
+	"github.com/coverkit/coverkit/dlx"
+	"github.com/coverkit/coverkit/models"
+)
+
+// MaxN bounds N as read from a command line; the algorithms refuse the
+// sizes they cannot hold, naming the memory they would need.
+const MaxN = 1 << 50
+
+// MaxBoardN bounds the board and svg formats, which write N² cells a
+// solution.
+const MaxBoardN = 10_000
+
+func init() {
+	models.RegisterModel(models.Model{
+		Name:    "queens",
+		Summary: "N-Queens: solve, count, compare algorithms, verify solutions",
+		Doc: `Place N queens on an N×N board so that none attacks another. N may be
+written 8, 1000000, 1e6 or 1_000_000.
+
+Solutions are written as Wirth's vector: for column i = 1..N, the 1-based
+row of the queen in column i. Formats: perm (one solution a line), board
+(N lines of Q and ., a blank line between solutions), svg (a picture of
+the board), json (one record a line with the solution as an array).`,
+		Instance: models.Instance{Usage: "N", Args: 1, New: newInstance},
+		Formats:  []string{"perm", "board", "svg", "json"},
+		Default:  defaultAlgorithm,
+		Fields: func(p models.Problem, _ *models.Result) []models.Field {
+			return []models.Field{{Key: "n", Value: p.(*Board).N}}
+		},
+		CountText: func(p models.Problem, _ *models.Result, count string) string {
+			return fmt.Sprintf("%s for n = %d", plural(count, "solution"), p.(*Board).N)
+		},
+		NoSolution: func(p models.Problem, _ *models.Result) string {
+			n := p.(*Board).N
+			return fmt.Sprintf("no solution: %d queens cannot be placed on a %d×%d board without attacking each other (proved by exhaustive search)", n, n, n)
+		},
+		Verify: verifyRequest,
+		Cover: func(p models.Problem, w io.Writer) error {
+			n := p.(*Board).N
+			c, err := Cover(n)
+			if err != nil {
+				return err
+			}
+			if _, err := fmt.Fprintf(w, "| %d-queens: rows and columns primary, diagonals secondary; option (r-1)*%d+c is a queen at row r, column c\n", n, n); err != nil {
+				return err
+			}
+			return dlx.Write(w, c)
+		},
+		Examples: map[string]string{
+			"solve": `  coverkit queens solve 8
+  coverkit queens solve 8 --all --unique --format board
+  coverkit queens solve 1e6 --algo construct --out million.txt`,
+			"count": `  coverkit queens count 12
+  coverkit queens count 14 --unique --format json`,
+			"verify": `  coverkit queens solve 8 --all | coverkit queens verify`,
+			"compare": `  coverkit queens compare 12 --repeat 3
+  coverkit queens compare 8 --sizes 8..12 --algos backtrack,bitwise`,
+		},
+	})
+}
+
+// newInstance reads N from a command line.
+func newInstance(req models.Request) (models.Problem, error) {
+	n, err := models.ParseSize("N", req.Args[0], MaxN)
+	if err != nil {
+		return nil, err
+	}
+	return New(int(n)), nil
+}
+
+// defaultAlgorithm counts with bitwise where it can (N ≤ 64) and otherwise
+// searches with Wirth's backtracking.
+func defaultAlgorithm(p models.Problem, o *models.Options) string {
+	b, _ := p.(*Board)
+	if o.OrDefault().Mode == models.ModeCount && b != nil && b.N <= BitwiseMaxN {
+		return "bitwise"
+	}
+	return "backtrack"
+}
+
+// verifyRequest checks the solutions read from r (any of solve's text
+// formats); see VerifyStream.
+func verifyRequest(_ context.Context, _ models.Request, r io.Reader) (*models.VerifyReport, error) {
+	rep, err := VerifyStream(r)
+	if err != nil {
+		return nil, err
+	}
+	out := &models.VerifyReport{Solutions: rep.Solutions, Valid: rep.Valid, Invalid: rep.Invalid, Distinct: rep.Distinct,
+		Fields: []models.Field{{Key: "lines", Value: rep.Lines}}}
+	if rep.FirstBad != nil {
+		out.FirstBad = &models.Bad{Line: int(rep.FirstBad.Line), Reason: rep.FirstBad.Reason}
+	}
+	return out, nil
+}
+
+// plural writes "1 solution" or "92 solutions" for a formatted count.
+func plural(count, noun string) string {
+	if count == "1" {
+		return count + " " + noun
+	}
+	return count + " " + noun + "s"
+}
+
+// writeJSON writes sol as a JSON array of 1-based rows, streaming.
+func writeJSON(w io.Writer, sol models.Solution) error {
+	buf := make([]byte, 0, 64<<10)
+	buf = append(buf, '[')
+	for i, r := range sol {
+		if i > 0 {
+			buf = append(buf, ',')
+		}
+		buf = strconv.AppendInt(buf, int64(r)+1, 10)
+		if len(buf) > 60<<10 {
+			if _, err := w.Write(buf); err != nil {
+				return err
+			}
+			buf = buf[:0]
+		}
+	}
+	buf = append(buf, ']')
+	_, err := w.Write(buf)
+	return err
+}
+
+// writeSVG draws sol as a board with its queens.
+func writeSVG(w io.Writer, sol models.Solution) error {
+	n := len(sol)
+	if n > MaxBoardN {
+		return fmt.Errorf("queens: an svg board of N = %d is too large (at most %d)", n, MaxBoardN)
+	}
+	const cell = 24
+	side := n * cell
+	b := fmt.Appendf(nil, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d">`+"\n", side, side, side, side)
+	b = fmt.Appendf(b, `<rect width="%d" height="%d" fill="#f0d9b5"/>`+"\n", side, side)
+	for r := range n {
+		for c := range n {
+			if (r+c)%2 == 1 {
+				b = fmt.Appendf(b, `<rect x="%d" y="%d" width="%d" height="%d" fill="#b58863"/>`+"\n", c*cell, r*cell, cell, cell)
+			}
+		}
+		if len(b) > 60<<10 {
+			if _, err := w.Write(b); err != nil {
+				return err
+			}
+			b = b[:0]
+		}
+	}
+	for c, r := range sol {
+		b = fmt.Appendf(b, `<circle cx="%d" cy="%d" r="%d" fill="#222"/>`+"\n", c*cell+cell/2, int(r)*cell+cell/2, cell*3/8)
+	}
+	b = append(b, "</svg>\n"...)
+	_, err := w.Write(b)
+	return err
+}
