@@ -9,102 +9,96 @@ import (
 	"time"
 
 	"github.com/coverkit/coverkit/models"
-	"github.com/coverkit/coverkit/models/queens"
 	"github.com/coverkit/coverkit/units"
 	"github.com/spf13/cobra"
 )
 
 // Split counts (issue 14): the --units, --unit, --unit-offset,
-// --checkpoint and --checkpoint-every flags are added here to the count
-// verbs of the models that have a decomposition, by wrapping their
-// commands, so that no model's file needs to know about them.
+// --checkpoint and --checkpoint-every flags of the count verb of every
+// model that registers a decomposition (models.RegisterDecomposer). The
+// generic count verb hands over to runUnits when --units is given.
 
-// unitCounter says how a model's count verb builds its problem from its
-// arguments, and the algorithm name its unit lines carry.
-type unitCounter struct {
-	verb      string // the count verb under the model command ("count")
-	algorithm string
-	problem   func(cmd *cobra.Command, args []string) (models.Problem, error)
+// declareUnitFlags adds the split-count flags to a count verb of a model
+// that has a decomposition.
+func declareUnitFlags(cmd *cobra.Command, m *models.Model) {
+	if models.LookupDecomposer(m.Name) == nil {
+		return
+	}
+	f := cmd.Flags()
+	f.String("units", "", "split the count into K work units; unit lines are JSON (see docs/scale-out.md)")
+	f.String("unit", "", "with --units: the unit(s) to count: I, A-B, or env (SLURM_ARRAY_TASK_ID, JOB_COMPLETION_INDEX)")
+	f.Uint64("unit-offset", 0, "with --units: add this to the unit index (one count over several arrays)")
+	f.String("checkpoint", "", "with --units: save progress in FILE and resume from it")
+	f.Duration("checkpoint-every", time.Minute, "with --units: how often to save the checkpoint")
 }
 
-// unitCounters holds the split counters by model command name.
-var unitCounters = map[string]unitCounter{
-	"queens": {verb: "count", algorithm: "bitwise", problem: func(cmd *cobra.Command, args []string) (models.Problem, error) {
-		if f := cmd.Flags().Lookup("algo"); f != nil && f.Changed && f.Value.String() != "bitwise" {
-			return nil, usagef("--units counts with the coronal decomposition and the bitwise kernel, not --algo %s", f.Value)
-		}
-		for _, name := range []string{"unique", "max-nodes"} {
-			if f := cmd.Flags().Lookup(name); f != nil && f.Changed {
-				return nil, usagef("--%s does not apply to a split count (--units)", name)
-			}
-		}
-		n, err := parseSize("N", args[0], queens.BitwiseMaxN)
-		if err != nil {
-			return nil, usageError(err)
-		}
-		return queens.New(int(n)), nil
-	}},
-}
-
-func init() {
-	for i, newCmd := range commands {
-		commands[i] = func(e *env) *cobra.Command {
-			c := newCmd(e)
-			uc, ok := unitCounters[c.Name()]
-			if !ok {
-				return c
-			}
-			for _, sub := range c.Commands() {
-				if sub.Name() == uc.verb {
-					addUnitFlags(e, c.Name(), sub, uc)
-				}
-			}
-			return c
+// unitsRequested reports whether cmd was asked for a split count; a
+// split-count flag without --units is a usage error.
+func unitsRequested(cmd *cobra.Command) (bool, error) {
+	fs := cmd.Flags()
+	if fs.Lookup("units") == nil {
+		return false, nil
+	}
+	if fs.Changed("units") {
+		return true, nil
+	}
+	for _, name := range []string{"unit", "unit-offset", "checkpoint", "checkpoint-every"} {
+		if fs.Changed(name) {
+			return false, usagef("--%s needs --units", name)
 		}
 	}
+	return false, nil
 }
 
 // unitFlags are the values of the split-count flags.
 type unitFlags struct {
-	units, unit, out, checkpoint string
+	units, unit, checkpoint, out string
 	offset                       uint64
 	every                        time.Duration
 }
 
-// addUnitFlags adds the split-count flags to cmd and runs a split count
-// when --units is given, else cmd's own count.
-func addUnitFlags(e *env, model string, cmd *cobra.Command, uc unitCounter) {
-	var uf unitFlags
-	f := cmd.Flags()
-	f.StringVar(&uf.units, "units", "", "split the count into K work units (see docs/scale-out.md)")
-	f.StringVar(&uf.unit, "unit", "", "with --units: the unit(s) to count: I, A-B, or env (SLURM_ARRAY_TASK_ID, JOB_COMPLETION_INDEX)")
-	f.Uint64Var(&uf.offset, "unit-offset", 0, "with --units: add this to the unit index (one count over several arrays)")
-	f.StringVar(&uf.checkpoint, "checkpoint", "", "with --units: save progress in FILE and resume from it")
-	f.DurationVar(&uf.every, "checkpoint-every", time.Minute, "with --units: how often to save the checkpoint")
-	if f.Lookup("out") == nil {
-		f.StringVar(&uf.out, "out", "", "with --units: also write the unit lines to FILE, atomically")
+func readUnitFlags(cmd *cobra.Command) (*unitFlags, error) {
+	fs := cmd.Flags()
+	uf := &unitFlags{}
+	var err error
+	if uf.units, err = fs.GetString("units"); err != nil {
+		return nil, usageError(err)
 	}
-	orig := cmd.RunE
-	cmd.RunE = func(cmd *cobra.Command, args []string) error {
-		if uf.units == "" {
-			for _, name := range []string{"unit", "unit-offset", "checkpoint", "checkpoint-every"} {
-				if cmd.Flags().Changed(name) {
-					return usagef("--%s needs --units", name)
-				}
-			}
-			return orig(cmd, args)
-		}
-		if o := cmd.Flags().Lookup("out"); o != nil {
-			uf.out = o.Value.String()
-		}
-		return runUnits(e, cmd, args, model, uc, &uf)
+	if uf.unit, err = fs.GetString("unit"); err != nil {
+		return nil, usageError(err)
 	}
+	if uf.offset, err = fs.GetUint64("unit-offset"); err != nil {
+		return nil, usageError(err)
+	}
+	if uf.checkpoint, err = fs.GetString("checkpoint"); err != nil {
+		return nil, usageError(err)
+	}
+	if uf.every, err = fs.GetDuration("checkpoint-every"); err != nil {
+		return nil, usageError(err)
+	}
+	return uf, nil
+}
+
+// decompositionAlgorithm is the algorithm a decomposition's unit lines
+// name: its Algorithm method if it has one, else "units".
+func decompositionAlgorithm(d models.Decomposition) string {
+	if a, ok := d.(interface{ Algorithm() string }); ok {
+		return a.Algorithm()
+	}
+	return "units"
 }
 
 // runUnits runs a split count and maps its errors to exit codes: a bad
 // unit or a foreign checkpoint is exit 2 (do not retry), a stop or a full
-// disk exit 3 (retry).
-func runUnits(e *env, cmd *cobra.Command, args []string, model string, uc unitCounter, uf *unitFlags) error {
+// disk exit 3 (retry). flagErr is unitsRequested's error.
+func runUnits(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []string, flagErr error) error {
+	if flagErr != nil {
+		return flagErr
+	}
+	uf, err := readUnitFlags(cmd)
+	if err != nil {
+		return err
+	}
 	k, err := units.ParseUnits(uf.units)
 	if err != nil {
 		return usageError(err)
@@ -119,23 +113,25 @@ func runUnits(e *env, cmd *cobra.Command, args []string, model string, uc unitCo
 	if uf.every <= 0 {
 		return usagef("--checkpoint-every must be positive, got %s", uf.every)
 	}
-	p, err := uc.problem(cmd, args)
+	for _, name := range []string{"unique", "max-nodes", "limit", "method"} {
+		if fl := cmd.Flags().Lookup(name); fl != nil && fl.Changed {
+			return usagef("--%s does not apply to a split count (--units)", name)
+		}
+	}
+	p, err := instance(e, m, f, args)
 	if err != nil {
 		return err
 	}
-	decomposer := models.LookupDecomposer(model)
-	if decomposer == nil {
-		return usagef("%s: no decomposition for split counts", model)
-	}
-	dec, err := decomposer(p, k)
+	dec, err := models.LookupDecomposer(m.Name)(p, k)
 	if err != nil {
 		return solverError(err)
 	}
-	var timeout time.Duration
-	if tf := cmd.Flags().Lookup("timeout"); tf != nil {
-		timeout, _ = time.ParseDuration(tf.Value.String())
+	algorithm := decompositionAlgorithm(dec)
+	if f.algo != "" && f.algo != algorithm {
+		return usagef("--units counts with the %s decomposition and the %s algorithm, not --algo %s", dec.Name(), algorithm, f.algo)
 	}
-	ctx, stop := searchContext(cmd.Context(), timeout)
+	uf.out = f.out
+	ctx, stop := searchContext(cmd.Context(), f.timeout)
 	defer stop()
 	// A second signal while the checkpoint is saved must not kill the
 	// process: searchContext's NotifyContext keeps catching them.
@@ -151,7 +147,7 @@ func runUnits(e *env, cmd *cobra.Command, args []string, model string, uc unitCo
 		defer o.Abort()
 	}
 	job := &units.Job{
-		Model: model, Size: p.Size(), Algorithm: uc.algorithm, Dec: dec, Units: k,
+		Model: m.Name, Size: p.Size(), Algorithm: algorithm, Dec: dec, Units: k,
 		First: first, Last: last, Version: version(), Checkpoint: uf.checkpoint, Every: uf.every,
 		Emit: func(l *units.Line) error {
 			b, err := l.Marshal()

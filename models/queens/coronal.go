@@ -428,3 +428,6 @@ func (s *coronalSolver) solve(e *coronalEnum, w int) (models.SubResult, bool) {
 		Stats: models.Stats{Nodes: wk.nodes - nodes},
 	}, true
 }
+
+// Algorithm names the algorithm that finishes the subproblems: "bitwise".
+func (c *Coronal) Algorithm() string { return "bitwise" }
