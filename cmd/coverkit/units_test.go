@@ -144,3 +144,55 @@ func TestUnitsSurviveSIGKILL(t *testing.T) {
 	t.Logf("%d kills in %d rounds", kills, rounds)
 	require.GreaterOrEqual(t, kills, 50)
 }
+
+// TestUnitsOtherModels splits the exact counters of the other models and
+// merges them to their known counts.
+func TestUnitsOtherModels(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		// Knuth, TAOCP 7.2.2.1: 9356 tilings of 6×10 by the pentominoes
+		// (2339 up to symmetry); 3×20 has 2 up to symmetry, 8 in all.
+		{"polyomino 3x20", []string{"polyomino", "count", "--board", "3x20"}, "8"},
+		// A002860: 161280 Latin squares of order 5; A000315: 9408 reduced of order 6.
+		{"latin 5", []string{"latin", "count", "5"}, "161280"},
+		{"latin 6 reduced", []string{"latin", "count", "6", "--reduced"}, "9408"},
+		// A165134: 1728 open tours of 5×5 (directed, every start); 304 from
+		// a corner; A001230: 9862 closed tours of 6×6.
+		{"knight 5x5", []string{"knight", "count", "5"}, "1728"},
+		{"knight 5x5 corner", []string{"knight", "count", "5", "--from", "1,1"}, "304"},
+		{"knight 6x6 closed", []string{"knight", "count", "6", "--closed"}, "9862"},
+		// dlx files: compared with the unsplit count.
+		{"dlx langford 7", []string{"dlx", "../../testdata/dlx/langford-7.dlx", "--count"}, ""},
+		{"dlx pentomino 3x20", []string{"dlx", "../../testdata/dlx/pentomino-3x20.dlx", "--count"}, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			want := tc.want
+			if want == "" { // the unsplit count
+				out, errOut, code := runCLI(t, "", append(tc.args, "--format", "json")...)
+				require.Equal(t, exitOK, code, errOut)
+				var r struct {
+					Solutions json.Number `json:"solutions"`
+				}
+				require.NoError(t, json.Unmarshal([]byte(out), &r))
+				want = r.Solutions.String()
+			}
+			for _, k := range []string{"1", "7", "64"} {
+				out, errOut, code := runCLI(t, "", append(tc.args, "--units", k, "--unit", "0-"+fmt.Sprint(mustAtoi(k)-1))...)
+				require.Equal(t, exitOK, code, errOut)
+				merged, errOut, code := runCLI(t, out, "merge", "--format", "json")
+				require.Equal(t, exitOK, code, errOut)
+				require.Contains(t, merged, `"solutions":`+want+`,`, "K=%s", k)
+			}
+		})
+	}
+}
+
+func mustAtoi(s string) int {
+	var n int
+	fmt.Sscan(s, &n)
+	return n
+}
