@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math/big"
+	"math/bits"
 	"slices"
 	"strconv"
 	"strings"
@@ -71,8 +72,8 @@ func ArraySpec(rs []Range) string {
 }
 
 type seen struct {
-	where string
-	line  *Line
+	src, no int // the source and line number, for messages
+	line    *Line
 }
 
 // Merge reads unit lines from every source (blank lines are skipped) and
@@ -86,17 +87,18 @@ func Merge(srcs []Source) (*Summary, error) {
 		first     *Line
 		firstAt   string
 		byUnit    = map[uint64]*seen{}
+		at        = func(e *seen) string { return fmt.Sprintf("%s:%d", srcs[e.src].Name, e.no) }
 		s         = &Summary{Solutions: new(big.Int)}
 		lineCount uint64
 	)
-	for _, src := range srcs {
+	for si, src := range srcs {
 		r := lines.NewReader(src.R, 1<<20)
 		for {
 			b, no, err := r.Next()
 			if err == io.EOF {
 				break
 			}
-			where := fmt.Sprintf("%s:%d", src.Name, no)
+			where := func() string { return fmt.Sprintf("%s:%d", src.Name, no) }
 			if err != nil {
 				return nil, fmt.Errorf("%w: %s: %v", ErrMerge, src.Name, err)
 			}
@@ -105,25 +107,25 @@ func Merge(srcs []Source) (*Summary, error) {
 			}
 			l, err := parseLine(b)
 			if err != nil {
-				return nil, fmt.Errorf("%w: %s: %v", ErrMerge, where, err)
+				return nil, fmt.Errorf("%w: %s: %v", ErrMerge, where(), err)
 			}
 			lineCount++
 			if first == nil {
-				first, firstAt = l, where
+				first, firstAt = l, where()
 				s.Model, s.Size, s.Algorithm, s.Units, s.Decomposition = l.Model, l.Size, l.Algorithm, l.Units, l.Decomposition
 			} else if d := differs(first, l); d != "" {
-				return nil, fmt.Errorf("%w: %s is from another count than %s: %s", ErrMerge, where, firstAt, d)
+				return nil, fmt.Errorf("%w: %s is from another count than %s: %s", ErrMerge, where(), firstAt, d)
 			}
 			if old, dup := byUnit[l.Unit]; dup {
 				if old.line.Solutions != l.Solutions || old.line.Subproblems != l.Subproblems ||
 					old.line.Fingerprint != l.Fingerprint {
 					return nil, fmt.Errorf("%w: conflict: unit %d has %s solutions (%d subproblems) at %s but %s (%d subproblems) at %s",
-						ErrMerge, l.Unit, old.line.Solutions, old.line.Subproblems, old.where, l.Solutions, l.Subproblems, where)
+						ErrMerge, l.Unit, old.line.Solutions, old.line.Subproblems, at(old), l.Solutions, l.Subproblems, where())
 				}
 				s.Confirmed++
 				continue
 			}
-			byUnit[l.Unit] = &seen{where: where, line: l}
+			byUnit[l.Unit] = &seen{src: si, no: no, line: l}
 		}
 	}
 	if first == nil {
@@ -141,6 +143,7 @@ func Merge(srcs []Source) (*Summary, error) {
 		units = append(units, u)
 	}
 	slices.Sort(units)
+	var sum0, sum1, sum2 uint64 // the exact total, 192 bits
 	for _, u := range units {
 		e := byUnit[u]
 		l := e.line
@@ -152,10 +155,10 @@ func Merge(srcs []Source) (*Summary, error) {
 			mlo, mhi = u+(c-1)*k+1, satAdd(u, c*k)
 		}
 		if mlo > lo {
-			lo, loAt = mlo, e.where
+			lo, loAt = mlo, at(e)
 		}
 		if mhi < hi {
-			hi, hiAt = mhi, e.where
+			hi, hiAt = mhi, at(e)
 		}
 		if lo > hi {
 			return nil, fmt.Errorf("%w: mismatch: the subproblems of %s and %s cannot come from one list of %d units", ErrMerge, loAt, hiAt, k)
@@ -163,9 +166,12 @@ func Merge(srcs []Source) (*Summary, error) {
 		fp, _ := ParseFingerprint(l.Fingerprint)
 		if want := UnitFingerprint(seed, u, k, c); fp != want {
 			return nil, fmt.Errorf("%w: mismatch: %s: unit %d's fingerprint %s is not that of its %d subproblems (%s)",
-				ErrMerge, e.where, u, l.Fingerprint, c, FormatFingerprint(want))
+				ErrMerge, at(e), u, l.Fingerprint, c, FormatFingerprint(want))
 		}
-		s.Solutions.Add(s.Solutions, l.Solutions.Big())
+		var carry uint64
+		sum0, carry = bits.Add64(sum0, l.Solutions.Lo, 0)
+		sum1, carry = bits.Add64(sum1, l.Solutions.Hi, carry)
+		sum2 += carry
 		s.Subproblems += c
 		s.CPUSeconds += l.CPUSeconds
 		for w, n := range l.ByWeight {
@@ -175,6 +181,9 @@ func Merge(srcs []Source) (*Summary, error) {
 			s.ByWeight[w] += n
 		}
 	}
+	s.Solutions.SetUint64(sum2)
+	s.Solutions.Lsh(s.Solutions, 64).Or(s.Solutions, new(big.Int).SetUint64(sum1))
+	s.Solutions.Lsh(s.Solutions, 64).Or(s.Solutions, new(big.Int).SetUint64(sum0))
 	s.Present = uint64(len(units))
 	var next uint64
 	for _, u := range units {
@@ -203,12 +212,8 @@ func satAdd(a, b uint64) uint64 {
 // parseLine decodes and checks one unit line.
 func parseLine(b []byte) (*Line, error) {
 	var l Line
-	d := json.NewDecoder(bytes.NewReader(b))
-	if err := d.Decode(&l); err != nil {
+	if err := json.Unmarshal(b, &l); err != nil {
 		return nil, fmt.Errorf("not a unit line (%v)", err)
-	}
-	if d.More() {
-		return nil, errors.New("not a unit line (more after the JSON object)")
 	}
 	switch {
 	case l.Schema.Name != SchemaName:
