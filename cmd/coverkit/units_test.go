@@ -106,6 +106,16 @@ func TestUnitsBadInput(t *testing.T) {
 	}
 }
 
+// TestUnitsDiskFull: a full disk is exit 3 (retry elsewhere), not 2.
+func TestUnitsDiskFull(t *testing.T) {
+	if _, err := os.Stat("/dev/full"); err != nil {
+		t.Skip("no /dev/full")
+	}
+	_, errOut, code := runCLI(t, "", "queens", "count", "10", "--units", "2", "--unit", "0", "--out", "/dev/full")
+	require.Equal(t, exitPartial, code, errOut)
+	require.Contains(t, errOut, "no space left")
+}
+
 // TestUnitsSurviveSIGKILL kills a split count at random moments a few
 // hundred times and checks that the run resumed from its checkpoint always
 // prints the same lines as an uninterrupted run.
