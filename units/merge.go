@@ -15,6 +15,11 @@ import (
 	"github.com/coverkit/coverkit/internal/lines"
 )
 
+// MaxUnitSubproblems bounds the subproblems a unit line may claim (2^40,
+// far beyond any count that finishes): merge recomputes the fingerprint
+// over them, and a damaged line must not make it loop for days.
+const MaxUnitSubproblems = 1 << 40
+
 // ErrMerge is wrapped by every error Merge returns: a line that cannot be
 // read, lines from different counts, a conflict, a mismatch.
 var ErrMerge = errors.New("units: merge")
@@ -224,6 +229,8 @@ func parseLine(b []byte) (*Line, error) {
 		return nil, errors.New("unit line without model, size or decomposition")
 	case l.Units == 0 || l.Unit >= l.Units:
 		return nil, fmt.Errorf("unit line with unit %d of %d", l.Unit, l.Units)
+	case l.Subproblems > MaxUnitSubproblems:
+		return nil, fmt.Errorf("unit line with %d subproblems, more than any unit can count (%d)", l.Subproblems, uint64(MaxUnitSubproblems))
 	case l.Partial || l.Status.Partial():
 		return nil, fmt.Errorf("unit line with status %s: a stopped unit must be rerun", l.Status)
 	}
