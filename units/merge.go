@@ -12,7 +12,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/coverkit/coverkit/internal/lines"
+	"github.com/coverkit/coverkit/lines"
 )
 
 // MaxUnitSubproblems bounds the subproblems a unit line may claim (2^40,

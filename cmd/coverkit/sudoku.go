@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/coverkit/coverkit/lines"
 	"github.com/coverkit/coverkit/models"
 	"github.com/coverkit/coverkit/models/sudoku"
 	"github.com/spf13/cobra"
@@ -326,7 +327,7 @@ func (w *sudokuAnswerWriter) append(a *sudoku.Answer) []byte {
 
 // sudokuErrMsg drops the "sudoku: line L: " prefix: the record has the line.
 func sudokuErrMsg(err error) string {
-	var se *sudoku.Error
+	var se *lines.Error
 	if errors.As(err, &se) {
 		return se.Msg
 	}

@@ -1,7 +1,6 @@
 package exactcover
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -9,13 +8,14 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/coverkit/coverkit/dlx"
+	"github.com/coverkit/coverkit/lines"
 	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/resource"
 )
 
 // Instance is an exact cover problem read from a file, with the text of its
@@ -82,6 +82,9 @@ func (in *Instance) Render(w io.Writer, sol models.Solution, format string) erro
 		_, err := w.Write(append(b, ']'))
 		return err
 	case "", "text":
+		if in == nil || in.Problem == nil {
+			return errors.New("dlx: no instance")
+		}
 		var b []byte
 		for _, k := range sol {
 			b = append(append(b, in.optionText(int(k))...), '\n')
@@ -166,12 +169,13 @@ func solve(ctx context.Context, p models.Problem, o *models.Options) (models.Res
 	if err != nil {
 		return models.Result{}, err
 	}
-	base := dlx.Options{Workers: o.Workers}
-	if base.Workers == 0 {
+	workers, err := resource.Workers(o.Workers)
+	if err != nil {
+		return models.Result{}, fmt.Errorf("dlx: %w", err)
+	}
+	base := dlx.Options{Workers: workers}
+	if o.Workers == 0 && o.Mode != models.ModeCount {
 		base.Workers = 1
-		if o.Mode == models.ModeCount {
-			base.Workers = runtime.NumCPU()
-		}
 	}
 	if o.Progress != nil {
 		base.Progress = func(done, total int) { o.Progress(models.Progress{Done: uint64(done), Total: uint64(total)}) }
@@ -205,15 +209,16 @@ func verify(_ context.Context, req models.Request, r io.Reader) (*models.VerifyR
 	rep := &models.VerifyReport{}
 	seen := map[string]bool{}
 	dups := uint64(0)
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 1<<16), 1<<26)
-	n := 0
-	for sc.Scan() {
-		n++
-		line := bytes.TrimSpace(sc.Bytes())
-		if n == 1 {
-			line = bytes.TrimPrefix(line, []byte("\uFEFF"))
+	lr := lines.NewReader(r, dlx.MaxLineLength)
+	for {
+		text, n, err := lr.Next()
+		if err == io.EOF {
+			break
 		}
+		if err != nil {
+			return nil, lines.Wrap("dlx: solutions", err)
+		}
+		line := bytes.TrimSpace(text)
 		if len(line) == 0 {
 			continue
 		}
@@ -245,9 +250,6 @@ func verify(_ context.Context, req models.Request, r io.Reader) (*models.VerifyR
 			dups++
 		}
 		seen[key] = true
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("dlx: solutions: line %d: %w", n+1, err)
 	}
 	rep.Distinct = rep.Valid - dups
 	rep.Summary = fmt.Sprintf("%d solutions checked: %d valid, %d invalid, %d duplicates", rep.Solutions, rep.Valid, rep.Invalid, dups)

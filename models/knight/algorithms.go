@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/resource"
 )
 
 func init() {
@@ -52,9 +53,15 @@ func solver(f func(context.Context, *Problem, *models.Options) (models.Result, e
 	return func(ctx context.Context, mp models.Problem, o *models.Options) (models.Result, error) {
 		p, ok := mp.(*Problem)
 		if !ok {
-			return models.Result{}, fmt.Errorf("knight: got a %s problem: %w", mp.Model(), models.ErrWrongProblem)
+			return models.Result{}, fmt.Errorf("knight: got %s: %w", models.Describe(mp), models.ErrWrongProblem)
+		}
+		if p == nil {
+			return models.Result{}, fmt.Errorf("knight: nil problem: %w", models.ErrWrongProblem)
 		}
 		o = o.OrDefault()
+		if _, err := resource.Workers(o.Workers); err != nil {
+			return models.Result{}, fmt.Errorf("knight: %w", err)
+		}
 		if err := p.Check(); err != nil {
 			return models.Result{}, err
 		}

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"context"
 	"fmt"
-	"runtime"
 	"slices"
 	"strconv"
 
@@ -98,9 +97,9 @@ func decodeCover(n int, options []int, sol models.Solution) {
 // stays 0.
 func solveDLX(ctx context.Context, p models.Problem, opts *models.Options) (models.Result, error) {
 	o := opts.OrDefault()
-	b, ok := p.(*Board)
-	if !ok {
-		return models.Result{}, fmt.Errorf("queens: dlx: %w (got %T)", models.ErrWrongProblem, p)
+	b, workers, err := input(p, o, "dlx")
+	if err != nil {
+		return models.Result{}, err
 	}
 	if o.Method != "" {
 		return models.Result{}, fmt.Errorf("queens: dlx has no methods (got %q): %w", o.Method, models.ErrUnsupported)
@@ -108,7 +107,10 @@ func solveDLX(ctx context.Context, p models.Problem, opts *models.Options) (mode
 	if o.Unique {
 		return models.Result{}, fmt.Errorf("queens: dlx does not reduce by symmetry (use bitwise for fundamental counts): %w", models.ErrUnsupported)
 	}
-	cover, err := Cover(b.N)
+	if res, none, err := settled(b); err != nil || none { // given.go
+		return res, err
+	}
+	cover, forced, err := coverOf(b) // given_dlx.go: the torus, the givens
 	if err != nil {
 		return models.Result{}, err
 	}
@@ -116,15 +118,11 @@ func solveDLX(ctx context.Context, p models.Problem, opts *models.Options) (mode
 	if err != nil {
 		return models.Result{}, err
 	}
-	workers := o.Workers
-	if workers <= 0 {
-		workers = runtime.NumCPU()
-	}
 	if o.Mode == models.ModeFirst {
 		workers = 1
 	}
 	sol := make(models.Solution, b.N)
-	return s.SolveModel(ctx, o, dlx.Options{Workers: workers}, func(options []int) models.Solution {
+	return s.SolveModel(ctx, o, dlx.Options{Workers: workers, Forced: forced}, func(options []int) models.Solution {
 		decodeCover(b.N, options, sol)
 		return sol
 	})

@@ -3,12 +3,14 @@ package sudoku
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"slices"
 	"sync"
 	"time"
 
 	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/resource"
 )
 
 // BatchOptions configures SolveBatch.
@@ -25,7 +27,8 @@ type BatchOptions struct {
 	// MaxNodes, if not 0, is a node budget per puzzle (DLX only).
 	MaxNodes uint64
 	// Workers is the number of solving goroutines; 0 or 1 solves on the
-	// calling goroutine.
+	// calling goroutine. A negative count or one above resource.Cap() is
+	// refused (wrapping models.ErrWorkers).
 	Workers int
 }
 
@@ -81,6 +84,11 @@ func (c *chunk) fill(r *Reader) {
 	for len(c.recs) < chunkRecords && len(c.text) < chunkBytes {
 		start := len(c.text)
 		rec, err := r.Next(c.text)
+		if err != nil && rec.Err != nil {
+			// An over-long line: answered invalid, and the batch goes on.
+			c.recs = append(c.recs, Record{Line: rec.Line, Err: rec.Err})
+			continue
+		}
 		if err != nil {
 			c.last = true
 			if err != io.EOF {
@@ -129,7 +137,7 @@ func (w *worker) solve(ctx context.Context, c *chunk) {
 		sol := c.sols[start : start+k]
 		out, err := w.solver.Solve(ctx, &w.puzzle, w.opts.Limit, sol)
 		if err != nil {
-			a.Verdict, a.Err = Invalid, &Error{rec.Line, trimPrefix(err)}
+			a.Verdict, a.Err = Invalid, lineErr(rec.Line, trimPrefix(err))
 			c.answers = append(c.answers, a)
 			continue
 		}
@@ -171,6 +179,9 @@ func (w *worker) solve(ctx context.Context, c *chunk) {
 func SolveBatch(ctx context.Context, r io.Reader, o BatchOptions, emit func(*Answer) error) (Summary, error) {
 	start := time.Now()
 	var sum Summary
+	if _, err := resource.CheckWorkers(o.Workers); err != nil {
+		return sum, fmt.Errorf("sudoku: %w", err)
+	}
 	rd := NewReader(r, o.Format)
 	record := func(c *chunk) error {
 		for i := range c.answers {

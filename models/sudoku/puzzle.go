@@ -37,7 +37,12 @@ func NewPuzzle(s *Shape, givens []uint8) (*Puzzle, error) {
 func (p *Puzzle) Model() string { return "sudoku" }
 
 // Size returns the shape, such as "9x9" or "6x6 (2x3 boxes)".
-func (p *Puzzle) Size() string { return p.Shape.String() }
+func (p *Puzzle) Size() string {
+	if p == nil || p.Shape == nil {
+		return "no shape"
+	}
+	return p.Shape.String()
+}
 
 // Count returns the number of givens.
 func (p *Puzzle) Count() int {
@@ -54,9 +59,15 @@ func (p *Puzzle) Count() int {
 // and no row, column, region or diagonal holds a symbol twice. Its error
 // names both clashing cells.
 func (p *Puzzle) Check() error {
+	if p == nil {
+		return fmt.Errorf("sudoku: nil puzzle: %w", models.ErrWrongProblem)
+	}
 	s := p.Shape
 	if s == nil {
 		return fmt.Errorf("sudoku: puzzle has no shape")
+	}
+	if s.N < 1 || s.N > MaxSide {
+		return fmt.Errorf("sudoku: side %d is out of range (1..%d)", s.N, MaxSide)
 	}
 	if len(p.Givens) != s.Cells() {
 		return fmt.Errorf("sudoku: %d cells for a %dx%d grid (want %d)", len(p.Givens), s.N, s.N, s.Cells())
@@ -73,6 +84,9 @@ func (p *Puzzle) Check() error {
 // with every given, with every row, column, region (and for X both
 // diagonals) holding each symbol once.
 func (p *Puzzle) Verify(sol models.Solution) error {
+	if err := p.Check(); err != nil {
+		return err
+	}
 	s := p.Shape
 	if len(sol) != s.Cells() {
 		return fmt.Errorf("sudoku: solution has %d cells, want %d", len(sol), s.Cells())
@@ -90,6 +104,9 @@ func (p *Puzzle) Verify(sol models.Solution) error {
 // VerifyGrid checks the solved grid sol (N² symbols, row-major) against p,
 // independently of any solver; see Puzzle.Verify.
 func VerifyGrid(p *Puzzle, sol []uint8) error {
+	if p == nil || p.Shape == nil || p.Shape.N < 1 || p.Shape.N > MaxSide || len(p.Givens) != p.Shape.Cells() {
+		return fmt.Errorf("sudoku: an invalid puzzle (no shape, or givens that do not fit it)")
+	}
 	s := p.Shape
 	if len(sol) != s.Cells() {
 		return fmt.Errorf("sudoku: solution has %d cells, want %d", len(sol), s.Cells())
@@ -220,6 +237,9 @@ func symbolName(v uint8) string {
 // (one line of symbols; sides up to 35), "grid" (N lines of space-separated
 // numbers) or "pretty" (rows with box separators, for people).
 func (p *Puzzle) Render(w io.Writer, sol models.Solution, format string) error {
+	if p == nil || p.Shape == nil || p.Shape.N < 1 || p.Shape.N > MaxSide {
+		return fmt.Errorf("sudoku: an invalid puzzle (no shape, or a side out of range)")
+	}
 	s := p.Shape
 	if len(sol) != s.Cells() {
 		return fmt.Errorf("sudoku: solution has %d cells, want %d", len(sol), s.Cells())

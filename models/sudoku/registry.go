@@ -7,6 +7,7 @@ import (
 
 	"github.com/coverkit/coverkit/dlx"
 	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/resource"
 )
 
 func init() {
@@ -28,10 +29,15 @@ func init() {
 	})
 }
 
-func puzzleOf(p models.Problem) (*Puzzle, error) {
+// puzzleOf checks the problem (a valid *Puzzle) and the worker count
+// (resource.Workers) of a registry entry.
+func puzzleOf(p models.Problem, o *models.Options) (*Puzzle, error) {
 	pz, ok := p.(*Puzzle)
 	if !ok {
-		return nil, fmt.Errorf("sudoku: %w: %T", models.ErrWrongProblem, p)
+		return nil, fmt.Errorf("sudoku: %w: got %s", models.ErrWrongProblem, models.Describe(p))
+	}
+	if _, err := resource.Workers(o.OrDefault().Workers); err != nil {
+		return nil, fmt.Errorf("sudoku: %w", err)
 	}
 	if err := pz.Check(); err != nil {
 		return nil, err
@@ -43,7 +49,7 @@ func puzzleOf(p models.Problem) (*Puzzle, error) {
 // ModeAll (up to Limit, through Visit) and ModeCount, in parallel with
 // Workers > 1.
 func solveDLX(ctx context.Context, p models.Problem, o *models.Options) (models.Result, error) {
-	pz, err := puzzleOf(p)
+	pz, err := puzzleOf(p, o)
 	if err != nil {
 		return models.Result{}, err
 	}
@@ -83,7 +89,7 @@ func solveDLX(ctx context.Context, p models.Problem, o *models.Options) (models.
 // solveFast is the registry entry of the Fast solver: ModeFirst and
 // ModeCount on 9×9 grids with 3×3 boxes, classic or X.
 func solveFast(ctx context.Context, p models.Problem, o *models.Options) (models.Result, error) {
-	pz, err := puzzleOf(p)
+	pz, err := puzzleOf(p, o)
 	if err != nil {
 		return models.Result{}, err
 	}

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coverkit/coverkit/lines"
 	"github.com/coverkit/coverkit/models"
 	"github.com/stretchr/testify/require"
 )
@@ -235,7 +236,7 @@ func TestParseLineErrors(t *testing.T) {
 			_, err := ParseLine(testLayout(t, tc.layout), tc.in)
 			require.ErrorContains(t, err, tc.err)
 			require.True(t, strings.HasPrefix(err.Error(), "sudoku: "), err.Error())
-			var se *Error
+			var se *lines.Error
 			require.True(t, errors.As(err, &se))
 		})
 	}
@@ -544,15 +545,39 @@ func TestBatchCanceled(t *testing.T) {
 	}
 }
 
+// TestBatchLongLine checks issue 12 item 4: an over-long line between
+// valid puzzles is answered invalid, naming its line, and the lines before
+// and after it are answered.
 func TestBatchLongLine(t *testing.T) {
-	in := knownPuzzles[0].puzzle + "\n" + strings.Repeat(".", MaxLine+10) + "\n"
-	count := 0
-	_, err := SolveBatch(context.Background(), strings.NewReader(in), BatchOptions{Limit: 2}, func(a *Answer) error {
-		count++
-		return nil
-	})
-	require.ErrorContains(t, err, "line 2: line too long")
-	require.Equal(t, 1, count, "the lines before are answered")
+	long := strings.Repeat(".", 70000)
+	grid := "1 2 3 4\n3 4 1 2\n2 1 4 3\n4 3 2 .\n"
+	for _, tc := range []struct {
+		name   string
+		format Format
+		in     string
+		line   int
+	}{
+		{"line format", LineFormat, knownPuzzles[0].puzzle + "\n\n" + long + "\n\n" + knownPuzzles[0].puzzle + "\n", 3},
+		{"grid format", GridFormat, grid + "\n" + long + "\n\n" + grid, 6},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var verdicts []Verdict
+			var lineErr error
+			sum, err := SolveBatch(context.Background(), strings.NewReader(tc.in), BatchOptions{Limit: 2, Format: tc.format}, func(a *Answer) error {
+				verdicts = append(verdicts, a.Verdict)
+				if a.Err != nil {
+					lineErr = a.Err
+					require.Equal(t, tc.line, a.Line)
+				}
+				return nil
+			})
+			require.NoError(t, err)
+			require.Equal(t, []Verdict{Solved, Invalid, Solved}, verdicts, "every line answered")
+			require.ErrorContains(t, lineErr, "sudoku: line "+strconv.Itoa(tc.line)+": line too long")
+			require.ErrorIs(t, lineErr, lines.ErrTooLong)
+			require.Equal(t, 3, sum.Puzzles)
+		})
+	}
 }
 
 func TestRegistry(t *testing.T) {
