@@ -64,6 +64,9 @@ func newModelCmd(e *env, m *models.Model) *cobra.Command {
 			},
 		}
 		f.declare(sub, verb, m, formats)
+		if verb == "count" {
+			declareUnitFlags(sub, m)
+		}
 		sub.SetFlagErrorFunc(negativeSizeError(strings.Trim(m.Instance.Usage, "[]")))
 		cmd.AddCommand(sub)
 	}
@@ -119,6 +122,7 @@ func bareSolve(e *env, cmd *cobra.Command, m *models.Model, formats []string, ve
 	}
 	f.declare(cmd, "solve", m, formats)
 	cmd.Flags().BoolVar(&count, "count", false, "count the solutions instead of listing them")
+	declareUnitFlags(cmd, m)
 	cmd.SetFlagErrorFunc(negativeSizeError("FILE"))
 }
 
@@ -463,6 +467,9 @@ func (s *solutionWriter) write(sol models.Solution, since models.Stats, rec *mod
 
 // runCount is the generic count verb.
 func runCount(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []string) error {
+	if split, err := unitsRequested(cmd); split || err != nil {
+		return runUnits(e, cmd, m, f, args, err)
+	}
 	p, alg, opts, err := prepare(e, m, f, args, models.ModeCount, []string{"text", "json", "csv"})
 	if err != nil {
 		return err
