@@ -56,7 +56,7 @@ sudoku-like puzzles, any exact cover — and compares algorithms on them.
 
 Exit codes: 0 success, 1 no solution exists, 2 bad input or usage,
 3 stopped early (--timeout or interrupt; the partial result is printed).`,
-		Version:       version(),
+		Version: version(),
 		Example: `  coverkit queens solve 8
   coverkit queens count 14 --unique --format json
   coverkit knight tour 8 --format svg --out tour.svg
