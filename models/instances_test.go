@@ -15,10 +15,16 @@ import (
 )
 
 // smallSize reports whether every number in a problem's Size is at most
-// 1000, so that running it allocates little.
+// 1000 and their product at most 2000, so that running it allocates
+// little.
 func smallSize(p models.Problem) bool {
+	prod := 1
 	for _, f := range regexp.MustCompile(`[0-9]+`).FindAllString(p.Size(), -1) {
-		if v, err := strconv.Atoi(f); err != nil || v > 1000 {
+		v, err := strconv.Atoi(f)
+		if err != nil || v > 1000 {
+			return false
+		}
+		if prod *= max(v, 1); prod > 2000 {
 			return false
 		}
 	}
