@@ -134,3 +134,53 @@ func FuzzInstances(f *testing.F) {
 		checkInstance(t, arg, param, content, map[string]bool{})
 	})
 }
+
+// checkVerify gives every model's solution verifier (its `verify` verb)
+// the fuzzed input, with arg as each argument before it: an error or a
+// report whose counts add up, never a panic.
+func checkVerify(t *testing.T, arg, content string) {
+	for _, m := range models.Models() {
+		if m.Verify == nil {
+			continue
+		}
+		req := models.Request{Params: map[string]string{}}
+		for range m.VerifyArgs {
+			req.Args = append(req.Args, arg)
+		}
+		for _, p := range m.Params {
+			req.Params[p.Name] = p.Default
+		}
+		req.Open = func(string) (io.ReadCloser, error) { return io.NopCloser(strings.NewReader(content)), nil }
+		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+		rep, err := m.Verify(ctx, req, strings.NewReader(content))
+		cancel()
+		if err != nil {
+			continue
+		}
+		if rep == nil {
+			t.Fatalf("%s: a nil report without an error", m.Name)
+		}
+		if rep.Valid+rep.Invalid != rep.Solutions {
+			t.Fatalf("%s: %d valid + %d invalid != %d solutions", m.Name, rep.Valid, rep.Invalid, rep.Solutions)
+		}
+	}
+}
+
+// TestRobustnessVerify gives every model's verifier a table of bad inputs.
+func TestRobustnessVerify(t *testing.T) {
+	for _, c := range []string{"", "\ufeff", "\n\n", "1 2 3\n", "2 4 1 3\n2 4 1 3\r\n", `{"solution":[1]}`, `{"options":[1,2]}`, "{", strings.Repeat("9", 70000), "\x00\xff", "1 6 15 10 21\n"} {
+		for _, a := range []string{"-", "4", "a b\na\nb\n"} {
+			checkVerify(t, a, c)
+		}
+	}
+}
+
+// FuzzVerify fuzzes every model's solution verifier.
+func FuzzVerify(f *testing.F) {
+	f.Add("4", "2 4 1 3\n3 1 4 2\n")
+	f.Add("-", `{"rows":1,"cols":1,"path":[[1,1]]}`)
+	f.Add("-", `{"options":[1]}`)
+	f.Fuzz(func(t *testing.T, arg, content string) {
+		checkVerify(t, arg, content)
+	})
+}
