@@ -24,6 +24,7 @@ import (
 	"github.com/coverkit/coverkit/models/exactcover"
 	"github.com/coverkit/coverkit/models/knight"
 	"github.com/coverkit/coverkit/models/latin"
+	"github.com/coverkit/coverkit/models/pieces"
 	"github.com/coverkit/coverkit/models/polyomino"
 	"github.com/coverkit/coverkit/models/queens"
 	"github.com/coverkit/coverkit/models/sudoku"
@@ -65,9 +66,16 @@ func robustProblems() []namedProblem {
 	board2 := mustP(polyomino.Rect(2, 2))
 	tiling := mustP(polyomino.New(board2, []polyomino.Piece{domino, domino2}))
 	board5 := mustP(polyomino.Rect(5, 5))
+	rook := mustP(pieces.ParsePiece("rook"))
 	noTiling := mustP(polyomino.New(board5, []polyomino.Piece{domino})) // 25 cells, 2 covered
 	return []namedProblem{
 		{"nil", nil, false},
+		{"nil pieces", (*pieces.Problem)(nil), false},
+		{"zero pieces", &pieces.Problem{}, false},
+		{"pieces with a negative side", &pieces.Problem{Board: pieces.Board{Dims: []int{-3}}, Piece: rook, K: 2}, false},
+		{"pieces of 1<<40", &pieces.Problem{Board: pieces.Board{Dims: []int{1 << 40, 1 << 40}}, Piece: rook, K: 2}, false},
+		{"pieces with K -1", &pieces.Problem{Board: pieces.Board{Dims: []int{4}}, Piece: rook, K: -1}, false},
+		{"4 rooks on 4x4", mustP(pieces.New(pieces.Board{Dims: []int{4}}, rook, pieces.Place, 4)), true},
 		{"nil exact cover", (*exactcover.Instance)(nil), false},
 		{"empty exact cover", &exactcover.Instance{}, false},
 		{"exact cover", mustP(exactcover.Read(strings.NewReader("a b c | x\na x:1\nb c\na b\nc x:2\n"), "small.dlx")), true},
