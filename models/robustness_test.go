@@ -42,8 +42,9 @@ func (foreign) Render(io.Writer, models.Solution, string) error { return nil }
 type namedProblem struct {
 	name string
 	p    models.Problem
-	// valid problems are small enough to finish at once; their solutions
-	// are verified.
+	// valid problems are small enough to finish at once, or have no
+	// solution by a theorem; their solutions are verified. An algorithm
+	// may answer them or refuse them with an error.
 	valid bool
 }
 
@@ -94,6 +95,13 @@ func robustProblems() []namedProblem {
 		{"queens 1", queens.New(1), true},
 		{"queens 3", queens.New(3), true},
 		{"queens 6", queens.New(6), true},
+		{"torus -1", queens.NewTorus(-1), false},
+		{"torus 1<<40 (no solution: N is even, Pólya)", queens.NewTorus(1 << 40), true},
+		{"torus 5", queens.NewTorus(5), true},
+		{"torus 6", queens.NewTorus(6), true},
+		{"queens given off the board", &queens.Board{N: 6, Given: []queens.Square{{Row: 9, Col: -1}}}, false},
+		{"queens given twice in a row (no completion)", &queens.Board{N: 6, Given: []queens.Square{{Row: 0, Col: 1}, {Row: 0, Col: 3}}}, true},
+		{"queens 6 with a given", &queens.Board{N: 6, Given: []queens.Square{{Row: 0, Col: 1}}}, true},
 		{"knight 0x0", knight.New(0, 0), false},
 		{"knight -1x5", knight.New(-1, 5), false},
 		{"knight 1<<40", knight.New(1<<40, 1<<40), false},
