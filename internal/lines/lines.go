@@ -24,6 +24,7 @@ type Reader struct {
 	line int
 	buf  []byte
 	err  error
+	rest bool // the over-long line that set err is not read to its end
 }
 
 // NewReader returns a Reader over r that accepts lines of at most max bytes
@@ -50,7 +51,9 @@ func (r *Reader) Next() ([]byte, int, error) {
 		chunk, err := r.r.ReadSlice('\n')
 		if len(r.buf)+len(chunk) > r.max+2 {
 			r.err = fmt.Errorf("line %d: %w (more than %d bytes)", r.line+1, ErrTooLong, r.max)
-			return nil, r.line + 1, r.err
+			r.rest = err == bufio.ErrBufferFull
+			r.line++
+			return nil, r.line, r.err
 		}
 		r.buf = append(r.buf, chunk...)
 		if err == bufio.ErrBufferFull {
@@ -78,6 +81,29 @@ func (r *Reader) Next() ([]byte, int, error) {
 		return nil, r.line, r.err
 	}
 	return b, r.line, nil
+}
+
+// SkipLong, after Next returned an error wrapping ErrTooLong, drops the rest
+// of that line so that Next goes on with the following one: a batch can
+// mark the over-long line and answer the lines after it. It returns the
+// error that stopped the skip (nil, or an I/O error that Next returns next);
+// after any other error it does nothing.
+func (r *Reader) SkipLong() error {
+	if !errors.Is(r.err, ErrTooLong) {
+		return nil
+	}
+	r.err = nil
+	for r.rest {
+		_, err := r.r.ReadSlice('\n')
+		switch {
+		case err == bufio.ErrBufferFull:
+			continue
+		case err != nil && err != io.EOF:
+			r.err = err
+		}
+		r.rest = false
+	}
+	return r.err
 }
 
 // Line returns the number of the last line returned.

@@ -52,6 +52,39 @@ func TestReaderTooLong(t *testing.T) {
 	require.ErrorContains(t, err, "line 2")
 }
 
+func TestReaderSkipLong(t *testing.T) {
+	for _, tc := range []struct {
+		name, long string
+	}{
+		{"beyond the buffer", strings.Repeat("x", 200000)},
+		{"within the buffer", strings.Repeat("x", 150)},
+		{"crlf", strings.Repeat("x", 150) + "\r"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := lines.NewReader(strings.NewReader("abc\n"+tc.long+"\ndef\n"+tc.long), 100)
+			b, n, err := r.Next()
+			require.NoError(t, err)
+			require.Equal(t, "abc", string(b))
+			require.Equal(t, 1, n)
+			_, n, err = r.Next()
+			require.ErrorIs(t, err, lines.ErrTooLong)
+			require.Equal(t, 2, n)
+			require.ErrorContains(t, err, "line 2")
+			require.NoError(t, r.SkipLong())
+			b, n, err = r.Next()
+			require.NoError(t, err)
+			require.Equal(t, "def", string(b))
+			require.Equal(t, 3, n)
+			_, n, err = r.Next()
+			require.ErrorIs(t, err, lines.ErrTooLong, "the last line, without a newline")
+			require.Equal(t, 4, n)
+			require.NoError(t, r.SkipLong())
+			_, _, err = r.Next()
+			require.ErrorIs(t, err, io.EOF)
+		})
+	}
+}
+
 func FuzzReader(f *testing.F) {
 	f.Add("a\r\nb\n\xEF\xBB\xBFc")
 	f.Fuzz(func(t *testing.T, in string) {

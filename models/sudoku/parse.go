@@ -359,12 +359,17 @@ func NewReader(r io.Reader, f Format) *Reader {
 }
 
 // Next appends the next record's text to buf (which may be nil) and
-// returns the record. It returns io.EOF after the last one, or an error
-// with its line number (an over-long line) after which the Reader stops.
+// returns the record. It returns io.EOF after the last one. An *Error
+// concerns one record only (a line longer than MaxLine: the record has its
+// line number and no text) and the Reader goes on after it; any other error
+// (reading the input failed) ends the input.
 func (r *Reader) Next(buf []byte) (Record, error) {
 	if r.format == LineFormat {
 		for {
 			b, n, err := r.lr.Next()
+			if errors.Is(err, lines.ErrTooLong) {
+				return Record{Line: n, Text: buf}, r.tooLong(n)
+			}
 			if err != nil {
 				return Record{}, readErr(err)
 			}
@@ -376,10 +381,22 @@ func (r *Reader) Next(buf []byte) (Record, error) {
 	}
 	start := 0
 	text := buf
+	var bad error // an over-long line inside the block
 	for {
 		b, n, err := r.lr.Next()
+		if errors.Is(err, lines.ErrTooLong) {
+			if bad == nil {
+				bad = r.tooLong(n)
+			} else {
+				r.tooLong(n)
+			}
+			if start == 0 {
+				start = n
+			}
+			continue
+		}
 		if err == io.EOF && start > 0 {
-			return Record{Line: start, Text: text}, nil
+			return Record{Line: start, Text: text}, bad
 		}
 		if err != nil {
 			return Record{}, readErr(err)
@@ -387,7 +404,7 @@ func (r *Reader) Next(buf []byte) (Record, error) {
 		t := bytes.TrimSpace(b)
 		if len(t) == 0 {
 			if start > 0 {
-				return Record{Line: start, Text: text}, nil
+				return Record{Line: start, Text: text}, bad
 			}
 			continue
 		}
@@ -401,6 +418,13 @@ func (r *Reader) Next(buf []byte) (Record, error) {
 		}
 		text = append(text, t...)
 	}
+}
+
+// tooLong skips the over-long line n and returns its error. An I/O error
+// met while skipping comes back from the next read.
+func (r *Reader) tooLong(n int) error {
+	_ = r.lr.SkipLong()
+	return &Error{n, "line too long (more than " + strconv.Itoa(MaxLine) + " bytes)"}
 }
 
 func readErr(err error) error {
