@@ -120,6 +120,9 @@ func (w *dlxWorker) solve(ctx context.Context, p models.Problem, o *models.Optio
 		return models.Result{}, err
 	}
 	o = o.OrDefault()
+	if st, done := models.ContextStatus(ctx); done {
+		return models.Result{Status: st}, nil // the engine looks at ctx only every few thousand nodes
+	}
 	d, err := w.dlxFor(pz.Shape)
 	if err != nil {
 		return models.Result{}, err
