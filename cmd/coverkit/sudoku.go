@@ -323,6 +323,9 @@ func (w *sudokuAnswerWriter) append(a *sudoku.Answer) []byte {
 
 // sudokuErrMsg drops the "sudoku: line L: " prefix: the record has the line.
 func sudokuErrMsg(err error) string {
+	if err == nil {
+		return ""
+	}
 	var se *sudoku.Error
 	if errors.As(err, &se) {
 		return se.Msg
