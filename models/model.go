@@ -67,10 +67,19 @@ type Model struct {
 	// finished without one".
 	NoSolution func(p Problem, res *Result) string
 	// Verify reads solutions as the model writes them from r and checks
-	// every one independently of any solver. req holds the arguments after
-	// the input (an instance, when the solutions do not say what they
-	// solve).
+	// every one independently of any solver. req holds the arguments
+	// before the input (an instance, when the solutions do not say what
+	// they solve).
 	Verify func(ctx context.Context, req Request, r io.Reader) (*VerifyReport, error)
+	// VerifyUsage names verify's arguments in help ("[FILE|-]" by
+	// default); VerifyArgs is the number of them before the input, which
+	// is optional and defaults to standard input.
+	VerifyUsage string
+	VerifyArgs  int
+	// Cover, if set, writes the instance as a generalized exact cover in
+	// the text format of Knuth's dlx1/dlx2 (docs/formats.md), for the
+	// `cover` verb.
+	Cover func(p Problem, w io.Writer) error
 	// Examples are command lines shown in help, keyed by verb.
 	Examples map[string]string
 }
@@ -164,6 +173,13 @@ type Field struct {
 	Value any
 }
 
+// Fields is an ordered list of facts; it is written to JSON as an object
+// with its keys in order.
+type Fields []Field
+
+// MarshalJSON writes the fields as one JSON object, keys in order.
+func (fs Fields) MarshalJSON() ([]byte, error) { return appendFields([]byte{'{'}, fs, nil, true) }
+
 // VerifyReport is what checking a file of solutions found.
 type VerifyReport struct {
 	// Solutions is the number of solutions read; Valid and Invalid split
@@ -183,7 +199,7 @@ type Bad struct {
 	// Line is the 1-based line where the solution starts.
 	Line int `json:"line"`
 	// Reason says what is wrong.
-	Reason string `json:"reason"`
+	Reason string `json:"error"`
 }
 
 // Pick returns the algorithm that answers p with options o: the one named

@@ -1,7 +1,6 @@
 package models
 
 import (
-	"bytes"
 	"encoding/json"
 	"time"
 )
@@ -25,12 +24,13 @@ type Record struct {
 	Steps       uint64  `json:"steps,omitempty"`
 	Elapsed     float64 `json:"elapsed_seconds"`
 	// Fields are the model's own facts, after the common ones.
-	Fields []Field `json:"-"`
+	Fields Fields `json:"-"`
 }
 
-// NewRecord fills a record from a result: its status, counts and work. The
-// fundamental count is included when unique is set. wall stands in for the
-// elapsed time when the algorithm did not measure it.
+// NewRecord fills a record from a result: its status, counts and work. wall
+// stands in for the elapsed time when the algorithm did not measure it. The
+// fundamental count is included when unique is set or the algorithm counted
+// it anyway.
 func NewRecord(p Problem, algorithm string, res *Result, unique bool, wall time.Duration) Record {
 	r := Record{
 		Algorithm: algorithm, Status: res.Status, Partial: res.Status.Partial(), Solutions: res.Solutions,
@@ -43,7 +43,7 @@ func NewRecord(p Problem, algorithm string, res *Result, unique bool, wall time.
 	if res.Stats.Elapsed > 0 {
 		r.Elapsed = res.Stats.Elapsed.Seconds()
 	}
-	if unique {
+	if unique || !res.Fundamental.IsZero() {
 		f := res.Fundamental
 		r.Fundamental = &f
 	}
@@ -65,37 +65,36 @@ type recordCommon Record
 // dropped: the common field says it already.
 func (r Record) MarshalJSON() ([]byte, error) {
 	b, err := json.Marshal(recordCommon(r))
-	if err != nil {
-		return nil, err
+	if err != nil || len(r.Fields) == 0 {
+		return b, err
 	}
-	if len(r.Fields) == 0 {
-		return b, nil
-	}
-	out := bytes.NewBuffer(b[:len(b)-1])
-	for _, f := range r.Fields {
-		if commonKey(f.Key) {
+	return appendFields(b[:len(b)-1], r.Fields, commonKeys, false)
+}
+
+// appendFields appends ,"key":value for each field not in skip, then '}'.
+func appendFields(b []byte, fs []Field, skip map[string]bool, first bool) ([]byte, error) {
+	for _, f := range fs {
+		if skip[f.Key] {
 			continue
-		}
-		v, err := json.Marshal(f.Value)
-		if err != nil {
-			return nil, err
 		}
 		k, err := json.Marshal(f.Key)
 		if err != nil {
 			return nil, err
 		}
-		out.WriteByte(',')
-		out.Write(k)
-		out.WriteByte(':')
-		out.Write(v)
+		v, err := json.Marshal(f.Value)
+		if err != nil {
+			return nil, err
+		}
+		if !first {
+			b = append(b, ',')
+		}
+		first = false
+		b = append(append(append(b, k...), ':'), v...)
 	}
-	out.WriteByte('}')
-	return out.Bytes(), nil
+	return append(b, '}'), nil
 }
 
 var commonKeys = map[string]bool{
 	"model": true, "size": true, "algorithm": true, "status": true, "partial": true, "solutions": true,
 	"fundamental": true, "nodes": true, "checks": true, "updates": true, "steps": true, "elapsed_seconds": true,
 }
-
-func commonKey(k string) bool { return commonKeys[k] }

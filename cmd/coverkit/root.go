@@ -9,6 +9,7 @@ import (
 	"runtime/debug"
 	"time"
 
+	"github.com/coverkit/coverkit/models"
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 )
@@ -73,8 +74,19 @@ Exit codes: 0 success, 1 no solution exists, 2 bad input or usage,
 		}
 		return nil
 	}
+	own := map[string]bool{}
+	var all []*cobra.Command
 	for _, newCmd := range commands {
 		c := newCmd(e)
+		own[c.Name()] = true
+		all = append(all, c)
+	}
+	for _, m := range models.Models() {
+		if !own[m.Name] {
+			all = append(all, newModelCmd(e, m))
+		}
+	}
+	for _, c := range all {
 		for _, v := range verbs[c.Name()] {
 			c.AddCommand(v(e))
 		}

@@ -2,6 +2,7 @@ package latin
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"runtime"
@@ -77,14 +78,28 @@ func (s *Square) Verify(sol models.Solution) error {
 	return nil
 }
 
-// Render writes sol as N lines of space-separated symbols ("" or "grid").
+// Render writes sol as N lines of space-separated symbols ("", "text" or
+// "grid"), or as a JSON array of N rows ("json").
 func (s *Square) Render(w io.Writer, sol models.Solution, format string) error {
-	if format != "" && format != "grid" {
-		return fmt.Errorf("latin: unknown format %q (grid)", format)
-	}
 	n := s.N
 	if len(sol) != n*n {
 		return fmt.Errorf("latin: %d cells for order %d (want %d)", len(sol), n, n*n)
+	}
+	switch format {
+	case "", "text", "grid":
+	case "json":
+		rows := make([][]int32, n)
+		for r := range n {
+			rows[r] = sol[r*n : (r+1)*n]
+		}
+		b, err := json.Marshal(rows)
+		if err != nil {
+			return err
+		}
+		_, err = w.Write(b)
+		return err
+	default:
+		return fmt.Errorf("latin: unknown format %q (text, json)", format)
 	}
 	var b []byte
 	for i, v := range sol {
@@ -129,6 +144,7 @@ func init() {
 		Kind:        models.Exact,
 		Caps:        models.CanFirst | models.CanAll | models.CanCount | models.CanParallel,
 		Description: "exact cover on Dancing Links; counts via reduced squares × N!(N−1)! or directly",
+		Methods:     []string{MethodReduced, MethodDirect},
 		Solve:       Solve,
 	})
 }
@@ -196,10 +212,10 @@ func Solve(ctx context.Context, p models.Problem, o *models.Options) (models.Res
 	if err != nil {
 		return models.Result{}, fmt.Errorf("latin: %w", err)
 	}
-	out.Extra = map[string]any{"method": method}
+	out.Method = method
 	if viaReduced {
 		reduced, _ := out.Solutions.Uint64() // dlx counts in 64 bits
-		out.Extra["reduced"] = reduced
+		out.Extra = map[string]any{"reduced_squares": reduced}
 		out.Solutions = FromReduced(reduced, n)
 	}
 	return out, nil

@@ -120,6 +120,6 @@ func BenchmarkLatinCount(b *testing.B) {
 func Example() {
 	sq, _ := latin.New(5, false)
 	res, _ := latin.Solve(context.Background(), sq, &models.Options{Mode: models.ModeCount})
-	fmt.Println(res.Solutions, res.Extra["reduced"])
+	fmt.Println(res.Solutions, res.Extra["reduced_squares"])
 	// Output: 161280 56
 }

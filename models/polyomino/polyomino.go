@@ -2,6 +2,7 @@ package polyomino
 
 import (
 	"cmp"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -243,6 +244,9 @@ type placement struct {
 type Tiling struct {
 	Board  Board
 	Pieces []Piece
+	// Set names the piece set ("pentominoes") for outputs; "" if the
+	// pieces are not one of Sets.
+	Set string
 
 	places []placement
 	syms   []transform // the box symmetries that map the board to itself
@@ -430,10 +434,26 @@ func (t *Tiling) Verify(sol models.Solution) error {
 }
 
 // Render writes sol as the board, one row per line, each cell the name of
-// its piece (the first letter; '.' for a hole), for format "" or "text".
+// its piece (the first letter; '.' for a hole), for format "" or "text";
+// as a JSON array of those rows for "json".
 func (t *Tiling) Render(w io.Writer, sol models.Solution, format string) error {
+	if format == "json" {
+		var sb strings.Builder
+		if err := t.Render(&sb, sol, "text"); err != nil {
+			return err
+		}
+		rows, err := json.Marshal(strings.Split(strings.TrimSuffix(sb.String(), "\n"), "\n"))
+		if err != nil {
+			return err
+		}
+		_, err = w.Write(rows)
+		return err
+	}
 	if format != "" && format != "text" {
-		return fmt.Errorf("polyomino: unknown format %q (text)", format)
+		return fmt.Errorf("polyomino: unknown format %q (text, json)", format)
+	}
+	if len(sol) != t.Board.Rows*t.Board.Cols {
+		return fmt.Errorf("polyomino: %d cells for a %s board", len(sol), t.Size())
 	}
 	b := t.Board
 	var sb strings.Builder

@@ -19,9 +19,19 @@ func init() {
 		Caps:  models.CanFirst | models.CanAll | models.CanCount | models.CanUnique | models.CanParallel,
 		Description: "Dancing Links on pieces and cells; up to symmetry by restricting one piece " +
 			"to orbit representatives, exact with symmetric tilings",
-		Solve: solveDLX,
+		Methods: []string{MethodReduced, MethodFull},
+		Solve:   solveDLX,
 	})
 }
+
+// Methods of the dlx algorithm for a count (Options.Method).
+const (
+	// MethodReduced ("" too) restricts one piece to orbit representatives:
+	// the count of tilings and of classes from one search |G| times smaller.
+	MethodReduced = "reduced"
+	// MethodFull searches every placement: the total only, a cross-check.
+	MethodFull = "full"
+)
 
 // restriction picks the piece whose placements fall into the fewest orbits
 // under the board's symmetries, and marks one representative placement per
@@ -80,6 +90,13 @@ func solveDLX(ctx context.Context, p models.Problem, opts *models.Options) (mode
 	workers := o.Workers
 	if workers <= 0 {
 		workers = runtime.NumCPU()
+	}
+	if o.Mode == models.ModeCount && !o.Unique && o.Method != MethodFull {
+		// The reduced search counts the classes too, about |G| times
+		// faster: a count is always made that way unless asked not to.
+		reduced := *o
+		reduced.Unique = true
+		o = &reduced
 	}
 	var keep []bool
 	restricted := -1

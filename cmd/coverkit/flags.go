@@ -1,0 +1,195 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/coverkit/coverkit/models"
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+)
+
+// runFlags is the one flag vocabulary of every verb that searches: each
+// flag has one type, one meaning and one help text, declared here once.
+type runFlags struct {
+	algo, format, out, method string
+	maxNodes, limit           string
+	workers                   int
+	timeout                   time.Duration
+	seed                      uint64
+	stats, all, first, unique bool
+	algos, sizes              string
+	repeat                    int
+	// params holds the model's own flags by name.
+	params map[string]*string
+}
+
+// flagHelp is the help text of each shared flag.
+var flagHelp = map[string]string{
+	"algo":      "algorithm (see coverkit algorithms; default: the model's choice for the request)",
+	"workers":   "goroutines for parallel algorithms: 0 means one per CPU",
+	"timeout":   "stop after this long (e.g. 30s), print the partial result marked partial, exit 3",
+	"max-nodes": "stop after K search nodes (local search: steps), status limit, exit 3; 1e6 and 1_000_000 accepted",
+	"limit":     "stop after K solutions (status found); 1e6 and 1_000_000 accepted",
+	"format":    "output format",
+	"out":       "write the results to FILE atomically (an earlier FILE is replaced only by a result)",
+	"stats":     "also print the result record (JSON) on stderr",
+	"seed":      "seed for randomized algorithms (0: the algorithm's default)",
+	"method":    "algorithm variant (see coverkit algorithms)",
+	"all":       "list every solution",
+	"first":     "compare on the first solution instead of the count",
+	"unique":    "one solution per symmetry class (with count: also count the classes)",
+	"algos":     "comma-separated algorithms to compare (default: every one that can do the job)",
+	"sizes":     "compare over several sizes, such as 8..14 or 8,10,12, and fit the growth per step",
+	"repeat":    "runs per algorithm; the median time is reported",
+}
+
+// declare adds the flags of verb to cmd: the shared ones the verb takes,
+// then the model's own.
+func (f *runFlags) declare(cmd *cobra.Command, verb string, m *models.Model, formats []string) {
+	fs := cmd.Flags()
+	searches := verb != "verify"
+	if searches {
+		fs.StringVarP(&f.algo, "algo", "a", "", flagHelp["algo"])
+		workers := 0
+		if verb == "solve" {
+			workers = 1 // solutions come in a defined order
+		}
+		fs.IntVarP(&f.workers, "workers", "w", workers, flagHelp["workers"])
+		fs.DurationVarP(&f.timeout, "timeout", "t", 0, flagHelp["timeout"])
+		fs.StringVar(&f.maxNodes, "max-nodes", "", flagHelp["max-nodes"])
+		fs.StringVar(&f.maxNodes, "max-steps", "", "the same budget as --max-nodes (its old name for local search)")
+		fs.MarkHidden("max-steps")
+		fs.StringVar(&f.method, "method", "", flagHelp["method"])
+		fs.Uint64Var(&f.seed, "seed", 0, flagHelp["seed"])
+		fs.BoolVar(&f.unique, "unique", false, flagHelp["unique"])
+	}
+	if verb == "solve" || verb == "count" {
+		fs.StringVar(&f.limit, "limit", "", flagHelp["limit"])
+	}
+	fs.StringVarP(&f.format, "format", "f", formats[0], flagHelp["format"]+": "+strings.Join(formats, ", "))
+	fs.StringVarP(&f.out, "out", "o", "", flagHelp["out"])
+	fs.BoolVar(&f.stats, "stats", false, flagHelp["stats"])
+	switch verb {
+	case "solve":
+		fs.BoolVar(&f.all, "all", false, flagHelp["all"])
+	case "compare":
+		fs.BoolVar(&f.first, "first", false, flagHelp["first"])
+		fs.BoolVar(&f.all, "all", false, "count every solution (the default; kept for old scripts)")
+		fs.StringVar(&f.algos, "algos", "", flagHelp["algos"])
+		fs.StringVar(&f.sizes, "sizes", "", flagHelp["sizes"])
+		fs.IntVar(&f.repeat, "repeat", 1, flagHelp["repeat"])
+	}
+	f.declareParams(cmd, verb, m)
+	complete(cmd, "format", formats)
+	if searches {
+		var names []string
+		for _, a := range models.Algorithms(m.Name) {
+			names = append(names, a.Name)
+		}
+		complete(cmd, "algo", names)
+	}
+}
+
+// declareParams adds the model's own flags that verb takes.
+func (f *runFlags) declareParams(cmd *cobra.Command, verb string, m *models.Model) {
+	fs := cmd.Flags()
+	f.params = map[string]*string{}
+	for _, p := range m.Params {
+		if !p.For(verb) {
+			continue
+		}
+		v := new(string)
+		f.params[p.Name] = v
+		if p.Switch {
+			fs.Var(&switchValue{v}, p.Name, p.Usage)
+			fs.Lookup(p.Name).NoOptDefVal = "true"
+			*v = "false"
+			continue
+		}
+		fs.StringVar(v, p.Name, p.Default, p.Usage)
+		if p.Values != nil {
+			complete(cmd, p.Name, p.Values)
+		}
+	}
+}
+
+// complete offers values for --name in shell completion.
+func complete(cmd *cobra.Command, name string, values []string) {
+	cmd.RegisterFlagCompletionFunc(name, cobra.FixedCompletions(values, cobra.ShellCompDirectiveNoFileComp))
+}
+
+// switchValue is a model's boolean flag kept as "true" or "false".
+type switchValue struct{ v *string }
+
+func (s *switchValue) String() string {
+	if s.v == nil {
+		return "false"
+	}
+	return *s.v
+}
+
+func (s *switchValue) Set(x string) error {
+	switch strings.ToLower(x) {
+	case "true", "1", "t":
+		*s.v = "true"
+	case "false", "0", "f":
+		*s.v = "false"
+	default:
+		return fmt.Errorf("want true or false, got %q", x)
+	}
+	return nil
+}
+
+func (s *switchValue) Type() string { return "bool" }
+
+var _ pflag.Value = (*switchValue)(nil)
+
+// options checks the shared flags and turns them into search options for
+// mode.
+func (f *runFlags) options(mode models.Mode, formats []string) (*models.Options, error) {
+	if !slices.Contains(formats, f.format) {
+		return nil, usagef("unknown --format %q (choose %s)", f.format, strings.Join(formats, ", "))
+	}
+	if f.workers < 0 {
+		return nil, usagef("--workers %d: must be 0 (one per CPU) or more", f.workers)
+	}
+	if f.timeout < 0 {
+		return nil, usagef("--timeout %s: must not be negative (0 means no limit)", f.timeout)
+	}
+	o := &models.Options{Mode: mode, Workers: f.workers, Seed: f.seed, Unique: f.unique, Method: f.method}
+	var err error
+	if o.MaxNodes, err = countFlag("--max-nodes", f.maxNodes); err != nil {
+		return nil, err
+	}
+	if o.Limit, err = countFlag("--limit", f.limit); err != nil {
+		return nil, err
+	}
+	return o, nil
+}
+
+// countFlag reads a positive count flag ("" means none, 0).
+func countFlag(name, s string) (uint64, error) {
+	if s == "" {
+		return 0, nil
+	}
+	v, err := models.ParseSize(name, s, math.MaxInt64)
+	if err != nil {
+		return 0, usageError(err)
+	}
+	return uint64(v), nil
+}
+
+// request gathers the model's parameters and the arguments for
+// Instance.New or Verify.
+func (f *runFlags) request(e *env, args []string) models.Request {
+	params := make(map[string]string, len(f.params))
+	for k, v := range f.params {
+		params[k] = *v
+	}
+	return models.Request{Args: args, Params: params, Open: func(name string) (io.ReadCloser, error) { return openInput(e, name) }}
+}

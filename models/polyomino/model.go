@@ -1,0 +1,100 @@
+package polyomino
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/coverkit/coverkit/dlx"
+	"github.com/coverkit/coverkit/models"
+)
+
+func init() {
+	sets := make([]string, 0, len(Sets))
+	for name := range Sets {
+		sets = append(sets, name)
+	}
+	slices.Sort(sets)
+	models.RegisterModel(models.Model{
+		Name:    "polyomino",
+		Summary: "Polyomino tilings on Dancing Links: count, solve, print the exact cover",
+		Doc: `Tile a board with a set of pieces, each used exactly once in any rotation or
+reflection: by default the twelve pentominoes (F I L N P T U V W X Y Z).
+
+--board is RxC (rows × columns, such as 6x10) or a drawing with rows
+separated by '/', '.' a cell and '#' a hole
+("......../......../......../...##.../...##.../......../......../........"
+is the 8×8 square without its centre). --pieces is pentominoes or
+tetrominoes.
+
+A count gives the tilings and the tilings up to the board's symmetries (4
+for a rectangle, 8 for a square) from one search in which one piece is
+restricted to a representative of each orbit of its placements, exact even
+for symmetric tilings; --method full runs the full search instead (the
+total only, a cross-check).`,
+		Instance: models.Instance{Usage: "", New: newInstance},
+		Params: []models.Param{
+			{Name: "board", Usage: "the board: RxC, or rows of '.' (cell) and '#' (hole) separated by '/'", Default: "6x10",
+				Verbs: []string{"solve", "count", "compare", "cover"}},
+			{Name: "pieces", Usage: "the piece set: " + strings.Join(sets, " or "), Default: "pentominoes", Values: sets,
+				Verbs: []string{"solve", "count", "compare", "cover"}},
+		},
+		Formats: []string{"text", "json"},
+		Without: []string{"verify"},
+		Fields: func(p models.Problem, _ *models.Result) []models.Field {
+			t := p.(*Tiling)
+			return []models.Field{{Key: "board", Value: t.Size()}, {Key: "pieces", Value: t.Set}, {Key: "symmetries", Value: t.Symmetries()}}
+		},
+		CountText: func(p models.Problem, res *models.Result, count string) string {
+			t := p.(*Tiling)
+			s := fmt.Sprintf("%s tilings of %s by the %s", count, t.Size(), t.Set)
+			if !res.Fundamental.IsZero() {
+				s += fmt.Sprintf(", %s up to its %d symmetries", res.Fundamental, t.Symmetries())
+			}
+			return s
+		},
+		NoSolution: func(p models.Problem, _ *models.Result) string {
+			t := p.(*Tiling)
+			return fmt.Sprintf("the %s do not tile %s", t.Set, t.Size())
+		},
+		Cover: func(p models.Problem, w io.Writer) error {
+			t := p.(*Tiling)
+			names := make([]string, len(t.Pieces))
+			for i, pc := range t.Pieces {
+				names[i] = pc.Name
+			}
+			if _, err := fmt.Fprintf(w, "| the %s (%s) on the %s board: %d placements\n",
+				t.Set, strings.Join(names, " "), t.Size(), t.Placements()); err != nil {
+				return err
+			}
+			c, _ := t.Cover(nil)
+			return dlx.Write(w, c)
+		},
+		Examples: map[string]string{
+			"count": `  coverkit polyomino count --board 6x10
+  coverkit polyomino count --board 8x8 --pieces tetrominoes --format json`,
+			"solve": `  coverkit polyomino solve --board 3x20 --all`,
+			"cover": `  coverkit polyomino cover --board 5x12 | coverkit dlx --count`,
+		},
+	})
+}
+
+// newInstance reads --board and --pieces.
+func newInstance(req models.Request) (models.Problem, error) {
+	set := req.Param("pieces")
+	pieces, ok := Sets[set]
+	if !ok {
+		return nil, fmt.Errorf("polyomino: unknown --pieces %q (pentominoes, tetrominoes)", set)
+	}
+	b, err := ParseBoard(req.Param("board"))
+	if err != nil {
+		return nil, err
+	}
+	t, err := New(b, pieces)
+	if err != nil {
+		return nil, err
+	}
+	t.Set = set
+	return t, nil
+}
