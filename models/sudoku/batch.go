@@ -211,27 +211,28 @@ func (w *worker) solve(ctx context.Context, c *chunk) {
 			c.answers = append(c.answers, a)
 			continue
 		}
-		res, err := w.run(ctx, &w.puzzle, &w.opts)
-		if err != nil {
+		var err error
+		if a.Result, err = w.run(ctx, &w.puzzle, &w.opts); err != nil {
+			a.Result = models.Result{}
 			a.Verdict, a.Err = Invalid, &Error{rec.Line, trimPrefix(err)}
 			c.answers = append(c.answers, a)
 			continue
 		}
 		a.Algorithm = w.alg.Name
-		if res.Method != "" {
-			a.Algorithm = res.Method
+		if a.Result.Method != "" {
+			a.Algorithm = a.Result.Method
 		}
-		a.Verdict = VerdictOf(&res)
-		if first := res.First; len(first) > 0 {
+		a.Verdict = VerdictOf(&a.Result)
+		if first := a.Result.First; len(first) > 0 {
 			start := len(c.sols)
 			c.sols = slices.Grow(c.sols, len(first))[:start+len(first)]
+			sol := c.sols[start : start+len(first) : start+len(first)]
 			for j, v := range first {
-				c.sols[start+j] = uint8(v)
+				sol[j] = uint8(v)
 			}
-			a.Solution = c.sols[start : start+len(first) : start+len(first)]
+			a.Solution = sol
+			a.Result.First = nil
 		}
-		res.First = nil
-		a.Result = res
 		c.answers = append(c.answers, a)
 	}
 	// c.sols may have moved while growing: point the answers at its final

@@ -76,6 +76,7 @@ type Fast struct {
 	// the call); returning false stops the search with status found.
 	visit func(grid *[81]uint8) bool
 	grid  [81]uint8
+	first []int32 // if not nil (81 cells), receives the first solution too
 }
 
 // Solve searches the 9×9 puzzle givens (81 cells, row-major, 0 for empty,
@@ -285,6 +286,9 @@ func (f *Fast) solution(s *fastState) bool {
 	if f.found == 1 && f.sol != nil {
 		s.write(f.sol)
 	}
+	if f.found == 1 && f.first != nil {
+		s.writeInt32((*[81]int32)(f.first))
+	}
 	if f.visit != nil {
 		s.write(&f.grid)
 		if !f.visit(&f.grid) {
@@ -297,6 +301,18 @@ func (f *Fast) solution(s *fastState) bool {
 		return true
 	}
 	return false
+}
+
+// writeInt32 is write into a models.Solution's cells.
+func (s *fastState) writeInt32(grid *[81]int32) {
+	for b := range 3 {
+		cells := (*[27]int32)(grid[27*b : 27*b+27])
+		for d, m := range (*[9]uint32)(s.cand[9*b : 9*b+9]) {
+			for ; m != 0; m &= m - 1 {
+				cells[bits.TrailingZeros32(m)] = int32(d + 1)
+			}
+		}
+	}
 }
 
 // write writes the solved state s into grid (row-major digits).

@@ -16,9 +16,11 @@ import (
 // puzzle. The Result.First a worker returns is its own buffer, valid until
 // its next call.
 
-// puzzleOf returns p as a *Puzzle whose givens fit its shape (N² cells,
-// symbols 0..N). Givens that clash are not an error: they leave no
-// solution (status exhausted), as both searches report.
+// puzzleOf returns p as a *Puzzle with a shape and N² cells. Its symbols
+// are checked by checkRange: Fast needs no check to be safe (it reads a
+// symbol above 9 as no solution), so it runs the check only when it found
+// none. Givens that clash are not an error: they leave no solution (status
+// exhausted), as both searches report.
 func puzzleOf(p models.Problem) (*Puzzle, error) {
 	pz, ok := p.(*Puzzle)
 	if !ok || pz == nil {
@@ -31,12 +33,18 @@ func puzzleOf(p models.Problem) (*Puzzle, error) {
 	if len(pz.Givens) != s.Cells() {
 		return nil, fmt.Errorf("sudoku: %d cells for a %dx%d grid (want %d)", len(pz.Givens), s.N, s.N, s.Cells())
 	}
+	return pz, nil
+}
+
+// checkRange refuses a symbol above N.
+func checkRange(pz *Puzzle) error {
+	n := pz.Shape.N
 	for i, v := range pz.Givens {
-		if int(v) > s.N {
-			return nil, fmt.Errorf("sudoku: %s: symbol %d is out of range (1..%d)", cellName(s.N, i), v, s.N)
+		if int(v) > n {
+			return fmt.Errorf("sudoku: %s: symbol %d is out of range (1..%d)", cellName(n, i), v, n)
 		}
 	}
-	return pz, nil
+	return nil
 }
 
 // unsupportedError is an algorithm's refusal of a grid: its message says
@@ -119,6 +127,9 @@ func (w *dlxWorker) solve(ctx context.Context, p models.Problem, o *models.Optio
 	if err != nil {
 		return models.Result{}, err
 	}
+	if err := checkRange(pz); err != nil {
+		return models.Result{}, err
+	}
 	o = o.OrDefault()
 	if st, done := models.ContextStatus(ctx); done {
 		return models.Result{Status: st}, nil // the engine looks at ctx only every few thousand nodes
@@ -179,21 +190,24 @@ func (w *dlxWorker) dlxFor(sh *Shape) (*dlxShape, error) {
 
 // fastWorker is the Fast solver (9×9 classic and X) with its buffers.
 type fastWorker struct {
-	fast  Fast
-	in    [81]uint8
-	out   [81]uint8
-	grid  models.Solution
-	o     *models.Options
-	visit func(*[81]uint8) bool
+	fast    Fast
+	in      [81]uint8
+	grid    models.Solution // the first solution
+	visited models.Solution // the solution being visited
+	o       *models.Options
+	visit   func(*[81]uint8) bool
 }
 
 func newFastWorker() *fastWorker {
 	w := &fastWorker{grid: make(models.Solution, 81)}
 	w.visit = func(g *[81]uint8) bool {
-		for i, v := range g {
-			w.grid[i] = int32(v)
+		if w.visited == nil {
+			w.visited = make(models.Solution, 81)
 		}
-		return w.o.Visit(w.grid, models.Stats{})
+		for i, v := range g {
+			w.visited[i] = int32(v)
+		}
+		return w.o.Visit(w.visited, models.Stats{})
 	}
 	return w
 }
@@ -206,20 +220,28 @@ func (w *fastWorker) solve(ctx context.Context, p models.Problem, o *models.Opti
 	if err := checkFast(pz, o); err != nil {
 		return models.Result{}, err
 	}
-	o = o.OrDefault()
+	return w.run(ctx, pz, o.OrDefault())
+}
+
+// run solves pz, a 9×9 grid with 3×3 boxes.
+func (w *fastWorker) run(ctx context.Context, pz *Puzzle, o *models.Options) (models.Result, error) {
 	copy(w.in[:], pz.Givens)
 	var visit func(*[81]uint8) bool
 	if o.Mode != models.ModeCount && o.Visit != nil {
 		w.o, visit = o, w.visit
 	}
+	w.fast.first = w.grid
 	start := time.Now()
-	found, nodes, status := w.fast.solveWith(ctx, &w.in, limitOf(o), o.MaxNodes, &w.out, pz.Shape.Variant == X, visit)
-	w.o = nil
-	res := models.Result{Status: status, Solutions: models.CountOf(found), Stats: models.Stats{Nodes: nodes, Elapsed: time.Since(start)}}
-	if found > 0 && o.Mode != models.ModeCount {
-		for i, v := range w.out {
-			w.grid[i] = int32(v)
+	found, nodes, status := w.fast.solveWith(ctx, &w.in, limitOf(o), o.MaxNodes, nil, pz.Shape.Variant == X, visit)
+	elapsed := time.Since(start)
+	w.o, w.fast.first = nil, nil
+	if found == 0 {
+		if err := checkRange(pz); err != nil {
+			return models.Result{}, err
 		}
+	}
+	res := models.Result{Status: status, Solutions: models.CountOf(found), Stats: models.Stats{Nodes: nodes, Elapsed: elapsed}}
+	if found > 0 && o.Mode != models.ModeCount {
 		res.First = w.grid
 	}
 	return res, nil
@@ -241,7 +263,7 @@ func (w *autoWorker) solve(ctx context.Context, p models.Problem, o *models.Opti
 		if w.fast == nil {
 			w.fast = newFastWorker()
 		}
-		res, err := w.fast.solve(ctx, pz, o)
+		res, err := w.fast.run(ctx, pz, o.OrDefault())
 		res.Method = "fast"
 		return res, err
 	}
