@@ -45,54 +45,40 @@ func (f *sudokuLayoutFlags) add(cmd *cobra.Command, withInput bool) {
 	}
 }
 
-// sudokuParseBox reads "BxC" (also "B×C").
-func sudokuParseBox(s string) (rows, cols int, err error) {
-	a, b, ok := strings.Cut(strings.ReplaceAll(strings.ToLower(s), "×", "x"), "x")
-	if ok {
-		rows, err = strconv.Atoi(strings.TrimSpace(a))
-		if err == nil {
-			cols, err = strconv.Atoi(strings.TrimSpace(b))
-		}
-	}
-	if !ok || err != nil || rows < 1 || cols < 1 || rows*cols > sudoku.MaxSide {
-		return 0, 0, usagef("--box %q: want BxC with B·C at most %d, e.g. 2x3", s, sudoku.MaxSide)
-	}
-	return rows, cols, nil
-}
-
 func (f *sudokuLayoutFlags) layout() (sudoku.Layout, sudoku.Format, error) {
-	var l sudoku.Layout
-	v, err := sudoku.ParseVariant(f.variant)
-	if err != nil {
-		return l, 0, usageError(err)
-	}
-	l.Variant = v
 	format, err := sudoku.ParseFormat(f.input)
 	if err != nil {
-		return l, 0, usageError(err)
+		return sudoku.Layout{}, 0, usageError(err)
 	}
-	if f.box != "" {
-		if v == sudoku.Jigsaw || v == sudoku.Latin {
-			return l, 0, usagef("--box does not apply to the %s variant", v)
-		}
-		if l.BoxRows, l.BoxCols, err = sudokuParseBox(f.box); err != nil {
-			return l, 0, err
-		}
+	v, err := sudoku.ParseVariant(f.variant)
+	if err != nil {
+		return sudoku.Layout{}, 0, usageError(err)
 	}
 	switch {
+	case f.box != "" && (v == sudoku.Jigsaw || v == sudoku.Latin):
+		return sudoku.Layout{}, 0, usagef("--box does not apply to the %s variant", v)
 	case v == sudoku.Jigsaw && f.regions == "":
-		return l, 0, usagef("--variant jigsaw needs --regions FILE")
+		return sudoku.Layout{}, 0, usagef("--variant jigsaw needs --regions FILE")
 	case v != sudoku.Jigsaw && f.regions != "":
-		return l, 0, usagef("--regions needs --variant jigsaw")
-	case v == sudoku.Jigsaw:
+		return sudoku.Layout{}, 0, usagef("--regions needs --variant jigsaw")
+	}
+	if f.box != "" {
+		if _, _, err := sudoku.ParseBox(f.box); err != nil {
+			return sudoku.Layout{}, 0, usagef("--%s", errString(err))
+		}
+	}
+	var regions io.Reader
+	if f.regions != "" {
 		rf, err := os.Open(f.regions)
 		if err != nil {
-			return l, 0, usageError(err)
+			return sudoku.Layout{}, 0, usageError(err)
 		}
 		defer rf.Close()
-		if l.Regions, err = sudoku.ParseRegions(rf); err != nil {
-			return l, 0, usagef("%s: %v", f.regions, err)
-		}
+		regions = rf
+	}
+	l, err := sudoku.LayoutOf(f.variant, f.box, regions)
+	if err != nil {
+		return l, 0, usagef("%s: %v", f.regions, err)
 	}
 	return l, format, nil
 }

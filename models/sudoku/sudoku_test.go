@@ -951,3 +951,77 @@ func FuzzParseRegions(f *testing.F) {
 		require.NoError(t, err)
 	})
 }
+
+func TestModelDescriptor(t *testing.T) {
+	m, err := models.LookupModel("sudoku")
+	require.NoError(t, err)
+	regions, err := os.ReadFile(filepath.Join("testdata", "jigsaw9.txt"))
+	require.NoError(t, err)
+	open := func(string) (io.ReadCloser, error) { return io.NopCloser(strings.NewReader(string(regions))), nil }
+	for _, tc := range knownPuzzles {
+		t.Run(tc.name, func(t *testing.T) {
+			params := map[string]string{"variant": "classic"}
+			if tc.layout != "" {
+				params["variant"] = tc.layout
+			}
+			if tc.layout == "jigsaw" {
+				params["regions"] = "jigsaw9.txt"
+			}
+			p, err := m.Instance.New(models.Request{Args: []string{tc.puzzle}, Params: params, Open: open})
+			require.NoError(t, err)
+			a, err := m.Pick("", p, nil)
+			require.NoError(t, err)
+			require.Equal(t, "auto", a.Name)
+			res, err := a.Run(context.Background(), p, unique)
+			require.NoError(t, err)
+			require.Equal(t, Solved, VerdictOf(&res))
+			require.NoError(t, p.Verify(res.First))
+			var b strings.Builder
+			require.NoError(t, p.Render(&b, res.First, ""))
+			require.Equal(t, tc.solution+"\n", b.String())
+			require.Equal(t, "variant", m.Fields(p, &res)[0].Key)
+		})
+	}
+	_, err = m.Instance.New(models.Request{Args: []string{"1.1"}, Params: map[string]string{}})
+	require.ErrorContains(t, err, "not a square grid")
+	_, err = m.Instance.New(models.Request{Args: []string{knownPuzzles[0].puzzle}, Params: map[string]string{"box": "2by3"}})
+	require.ErrorContains(t, err, `box "2by3"`)
+
+	pairs := knownPuzzles[2].puzzle + " " + knownPuzzles[2].solution + "\n" + knownPuzzles[2].puzzle + " " + "4213312423411423\n"
+	rep, err := m.Verify(context.Background(), models.Request{Params: map[string]string{}}, strings.NewReader(pairs))
+	require.NoError(t, err)
+	require.Equal(t, uint64(2), rep.Solutions)
+	require.Equal(t, uint64(1), rep.Invalid)
+	require.Equal(t, 2, rep.FirstBad.Line)
+}
+
+func TestLayoutOf(t *testing.T) {
+	for _, tc := range []struct {
+		name, variant, box, regions, err string
+		want                             Layout
+	}{
+		{"classic", "", "", "", "", Layout{}},
+		{"box", "classic", "2x3", "", "", Layout{BoxRows: 2, BoxCols: 3}},
+		{"box ×", "x", "3×2", "", "", Layout{Variant: X, BoxRows: 3, BoxCols: 2}},
+		{"bad box", "", "2by3", "", `box "2by3"`, Layout{}},
+		{"box too large", "", "9x9", "", "at most 64", Layout{}},
+		{"box on latin", "latin", "2x2", "", "does not apply", Layout{}},
+		{"jigsaw without map", "jigsaw", "", "", "needs a region map", Layout{}},
+		{"map without jigsaw", "", "", "AB\nBA\n", "needs the jigsaw variant", Layout{}},
+		{"bad variant", "hex", "", "", "unknown variant", Layout{}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var r io.Reader
+			if tc.regions != "" {
+				r = strings.NewReader(tc.regions)
+			}
+			l, err := LayoutOf(tc.variant, tc.box, r)
+			if tc.err != "" {
+				require.ErrorContains(t, err, tc.err)
+				return
+			}
+			require.NoError(t, err)
+			require.Equal(t, tc.want, l)
+		})
+	}
+}
