@@ -3,24 +3,20 @@ package dlx
 import (
 	"bufio"
 	"bytes"
-	"fmt"
 	"io"
 	"strings"
+
+	"github.com/coverkit/coverkit/lines"
 )
 
 // MaxLineLength is the longest input line Parse accepts, in bytes.
 const MaxLineLength = 1 << 22
 
-// ParseError is an error in the text format, with its 1-based line.
-type ParseError struct {
-	Line int
-	Msg  string
+// errorf returns a located parse error, "dlx: line N: msg"; errors.As finds
+// the *lines.Error inside.
+func errorf(line int, format string, args ...any) error {
+	return lines.Wrap("dlx", lines.Errorf(line, format, args...))
 }
-
-// Error returns "dlx: line N: msg".
-func (e *ParseError) Error() string { return fmt.Sprintf("dlx: line %d: %s", e.Line, e.Msg) }
-
-var bom = []byte{0xEF, 0xBB, 0xBF}
 
 // isSpace reports whether b separates names.
 func isSpace(b byte) bool { return b == ' ' || b == '\t' || b == '\v' || b == '\f' || b == '\r' }
@@ -43,47 +39,6 @@ func fields(dst [][]byte, line []byte) [][]byte {
 	return dst
 }
 
-// lineReader yields numbered lines without their endings, the BOM dropped.
-type lineReader struct {
-	r   *bufio.Reader
-	n   int
-	buf []byte
-}
-
-func (lr *lineReader) next() ([]byte, error) {
-	lr.buf = lr.buf[:0]
-	for {
-		chunk, err := lr.r.ReadSlice('\n')
-		if len(lr.buf)+len(chunk) > MaxLineLength+2 {
-			lr.n++
-			return nil, &ParseError{lr.n, fmt.Sprintf("line too long (more than %d bytes)", MaxLineLength)}
-		}
-		lr.buf = append(lr.buf, chunk...)
-		if err == bufio.ErrBufferFull {
-			continue
-		}
-		if err == io.EOF {
-			if len(lr.buf) == 0 {
-				return nil, io.EOF
-			}
-		} else if err != nil {
-			return nil, fmt.Errorf("dlx: line %d: %w", lr.n+1, err)
-		}
-		break
-	}
-	lr.n++
-	b := lr.buf
-	if lr.n == 1 {
-		b = bytes.TrimPrefix(b, bom)
-	}
-	b = bytes.TrimSuffix(b, []byte{'\n'})
-	b = bytes.TrimSuffix(b, []byte{'\r'})
-	if len(b) > MaxLineLength {
-		return nil, &ParseError{lr.n, fmt.Sprintf("line too long (more than %d bytes)", MaxLineLength)}
-	}
-	return b, nil
-}
-
 // Parse reads a problem in the text format of Knuth's dlx1 and dlx2:
 //
 //	| comment lines start with a bar
@@ -99,15 +54,31 @@ func (lr *lineReader) next() ([]byte, error) {
 // characters without ':' and '|'. A UTF-8 byte order mark, Windows line
 // endings and trailing spaces are accepted.
 //
-// Errors are *ParseError values naming the line: no item line, a duplicate
+// The input is read as a stream, a line at a time (package lines): an
+// over-long line is refused as soon as MaxLineLength bytes of it have been
+// read, without reading the rest of the input.
+//
+// Errors are "dlx: line N: ..." errors wrapping a *lines.Error (find it
+// with errors.As) naming the line: no item line, a duplicate
 // item, an unknown item, an item twice in one option, a color on a primary
 // item, a malformed name, an over-long line. An option with no primary item
 // is kept, with its number, but can never be chosen; it is reported by
 // Problem.Warnings. A primary item that no option covers is not an error:
 // the problem then has no solution.
-func Parse(r io.Reader) (*Problem, error) {
-	lr := &lineReader{r: bufio.NewReaderSize(r, 1<<16)}
+func Parse(r io.Reader) (*Problem, error) { return parse(r, false) }
+
+// ParseWithText is Parse that also keeps each option's line as written
+// (without its line end and trailing blanks), for OptionText: a program
+// can print solutions exactly as its input spelled them without reading
+// the whole input first.
+func ParseWithText(r io.Reader) (*Problem, error) { return parse(r, true) }
+
+func parse(r io.Reader, keepText bool) (*Problem, error) {
+	lr := lines.NewReader(r, MaxLineLength)
 	p := New()
+	if keepText {
+		p.text = []string{}
+	}
 	var (
 		toks         [][]byte
 		items        []int
@@ -118,19 +89,19 @@ func Parse(r io.Reader) (*Problem, error) {
 		optionNumber int32
 	)
 	for {
-		line, err := lr.next()
+		line, n, err := lr.Next()
 		if err == io.EOF {
 			break
 		}
 		if err != nil {
-			return nil, err
+			return nil, lines.Wrap("dlx", err)
 		}
 		toks = fields(toks[:0], line)
 		if len(toks) == 0 || toks[0][0] == '|' {
 			continue // blank or comment
 		}
 		if !haveItems {
-			if err := p.parseItems(line, lr.n); err != nil {
+			if err := p.parseItems(line, n); err != nil {
 				return nil, err
 			}
 			haveItems = true
@@ -144,22 +115,22 @@ func Parse(r io.Reader) (*Problem, error) {
 			i, ok := p.byName[string(name)]
 			if !ok {
 				if bytes.IndexByte(t, '|') >= 0 {
-					return nil, &ParseError{lr.n, fmt.Sprintf("%q in an option (comments start a line)", "|")}
+					return nil, errorf(n, "%q in an option (comments start a line)", "|")
 				}
-				return nil, &ParseError{lr.n, fmt.Sprintf("unknown item %q", name)}
+				return nil, errorf(n, "unknown item %q", name)
 			}
 			if seen[i] == optionNumber {
-				return nil, &ParseError{lr.n, fmt.Sprintf("item %q twice in one option", name)}
+				return nil, errorf(n, "item %q twice in one option", name)
 			}
 			seen[i] = optionNumber
 			c := 0
 			if hasColor {
 				if !p.secondary[i] {
-					return nil, &ParseError{lr.n, fmt.Sprintf("color on primary item %q", name)}
+					return nil, errorf(n, "color on primary item %q", name)
 				}
 				id, err := p.Color(string(color))
 				if err != nil {
-					return nil, &ParseError{lr.n, fmt.Sprintf("item %q: bad color: %s", name, strings.TrimPrefix(err.Error(), "dlx: color: "))}
+					return nil, errorf(n, "item %q: bad color: %s", name, strings.TrimPrefix(err.Error(), "dlx: color: "))
 				}
 				c, anyColor = id, true
 			}
@@ -172,15 +143,18 @@ func Parse(r io.Reader) (*Problem, error) {
 		}
 		k, err := p.AddOptionIndex(items, cs)
 		if err != nil {
-			return nil, &ParseError{lr.n, strings.TrimPrefix(err.Error(), "dlx: ")}
+			return nil, errorf(n, "%s", strings.TrimPrefix(err.Error(), "dlx: "))
 		}
-		p.lines[k] = int32(lr.n)
+		p.lines[k] = int32(n)
+		if keepText {
+			p.text = append(p.text, string(bytes.TrimRight(line, " \t\r")))
+		}
 		if n := len(p.warnings); n > 0 && p.warnings[n-1].Option == k {
-			p.warnings[n-1].Line = lr.n
+			p.warnings[n-1].Line = lr.Line()
 		}
 	}
 	if !haveItems {
-		return nil, &ParseError{max(lr.n, 1), "no item line (the first line that is not blank or a comment names the items)"}
+		return nil, errorf(max(lr.Line(), 1), "no item line (the first line that is not blank or a comment names the items)")
 	}
 	return p, nil
 }
@@ -189,17 +163,17 @@ func Parse(r io.Reader) (*Problem, error) {
 func (p *Problem) parseItems(line []byte, n int) error {
 	prim, sec, hasBar := bytes.Cut(line, []byte{'|'})
 	if hasBar && bytes.IndexByte(sec, '|') >= 0 {
-		return &ParseError{n, "more than one '|' in the item line"}
+		return errorf(n, "more than one '|' in the item line")
 	}
 	for k, part := range [][]byte{prim, sec} {
 		for _, t := range fields(nil, part) {
 			if _, err := p.addItem(string(t), k == 1); err != nil {
-				return &ParseError{n, strings.TrimPrefix(err.Error(), "dlx: ")}
+				return errorf(n, "%s", strings.TrimPrefix(err.Error(), "dlx: "))
 			}
 		}
 	}
 	if p.primaries == 0 {
-		return &ParseError{n, "no primary items in the item line"}
+		return errorf(n, "no primary items in the item line")
 	}
 	return nil
 }

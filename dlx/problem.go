@@ -31,8 +31,9 @@ type Problem struct {
 	start     []int32
 	optItems  []int32
 	optColors []int32
-	lines     []int32 // input line of each option (0 when not parsed)
-	noPrimary []int   // options without a primary item (never chosen)
+	lines     []int32  // input line of each option (0 when not parsed)
+	text      []string // each option as written, with ParseWithText
+	noPrimary []int    // options without a primary item (never chosen)
 	// inOption[i] is 1 + the index of the last option that took item i
 	// (while it is being added), so AddOptionIndex finds an item given
 	// twice in O(1) rather than by scanning the option.
@@ -240,6 +241,16 @@ func (p *Problem) OptionItem(k, j int) (item, color int) {
 // OptionLine returns the input line of option k, or 0 for a Problem built in
 // Go.
 func (p *Problem) OptionLine(k int) int { return int(p.lines[k]) }
+
+// OptionText returns option k as its input line spelled it (without the
+// line end and trailing blanks) when p was read by ParseWithText, and
+// OptionString(k) otherwise.
+func (p *Problem) OptionText(k int) string {
+	if k >= 0 && k < len(p.text) {
+		return p.text[k]
+	}
+	return p.OptionString(k)
+}
 
 // OptionString returns option k as it is written in the text format: its
 // item names separated by single spaces, colored items as "name:color".

@@ -2,12 +2,14 @@ package dlx
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"time"
 	"unsafe"
 
 	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/resource"
 )
 
 // node is one entry of Knuth's flat node array. Node 0 is unused; nodes
@@ -68,7 +70,9 @@ type Options struct {
 	MaxNodes uint64
 	// Workers is the number of goroutines; 0 or 1 searches in the calling
 	// goroutine. With W > 1 the tree is split at its top levels into many
-	// more subproblems than workers, and counts are summed exactly.
+	// more subproblems than workers, and counts are summed exactly. A
+	// negative count or one above resource.Cap() is an error (wrapping
+	// models.ErrWorkers).
 	Workers int
 	// Forced lists options (0-based) chosen up front, before the search
 	// starts: the givens of a puzzle. They are undone when Solve returns.
@@ -143,14 +147,22 @@ const pollMask = 1<<12 - 1
 
 // NewSolver builds a Solver for p. It fails with an error wrapping
 // models.ErrTooLarge beyond 2^27 nodes (items + item entries of the
-// options + options), 2 GiB of node array.
+// options + options), 2 GiB of node array, or when the node array and its
+// indexes (about twice the array) do not fit in the memory that
+// resource.Check grants.
 func NewSolver(p *Problem) (*Solver, error) {
+	if p == nil {
+		return nil, errors.New("dlx: nil problem")
+	}
 	n := len(p.names)
 	nopt := p.NumOptions()
 	total := 2 + int64(n) + int64(len(p.optItems)) + int64(nopt)
 	if total > maxNodes {
 		return nil, fmt.Errorf("dlx: %d nodes need %d MiB (at most %d nodes): %w",
 			total, total*int64(nodeSize)>>20, maxNodes, models.ErrTooLarge)
+	}
+	if err := resource.Check(fmt.Sprintf("dlx: a solver of %d nodes", total), uint64(total)*uint64(nodeSize)*2); err != nil {
+		return nil, err
 	}
 	// Internal item numbers: the primary items first, then the secondary
 	// ones, each in input order.
@@ -260,11 +272,18 @@ func (s *Solver) option(x uint32) int {
 
 // Solve searches for solutions as opts says (nil: count them all). It
 // returns an error only for invalid options (a forced option out of
-// range); a search stopped by ctx returns its partial Result with status
+// range, a worker count that resource.CheckWorkers refuses: negative or
+// above its cap, wrapping models.ErrWorkers); a search stopped by ctx returns its partial Result with status
 // timeout or canceled. With one worker Solve allocates nothing.
 func (s *Solver) Solve(ctx context.Context, opts *Options) (Result, error) {
+	if s == nil {
+		return Result{}, errors.New("dlx: nil solver (use NewSolver)")
+	}
 	if opts == nil {
 		opts = &defaultOptions
+	}
+	if _, err := resource.CheckWorkers(opts.Workers); err != nil {
+		return Result{}, fmt.Errorf("dlx: %w", err)
 	}
 	for _, k := range opts.Forced {
 		if k < 0 || k >= len(s.optNode) {

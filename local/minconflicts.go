@@ -2,10 +2,13 @@ package local
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
+	"reflect"
 
 	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/resource"
 )
 
 // Model is a constraint problem that Solve can repair: Vars variables, each
@@ -73,8 +76,9 @@ type Result struct {
 // value with the fewest conflicts, breaking ties at random. It keeps the
 // conflicted variables in an indexed set updated through Neighbors, so a
 // step costs the domain size times a conflict count, plus the neighbours.
-// It returns an error only for a model it cannot search (a variable with an
-// empty domain).
+// It returns an error only for a model it cannot search (nil, a negative
+// number of variables, a variable with an empty domain, or more variables
+// than memory allows under resource.Check).
 func Solve(ctx context.Context, m Model, opts *Options) (Result, error) {
 	var o Options
 	if opts != nil {
@@ -83,7 +87,19 @@ func Solve(ctx context.Context, m Model, opts *Options) (Result, error) {
 	if o.Seed == 0 {
 		o.Seed = DefaultSeed
 	}
+	if m == nil {
+		return Result{}, errors.New("local: nil model")
+	}
+	if v := reflect.ValueOf(m); v.Kind() == reflect.Pointer && v.IsNil() {
+		return Result{}, fmt.Errorf("local: nil model (%T)", m)
+	}
 	n := m.Vars()
+	if n < 0 {
+		return Result{}, fmt.Errorf("local: %d variables: the count must be 0 or more", n)
+	}
+	if err := resource.Check(fmt.Sprintf("local: a model of %d variables", n), resource.Bytes(uint64(n), 64)); err != nil {
+		return Result{}, err
+	}
 	if o.RestartAfter == 0 {
 		o.RestartAfter = max(1000, 50*uint64(n))
 	}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/resource"
 )
 
 // DefaultSeed is the seed Queens uses when QueensOptions.Seed is 0, so that
@@ -29,7 +30,9 @@ type QueensOptions struct {
 	MaxSteps uint64
 	// MaxBytes, if positive, is the memory the search may use: a board that
 	// needs more (QueensBytes) is refused with an error wrapping
-	// models.ErrTooLarge that says how much it needs.
+	// models.ErrTooLarge that says how much it needs. 0 means coverkit's
+	// memory policy (resource.Check: MemAvailable, the cgroup's limit and
+	// RLIMIT_AS).
 	MaxBytes uint64
 	// Progress, if set, is called from the searching goroutine from time to
 	// time (about every 100 ms), never per step.
@@ -175,7 +178,12 @@ func Queens(ctx context.Context, n int, opts *QueensOptions) (QueensResult, erro
 	case o.MaxBytes > 0 && res.Bytes > o.MaxBytes:
 		return res, fmt.Errorf("%w: local: %d queens need %s of memory (%.1f bytes a queen), only %s available",
 			models.ErrTooLarge, n, FormatBytes(res.Bytes), float64(res.Bytes)/float64(n), FormatBytes(o.MaxBytes))
-	case n == 2 || n == 3:
+	case o.MaxBytes == 0:
+		if err := resource.Check(fmt.Sprintf("local: %d queens", n), res.Bytes); err != nil {
+			return res, err
+		}
+	}
+	if n == 2 || n == 3 {
 		res.Status = models.StatusExhausted
 		return res, nil
 	}

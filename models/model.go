@@ -45,9 +45,10 @@ type Model struct {
 	// Formats lists the formats Problem.Render accepts for one solution,
 	// the default first. "json" renders a solution as one JSON value.
 	Formats []string
-	// Verbs renames or adds verbs: Verbs["solve"] = "tour" makes `knight
-	// tour` the model's solve verb. A verb missing from a model that has no
-	// use for it is listed in Without.
+	// Verbs renames verbs: Verbs["solve"] = "tour" makes `knight tour` the
+	// model's solve verb; "." makes the model's own command solve (`coverkit
+	// dlx FILE`, with --count to count). A verb the model has no use for is
+	// listed in Without.
 	Verbs map[string]string
 	// Without lists the generic verbs the model does not offer ("verify",
 	// "compare", ...).
@@ -62,10 +63,17 @@ type Model struct {
 	// formatted ("92" or, for a partial count, "at least 92"), such as "92
 	// solutions for n = 8". nil means "92 solutions".
 	CountText func(p Problem, res *Result, count string) string
-	// NoSolution explains a proved absence of solutions for people, such
-	// as "3 queens cannot be placed on a 3×3 board"; nil means "the search
-	// finished without one".
+	// NoSolution is the message for a proved absence of solutions, such
+	// as "no solution: 3 queens cannot be placed on a 3×3 board"; nil means
+	// "no solution: " and Result.Reason or "the search finished without
+	// one".
 	NoSolution func(p Problem, res *Result) string
+	// ListAll makes solve list every solution unless --limit says
+	// otherwise, as Knuth's programs do, instead of the first.
+	ListAll bool
+	// SolutionKey is the JSON key of a solution in solve's records
+	// ("solution" if empty; "path" for a knight's tour).
+	SolutionKey string
 	// Verify reads solutions as the model writes them from r and checks
 	// every one independently of any solver. req holds the arguments
 	// before the input (an instance, when the solutions do not say what
@@ -145,6 +153,16 @@ type Request struct {
 	// Open opens an input named by an argument ("-" is standard input).
 	// nil opens nothing.
 	Open func(name string) (io.ReadCloser, error)
+	// Warn, if set, receives warnings about the input (for people, on
+	// standard error); nil drops them.
+	Warn func(msg string)
+}
+
+// Warnf sends a formatted warning to r.Warn, if set.
+func (r Request) Warnf(format string, a ...any) {
+	if r.Warn != nil {
+		r.Warn(fmt.Sprintf(format, a...))
+	}
 }
 
 // Param returns the named parameter's value ("" if absent).

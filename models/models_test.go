@@ -3,6 +3,7 @@ package models_test
 import (
 	"context"
 	"encoding/json"
+	"math/big"
 	"testing"
 	"time"
 
@@ -83,4 +84,37 @@ func TestRegistry(t *testing.T) {
 	require.ErrorContains(t, err, "known: a, b")
 	_, err = r.Lookup("x", "z")
 	require.ErrorContains(t, err, "unknown model")
+}
+
+func TestCountChecked(t *testing.T) {
+	max := models.Count{Hi: ^uint64(0), Lo: ^uint64(0)}
+	for _, tc := range []struct {
+		name string
+		c    models.Count
+		x    uint64
+		ok   bool
+	}{
+		{"small", models.CountOf(6), 7, true},
+		{"into the high word", models.CountOf(1 << 63), 4, true},
+		{"max times one", max, 1, true},
+		{"max times two", max, 2, false},
+		{"high word overflows", models.Count{Hi: 1 << 63}, 2, false},
+		{"carry overflows", models.Count{Hi: 1<<63 - 1, Lo: ^uint64(0)}, 2, true},
+		{"carry past", models.Count{Hi: 1<<63 - 1, Lo: ^uint64(0)}, 3, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, ok := tc.c.MulChecked(tc.x)
+			require.Equal(t, tc.ok, ok)
+			want := new(big.Int).Mul(tc.c.Big(), new(big.Int).SetUint64(tc.x))
+			require.Equal(t, tc.ok, want.BitLen() <= 128)
+			if ok {
+				require.Equal(t, want.String(), got.String())
+			}
+		})
+	}
+	_, ok := max.AddChecked(models.CountOf(1))
+	require.False(t, ok)
+	s, ok := models.CountOf(^uint64(0)).AddChecked(models.CountOf(1))
+	require.True(t, ok)
+	require.Equal(t, "18446744073709551616", s.String())
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/resource"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
@@ -155,8 +156,8 @@ func (f *runFlags) options(mode models.Mode, formats []string) (*models.Options,
 	if !slices.Contains(formats, f.format) {
 		return nil, usagef("unknown --format %q (choose %s)", f.format, strings.Join(formats, ", "))
 	}
-	if f.workers < 0 {
-		return nil, usagef("--workers %d: must be 0 (one per CPU) or more", f.workers)
+	if _, err := resource.Workers(f.workers); err != nil {
+		return nil, usagef("--%v", err)
 	}
 	if f.timeout < 0 {
 		return nil, usagef("--timeout %s: must not be negative (0 means no limit)", f.timeout)
@@ -191,5 +192,7 @@ func (f *runFlags) request(e *env, args []string) models.Request {
 	for k, v := range f.params {
 		params[k] = *v
 	}
-	return models.Request{Args: args, Params: params, Open: func(name string) (io.ReadCloser, error) { return openInput(e, name) }}
+	return models.Request{Args: args, Params: params,
+		Open: func(name string) (io.ReadCloser, error) { return openInput(e, name) },
+		Warn: func(msg string) { fmt.Fprintf(e.stderr, "coverkit: warning: %s\n", msg) }}
 }

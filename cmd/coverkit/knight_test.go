@@ -17,8 +17,8 @@ func TestKnightTour(t *testing.T) {
 		want string // substring of stdout
 	}{
 		{"text backtrack", []string{"knight", "tour", "5", "--algo", "backtrack"}, " 1  6 15 10 21\n14  9 20  5 16\n"},
-		{"json closed", []string{"knight", "tour", "6", "--closed", "--format", "json"}, `{"rows":6,"cols":6,"closed":true,"start":[1,1],"algorithm":`},
-		{"json from", []string{"knight", "tour", "8", "--from", "4,5", "--algo", "warnsdorff", "--format", "json", "--seed", "3"}, `"start":[4,5],"algorithm":"warnsdorff","path":[[4,5],`},
+		{"json closed", []string{"knight", "tour", "6", "--closed", "--format", "json"}, `"rows":6,"cols":6,"closed":true,"start":[1,1],`},
+		{"json from", []string{"knight", "tour", "8", "--from", "4,5", "--algo", "warnsdorff", "--format", "json", "--seed", "3"}, `"start":[4,5],"from":[4,5],"tours":1,"attempts":1,"seed":3,"path":[[4,5],`},
 		{"svg", []string{"knight", "tour", "5x6", "--closed", "--format", "svg"}, "<polygon"},
 		{"search", []string{"knight", "tour", "3x4", "--algo", "search"}, " 1 "},
 		{"divide", []string{"knight", "tour", "10x12", "--closed", "--algo", "divide", "--from", "3,3"}, "  1 "},
@@ -105,12 +105,12 @@ func TestKnightCount(t *testing.T) {
 		args []string
 		want string
 	}{
-		{"5x5 all", []string{"knight", "count", "5", "--format", "json"}, `{"model":"knight","rows":5,"cols":5,"closed":false,"from":null,"algorithm":"search","status":"exhausted","partial":false,"tours":1728,`},
-		{"5x5 corner", []string{"knight", "count", "5", "--from", "1,1", "--format", "json"}, `"from":[1,1],"algorithm":"search","status":"exhausted","partial":false,"tours":304,`},
-		{"5x6 closed", []string{"knight", "count", "5x6", "--closed", "--workers", "2"}, "5x6 closed tours (undirected) through every square: 8 ["},
-		{"3x12 closed", []string{"knight", "count", "3x12", "--closed", "--format", "json"}, `"tours":176,`},
-		{"zero", []string{"knight", "count", "4"}, "4x4 open tours (directed) from every square: 0 ["},
-		{"backtrack", []string{"knight", "count", "3x4", "--algo", "backtrack"}, ": 16 ["},
+		{"5x5 all", []string{"knight", "count", "5", "--format", "json"}, `{"model":"knight","size":"5x5","algorithm":"search","status":"exhausted","partial":false,"solutions":1728,`},
+		{"5x5 corner", []string{"knight", "count", "5", "--from", "1,1", "--format", "json"}, `"rows":5,"cols":5,"closed":false,"from":[1,1],"tours":304}`},
+		{"5x6 closed", []string{"knight", "count", "5x6", "--closed", "--workers", "2"}, "5x6 closed tours (undirected) through every square: 8\nsearch: exhausted, "},
+		{"3x12 closed", []string{"knight", "count", "3x12", "--closed", "--format", "json"}, `"tours":176}`},
+		{"zero", []string{"knight", "count", "4"}, "4x4 open tours (directed) from every square: 0\nsearch: exhausted, "},
+		{"backtrack", []string{"knight", "count", "3x4", "--algo", "backtrack"}, ": 16\nbacktrack: exhausted, "},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			out, errOut, code := runCLI(t, "", tc.args...)
@@ -149,7 +149,7 @@ func TestKnightVerify(t *testing.T) {
 		out, errOut, code := runCLI(t, bad, "knight", "verify")
 		require.Equal(t, exitUsage, code, bad)
 		require.Empty(t, out)
-		require.Contains(t, errOut, "coverkit: knight: ")
+		require.Contains(t, errOut, "knight: ")
 	}
 	_, _, code := runCLI(t, "", "knight", "verify", filepath.Join(t.TempDir(), "missing"))
 	require.Equal(t, exitUsage, code)

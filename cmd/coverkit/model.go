@@ -5,8 +5,10 @@ import (
 	"context"
 	"encoding/csv"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -34,6 +36,10 @@ func newModelCmd(e *env, m *models.Model) *cobra.Command {
 	} {
 		name := m.Verb(v.verb)
 		if name == "" || (v.verb == "verify" && m.Verify == nil) || (v.verb == "solve" && len(m.Formats) == 0) {
+			continue
+		}
+		if name == "." {
+			bareSolve(e, cmd, m, v.formats)
 			continue
 		}
 		usage := m.Instance.Usage
@@ -65,6 +71,28 @@ func newModelCmd(e *env, m *models.Model) *cobra.Command {
 		cmd.AddCommand(newCoverCmd(e, m))
 	}
 	return cmd
+}
+
+// bareSolve makes the model's own command its solve verb (`coverkit dlx
+// FILE`), with --count to count instead.
+func bareSolve(e *env, cmd *cobra.Command, m *models.Model, formats []string) {
+	f := &runFlags{}
+	var count bool
+	cmd.Use = strings.TrimSpace(m.Name + " " + m.Instance.Usage)
+	cmd.Example = m.Examples["solve"]
+	cmd.Args = cobra.RangeArgs(m.Instance.Args, m.Instance.Args+m.Instance.Optional)
+	cmd.RunE = func(cmd *cobra.Command, args []string) error {
+		if count {
+			if f.format == "none" {
+				return usagef("--format none lists nothing to count")
+			}
+			return runCount(e, cmd, m, f, args)
+		}
+		return runSolve(e, cmd, m, f, args)
+	}
+	f.declare(cmd, "solve", m, formats)
+	cmd.Flags().BoolVar(&count, "count", false, "count the solutions instead of listing them")
+	cmd.SetFlagErrorFunc(negativeSizeError("FILE"))
 }
 
 // newCoverCmd is the cover verb: the instance as an exact cover problem in
@@ -179,11 +207,9 @@ func withProgress(e *env, o *models.Options, what string) *progress {
 	return bar
 }
 
-// search runs alg with the command's deadline and signals, a progress bar
-// and the wall time measured around it.
-func search(e *env, cmd *cobra.Command, f *runFlags, alg models.Algorithm, p models.Problem, opts *models.Options) (models.Result, time.Duration, error) {
-	ctx, stop := searchContext(cmd.Context(), f.timeout)
-	defer stop()
+// search runs alg under ctx with a progress bar, measuring the wall time
+// around it.
+func search(ctx context.Context, e *env, alg models.Algorithm, p models.Problem, opts *models.Options) (models.Result, time.Duration, error) {
 	bar := withProgress(e, opts, p.Model()+" "+p.Size())
 	start := time.Now()
 	res, err := alg.Run(ctx, p, opts)
@@ -195,22 +221,42 @@ func search(e *env, cmd *cobra.Command, f *runFlags, alg models.Algorithm, p mod
 	return res, wall, nil
 }
 
-// noSolution is the exit 1 error of a search that proved there is none.
-func noSolution(m *models.Model, p models.Problem, res *models.Result) error {
-	why := res.Reason
-	if why == "" && m.NoSolution != nil {
-		why = m.NoSolution(p, res)
+// noSolution is the error of a search that found no solution: exit 1 when
+// it proves there is none (an exhaustive exact search, or a theorem), else
+// exit 3, since a heuristic that gives up proves nothing.
+func noSolution(m *models.Model, alg models.Algorithm, p models.Problem, res *models.Result) error {
+	if res.Reason == "" && alg.Kind != models.Exact {
+		return &exitError{code: exitPartial, err: fmt.Errorf("stopped early: %s gave up without a solution (%s); this proves nothing",
+			alg.Name, work(res))}
 	}
-	if why == "" {
-		why = fmt.Sprintf("%s %s: the search finished without one", p.Model(), p.Size())
+	if m.NoSolution != nil {
+		return noSolutionf("%s", m.NoSolution(p, res))
 	}
-	return noSolutionf("no solution: %s", why)
+	if res.Reason != "" {
+		return noSolutionf("no solution: %s", res.Reason)
+	}
+	return noSolutionf("no solution: %s %s: the search finished without one (%s)", p.Model(), p.Size(), work(res))
+}
+
+// work describes the work of a result for messages: "2057 nodes, 15720
+// checks, 0.0001 s".
+func work(res *models.Result) string {
+	var parts []string
+	for _, c := range []struct {
+		k string
+		v uint64
+	}{{"nodes", res.Stats.Nodes}, {"checks", res.Stats.Checks}, {"updates", res.Stats.Updates}, {"steps", res.Stats.Steps}} {
+		if c.v > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", c.v, c.k))
+		}
+	}
+	return strings.Join(append(parts, seconds(res.Stats.Elapsed.Seconds())), ", ")
 }
 
 // runSolve is the generic solve verb: the first solution, or every one
 // with --all or --limit, in the model's formats.
 func runSolve(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []string) error {
-	all := f.all || f.limit != ""
+	all := f.all || f.limit != "" || m.ListAll
 	mode := models.ModeFirst
 	if all {
 		mode = models.ModeAll
@@ -224,7 +270,13 @@ func runSolve(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 		return err
 	}
 	defer o.Abort()
-	sw := &solutionWriter{w: o, p: p, format: f.format, stats: f.stats,
+	ctx, stop := searchContext(cmd.Context(), f.timeout)
+	defer stop()
+	key := m.SolutionKey
+	if key == "" {
+		key = "solution"
+	}
+	sw := &solutionWriter{w: &stoppableWriter{ctx: ctx, w: o}, p: p, format: f.format, stats: f.stats, key: key,
 		head: models.Fields{{Key: "model", Value: p.Model()}, {Key: "size", Value: p.Size()}, {Key: "algorithm", Value: alg.Name}}}
 	if m.Fields != nil {
 		sw.head = append(sw.head, m.Fields(p, &models.Result{})...)
@@ -236,14 +288,19 @@ func runSolve(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 			return writeErr == nil
 		}
 	}
-	res, wall, err := search(e, cmd, f, alg, p, opts)
+	res, wall, err := search(ctx, e, alg, p, opts)
 	if err != nil {
 		return err
 	}
 	if writeErr != nil {
-		return fmt.Errorf("writing solutions: %w", writeErr)
+		return writeFailed(ctx, "writing solutions", writeErr)
 	}
 	rec := record(m, p, alg, &res, f.unique, wall)
+	if !all && res.First != nil && len(res.First) <= verifyMax {
+		if err := p.Verify(res.First); err != nil {
+			return fmt.Errorf("internal error: %s returned an invalid solution: %w", alg.Name, err)
+		}
+	}
 	switch {
 	case !all && res.First != nil:
 		err = sw.write(res.First, res.Stats, &rec)
@@ -253,17 +310,32 @@ func runSolve(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 		err = writeJSONLine(o, rec)
 	}
 	if err != nil {
-		return fmt.Errorf("writing the result: %w", err)
+		return writeFailed(ctx, "writing the result", err)
 	}
 	if f.stats {
 		if err := writeJSONLine(e.stderr, rec); err != nil {
 			return err
 		}
 	}
-	if res.Status == models.StatusExhausted && res.Solutions.IsZero() {
-		return noSolution(m, p, &res)
+	if res.Solutions.IsZero() && res.First == nil && res.Status.Finished() {
+		return noSolution(m, alg, p, &res)
 	}
 	return o.Finish(res.Status)
+}
+
+// verifyMax is the largest solution solve checks again before writing it;
+// beyond it the check would cost more than most searches, and the tests
+// and the verify verb cover the algorithms.
+const verifyMax = 1 << 24
+
+// writeFailed reports a failed write: exit 3 when the command was stopped
+// while writing (the output is incomplete; an --out file is left as it
+// was), else the error.
+func writeFailed(ctx context.Context, what string, err error) error {
+	if st, done := models.ContextStatus(ctx); done && errors.Is(err, ctx.Err()) {
+		return &exitError{code: exitPartial, err: fmt.Errorf("stopped early: %s while %s; the output is incomplete (an --out file is left as it was)", st, what)}
+	}
+	return fmt.Errorf("%s: %w", what, err)
 }
 
 // solutionWriter writes solutions in one of solve's formats, streaming:
@@ -274,6 +346,7 @@ type solutionWriter struct {
 	format  string
 	stats   bool
 	head    models.Fields
+	key     string // the JSON key of a solution
 	written uint64
 	lines   int // lines in the first solution's rendering
 }
@@ -324,7 +397,9 @@ func (s *solutionWriter) write(sol models.Solution, since models.Stats, rec *mod
 	if err != nil {
 		return err
 	}
-	if _, err := s.w.Write(append(head[:len(head)-1], `,"solution":`...)); err != nil {
+	head = append(head[:len(head)-1], ',')
+	head = strconv.AppendQuote(head, s.key)
+	if _, err := s.w.Write(append(head, ':')); err != nil {
 		return err
 	}
 	if err := s.p.Render(s.w, sol, "json"); err != nil {
@@ -359,7 +434,9 @@ func runCount(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 		return err
 	}
 	defer o.Abort()
-	res, wall, err := search(e, cmd, f, alg, p, opts)
+	ctx, stop := searchContext(cmd.Context(), f.timeout)
+	defer stop()
+	res, wall, err := search(ctx, e, alg, p, opts)
 	if err != nil {
 		return err
 	}
@@ -504,7 +581,15 @@ func runVerify(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []
 		if rep.FirstBad != nil {
 			fields = append(fields, models.Field{Key: "first_bad", Value: rep.FirstBad})
 		}
-		err = writeJSONLine(o, append(fields, rep.Fields...))
+		// The model's fields replace generic ones of the same key.
+		for _, mf := range rep.Fields {
+			if i := slices.IndexFunc(fields, func(f models.Field) bool { return f.Key == mf.Key }); i >= 0 {
+				fields[i] = mf
+			} else {
+				fields = append(fields, mf)
+			}
+		}
+		err = writeJSONLine(o, fields)
 	} else {
 		err = verifyText(o, rep)
 	}
@@ -512,9 +597,12 @@ func runVerify(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []
 		return fmt.Errorf("writing the report: %w", err)
 	}
 	switch {
-	case rep.FirstBad != nil:
+	case rep.FirstBad != nil && rep.FirstBad.Line > 0:
 		o.Commit()
 		return noSolutionf("%s: line %d: %s", name, rep.FirstBad.Line, rep.FirstBad.Reason)
+	case rep.FirstBad != nil:
+		o.Commit()
+		return noSolutionf("%s: %s", name, rep.FirstBad.Reason)
 	case rep.Solutions == 0:
 		o.Commit()
 		return noSolutionf("%s: no solutions to verify", name)

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/coverkit/coverkit/lines"
 	"github.com/coverkit/coverkit/models"
-	"github.com/coverkit/coverkit/models/queens"
 	"github.com/stretchr/testify/require"
 )
 
@@ -380,15 +380,15 @@ func TestQueensVerify(t *testing.T) {
 	require.Equal(t, exitNoSolution, code)
 	var rep struct {
 		Solutions, Valid, Invalid, Distinct uint64
-		AllValid                            bool              `json:"all_valid"`
-		FirstBad                            *queens.LineError `json:"first_bad"`
+		AllValid                            bool         `json:"all_valid"`
+		FirstBad                            *lines.Error `json:"first_bad"`
 	}
 	require.NoError(t, json.Unmarshal([]byte(out), &rep))
 	require.Equal(t, uint64(2), rep.Solutions)
 	require.Equal(t, uint64(1), rep.Invalid)
 	require.False(t, rep.AllValid)
-	require.Equal(t, int64(2), rep.FirstBad.Line)
-	require.Equal(t, "column 3: row 4 already has a queen", rep.FirstBad.Reason)
+	require.Equal(t, 2, rep.FirstBad.Line)
+	require.Equal(t, "column 3: row 4 already has a queen", rep.FirstBad.Msg)
 }
 
 func TestQueensHelp(t *testing.T) {

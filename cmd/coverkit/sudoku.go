@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/coverkit/coverkit/lines"
 	"github.com/coverkit/coverkit/models"
 	"github.com/coverkit/coverkit/models/sudoku"
 	"github.com/spf13/cobra"
@@ -312,7 +313,7 @@ func sudokuErrMsg(err error) string {
 	if err == nil {
 		return ""
 	}
-	var se *sudoku.Error
+	var se *lines.Error
 	if errors.As(err, &se) {
 		return se.Msg
 	}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/resource"
 )
 
 func init() {
@@ -21,7 +22,7 @@ func init() {
 		Caps:        models.CanFirst | models.CanAll | models.CanCount | models.CanParallel,
 		Description: "pruned exact search: dead-end and forced-end rules, connectivity, fewest-onward-moves order; parallel count",
 		Solve: solver(func(ctx context.Context, p *Problem, o *models.Options) (models.Result, error) {
-			return exact(ctx, p, o, p.AnyStart)
+			return exact(ctx, p, o, p.AnyStart && o.Mode != models.ModeFirst)
 		}, true),
 	})
 	models.Register(models.Algorithm{
@@ -52,9 +53,15 @@ func solver(f func(context.Context, *Problem, *models.Options) (models.Result, e
 	return func(ctx context.Context, mp models.Problem, o *models.Options) (models.Result, error) {
 		p, ok := mp.(*Problem)
 		if !ok {
-			return models.Result{}, fmt.Errorf("knight: got a %s problem: %w", mp.Model(), models.ErrWrongProblem)
+			return models.Result{}, fmt.Errorf("knight: got %s: %w", models.Describe(mp), models.ErrWrongProblem)
+		}
+		if p == nil {
+			return models.Result{}, fmt.Errorf("knight: nil problem: %w", models.ErrWrongProblem)
 		}
 		o = o.OrDefault()
+		if _, err := resource.Workers(o.Workers); err != nil {
+			return models.Result{}, fmt.Errorf("knight: %w", err)
+		}
 		if err := p.Check(); err != nil {
 			return models.Result{}, err
 		}
@@ -70,10 +77,9 @@ func solver(f func(context.Context, *Problem, *models.Options) (models.Result, e
 	}
 }
 
-// noTour is the result for a proved absence of tours, with the reason in
-// Extra["reason"].
+// noTour is the result for a proved absence of tours, with the reason.
 func noTour(why string) models.Result {
-	return models.Result{Status: models.StatusExhausted, Extra: map[string]any{"reason": why}}
+	return models.Result{Status: models.StatusExhausted, Reason: why}
 }
 
 // Reason returns why res has no tour: the theorem, or the exhaustive search
@@ -82,8 +88,8 @@ func Reason(res models.Result) string {
 	if res.Status != models.StatusExhausted || res.First != nil || !res.Solutions.IsZero() {
 		return ""
 	}
-	if why, ok := res.Extra["reason"].(string); ok {
-		return why
+	if res.Reason != "" {
+		return res.Reason
 	}
 	return fmt.Sprintf("an exhaustive search finished (%d nodes) without finding one", res.Stats.Nodes)
 }
@@ -93,7 +99,7 @@ func Reason(res models.Result) string {
 // begin at the start square. Construct's open tours run from the corner 1,1;
 // they also serve a start at the image of either end under the board's
 // symmetries (reflected, and reversed if need be). Any other open start
-// falls back to warnsdorff, and Extra["method"] says so.
+// falls back to warnsdorff, and Result.Method says so.
 func solveDivide(ctx context.Context, p *Problem, o *models.Options) (models.Result, error) {
 	t0 := time.Now()
 	tour, err := Construct(p.Rows, p.Cols, p.Closed)
@@ -108,7 +114,7 @@ func solveDivide(ctx context.Context, p *Problem, o *models.Options) (models.Res
 		return fallback(ctx, p, o, t0, fmt.Sprintf("divide's open tour cannot be moved to start at %d,%d", p.StartRow, p.StartCol))
 	}
 	res := models.Result{Status: models.StatusFound, Solutions: models.CountOf(1), First: sol,
-		Stats: models.Stats{Elapsed: time.Since(t0)}, Extra: map[string]any{"method": "divide"}}
+		Stats: models.Stats{Elapsed: time.Since(t0)}, Method: "divide"}
 	if o.Visit != nil {
 		o.Visit(sol, res.Stats)
 	}
@@ -157,7 +163,7 @@ func fallback(ctx context.Context, p *Problem, o *models.Options, t0 time.Time, 
 	if res.Extra == nil {
 		res.Extra = map[string]any{}
 	}
-	res.Extra["method"] = "warnsdorff"
+	res.Method = "warnsdorff"
 	res.Extra["fallback"] = why
 	res.Stats.Elapsed = time.Since(t0)
 	return res, nil
@@ -176,10 +182,10 @@ const autoSearchMax = 1 << 12
 // with Pósa rotations, and the exact search; for open tours divide on large
 // boards, warnsdorff, and the exact search, which settles the small boards
 // theory leaves open (some start squares of 3×n and 4×n boards). Counting
-// goes to the exact search. Extra["method"] names the method that answered.
+// goes to the exact search. Result.Method names the method that answered.
 func solveAuto(ctx context.Context, p *Problem, o *models.Options) (models.Result, error) {
 	if o.Mode != models.ModeFirst {
-		return exact(ctx, p, o, p.AnyStart)
+		return exact(ctx, p, o, p.AnyStart && o.Mode != models.ModeFirst)
 	}
 	t0 := time.Now()
 	n := p.Squares()
@@ -200,10 +206,7 @@ func solveAuto(ctx context.Context, p *Problem, o *models.Options) (models.Resul
 		return models.Result{Status: models.StatusFound, Solutions: models.CountOf(1), First: sol}, true
 	}
 	done := func(res models.Result, method string) (models.Result, error) {
-		if res.Extra == nil {
-			res.Extra = map[string]any{}
-		}
-		res.Extra["method"] = method
+		res.Method = method
 		res.Stats.Elapsed = time.Since(t0)
 		if o.Visit != nil && res.First != nil {
 			o.Visit(res.First, res.Stats)
@@ -236,7 +239,7 @@ func solveAuto(ctx context.Context, p *Problem, o *models.Options) (models.Resul
 	}
 	if n > autoSearchMax {
 		res := models.Result{Status: models.StatusLimit, Extra: map[string]any{"notes": notes}}
-		return done(res, "none")
+		return done(res, "")
 	}
 	so := *o
 	so.Visit = nil

@@ -46,6 +46,9 @@ func Construct(rows, cols int, closed bool) ([]int32, error) {
 	if b == nil {
 		return []int32{0}, nil
 	}
+	if err := checkMemory(fmt.Sprintf("a tour of a %dx%d board at %d bytes a square", rows, cols, DivideBytesPerSquare), uint64(rows)*uint64(cols)*DivideBytesPerSquare); err != nil {
+		return nil, err
+	}
 	out := make([]int32, rows*cols)
 	divHugePages(out)
 	w := b.walker()

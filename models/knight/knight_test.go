@@ -159,7 +159,8 @@ func TestReadTour(t *testing.T) {
 	for _, tc := range []struct{ name, in, err string }{
 		{"empty", "", "empty input"},
 		{"ragged", "1 2\n3\n", "line 2: 1 numbers"},
-		{"word", "1 x\n", `line 1, field 2: "x"`},
+		{"word", "1 x\n", `line 1: field 2: "x"`},
+		{"word after blank lines", "\n\r\n1 x\n", `knight: line 3: field 2: "x"`},
 		{"zero", "0 1\n", "moves are numbered from 1"},
 		{"big", "1 9\n", "larger than"},
 		{"dup", "1 1\n2 3\n", "appears twice"},

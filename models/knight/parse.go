@@ -9,7 +9,7 @@ import (
 	"io"
 	"strconv"
 
-	"github.com/coverkit/coverkit/internal/lines"
+	"github.com/coverkit/coverkit/lines"
 	"github.com/coverkit/coverkit/models"
 )
 
@@ -48,7 +48,9 @@ var ErrInvalidTour = errors.New("not a knight's tour of the board")
 // form, not the tour: pass the result to Verify.
 func ReadTour(r io.Reader) (*Tour, error) {
 	br := bufio.NewReaderSize(r, 1<<16)
-	// Peek past a BOM and white space to tell JSON from a matrix.
+	// Peek past a BOM and white space to tell JSON from a matrix, counting
+	// the lines skipped so that the matrix's errors name the input's lines.
+	skipped := 0
 	for {
 		b, err := br.Peek(1)
 		if err != nil {
@@ -59,17 +61,19 @@ func ReadTour(r io.Reader) (*Tour, error) {
 		}
 		switch {
 		case b[0] == ' ' || b[0] == '\t' || b[0] == '\r' || b[0] == '\n':
-			br.ReadByte()
+			if c, _ := br.ReadByte(); c == '\n' {
+				skipped++
+			}
 			continue
 		case b[0] == 0xEF:
-			if bom, _ := br.Peek(3); bytes.Equal(bom, []byte{0xEF, 0xBB, 0xBF}) {
+			if bom, _ := br.Peek(3); string(bom) == lines.BOM {
 				br.Discard(3)
 				continue
 			}
 		case b[0] == '{':
 			return readJSONTour(br)
 		}
-		return readMatrix(br)
+		return readMatrix(br, skipped)
 	}
 }
 
@@ -121,18 +125,32 @@ func readJSONTour(r io.Reader) (*Tour, error) {
 	return t, nil
 }
 
-func readMatrix(r io.Reader) (*Tour, error) {
+// lineErr returns a located error, "knight: line N: msg"; errors.As finds
+// the *lines.Error, and errors.Is the cause (ErrInvalidTour) if format
+// wraps one with %w.
+func lineErr(line int, format string, args ...any) error {
+	e := fmt.Errorf(format, args...)
+	return lines.Wrap("knight", &lines.Error{Line: line, Msg: e.Error(), Err: errors.Unwrap(e)})
+}
+
+// readMatrix reads the text form; skipped lines were read before r.
+func readMatrix(r io.Reader, skipped int) (*Tour, error) {
 	lr := lines.NewReader(r, 0)
 	var nums []int32
 	rows, cols := 0, 0
 	blankAfter := 0 // line number of a blank line after the matrix began
 	for {
 		line, ln, err := lr.Next()
+		ln += skipped
 		if errors.Is(err, io.EOF) {
 			break
 		}
 		if err != nil {
-			return nil, fmt.Errorf("knight: %w", err)
+			var le *lines.Error
+			if errors.As(err, &le) {
+				le.Line += skipped
+			}
+			return nil, lines.Wrap("knight", err)
 		}
 		fields := bytes.Fields(line)
 		if len(fields) == 0 {
@@ -142,26 +160,26 @@ func readMatrix(r io.Reader) (*Tour, error) {
 			continue
 		}
 		if blankAfter != 0 {
-			return nil, fmt.Errorf("knight: line %d: blank line inside the matrix", blankAfter)
+			return nil, lineErr(blankAfter, "blank line inside the matrix")
 		}
 		if rows == 0 {
 			cols = len(fields)
 		} else if len(fields) != cols {
-			return nil, fmt.Errorf("knight: line %d: %d numbers, but the first row has %d", ln, len(fields), cols)
+			return nil, lineErr(ln, "%d numbers, but the first row has %d", len(fields), cols)
 		}
 		for i, f := range fields {
 			v, err := strconv.ParseInt(string(f), 10, 32)
 			if err != nil {
-				return nil, fmt.Errorf("knight: line %d, field %d: %q is not a move number (1, 2, ...)", ln, i+1, f)
+				return nil, lineErr(ln, "field %d: %q is not a move number (1, 2, ...)", i+1, f)
 			}
 			if v < 1 {
-				return nil, fmt.Errorf("knight: line %d, field %d: move number %d: moves are numbered from 1: %w", ln, i+1, v, ErrInvalidTour)
+				return nil, lineErr(ln, "field %d: move number %d: moves are numbered from 1: %w", i+1, v, ErrInvalidTour)
 			}
 			nums = append(nums, int32(v))
 		}
 		rows++
 		if err := CheckSize(rows, cols); err != nil {
-			return nil, fmt.Errorf("knight: line %d: %w", ln, err)
+			return nil, lineErr(ln, "%w", err)
 		}
 	}
 	if rows == 0 {

@@ -1,17 +1,15 @@
 package knight
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"math"
 	"math/bits"
-	"os"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/resource"
 )
 
 // Problem is a knight's tour instance: a Rows×Cols board, a start square and
@@ -83,9 +81,9 @@ const BytesPerSquare = 12
 const SearchBytesPerSquare = 320
 
 // MemoryLimit is the memory, in bytes, a problem may need before Check
-// refuses it with models.ErrTooLarge. 0 means three quarters of the
-// machine's physical memory (read once from /proc/meminfo; 16 GiB where that
-// is unknown), leaving room for the rest of the system.
+// refuses it with models.ErrTooLarge. 0 means coverkit's memory policy
+// (resource.Check: the least of MemAvailable, the cgroup's memory.max less
+// its use, and RLIMIT_AS less the process's size), read when asked.
 var MemoryLimit uint64
 
 // Check validates the problem: positive sides, a start square on the board,
@@ -108,10 +106,9 @@ func (p *Problem) Check() error {
 // checkSearchSize refuses boards too large for the searches (see
 // SearchBytesPerSquare), naming the memory they would need.
 func checkSearchSize(rows, cols int) error {
-	need := uint64(rows) * uint64(cols) * SearchBytesPerSquare
-	if limit := memoryLimit(); need > limit {
-		return fmt.Errorf("knight: searching a %dx%d board needs about %s of memory, more than the %s available (the divide algorithm builds tours of such boards in 4 bytes a square): %w",
-			rows, cols, humanBytes(need), humanBytes(limit), models.ErrTooLarge)
+	need := resource.Bytes(resource.Bytes(uint64(rows), uint64(cols)), SearchBytesPerSquare)
+	if err := checkMemory(fmt.Sprintf("searching a %dx%d board", rows, cols), need); err != nil {
+		return fmt.Errorf("%w (the divide algorithm builds tours of such boards in 4 bytes a square)", err)
 	}
 	return nil
 }
@@ -129,44 +126,22 @@ func CheckSize(rows, cols int) error {
 		return fmt.Errorf("knight: a %dx%d board has more than 2^31-1 squares (a tour would need about %.3g bytes, %.0f GiB): %w",
 			rows, cols, need, need/(1<<30), models.ErrTooLarge)
 	}
-	need := sq * BytesPerSquare
-	if limit := memoryLimit(); need > limit {
-		return fmt.Errorf("knight: a %dx%d board needs about %s of memory (%d bytes), more than the %s available: %w",
-			rows, cols, humanBytes(need), need, humanBytes(limit), models.ErrTooLarge)
-	}
-	return nil
+	return checkMemory(fmt.Sprintf("a %dx%d board", rows, cols), sq*BytesPerSquare)
 }
 
-var (
-	physOnce sync.Once
-	physMem  uint64
-)
-
-func memoryLimit() uint64 {
-	if MemoryLimit != 0 {
-		return MemoryLimit
+// checkMemory refuses need bytes for what: beyond MemoryLimit when it is
+// set, otherwise under coverkit's memory policy (resource.Check:
+// MemAvailable, the cgroup's limit, RLIMIT_AS). The error wraps
+// models.ErrTooLarge and names the bytes.
+func checkMemory(what string, need uint64) error {
+	if MemoryLimit == 0 {
+		return resource.Check("knight: "+what, need)
 	}
-	physOnce.Do(func() {
-		physMem = 16 << 30
-		f, err := os.Open("/proc/meminfo")
-		if err != nil {
-			return
-		}
-		defer f.Close()
-		s := bufio.NewScanner(f)
-		for s.Scan() {
-			if rest, ok := strings.CutPrefix(s.Text(), "MemTotal:"); ok {
-				fields := strings.Fields(rest)
-				if len(fields) > 0 {
-					if kb, err := strconv.ParseUint(fields[0], 10, 64); err == nil {
-						physMem = kb << 10 / 4 * 3
-					}
-				}
-				return
-			}
-		}
-	})
-	return physMem
+	if need > MemoryLimit {
+		return fmt.Errorf("knight: %s needs about %s of memory (%d bytes), more than the %s of knight.MemoryLimit: %w",
+			what, humanBytes(need), need, humanBytes(MemoryLimit), models.ErrTooLarge)
+	}
+	return nil
 }
 
 func humanBytes(b uint64) string {

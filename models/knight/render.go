@@ -10,8 +10,9 @@ import (
 
 // Render writes sol in one of the formats "text" (or ""): the board as a
 // matrix of move numbers 1..R·C, right-aligned, as in the source text;
-// "json": {"rows","cols","closed","start","path"} with 1-based squares (see
-// WriteJSON); "svg": a picture of the board with the tour drawn.
+// "json": the path, a JSON array of 1-based [row,col] squares (WriteJSON
+// writes the whole record); "svg": a picture of the board with the tour
+// drawn.
 func (p *Problem) Render(w io.Writer, sol models.Solution, format string) error {
 	if len(sol) != p.Squares() {
 		return fmt.Errorf("knight: cannot render %d squares as a tour of a %s board", len(sol), p.Size())
@@ -20,7 +21,9 @@ func (p *Problem) Render(w io.Writer, sol models.Solution, format string) error 
 	case "", "text":
 		return WriteMatrix(w, p.Rows, p.Cols, sol)
 	case "json":
-		return WriteJSON(w, p, sol, "")
+		b := newWriter(w)
+		b.path(p, sol)
+		return b.flush()
 	case "svg":
 		return WriteSVG(w, p.Rows, p.Cols, p.Closed, sol)
 	}
@@ -118,7 +121,16 @@ func WriteJSON(w io.Writer, p *Problem, sol models.Solution, algorithm string) e
 		b.buf = append(b.buf, `,"algorithm":`...)
 		b.buf = strconv.AppendQuote(b.buf, algorithm)
 	}
-	b.buf = append(b.buf, `,"path":[`...)
+	b.buf = append(b.buf, `,"path":`...)
+	b.path(p, sol)
+	b.buf = append(b.buf, "}\n"...)
+	return b.flush()
+}
+
+// path appends sol as a JSON array of 1-based [row,col] squares.
+func (b *writer) path(p *Problem, sol models.Solution) {
+	cols := p.Cols
+	b.buf = append(b.buf, '[')
 	if p.Rows <= tableMax && cols <= tableMax {
 		// "[r," and "c]" from tables: no formatting and one 32-bit division
 		// a square.
@@ -149,8 +161,7 @@ func WriteJSON(w io.Writer, p *Problem, sol models.Solution, algorithm string) e
 			b.maybeFlush()
 		}
 	}
-	b.buf = append(b.buf, "]}\n"...)
-	return b.flush()
+	b.buf = append(b.buf, ']')
 }
 
 // tableMax is the longest side for which WriteJSON tabulates the text of

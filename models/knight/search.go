@@ -2,12 +2,13 @@ package knight
 
 import (
 	"context"
-	"runtime"
+	"fmt"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/resource"
 )
 
 // The exact search (algorithm "search" and the counter behind `knight count`)
@@ -436,9 +437,9 @@ func exact(ctx context.Context, p *Problem, o *models.Options, anyStart bool) (m
 		return res, nil
 	}
 
-	workers := o.Workers
-	if workers <= 0 {
-		workers = runtime.NumCPU()
+	workers, err := resource.Workers(o.Workers)
+	if err != nil {
+		return models.Result{}, fmt.Errorf("knight: %w", err)
 	}
 	if o.Mode != models.ModeCount {
 		workers = 1

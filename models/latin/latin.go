@@ -5,12 +5,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"runtime"
+	"math/big"
 	"strconv"
 
 	"github.com/coverkit/coverkit/dlx"
 	"github.com/coverkit/coverkit/models"
 	"github.com/coverkit/coverkit/models/sudoku"
+	"github.com/coverkit/coverkit/resource"
 )
 
 // MaxOrder is the largest order accepted (the sudoku family's largest side).
@@ -38,6 +39,17 @@ func New(n int, reduced bool) (*Square, error) {
 	return &Square{N: n, Reduced: reduced}, nil
 }
 
+// check refuses a nil square or an order outside 1..MaxOrder.
+func (s *Square) check() error {
+	if s == nil {
+		return fmt.Errorf("latin: nil square: %w", models.ErrWrongProblem)
+	}
+	if s.N < 1 || s.N > MaxOrder {
+		return fmt.Errorf("latin: order %d is out of range (1..%d)", s.N, MaxOrder)
+	}
+	return nil
+}
+
 // Model returns "latin".
 func (s *Square) Model() string { return "latin" }
 
@@ -53,6 +65,9 @@ func (s *Square) Size() string {
 // and each column a permutation, and for reduced squares the first row and
 // column in order.
 func (s *Square) Verify(sol models.Solution) error {
+	if err := s.check(); err != nil {
+		return err
+	}
 	n := s.N
 	if len(sol) != n*n {
 		return fmt.Errorf("latin: %d cells for order %d (want %d)", len(sol), n, n*n)
@@ -81,6 +96,9 @@ func (s *Square) Verify(sol models.Solution) error {
 // Render writes sol as N lines of space-separated symbols ("", "text" or
 // "grid"), or as a JSON array of N rows ("json").
 func (s *Square) Render(w io.Writer, sol models.Solution, format string) error {
+	if err := s.check(); err != nil {
+		return err
+	}
 	n := s.N
 	if len(sol) != n*n {
 		return fmt.Errorf("latin: %d cells for order %d (want %d)", len(sol), n, n*n)
@@ -124,17 +142,32 @@ const (
 	MethodDirect = "direct"
 )
 
-// FromReduced returns N!·(N−1)!·r: the number of Latin squares of order n
-// when r of them are reduced.
-func FromReduced(r uint64, n int) models.Count {
-	c := models.CountOf(r)
+// FromReduced returns N!·(N−1)!·r, the number of Latin squares of order n
+// when r of them are reduced, and whether it fits in a models.Count (128
+// bits). When it does not (order 20 with more than 1149 reduced squares,
+// any r > 0 beyond order 21), the Count is meaningless: use FromReducedBig.
+func FromReduced(r uint64, n int) (models.Count, bool) {
+	c, ok := models.CountOf(r), true
+	mul := func(k int) {
+		var fits bool
+		c, fits = c.MulChecked(uint64(k))
+		ok = ok && fits
+	}
 	for k := 2; k <= n; k++ {
-		c = c.MulUint64(uint64(k))
+		mul(k)
 	}
 	for k := 2; k < n; k++ {
-		c = c.MulUint64(uint64(k))
+		mul(k)
 	}
-	return c
+	return c, ok
+}
+
+// FromReducedBig returns N!·(N−1)!·r exactly.
+func FromReducedBig(r uint64, n int) *big.Int {
+	f := new(big.Int).MulRange(1, int64(max(n, 1)))
+	g := new(big.Int).MulRange(1, int64(max(n-1, 1)))
+	f.Mul(f, g)
+	return f.Mul(f, new(big.Int).SetUint64(r))
 }
 
 func init() {
@@ -156,8 +189,8 @@ func init() {
 // count); "direct" enumerates every square. o.Workers > 1 splits the search.
 func Solve(ctx context.Context, p models.Problem, o *models.Options) (models.Result, error) {
 	sq, ok := p.(*Square)
-	if !ok {
-		return models.Result{}, fmt.Errorf("latin: %w: %T", models.ErrWrongProblem, p)
+	if !ok || sq == nil {
+		return models.Result{}, fmt.Errorf("latin: %w: got %s", models.ErrWrongProblem, models.Describe(p))
 	}
 	if sq.N < 1 || sq.N > MaxOrder {
 		return models.Result{}, fmt.Errorf("latin: order %d is out of range (1..%d)", sq.N, MaxOrder)
@@ -185,6 +218,11 @@ func Solve(ctx context.Context, p models.Problem, o *models.Options) (models.Res
 		return models.Result{}, fmt.Errorf("latin: order %d: %w", n, err)
 	}
 	viaReduced := o.Mode == models.ModeCount && !sq.Reduced && method == MethodReduced
+	if _, fits := FromReduced(1, n); viaReduced && !fits {
+		// Every order has a reduced square, so the count cannot fit.
+		return models.Result{}, fmt.Errorf("latin: order %d: the count of all squares is at least %d!·%d! = %s, more than a 128-bit count holds (count the reduced squares instead): %w",
+			n, n, n-1, FromReducedBig(1, n), models.ErrTooLarge)
+	}
 	var forced []int
 	if sq.Reduced || viaReduced {
 		for c := range n {
@@ -194,13 +232,14 @@ func Solve(ctx context.Context, p models.Problem, o *models.Options) (models.Res
 			forced = append(forced, sudoku.Option(n, r*n, uint8(r+1)))
 		}
 	}
-	do := dlx.Options{Forced: forced, Workers: o.Workers}
-	if o.Workers == 0 {
+	workers, err := resource.Workers(o.Workers)
+	if err != nil {
+		return models.Result{}, fmt.Errorf("latin: %w", err)
+	}
+	do := dlx.Options{Forced: forced, Workers: workers}
+	if o.Workers == 0 && o.Mode != models.ModeCount {
 		// models.Options: 0 means one worker per CPU; only counts split.
 		do.Workers = 1
-		if o.Mode == models.ModeCount {
-			do.Workers = runtime.NumCPU()
-		}
 	}
 	grid := make(models.Solution, n*n)
 	out, err := sv.SolveModel(ctx, o, do, func(opts []int) models.Solution {
@@ -216,7 +255,16 @@ func Solve(ctx context.Context, p models.Problem, o *models.Options) (models.Res
 	if viaReduced {
 		reduced, _ := out.Solutions.Uint64() // dlx counts in 64 bits
 		out.Extra = map[string]any{"reduced_squares": reduced}
-		out.Solutions = FromReduced(reduced, n)
+		all, ok := FromReduced(reduced, n)
+		if !ok {
+			exact, stopped := FromReducedBig(reduced, n).String(), ""
+			if out.Status.Partial() {
+				exact, stopped = "at least "+exact, fmt.Sprintf(" (the search stopped early: %s)", out.Status)
+			}
+			return models.Result{}, fmt.Errorf("latin: order %d: %d reduced squares × %d!·%d! = %s squares%s, more than a 128-bit count holds (count the reduced squares instead): %w",
+				n, reduced, n, n-1, exact, stopped, models.ErrTooLarge)
+		}
+		out.Solutions = all
 	}
 	return out, nil
 }

@@ -3,6 +3,7 @@ package latin_test
 import (
 	"context"
 	"fmt"
+	"math/big"
 	"strings"
 	"testing"
 	"time"
@@ -30,7 +31,9 @@ func TestCounts(t *testing.T) {
 		name := fmt.Sprintf("%d reduced=%v %s", tc.n, tc.reduced, tc.method)
 		t.Run(name, func(t *testing.T) {
 			if tc.n == 7 {
-				require.Equal(t, tc.want, latin.FromReduced(16942080, 7).String())
+				c, ok := latin.FromReduced(16942080, 7)
+				require.True(t, ok)
+				require.Equal(t, tc.want, c.String())
 				return
 			}
 			sq, err := latin.New(tc.n, tc.reduced)
@@ -122,4 +125,66 @@ func Example() {
 	res, _ := latin.Solve(context.Background(), sq, &models.Options{Mode: models.ModeCount})
 	fmt.Println(res.Solutions, res.Extra["reduced_squares"])
 	// Output: 161280 56
+}
+
+// TestFromReducedOverflow checks issue 12 item 2: a count of all squares
+// that passes 128 bits is never returned wrapped. 20!·19! is about
+// 2.96·10^35 and 2^128 about 3.40·10^38, so at order 20 up to 1149 reduced
+// squares fit and 1150 do not; 81829 reduced squares (what a one-second
+// search finds) are about 2.4·10^40.
+func TestFromReducedOverflow(t *testing.T) {
+	limit := new(big.Int).Lsh(big.NewInt(1), 128)
+	for _, tc := range []struct {
+		name string
+		r    uint64
+		n    int
+		ok   bool
+	}{
+		{"order 20, 1149 reduced", 1149, 20, true},
+		{"order 20, 1150 reduced", 1150, 20, false},
+		{"order 20, 81829 reduced", 81829, 20, false},
+		{"order 21, 2 reduced", 2, 21, true},
+		{"order 21, 3 reduced", 3, 21, false},
+		{"order 35, 1 reduced", 1, 35, false},
+		{"order 35, 0 reduced", 0, 35, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c, ok := latin.FromReduced(tc.r, tc.n)
+			exact := latin.FromReducedBig(tc.r, tc.n)
+			require.Equal(t, tc.ok, ok)
+			require.Equal(t, tc.ok, exact.Cmp(limit) < 0)
+			if ok {
+				require.Equal(t, exact.String(), c.String())
+			}
+		})
+	}
+}
+
+// TestCountTooLargeIsRefused runs a short count of order 20 (stopped by a
+// deadline): its lower bound cannot be held in 128 bits as soon as more
+// than 1149 reduced squares are found, and is then refused with the exact
+// figure in the message, never wrapped.
+func TestCountTooLargeIsRefused(t *testing.T) {
+	sq, err := latin.New(20, false)
+	require.NoError(t, err)
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	res, err := latin.Solve(ctx, sq, &models.Options{Mode: models.ModeCount, Workers: 1})
+	if err == nil {
+		r := res.Extra["reduced"].(uint64)
+		require.LessOrEqual(t, r, uint64(1149), "a count that fits")
+		require.Equal(t, latin.FromReducedBig(r, 20).String(), res.Solutions.String())
+		return
+	}
+	require.ErrorIs(t, err, models.ErrTooLarge)
+	require.ErrorContains(t, err, "more than a 128-bit count holds")
+	require.ErrorContains(t, err, "at least")
+}
+
+func TestCountBeyond128BitsRefusedUpFront(t *testing.T) {
+	sq, err := latin.New(22, false)
+	require.NoError(t, err)
+	_, err = latin.Solve(context.Background(), sq, &models.Options{Mode: models.ModeCount})
+	require.ErrorIs(t, err, models.ErrTooLarge)
+	require.ErrorContains(t, err, "22!·21!")
 }

@@ -56,7 +56,7 @@ total only, a cross-check).`,
 		},
 		NoSolution: func(p models.Problem, _ *models.Result) string {
 			t := p.(*Tiling)
-			return fmt.Sprintf("the %s do not tile %s", t.Set, t.Size())
+			return fmt.Sprintf("no solution: the %s do not tile %s", t.Set, t.Size())
 		},
 		Cover: func(p models.Problem, w io.Writer) error {
 			t := p.(*Tiling)

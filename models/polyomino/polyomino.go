@@ -12,6 +12,7 @@ import (
 
 	"github.com/coverkit/coverkit/dlx"
 	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/resource"
 )
 
 // A cell is a (row, column) pair.
@@ -113,6 +114,33 @@ type Board struct {
 
 // MaxCells bounds the board box.
 const MaxCells = 1 << 16
+
+// check refuses a board that is empty, negative, too large or whose hole
+// map does not match its box.
+func (b Board) check() error {
+	switch {
+	case b.Rows <= 0 || b.Cols <= 0:
+		return fmt.Errorf("polyomino: board %dx%d: sides must be positive", b.Rows, b.Cols)
+	case b.Rows > MaxCells || b.Cols > MaxCells || b.Rows*b.Cols > MaxCells:
+		return fmt.Errorf("polyomino: board %dx%d is too large (at most %d cells): %w", b.Rows, b.Cols, MaxCells, models.ErrTooLarge)
+	case b.Holes != nil && len(b.Holes) != b.Rows*b.Cols:
+		return fmt.Errorf("polyomino: board %dx%d has a hole map of %d cells, want %d", b.Rows, b.Cols, len(b.Holes), b.Rows*b.Cols)
+	}
+	return nil
+}
+
+// check refuses a tiling not built by New (the zero Tiling, say).
+func (t *Tiling) check() error {
+	switch {
+	case t == nil:
+		return fmt.Errorf("polyomino: nil tiling: %w", models.ErrWrongProblem)
+	case len(t.Pieces) == 0:
+		return errors.New("polyomino: a tiling with no pieces (build it with New)")
+	case len(t.syms) == 0:
+		return errors.New("polyomino: a tiling not built by New (no symmetries: the identity is always one)")
+	}
+	return t.Board.check()
+}
 
 // Rect returns the rows × cols rectangle.
 func Rect(rows, cols int) (Board, error) {
@@ -260,13 +288,32 @@ func New(board Board, pieces []Piece) (*Tiling, error) {
 	if len(pieces) == 0 {
 		return nil, errors.New("polyomino: no pieces")
 	}
+	if err := board.check(); err != nil {
+		return nil, err
+	}
 	t := &Tiling{Board: board, Pieces: pieces}
 	names := map[string]bool{}
+	var need uint64
 	for _, p := range pieces {
 		if p.Name == "" || strings.ContainsAny(p.Name, " :|\t") || names[p.Name] {
 			return nil, fmt.Errorf("polyomino: bad or duplicate piece name %q", p.Name)
 		}
 		names[p.Name] = true
+		if len(p.Cells) == 0 || len(p.Cells) > MaxCells {
+			return nil, fmt.Errorf("polyomino: piece %q has %d cells (1..%d)", p.Name, len(p.Cells), MaxCells)
+		}
+		for _, x := range p.Cells {
+			if x[0] < -MaxCells || x[0] > MaxCells || x[1] < -MaxCells || x[1] > MaxCells {
+				return nil, fmt.Errorf("polyomino: piece %q: cell %d,%d is too far out (|row|, |column| at most %d)", p.Name, x[0], x[1], MaxCells)
+			}
+		}
+		// At most 8 orientations at each of the board's cells, each with
+		// its cells (4 bytes each), a map key (about 6 bytes a cell) and
+		// some 100 bytes of headers, twice for the symmetry maps.
+		need += resource.Bytes(8*uint64(board.Rows*board.Cols), 10*uint64(len(p.Cells))+100)
+	}
+	if err := resource.Check(fmt.Sprintf("polyomino: the placements of %d pieces on a %s board", len(pieces), board.Name), need); err != nil {
+		return nil, err
 	}
 	index := map[string]int32{}
 	for i, p := range pieces {
@@ -404,6 +451,12 @@ func (t *Tiling) decode(places []int32, sol models.Solution) {
 // box, −1 exactly on holes, and the cells of each piece forming that piece
 // in some rotation or reflection.
 func (t *Tiling) Verify(sol models.Solution) error {
+	if t == nil || len(t.Pieces) == 0 {
+		return errors.New("polyomino: a tiling with no pieces (build it with New)")
+	}
+	if err := t.Board.check(); err != nil {
+		return err
+	}
 	b := t.Board
 	if len(sol) != b.Rows*b.Cols {
 		return fmt.Errorf("polyomino: %d cells for a %dx%d board", len(sol), b.Rows, b.Cols)
@@ -455,7 +508,16 @@ func (t *Tiling) Render(w io.Writer, sol models.Solution, format string) error {
 	if len(sol) != t.Board.Rows*t.Board.Cols {
 		return fmt.Errorf("polyomino: %d cells for a %s board", len(sol), t.Size())
 	}
+	if t == nil {
+		return errors.New("polyomino: nil tiling")
+	}
+	if err := t.Board.check(); err != nil {
+		return err
+	}
 	b := t.Board
+	if len(sol) != b.Rows*b.Cols {
+		return fmt.Errorf("polyomino: %d cells for a %dx%d board", len(sol), b.Rows, b.Cols)
+	}
 	var sb strings.Builder
 	for r := range b.Rows {
 		for c := range b.Cols {
@@ -463,6 +525,8 @@ func (t *Tiling) Render(w io.Writer, sol models.Solution, format string) error {
 			switch {
 			case v < 0:
 				sb.WriteByte('.')
+			case int(v) >= len(t.Pieces) || t.Pieces[v].Name == "":
+				sb.WriteByte('?')
 			default:
 				sb.WriteString(t.Pieces[v].Name[:1])
 			}

@@ -4,11 +4,11 @@ import (
 	"context"
 	"fmt"
 	"math/big"
-	"runtime"
 	"slices"
 
 	"github.com/coverkit/coverkit/dlx"
 	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/resource"
 )
 
 func init() {
@@ -85,11 +85,14 @@ func solveDLX(ctx context.Context, p models.Problem, opts *models.Options) (mode
 	o := opts.OrDefault()
 	t, ok := p.(*Tiling)
 	if !ok {
-		return models.Result{}, fmt.Errorf("polyomino: dlx: %w (got %T)", models.ErrWrongProblem, p)
+		return models.Result{}, fmt.Errorf("polyomino: dlx: %w (got %s)", models.ErrWrongProblem, models.Describe(p))
 	}
-	workers := o.Workers
-	if workers <= 0 {
-		workers = runtime.NumCPU()
+	if err := t.check(); err != nil {
+		return models.Result{}, err
+	}
+	workers, err := resource.Workers(o.Workers)
+	if err != nil {
+		return models.Result{}, fmt.Errorf("polyomino: %w", err)
 	}
 	if o.Mode == models.ModeCount && !o.Unique && o.Method != MethodFull {
 		// The reduced search counts the classes too, about |G| times

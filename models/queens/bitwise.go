@@ -3,7 +3,6 @@ package queens
 import (
 	"context"
 	"fmt"
-	"runtime"
 
 	"github.com/coverkit/coverkit/models"
 )
@@ -56,14 +55,11 @@ func init() {
 // Stats.Checks stays 0: a bitmask search never tests a square on its own.
 func solveBitwise(ctx context.Context, p models.Problem, opts *models.Options) (models.Result, error) {
 	o := opts.OrDefault()
-	b, ok := p.(*Board)
-	if !ok {
-		return models.Result{}, fmt.Errorf("queens: bitwise: %w (got %T)", models.ErrWrongProblem, p)
+	b, workers, err := input(p, o, "bitwise")
+	if err != nil {
+		return models.Result{}, err
 	}
 	n := b.N
-	if n <= 0 {
-		return models.Result{}, fmt.Errorf("queens: bitwise: board size must be positive, got %d", n)
-	}
 	if n > BitwiseMaxN {
 		return models.Result{}, fmt.Errorf("queens: bitwise: n = %d does not fit its 64-bit row masks (n ≤ %d; "+
 			"no exact search finishes beyond n ≈ 30 anyway): %w", n, BitwiseMaxN, models.ErrTooLarge)
@@ -84,10 +80,6 @@ func solveBitwise(ctx context.Context, p models.Problem, opts *models.Options) (
 			return models.Result{}, fmt.Errorf("queens: bitwise: fundamental solutions need the symmetry method, not %q: %w",
 				method, models.ErrUnsupported)
 		}
-		workers := o.Workers
-		if workers <= 0 {
-			workers = runtime.NumCPU()
-		}
 		return bwCount(ctx, n, method, workers, o), nil
 	case models.ModeFirst, models.ModeAll:
 		if o.Method != "" {
@@ -105,9 +97,12 @@ func solveBitwise(ctx context.Context, p models.Problem, opts *models.Options) (
 // bwEnumerateSolver runs the plain search of ModeFirst and ModeAll; Unique
 // wraps it to list class representatives.
 func bwEnumerateSolver(ctx context.Context, p models.Problem, opts *models.Options) (models.Result, error) {
-	b, ok := p.(*Board)
-	if !ok {
-		return models.Result{}, fmt.Errorf("queens: bitwise: %w (got %T)", models.ErrWrongProblem, p)
+	b, _, err := input(p, opts, "bitwise")
+	if err != nil {
+		return models.Result{}, err
+	}
+	if b.N > BitwiseMaxN {
+		return models.Result{}, fmt.Errorf("queens: bitwise: n = %d does not fit its 64-bit row masks (n ≤ %d): %w", b.N, BitwiseMaxN, models.ErrTooLarge)
 	}
 	return bwEnumerate(ctx, b.N, opts.OrDefault()), nil
 }

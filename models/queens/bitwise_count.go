@@ -233,7 +233,8 @@ func bwCount(ctx context.Context, n int, method string, workers int, o *models.O
 		res.Status = models.Status(sh.status.Load())
 	}
 	res.Stats = models.Stats{Nodes: nodes, Elapsed: time.Since(start)}
-	res.Extra = map[string]any{"method": method, "workers": workers, "tasks": len(sh.tasks)}
+	res.Method = method
+	res.Extra = map[string]any{"workers": workers, "tasks": len(sh.tasks)}
 	return res
 }
 

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/resource"
 )
 
 func init() {
@@ -50,23 +51,31 @@ func Construct(n int, method string) (models.Solution, error) {
 	return sol, err
 }
 
-func construct(ctx context.Context, n int, method string) (models.Solution, error) {
+// constructCheck refuses an unknown method, a size out of range or one that
+// does not fit in memory (resource.Check).
+func constructCheck(n int, method string) error {
 	if method == "" {
 		method = MethodFormula
 	}
 	if method != MethodFormula && method != MethodLists {
-		return nil, fmt.Errorf("queens: construct: unknown method %q (formula, lists): %w", method, models.ErrUnsupported)
+		return fmt.Errorf("queens: construct: unknown method %q (formula, lists): %w", method, models.ErrUnsupported)
 	}
 	if n <= 0 {
-		return nil, fmt.Errorf("queens: construct: board size must be positive, got %d", n)
+		return fmt.Errorf("queens: construct: board size must be positive, got %d", n)
 	}
 	if n > MaxConstructN {
-		return nil, fmt.Errorf("queens: construct: n = %d would need %s at %d bytes a queen, and rows must fit in 32 bits (n ≤ %d): %w",
+		return fmt.Errorf("queens: construct: n = %d would need %s at %d bytes a queen, and rows must fit in 32 bits (n ≤ %d): %w",
 			n, humanBytes(float64(n)*bytesPerQueen), bytesPerQueen, MaxConstructN, models.ErrTooLarge)
 	}
-	if need, have := uint64(n)*bytesPerQueen, physicalMemory(); have > 0 && need > have/2 {
-		return nil, fmt.Errorf("queens: construct: n = %d would need %s at %d bytes a queen, more than half of this machine's %s: %w",
-			n, humanBytes(float64(need)), bytesPerQueen, humanBytes(float64(have)), models.ErrTooLarge)
+	if err := resource.Check(fmt.Sprintf("queens: construct: n = %d at %d bytes a queen", n, bytesPerQueen), resource.Bytes(uint64(n), bytesPerQueen)); err != nil {
+		return err
+	}
+	return nil
+}
+
+func construct(ctx context.Context, n int, method string) (models.Solution, error) {
+	if err := constructCheck(n, method); err != nil {
+		return nil, err
 	}
 	if n == 2 || n == 3 {
 		return nil, nil
@@ -186,9 +195,9 @@ func constructLists(ctx context.Context, sol models.Solution) error {
 // that no solution exists by exhaustive search (backtrack).
 func solveConstruct(ctx context.Context, p models.Problem, opts *models.Options) (models.Result, error) {
 	o := opts.OrDefault()
-	b, ok := p.(*Board)
-	if !ok {
-		return models.Result{}, fmt.Errorf("queens: construct: %w (got %T)", models.ErrWrongProblem, p)
+	b, _, err := input(p, o, "construct")
+	if err != nil {
+		return models.Result{}, err
 	}
 	if o.Mode != models.ModeFirst {
 		return models.Result{}, fmt.Errorf("queens: construct builds one solution; it cannot list or count them all (use an exact algorithm such as backtrack): %w",
@@ -198,13 +207,19 @@ func solveConstruct(ctx context.Context, p models.Problem, opts *models.Options)
 	if method == "" {
 		method = MethodFormula
 	}
+	if err := constructCheck(b.N, method); err != nil {
+		return models.Result{}, err
+	}
 	start := time.Now()
 	if b.N == 2 || b.N == 3 {
 		if method != MethodFormula && method != MethodLists {
 			return models.Result{}, fmt.Errorf("queens: construct: unknown method %q (formula, lists): %w", method, models.ErrUnsupported)
 		}
 		res, err := exact("construct", solveBacktrack)(ctx, p, &models.Options{MaxNodes: o.MaxNodes})
-		res.Extra = map[string]any{"method": "exhaustive search"}
+		res.Method = "exhaustive search"
+		if err == nil && res.Status == models.StatusExhausted && res.Solutions.IsZero() {
+			res.Reason = fmt.Sprintf("%d queens cannot be placed on a %d×%d board without attacking each other (proved by exhaustive search)", b.N, b.N, b.N)
+		}
 		return res, err
 	}
 	sol, err := construct(ctx, b.N, method)
@@ -219,7 +234,8 @@ func solveConstruct(ctx context.Context, p models.Problem, opts *models.Options)
 		Solutions: models.CountOf(1),
 		First:     sol,
 		Stats:     models.Stats{Elapsed: time.Since(start)},
-		Extra:     map[string]any{"method": method, "bytes_per_queen": bytesPerQueen},
+		Method:    method,
+		Extra:     map[string]any{"bytes_per_queen": bytesPerQueen},
 	}
 	if o.Visit != nil {
 		o.Visit(sol, res.Stats)

@@ -92,7 +92,7 @@ func TestConstructAlgorithm(t *testing.T) {
 	res, err := a.Solve(context.Background(), queens.New(1000), &models.Options{Method: "lists"})
 	require.NoError(t, err)
 	require.Equal(t, models.StatusFound, res.Status)
-	require.Equal(t, "lists", res.Extra["method"])
+	require.Equal(t, "lists", res.Method)
 	require.NoError(t, queens.Verify(1000, res.First))
 
 	ctx, cancel := context.WithCancel(context.Background())

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"context"
 	"fmt"
-	"runtime"
 	"slices"
 	"strconv"
 
@@ -98,9 +97,9 @@ func decodeCover(n int, options []int, sol models.Solution) {
 // stays 0.
 func solveDLX(ctx context.Context, p models.Problem, opts *models.Options) (models.Result, error) {
 	o := opts.OrDefault()
-	b, ok := p.(*Board)
-	if !ok {
-		return models.Result{}, fmt.Errorf("queens: dlx: %w (got %T)", models.ErrWrongProblem, p)
+	b, workers, err := input(p, o, "dlx")
+	if err != nil {
+		return models.Result{}, err
 	}
 	if o.Method != "" {
 		return models.Result{}, fmt.Errorf("queens: dlx has no methods (got %q): %w", o.Method, models.ErrUnsupported)
@@ -115,10 +114,6 @@ func solveDLX(ctx context.Context, p models.Problem, opts *models.Options) (mode
 	s, err := dlx.NewSolver(cover)
 	if err != nil {
 		return models.Result{}, err
-	}
-	workers := o.Workers
-	if workers <= 0 {
-		workers = runtime.NumCPU()
 	}
 	if o.Mode == models.ModeFirst {
 		workers = 1

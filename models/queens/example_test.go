@@ -108,8 +108,8 @@ func ExampleVerifyStream() {
 	in := "2 4 1 3\n" + `{"n":4,"solution":[3,1,4,2]}` + "\n1 2 3 4\n"
 	rep, err := queens.VerifyStream(strings.NewReader(in))
 	fmt.Println(rep.Solutions, rep.Valid, rep.Distinct, err)
-	fmt.Println(rep.FirstBad)
+	fmt.Println(rep.FirstBad) // a *lines.Error: its Line and Msg
 	// Output:
 	// 3 2 2 <nil>
-	// queens: line 3: column 2: the queen in row 2 is attacked on a diagonal
+	// line 3: column 2: the queen in row 2 is attacked on a diagonal
 }

@@ -26,11 +26,11 @@ func init() {
 // the seed, steps, initial conflicts, verification, solve time and bytes a
 // queen in Result.Extra.
 func solveMinConflicts(ctx context.Context, p models.Problem, opts *models.Options) (models.Result, error) {
-	b, ok := p.(*Board)
-	if !ok {
-		return models.Result{}, fmt.Errorf("%w: minconflicts solves queens, not %s", models.ErrWrongProblem, p.Model())
-	}
 	o := opts.OrDefault()
+	b, _, err := input(p, o, "minconflicts")
+	if err != nil {
+		return models.Result{}, err
+	}
 	switch {
 	case o.Mode != models.ModeFirst:
 		return models.Result{}, fmt.Errorf("%w: queens minconflicts finds one solution; it cannot list or count them", models.ErrUnsupported)
@@ -39,7 +39,7 @@ func solveMinConflicts(ctx context.Context, p models.Problem, opts *models.Optio
 	case o.Method != "":
 		return models.Result{}, fmt.Errorf("%w: queens minconflicts has no method %q", models.ErrUnsupported, o.Method)
 	}
-	lo := &local.QueensOptions{Seed: o.Seed, MaxSteps: o.MaxNodes, MaxBytes: availableMemory()}
+	lo := &local.QueensOptions{Seed: o.Seed, MaxSteps: o.MaxNodes} // MaxBytes 0: resource.Check
 	if o.Progress != nil {
 		lo.Progress = func(q local.QueensProgress) {
 			o.Progress(models.Progress{Done: uint64(q.Placed), Total: uint64(q.N), Remaining: q.Conflicts})
@@ -60,6 +60,9 @@ func solveMinConflicts(ctx context.Context, p models.Problem, opts *models.Optio
 			"solve_seconds":     (lr.Search + lr.Verify).Seconds(),
 			"bytes_per_queen":   float64(lr.Bytes) / float64(b.N),
 		},
+	}
+	if lr.Status == models.StatusExhausted && lr.Solution == nil {
+		res.Reason = fmt.Sprintf("%d queens cannot be placed on a %d×%d board without attacking each other", b.N, b.N, b.N)
 	}
 	if lr.Status == models.StatusFound {
 		res.Solutions = models.CountOf(1)

@@ -6,6 +6,7 @@ import (
 	"io"
 	"strconv"
 
+	"github.com/coverkit/coverkit/dlx"
 	"github.com/coverkit/coverkit/models"
 )
 
@@ -39,9 +40,20 @@ the board), json (one record a line with the solution as an array).`,
 		},
 		NoSolution: func(p models.Problem, _ *models.Result) string {
 			n := p.(*Board).N
-			return fmt.Sprintf("%d queens cannot be placed on a %d×%d board without attacking each other (proved by exhaustive search)", n, n, n)
+			return fmt.Sprintf("no solution: %d queens cannot be placed on a %d×%d board without attacking each other (proved by exhaustive search)", n, n, n)
 		},
 		Verify: verifyRequest,
+		Cover: func(p models.Problem, w io.Writer) error {
+			n := p.(*Board).N
+			c, err := Cover(n)
+			if err != nil {
+				return err
+			}
+			if _, err := fmt.Fprintf(w, "| %d-queens: rows and columns primary, diagonals secondary; option (r-1)*%d+c is a queen at row r, column c\n", n, n); err != nil {
+				return err
+			}
+			return dlx.Write(w, c)
+		},
 		Examples: map[string]string{
 			"solve": `  coverkit queens solve 8
   coverkit queens solve 8 --all --unique --format board
@@ -84,7 +96,7 @@ func verifyRequest(_ context.Context, _ models.Request, r io.Reader) (*models.Ve
 	out := &models.VerifyReport{Solutions: rep.Solutions, Valid: rep.Valid, Invalid: rep.Invalid, Distinct: rep.Distinct,
 		Fields: []models.Field{{Key: "lines", Value: rep.Lines}}}
 	if rep.FirstBad != nil {
-		out.FirstBad = &models.Bad{Line: int(rep.FirstBad.Line), Reason: rep.FirstBad.Reason}
+		out.FirstBad = &models.Bad{Line: int(rep.FirstBad.Line), Reason: rep.FirstBad.Msg}
 	}
 	return out, nil
 }

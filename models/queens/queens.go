@@ -31,10 +31,18 @@ func (b *Board) Size() string { return strconv.Itoa(b.N) }
 
 // Verify checks sol independently of any solver, in O(N) time and memory:
 // N entries, every row in 0..N-1 used once, no two queens on a diagonal.
-func (b *Board) Verify(sol models.Solution) error { return Verify(b.N, sol) }
+func (b *Board) Verify(sol models.Solution) error {
+	if b == nil {
+		return fmt.Errorf("queens: nil board: %w", models.ErrWrongProblem)
+	}
+	return Verify(b.N, sol)
+}
 
 // Verify checks that sol places n non-attacking queens (see Board).
 func Verify(n int, sol models.Solution) error {
+	if n <= 0 {
+		return fmt.Errorf("queens: board size must be positive, got %d", n)
+	}
 	if len(sol) != n {
 		return fmt.Errorf("queens: %d entries for a board of size %d", len(sol), n)
 	}

@@ -44,12 +44,9 @@ type search struct {
 
 // newSearch checks the problem and size and prepares the shared state.
 func newSearch(ctx context.Context, p models.Problem, opts *models.Options, name string) (*search, error) {
-	b, ok := p.(*Board)
-	if !ok {
-		return nil, fmt.Errorf("queens: %s: %w (got %T)", name, models.ErrWrongProblem, p)
-	}
-	if b.N <= 0 {
-		return nil, fmt.Errorf("queens: %s: board size must be positive, got %d", name, b.N)
+	b, _, err := input(p, opts, name)
+	if err != nil {
+		return nil, err
 	}
 	if b.N > MaxSearchN {
 		return nil, fmt.Errorf("queens: %s: n = %d is beyond exact search (at most %d; use construct or a local search): %w",

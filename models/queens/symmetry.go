@@ -196,9 +196,15 @@ func equal(a, b []int32) bool {
 // stays the count of all solutions the search met.
 func Unique(ctx context.Context, solve models.Solver, p models.Problem, opts *models.Options) (models.Result, error) {
 	o := opts.OrDefault()
-	b, ok := p.(*Board)
-	if !ok {
-		return models.Result{}, fmt.Errorf("queens: unique: %w (got %T)", models.ErrWrongProblem, p)
+	b, _, err := input(p, o, "unique")
+	if err != nil {
+		return models.Result{}, err
+	}
+	if solve == nil {
+		return models.Result{}, fmt.Errorf("queens: unique: no solver: %w", models.ErrUnsupported)
+	}
+	if b.N > MaxSearchN {
+		return models.Result{}, fmt.Errorf("queens: unique: n = %d is beyond exact search (at most %d): %w", b.N, MaxSearchN, models.ErrTooLarge)
 	}
 	inner := *o
 	inner.Unique = false

@@ -7,6 +7,8 @@ import (
 	"math"
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/coverkit/coverkit/lines"
 )
 
 // StreamReport summarizes a stream of solutions checked by VerifyStream.
@@ -23,25 +25,15 @@ type StreamReport struct {
 	// 64-bit FNV-1a hash of their size and rows (one 32-bit symbol a row) (a collision, with
 	// probability about k²/2⁶⁵ for k solutions, would undercount by one).
 	Distinct uint64 `json:"distinct"`
-	// FirstBad is the first invalid line, or nil if all are valid.
-	FirstBad *LineError `json:"first_bad,omitempty"`
+	// FirstBad is the first invalid line, or nil if all are valid: its
+	// Line, and its Msg saying what is wrong, such as "column 3: row 5
+	// already has a queen" (JSON {"line":L,"error":"..."}).
+	FirstBad *lines.Error `json:"first_bad,omitempty"`
 }
 
 // AllValid reports whether every solution line was valid (vacuously true
 // for an input with none).
 func (r StreamReport) AllValid() bool { return r.Invalid == 0 }
-
-// LineError is what is wrong with one line of a solutions stream.
-type LineError struct {
-	// Line is the 1-based line number.
-	Line int64 `json:"line"`
-	// Reason says what is wrong, such as "column 3: row 5 already has a
-	// queen".
-	Reason string `json:"error"`
-}
-
-// Error returns "queens: line L: reason".
-func (e *LineError) Error() string { return fmt.Sprintf("queens: line %d: %s", e.Line, e.Reason) }
 
 // VerifyStream reads solutions, one per line, and checks each one with the
 // same rules as Verify. A line is either a perm line — the n 1-based rows
@@ -186,7 +178,7 @@ func (v *streamVerifier) run() (StreamReport, error) {
 	rd := &v.in
 	// A UTF-8 byte-order mark at the very start.
 	if b, ok := rd.peek(); ok && b == 0xEF {
-		if rd.end-rd.pos >= 3 && string(rd.buf[rd.pos:rd.pos+3]) == "\uFEFF" {
+		if rd.end-rd.pos >= 3 && string(rd.buf[rd.pos:rd.pos+3]) == lines.BOM {
 			rd.pos += 3
 		}
 	}
@@ -226,7 +218,7 @@ func (v *streamVerifier) run() (StreamReport, error) {
 		if reason != "" {
 			v.rep.Invalid++
 			if v.rep.FirstBad == nil {
-				v.rep.FirstBad = &LineError{Line: start, Reason: string(reason)}
+				v.rep.FirstBad = &lines.Error{Line: int(start), Msg: string(reason)}
 			}
 			continue
 		}

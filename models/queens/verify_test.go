@@ -70,9 +70,9 @@ func TestVerifyStream(t *testing.T) {
 				return
 			}
 			require.NotNil(t, rep.FirstBad)
-			require.Equal(t, tc.badLine, rep.FirstBad.Line)
-			require.Contains(t, rep.FirstBad.Reason, tc.reason)
-			require.Contains(t, rep.FirstBad.Error(), fmt.Sprintf("queens: line %d: ", tc.badLine))
+			require.Equal(t, tc.badLine, int64(rep.FirstBad.Line))
+			require.Contains(t, rep.FirstBad.Msg, tc.reason)
+			require.Contains(t, rep.FirstBad.Error(), fmt.Sprintf("line %d: ", tc.badLine))
 		})
 	}
 }
@@ -107,7 +107,7 @@ func TestVerifyStreamLarge(t *testing.T) {
 	rep, err = queens.VerifyStream(&b)
 	require.NoError(t, err)
 	require.Equal(t, uint64(1), rep.Invalid)
-	require.Equal(t, queens.Verify(len(sol), sol).Error(), "queens: "+rep.FirstBad.Reason)
+	require.Equal(t, queens.Verify(len(sol), sol).Error(), "queens: "+rep.FirstBad.Msg)
 }
 
 // FuzzVerifyStream checks that the streaming parser never panics, keeps

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/resource"
 )
 
 // Verdict is a batch's answer for one puzzle, derived from the search's
@@ -79,7 +80,8 @@ type BatchOptions struct {
 	// verdict timeout, when it runs out).
 	MaxNodes uint64
 	// Workers is the number of solving goroutines; 0 or 1 solves on the
-	// calling goroutine.
+	// calling goroutine. A negative count or one above resource.Cap() is
+	// refused (wrapping models.ErrWorkers).
 	Workers int
 	// Progress, if set, is called with the number of puzzles answered so
 	// far, every few dozen puzzles, from the goroutine that calls emit. The
@@ -126,7 +128,6 @@ type chunk struct {
 	seq     int
 	text    []byte
 	recs    []Record
-	bad     []error // per record: an error from the Reader, or nil
 	answers []Answer
 	sols    []uint8
 	err     error // read error after the last record of this chunk
@@ -140,21 +141,24 @@ const (
 
 // fill reads records into c until it is full or the input ends.
 func (c *chunk) fill(r *Reader) {
-	c.text, c.recs, c.bad, c.err, c.last = c.text[:0], c.recs[:0], c.bad[:0], nil, false
+	c.text, c.recs, c.err, c.last = c.text[:0], c.recs[:0], nil, false
 	for len(c.recs) < chunkRecords && len(c.text) < chunkBytes {
 		start := len(c.text)
 		rec, err := r.Next(c.text)
-		var located *Error
-		if err != nil && !errors.As(err, &located) {
+		if err != nil && rec.Err == nil {
 			c.last = true
 			if err != io.EOF {
 				c.err = err
 			}
 			return
 		}
+		if rec.Err != nil {
+			// An over-long line: answered invalid, and the batch goes on.
+			c.recs = append(c.recs, Record{Line: rec.Line, Err: rec.Err})
+			continue
+		}
 		c.text = rec.Text
-		c.recs = append(c.recs, Record{Line: rec.Line, Text: c.text[start:len(c.text):len(c.text)]})
-		c.bad = append(c.bad, err)
+		c.recs = append(c.recs, Record{Line: rec.Line, Text: c.text[start:len(c.text):len(c.text)], Err: rec.Err})
 	}
 }
 
@@ -183,13 +187,8 @@ func newWorker(alg models.Algorithm, o *BatchOptions) *worker {
 func (w *worker) solve(ctx context.Context, c *chunk) {
 	c.answers = c.answers[:0]
 	c.sols = c.sols[:0]
-	for i, rec := range c.recs {
+	for _, rec := range c.recs {
 		a := Answer{Line: rec.Line}
-		if c.bad[i] != nil {
-			a.Verdict, a.Err = Invalid, c.bad[i]
-			c.answers = append(c.answers, a)
-			continue
-		}
 		if err := w.parser.Parse(w.format, rec, &w.puzzle); err != nil {
 			a.Verdict, a.Err = Invalid, err
 			c.answers = append(c.answers, a)
@@ -201,7 +200,7 @@ func (w *worker) solve(ctx context.Context, c *chunk) {
 			w.shape, w.refusal = sh, w.alg.Supports(&w.puzzle, &w.opts)
 		}
 		if w.refusal != nil {
-			a.Verdict, a.Err = Invalid, &Error{rec.Line, trimPrefix(w.refusal)}
+			a.Verdict, a.Err = Invalid, lineErr(rec.Line, trimPrefix(w.refusal))
 			c.answers = append(c.answers, a)
 			continue
 		}
@@ -214,7 +213,7 @@ func (w *worker) solve(ctx context.Context, c *chunk) {
 		var err error
 		if a.Result, err = w.run(ctx, &w.puzzle, &w.opts); err != nil {
 			a.Result = models.Result{}
-			a.Verdict, a.Err = Invalid, &Error{rec.Line, trimPrefix(err)}
+			a.Verdict, a.Err = Invalid, lineErr(rec.Line, trimPrefix(err))
 			c.answers = append(c.answers, a)
 			continue
 		}
@@ -270,6 +269,9 @@ func (w *worker) solve(ctx context.Context, c *chunk) {
 func SolveBatch(ctx context.Context, r io.Reader, o BatchOptions, emit func(*Answer) error) (Summary, error) {
 	start := time.Now()
 	var sum Summary
+	if _, err := resource.CheckWorkers(o.Workers); err != nil {
+		return sum, fmt.Errorf("sudoku: %w", err)
+	}
 	alg, err := Algorithm(o.Algorithm)
 	if err != nil {
 		return sum, err

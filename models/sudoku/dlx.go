@@ -18,8 +18,11 @@ import (
 // A puzzle's givens are the options Option(cell, v) forced before the
 // search.
 func ExactCover(s *Shape) (*dlx.Problem, error) {
+	if s == nil {
+		return nil, fmt.Errorf("sudoku: nil shape")
+	}
 	n := s.N
-	if n > MaxSide {
+	if n < 1 || n > MaxSide {
 		return nil, fmt.Errorf("sudoku: side %d is too large (at most %d)", n, MaxSide)
 	}
 	p := dlx.New()

@@ -8,24 +8,14 @@ import (
 	"strconv"
 	"unicode/utf8"
 
-	"github.com/coverkit/coverkit/internal/lines"
+	"github.com/coverkit/coverkit/lines"
 )
 
-// Error is a sudoku input error with its location.
-type Error struct {
-	// Line is the 1-based input line (the first line of a grid block), or
-	// 0 when the input was not read from a file.
-	Line int
-	// Msg says what is wrong, and where in the line or block.
-	Msg string
-}
-
-// Error returns "sudoku: line L: msg" (or "sudoku: msg" without a line).
-func (e *Error) Error() string {
-	if e.Line > 0 {
-		return "sudoku: line " + strconv.Itoa(e.Line) + ": " + e.Msg
-	}
-	return "sudoku: " + e.Msg
+// lineErr returns a located input error, "sudoku: line L: msg" ("sudoku:
+// msg" for line 0, input not read from a file); errors.As finds the
+// *lines.Error inside, with the line and the message without prefixes.
+func lineErr(line int, msg string) error {
+	return lines.Wrap("sudoku", &lines.Error{Line: line, Msg: msg})
 }
 
 // Layout says how to read puzzles whose side is inferred from the input:
@@ -122,7 +112,7 @@ func (p *Parser) ParseLine(line int, text []byte, dst *Puzzle) error {
 	text = bytes.TrimSpace(text)
 	k := len(text)
 	if k == 0 {
-		return &Error{line, "empty puzzle"}
+		return lineErr(line, "empty puzzle")
 	}
 	n := isqrt(k)
 	if n*n != k {
@@ -131,19 +121,19 @@ func (p *Parser) ParseLine(line int, text []byte, dst *Puzzle) error {
 		for i := range k {
 			if _, ok := symbolValue(text[i]); !ok {
 				if m := isqrt(utf8.RuneCount(text)); m*m == utf8.RuneCount(text) {
-					return &Error{line, badSymbolMsg(text, i, utf8.RuneCount(text[:i]), m)}
+					return lineErr(line, badSymbolMsg(text, i, utf8.RuneCount(text[:i]), m))
 				}
 				break
 			}
 		}
-		return &Error{line, lengthMsg(k)}
+		return lineErr(line, lengthMsg(k))
 	}
 	if n > MaxLineSide {
-		return &Error{line, fmt.Sprintf("%d cells make a %dx%d grid, too large for the one-line format (sides up to %d; use the grid format)", k, n, n, MaxLineSide)}
+		return lineErr(line, fmt.Sprintf("%d cells make a %dx%d grid, too large for the one-line format (sides up to %d; use the grid format)", k, n, n, MaxLineSide))
 	}
 	s, err := p.Shape(n)
 	if err != nil {
-		return &Error{line, trimPrefix(err)}
+		return lineErr(line, trimPrefix(err))
 	}
 	if cap(dst.Givens) < k {
 		dst.Givens = make([]uint8, k)
@@ -153,15 +143,15 @@ func (p *Parser) ParseLine(line int, text []byte, dst *Puzzle) error {
 	for i := 0; i < k; i++ {
 		v, ok := symbolValue(text[i])
 		if !ok {
-			return &Error{line, badSymbolMsg(text, i, i, n)}
+			return lineErr(line, badSymbolMsg(text, i, i, n))
 		}
 		if int(v) > n {
-			return &Error{line, fmt.Sprintf("position %d (%s): symbol %q is out of range for a %dx%d grid (%s)", i+1, cellName(n, i), text[i], n, n, symbolRange(n))}
+			return lineErr(line, fmt.Sprintf("position %d (%s): symbol %q is out of range for a %dx%d grid (%s)", i+1, cellName(n, i), text[i], n, n, symbolRange(n)))
 		}
 		dst.Givens[i] = v
 	}
 	if hasClash(s, dst.Givens) {
-		return &Error{line, trimPrefix(checkUnits(s, dst.Givens, false))}
+		return lineErr(line, trimPrefix(checkUnits(s, dst.Givens, false)))
 	}
 	return nil
 }
@@ -217,18 +207,18 @@ func trimPrefix(err error) string {
 // line number of the first one.
 func (p *Parser) ParseGrid(first int, rows [][]byte, dst *Puzzle) error {
 	if len(rows) == 0 {
-		return &Error{first, "empty grid"}
+		return lineErr(first, "empty grid")
 	}
 	n := countFields(rows[0])
 	if n > MaxSide {
-		return &Error{first, fmt.Sprintf("%d numbers in the first row: side %d is too large (at most %d)", n, n, MaxSide)}
+		return lineErr(first, fmt.Sprintf("%d numbers in the first row: side %d is too large (at most %d)", n, n, MaxSide))
 	}
 	if len(rows) != n {
-		return &Error{first, fmt.Sprintf("grid of %d rows, but its first row has %d numbers (a %dx%d grid needs %d rows)", len(rows), n, n, n, n)}
+		return lineErr(first, fmt.Sprintf("grid of %d rows, but its first row has %d numbers (a %dx%d grid needs %d rows)", len(rows), n, n, n, n))
 	}
 	s, err := p.Shape(n)
 	if err != nil {
-		return &Error{first, trimPrefix(err)}
+		return lineErr(first, trimPrefix(err))
 	}
 	k := n * n
 	if cap(dst.Givens) < k {
@@ -240,21 +230,21 @@ func (p *Parser) ParseGrid(first int, rows [][]byte, dst *Puzzle) error {
 		c := 0
 		for f := range fields(row) {
 			if c == n {
-				return &Error{first + r, fmt.Sprintf("row %d has more than %d numbers", r+1, n)}
+				return lineErr(first+r, fmt.Sprintf("row %d has more than %d numbers", r+1, n))
 			}
 			v, ok := gridValue(f, n)
 			if !ok {
-				return &Error{first + r, fmt.Sprintf("row %d, column %d: %q is not a symbol of a %dx%d grid (0 or . for empty, 1..%d)", r+1, c+1, f, n, n, n)}
+				return lineErr(first+r, fmt.Sprintf("row %d, column %d: %q is not a symbol of a %dx%d grid (0 or . for empty, 1..%d)", r+1, c+1, f, n, n, n))
 			}
 			dst.Givens[r*n+c] = v
 			c++
 		}
 		if c != n {
-			return &Error{first + r, fmt.Sprintf("row %d has %d numbers, want %d", r+1, c, n)}
+			return lineErr(first+r, fmt.Sprintf("row %d has %d numbers, want %d", r+1, c, n))
 		}
 	}
 	if hasClash(s, dst.Givens) {
-		return &Error{first, trimPrefix(checkUnits(s, dst.Givens, false))}
+		return lineErr(first, trimPrefix(checkUnits(s, dst.Givens, false)))
 	}
 	return nil
 }
@@ -338,6 +328,9 @@ type Record struct {
 	Line int
 	// Text is the puzzle's line, or a grid block's lines joined by '\n'.
 	Text []byte
+	// Err, when not nil, says why the record could not be read (an
+	// over-long line); Parse returns it.
+	Err error
 }
 
 // Reader splits a puzzle file into records: non-comment lines in the line
@@ -359,19 +352,18 @@ func NewReader(r io.Reader, f Format) *Reader {
 }
 
 // Next appends the next record's text to buf (which may be nil) and
-// returns the record. It returns io.EOF after the last one. An *Error
-// concerns one record only (a line longer than MaxLine: the record has its
-// line number and no text) and the Reader goes on after it; any other error
-// (reading the input failed) ends the input.
+// returns the record. It returns io.EOF after the last one. An over-long
+// line is returned as an error wrapping lines.ErrTooLong with its line
+// number, together with a Record of that line (of its grid block, read to
+// its end) whose Err is the error: the Reader goes on past it, so a batch
+// marks the record and answers the rest.
+// Any other error (an unreadable input) ends the reading.
 func (r *Reader) Next(buf []byte) (Record, error) {
 	if r.format == LineFormat {
 		for {
 			b, n, err := r.lr.Next()
-			if errors.Is(err, lines.ErrTooLong) {
-				return Record{Line: n, Text: buf}, r.tooLong(n)
-			}
 			if err != nil {
-				return Record{}, readErr(err)
+				return r.readErr(n, err)
 			}
 			if IsComment(b) {
 				continue
@@ -381,30 +373,29 @@ func (r *Reader) Next(buf []byte) (Record, error) {
 	}
 	start := 0
 	text := buf
-	var bad error // an over-long line inside the block
+	var bad error // an over-long line inside the block: the block's error
 	for {
 		b, n, err := r.lr.Next()
-		if errors.Is(err, lines.ErrTooLong) {
-			if bad == nil {
-				bad = r.tooLong(n)
-			} else {
-				r.tooLong(n)
-			}
+		if err == io.EOF && start > 0 {
+			return Record{Line: start, Text: text, Err: bad}, bad
+		}
+		if err != nil {
 			if start == 0 {
 				start = n
 			}
-			continue
-		}
-		if err == io.EOF && start > 0 {
-			return Record{Line: start, Text: text}, bad
-		}
-		if err != nil {
-			return Record{}, readErr(err)
+			rec, err := r.readErr(start, err)
+			if rec.Err == nil {
+				return rec, err
+			}
+			if bad == nil {
+				bad = err
+			}
+			continue // read the block to its end: it is one record
 		}
 		t := bytes.TrimSpace(b)
 		if len(t) == 0 {
 			if start > 0 {
-				return Record{Line: start, Text: text}, bad
+				return Record{Line: start, Text: text, Err: bad}, bad
 			}
 			continue
 		}
@@ -420,22 +411,25 @@ func (r *Reader) Next(buf []byte) (Record, error) {
 	}
 }
 
-// tooLong skips the over-long line n and returns its error. An I/O error
-// met while skipping comes back from the next read.
-func (r *Reader) tooLong(n int) error {
-	_ = r.lr.SkipLong()
-	return &Error{n, "line too long (more than " + strconv.Itoa(MaxLine) + " bytes)"}
-}
-
-func readErr(err error) error {
+// readErr returns the error of a failed read at line n: io.EOF as it is;
+// an over-long line skipped (the Reader goes on) with a Record holding the
+// error; anything else as the end of the input.
+func (r *Reader) readErr(n int, err error) (Record, error) {
 	if err == io.EOF {
-		return err
+		return Record{}, err
 	}
-	return fmt.Errorf("sudoku: %w", err)
+	err = lines.Wrap("sudoku", err)
+	if r.lr.Skip() {
+		return Record{Line: n, Err: err}, err
+	}
+	return Record{}, err
 }
 
 // Parse parses a record read in format f into dst.
 func (p *Parser) Parse(f Format, rec Record, dst *Puzzle) error {
+	if rec.Err != nil {
+		return rec.Err
+	}
 	if f == LineFormat {
 		return p.ParseLine(rec.Line, rec.Text, dst)
 	}
@@ -443,7 +437,7 @@ func (p *Parser) Parse(f Format, rec Record, dst *Puzzle) error {
 	k := 0
 	for line := range bytes.SplitSeq(rec.Text, []byte{'\n'}) {
 		if k == len(rows) {
-			return &Error{rec.Line, fmt.Sprintf("grid block has more than %d rows", MaxSide)}
+			return lineErr(rec.Line, fmt.Sprintf("grid block has more than %d rows", MaxSide))
 		}
 		rows[k] = line
 		k++

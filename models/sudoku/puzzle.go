@@ -37,11 +37,11 @@ func NewPuzzle(s *Shape, givens []uint8) (*Puzzle, error) {
 // Model returns "sudoku".
 func (p *Puzzle) Model() string { return "sudoku" }
 
-// Size returns the shape, such as "9x9" or "6x6 (2x3 boxes)" ("" for a
-// puzzle without a shape).
+// Size returns the shape, such as "9x9" or "6x6 (2x3 boxes)" ("no shape"
+// for a puzzle without one).
 func (p *Puzzle) Size() string {
 	if p == nil || p.Shape == nil {
-		return ""
+		return "no shape"
 	}
 	return p.Shape.String()
 }
@@ -61,12 +61,15 @@ func (p *Puzzle) Count() int {
 // and no row, column, region or diagonal holds a symbol twice. Its error
 // names both clashing cells.
 func (p *Puzzle) Check() error {
-	if p == nil || p.Shape == nil {
-		return fmt.Errorf("sudoku: puzzle has no shape")
+	if p == nil {
+		return fmt.Errorf("sudoku: nil puzzle: %w", models.ErrWrongProblem)
 	}
 	s := p.Shape
 	if s == nil {
 		return fmt.Errorf("sudoku: puzzle has no shape")
+	}
+	if s.N < 1 || s.N > MaxSide {
+		return fmt.Errorf("sudoku: side %d is out of range (1..%d)", s.N, MaxSide)
 	}
 	if len(p.Givens) != s.Cells() {
 		return fmt.Errorf("sudoku: %d cells for a %dx%d grid (want %d)", len(p.Givens), s.N, s.N, s.Cells())
@@ -103,8 +106,8 @@ func (p *Puzzle) Verify(sol models.Solution) error {
 // VerifyGrid checks the solved grid sol (N² symbols, row-major) against p,
 // independently of any solver; see Puzzle.Verify.
 func VerifyGrid(p *Puzzle, sol []uint8) error {
-	if p == nil || p.Shape == nil || len(p.Givens) != p.Shape.Cells() {
-		return p.Check()
+	if p == nil || p.Shape == nil || p.Shape.N < 1 || p.Shape.N > MaxSide || len(p.Givens) != p.Shape.Cells() {
+		return fmt.Errorf("sudoku: an invalid puzzle (no shape, or givens that do not fit it)")
 	}
 	s := p.Shape
 	if len(sol) != s.Cells() {

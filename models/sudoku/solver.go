@@ -7,6 +7,7 @@ import (
 
 	"github.com/coverkit/coverkit/dlx"
 	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/resource"
 )
 
 // The registered algorithms (registry.go) are built from the workers below:
@@ -16,19 +17,28 @@ import (
 // puzzle. The Result.First a worker returns is its own buffer, valid until
 // its next call.
 
-// puzzleOf returns p as a *Puzzle with a shape and N² cells. Its symbols
+// puzzleOf returns p as a *Puzzle with a shape and N² cells, after checking
+// the worker count of o (resource.Workers). Its symbols
 // are checked by checkRange: Fast needs no check to be safe (it reads a
 // symbol above 9 as no solution), so it runs the check only when it found
 // none. Givens that clash are not an error: they leave no solution (status
 // exhausted), as both searches report.
-func puzzleOf(p models.Problem) (*Puzzle, error) {
+func puzzleOf(p models.Problem, o *models.Options) (*Puzzle, error) {
 	pz, ok := p.(*Puzzle)
 	if !ok || pz == nil {
-		return nil, fmt.Errorf("sudoku: %w: %T", models.ErrWrongProblem, p)
+		return nil, fmt.Errorf("sudoku: %w: got %s", models.ErrWrongProblem, models.Describe(p))
+	}
+	if o != nil && o.Workers != 1 {
+		if _, err := resource.Workers(o.Workers); err != nil {
+			return nil, fmt.Errorf("sudoku: %w", err)
+		}
 	}
 	s := pz.Shape
 	if s == nil {
 		return nil, fmt.Errorf("sudoku: %w: puzzle has no shape", models.ErrWrongProblem)
+	}
+	if s.N < 1 || s.N > MaxSide {
+		return nil, fmt.Errorf("sudoku: side %d is out of range (1..%d)", s.N, MaxSide)
 	}
 	if len(pz.Givens) != s.Cells() {
 		return nil, fmt.Errorf("sudoku: %d cells for a %dx%d grid (want %d)", len(pz.Givens), s.N, s.N, s.Cells())
@@ -59,7 +69,7 @@ func (e *unsupportedError) Unwrap() error { return models.ErrUnsupported }
 func checkFast(p models.Problem, _ *models.Options) error {
 	pz, ok := p.(*Puzzle)
 	if !ok || pz == nil || pz.Shape == nil {
-		return fmt.Errorf("sudoku: %w: %T", models.ErrWrongProblem, p)
+		return fmt.Errorf("sudoku: %w: got %s", models.ErrWrongProblem, models.Describe(p))
 	}
 	if !pz.Shape.isClassic9() {
 		return &unsupportedError{"fast solves 9x9 grids with 3x3 boxes (classic or X) only, not " + pz.Shape.String()}
@@ -70,7 +80,7 @@ func checkFast(p models.Problem, _ *models.Options) error {
 // checkPuzzle refuses what is not a sudoku puzzle.
 func checkPuzzle(p models.Problem, _ *models.Options) error {
 	if pz, ok := p.(*Puzzle); !ok || pz == nil || pz.Shape == nil {
-		return fmt.Errorf("sudoku: %w: %T", models.ErrWrongProblem, p)
+		return fmt.Errorf("sudoku: %w: got %s", models.ErrWrongProblem, models.Describe(p))
 	}
 	return nil
 }
@@ -123,7 +133,7 @@ func (w *dlxWorker) decode(s *Shape, opts []int) models.Solution {
 }
 
 func (w *dlxWorker) solve(ctx context.Context, p models.Problem, o *models.Options) (models.Result, error) {
-	pz, err := puzzleOf(p)
+	pz, err := puzzleOf(p, o)
 	if err != nil {
 		return models.Result{}, err
 	}
@@ -213,7 +223,7 @@ func newFastWorker() *fastWorker {
 }
 
 func (w *fastWorker) solve(ctx context.Context, p models.Problem, o *models.Options) (models.Result, error) {
-	pz, err := puzzleOf(p)
+	pz, err := puzzleOf(p, o)
 	if err != nil {
 		return models.Result{}, err
 	}
@@ -255,7 +265,7 @@ type autoWorker struct {
 }
 
 func (w *autoWorker) solve(ctx context.Context, p models.Problem, o *models.Options) (models.Result, error) {
-	pz, err := puzzleOf(p)
+	pz, err := puzzleOf(p, o)
 	if err != nil {
 		return models.Result{}, err
 	}

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coverkit/coverkit/lines"
 	"github.com/coverkit/coverkit/models"
 	"github.com/stretchr/testify/require"
 )
@@ -310,7 +311,7 @@ func TestWrongProblems(t *testing.T) {
 		require.Error(t, (&Puzzle{}).Render(io.Discard, nil, ""))
 		require.Error(t, VerifyGrid(nil, nil))
 		require.Error(t, VerifyGrid(&Puzzle{Shape: p4.Shape}, make([]uint8, 16)))
-		require.Equal(t, "", (&Puzzle{}).Size())
+		require.Equal(t, "no shape", (&Puzzle{}).Size())
 	})
 }
 
@@ -342,7 +343,7 @@ func TestParseLineErrors(t *testing.T) {
 			_, err := ParseLine(testLayout(t, tc.layout), tc.in)
 			require.ErrorContains(t, err, tc.err)
 			require.True(t, strings.HasPrefix(err.Error(), "sudoku: "), err.Error())
-			var se *Error
+			var se *lines.Error
 			require.True(t, errors.As(err, &se))
 		})
 	}
@@ -698,18 +699,19 @@ func TestBatchLongLine(t *testing.T) {
 		for _, workers := range []int{1, 2} {
 			t.Run(tc.name+"/workers="+strconv.Itoa(workers), func(t *testing.T) {
 				var verdicts []Verdict
-				var lines []int
+				var at []int
 				sum, err := SolveBatch(context.Background(), strings.NewReader(tc.in), BatchOptions{Format: tc.format, Limit: 2, Workers: workers}, func(a *Answer) error {
 					verdicts = append(verdicts, a.Verdict)
-					lines = append(lines, a.Line)
+					at = append(at, a.Line)
 					if a.Verdict == Invalid {
 						require.ErrorContains(t, a.Err, "line too long (more than 65536 bytes)")
+						require.ErrorIs(t, a.Err, lines.ErrTooLong)
 					}
 					return nil
 				})
 				require.NoError(t, err)
 				require.Equal(t, tc.want, verdicts, "the lines before and after are answered")
-				require.Equal(t, tc.lines, lines)
+				require.Equal(t, tc.lines, at)
 				require.Equal(t, 1, sum.ByVerdict[Invalid])
 			})
 		}

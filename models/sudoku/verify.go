@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+
+	"github.com/coverkit/coverkit/lines"
 )
 
 // ParseSolution reads a solution of p in the one-line format (N² symbols
@@ -101,7 +103,7 @@ type VerifySummary struct {
 	// Malformed counts the records that could not be checked; FirstMalformed
 	// locates the first.
 	Malformed      int
-	FirstMalformed *Error
+	FirstMalformed *lines.Error
 }
 
 // ErrNeedPuzzles is wrapped, with the line, when VerifyBatch meets a JSON
@@ -143,7 +145,7 @@ func VerifyBatch(ctx context.Context, r io.Reader, o VerifyOptions, emit func(*C
 		if malformed {
 			sum.Malformed++
 			if sum.FirstMalformed == nil {
-				sum.FirstMalformed = &Error{line, errMsg(err)}
+				sum.FirstMalformed = &lines.Error{Line: line, Msg: errMsg(err)}
 			}
 		} else {
 			sum.Checked++
@@ -154,18 +156,17 @@ func VerifyBatch(ctx context.Context, r io.Reader, o VerifyOptions, emit func(*C
 		check = Check{Line: line, Err: err, Malformed: malformed}
 		return emit(&check)
 	}
-	bad := func(line int, msg string) error { return report(line, &Error{line, msg}, true) }
+	bad := func(line int, msg string) error { return report(line, lineErr(line, msg), true) }
 	for k := 0; ; k++ {
 		if k%1024 == 0 && ctx.Err() != nil {
 			return sum, fmt.Errorf("sudoku: verify: %w", context.Cause(ctx))
 		}
 		rec, err := rd.Next(nil)
-		var located *Error
 		switch {
 		case err == io.EOF:
 			return sum, nil
-		case errors.As(err, &located):
-			if err := report(rec.Line, located, true); err != nil {
+		case rec.Err != nil:
+			if err := report(rec.Line, rec.Err, true); err != nil {
 				return sum, err
 			}
 			continue
@@ -235,12 +236,11 @@ func readPuzzles(r io.Reader, l Layout, f Format) (map[int]*Puzzle, map[int]erro
 	parser := NewParser(l)
 	for {
 		rec, err := rd.Next(nil)
-		var located *Error
 		switch {
 		case err == io.EOF:
 			return byLine, byLineErr, nil
-		case errors.As(err, &located):
-			byLineErr[rec.Line] = err
+		case rec.Err != nil:
+			byLineErr[rec.Line] = rec.Err
 			continue
 		case err != nil:
 			return nil, nil, fmt.Errorf("sudoku: puzzle file: %w", err)
@@ -257,7 +257,7 @@ func readPuzzles(r io.Reader, l Layout, f Format) (map[int]*Puzzle, map[int]erro
 // errMsg is err's message without the "sudoku: " prefix, and without the
 // line of an *Error: the record carries the line.
 func errMsg(err error) string {
-	var e *Error
+	var e *lines.Error
 	if errors.As(err, &e) {
 		return e.Msg
 	}

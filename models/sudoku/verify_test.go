@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/coverkit/coverkit/lines"
 	"github.com/stretchr/testify/require"
 )
 
@@ -29,14 +30,14 @@ func TestVerifyBatch(t *testing.T) {
 			[]check{{1, true, false}, {2, false, false}, {3, true, false}}, VerifySummary{Checked: 3, Invalid: 1}, ""},
 		{"malformed", p + "\n" + "1.1............. " + s + "\n" + p + " " + s[:15] + "\n" + long + "\n" + p + " " + s + "\n", "",
 			[]check{{1, false, true}, {2, false, true}, {3, false, true}, {4, false, true}, {5, true, false}},
-			VerifySummary{Checked: 1, Malformed: 4, FirstMalformed: &Error{1, "want PUZZLE SOLUTION, got 1 fields"}}, ""},
+			VerifySummary{Checked: 1, Malformed: 4, FirstMalformed: &lines.Error{Line: 1, Msg: "want PUZZLE SOLUTION, got 1 fields"}}, ""},
 		{"json", `{"line":2,"status":"solved","solution":"` + s + `","solutions":1}` + "\n" +
 			`{"line":2,"status":"solved","solution":[[4,2,1,3],[3,1,2,4],[2,3,4,1],[1,4,2,3]]}` + "\n" +
 			`{"line":3,"status":"invalid","error":"x"}` + "\n" +
 			`{"line":3,"status":"solved","solution":"` + s + `"}` + "\n" +
 			`{"line":9,"solution":"` + s + `"}` + "\n" + `{"line":` + "\n", puzzles,
 			[]check{{1, true, false}, {2, false, false}, {4, false, true}, {5, false, true}, {6, false, true}},
-			VerifySummary{Checked: 2, Invalid: 1, Skipped: 1, Malformed: 3, FirstMalformed: &Error{4, "puzzle line 3 is invalid: row 1 holds 1 twice (row 1, column 1 and row 1, column 3)"}}, ""},
+			VerifySummary{Checked: 2, Invalid: 1, Skipped: 1, Malformed: 3, FirstMalformed: &lines.Error{Line: 4, Msg: "puzzle line 3 is invalid: row 1 holds 1 twice (row 1, column 1 and row 1, column 3)"}}, ""},
 		{"json without puzzles", `{"line":1}` + "\n", "", nil, VerifySummary{}, "line 1: sudoku: JSON records need"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

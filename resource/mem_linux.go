@@ -1,4 +1,4 @@
-package queens
+package resource
 
 import (
 	"bufio"
@@ -17,32 +17,29 @@ func physicalMemory() uint64 {
 	return uint64(si.Totalram) * uint64(si.Unit)
 }
 
-// availableMemory returns the memory a new allocation can count on, or 0
-// (no check) if none of the limits can be read: the least of what the
-// kernel says can be used without swapping (MemAvailable), what the
-// process's cgroup still allows (memory.max less memory.current, cgroup
-// v2, as in a container), and the address space left under RLIMIT_AS
-// (ulimit -v) after the process's own.
-func availableMemory() uint64 {
+// available returns the least of the limits that can be read, and its
+// name, or 0, "" if none can.
+func available() (uint64, string) {
 	var avail uint64
-	least := func(v uint64) {
+	var name string
+	least := func(v uint64, n string) {
 		if avail == 0 || v < avail {
-			avail = max(v, 1)
+			avail, name = max(v, 1), n
 		}
 	}
 	if kb, ok := procField("/proc/meminfo", "MemAvailable:"); ok {
-		least(kb << 10)
+		least(kb<<10, "MemAvailable")
 	}
 	if limit, ok := readUint("/sys/fs/cgroup/memory.max"); ok {
 		used, _ := readUint("/sys/fs/cgroup/memory.current")
-		least(limit - min(used, limit))
+		least(limit-min(used, limit), "cgroup memory.max")
 	}
 	var rl syscall.Rlimit
 	if err := syscall.Getrlimit(syscall.RLIMIT_AS, &rl); err == nil && rl.Cur != ^uint64(0) {
 		vm, _ := procField("/proc/self/status", "VmSize:")
-		least(rl.Cur - min(vm<<10, rl.Cur))
+		least(rl.Cur-min(vm<<10, rl.Cur), "RLIMIT_AS (ulimit -v)")
 	}
-	return avail
+	return avail, name
 }
 
 // procField returns the number after key in a /proc file of "key value kB"

@@ -1,0 +1,167 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// docExample is one `$ coverkit ...` command of a document with the output
+// the document shows for it.
+type docExample struct {
+	line int
+	cmd  string
+	want []string
+}
+
+// docExamples reads the fenced blocks of a Markdown file whose lines start
+// with "$ coverkit": each such line is a command, the lines after it, up to
+// the next command or the end of the block, its output. Blocks are
+// returned in order, each a list of examples run in one directory.
+func docExamples(t *testing.T, path string) [][]docExample {
+	f, err := os.Open(path)
+	require.NoError(t, err)
+	defer f.Close()
+	var blocks [][]docExample
+	var cur []docExample
+	in, skip, cont := false, false, false
+	sc := bufio.NewScanner(f)
+	for n := 1; sc.Scan(); n++ {
+		line := sc.Text()
+		switch {
+		case strings.HasPrefix(line, "```"):
+			if in && len(cur) > 0 {
+				blocks = append(blocks, cur)
+			}
+			in, cur, skip, cont = !in, nil, false, false
+		case !in:
+		case cont:
+			// A command continued from the line before.
+			if !skip {
+				cur[len(cur)-1].cmd = strings.TrimSuffix(cur[len(cur)-1].cmd, "\\") + " " + strings.TrimSpace(line)
+			}
+			cont = strings.HasSuffix(line, "\\")
+		case strings.HasPrefix(line, "$ "):
+			// A command; only those that run coverkit are checked.
+			skip = !strings.Contains(line, "coverkit ")
+			cont = strings.HasSuffix(line, "\\")
+			if !skip {
+				cur = append(cur, docExample{line: n, cmd: strings.TrimPrefix(line, "$ ")})
+			}
+		case len(cur) > 0 && !skip:
+			cur[len(cur)-1].want = append(cur[len(cur)-1].want, line)
+		}
+	}
+	require.NoError(t, sc.Err())
+	return blocks
+}
+
+var (
+	// docFloat matches what varies from run to run: timings and rates.
+	docFloat = regexp.MustCompile(`[0-9]+\.[0-9]+(e[-+]?[0-9]+)?`)
+	// docSpaces collapses the padding of tables, whose widths follow the
+	// timings.
+	docSpaces = regexp.MustCompile(`[ \t]+`)
+)
+
+// docNormalize makes output comparable across runs and machines: floats
+// become F, runs of blanks one space, the machine line "machine: M".
+func docNormalize(s string) string {
+	var out []string
+	for _, l := range strings.Split(strings.TrimRight(s, "\n"), "\n") {
+		if strings.HasPrefix(l, "machine: ") {
+			l = "machine: M"
+		}
+		out = append(out, strings.TrimSpace(docSpaces.ReplaceAllString(docFloat.ReplaceAllString(l, "F"), " ")))
+	}
+	return strings.Join(out, "\n")
+}
+
+// docPattern turns a document's expected output into a regular expression:
+// "..." stands for any text within a line, a line of only "..." for any
+// lines.
+func docPattern(want []string) *regexp.Regexp {
+	var b strings.Builder
+	b.WriteString(`\A`)
+	for i, l := range strings.Split(docNormalize(strings.Join(want, "\n")), "\n") {
+		if l == "..." {
+			b.WriteString(`(?:[^\n]*\n?)*`)
+			continue
+		}
+		if i > 0 {
+			b.WriteString(`\n`)
+		}
+		parts := strings.Split(l, "...")
+		for j, p := range parts {
+			if j > 0 {
+				b.WriteString(`[^\n]*`)
+			}
+			b.WriteString(regexp.QuoteMeta(p))
+		}
+	}
+	b.WriteString(`\n?\z`)
+	return regexp.MustCompile(b.String())
+}
+
+// TestDocExamples runs every `$ coverkit ...` example of README.md and
+// docs/cli.md through bash, in a directory where testdata/ is the
+// repository's, and compares its output (stdout and stderr) with the
+// document's, ignoring timings. A document cannot go stale without this
+// test failing.
+func TestDocExamples(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("the examples are bash command lines")
+	}
+	if _, err := exec.LookPath("bash"); err != nil {
+		t.Skip("bash is not installed")
+	}
+	root, err := filepath.Abs("../..")
+	require.NoError(t, err)
+	for _, doc := range []string{"README.md", "docs/cli.md"} {
+		for _, block := range docExamples(t, filepath.Join(root, doc)) {
+			// Blocks run side by side; the commands of a block in order,
+			// in one directory (a block may write a file and read it).
+			t.Run(fmt.Sprintf("%s:%d", doc, block[0].line), func(t *testing.T) {
+				t.Parallel()
+				runDocBlock(t, root, doc, block)
+			})
+		}
+	}
+}
+
+// runDocBlock runs the examples of one block in a new directory whose
+// testdata/ is the repository's.
+func runDocBlock(t *testing.T, root, doc string, block []docExample) {
+	dir := t.TempDir()
+	require.NoError(t, os.Symlink(filepath.Join(root, "testdata"), filepath.Join(dir, "testdata")))
+	for _, ex := range block {
+		t.Run(fmt.Sprintf("%s:%d", doc, ex.line), func(t *testing.T) {
+			if testing.Short() && strings.Contains(ex.cmd, "compare") {
+				t.Skip("compare examples run in the full suite")
+			}
+			for _, tool := range []string{"jq", "head", "grep"} {
+				if strings.Contains(ex.cmd, "| "+tool+" ") {
+					if _, err := exec.LookPath(tool); err != nil {
+						t.Skipf("%s is not installed", tool)
+					}
+				}
+			}
+			cmd := exec.Command("bash", "-o", "pipefail", "-c", "( "+ex.cmd+" ) 2>&1")
+			cmd.Dir = dir
+			out, err := cmd.Output()
+			if ee, ok := err.(*exec.ExitError); ok && ee.ExitCode() <= exitPartial {
+				err = nil // exit 1 and 3 are documented answers too
+			}
+			require.NoError(t, err, "%s\n%s", ex.cmd, out)
+			require.Regexp(t, docPattern(ex.want), docNormalize(string(out)), "%s:%d: %s", doc, ex.line, ex.cmd)
+		})
+	}
+}

@@ -1,0 +1,261 @@
+package exactcover
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/coverkit/coverkit/dlx"
+	"github.com/coverkit/coverkit/lines"
+	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/resource"
+)
+
+// Instance is an exact cover problem read from a file, with the text of its
+// options as written, so that solutions print the way the input spells
+// them. It implements models.Problem.
+type Instance struct {
+	// Problem is the parsed instance.
+	Problem *dlx.Problem
+	// Name is the input's base name ("stdin" for standard input).
+	Name string
+	// lines holds the input's lines, for printing options as written.
+	lines [][]byte
+}
+
+// Read parses an instance from r, keeping its lines. name is the input's
+// name (a path, or "-" for standard input).
+func Read(r io.Reader, name string) (*Instance, error) {
+	var text bytes.Buffer
+	p, err := dlx.Parse(io.TeeReader(r, &text))
+	if err != nil {
+		return nil, err
+	}
+	lines := bytes.Split(text.Bytes(), []byte{'\n'})
+	if len(lines) > 0 {
+		lines[0] = bytes.TrimPrefix(lines[0], []byte("\uFEFF"))
+	}
+	if name == "-" || name == "" {
+		name = "stdin"
+	}
+	return &Instance{Problem: p, Name: filepath.Base(name), lines: lines}, nil
+}
+
+// Model returns "dlx".
+func (in *Instance) Model() string { return "dlx" }
+
+// Size returns the input's base name.
+func (in *Instance) Size() string { return in.Name }
+
+// Verify checks that sol (0-based option indices) covers every primary item
+// exactly once and every secondary item at most once or with one color.
+func (in *Instance) Verify(sol models.Solution) error {
+	if in == nil || in.Problem == nil {
+		return errors.New("dlx: no instance")
+	}
+	opts := make([]int, len(sol))
+	for i, k := range sol {
+		opts[i] = int(k)
+	}
+	return in.Problem.Verify(opts)
+}
+
+// Render writes sol as its options' input lines, one a line ("" or
+// "text"), or as a JSON array of 1-based option numbers ("json").
+func (in *Instance) Render(w io.Writer, sol models.Solution, format string) error {
+	switch format {
+	case "json":
+		b := []byte{'['}
+		for i, k := range sol {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = strconv.AppendInt(b, int64(k)+1, 10)
+		}
+		_, err := w.Write(append(b, ']'))
+		return err
+	case "", "text":
+		if in == nil || in.Problem == nil {
+			return errors.New("dlx: no instance")
+		}
+		var b []byte
+		for _, k := range sol {
+			b = append(append(b, in.optionText(int(k))...), '\n')
+		}
+		_, err := w.Write(b)
+		return err
+	}
+	return fmt.Errorf("dlx: unknown format %q (text, json)", format)
+}
+
+// optionText returns option k as written on its input line (without the
+// line end and trailing blanks), or as the problem spells it.
+func (in *Instance) optionText(k int) []byte {
+	if ln := in.Problem.OptionLine(k); ln >= 1 && ln <= len(in.lines) {
+		return bytes.TrimRight(in.lines[ln-1], " \t\r")
+	}
+	return []byte(in.Problem.OptionString(k))
+}
+
+func init() {
+	models.Register(models.Algorithm{
+		Model: "dlx", Name: "dlx", Kind: models.Exact,
+		Caps:        models.CanFirst | models.CanAll | models.CanCount | models.CanParallel,
+		Description: "Dancing Links (Knuth's Algorithm C): the primary item with the fewest options first; colors on secondary items",
+		Solve:       solve,
+	})
+	models.RegisterModel(models.Model{
+		Name:    "dlx",
+		Summary: "Generalized exact cover (Knuth's dlx1/dlx2 format) on Dancing Links",
+		Doc: `Solve an exact cover instance with colors (Knuth's XCC) read from FILE or
+stdin, in the text format of Knuth's dlx1 and dlx2 (docs/formats.md).
+
+Every solution is listed by default; --limit K stops after K, --count only
+counts. Text: each solution as its options, one a line as in the input
+(colors included), in input order, a blank line between solutions. JSON:
+one record a line with "options", the 1-based option numbers in increasing
+order.`,
+		Instance:    models.Instance{Usage: "[FILE|-]", Optional: 1, New: newInstance},
+		Formats:     []string{"text", "json"},
+		Verbs:       map[string]string{"solve": "."},
+		ListAll:     true,
+		SolutionKey: "options",
+		Verify:      verify,
+		VerifyUsage: "INSTANCE [SOLUTIONS|-]",
+		VerifyArgs:  1,
+		Examples: map[string]string{
+			"solve": `  coverkit dlx testdata/dlx/knuth7.dlx
+  coverkit queens cover 12 | coverkit dlx --count --stats
+  coverkit dlx testdata/dlx/knuth7.dlx --format json | coverkit dlx verify testdata/dlx/knuth7.dlx`,
+			"compare": `  coverkit dlx compare testdata/dlx/queens-8.dlx --repeat 3`,
+		},
+	})
+}
+
+// newInstance reads the instance named by the request's first argument.
+func newInstance(req models.Request) (models.Problem, error) {
+	rc, name, err := req.OpenArg(0)
+	if err != nil {
+		return nil, err
+	}
+	defer rc.Close()
+	in, err := Read(rc, name)
+	if err != nil {
+		return nil, err
+	}
+	for _, w := range in.Problem.Warnings() {
+		req.Warnf("%s", w)
+	}
+	return in, nil
+}
+
+// solve is the registered algorithm: Algorithm C. Workers 0 means one per
+// CPU for a count and the calling goroutine for a listing (whose order
+// more workers would not keep).
+func solve(ctx context.Context, p models.Problem, o *models.Options) (models.Result, error) {
+	in, ok := p.(*Instance)
+	if !ok || in == nil || in.Problem == nil {
+		return models.Result{}, fmt.Errorf("dlx: %w (got %T)", models.ErrWrongProblem, p)
+	}
+	o = o.OrDefault()
+	s, err := dlx.NewSolver(in.Problem)
+	if err != nil {
+		return models.Result{}, err
+	}
+	workers, err := resource.Workers(o.Workers)
+	if err != nil {
+		return models.Result{}, fmt.Errorf("dlx: %w", err)
+	}
+	base := dlx.Options{Workers: workers}
+	if o.Workers == 0 && o.Mode != models.ModeCount {
+		base.Workers = 1
+	}
+	if o.Progress != nil {
+		base.Progress = func(done, total int) { o.Progress(models.Progress{Done: uint64(done), Total: uint64(total)}) }
+	}
+	var sorted models.Solution
+	return s.SolveModel(ctx, o, base, func(options []int) models.Solution {
+		sorted = sorted[:0]
+		for _, k := range options {
+			sorted = append(sorted, int32(k))
+		}
+		slices.Sort(sorted)
+		return sorted
+	})
+}
+
+// verify checks the solution lines of r — JSON objects with "options", as
+// `coverkit dlx --format json` writes them — against the instance named by
+// the request's first argument. Other objects and blank lines are skipped.
+func verify(_ context.Context, req models.Request, r io.Reader) (*models.VerifyReport, error) {
+	if len(req.Args) == 0 {
+		return nil, errors.New("dlx: verify needs the instance")
+	}
+	if req.Args[0] == "-" && (len(req.Args) < 2 || req.Args[1] == "-") {
+		return nil, errors.New("dlx: the instance and the solutions cannot both come from stdin")
+	}
+	p, err := newInstance(req)
+	if err != nil {
+		return nil, err
+	}
+	in := p.(*Instance)
+	rep := &models.VerifyReport{}
+	seen := map[string]bool{}
+	dups := uint64(0)
+	lr := lines.NewReader(r, dlx.MaxLineLength)
+	for {
+		text, n, err := lr.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, lines.Wrap("dlx: solutions", err)
+		}
+		line := bytes.TrimSpace(text)
+		if len(line) == 0 {
+			continue
+		}
+		var rec struct {
+			Options *[]int `json:"options"`
+		}
+		if err := json.Unmarshal(line, &rec); err != nil {
+			return nil, fmt.Errorf("dlx: solutions: line %d: not a JSON object with options: %v", n, err)
+		}
+		if rec.Options == nil {
+			continue
+		}
+		rep.Solutions++
+		sol := make(models.Solution, len(*rec.Options))
+		for i, k := range *rec.Options {
+			sol[i] = int32(max(min(k-1, 1<<30), -1))
+		}
+		if err := in.Verify(sol); err != nil {
+			rep.Invalid++
+			if rep.FirstBad == nil {
+				rep.FirstBad = &models.Bad{Line: n, Reason: err.Error()}
+			}
+			continue
+		}
+		rep.Valid++
+		slices.Sort(sol)
+		key := fmt.Sprint(sol)
+		if seen[key] {
+			dups++
+		}
+		seen[key] = true
+	}
+	rep.Distinct = rep.Valid - dups
+	rep.Summary = fmt.Sprintf("%d solutions checked: %d valid, %d invalid, %d duplicates", rep.Solutions, rep.Valid, rep.Invalid, dups)
+	rep.Fields = []models.Field{{Key: "checked", Value: rep.Solutions}, {Key: "duplicates", Value: dups}}
+	if rep.FirstBad != nil {
+		rep.Summary += fmt.Sprintf("\nfirst bad: line %d: %s", rep.FirstBad.Line, strings.TrimPrefix(rep.FirstBad.Reason, "dlx: "))
+	}
+	return rep, nil
+}

@@ -1,0 +1,135 @@
+package knight
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/coverkit/coverkit/models"
+)
+
+func init() {
+	models.RegisterModel(models.Model{
+		Name:    "knight",
+		Summary: "Knight's tours: find, count and verify them",
+		Doc: `Knight's tours on rectangular boards: a knight visits every square exactly
+once; a closed tour ends a knight's move from its start. SIZE is RxC with an
+ASCII x (5x6) or one number for a square board (8); squares are ROW,COL from
+1,1 (the top left corner).
+
+A tour is found from --from (default 1,1); the default algorithm, auto, asks
+theory first, then the fastest method for the board, kind and start.
+Counts are exhaustive: open tours as directed paths from every square or
+from --from (5x5: 1728, OEIS A165134), closed tours as undirected cycles
+(6x6: 9862, OEIS A001230).
+
+Formats: text, the board as a matrix of move numbers; json, a record with
+the path as 1-based [row,col] squares; svg, a picture of the tour.`,
+		Instance: models.Instance{Usage: "SIZE", Args: 1, New: newInstance},
+		Params: []models.Param{
+			{Name: "from", Usage: "start square ROW,COL, 1-based (solve: default 1,1; count: default every square)"},
+			{Name: "closed", Usage: "a closed tour: the last square a knight's move from the first", Switch: true,
+				Verbs: []string{"solve", "count", "compare", "verify"}},
+		},
+		Formats:     []string{"text", "json", "svg"},
+		Verbs:       map[string]string{"solve": "tour"},
+		SolutionKey: "path",
+		Default: func(_ models.Problem, o *models.Options) string {
+			if o.OrDefault().Mode == models.ModeFirst {
+				return "auto"
+			}
+			return "search"
+		},
+		Fields: func(mp models.Problem, res *models.Result) []models.Field {
+			p := mp.(*Problem)
+			fields := []models.Field{{Key: "rows", Value: p.Rows}, {Key: "cols", Value: p.Cols}, {Key: "closed", Value: p.Closed}}
+			var from *[2]int
+			if !p.AnyStart {
+				r, c := p.start()
+				from = &[2]int{r + 1, c + 1}
+			}
+			if len(res.First) > 0 {
+				s := int(res.First[0])
+				fields = append(fields, models.Field{Key: "start", Value: [2]int{s/p.Cols + 1, s%p.Cols + 1}})
+			}
+			return append(fields, models.Field{Key: "from", Value: from}, models.Field{Key: "tours", Value: res.Solutions})
+		},
+		CountText: func(mp models.Problem, _ *models.Result, count string) string {
+			p := mp.(*Problem)
+			what, where := "open tours (directed)", "from every square"
+			if !p.AnyStart {
+				r, c := p.start()
+				where = fmt.Sprintf("from %d,%d", r+1, c+1)
+			}
+			if p.Closed {
+				what, where = "closed tours (undirected)", "through every square"
+			}
+			return fmt.Sprintf("%s %s %s: %s", p.Size(), what, where, count)
+		},
+		NoSolution: func(mp models.Problem, res *models.Result) string {
+			return "no tour exists: " + Reason(*res)
+		},
+		Verify:      verifyTour,
+		VerifyUsage: "[FILE|-]",
+		Examples: map[string]string{
+			"solve": `  coverkit knight tour 8
+  coverkit knight tour 6 --closed --format svg --out tour.svg
+  coverkit knight tour 20000 --algo divide --out big.txt`,
+			"count": `  coverkit knight count 5
+  coverkit knight count 6 --closed`,
+			"verify":  `  coverkit knight tour 8 --format json | coverkit knight verify`,
+			"compare": `  coverkit knight compare 5 --algos search,backtrack`,
+		},
+	})
+}
+
+// newInstance reads SIZE, --from and --closed. Without --from a count is
+// made from every start square and a tour starts at 1,1.
+func newInstance(req models.Request) (models.Problem, error) {
+	rows, cols, err := ParseSize(req.Args[0])
+	if err != nil {
+		return nil, err
+	}
+	p := &Problem{Rows: rows, Cols: cols, Closed: req.Switch("closed"), AnyStart: req.Param("from") == ""}
+	if from := req.Param("from"); from != "" {
+		if p.StartRow, p.StartCol, err = ParseSquare(from); err != nil {
+			return nil, fmt.Errorf("--from: %w", err)
+		}
+	}
+	if err := p.Check(); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// verifyTour checks one tour read from r: the JSON of a tour record or a
+// matrix of move numbers. A readable input that cannot be a tour is an
+// invalid tour; only an unreadable one is an error.
+func verifyTour(_ context.Context, req models.Request, r io.Reader) (*models.VerifyReport, error) {
+	closed := req.Switch("closed")
+	t, err := ReadTour(r)
+	var p *Problem
+	var verr error
+	switch {
+	case errors.Is(err, ErrInvalidTour):
+		p, verr = &Problem{Closed: closed}, err
+	case err != nil:
+		return nil, err
+	default:
+		p = t.Problem(closed || t.Closed)
+		verr = p.Verify(t.Path)
+	}
+	rep := &models.VerifyReport{Solutions: 1, Valid: 1, Distinct: 1,
+		Summary: fmt.Sprintf("valid %s knight's tour of %s from %d,%d", p.Kind(), p.Size(), p.StartRow, p.StartCol)}
+	fields := []models.Field{{Key: "rows", Value: p.Rows}, {Key: "cols", Value: p.Cols}, {Key: "closed", Value: p.Closed},
+		{Key: "start", Value: [2]int{p.StartRow, p.StartCol}}, {Key: "valid", Value: verr == nil}}
+	if verr != nil {
+		rep.Valid, rep.Invalid, rep.Distinct = 0, 1, 0
+		rep.FirstBad = &models.Bad{Reason: verr.Error()}
+		rep.Summary = "invalid: " + verr.Error()
+		fields = append(fields, models.Field{Key: "error", Value: verr.Error()})
+	}
+	rep.Fields = fields
+	return rep, nil
+}

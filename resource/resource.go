@@ -1,0 +1,126 @@
+package resource
+
+import (
+	"fmt"
+	"math/bits"
+	"runtime"
+	"strconv"
+
+	"github.com/coverkit/coverkit/models"
+)
+
+// ErrWorkers is models.ErrWorkers: a worker count that is negative or above
+// Cap.
+var ErrWorkers = models.ErrWorkers
+
+// MinCap is the least worker cap, whatever the number of CPUs.
+const MinCap = 1024
+
+// Cap returns the largest worker count Workers accepts: max(1024, 8 ×
+// runtime.NumCPU()).
+func Cap() int { return max(MinCap, 8*runtime.NumCPU()) }
+
+// Workers returns the number of workers to start for a request of w: w
+// itself, or one per CPU for 0. A negative w, or one above Cap, is refused
+// with an error wrapping ErrWorkers.
+func Workers(w int) (int, error) {
+	switch {
+	case w == 0:
+		return runtime.NumCPU(), nil
+	case w < 0:
+		return 0, fmt.Errorf("workers %d: must be 0 (one per CPU) or more: %w", w, ErrWorkers)
+	case w > Cap():
+		return 0, fmt.Errorf("workers %d: more than the cap of %d (max(%d, 8 × %d CPUs)): %w", w, Cap(), MinCap, runtime.NumCPU(), ErrWorkers)
+	}
+	return w, nil
+}
+
+// CheckWorkers is Workers for callers where 0 keeps its own meaning (dlx:
+// the calling goroutine): it checks w and returns it unchanged.
+func CheckWorkers(w int) (int, error) {
+	if w == 0 {
+		return 0, nil
+	}
+	return Workers(w)
+}
+
+// AddressSpace is the most memory Check ever grants: 2^47 bytes (128 TiB),
+// the user address space of today's 64-bit machines.
+const AddressSpace = 1 << 47
+
+// Bytes returns count × size, saturating at the largest uint64 instead of
+// wrapping, for computing the need passed to Check.
+func Bytes(count, size uint64) uint64 {
+	hi, lo := bits.Mul64(count, size)
+	if hi != 0 {
+		return ^uint64(0)
+	}
+	return lo
+}
+
+// Available returns the memory, in bytes, that a new allocation can count
+// on: the least of MemAvailable, the cgroup's memory.max − memory.current
+// and RLIMIT_AS less the process's VmSize. It returns 0 when none of them
+// can be read (then Check grants anything below AddressSpace).
+func Available() uint64 {
+	v, _ := available()
+	return v
+}
+
+// Limit is a memory limit that refused an allocation.
+type Limit struct {
+	// Name names the limit: "MemAvailable", "cgroup memory.max",
+	// "RLIMIT_AS (ulimit -v)" or "the address space".
+	Name string
+	// Bytes is what the limit allows.
+	Bytes uint64
+}
+
+// SmallBytes is the size below which Check grants an allocation without
+// reading the limits: reading them costs some 50–250 µs (three files), more
+// than a small solve, and every machine coverkit runs on has 64 MiB.
+const SmallBytes = 64 << 20
+
+// Check refuses an allocation of need bytes that does not fit: more than
+// Available() (when known) or than AddressSpace. The error wraps
+// models.ErrTooLarge and reads "what needs about N of memory (B bytes),
+// more than the M that LIMIT allows". It returns nil when the allocation
+// fits, and at once for need ≤ SmallBytes.
+func Check(what string, need uint64) error {
+	if need <= SmallBytes {
+		return nil
+	}
+	avail, name := available()
+	if need > AddressSpace && (avail == 0 || avail > AddressSpace) {
+		avail, name = AddressSpace, "the address space"
+	}
+	if avail == 0 || need <= avail {
+		return nil
+	}
+	return fmt.Errorf("%s needs about %s of memory (%s bytes), more than the %s that %s allows: %w",
+		what, FormatBytes(need), needString(need), FormatBytes(avail), name, models.ErrTooLarge)
+}
+
+func needString(need uint64) string {
+	if need == ^uint64(0) {
+		return "more than 2^64"
+	}
+	return strconv.FormatUint(need, 10)
+}
+
+// FormatBytes returns b in binary units: "512 B", "1.5 KiB", "3.2 GiB".
+func FormatBytes(b uint64) string {
+	units := []string{"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"}
+	f, i := float64(b), 0
+	for f >= 1024 && i < len(units)-1 {
+		f /= 1024
+		i++
+	}
+	if i == 0 {
+		return strconv.FormatUint(b, 10) + " B"
+	}
+	return strconv.FormatFloat(f, 'f', 1, 64) + " " + units[i]
+}
+
+// Physical returns the machine's RAM in bytes, or 0 if unknown.
+func Physical() uint64 { return physicalMemory() }

@@ -1,0 +1,93 @@
+package resource_test
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"runtime"
+	"testing"
+
+	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/resource"
+	"github.com/stretchr/testify/require"
+)
+
+func TestWorkers(t *testing.T) {
+	cpus := runtime.NumCPU()
+	capW := max(1024, 8*cpus)
+	for _, tc := range []struct {
+		name string
+		in   int
+		want int
+		err  string
+	}{
+		{"zero is one per CPU", 0, cpus, ""},
+		{"one", 1, 1, ""},
+		{"at the cap", capW, capW, ""},
+		{"negative", -1, 0, "must be 0 (one per CPU) or more"},
+		{"above the cap", capW + 1, 0, "more than the cap of"},
+		{"huge", 99999999999, 0, "more than the cap of"},
+		{"max int", math.MaxInt, 0, "more than the cap of"},
+		{"min int", math.MinInt, 0, "must be 0"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := resource.Workers(tc.in)
+			if tc.err != "" {
+				require.ErrorContains(t, err, tc.err)
+				require.ErrorIs(t, err, models.ErrWorkers)
+				require.ErrorIs(t, err, resource.ErrWorkers)
+				return
+			}
+			require.NoError(t, err)
+			require.Equal(t, tc.want, got)
+		})
+	}
+	w, err := resource.CheckWorkers(0)
+	require.NoError(t, err)
+	require.Zero(t, w)
+	_, err = resource.CheckWorkers(-3)
+	require.ErrorIs(t, err, models.ErrWorkers)
+}
+
+func TestBytesSaturates(t *testing.T) {
+	require.Equal(t, uint64(600), resource.Bytes(20, 30))
+	require.Equal(t, uint64(math.MaxUint64), resource.Bytes(1<<40, 1<<40))
+}
+
+func TestCheck(t *testing.T) {
+	require.NoError(t, resource.Check("a small thing", 1<<10))
+	err := resource.Check("a board of 2^40 squares", resource.Bytes(1<<40, 1<<20))
+	require.ErrorIs(t, err, models.ErrTooLarge)
+	require.ErrorContains(t, err, "a board of 2^40 squares needs about")
+	require.ErrorContains(t, err, "allows")
+	if runtime.GOOS == "linux" {
+		avail := resource.Available()
+		require.NotZero(t, avail)
+		err = resource.Check("x", avail+avail/2+1<<30)
+		require.ErrorIs(t, err, models.ErrTooLarge)
+		require.True(t, errors.Is(err, models.ErrTooLarge))
+	}
+}
+
+func TestFormatBytes(t *testing.T) {
+	require.Equal(t, "512 B", resource.FormatBytes(512))
+	require.Equal(t, "1.5 KiB", resource.FormatBytes(1536))
+	require.Equal(t, "16.0 EiB", resource.FormatBytes(math.MaxUint64))
+}
+
+func ExampleWorkers() {
+	w, err := resource.Workers(4)
+	fmt.Println(w, err)
+	_, err = resource.Workers(-1)
+	fmt.Println(err)
+	// Output:
+	// 4 <nil>
+	// workers -1: must be 0 (one per CPU) or more: models: bad worker count
+}
+
+func ExampleCheck() {
+	err := resource.Check("a board of 2^40 squares", resource.Bytes(1<<40, 1<<20))
+	fmt.Println(errors.Is(err, models.ErrTooLarge))
+	// Output:
+	// true
+}
