@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -156,7 +157,6 @@ reached get status timeout).`,
 
 			w := &sudokuAnswerWriter{json: format == "json", grid: inFmt == sudoku.GridFormat, count: count}
 			firstInvalid := 0
-			var byAlgo sudokuAlgoCounts
 			bar := newProgress(e, -1, "puzzles")
 			sum, err := sudoku.SolveBatch(ctx, in, sudoku.BatchOptions{
 				Layout: l, Format: inFmt, Algorithm: algo, Limit: lim, Workers: workers,
@@ -165,13 +165,12 @@ reached get status timeout).`,
 				if ans.Verdict == sudoku.Invalid && firstInvalid == 0 {
 					firstInvalid = ans.Line
 				}
-				byAlgo.add(ans.Algorithm)
 				_, err := o.Write(w.append(ans))
 				return err
 			})
 			bar.Finish()
 			if stats {
-				sudokuPrintStats(e.stderr, sum, byAlgo, workers)
+				sudokuPrintStats(e.stderr, sum, workers)
 			}
 			if err != nil {
 				return usageError(err)
@@ -342,30 +341,21 @@ func sudokuCheckAlgo(name string, l sudoku.Layout) error {
 	return nil
 }
 
-// sudokuAlgoCounts counts the puzzles each algorithm solved, in the order
-// they first appear.
-type sudokuAlgoCounts struct {
-	names []string
-	n     []int
-}
-
-func (c *sudokuAlgoCounts) add(name string) {
-	if name == "" {
-		return
-	}
-	for i, x := range c.names {
-		if x == name {
-			c.n[i]++
-			return
-		}
-	}
-	c.names, c.n = append(c.names, name), append(c.n, 1)
-}
-
-func sudokuPrintStats(w io.Writer, s sudoku.Summary, byAlgo sudokuAlgoCounts, workers int) {
+func sudokuPrintStats(w io.Writer, s sudoku.Summary, workers int) {
 	var algos []string
-	for i, name := range byAlgo.names {
-		algos = append(algos, fmt.Sprintf("%s %d", name, byAlgo.n[i]))
+	by := slices.Clone(s.ByAlgorithm)
+	rank := func(name string) int { // fast, dlx, then the others as met
+		switch name {
+		case "fast":
+			return 0
+		case "dlx":
+			return 1
+		}
+		return 2
+	}
+	slices.SortStableFunc(by, func(a, b sudoku.AlgorithmCount) int { return rank(a.Algorithm) - rank(b.Algorithm) })
+	for _, a := range by {
+		algos = append(algos, fmt.Sprintf("%s %d", a.Algorithm, a.Puzzles))
 	}
 	if len(algos) == 0 {
 		algos = append(algos, "none")

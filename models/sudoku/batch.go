@@ -120,6 +120,29 @@ type Summary struct {
 	// Stats is the search work summed over the puzzles; Elapsed is the
 	// batch's wall time.
 	Stats models.Stats
+	// ByAlgorithm counts the puzzles each algorithm searched (auto's
+	// choices named: fast, dlx), in order of first use.
+	ByAlgorithm []AlgorithmCount
+}
+
+// AlgorithmCount is the number of puzzles one algorithm searched.
+type AlgorithmCount struct {
+	Algorithm string
+	Puzzles   int
+}
+
+// count adds one puzzle searched by algorithm name ("" for none).
+func (s *Summary) count(name string) {
+	if name == "" {
+		return
+	}
+	for i := range s.ByAlgorithm {
+		if s.ByAlgorithm[i].Algorithm == name {
+			s.ByAlgorithm[i].Puzzles++
+			return
+		}
+	}
+	s.ByAlgorithm = append(s.ByAlgorithm, AlgorithmCount{name, 1})
 }
 
 // chunk is a unit of work: up to chunkRecords consecutive records, their
@@ -286,6 +309,7 @@ func SolveBatch(ctx context.Context, r io.Reader, o BatchOptions, emit func(*Ans
 			sum.Puzzles++
 			sum.ByVerdict[a.Verdict]++
 			sum.Stats = sum.Stats.Add(a.Result.Stats)
+			sum.count(a.Algorithm)
 			if err := emit(a); err != nil {
 				return err
 			}

@@ -620,6 +620,14 @@ func TestBatch(t *testing.T) {
 				require.NoError(t, err)
 				require.Equal(t, want, out)
 				require.Equal(t, 7, sum.Puzzles)
+				searched := 0
+				for _, c := range sum.ByAlgorithm {
+					searched += c.Puzzles
+					if a.Name != "auto" {
+						require.Equal(t, a.Name, c.Algorithm)
+					}
+				}
+				require.Equal(t, sum.Puzzles-sum.ByVerdict[Invalid], searched, "every valid puzzle searched by one algorithm")
 			})
 		}
 	}
