@@ -8,11 +8,9 @@ import (
 	"io"
 	"os"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
-	"github.com/coverkit/coverkit/lines"
 	"github.com/coverkit/coverkit/models"
 	"github.com/coverkit/coverkit/models/sudoku"
 	"github.com/spf13/cobra"
@@ -155,7 +153,7 @@ reached get status timeout).`,
 			ctx, stop := searchContext(cmd.Context(), timeout)
 			defer stop()
 
-			w := &sudokuAnswerWriter{json: format == "json", grid: inFmt == sudoku.GridFormat, count: count}
+			var buf []byte
 			firstInvalid := 0
 			bar := newProgress(e, -1, "puzzles")
 			sum, err := sudoku.SolveBatch(ctx, in, sudoku.BatchOptions{
@@ -165,7 +163,12 @@ reached get status timeout).`,
 				if ans.Verdict == sudoku.Invalid && firstInvalid == 0 {
 					firstInvalid = ans.Line
 				}
-				_, err := o.Write(w.append(ans))
+				if format == "json" {
+					buf = ans.AppendJSON(buf[:0], inFmt == sudoku.GridFormat)
+				} else {
+					buf = ans.AppendText(buf[:0], inFmt == sudoku.GridFormat, count)
+				}
+				_, err := o.Write(buf)
 				return err
 			})
 			bar.Finish()
@@ -229,103 +232,6 @@ func sudokuLooksLikePuzzle(s string) bool {
 		}
 	}
 	return true
-}
-
-// sudokuAnswerWriter formats answers as text or JSON Lines into a reused
-// buffer.
-type sudokuAnswerWriter struct {
-	json, grid, count bool
-	buf               []byte
-}
-
-func (w *sudokuAnswerWriter) append(a *sudoku.Answer) []byte {
-	b := w.buf[:0]
-	if w.json {
-		b = append(b, `{"line":`...)
-		b = strconv.AppendInt(b, int64(a.Line), 10)
-		b = append(b, `,"status":"`...)
-		b = append(b, a.Verdict.String()...)
-		b = append(b, '"')
-		if a.Solution != nil {
-			b = append(b, `,"solution":`...)
-			if w.grid {
-				b = sudoku.AppendRows(b, a.Shape.N, a.Solution)
-			} else {
-				b = append(b, '"')
-				b = sudoku.AppendLine(b, a.Solution)
-				b = append(b, '"')
-			}
-		}
-		if a.Verdict == sudoku.Invalid {
-			b = append(b, `,"error":`...)
-			b = strconv.AppendQuote(b, sudokuErrMsg(a.Err))
-		} else {
-			b = append(b, `,"solutions":`...)
-			b = sudokuAppendCount(b, a.Result.Solutions)
-		}
-		b = append(b, "}\n"...)
-		w.buf = b
-		return b
-	}
-	solvedText := a.Verdict == sudoku.Solved && !w.count
-	if !solvedText {
-		b = append(b, "line "...)
-		b = strconv.AppendInt(b, int64(a.Line), 10)
-		b = append(b, ": "...)
-		b = append(b, a.Verdict.String()...)
-		switch {
-		case a.Verdict == sudoku.Invalid:
-			b = append(b, ": "...)
-			b = append(b, sudokuErrMsg(a.Err)...)
-		case a.Verdict == sudoku.Timeout:
-			b = append(b, " ("...)
-			b = sudokuAppendCount(b, a.Result.Solutions)
-			b = append(b, " solution(s) found before stopping)"...)
-		case w.count || a.Verdict == sudoku.Multiple:
-			b = append(b, ": "...)
-			if a.Result.Status == models.StatusFound {
-				b = append(b, "at least "...)
-			}
-			b = sudokuAppendCount(b, a.Result.Solutions)
-			b = append(b, " solutions"...)
-		}
-		b = append(b, '\n')
-		if w.grid {
-			b = append(b, '\n')
-		}
-		w.buf = b
-		return b
-	}
-	if w.grid {
-		b = sudoku.AppendGrid(b, a.Shape.N, a.Solution)
-		b = append(b, '\n')
-	} else {
-		b = sudoku.AppendLine(b, a.Solution)
-		b = append(b, '\n')
-	}
-	w.buf = b
-	return b
-}
-
-// sudokuErrMsg drops the "sudoku: line L: " prefix: the record has the line.
-func sudokuErrMsg(err error) string {
-	if err == nil {
-		return ""
-	}
-	var se *lines.Error
-	if errors.As(err, &se) {
-		return se.Msg
-	}
-	return strings.TrimPrefix(err.Error(), "sudoku: ")
-}
-
-// sudokuAppendCount appends a solution count without allocating when it
-// fits 64 bits (a sudoku count always does).
-func sudokuAppendCount(b []byte, c models.Count) []byte {
-	if x, ok := c.Uint64(); ok {
-		return strconv.AppendUint(b, x, 10)
-	}
-	return append(b, c.String()...)
 }
 
 // sudokuCheckAlgo refuses an unknown algorithm, or one that cannot solve
@@ -474,11 +380,11 @@ func sudokuVerifyBatch(e *env, cmd *cobra.Command, l sudoku.Layout, inFmt sudoku
 	var ob bytes.Buffer
 	sum, err := sudoku.VerifyBatch(cmd.Context(), in, o, func(c *sudoku.Check) error {
 		if format == "json" {
-			b, _ := json.Marshal(sudokuVerdictJSON{Line: c.Line, Valid: c.Err == nil, Error: sudokuErrMsg(c.Err)})
+			b, _ := json.Marshal(sudokuVerdictJSON{Line: c.Line, Valid: c.Err == nil, Error: sudoku.ErrorMessage(c.Err)})
 			ob.Write(b)
 			ob.WriteByte('\n')
 		} else if c.Err != nil {
-			fmt.Fprintf(&ob, "line %d: %s\n", c.Line, sudokuErrMsg(c.Err))
+			fmt.Fprintf(&ob, "line %d: %s\n", c.Line, sudoku.ErrorMessage(c.Err))
 		}
 		return nil
 	})

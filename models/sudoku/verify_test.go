@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/coverkit/coverkit/lines"
+	"github.com/coverkit/coverkit/models"
 	"github.com/stretchr/testify/require"
 )
 
@@ -95,4 +96,31 @@ func FuzzVerifyBatch(f *testing.F) {
 			require.LessOrEqual(t, sum.Invalid, sum.Checked)
 		}
 	})
+}
+
+func TestAnswerFormats(t *testing.T) {
+	p := mustParse(t, Layout{}, knownPuzzles[2].puzzle)
+	sol := cellsOf(t, knownPuzzles[2].solution)
+	solved := &Answer{Line: 2, Verdict: Solved, Shape: p.Shape, Solution: sol, Result: models.Result{Solutions: models.CountOf(1)}}
+	multiple := &Answer{Line: 3, Verdict: Multiple, Shape: p.Shape, Solution: sol, Result: models.Result{Status: models.StatusFound, Solutions: models.CountOf(2)}}
+	timeout := &Answer{Line: 4, Verdict: Timeout, Shape: p.Shape, Result: models.Result{Status: models.StatusTimeout}}
+	invalid := &Answer{Line: 5, Verdict: Invalid, Err: lineErr(5, "empty puzzle")}
+	for _, tc := range []struct {
+		name string
+		got  []byte
+		want string
+	}{
+		{"json", solved.AppendJSON(nil, false), `{"line":2,"status":"solved","solution":"4213312423411432","solutions":1}` + "\n"},
+		{"json rows", solved.AppendJSON(nil, true), `{"line":2,"status":"solved","solution":[[4,2,1,3],[3,1,2,4],[2,3,4,1],[1,4,3,2]],"solutions":1}` + "\n"},
+		{"json invalid", invalid.AppendJSON(nil, false), `{"line":5,"status":"invalid","error":"empty puzzle"}` + "\n"},
+		{"text", solved.AppendText(nil, false, false), "4213312423411432\n"},
+		{"text grid", solved.AppendText(nil, true, false), "4 2 1 3\n3 1 2 4\n2 3 4 1\n1 4 3 2\n\n"},
+		{"text count", solved.AppendText(nil, false, true), "line 2: solved: 1 solutions\n"},
+		{"text multiple", multiple.AppendText(nil, false, false), "line 3: multiple: at least 2 solutions\n"},
+		{"text timeout", timeout.AppendText(nil, false, false), "line 4: timeout (0 solution(s) found before stopping)\n"},
+		{"text invalid", invalid.AppendText(nil, false, false), "line 5: invalid: empty puzzle\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) { require.Equal(t, tc.want, string(tc.got)) })
+	}
+	require.Equal(t, "", ErrorMessage(nil))
 }
