@@ -18,10 +18,9 @@ import (
 // its next call.
 
 // puzzleOf returns p as a *Puzzle with a shape and N² cells, after checking
-// the worker count of o (resource.Workers). Its symbols
-// are checked by checkRange: Fast needs no check to be safe (it reads a
-// symbol above 9 as no solution), so it runs the check only when it found
-// none. Givens that clash are not an error: they leave no solution (status
+// the worker count of o (resource.Workers). Its symbols are checked by
+// checkRange: Fast needs no check to be safe (it reads a symbol above 9 as
+// no solution), so it runs the check only when it found none. Givens that clash are not an error: they leave no solution (status
 // exhausted), as both searches report.
 func puzzleOf(p models.Problem, o *models.Options) (*Puzzle, error) {
 	pz, ok := p.(*Puzzle)
@@ -57,14 +56,6 @@ func checkRange(pz *Puzzle) error {
 	return nil
 }
 
-// unsupportedError is an algorithm's refusal of a grid: its message says
-// what the algorithm handles, and it wraps models.ErrUnsupported.
-type unsupportedError struct{ msg string }
-
-func (e *unsupportedError) Error() string { return "sudoku: " + e.msg }
-
-func (e *unsupportedError) Unwrap() error { return models.ErrUnsupported }
-
 // checkFast refuses the grids Fast does not handle.
 func checkFast(p models.Problem, _ *models.Options) error {
 	pz, ok := p.(*Puzzle)
@@ -72,7 +63,7 @@ func checkFast(p models.Problem, _ *models.Options) error {
 		return fmt.Errorf("sudoku: %w: got %s", models.ErrWrongProblem, models.Describe(p))
 	}
 	if !pz.Shape.isClassic9() {
-		return &unsupportedError{"fast solves 9x9 grids with 3x3 boxes (classic or X) only, not " + pz.Shape.String()}
+		return models.Wrap(models.ErrUnsupported, "sudoku: fast solves 9x9 grids with 3x3 boxes (classic or X) only, not %s", pz.Shape)
 	}
 	return nil
 }
