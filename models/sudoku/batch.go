@@ -181,7 +181,7 @@ func (c *chunk) fill(r *Reader) {
 			continue
 		}
 		c.text = rec.Text
-		c.recs = append(c.recs, Record{Line: rec.Line, Text: c.text[start:len(c.text):len(c.text)], Err: rec.Err})
+		c.recs = append(c.recs, Record{Line: rec.Line, Text: c.text[start:len(c.text):len(c.text)]})
 	}
 }
 
