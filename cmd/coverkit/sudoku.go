@@ -7,10 +7,12 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"time"
 
+	"github.com/coverkit/coverkit/bench"
 	"github.com/coverkit/coverkit/models"
 	"github.com/coverkit/coverkit/models/sudoku"
 	"github.com/spf13/cobra"
@@ -27,7 +29,7 @@ func newSudokuCmd(e *env) *cobra.Command {
 squares, and a fast bitset solver for 9×9 (classic and X). Input formats are described
 in docs/formats.md, outputs in docs/cli.md.`,
 	}
-	cmd.AddCommand(newSudokuSolveCmd(e), newSudokuVerifyCmd(e), newSudokuGenerateCmd(e))
+	cmd.AddCommand(newSudokuSolveCmd(e), newSudokuVerifyCmd(e), newSudokuGenerateCmd(e), newSudokuCompareCmd(e))
 	return cmd
 }
 
@@ -537,4 +539,96 @@ func sudokuWriteGenerated(w io.Writer, p *sudoku.Puzzle, sol []uint8, seed uint6
 		return
 	}
 	w.Write(append(sudoku.AppendLine(nil, p.Givens), '\n'))
+}
+
+// newSudokuCompareCmd is compare on a batch file: every algorithm over
+// every puzzle (sudoku.Batch), through package bench like every model's
+// compare.
+func newSudokuCompareCmd(e *env) *cobra.Command {
+	m, _ := models.LookupModel("sudoku")
+	f := &runFlags{}
+	var input string
+	cmd := &cobra.Command{
+		Use:   "compare FILE|-",
+		Short: "Run every algorithm over a batch of puzzles and compare their work, time and puzzles per second",
+		Long: `Solve every puzzle of FILE (stdin for -) with each algorithm (--algos a,b;
+default every one that can solve the batch's grids), with the uniqueness
+check (--first: the first solution), --repeat R times, and compare them.
+Invalid lines are skipped: the comparison runs on the valid puzzles, says
+how many lines it skipped, and exits 2.`,
+		Example: `  coverkit sudoku compare testdata/sudoku/puzzles.txt --repeat 3
+  coverkit sudoku compare 17clue.txt --algos fast,dlx --format csv`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			mode := models.ModeAll
+			if f.first {
+				mode = models.ModeFirst
+			}
+			base, err := f.options(mode, bench.Formats)
+			if err != nil {
+				return err
+			}
+			if f.repeat < 1 {
+				return usagef("--repeat must be at least 1, got %d", f.repeat)
+			}
+			inFmt, err := sudoku.ParseFormat(input)
+			if err != nil {
+				return usageError(err)
+			}
+			l, err := sudoku.RequestLayout(f.request(e, nil))
+			if err != nil {
+				return usageError(err)
+			}
+			in, err := openInput(e, args[0])
+			if err != nil {
+				return err
+			}
+			defer in.Close()
+			name := filepath.Base(args[0])
+			if args[0] == "-" {
+				name = "stdin"
+			}
+			batch, err := sudoku.NewBatch(name, in, l, inFmt)
+			if err != nil {
+				return usageError(err)
+			}
+			cfg := bench.Config{Model: "sudoku", First: f.first, Repeat: f.repeat, Timeout: f.timeout, Options: base}
+			if f.algos != "" {
+				cfg.Algorithms = strings.Split(f.algos, ",")
+			}
+			ctx, stop := runContext(cmd)
+			defer stop()
+			rep, err := bench.RunInstances(ctx, cfg, func(string) (bench.Instance, error) { return batch, nil }, []string{name})
+			if err != nil {
+				return usageError(err)
+			}
+			for _, s := range rep.Skipped {
+				fmt.Fprintf(e.stderr, "coverkit: sudoku compare: %s\n", s)
+			}
+			o, err := openOutput(e, f.out)
+			if err != nil {
+				return err
+			}
+			defer o.Abort()
+			if err := bench.Write(o, f.format, rep); err != nil {
+				return fmt.Errorf("writing the comparison: %w", err)
+			}
+			if err := o.Commit(); err != nil {
+				return err
+			}
+			if st, done := models.ContextStatus(ctx); done {
+				return statusExit(st)
+			}
+			if st, stopped := rep.Stopped(); stopped {
+				return statusExit(st)
+			}
+			if batch.Skipped() > 0 {
+				return usagef("%d invalid line(s) skipped: compared on the %d valid puzzles", batch.Skipped(), batch.Items())
+			}
+			return nil
+		},
+	}
+	f.declare(cmd, "compare", m, bench.Formats)
+	cmd.Flags().StringVar(&input, "input", "line", "input format: line (one puzzle per line) or grid (blocks of N lines of numbers)")
+	return cmd
 }

@@ -347,3 +347,36 @@ func TestSudokuProgress(t *testing.T) {
 	require.Equal(t, strings.Repeat(sudokuTestSolution+"\n", 500), out.String())
 	require.Contains(t, errb.String(), "puzzles")
 }
+
+func TestSudokuCompareCLI(t *testing.T) {
+	in := sudokuTestPuzzle + "\n" + sudokuTestTwo + "\n" + "4.....2..3..1...\n"
+	out, errOut, code := runCLI(t, in, "sudoku", "compare", "-", "--format", "json", "--repeat", "2")
+	require.Equal(t, exitOK, code, errOut)
+	var algos []string
+	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+		var r struct {
+			Algorithm string
+			Status    string
+			Solutions uint64
+			Puzzles   uint64
+			Items     uint64
+		}
+		require.NoError(t, json.Unmarshal([]byte(l), &r), l)
+		algos = append(algos, r.Algorithm)
+		require.Equal(t, "exhausted", r.Status)
+		require.Equal(t, uint64(3), r.Puzzles)
+		if r.Algorithm != "fast" {
+			require.Equal(t, uint64(4), r.Solutions, "1 + 2 + 1 with the uniqueness check")
+		}
+	}
+	require.Equal(t, []string{"auto", "dlx", "fast"}, algos)
+
+	out, errOut, code = runCLI(t, in+"1.1\n", "sudoku", "compare", "-", "--algos", "dlx")
+	require.Equal(t, exitUsage, code)
+	require.Contains(t, out, "dlx")
+	require.Contains(t, errOut, "1 invalid line(s) skipped: compared on the 3 valid puzzles")
+
+	_, errOut, code = runCLI(t, in, "sudoku", "compare", "-", "--algos", "fast", "--box", "2x2")
+	require.Equal(t, exitUsage, code)
+	require.Contains(t, errOut, "fast solves 9x9 grids")
+}

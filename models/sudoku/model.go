@@ -91,8 +91,9 @@ func ParseBox(s string) (rows, cols int, err error) {
 	return rows, cols, nil
 }
 
-// requestLayout reads the layout parameters of a request.
-func requestLayout(req models.Request) (Layout, error) {
+// RequestLayout reads the layout of a request's parameters: variant, box
+// and regions (a region map file opened with req.Open).
+func RequestLayout(req models.Request) (Layout, error) {
 	var regions io.Reader
 	if name := req.Param("regions"); name != "" {
 		if req.Open == nil {
@@ -110,7 +111,7 @@ func requestLayout(req models.Request) (Layout, error) {
 
 // newInstance reads a puzzle given on a command line.
 func newInstance(req models.Request) (models.Problem, error) {
-	l, err := requestLayout(req)
+	l, err := RequestLayout(req)
 	if err != nil {
 		return nil, err
 	}
@@ -122,7 +123,7 @@ func newInstance(req models.Request) (models.Problem, error) {
 
 // verifyRequest checks a file of puzzle-solution pairs (see VerifyBatch).
 func verifyRequest(ctx context.Context, req models.Request, r io.Reader) (*models.VerifyReport, error) {
-	l, err := requestLayout(req)
+	l, err := RequestLayout(req)
 	if err != nil {
 		return nil, err
 	}
