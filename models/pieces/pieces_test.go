@@ -96,7 +96,9 @@ func TestUniqueCounts(t *testing.T) {
 		{"8 queens", Config{Piece: "queen", Size: "8", K: 8}, 92, 12, "OEIS A000170, A002562"},
 		{"8 rooks", Config{Piece: "rook", Size: "8", K: 8}, 40320, 5282, "OEIS A000903"},
 		{"6 queens", Config{Piece: "queen", Size: "6", K: 6}, 4, 1, "OEIS A000170, A002562"},
-		{"queen domination 5", Config{Piece: "queen", Size: "5", Task: Dominate}, 186, 0, "OEIS A002564 (classes unchecked)"},
+		{"queen domination 5", Config{Piece: "queen", Size: "5", Task: Dominate}, 186, 37, "OEIS A002564, A002563"},
+		{"queen domination 8", Config{Piece: "queen", Size: "8", Task: Dominate}, 4860, 638, "OEIS A002564, A002563"},
+		{"queen domination 9", Config{Piece: "queen", Size: "9", Task: Dominate}, 114, 21, "OEIS A002564, A002563"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
