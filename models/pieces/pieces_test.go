@@ -133,6 +133,7 @@ func TestMax(t *testing.T) {
 		{"queens", Config{Piece: "queen", Size: "8"}, 8, 92, "OEIS A000170"},
 		{"queens on the cube", Config{Piece: "queen", Size: "3x3x3"}, 4, 16, "seed 002: 4 queens on 3x3x3"},
 		{"queens with a pawn", Config{Piece: "queen", Size: "8", Pawns: "2,3"}, 9, 2, "seed 002: nine queens and a pawn"},
+		{"queens on 4x4x4", Config{Piece: "queen", Size: "4x4x4"}, 7, 0, "OEIS A068940"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -146,6 +147,9 @@ func TestMax(t *testing.T) {
 				require.True(t, a.Proved, alg)
 				require.Equal(t, tc.max, a.Max, "%s: %s", alg, tc.source)
 				require.Len(t, a.Pieces, tc.max, alg)
+				if tc.maxCount == 0 {
+					continue // not known from a source
+				}
 				count := solveT(t, alg, p, models.Options{Mode: models.ModeCount})
 				require.Equal(t, models.StatusExhausted, count.Status, alg)
 				require.Equal(t, models.CountOf(tc.maxCount), count.Solutions, "%s: %s", alg, tc.source)
