@@ -113,7 +113,7 @@ func TestRun(t *testing.T) {
 		cfg     bench.Config
 		sizes   []string
 		rows    []row
-		skipped []bench.Skip
+		skipped []bench.Skip // the reasons as substrings of the reported ones
 		stopped bool
 	}{
 		{
@@ -125,7 +125,7 @@ func TestRun(t *testing.T) {
 				{"5", "enum", models.StatusExhausted, 5, 32, 3},
 			},
 			skipped: []bench.Skip{{Algorithm: "firstonly",
-				Reason: "models: fake algorithm firstonly cannot count solutions (it can: first): models: unsupported"}},
+				Reason: "models: fake algorithm firstonly cannot count solutions (it can: first)"}},
 		},
 		{
 			name:  "first skips the enumerator",
@@ -136,7 +136,7 @@ func TestRun(t *testing.T) {
 				{"6", "firstonly", models.StatusFound, 1, 6, 1},
 			},
 			skipped: []bench.Skip{{Algorithm: "enum",
-				Reason: "models: fake algorithm enum cannot find a solution (it can: all): models: unsupported"}},
+				Reason: "models: fake algorithm enum cannot find a solution (it can: all)"}},
 		},
 		{
 			name:  "a run that stops early is not repeated, and skips the later sizes",
@@ -157,7 +157,7 @@ func TestRun(t *testing.T) {
 				{"8", "broken", models.StatusExhausted, 8, 256, 1},
 				{"10", "broken", models.StatusExhausted, 10, 1024, 1},
 			},
-			skipped: []bench.Skip{{Size: "9", Algorithm: "broken", Reason: "fake: size 9 is too large: models: instance too large"}},
+			skipped: []bench.Skip{{Size: "9", Algorithm: "broken", Reason: "fake: size 9 is too large"}},
 		},
 		{
 			name:  "every algorithm by default",
@@ -171,7 +171,7 @@ func TestRun(t *testing.T) {
 				{"3", "stops", models.StatusExhausted, 3, 8, 1},
 			},
 			skipped: []bench.Skip{{Algorithm: "firstonly",
-				Reason: "models: fake algorithm firstonly cannot count solutions (it can: first): models: unsupported"}},
+				Reason: "models: fake algorithm firstonly cannot count solutions (it can: first)"}},
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -179,7 +179,13 @@ func TestRun(t *testing.T) {
 			rep, err := bench.Run(context.Background(), tc.cfg, newFake, tc.sizes)
 			require.NoError(t, err)
 			require.Equal(t, tc.rows, rowsOf(rep))
-			require.Equal(t, tc.skipped, rep.Skipped)
+			require.Len(t, rep.Skipped, len(tc.skipped))
+			for i, want := range tc.skipped {
+				got := rep.Skipped[i]
+				require.Equal(t, want.Size, got.Size)
+				require.Equal(t, want.Algorithm, got.Algorithm)
+				require.Contains(t, got.Reason, want.Reason)
+			}
 			_, stopped := rep.Stopped()
 			require.Equal(t, tc.stopped, stopped)
 			require.Equal(t, tc.sizes, rep.Sizes)
