@@ -40,9 +40,17 @@ func runCompare(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args [
 		}
 		return instance(e, m, f, a)
 	}
+	bar := newProgress(e, 0, m.Name+" compare: runs")
+	if bar != nil {
+		cfg.Progress = func(done, total int) {
+			bar.total = int64(total) // bench calls from this goroutine only
+			bar.Set(int64(done))
+		}
+	}
 	ctx, stop := runContext(cmd)
 	defer stop()
 	rep, err := bench.Run(ctx, cfg, newProblem, sizes)
+	bar.Finish()
 	if err != nil {
 		if ee := (*exitError)(nil); errors.As(err, &ee) {
 			return err

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -48,4 +50,15 @@ func TestCompareSizes(t *testing.T) {
 			require.Contains(t, errOut, tc.want)
 		})
 	}
+}
+
+func TestCompareProgress(t *testing.T) {
+	var out, errb bytes.Buffer
+	e := newEnv(strings.NewReader(""), &out, &errb)
+	e.stderrTTY = true
+	code := run(context.Background(), []string{"queens", "compare", "--sizes", "9..10", "--algos", "backtrack,permutation", "--repeat", "2"}, e)
+	require.Equal(t, exitOK, code, errb.String())
+	require.Contains(t, errb.String(), "queens compare: runs")
+	require.True(t, strings.HasSuffix(errb.String(), "\r\033[K"), "the bar is cleared: %q", errb.String())
+	require.Contains(t, out.String(), "growth per size step")
 }
