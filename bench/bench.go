@@ -178,6 +178,46 @@ func (s Skip) String() string {
 	return fmt.Sprintf("skipping %s at size %s: %s", s.Algorithm, s.Size, s.Reason)
 }
 
+// SkipNotes says which algorithms were skipped and why, one line each:
+// "skipping A: reason" when A was skipped for that reason at every size,
+// else "skipping A at size S: reason" or "at sizes S1, S2: reason". Lines
+// come in the order the skips happened.
+func (r *Report) SkipNotes() []string {
+	if r == nil {
+		return nil
+	}
+	type group struct {
+		alg, reason string
+		sizes       []string
+	}
+	var groups []*group
+	index := map[[2]string]*group{}
+	for _, s := range r.Skipped {
+		k := [2]string{s.Algorithm, s.Reason}
+		g := index[k]
+		if g == nil {
+			g = &group{alg: s.Algorithm, reason: s.Reason}
+			index[k] = g
+			groups = append(groups, g)
+		}
+		if s.Size != "" {
+			g.sizes = append(g.sizes, s.Size)
+		}
+	}
+	notes := make([]string, 0, len(groups))
+	for _, g := range groups {
+		switch {
+		case len(g.sizes) == 0 || len(g.sizes) == len(r.Sizes):
+			notes = append(notes, fmt.Sprintf("skipping %s: %s", g.alg, g.reason))
+		case len(g.sizes) == 1:
+			notes = append(notes, fmt.Sprintf("skipping %s at size %s: %s", g.alg, g.sizes[0], g.reason))
+		default:
+			notes = append(notes, fmt.Sprintf("skipping %s at sizes %s: %s", g.alg, strings.Join(g.sizes, ", "), g.reason))
+		}
+	}
+	return notes
+}
+
 // Growth is the fitted growth of one algorithm's cost from one size to the
 // next: the factor by which the median time (Time) and the nodes (Nodes)
 // are multiplied per size step, exp of the slope of a least-squares line

@@ -518,3 +518,15 @@ func TestProgress(t *testing.T) {
 		{13, 18}, {14, 18}, {16, 18}, {18, 18},
 	}, calls)
 }
+
+func TestSkipNotes(t *testing.T) {
+	cfg := bench.Config{Model: "fake", Registry: fakeRegistry(t), Algorithms: []string{"firstonly", "broken", "stops"}}
+	rep, err := bench.Run(context.Background(), cfg, newFake, []string{"8", "9", "10", "11", "12"})
+	require.NoError(t, err)
+	notes := rep.SkipNotes()
+	require.Len(t, notes, 3)
+	require.Regexp(t, `^skipping firstonly: models: fake algorithm firstonly cannot count solutions`, notes[0])
+	require.Equal(t, "skipping broken at size 9: fake: size 9 is too large: models: instance too large", notes[1])
+	require.Equal(t, "skipping stops at sizes 11, 12: it stopped early (limit) at size 10", notes[2])
+	require.Nil(t, (*bench.Report)(nil).SkipNotes())
+}

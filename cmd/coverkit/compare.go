@@ -57,8 +57,8 @@ func runCompare(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args [
 		}
 		return usageError(err)
 	}
-	for _, s := range rep.Skipped {
-		fmt.Fprintf(e.stderr, "coverkit: %s compare: %s\n", m.Name, s)
+	for _, note := range rep.SkipNotes() {
+		fmt.Fprintf(e.stderr, "coverkit: %s compare: %s\n", m.Name, note)
 	}
 	if len(rep.Rows) == 0 && ctx.Err() == nil {
 		return usagef("%s compare: none of the algorithms can run this comparison (see above)", m.Name)

@@ -20,7 +20,8 @@ func TestCompareSizes(t *testing.T) {
 	require.Regexp(t, `(?m)^8\s+bitwise\s+exact\s+exhausted\s+92\s`, out)
 	require.Contains(t, out, "growth per size step (size + 1)")
 	require.Regexp(t, `(?m)^backtrack\s+\d+\.\d\dx\s+\d+\.\d\dx\s+3$`, out)
-	require.Contains(t, errOut, "skipping construct at size 6: ")
+	require.Contains(t, errOut, "coverkit: queens compare: skipping construct: models: queens algorithm construct cannot count solutions")
+	require.Equal(t, 1, strings.Count(errOut, "skipping construct"), "one note for every size")
 
 	out, errOut, code = runCLI(t, "", "queens", "compare", "--sizes", "6,8", "--algos", "backtrack", "-f", "json", "--first")
 	require.Equal(t, exitOK, code, errOut)
