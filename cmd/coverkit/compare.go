@@ -40,17 +40,25 @@ func runCompare(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args [
 		}
 		return instance(e, m, f, a)
 	}
+	bar := newProgress(e, 0, m.Name+" compare: runs")
+	if bar != nil {
+		cfg.Progress = func(done, total int) {
+			bar.total = int64(total) // bench calls from this goroutine only
+			bar.Set(int64(done))
+		}
+	}
 	ctx, stop := runContext(cmd)
 	defer stop()
 	rep, err := bench.Run(ctx, cfg, newProblem, sizes)
+	bar.Finish()
 	if err != nil {
 		if ee := (*exitError)(nil); errors.As(err, &ee) {
 			return err
 		}
 		return usageError(err)
 	}
-	for _, s := range rep.Skipped {
-		fmt.Fprintf(e.stderr, "coverkit: %s compare: %s\n", m.Name, s)
+	for _, note := range rep.SkipNotes() {
+		fmt.Fprintf(e.stderr, "coverkit: %s compare: %s\n", m.Name, note)
 	}
 	if len(rep.Rows) == 0 && ctx.Err() == nil {
 		return usagef("%s compare: none of the algorithms can run this comparison (see above)", m.Name)
