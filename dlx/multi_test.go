@@ -200,6 +200,28 @@ func TestMultiplicitiesAgainstBruteForce(t *testing.T) {
 		require.NoError(t, err)
 		require.Equal(t, want, par.Solutions, "parallel, trial %d", trial)
 		require.Equal(t, res.Stats.Nodes, par.Stats.Nodes, "parallel nodes, trial %d", trial)
+		// MaxOptions keeps exactly the solutions of at most k options, and
+		// Minimize finds the smallest size.
+		k := 1 + r.IntN(4)
+		var small uint64
+		smallest := 0
+		for _, sol := range sols {
+			if len(sol) <= k {
+				small++
+			}
+			if smallest == 0 || len(sol) < smallest {
+				smallest = len(sol)
+			}
+		}
+		capped, resK := all(t, p, dlx.Options{MaxOptions: k, Workers: 1 + trial%2})
+		require.Equal(t, small, resK.Solutions, "MaxOptions %d, trial %d", k, trial)
+		for _, sol := range capped {
+			require.LessOrEqual(t, len(sol), k)
+		}
+		_, resMin := all(t, p, dlx.Options{Minimize: true})
+		if want > 0 && smallest > 0 {
+			require.Equal(t, smallest, resMin.MinOptions, "Minimize, trial %d", trial)
+		}
 		require.Equal(t, res.Stats.Updates, par.Stats.Updates, "parallel updates, trial %d", trial)
 	}
 }
