@@ -373,7 +373,8 @@ func (s *Solver) solveForced(ctx context.Context, forced []int, limit, maxNodes 
 		n++
 	}
 	if n == len(forced) {
-		res = s.search(ctx, limit, maxNodes, visit, res.Stats.Updates, s.stopAt)
+		o := s.search(ctx, limit, maxNodes, visit, res.Stats.Updates, s.stopAt)
+		res = Result{Status: o.Status, Solutions: o.Solutions, Stats: o.Stats}
 	} else {
 		res.Stats.Nodes = 1 // the root, a dead end
 	}
@@ -383,9 +384,18 @@ func (s *Solver) solveForced(ctx context.Context, forced []int, limit, maxNodes 
 	return res
 }
 
+// outcome is what search returns: a Result without the fields only
+// Algorithm M sets, so that search compiles to the same code as before they
+// were added (a larger return value changed its register allocation).
+type outcome struct {
+	Status    models.Status
+	Solutions uint64
+	Stats     models.Stats
+}
+
 // search runs Algorithm C from the current state, with s.sol holding the
 // forced options. It restores the state before returning.
-func (s *Solver) search(ctx context.Context, limit, maxNodes uint64, visit func([]int) bool, updates uint64, stopAt int32) Result {
+func (s *Solver) search(ctx context.Context, limit, maxNodes uint64, visit func([]int) bool, updates uint64, stopAt int32) outcome {
 	var (
 		nb       = s.nbase
 		ib       = s.ibase
@@ -487,7 +497,7 @@ try:
 backup:
 	if level == 0 {
 		s.sol = s.sol[:base]
-		return Result{Status: status, Solutions: count, Stats: models.Stats{Nodes: nodes, Updates: updates}}
+		return outcome{Status: status, Solutions: count, Stats: models.Stats{Nodes: nodes, Updates: updates}}
 	}
 	level--
 	x = ch[level]
