@@ -100,8 +100,11 @@ type Options struct {
 	// MaxOptions, if positive, admits only solutions of at most this many
 	// options (forced ones included), and prunes the search with a lower
 	// bound on the options still needed: the coverage the active primary
-	// items still lack, divided by the most primary items one option has.
-	// It runs Algorithm M (see doc.go), also on plain exact cover problems.
+	// items still lack, divided by the most primary items one option has
+	// (and, with one option left, an option of the chosen item must cover
+	// every item still lacking). The search then branches on items that
+	// still lack coverage. It runs Algorithm M (see doc.go), also on plain
+	// exact cover problems; node counts then differ from Knuth's dlx3.
 	MaxOptions int
 	// Minimize searches for the solutions with the fewest options: it runs
 	// the search with MaxOptions = m, m+1, ... from a lower bound m until
