@@ -364,3 +364,25 @@ func TestMultiModes(t *testing.T) {
 	require.Equal(t, serial.Stats.Nodes, res.Stats.Nodes, "restored")
 	require.Equal(t, serial.Stats.Updates, res.Stats.Updates, "restored")
 }
+
+func TestMultiReusedSolveAllocatesNothing(t *testing.T) {
+	p := parse(t, gen.Domination('Q', 5, 0))
+	s := solver(t, p)
+	ctx := context.Background()
+	var n int
+	opts := []*dlx.Options{
+		{Limit: 2, Forced: []int{0}, MaxOptions: 3},
+		{MaxOptions: 3, Visit: func(sol []int) bool { n += len(sol); return true }},
+		{Minimize: true, Limit: 1},
+	}
+	for _, o := range opts {
+		_, err := s.Solve(ctx, o)
+		require.NoError(t, err)
+	}
+	allocs := testing.AllocsPerRun(5, func() {
+		for _, o := range opts {
+			s.Solve(ctx, o)
+		}
+	})
+	require.Zero(t, allocs)
+}

@@ -226,6 +226,7 @@ func NewSolver(p *Problem) (*Solver, error) {
 		cut:     -1,
 		multi:   p.HasBounds(),
 		slack:   make([]int32, n+2),
+		maxOpts: -1,
 	}
 	s.nbase, s.ibase = unsafe.Pointer(&s.nodes[0]), unsafe.Pointer(&s.items[0])
 	// Rings of active items: primary items around head 0, secondary items
