@@ -3,6 +3,7 @@ package dlx_test
 import (
 	"bytes"
 	"errors"
+	"io"
 	"strings"
 	"testing"
 
@@ -214,6 +215,17 @@ func FuzzParse(f *testing.F) {
 		if err != nil || q.NumOptions() != p.NumOptions() || q.NumItems() != p.NumItems() {
 			t.Fatalf("round trip: %v", err)
 		}
+		// ParseWithText reads the same problem and keeps each option's
+		// line as written.
+		pt, err := dlx.ParseWithText(strings.NewReader(text))
+		if err != nil || pt.NumOptions() != p.NumOptions() {
+			t.Fatalf("ParseWithText: %v", err)
+		}
+		for k := range pt.NumOptions() {
+			if pt.OptionText(k) == "" {
+				t.Fatalf("option %d has no text", k+1)
+			}
+		}
 		s, err := dlx.NewSolver(p)
 		if err != nil {
 			t.Fatal(err)
@@ -225,4 +237,41 @@ func FuzzParse(f *testing.F) {
 			return true
 		}})
 	})
+}
+
+// TestParseStreams checks issue 12 item 6: a huge input line is refused
+// after reading about MaxLineLength bytes, not the whole input (a 600 MB
+// one-line file took 17 s and 1.3 GB before).
+func TestParseStreams(t *testing.T) {
+	for _, parse := range []func(io.Reader) (*dlx.Problem, error){dlx.Parse, dlx.ParseWithText} {
+		src := &endless{limit: 600 << 20}
+		_, err := parse(src)
+		require.ErrorContains(t, err, "dlx: line 1: line too long")
+		require.ErrorIs(t, err, lines.ErrTooLong)
+		require.Less(t, src.read, int64(2*dlx.MaxLineLength))
+	}
+}
+
+func TestOptionText(t *testing.T) {
+	p, err := dlx.ParseWithText(strings.NewReader("\ufeffa b | x\r\n| comment\na\tx:1  \r\nb\n"))
+	require.NoError(t, err)
+	require.Equal(t, "a\tx:1", p.OptionText(0))
+	require.Equal(t, "b", p.OptionText(1))
+	q, err := dlx.Parse(strings.NewReader("a b | x\na\tx:1\nb\n"))
+	require.NoError(t, err)
+	require.Equal(t, q.OptionString(0), q.OptionText(0), "without text, OptionText is OptionString")
+}
+
+// endless is a reader of limit bytes of 'a' with no newline.
+type endless struct{ read, limit int64 }
+
+func (e *endless) Read(p []byte) (int, error) {
+	if e.read >= e.limit {
+		return 0, io.EOF
+	}
+	for i := range p {
+		p[i] = 'a'
+	}
+	e.read += int64(len(p))
+	return len(p), nil
 }
