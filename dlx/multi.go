@@ -58,7 +58,9 @@ func (s *Solver) solveM(ctx context.Context, opts *Options) (Result, error) {
 	if !opts.Minimize {
 		k := -1
 		if opts.MaxOptions > 0 {
-			k = opts.MaxOptions
+			// No solution has more options than there are (and the bound
+			// arithmetic stays far from overflow).
+			k = min(opts.MaxOptions, len(s.optNode))
 		}
 		res := s.roundM(ctx, opts, k, opts.MaxNodes)
 		res.Stats.Elapsed = time.Since(start)

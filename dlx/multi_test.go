@@ -3,6 +3,7 @@ package dlx_test
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -293,6 +294,9 @@ func TestMultiModes(t *testing.T) {
 
 	_, err = s.Solve(ctx, &dlx.Options{MaxOptions: -1})
 	require.Error(t, err)
+	res, err = s.Solve(ctx, &dlx.Options{MaxOptions: math.MaxInt})
+	require.NoError(t, err)
+	require.EqualValues(t, want, res.Solutions, "an absurd MaxOptions is no bound")
 
 	res, err = s.Solve(ctx, nil)
 	require.NoError(t, err)
