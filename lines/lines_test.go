@@ -52,13 +52,36 @@ func TestReaderTooLong(t *testing.T) {
 	require.ErrorContains(t, err, "line 2")
 }
 
+// FuzzReader checks that a Reader ends, numbers its lines 1, 2, 3, ...
+// (an over-long line skipped with Skip keeps its number), never returns a
+// line longer than its maximum or holding '\n', and locates its errors.
 func FuzzReader(f *testing.F) {
-	f.Add("a\r\nb\n\xEF\xBB\xBFc")
-	f.Fuzz(func(t *testing.T, in string) {
-		r := lines.NewReader(strings.NewReader(in), 64)
+	f.Add("a\r\nb\n\xEF\xBB\xBFc", uint8(64))
+	f.Add(strings.Repeat("x", 300)+"\nok\r\n", uint8(10))
+	f.Fuzz(func(t *testing.T, in string, max uint8) {
+		r := lines.NewReader(strings.NewReader(in), int(max)+1)
+		want := 1
 		for i := 0; i < len(in)+2; i++ {
-			if _, _, err := r.Next(); err != nil {
+			b, n, err := r.Next()
+			if errors.Is(err, io.EOF) {
 				return
+			}
+			if n != want {
+				t.Fatalf("line %d numbered %d", want, n)
+			}
+			want++
+			if err != nil {
+				var le *lines.Error
+				if !errors.As(err, &le) || le.Line != n {
+					t.Fatalf("error without its line: %v", err)
+				}
+				if !r.Skip() {
+					t.Fatalf("Skip after %v", err)
+				}
+				continue
+			}
+			if len(b) > int(max)+1 || strings.Contains(string(b), "\n") {
+				t.Fatalf("line %d: %q", n, b)
 			}
 		}
 		t.Fatal("reader did not end")

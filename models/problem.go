@@ -3,6 +3,7 @@ package models
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 )
 
@@ -117,6 +118,21 @@ func (o *Options) OrDefault() *Options {
 	}
 	return o
 }
+
+// Wrap returns an error that reads as the formatted message alone and wraps
+// sentinel, so that errors.Is finds the class without the message
+// repeating it ("cannot count solutions: models: unsupported").
+func Wrap(sentinel error, format string, a ...any) error {
+	return &wrapped{msg: fmt.Sprintf(format, a...), err: sentinel}
+}
+
+type wrapped struct {
+	msg string
+	err error
+}
+
+func (w *wrapped) Error() string { return w.msg }
+func (w *wrapped) Unwrap() error { return w.err }
 
 // ErrUnsupported is returned (wrapped) when an algorithm is asked for
 // something it cannot do, such as all solutions from a construction.

@@ -121,14 +121,14 @@ type Algorithm struct {
 // it. Its error wraps ErrUnsupported or ErrWrongProblem and says which.
 func (a Algorithm) Supports(p Problem, o *Options) error {
 	if p == nil {
-		return fmt.Errorf("models: %s/%s: no problem given: %w", a.Model, a.Name, ErrWrongProblem)
+		return Wrap(ErrWrongProblem, "models: %s/%s: no problem given", a.Model, a.Name)
 	}
 	if p.Model() != a.Model {
-		return fmt.Errorf("models: %s/%s cannot solve a %s problem: %w", a.Model, a.Name, p.Model(), ErrWrongProblem)
+		return Wrap(ErrWrongProblem, "models: %s/%s cannot solve a %s problem", a.Model, a.Name, p.Model())
 	}
 	o = o.OrDefault()
 	cannot := func(what string) error {
-		return fmt.Errorf("models: %s algorithm %s cannot %s (it can: %s): %w", a.Model, a.Name, what, a.Caps, ErrUnsupported)
+		return Wrap(ErrUnsupported, "models: %s algorithm %s cannot %s (it can: %s)", a.Model, a.Name, what, a.Caps)
 	}
 	switch {
 	case o.Mode == ModeFirst && !a.Caps.Has(CanFirst):
@@ -141,10 +141,10 @@ func (a Algorithm) Supports(p Problem, o *Options) error {
 		return cannot("tell solutions apart up to symmetry")
 	case o.Method != "" && !slices.Contains(a.Methods, o.Method):
 		if len(a.Methods) == 0 {
-			return fmt.Errorf("models: %s algorithm %s has no methods (--method %s): %w", a.Model, a.Name, o.Method, ErrUnsupported)
+			return Wrap(ErrUnsupported, "models: %s algorithm %s has no methods (--method %s)", a.Model, a.Name, o.Method)
 		}
-		return fmt.Errorf("models: %s algorithm %s: unknown method %q (known: %s): %w", a.Model, a.Name, o.Method,
-			strings.Join(a.Methods, ", "), ErrUnsupported)
+		return Wrap(ErrUnsupported, "models: %s algorithm %s: unknown method %q (known: %s)", a.Model, a.Name, o.Method,
+			strings.Join(a.Methods, ", "))
 	}
 	if a.Check != nil {
 		return a.Check(p, o)

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"reflect"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -20,6 +21,7 @@ import (
 	"github.com/coverkit/coverkit/dlx"
 	"github.com/coverkit/coverkit/local"
 	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/models/exactcover"
 	"github.com/coverkit/coverkit/models/knight"
 	"github.com/coverkit/coverkit/models/latin"
 	"github.com/coverkit/coverkit/models/polyomino"
@@ -66,6 +68,10 @@ func robustProblems() []namedProblem {
 	noTiling := mustP(polyomino.New(board5, []polyomino.Piece{domino})) // 25 cells, 2 covered
 	return []namedProblem{
 		{"nil", nil, false},
+		{"nil exact cover", (*exactcover.Instance)(nil), false},
+		{"empty exact cover", &exactcover.Instance{}, false},
+		{"exact cover", mustP(exactcover.Read(strings.NewReader("a b c | x\na x:1\nb c\na b\nc x:2\n"), "small.dlx")), true},
+		{"exact cover without options", mustP(exactcover.Read(strings.NewReader("a b\n"), "none.dlx")), true},
 		{"foreign", foreign{}, false},
 		{"nil queens", (*queens.Board)(nil), false},
 		{"nil knight", (*knight.Problem)(nil), false},
@@ -137,8 +143,8 @@ type namedContext struct {
 
 func robustContexts() []namedContext {
 	return []namedContext{
-		{"deadline 100ms", func() (context.Context, context.CancelFunc) {
-			return context.WithTimeout(context.Background(), 100*time.Millisecond)
+		{"deadline 20ms", func() (context.Context, context.CancelFunc) {
+			return context.WithTimeout(context.Background(), 20*time.Millisecond)
 		}},
 		{"canceled", func() (context.Context, context.CancelFunc) {
 			ctx, cancel := context.WithCancel(context.Background())
@@ -152,7 +158,7 @@ func robustContexts() []namedContext {
 }
 
 // callBound is how long one call may take before the test calls it a hang:
-// every call runs under a context of at most 100 ms.
+// every call runs under a context of at most 20 ms.
 const callBound = 5 * time.Second
 
 // callResult is what one robust call returned.
@@ -163,9 +169,11 @@ type callResult struct {
 	bad   string // a visited solution that did not verify
 }
 
-// robustCall runs alg on p under opts and ctx, recovering any panic, and
-// verifies every visited solution of a valid problem.
-func robustCall(ctx context.Context, alg models.Algorithm, p namedProblem, opts *models.Options) callResult {
+// robustCall runs alg on p under opts and ctx (through Algorithm.Run, the
+// CLI's path, with Supports and the algorithm's Check, when run is set;
+// Solve directly otherwise), recovering any panic, and verifies every
+// visited solution of a valid problem.
+func robustCall(ctx context.Context, alg models.Algorithm, p namedProblem, opts *models.Options, run bool) callResult {
 	var out callResult
 	var visits atomic.Int64
 	if opts != nil && p.valid {
@@ -178,7 +186,11 @@ func robustCall(ctx context.Context, alg models.Algorithm, p namedProblem, opts 
 	}
 	func() {
 		defer func() { out.panic = recover() }()
-		out.res, out.err = alg.Solve(ctx, p.p, opts)
+		if run {
+			out.res, out.err = alg.Run(ctx, p.p, opts)
+		} else {
+			out.res, out.err = alg.Solve(ctx, p.p, opts)
+		}
 	}()
 	return out
 }
@@ -193,54 +205,104 @@ func TestRobustnessRegistry(t *testing.T) {
 	for _, alg := range algs {
 		for _, p := range problems {
 			for _, no := range options {
-				for _, nc := range contexts {
-					name := fmt.Sprintf("%s/%s × %s × %s × %s", alg.Model, alg.Name, p.name, no.name, nc.name)
-					ctx, cancel := nc.ctx()
-					done := make(chan callResult, 1)
-					go func() { done <- robustCall(ctx, alg, p, no.o()) }()
-					var r callResult
-					select {
-					case r = <-done:
-					case <-time.After(callBound):
-						cancel()
-						t.Fatalf("%s: no return within %v (a hang)", name, callBound)
-					}
-					cancel()
-					calls++
-					if r.panic != nil {
-						t.Errorf("%s: panic: %v", name, r.panic)
-						continue
-					}
-					if r.bad != "" {
-						t.Errorf("%s: %s", name, r.bad)
-					}
-					if r.err != nil {
-						errs++
-						if strings.TrimSpace(r.err.Error()) == "" {
-							t.Errorf("%s: an empty error", name)
+				for ci, nc := range contexts {
+					for _, run := range []bool{false, true} {
+						if run && ci > 0 {
+							continue // Run adds its checks; one context is enough
 						}
-						continue
-					}
-					statuses++
-					st := r.res.Status
-					if _, err := st.MarshalText(); err != nil {
-						t.Errorf("%s: invalid status %d", name, int(st))
-					}
-					if !p.valid {
-						t.Errorf("%s: an invalid problem gave status %s, not an error", name, st)
-						continue
-					}
-					if r.res.First != nil {
-						if err := p.p.Verify(r.res.First); err != nil {
-							t.Errorf("%s: the first solution does not verify: %v", name, err)
+						name := fmt.Sprintf("%s/%s × %s × %s × %s (run %v)", alg.Model, alg.Name, p.name, no.name, nc.name, run)
+						ctx, cancel := nc.ctx()
+						done := make(chan callResult, 1)
+						go func() { done <- robustCall(ctx, alg, p, no.o(), run) }()
+						var r callResult
+						select {
+						case r = <-done:
+						case <-time.After(callBound):
+							cancel()
+							t.Fatalf("%s: no return within %v (a hang)", name, callBound)
+						}
+						cancel()
+						calls++
+						if r.panic != nil {
+							t.Errorf("%s: panic: %v", name, r.panic)
+							continue
+						}
+						if r.bad != "" {
+							t.Errorf("%s: %s", name, r.bad)
+						}
+						if r.err != nil {
+							errs++
+							if strings.TrimSpace(r.err.Error()) == "" {
+								t.Errorf("%s: an empty error", name)
+							}
+							continue
+						}
+						statuses++
+						st := r.res.Status
+						if _, err := st.MarshalText(); err != nil {
+							t.Errorf("%s: invalid status %d", name, int(st))
+						}
+						if !p.valid {
+							t.Errorf("%s: an invalid problem gave status %s, not an error", name, st)
+							continue
+						}
+						if r.res.First != nil {
+							if err := p.p.Verify(r.res.First); err != nil {
+								t.Errorf("%s: the first solution does not verify: %v", name, err)
+							}
 						}
 					}
 				}
 			}
 		}
 	}
-	t.Logf("%d algorithms × %d problems × %d option sets × %d contexts: %d calls, %d errors, %d statuses",
+	t.Logf("%d algorithms × %d problems × %d option sets × %d contexts (and Run): %d calls, %d errors, %d statuses",
 		len(algs), len(problems), len(options), len(contexts), calls, errs, statuses)
+}
+
+// TestRobustnessDescriptors gives every model descriptor's Pick and
+// Default every problem of the table, and its result hooks (Fields,
+// CountText, NoSolution, Cover) every non-nil problem of its own model (the
+// CLI calls them only with the problem it built): an error or an answer,
+// never a panic.
+func TestRobustnessDescriptors(t *testing.T) {
+	problems := robustProblems()
+	calls := 0
+	for _, m := range models.Models() {
+		for _, p := range problems {
+			for _, no := range robustOptions() {
+				name := fmt.Sprintf("%s × %s × %s", m.Name, p.name, no.name)
+				o := no.o()
+				require.NotPanics(t, func() {
+					_, _ = m.Pick("", p.p, o)
+					if m.Default != nil {
+						_ = m.Default(p.p, o)
+					}
+				}, name)
+				calls++
+			}
+			if v := reflect.ValueOf(p.p); p.p == nil || v.Kind() == reflect.Pointer && v.IsNil() || p.p.Model() != m.Name {
+				continue
+			}
+			res := &models.Result{Solutions: models.CountOf(3)}
+			require.NotPanics(t, func() {
+				if m.Fields != nil {
+					_ = m.Fields(p.p, res)
+				}
+				if m.CountText != nil {
+					_ = m.CountText(p.p, res, "3")
+				}
+				if m.NoSolution != nil {
+					_ = m.NoSolution(p.p, res)
+				}
+				if m.Cover != nil {
+					_ = m.Cover(p.p, io.Discard)
+				}
+			}, "%s × %s", m.Name, p.name)
+			calls++
+		}
+	}
+	t.Logf("%d descriptor calls", calls)
 }
 
 // TestRobustnessEntryPoints covers the exported entry points outside the

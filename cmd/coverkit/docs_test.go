@@ -32,7 +32,7 @@ func docExamples(t *testing.T, path string) [][]docExample {
 	defer f.Close()
 	var blocks [][]docExample
 	var cur []docExample
-	in := false
+	in, skip, cont := false, false, false
 	sc := bufio.NewScanner(f)
 	for n := 1; sc.Scan(); n++ {
 		line := sc.Text()
@@ -41,11 +41,22 @@ func docExamples(t *testing.T, path string) [][]docExample {
 			if in && len(cur) > 0 {
 				blocks = append(blocks, cur)
 			}
-			in, cur = !in, nil
+			in, cur, skip, cont = !in, nil, false, false
 		case !in:
-		case strings.HasPrefix(line, "$ coverkit "):
-			cur = append(cur, docExample{line: n, cmd: strings.TrimPrefix(line, "$ ")})
-		case len(cur) > 0:
+		case cont:
+			// A command continued from the line before.
+			if !skip {
+				cur[len(cur)-1].cmd = strings.TrimSuffix(cur[len(cur)-1].cmd, "\\") + " " + strings.TrimSpace(line)
+			}
+			cont = strings.HasSuffix(line, "\\")
+		case strings.HasPrefix(line, "$ "):
+			// A command; only those that run coverkit are checked.
+			skip = !strings.Contains(line, "coverkit ")
+			cont = strings.HasSuffix(line, "\\")
+			if !skip {
+				cur = append(cur, docExample{line: n, cmd: strings.TrimPrefix(line, "$ ")})
+			}
+		case len(cur) > 0 && !skip:
 			cur[len(cur)-1].want = append(cur[len(cur)-1].want, line)
 		}
 	}
@@ -116,23 +127,41 @@ func TestDocExamples(t *testing.T) {
 	require.NoError(t, err)
 	for _, doc := range []string{"README.md", "docs/cli.md"} {
 		for _, block := range docExamples(t, filepath.Join(root, doc)) {
-			dir := t.TempDir()
-			require.NoError(t, os.Symlink(filepath.Join(root, "testdata"), filepath.Join(dir, "testdata")))
-			for _, ex := range block {
-				t.Run(fmt.Sprintf("%s:%d", doc, ex.line), func(t *testing.T) {
-					if testing.Short() && strings.Contains(ex.cmd, "compare") {
-						t.Skip("compare examples run in the full suite")
-					}
-					cmd := exec.Command("bash", "-o", "pipefail", "-c", ex.cmd+" 2>&1")
-					cmd.Dir = dir
-					out, err := cmd.Output()
-					if ee, ok := err.(*exec.ExitError); ok && ee.ExitCode() <= exitPartial {
-						err = nil // exit 1 and 3 are documented answers too
-					}
-					require.NoError(t, err, "%s\n%s", ex.cmd, out)
-					require.Regexp(t, docPattern(ex.want), docNormalize(string(out)), "%s:%d: %s", doc, ex.line, ex.cmd)
-				})
-			}
+			// Blocks run side by side; the commands of a block in order,
+			// in one directory (a block may write a file and read it).
+			t.Run(fmt.Sprintf("%s:%d", doc, block[0].line), func(t *testing.T) {
+				t.Parallel()
+				runDocBlock(t, root, doc, block)
+			})
 		}
+	}
+}
+
+// runDocBlock runs the examples of one block in a new directory whose
+// testdata/ is the repository's.
+func runDocBlock(t *testing.T, root, doc string, block []docExample) {
+	dir := t.TempDir()
+	require.NoError(t, os.Symlink(filepath.Join(root, "testdata"), filepath.Join(dir, "testdata")))
+	for _, ex := range block {
+		t.Run(fmt.Sprintf("%s:%d", doc, ex.line), func(t *testing.T) {
+			if testing.Short() && strings.Contains(ex.cmd, "compare") {
+				t.Skip("compare examples run in the full suite")
+			}
+			for _, tool := range []string{"jq", "head", "grep"} {
+				if strings.Contains(ex.cmd, "| "+tool+" ") {
+					if _, err := exec.LookPath(tool); err != nil {
+						t.Skipf("%s is not installed", tool)
+					}
+				}
+			}
+			cmd := exec.Command("bash", "-o", "pipefail", "-c", "( "+ex.cmd+" ) 2>&1")
+			cmd.Dir = dir
+			out, err := cmd.Output()
+			if ee, ok := err.(*exec.ExitError); ok && ee.ExitCode() <= exitPartial {
+				err = nil // exit 1 and 3 are documented answers too
+			}
+			require.NoError(t, err, "%s\n%s", ex.cmd, out)
+			require.Regexp(t, docPattern(ex.want), docNormalize(string(out)), "%s:%d: %s", doc, ex.line, ex.cmd)
+		})
 	}
 }

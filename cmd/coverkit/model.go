@@ -58,7 +58,7 @@ func newModelCmd(e *env, m *models.Model) *cobra.Command {
 			Short:   v.short,
 			Long:    m.Doc,
 			Example: m.Examples[verb],
-			Args:    cobra.RangeArgs(v.args, maxArgs),
+			Args:    cobra.RangeArgs(minArgs(verb, v.args), maxArgs),
 			RunE: func(cmd *cobra.Command, args []string) error {
 				return run(e, cmd, m, f, args)
 			},
@@ -93,6 +93,15 @@ func bareSolve(e *env, cmd *cobra.Command, m *models.Model, formats []string) {
 	f.declare(cmd, "solve", m, formats)
 	cmd.Flags().BoolVar(&count, "count", false, "count the solutions instead of listing them")
 	cmd.SetFlagErrorFunc(negativeSizeError("FILE"))
+}
+
+// minArgs is the fewest arguments of verb: compare may leave out its first
+// one, the size, when --sizes names the sizes (runCompare checks).
+func minArgs(verb string, args int) int {
+	if verb == "compare" && args > 0 {
+		return args - 1
+	}
+	return args
 }
 
 // newCoverCmd is the cover verb: the instance as an exact cover problem in

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -16,6 +15,7 @@ import (
 	"github.com/coverkit/coverkit/dlx"
 	"github.com/coverkit/coverkit/lines"
 	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/resource"
 )
 
 // Instance is an exact cover problem read from a file, with the text of its
@@ -82,6 +82,9 @@ func (in *Instance) Render(w io.Writer, sol models.Solution, format string) erro
 		_, err := w.Write(append(b, ']'))
 		return err
 	case "", "text":
+		if in == nil || in.Problem == nil {
+			return errors.New("dlx: no instance")
+		}
 		var b []byte
 		for _, k := range sol {
 			b = append(append(b, in.optionText(int(k))...), '\n')
@@ -166,12 +169,13 @@ func solve(ctx context.Context, p models.Problem, o *models.Options) (models.Res
 	if err != nil {
 		return models.Result{}, err
 	}
-	base := dlx.Options{Workers: o.Workers}
-	if base.Workers == 0 {
+	workers, err := resource.Workers(o.Workers)
+	if err != nil {
+		return models.Result{}, fmt.Errorf("dlx: %w", err)
+	}
+	base := dlx.Options{Workers: workers}
+	if o.Workers == 0 && o.Mode != models.ModeCount {
 		base.Workers = 1
-		if o.Mode == models.ModeCount {
-			base.Workers = runtime.NumCPU()
-		}
 	}
 	if o.Progress != nil {
 		base.Progress = func(done, total int) { o.Progress(models.Progress{Done: uint64(done), Total: uint64(total)}) }

@@ -257,12 +257,12 @@ func Solve(ctx context.Context, p models.Problem, o *models.Options) (models.Res
 		out.Extra = map[string]any{"reduced_squares": reduced}
 		all, ok := FromReduced(reduced, n)
 		if !ok {
-			bound := ""
+			exact, stopped := FromReducedBig(reduced, n).String(), ""
 			if out.Status.Partial() {
-				bound = fmt.Sprintf(" at least (the search stopped early: %s)", out.Status)
+				exact, stopped = "at least "+exact, fmt.Sprintf(" (the search stopped early: %s)", out.Status)
 			}
 			return models.Result{}, fmt.Errorf("latin: order %d: %d reduced squares × %d!·%d! = %s squares%s, more than a 128-bit count holds (count the reduced squares instead): %w",
-				n, reduced, n, n-1, FromReducedBig(reduced, n), bound, models.ErrTooLarge)
+				n, reduced, n, n-1, exact, stopped, models.ErrTooLarge)
 		}
 		out.Solutions = all
 	}

@@ -97,7 +97,7 @@ func decodeCover(n int, options []int, sol models.Solution) {
 // stays 0.
 func solveDLX(ctx context.Context, p models.Problem, opts *models.Options) (models.Result, error) {
 	o := opts.OrDefault()
-	b, workers, err := input(p, o, "dlx")
+	b, workers, err := inputAny(p, o, "dlx")
 	if err != nil {
 		return models.Result{}, err
 	}

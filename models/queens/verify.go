@@ -178,7 +178,7 @@ func (v *streamVerifier) run() (StreamReport, error) {
 	rd := &v.in
 	// A UTF-8 byte-order mark at the very start.
 	if b, ok := rd.peek(); ok && b == 0xEF {
-		if rd.end-rd.pos >= 3 && string(rd.buf[rd.pos:rd.pos+3]) == "\uFEFF" {
+		if rd.end-rd.pos >= 3 && string(rd.buf[rd.pos:rd.pos+3]) == lines.BOM {
 			rd.pos += 3
 		}
 	}

@@ -1,0 +1,376 @@
+package bench
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/coverkit/coverkit/models"
+	"gonum.org/v1/gonum/stat"
+)
+
+// Config says what to compare. The zero value of every field but Model is
+// usable: every algorithm, counting, one run each, no time limit.
+type Config struct {
+	// Model is the registry name of the model, such as "queens".
+	Model string
+	// Algorithms names the algorithms to run, in order; nil runs every
+	// registered algorithm of the model (by name), skipping those that
+	// cannot do the job.
+	Algorithms []string
+	// First compares on the first solution (models.ModeFirst) instead of
+	// the count (models.ModeCount, the default). An algorithm that can only
+	// enumerate counts by enumerating without a visitor.
+	First bool
+	// Repeat is the number of runs of each algorithm on each size; 0 means
+	// 1. Fewer are made when a run stops early.
+	Repeat int
+	// Timeout bounds each run (not the whole comparison); 0 means none.
+	Timeout time.Duration
+	// Options are the base search options (workers, node budget, unique,
+	// method, seed...); nil means the defaults. Mode is set from First;
+	// Visit is not called by a count.
+	Options *models.Options
+	// Registry is where the algorithms are looked up; nil means
+	// models.Default.
+	Registry *models.Registry
+}
+
+// Job names what Config asks of every algorithm: "count" or "first
+// solution".
+func (c *Config) Job() string {
+	if c.First {
+		return "first solution"
+	}
+	return "count"
+}
+
+// Instance is one size of a comparison as the caller makes it. Single
+// adapts a models.Problem; a model whose size names a batch of problems (a
+// file of sudoku puzzles) implements Instance itself, so that Run solves
+// the whole batch, and may implement Batch to report its throughput.
+type Instance interface {
+	// Size names the instance in reports: "8", "5x6", a file's base name.
+	Size() string
+	// Supports returns nil if a can run on the instance with o, or an error
+	// saying why not (the reason recorded in Report.Skipped).
+	Supports(a models.Algorithm, o *models.Options) error
+	// Run runs a once on the instance with o. It polls ctx and returns a
+	// partial result, not an error, when ctx ends; an error skips the
+	// algorithm at this size with the error as the reason.
+	Run(ctx context.Context, a models.Algorithm, o *models.Options) (models.Result, error)
+	// Fields returns the model's own facts about a result, written after
+	// the common fields of the record (for N-Queens, "n"); nil for none.
+	Fields(res *models.Result) []models.Field
+}
+
+// Batch is implemented by an Instance that stands for many problems, such
+// as a file of puzzles: Items is their number, and the report gives
+// items per second beside the times.
+type Batch interface {
+	Items() uint64
+}
+
+// Single returns the Instance that runs algorithms on p with
+// models.Algorithm.Run. Its Fields are the model descriptor's (if the model
+// is registered with models.RegisterModel), then the result's Method, then
+// the result's Extra keys in sorted order, as the coverkit command writes
+// them after a solve or a count.
+func Single(p models.Problem) Instance { return single{p} }
+
+type single struct{ p models.Problem }
+
+func (s single) Size() string {
+	if s.p == nil {
+		return ""
+	}
+	return s.p.Size()
+}
+
+func (s single) Supports(a models.Algorithm, o *models.Options) error { return a.Supports(s.p, o) }
+
+func (s single) Run(ctx context.Context, a models.Algorithm, o *models.Options) (models.Result, error) {
+	return a.Run(ctx, s.p, o)
+}
+
+func (s single) Fields(res *models.Result) []models.Field {
+	if s.p == nil || res == nil {
+		return nil
+	}
+	var fs []models.Field
+	if m, err := models.LookupModel(s.p.Model()); err == nil && m.Fields != nil {
+		fs = append(fs, m.Fields(s.p, res)...)
+	}
+	if res.Method != "" {
+		fs = append(fs, models.Field{Key: "method", Value: res.Method})
+	}
+	keys := make([]string, 0, len(res.Extra))
+	for k := range res.Extra {
+		if !slices.ContainsFunc(fs, func(f models.Field) bool { return f.Key == k }) {
+			keys = append(keys, k)
+		}
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		fs = append(fs, models.Field{Key: k, Value: res.Extra[k]})
+	}
+	return fs
+}
+
+// Report is the outcome of a comparison.
+type Report struct {
+	// Model is the model compared; Job is "count" or "first solution";
+	// Repeat the runs asked of each algorithm on each size.
+	Model, Job string
+	Repeat     int
+	// Machine names the computer (see Machine).
+	Machine string
+	// Sizes are the sizes compared, in order, as the instances name them.
+	Sizes []string
+	// Rows holds one row per size and algorithm that ran, sizes in order,
+	// algorithms in the configured order within a size.
+	Rows []Row
+	// Skipped lists the algorithms that did not run at some size, and why.
+	Skipped []Skip
+	// Growth holds one fit per algorithm that finished on at least two
+	// sizes, in the order the algorithms were configured.
+	Growth []Growth
+	// PerUnit says that Growth is per unit of size (every size is a whole
+	// number); otherwise it is per step along Sizes.
+	PerUnit bool
+}
+
+// Row is one algorithm's result on one size.
+type Row struct {
+	// Record is the one result record: the last run's status, solutions and
+	// work, with Elapsed the median wall time in seconds, and the model's
+	// own facts in Fields.
+	Record models.Record
+	// Kind is the algorithm's kind.
+	Kind models.Kind
+	// Runs is the number of runs made (Repeat, or fewer if one stopped
+	// early).
+	Runs int
+	// Median, Min and Max are the wall times of the runs.
+	Median, Min, Max time.Duration
+	// Items is the number of problems in a Batch instance, else 0.
+	Items uint64
+}
+
+// Skip records an algorithm that did not run at a size.
+type Skip struct {
+	Size, Algorithm, Reason string
+}
+
+// String says "skipping A: reason", naming the size when there is one.
+func (s Skip) String() string {
+	if s.Size == "" {
+		return fmt.Sprintf("skipping %s: %s", s.Algorithm, s.Reason)
+	}
+	return fmt.Sprintf("skipping %s at size %s: %s", s.Algorithm, s.Size, s.Reason)
+}
+
+// Growth is the fitted growth of one algorithm's cost from one size to the
+// next: the factor by which the median time (Time) and the nodes (Nodes)
+// are multiplied per size step, exp of the slope of a least-squares line
+// (gonum stat.LinearRegression) through log(cost) against the size. A
+// "size step" is one unit of size when every size is a whole number (n to
+// n+1, whatever the spacing of the sizes compared), else one step along the
+// list of sizes. Only finished runs are fitted. 0 means not fitted: fewer
+// than two sizes finished, or the algorithm does not count nodes.
+type Growth struct {
+	Algorithm   string
+	Time, Nodes float64
+	// Points is the number of sizes fitted.
+	Points int
+}
+
+// Stopped reports whether some run stopped early (node budget, timeout,
+// cancellation), and the status of the first that did.
+func (r *Report) Stopped() (models.Status, bool) {
+	if r == nil {
+		return models.StatusExhausted, false
+	}
+	for _, row := range r.Rows {
+		if row.Record.Status.Partial() {
+			return row.Record.Status, true
+		}
+	}
+	return models.StatusExhausted, false
+}
+
+// Run compares the algorithms of cfg.Model on each of sizes, making each
+// size's problem once with newProblem; see RunInstances.
+func Run(ctx context.Context, cfg Config, newProblem func(size string) (models.Problem, error), sizes []string) (*Report, error) {
+	if newProblem == nil {
+		return nil, errors.New("bench: no function to make the problems")
+	}
+	return RunInstances(ctx, cfg, func(size string) (Instance, error) {
+		p, err := newProblem(size)
+		if err != nil {
+			return nil, err
+		}
+		if p == nil {
+			return nil, fmt.Errorf("bench: size %q: no problem made", size)
+		}
+		return Single(p), nil
+	}, sizes)
+}
+
+// RunInstances compares the algorithms of cfg.Model on the instance made
+// for each size, in order: every algorithm that supports the request runs
+// cfg.Repeat times (fewer if a run stops early), and the others are listed
+// in Report.Skipped. An algorithm that stopped early at one size is skipped
+// at the sizes after it, which are taken to be larger. A canceled ctx ends
+// the comparison: the report holds what ran, and its last row the canceled
+// run. The error is for a request that cannot start: no model or sizes, an
+// unknown algorithm, a negative Repeat or Timeout, an instance that cannot
+// be made (its error is returned as it is, so that it can name the input at
+// fault).
+func RunInstances(ctx context.Context, cfg Config, newInstance func(size string) (Instance, error), sizes []string) (*Report, error) {
+	if cfg.Model == "" {
+		return nil, errors.New("bench: no model named")
+	}
+	if newInstance == nil {
+		return nil, errors.New("bench: no function to make the instances")
+	}
+	if len(sizes) == 0 {
+		return nil, errors.New("bench: no sizes to compare")
+	}
+	if cfg.Repeat < 0 {
+		return nil, fmt.Errorf("bench: repeat %d: must be at least 1", cfg.Repeat)
+	}
+	if cfg.Timeout < 0 {
+		return nil, fmt.Errorf("bench: timeout %s: must not be negative (0 means none)", cfg.Timeout)
+	}
+	repeat := max(cfg.Repeat, 1)
+	algs, err := algorithms(&cfg)
+	if err != nil {
+		return nil, err
+	}
+	base := *cfg.Options.OrDefault()
+	base.Mode = models.ModeCount
+	if cfg.First {
+		base.Mode = models.ModeFirst
+	}
+	rep := &Report{Model: cfg.Model, Job: cfg.Job(), Repeat: repeat, Machine: Machine()}
+	stopped := map[string]string{} // algorithm → why it stopped early
+	for _, size := range sizes {
+		if ctx.Err() != nil {
+			break
+		}
+		inst, err := newInstance(size)
+		if err != nil {
+			return nil, err
+		}
+		if inst == nil {
+			return nil, fmt.Errorf("bench: size %q: no instance made", size)
+		}
+		rep.Sizes = append(rep.Sizes, inst.Size())
+		for _, a := range algs {
+			if ctx.Err() != nil {
+				break
+			}
+			skip := func(reason string) {
+				rep.Skipped = append(rep.Skipped, Skip{Size: sizeLabel(sizes, inst), Algorithm: a.Name, Reason: reason})
+			}
+			if why, ok := stopped[a.Name]; ok {
+				skip(why)
+				continue
+			}
+			if err := inst.Supports(a, &base); err != nil {
+				skip(err.Error())
+				continue
+			}
+			row, err := runAlgorithm(ctx, &cfg, inst, a, &base, repeat)
+			if err != nil {
+				skip(err.Error())
+				continue
+			}
+			if st := row.Record.Status; st.Partial() {
+				stopped[a.Name] = fmt.Sprintf("it stopped early (%s) at size %s", st, inst.Size())
+			}
+			rep.Rows = append(rep.Rows, row)
+		}
+	}
+	rep.Growth, rep.PerUnit = fit(rep, algs)
+	return rep, nil
+}
+
+// sizeLabel names the size in a Skip when there are several.
+func sizeLabel(sizes []string, inst Instance) string {
+	if len(sizes) < 2 {
+		return ""
+	}
+	return inst.Size()
+}
+
+// algorithms returns the configured algorithms, or every one of the model.
+func algorithms(cfg *Config) ([]models.Algorithm, error) {
+	reg := cfg.Registry
+	if reg == nil {
+		reg = &models.Default
+	}
+	if cfg.Algorithms == nil {
+		algs := reg.List(cfg.Model)
+		if len(algs) == 0 {
+			return nil, fmt.Errorf("bench: no algorithms are registered for model %q (forgotten import? a model registers itself when its package is imported)", cfg.Model)
+		}
+		return algs, nil
+	}
+	if len(cfg.Algorithms) == 0 {
+		return nil, errors.New("bench: an empty list of algorithms")
+	}
+	algs := make([]models.Algorithm, 0, len(cfg.Algorithms))
+	for _, name := range cfg.Algorithms {
+		a, err := reg.Lookup(cfg.Model, strings.TrimSpace(name))
+		if err != nil {
+			return nil, fmt.Errorf("bench: %w", err)
+		}
+		algs = append(algs, a)
+	}
+	return algs, nil
+}
+
+// runAlgorithm runs a repeat times on inst (fewer if a run stops early)
+// and makes its row.
+func runAlgorithm(ctx context.Context, cfg *Config, inst Instance, a models.Algorithm, base *models.Options, repeat int) (Row, error) {
+	times := make([]float64, 0, repeat)
+	var last models.Result
+	for range repeat {
+		rctx, cancel := ctx, context.CancelFunc(func() {})
+		if cfg.Timeout > 0 {
+			rctx, cancel = context.WithTimeout(ctx, cfg.Timeout)
+		}
+		o := *base
+		start := time.Now()
+		res, err := inst.Run(rctx, a, &o)
+		wall := time.Since(start)
+		cancel()
+		if err != nil {
+			return Row{}, err
+		}
+		last = res
+		times = append(times, wall.Seconds())
+		if res.Status.Partial() {
+			break
+		}
+	}
+	sort.Float64s(times)
+	median := stat.Quantile(0.5, stat.Empirical, times, nil)
+	rec := models.NewRecord(nil, a.Name, &last, base.Unique, 0)
+	rec.Model, rec.Size, rec.Elapsed = cfg.Model, inst.Size(), median
+	rec.Fields = inst.Fields(&last)
+	row := Row{Record: rec, Kind: a.Kind, Runs: len(times), Median: seconds(median),
+		Min: seconds(times[0]), Max: seconds(times[len(times)-1])}
+	if b, ok := inst.(Batch); ok {
+		row.Items = b.Items()
+	}
+	return row, nil
+}
+
+func seconds(s float64) time.Duration { return time.Duration(s * float64(time.Second)) }

@@ -1,0 +1,326 @@
+package bench
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/coverkit/coverkit/models"
+)
+
+// Formats lists the formats Write accepts, the default first.
+var Formats = []string{"text", "json", "csv"}
+
+// Write writes rep in format: "text" (a table, see WriteText), "json" (see
+// WriteJSON) or "csv" (see WriteCSV).
+func Write(w io.Writer, format string, rep *Report) error {
+	switch format {
+	case "text", "":
+		return WriteText(w, rep)
+	case "json":
+		return WriteJSON(w, rep)
+	case "csv":
+		return WriteCSV(w, rep)
+	}
+	return fmt.Errorf("bench: unknown format %s (choose %s)", quote(format), strings.Join(Formats, ", "))
+}
+
+// WriteText writes rep as a table for people: the header lines
+//
+//	<model> compare: size = S, <job>, median of R run(s)
+//	machine: <Machine>
+//
+// (with several sizes, "size = 8,9,10" and a SIZE column first), then one
+// line per row: ALGORITHM KIND STATUS SOLUTIONS, FUNDAMENTAL if a row has
+// it, the work counters NODES CHECKS UPDATES STEPS that some row measures
+// ("-" where a row's algorithm does not), ELAPSED (the median) MIN MAX, and
+// PER SEC (items a second) for a batch. With a growth fit, a second table
+// gives each algorithm's factor per size step.
+func WriteText(w io.Writer, rep *Report) error {
+	if rep == nil {
+		return fmt.Errorf("bench: no report to write")
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintf(tw, "%s compare: size = %s, %s, median of %d run(s)\nmachine: %s\n",
+		rep.Model, strings.Join(rep.Sizes, ","), rep.Job, rep.Repeat, rep.Machine)
+	cols := columnsOf(rep)
+	var head []string
+	if cols.size {
+		head = append(head, "SIZE")
+	}
+	head = append(head, "ALGORITHM", "KIND", "STATUS", "SOLUTIONS")
+	if cols.fundamental {
+		head = append(head, "FUNDAMENTAL")
+	}
+	for _, c := range counters {
+		if cols.counter[c.name] {
+			head = append(head, strings.ToUpper(c.name))
+		}
+	}
+	head = append(head, "ELAPSED", "MIN", "MAX")
+	if cols.items {
+		head = append(head, "PER SEC")
+	}
+	fmt.Fprintln(tw, strings.Join(head, "\t"))
+	for _, r := range rep.Rows {
+		var cells []string
+		rec := &r.Record
+		if cols.size {
+			cells = append(cells, rec.Size)
+		}
+		cells = append(cells, rec.Algorithm, r.Kind.String(), rec.Status.String(), rec.Solutions.String())
+		if cols.fundamental {
+			cells = append(cells, dash(rec.Fundamental))
+		}
+		for _, c := range counters {
+			if cols.counter[c.name] {
+				cells = append(cells, dashCount(c.get(rec)))
+			}
+		}
+		cells = append(cells, secondsText(r.Median.Seconds()), secondsText(r.Min.Seconds()), secondsText(r.Max.Seconds()))
+		if cols.items {
+			cells = append(cells, rateText(r))
+		}
+		fmt.Fprintln(tw, strings.Join(cells, "\t"))
+	}
+	if len(rep.Growth) > 0 {
+		step := "one step along the sizes"
+		if rep.PerUnit {
+			step = "size + 1"
+		}
+		fmt.Fprintf(tw, "\ngrowth per size step (%s), fitted over the sizes that finished:\n", step)
+		fmt.Fprintln(tw, "ALGORITHM\tTIME\tNODES\tSIZES")
+		for _, g := range rep.Growth {
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%d\n", g.Algorithm, factorText(g.Time), factorText(g.Nodes), g.Points)
+		}
+	}
+	return tw.Flush()
+}
+
+// WriteJSON writes one JSON object a line, one per row: the common record
+// (model, size, algorithm, status, partial, solutions, fundamental if
+// counted, the work counters measured, elapsed_seconds the median), then
+// kind, job, min_seconds, max_seconds, runs, machine, items and
+// items_per_second for a batch, time_growth and nodes_growth when fitted,
+// then the model's own fields.
+func WriteJSON(w io.Writer, rep *Report) error {
+	if rep == nil {
+		return fmt.Errorf("bench: no report to write")
+	}
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	for _, r := range rep.Rows {
+		rec := r.Record
+		rec.Fields = compareFields(rep, &r)
+		for _, f := range r.Record.Fields {
+			if !slices.ContainsFunc(rec.Fields, func(g models.Field) bool { return g.Key == f.Key }) {
+				rec.Fields = append(rec.Fields, f)
+			}
+		}
+		if err := enc.Encode(rec); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// WriteCSV writes a header line and one line per row, with the columns of
+// WriteJSON in the same order: the common ones always, the compare ones
+// (items, growth) when some row has them, then the model's fields of the
+// first row. A value a row does not have is empty.
+func WriteCSV(w io.Writer, rep *Report) error {
+	if rep == nil {
+		return fmt.Errorf("bench: no report to write")
+	}
+	cw := csv.NewWriter(w)
+	header := []string{"model", "size", "algorithm", "status", "partial", "solutions", "fundamental",
+		"nodes", "checks", "updates", "steps", "elapsed_seconds"}
+	fieldsOf := make([][]models.Field, len(rep.Rows))
+	var extra []string
+	have := map[string]bool{}
+	addKeys := func(fs []models.Field) {
+		for _, f := range fs {
+			if !have[f.Key] && !commonKey[f.Key] {
+				have[f.Key] = true
+				extra = append(extra, f.Key)
+			}
+		}
+	}
+	for i := range rep.Rows {
+		fieldsOf[i] = compareFields(rep, &rep.Rows[i])
+		addKeys(fieldsOf[i])
+	}
+	if len(rep.Rows) > 0 {
+		addKeys(rep.Rows[0].Record.Fields)
+	}
+	if err := cw.Write(append(header, extra...)); err != nil {
+		return err
+	}
+	for i, r := range rep.Rows {
+		rec := &r.Record
+		fund := ""
+		if rec.Fundamental != nil {
+			fund = rec.Fundamental.String()
+		}
+		row := []string{rec.Model, rec.Size, rec.Algorithm, rec.Status.String(), strconv.FormatBool(rec.Partial),
+			rec.Solutions.String(), fund, optional(rec.Nodes), optional(rec.Checks), optional(rec.Updates),
+			optional(rec.Steps), strconv.FormatFloat(rec.Elapsed, 'g', -1, 64)}
+		values := map[string]any{}
+		for _, f := range append(fieldsOf[i], rec.Fields...) {
+			if _, dup := values[f.Key]; !dup {
+				values[f.Key] = f.Value
+			}
+		}
+		for _, k := range extra {
+			v, ok := values[k]
+			if !ok {
+				row = append(row, "")
+				continue
+			}
+			cell, err := csvValue(v)
+			if err != nil {
+				return err
+			}
+			row = append(row, cell)
+		}
+		if err := cw.Write(row); err != nil {
+			return err
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+// compareFields are a row's facts after the common record: kind, job,
+// min_seconds, max_seconds, runs, machine, then items for a batch, then
+// the algorithm's growth when fitted.
+func compareFields(rep *Report, r *Row) []models.Field {
+	fs := []models.Field{
+		{Key: "kind", Value: r.Kind}, {Key: "job", Value: rep.Job},
+		{Key: "min_seconds", Value: r.Min.Seconds()}, {Key: "max_seconds", Value: r.Max.Seconds()},
+		{Key: "runs", Value: r.Runs}, {Key: "machine", Value: rep.Machine},
+	}
+	if r.Items > 0 {
+		fs = append(fs, models.Field{Key: "items", Value: r.Items})
+		if s := r.Median.Seconds(); s > 0 {
+			fs = append(fs, models.Field{Key: "items_per_second", Value: float64(r.Items) / s})
+		}
+	}
+	for _, g := range rep.Growth {
+		if g.Algorithm != r.Record.Algorithm {
+			continue
+		}
+		if g.Time > 0 {
+			fs = append(fs, models.Field{Key: "time_growth", Value: g.Time})
+		}
+		if g.Nodes > 0 {
+			fs = append(fs, models.Field{Key: "nodes_growth", Value: g.Nodes})
+		}
+	}
+	return fs
+}
+
+// commonKey are the record's own columns, never repeated from Fields.
+var commonKey = map[string]bool{
+	"model": true, "size": true, "algorithm": true, "status": true, "partial": true, "solutions": true,
+	"fundamental": true, "nodes": true, "checks": true, "updates": true, "steps": true, "elapsed_seconds": true,
+}
+
+// counters are the work counters in column order.
+var counters = []struct {
+	name string
+	get  func(*models.Record) uint64
+}{
+	{"nodes", func(r *models.Record) uint64 { return r.Nodes }},
+	{"checks", func(r *models.Record) uint64 { return r.Checks }},
+	{"updates", func(r *models.Record) uint64 { return r.Updates }},
+	{"steps", func(r *models.Record) uint64 { return r.Steps }},
+}
+
+// columns says which optional text columns some row has.
+type columns struct {
+	size, fundamental, items bool
+	counter                  map[string]bool
+}
+
+func columnsOf(rep *Report) columns {
+	c := columns{size: len(rep.Sizes) > 1, counter: map[string]bool{}}
+	for _, r := range rep.Rows {
+		c.fundamental = c.fundamental || r.Record.Fundamental != nil
+		c.items = c.items || r.Items > 0
+		for _, k := range counters {
+			if k.get(&r.Record) > 0 {
+				c.counter[k.name] = true
+			}
+		}
+	}
+	return c
+}
+
+// csvValue writes a field's value as its JSON text, strings unquoted.
+func csvValue(v any) (string, error) {
+	if s, ok := v.(string); ok {
+		return s, nil
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return "", err
+	}
+	return strings.Trim(string(b), `"`), nil
+}
+
+// optional writes a counter, or "" when the algorithm does not measure it.
+func optional(x uint64) string {
+	if x == 0 {
+		return ""
+	}
+	return strconv.FormatUint(x, 10)
+}
+
+func dashCount(x uint64) string {
+	if x == 0 {
+		return "-"
+	}
+	return strconv.FormatUint(x, 10)
+}
+
+func dash(c *models.Count) string {
+	if c == nil {
+		return "-"
+	}
+	return c.String()
+}
+
+// secondsText formats seconds for people: "0.000412 s", "0.1065 s",
+// "12.34 s".
+func secondsText(s float64) string {
+	switch {
+	case s >= 10:
+		return fmt.Sprintf("%.2f s", s)
+	case s >= 0.01:
+		return fmt.Sprintf("%.4f s", s)
+	}
+	return fmt.Sprintf("%.6f s", s)
+}
+
+// rateText is a batch row's items per second.
+func rateText(r Row) string {
+	s := r.Median.Seconds()
+	if r.Items == 0 || s <= 0 {
+		return "-"
+	}
+	return strconv.FormatFloat(float64(r.Items)/s, 'f', 0, 64)
+}
+
+// factorText is a growth factor: "4.62x", or "-" when not fitted.
+func factorText(g float64) string {
+	if g <= 0 {
+		return "-"
+	}
+	return strconv.FormatFloat(g, 'f', 2, 64) + "x"
+}

@@ -1,0 +1,51 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+func TestCompareSizes(t *testing.T) {
+	out, errOut, code := runCLI(t, "", "queens", "compare", "--sizes", "6..8", "--algos", "backtrack,bitwise,construct")
+	require.Equal(t, exitOK, code, errOut)
+	require.Contains(t, out, "queens compare: size = 6,7,8, count, median of 1 run(s)\nmachine: ")
+	require.Regexp(t, `(?m)^SIZE\s+ALGORITHM\s+KIND\s+STATUS\s+SOLUTIONS\s+NODES\s+CHECKS\s+ELAPSED\s+MIN\s+MAX$`, out)
+	// OEIS A000170: 4, 40, 92 solutions for n = 6, 7, 8.
+	require.Regexp(t, `(?m)^7\s+backtrack\s+exact\s+exhausted\s+40\s`, out)
+	require.Regexp(t, `(?m)^8\s+bitwise\s+exact\s+exhausted\s+92\s`, out)
+	require.Contains(t, out, "growth per size step (size + 1)")
+	require.Regexp(t, `(?m)^backtrack\s+\d+\.\d\dx\s+\d+\.\d\dx\s+3$`, out)
+	require.Contains(t, errOut, "skipping construct at size 6: ")
+
+	out, errOut, code = runCLI(t, "", "queens", "compare", "--sizes", "6,8", "--algos", "backtrack", "-f", "json", "--first")
+	require.Equal(t, exitOK, code, errOut)
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	require.Len(t, lines, 2)
+	var rec map[string]any
+	require.NoError(t, json.Unmarshal([]byte(lines[1]), &rec))
+	require.Equal(t, "8", rec["size"])
+	require.Equal(t, "first solution", rec["job"])
+	require.Contains(t, rec, "time_growth")
+	require.Contains(t, rec, "nodes_growth")
+
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"size and sizes", []string{"queens", "compare", "8", "--sizes", "6..8"}, "give N or --sizes, not both"},
+		{"neither", []string{"queens", "compare"}, "give N or --sizes"},
+		{"bad sizes", []string{"queens", "compare", "--sizes", "8..6"}, `--sizes: bench: sizes "8..6"`},
+		{"bad size in the list", []string{"queens", "compare", "--sizes", "6,abc"}, "not a number"},
+		{"unknown format", []string{"queens", "compare", "6", "--format", "xml"}, "unknown --format"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, errOut, code := runCLI(t, "", tc.args...)
+			require.Equal(t, exitUsage, code, errOut)
+			require.Contains(t, errOut, tc.want)
+		})
+	}
+}

@@ -1,0 +1,12 @@
+//go:build !amd64
+
+package queens
+
+// jsHaveAVX512 is false: the portable kernel serves every block.
+const jsHaveAVX512 = false
+
+// jsMatch is the sieve kernel: the portable one (see jsMatchGo).
+func jsMatch(s *jSieve, offs []uint16, wts []uint8) uint64 { return jsMatchGo(s, offs, wts) }
+
+// jsSetAsm does nothing here (no assembly kernel) and returns false.
+func jsSetAsm(bool) bool { return false }

@@ -1,0 +1,115 @@
+package queens
+
+import "math/bits"
+
+// Quadrant placements of the join counter (see join.go).
+//
+// Every quadrant of the board is an h × h square (the middle row and column
+// of an odd board left out), and all four are translates of each other, so
+// one table serves them all: for each set R of the quadrant's local rows
+// (bit i: local row i), every way to put one queen on each row of R in
+// distinct local columns with no two on a diagonal. A placement is stored
+// with its column set and its two diagonal sets in local coordinates: the
+// ↙ diagonal i+j (bit 0..2h−2) and the ↘ diagonal i−j+h−1.
+
+// jqEnt is one placement of queens in a quadrant.
+type jqEnt struct {
+	s, d uint32 // local diagonals i+j and i−j+h−1
+	cols uint32 // local columns
+}
+
+// jQuad is the table of the placements of every row set of an h × h
+// quadrant, grouped by row set and then by column set:
+// ents[start[R<<h|c] : start[R<<h|c+1]] are the placements of the rows R on
+// the columns c.
+type jQuad struct {
+	h     int
+	ents  []jqEnt
+	start []uint32
+}
+
+// group returns the placements of the rows r on exactly the columns c.
+func (q *jQuad) group(r, c uint32) []jqEnt {
+	k := int(r)<<q.h | int(c)
+	return q.ents[q.start[k]:q.start[k+1]]
+}
+
+// rows returns every placement of the rows r, grouped by column set.
+func (q *jQuad) rows(r uint32) []jqEnt {
+	k := int(r) << q.h
+	return q.ents[q.start[k]:q.start[k+1<<q.h]]
+}
+
+// jQuadCount returns the number of placements the table of an h × h
+// quadrant holds (every row set), without storing them.
+func jQuadCount(h int) uint64 {
+	var total uint64
+	for r := uint32(0); r < 1<<uint(h); r++ {
+		total += jqWalk(h, r, 0, 0, 0, nil)
+	}
+	return total
+}
+
+// jQuadBytes returns the bytes the table of an h × h quadrant takes, given
+// its number of placements.
+func jQuadBytes(h int, ents uint64) uint64 {
+	return ents*12 + 4*(uint64(1)<<uint(2*h)+1)
+}
+
+// jqWalk places the rows of r (lowest first) given the columns and
+// diagonals already taken, calling emit (if not nil) on every complete
+// placement, and returns the number of placements.
+func jqWalk(h int, r, cols, s, d uint32, emit func(jqEnt)) uint64 {
+	if r == 0 {
+		if emit != nil {
+			emit(jqEnt{s: s, d: d, cols: cols})
+		}
+		return 1
+	}
+	i := bits.TrailingZeros32(r)
+	r &= r - 1
+	var n uint64
+	for free := (uint32(1)<<uint(h) - 1) &^ cols; free != 0; free &= free - 1 {
+		j := bits.TrailingZeros32(free)
+		sb, db := uint32(1)<<uint(i+j), uint32(1)<<uint(i-j+h-1)
+		if s&sb != 0 || d&db != 0 {
+			continue
+		}
+		n += jqWalk(h, r, cols|1<<uint(j), s|sb, d|db, emit)
+	}
+	return n
+}
+
+// newJQuad builds the table of an h × h quadrant holding ents placements
+// (jQuadCount).
+func newJQuad(h int, ents uint64) *jQuad {
+	q := &jQuad{
+		h:     h,
+		ents:  make([]jqEnt, 0, ents),
+		start: make([]uint32, 1<<uint(2*h)+1),
+	}
+	var tmp []jqEnt
+	cnt := make([]uint32, 1<<uint(h))
+	for r := uint32(0); r < 1<<uint(h); r++ {
+		tmp = tmp[:0]
+		jqWalk(h, r, 0, 0, 0, func(e jqEnt) { tmp = append(tmp, e) })
+		// Counting sort by column set.
+		clear(cnt)
+		for _, e := range tmp {
+			cnt[e.cols]++
+		}
+		base := uint32(len(q.ents))
+		at := base
+		for c := range cnt {
+			q.start[int(r)<<uint(h)|c] = at
+			at, cnt[c] = at+cnt[c], at
+		}
+		q.ents = q.ents[:at]
+		for _, e := range tmp {
+			q.ents[cnt[e.cols]] = e
+			cnt[e.cols]++
+		}
+	}
+	q.start[len(q.start)-1] = uint32(len(q.ents))
+	return q
+}

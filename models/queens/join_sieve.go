@@ -1,0 +1,208 @@
+package queens
+
+import "math/bits"
+
+// The sieve of the join counter (see join.go): it counts the pairs of a
+// pattern s of one set and t of another with s & t == 0, each pair
+// weighted by t's weight.
+//
+// The patterns of the first set are taken in blocks of up to jsBlock. A
+// block is transposed into one group per pattern bit (a bit per pattern of
+// the block: the patterns that have that bit). The pattern bits are cut
+// into chunks of jsChunk; for every chunk and every value v of its bits the
+// table keeps the patterns of the block that share no bit with v. A
+// pattern t of the other set then costs one lookup per chunk — words ANDs
+// each — and words popcounts, with no branch, for up to 64·words pairs. A
+// block's table (chunks × 32 groups of up to 64 bytes, 14 KiB at n = 18)
+// stays in the first-level cache while the other set streams through it.
+// A block of fewer patterns uses fewer words (1, 2, 4 or 8).
+
+const (
+	jsChunk   = 5                 // pattern bits looked up at once
+	jsVals    = 1 << jsChunk      // values of a chunk
+	jsWords   = 8                 // most words of a group
+	jsBlock   = 64 * jsWords      // most patterns of a block
+	jsSlots   = 16 * jsVals       // table slots: up to 16 chunks (80 bits)
+	jsTabLen  = jsSlots * jsWords // table words
+	jsMaskLen = jsTabLen - 1      // index mask of the table
+	jsColsLen = 64 * jsWords      // transposed words
+	jsColMask = jsColsLen - 1     // index mask of the transposed words
+)
+
+// jsTable is a block in transposed, chunked form: with w words a group,
+// tab[(c·jsVals+v)·w : +w] holds the patterns of the block that share no
+// bit with the value v of chunk c.
+type jsTable [jsTabLen]uint64
+
+// jSieve is one worker's sieve block.
+type jSieve struct {
+	chunks int // chunks of a pattern
+	words  int // words of a group in the current block
+	cols   [jsColsLen]uint64
+	tab    jsTable
+}
+
+// jsChunksOf returns the chunks of a pattern of the given bits.
+func jsChunksOf(patBits int) int { return max(1, (patBits+jsChunk-1)/jsChunk) }
+
+// jsWordsFor returns the words of a group for a block of n patterns: a
+// power of two.
+func jsWordsFor(n int) int {
+	switch {
+	case n <= 64:
+		return 1
+	case n <= 128:
+		return 2
+	case n <= 256:
+		return 4
+	}
+	return 8
+}
+
+// build transposes the block pats (at most jsBlock) and fills its table.
+func (s *jSieve) build(pats []uint64) {
+	wd := jsWordsFor(len(pats))
+	s.words = wd
+	cols := s.cols[:64*wd]
+	clear(cols)
+	for i, p := range pats {
+		w, b := i>>6, uint64(1)<<uint(i&63)
+		for ; p != 0; p &= p - 1 {
+			cols[(bits.TrailingZeros64(p)*wd+w)&jsColMask] |= b
+		}
+	}
+	var valid [jsWords]uint64
+	for w := range wd {
+		left := len(pats) - 64*w
+		switch {
+		case left >= 64:
+			valid[w] = ^uint64(0)
+		case left > 0:
+			valid[w] = uint64(1)<<uint(left) - 1
+		}
+	}
+	tab := &s.tab
+	for c := 0; c < s.chunks; c++ {
+		base := c * jsVals * wd
+		copy(tab[base&jsMaskLen:], valid[:wd])
+		for v := 1; v < jsVals; v++ {
+			k := (c*jsChunk + bits.TrailingZeros(uint(v))) & 63
+			prev := base + (v&(v-1))*wd
+			dst := base + v*wd
+			col := k * wd
+			for w := range wd {
+				tab[(dst+w)&jsMaskLen] = tab[(prev+w)&jsMaskLen] &^ cols[(col+w)&jsColMask]
+			}
+		}
+	}
+}
+
+// jsOffsets appends to offs the table slots of pattern t: one per chunk.
+func jsOffsets(offs []uint16, t uint64, chunks int) []uint16 {
+	for c := range chunks {
+		offs = append(offs, uint16(c*jsVals)|uint16(t>>uint(c*jsChunk)&(jsVals-1)))
+	}
+	return offs
+}
+
+// jsMatchGo is the portable kernel: the sum over the patterns i of the
+// streamed set of wts[i] times the patterns of the block compatible with
+// pattern i, whose table slots are offs[i·chunks : (i+1)·chunks].
+func jsMatchGo(s *jSieve, offs []uint16, wts []uint8) uint64 {
+	switch s.words {
+	case 1:
+		return jsMatch1(&s.tab, offs, wts, s.chunks)
+	case 2:
+		return jsMatch2(&s.tab, offs, wts, s.chunks)
+	case 4:
+		return jsMatch4(&s.tab, offs, wts, s.chunks)
+	}
+	return jsMatch8(&s.tab, offs, wts, s.chunks)
+}
+
+func jsMatch8(tab *jsTable, offs []uint16, wts []uint8, chunks int) uint64 {
+	var total uint64
+	for i, wt := range wts {
+		o := offs[i*chunks : (i+1)*chunks]
+		b := int(o[0]) * 8
+		a0, a1, a2, a3 := tab[b&jsMaskLen], tab[(b+1)&jsMaskLen], tab[(b+2)&jsMaskLen], tab[(b+3)&jsMaskLen]
+		a4, a5, a6, a7 := tab[(b+4)&jsMaskLen], tab[(b+5)&jsMaskLen], tab[(b+6)&jsMaskLen], tab[(b+7)&jsMaskLen]
+		for _, x := range o[1:] {
+			b := int(x) * 8
+			a0 &= tab[b&jsMaskLen]
+			a1 &= tab[(b+1)&jsMaskLen]
+			a2 &= tab[(b+2)&jsMaskLen]
+			a3 &= tab[(b+3)&jsMaskLen]
+			a4 &= tab[(b+4)&jsMaskLen]
+			a5 &= tab[(b+5)&jsMaskLen]
+			a6 &= tab[(b+6)&jsMaskLen]
+			a7 &= tab[(b+7)&jsMaskLen]
+		}
+		c := bits.OnesCount64(a0) + bits.OnesCount64(a1) + bits.OnesCount64(a2) + bits.OnesCount64(a3) +
+			bits.OnesCount64(a4) + bits.OnesCount64(a5) + bits.OnesCount64(a6) + bits.OnesCount64(a7)
+		total += uint64(c) * uint64(wt)
+	}
+	return total
+}
+
+func jsMatch4(tab *jsTable, offs []uint16, wts []uint8, chunks int) uint64 {
+	var total uint64
+	for i, wt := range wts {
+		o := offs[i*chunks : (i+1)*chunks]
+		b := int(o[0]) * 4
+		a0, a1, a2, a3 := tab[b&jsMaskLen], tab[(b+1)&jsMaskLen], tab[(b+2)&jsMaskLen], tab[(b+3)&jsMaskLen]
+		for _, x := range o[1:] {
+			b := int(x) * 4
+			a0 &= tab[b&jsMaskLen]
+			a1 &= tab[(b+1)&jsMaskLen]
+			a2 &= tab[(b+2)&jsMaskLen]
+			a3 &= tab[(b+3)&jsMaskLen]
+		}
+		c := bits.OnesCount64(a0) + bits.OnesCount64(a1) + bits.OnesCount64(a2) + bits.OnesCount64(a3)
+		total += uint64(c) * uint64(wt)
+	}
+	return total
+}
+
+func jsMatch2(tab *jsTable, offs []uint16, wts []uint8, chunks int) uint64 {
+	var total uint64
+	for i, wt := range wts {
+		o := offs[i*chunks : (i+1)*chunks]
+		b := int(o[0]) * 2
+		a0, a1 := tab[b&jsMaskLen], tab[(b+1)&jsMaskLen]
+		for _, x := range o[1:] {
+			b := int(x) * 2
+			a0 &= tab[b&jsMaskLen]
+			a1 &= tab[(b+1)&jsMaskLen]
+		}
+		total += uint64(bits.OnesCount64(a0)+bits.OnesCount64(a1)) * uint64(wt)
+	}
+	return total
+}
+
+func jsMatch1(tab *jsTable, offs []uint16, wts []uint8, chunks int) uint64 {
+	var total uint64
+	for i, wt := range wts {
+		o := offs[i*chunks : (i+1)*chunks]
+		a0 := tab[int(o[0])&jsMaskLen]
+		for _, x := range o[1:] {
+			a0 &= tab[int(x)&jsMaskLen]
+		}
+		total += uint64(bits.OnesCount64(a0)) * uint64(wt)
+	}
+	return total
+}
+
+// jsDirect counts the compatible pairs of s and t one by one, each
+// weighted by t's weight: for sets too small for a block.
+func jsDirect(s, t []uint64, wts []uint8) uint64 {
+	var total uint64
+	for _, a := range s {
+		for i, b := range t {
+			// 1 if a&b == 0, without a branch.
+			z := (a&b - 1) >> 63 & ^((a & b) >> 63)
+			total += z * uint64(wts[i])
+		}
+	}
+	return total
+}

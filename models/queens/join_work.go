@@ -1,0 +1,335 @@
+package queens
+
+import (
+	"math/bits"
+	"slices"
+
+	"github.com/coverkit/coverkit/models"
+)
+
+// jhEnt is a quadrant placement moved into a half-board: its diagonals in
+// half-local coordinates (see join.go) and its bits of the half-board's
+// pattern of crossing diagonals.
+type jhEnt struct {
+	s, d, pat uint64
+	cols      uint32
+}
+
+// jHalfTab holds the placements of one quadrant of a family, filtered by
+// the family's free columns and forbidden diagonals, grouped like jQuad.
+type jHalfTab struct {
+	h     int
+	ents  []jhEnt
+	start []uint32
+}
+
+// group returns the placements of the rows r on exactly the columns c.
+func (t *jHalfTab) group(r, c uint32) []jhEnt {
+	k := int(r)<<t.h | int(c)
+	return t.ents[t.start[k]:t.start[k+1]]
+}
+
+// rows returns every placement of the rows r, grouped by column set.
+func (t *jHalfTab) rows(r uint32) []jhEnt {
+	k := int(r) << t.h
+	return t.ents[t.start[k]:t.start[k+1<<t.h]]
+}
+
+// fill builds the table from the quadrant table q for a quadrant moved
+// down by shift rows, on the columns cols, off the diagonals preS, preD;
+// east says which half (the crossing diagonals are read differently).
+func (t *jHalfTab) fill(sh *jShared, cols uint32, shift uint, preS, preD uint64, east bool) {
+	q := sh.quad
+	h := q.h
+	t.h = h
+	if len(t.start) != len(q.start) {
+		t.start = make([]uint32, len(q.start))
+	}
+	if cap(t.ents) < len(q.ents) {
+		t.ents = make([]jhEnt, 0, len(q.ents))
+	}
+	t.ents = t.ents[:0]
+	lo, mw, w := sh.lo, uint64(1)<<sh.w-1, sh.w
+	for r := 0; r < 1<<uint(h); r++ {
+		for c := 0; c < 1<<uint(h); c++ {
+			k := r<<uint(h) | c
+			t.start[k] = uint32(len(t.ents))
+			if uint32(c)&^cols != 0 {
+				continue
+			}
+			for _, e := range q.ents[q.start[k]:q.start[k+1]] {
+				s, d := uint64(e.s)<<shift, uint64(e.d)<<shift
+				if s&preS|d&preD != 0 {
+					continue
+				}
+				var pat uint64
+				if east {
+					pat = s&mw | (d>>lo&mw)<<w
+				} else {
+					pat = s>>lo&mw | (d&mw)<<w
+				}
+				t.ents = append(t.ents, jhEnt{s: s, d: d, pat: pat, cols: e.cols})
+			}
+		}
+	}
+	t.start[len(t.start)-1] = uint32(len(t.ents))
+}
+
+// jTabs are the four quadrant tables of one family.
+type jTabs struct {
+	cfg                        int // the family they were built for, −1 none
+	eastN, eastS               jHalfTab
+	westN, westS               jHalfTab
+	rowsN, rowsS, colsE, colsW uint32
+}
+
+// build fills the tables for family ci.
+func (tb *jTabs) build(sh *jShared, ci int) {
+	c := &sh.cfgs[ci]
+	tb.cfg = ci
+	tb.eastN.fill(sh, c.colsE, 0, c.preSE, c.preDE, true)
+	tb.eastS.fill(sh, c.colsE, sh.off, c.preSE, c.preDE, true)
+	tb.westN.fill(sh, c.colsW, 0, c.preSW, c.preDW, false)
+	tb.westS.fill(sh, c.colsW, sh.off, c.preSW, c.preDW, false)
+}
+
+// jWorker is one goroutine of a count, with its own buffers.
+type jWorker struct {
+	sh      *jShared
+	sv      *jSieve
+	tabs    *jTabs // the tables of the current family (shared for even n)
+	own     *jTabs // this worker's tables (odd n)
+	total   models.Count
+	nodes   uint64
+	flushed uint64
+	pairs   uint64
+
+	east, west []uint64 // the patterns of the current split (a piece of them)
+	wts, ones  []uint8  // west weights; all ones
+	offs       []uint16 // the table slots of the streamed patterns
+}
+
+// work takes tasks until none are left or the count stops.
+func (w *jWorker) work() {
+	sh := w.sh
+	total := uint64(len(sh.tasks))
+	for !sh.stop.Load() {
+		i := sh.next.Add(1) - 1
+		if i >= int64(len(sh.tasks)) {
+			return
+		}
+		t := sh.tasks[i]
+		if sh.shared == nil && (w.own == nil || w.own.cfg != int(t.cfg)) {
+			if w.own == nil {
+				w.own = &jTabs{cfg: -1}
+			}
+			w.own.build(sh, int(t.cfg))
+		}
+		w.tabs = sh.shared
+		if w.tabs == nil {
+			w.tabs = w.own
+		}
+		sum, ok := w.task(&sh.cfgs[t.cfg], t.r1)
+		w.total = w.total.Add(models.CountOf(sum).MulUint64(sh.cfgs[t.cfg].weight))
+		if !ok {
+			return
+		}
+		done := sh.done.Add(1)
+		if sh.progress != nil {
+			sh.progress(models.Progress{Done: done, Total: total})
+		}
+	}
+}
+
+// poll flushes the node count and reports whether the count must stop.
+func (w *jWorker) poll() bool {
+	sh := w.sh
+	all := sh.nodes.Add(w.nodes - w.flushed)
+	w.flushed = w.nodes
+	if sh.stop.Load() {
+		return true
+	}
+	if st, done := models.ContextStatus(sh.ctx); done {
+		sh.halt(st)
+		return true
+	}
+	if sh.maxNodes > 0 && all >= sh.maxNodes {
+		sh.halt(models.StatusLimit)
+		return true
+	}
+	return false
+}
+
+// task counts the splits E of family c whose north rows are r1, unweighted
+// by the family; it returns false if the count was stopped (the sum is
+// then that of the splits finished).
+func (w *jWorker) task(c *jConfig, r1 uint32) (uint64, bool) {
+	kS := c.kE - bits.OnesCount32(r1)
+	var sum uint64
+	for r2 := c.rowsS; ; r2 = (r2 - 1) & c.rowsS {
+		if bits.OnesCount32(r2) == kS {
+			if w.poll() {
+				return sum, false
+			}
+			sum += w.split(c, r1, r2)
+		}
+		if r2 == 0 {
+			break
+		}
+	}
+	return sum, true
+}
+
+// split counts the solutions of the row split (r1 north, r2 south in the
+// east) of family c, weighted by its symmetry but not by the family's.
+func (w *jWorker) split(c *jConfig, r1, r2 uint32) uint64 {
+	sh := w.sh
+	var eWeight uint64 = 1
+	wtab := [4]uint8{1, 1, 1, 1}
+	switch c.kind {
+	case jEven:
+		e := r1 | r2<<uint(sh.h)
+		re := bits.Reverse32(e) >> uint(32-sh.n)
+		if e > re {
+			return 0
+		}
+		if e < re {
+			eWeight = 2
+		}
+		var sec uint8 = 1
+		if eq := ^(e ^ re) & sh.full; eq != 0 {
+			sec = 0
+			if e&(eq&-eq) != 0 {
+				sec = 2
+			}
+		}
+		wtab = [4]uint8{sec, 2, 4, 0}
+	case jCenter:
+		e := r1 | r2<<uint(sh.h+1)
+		re := bits.Reverse32(e) >> uint(32-sh.n)
+		ce := sh.full &^ e
+		rce := sh.full &^ re
+		if e > re || e > ce || e > rce {
+			return 0
+		}
+		eWeight = 4
+		if e == re || e == rce {
+			eWeight = 2
+		}
+	}
+	tb := w.tabs
+	eastN := tb.eastN.rows(r1)
+	westN := tb.westN.rows(c.rowsN &^ r1)
+	westS := c.rowsS &^ r2
+	var sum uint64
+	// Both sides in pieces of at most sh.piece patterns (past one column
+	// group); in practice one piece each.
+	for ei := 0; ei < len(eastN); {
+		ei = w.half(&w.east, nil, eastN, ei, &tb.eastS, r2, c.colsE, wtab, false)
+		for wi := 0; wi < len(westN); {
+			wi = w.half(&w.west, &w.wts, westN, wi, &tb.westS, westS, c.colsW, wtab, c.kind == jEven)
+			sum += w.match(c.kind == jEven)
+		}
+	}
+	return sum * eWeight
+}
+
+// half builds into *out the patterns of the half-boards joining the north
+// placements pn[from:] with the south placements of the rows rs, group by
+// group, until sh.piece patterns are held, and returns where it stopped.
+// With weights, a pattern gets the weight wtab[long diagonals it holds]
+// and is dropped if that is 0. The join loop has no branch per pair: every
+// pair is written and the length advances only past compatible ones.
+func (w *jWorker) half(out *[]uint64, wts *[]uint8, pn []jhEnt, from int, south *jHalfTab, rs, cols uint32, wtab [4]uint8, weights bool) int {
+	sh := w.sh
+	pats := (*out)[:0]
+	i := from
+	for i < len(pn) && len(pats) < sh.piece {
+		pc := pn[i].cols
+		j := i + 1
+		for j < len(pn) && pn[j].cols == pc {
+			j++
+		}
+		qs := south.group(rs, cols&^pc)
+		if len(qs) > 0 {
+			k := len(pats)
+			pats = slices.Grow(pats, (j-i)*len(qs))[:k+(j-i)*len(qs)]
+			for _, p := range pn[i:j] {
+				buf := pats[k : k+len(qs)]
+				m := 0
+				for _, q := range qs {
+					buf[m] = p.pat | q.pat
+					// s, d < 2^63: the difference is negative only for 0.
+					m += int((p.s&q.s | p.d&q.d - 1) >> 63)
+				}
+				k += m
+			}
+			pats = pats[:k]
+		}
+		i = j
+	}
+	if weights {
+		// Weigh, and drop the weight-0 patterns (kept in order).
+		ws := slices.Grow((*wts)[:0], len(pats))[:len(pats)]
+		long, k := sh.long, 0
+		for _, pat := range pats {
+			wt := wtab[bits.OnesCount64(pat&long)&3]
+			pats[k] = pat
+			ws[k] = wt
+			k += int((uint64(wt) + 255) >> 8)
+		}
+		pats, ws = pats[:k], ws[:k]
+		*wts = ws
+	}
+	*out = pats
+	w.nodes += uint64(len(pats))
+	return i
+}
+
+// match counts the compatible pairs of the east and west patterns held,
+// weighted by the west weights if weighted (else weight 1).
+func (w *jWorker) match(weighted bool) uint64 {
+	s, t := w.east, w.west
+	if len(s) == 0 || len(t) == 0 {
+		return 0
+	}
+	w.pairs += uint64(len(s)) * uint64(len(t))
+	var wts []uint8
+	if weighted {
+		wts = w.wts
+	} else {
+		// Unweighted: the smaller set goes into the sieve.
+		if len(s) > len(t) {
+			s, t = t, s
+		}
+		for len(w.ones) < len(t) {
+			w.ones = append(w.ones, 1)
+		}
+		wts = w.ones[:len(t)]
+	}
+	if len(t) < jDirectMax || len(s) < jDirectMax {
+		return jsDirect(s, t, wts)
+	}
+	sv := w.sv
+	nc := sv.chunks
+	offs := slices.Grow(w.offs[:0], len(t)*nc)[:len(t)*nc]
+	for i, b := range t {
+		o := offs[i*nc : (i+1)*nc]
+		for c := range o {
+			o[c] = uint16(c*jsVals) | uint16(b>>uint(c*jsChunk)&(jsVals-1))
+		}
+	}
+	w.offs = offs
+	var sum uint64
+	for len(s) > 0 {
+		k := min(len(s), jsBlock)
+		sv.build(s[:k])
+		sum += jsMatch(sv, w.offs, wts)
+		s = s[k:]
+	}
+	return sum
+}
+
+// jDirectMax is the fewest patterns on both sides worth a sieve block;
+// below it, every pair is tested in turn.
+const jDirectMax = 16
