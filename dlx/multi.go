@@ -242,14 +242,16 @@ forward:
 		)
 		need, most, score, hr = chooseBounded(ib, sb)
 		switch {
+		case score <= 0:
+			// First: chooseBounded returns early, with need and most not
+			// summed, when some item is dead.
+			goto backdown
 		case int64(most) > rem || need > rem*maxPer:
 			goto backdown
 		case rem == 0:
 			// need == 0: no option may be added and none is needed, so
 			// the only completion deactivates every item left.
 			goto solution
-		case score <= 0:
-			goto backdown
 		}
 	} else {
 		var score int32

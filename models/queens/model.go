@@ -71,7 +71,8 @@ func newInstance(req models.Request) (models.Problem, error) {
 	return newBoard(req, int(n))
 }
 
-// defaultAlgorithm counts with bitwise where it can (N ≤ 64) and otherwise
+// defaultAlgorithm counts with the quadrant join from JoinMinN on (not
+// with --unique), else with bitwise where it can (N ≤ 64), and otherwise
 // searches with Wirth's backtracking; a torus or givens have their own
 // defaults (DefaultAlgorithm).
 func defaultAlgorithm(p models.Problem, o *models.Options) string {
@@ -79,7 +80,15 @@ func defaultAlgorithm(p models.Problem, o *models.Options) string {
 	if b != nil && (b.Torus || len(b.Given) > 0) {
 		return DefaultAlgorithm(b, o.OrDefault().Mode)
 	}
-	if o.OrDefault().Mode == models.ModeCount && b != nil && b.N <= BitwiseMaxN {
+	o = o.OrDefault()
+	switch {
+	case o.Mode != models.ModeCount || b == nil:
+		return "backtrack"
+	case !o.Unique && JoinFaster(b.N):
+		// The quadrant join counts faster from JoinMinN on; it has no
+		// fundamental count, which --unique asks for.
+		return "join"
+	case b.N <= BitwiseMaxN:
 		return "bitwise"
 	}
 	return "backtrack"
