@@ -41,12 +41,22 @@ A C H S, X for a custom piece); a d-dimensional board as 2-D layers after
 			{Name: "pawns", Usage: `pawns on 1-based squares "r,c r,c ..." (2-D boards): they stop riders and hold no piece`,
 				Verbs: []string{"solve", "count", "compare", "verify", "cover"}},
 			{Name: "independent", Usage: "with --task dominate: the pieces may not attack each other", Switch: true,
-				Verbs: []string{"solve", "count", "compare", "verify", "cover"}},
+				Verbs: []string{"solve", "count", "compare", "verify", "cover", "dominate"}},
+			{Name: "queens", Usage: "the number of queens M that the fewest pawns must let stand on N×N", Verbs: []string{"pawns"}},
+		},
+		Tasks: []models.Task{
+			{Verb: "max", Short: "The independence number: the most pieces that fit, with a placement (--count: how many maximum placements)",
+				Usage: "PIECE SIZE", Args: 2, Params: map[string]string{"task": "max"}},
+			{Verb: "dominate", Short: "The domination number: the fewest pieces that occupy or attack every square (--count: how many minimum sets)",
+				Usage: "PIECE SIZE", Args: 2, Params: map[string]string{"task": "dominate"}},
+			{Verb: "pawns", Short: "The fewest pawns that let M queens stand on an N×N board (--queens M), with a placement",
+				Usage: "N", Args: 1, Prefix: []string{"queen"}, Params: map[string]string{"task": "pawns"}},
 		},
 		Formats:     Formats,
 		Default:     func(models.Problem, *models.Options) string { return "bitboard" },
 		Fields:      func(p models.Problem, res *models.Result) []models.Field { return p.(*Problem).Fields(res) },
 		CountText:   countText,
+		Headline:    headline,
 		NoSolution:  noSolution,
 		Verify:      verifyRequest,
 		VerifyUsage: "PIECE SIZE [K] [FILE|-]",
@@ -86,6 +96,9 @@ func instance(req models.Request, verify bool) (*Problem, error) {
 		Task: task, Independent: req.Switch("independent")}
 	if req.Switch("independent") && task != Dominate {
 		return nil, fmt.Errorf("pieces: --independent is for --task dominate")
+	}
+	if q := req.Param("queens"); q != "" && len(req.Args) == 2 {
+		req.Args = append(req.Args[:2:2], q) // pawns N --queens M: M queens
 	}
 	switch {
 	case len(req.Args) > 2:
@@ -267,4 +280,31 @@ func (p *Problem) VerifyStream(r io.Reader) (*models.VerifyReport, error) {
 		return nil, fmt.Errorf("pieces: line %d: the last board stops after %d of its %d squares", line, len(sol), n)
 	}
 	return rep, nil
+}
+
+// headline says what a max, dominate or pawns solution proves, or what is
+// known when the search stopped early; a placement of K pieces needs none.
+// It is a '#' comment of the board format, so verify reads past it.
+func headline(p models.Problem, res *models.Result) string {
+	pp := p.(*Problem)
+	a := pp.Answer(res)
+	board := pp.Size()
+	if pp.Board.Torus {
+		board += " torus"
+	}
+	switch {
+	case pp.Task == Place:
+		return ""
+	case !a.Proved:
+		return fmt.Sprintf("# best found: %d (not proved optimal: the search stopped early)", a.Best)
+	case pp.Task == Max:
+		return fmt.Sprintf("# independence number of %s on %s: %d", plural(pp.Piece.Name), board, a.Max)
+	case pp.Task == Dominate:
+		what := "domination number"
+		if pp.Independent {
+			what = "independent domination number"
+		}
+		return fmt.Sprintf("# %s of %s on %s: %d", what, plural(pp.Piece.Name), board, a.Domination)
+	}
+	return fmt.Sprintf("# fewest pawns letting %d %s stand on %s: %d", pp.K, plural(pp.Piece.Name), board, a.MinPawns)
 }
