@@ -37,7 +37,8 @@ completion exists (N-Queens completion, NP-complete); givens that attack
 each other have no solution, with the pair named.`,
 		Instance: models.Instance{Usage: "N", Args: 1, New: newInstance},
 		Params: []models.Param{
-			{Name: "torus", Usage: "a toroidal board: diagonals wrap around (Pólya: solutions exist iff gcd(N, 6) = 1)", Switch: true},
+			{Name: "torus", Usage: "a toroidal board: diagonals wrap around (Pólya: solutions exist iff gcd(N, 6) = 1)", Switch: true,
+				Verbs: []string{"solve", "count", "compare", "cover"}},
 			{Name: "given", Usage: `queens placed in advance, 1-based "row,col row,col ..."; solve completes them`},
 			{Name: "given-file", Usage: "read the given queens from FILE (- for stdin), same syntax, # comments"},
 		},
