@@ -56,7 +56,12 @@ sudoku-like puzzles, any exact cover — and compares algorithms on them.
 
 Exit codes: 0 success, 1 no solution exists, 2 bad input or usage,
 3 stopped early (--timeout or interrupt; the partial result is printed).`,
-		Version:       version(),
+		Version: version(),
+		Example: `  coverkit queens solve 8
+  coverkit queens count 14 --unique --format json
+  coverkit knight tour 8 --format svg --out tour.svg
+  coverkit sudoku solve puzzles.txt --workers 0
+  coverkit algorithms`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
@@ -81,6 +86,13 @@ Exit codes: 0 success, 1 no solution exists, 2 bad input or usage,
 		own[c.Name()] = true
 		all = append(all, c)
 	}
+	root.AddCommand(&cobra.Command{
+		Use: "version", Short: "Print the version", Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			_, err := fmt.Fprintf(cmd.OutOrStdout(), "coverkit version %s\n", version())
+			return err
+		},
+	})
 	for _, m := range models.Models() {
 		if !own[m.Name] {
 			all = append(all, newModelCmd(e, m))
@@ -112,11 +124,33 @@ func rejectUnknownVerbs(c *cobra.Command) {
 	}
 }
 
+// stickyWriter remembers the first error of its writer, so that output
+// written by code that ignores errors (cobra's help and usage) still fails
+// the command: `coverkit --help > /dev/full` exits 2, "no space left".
+type stickyWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (s *stickyWriter) Write(p []byte) (int, error) {
+	if s.err != nil {
+		return 0, s.err
+	}
+	n, err := s.w.Write(p)
+	s.err = err
+	return n, err
+}
+
 // run executes the command line and returns the process exit code.
 func run(ctx context.Context, args []string, e *env) int {
+	out := &stickyWriter{w: e.stdout}
+	e.stdout = out
 	root := newRoot(e)
 	root.SetArgs(args)
 	err := root.ExecuteContext(ctx)
+	if err == nil && out.err != nil {
+		err = usagef("writing output: %v", out.err)
+	}
 	if err == nil {
 		return exitOK
 	}
