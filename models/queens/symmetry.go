@@ -196,7 +196,7 @@ func equal(a, b []int32) bool {
 // stays the count of all solutions the search met.
 func Unique(ctx context.Context, solve models.Solver, p models.Problem, opts *models.Options) (models.Result, error) {
 	o := opts.OrDefault()
-	b, _, err := input(p, o, "unique")
+	b, _, err := inputAny(p, o, "unique")
 	if err != nil {
 		return models.Result{}, err
 	}
