@@ -17,20 +17,16 @@
 //     column by column, rows in ascending order, with the O(1) safety test
 //     of seed 001 on four arrays (row, column, sum diagonal r+c, difference
 //     diagonal r−c). Its first solution is the lexicographically first.
-//
 //   - iterative: the same search with an explicit stack of (column, next
 //     row) instead of recursion (seed 003); same nodes, checks and order.
-//
 //   - permutation: each column chooses only among the unused rows (a linked
 //     list of flat arrays), so only the two diagonals are tested (seed 002:
 //     5508 checks for all 92 solutions of n = 8, against 15720).
-//
 //   - construct: the O(n) explicit constructions of seed 002, with
 //     Options.Method "formula" (Hoffman–Loessi–Moore, the default) or
 //     "lists" (even/odd lists with the swaps for n mod 6 = 2, 3); a
 //     billion queens take 4 GB (4 bytes a queen). It finds one solution
 //     only: ModeAll and ModeCount return models.ErrUnsupported.
-//
 //   - join: Kluev's quadrant join (join.go), count only: the solutions
 //     are counted as compatible pairs of east and west half-boards, per
 //     split of the rows by the side of their queen, in a bit-sliced sieve
