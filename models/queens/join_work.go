@@ -253,7 +253,10 @@ func (w *jWorker) half(out *[]uint64, wts *[]uint8, pn []jhEnt, from int, south 
 		qs := south.group(rs, cols&^pc)
 		if len(qs) > 0 {
 			k := len(pats)
-			pats = slices.Grow(pats, (j-i)*len(qs))[:k+(j-i)*len(qs)]
+			if need := k + (j-i)*len(qs); need > cap(pats) {
+				pats = slices.Grow(pats, need-k)
+			}
+			pats = pats[:k+(j-i)*len(qs)]
 			for _, p := range pn[i:j] {
 				buf := pats[k : k+len(qs)]
 				m := 0
