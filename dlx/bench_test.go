@@ -131,3 +131,41 @@ func BenchmarkSudoku17(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkMultiplicities runs Algorithm M: k non-attacking pieces through
+// a "k|#" item, and queen domination of 8×8, counted with MaxOptions 5 and
+// with Knuth's "5|#" item, and found (domination number) with Minimize.
+func BenchmarkMultiplicities(b *testing.B) {
+	for _, tc := range []struct {
+		name string
+		text string
+		opts dlx.Options
+		want uint64
+	}{
+		{"queens-8x8-k7", gen.Pieces('Q', 8, 7), dlx.Options{}, 3192},
+		{"kings-6x6-k9", gen.Pieces('K', 6, 9), dlx.Options{}, 0},
+		{"queen-domination-8-max5", gen.Domination('Q', 8, 0), dlx.Options{MaxOptions: 5}, 4860},
+		{"queen-domination-8-max5-workers2", gen.Domination('Q', 8, 0), dlx.Options{MaxOptions: 5, Workers: 2}, 4860},
+		{"queen-domination-8-knuth", gen.Domination('Q', 8, 5), dlx.Options{}, 4860},
+		{"queen-domination-number-8", gen.Domination('Q', 8, 0), dlx.Options{Minimize: true, Limit: 1}, 1},
+	} {
+		b.Run(tc.name, func(b *testing.B) {
+			p := parse(b, tc.text)
+			s, err := dlx.NewSolver(p)
+			require.NoError(b, err)
+			var res dlx.Result
+			cpu0 := cpuTime()
+			for b.Loop() {
+				o := tc.opts
+				res, err = s.Solve(context.Background(), &o)
+				require.NoError(b, err)
+			}
+			if tc.want != 0 {
+				require.Equal(b, tc.want, res.Solutions)
+			}
+			b.ReportMetric(float64(res.Stats.Nodes), "nodes")
+			b.ReportMetric(float64(res.Stats.Updates)/1e6, "Mupdates")
+			b.ReportMetric((cpuTime()-cpu0).Seconds()/float64(b.N), "cpu-s/op")
+		})
+	}
+}

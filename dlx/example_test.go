@@ -128,3 +128,79 @@ func ExampleSolver_sudoku() {
 	// 12.............. several solutions
 	// 11.............. no solution
 }
+
+// Count the ways to place 3 non-attacking rooks on a 4×4 board with
+// multiplicities (Algorithm M): a primary item "#" taken exactly 3 times,
+// and the rows and columns primary items taken at most once (bounds 0:1).
+func ExampleProblem_AddPrimaryBounds() {
+	const n, k = 4, 3
+	p := dlx.New()
+	p.AddPrimaryBounds("#", k, k)
+	for i := range n {
+		p.AddPrimaryBounds(fmt.Sprint("r", i), 0, 1)
+		p.AddPrimaryBounds(fmt.Sprint("c", i), 0, 1)
+	}
+	for r := range n {
+		for c := range n {
+			p.AddOption("#", fmt.Sprint("r", r), fmt.Sprint("c", c))
+		}
+	}
+	s, _ := dlx.NewSolver(p)
+	res, _ := s.Solve(context.Background(), nil)
+	fmt.Println(res.Status, res.Solutions) // C(4,3)² · 3! = 96
+	// Output: exhausted 96
+}
+
+// The same problem in the text format of Knuth's dlx3: "3|#" is covered
+// exactly 3 times, "0:1|r0" at most once.
+func ExampleParse_multiplicities() {
+	p, _ := dlx.Parse(strings.NewReader(`
+| 3 non-attacking rooks on 3x3
+3|# 0:1|r0 0:1|r1 0:1|r2 0:1|c0 0:1|c1 0:1|c2
+# r0 c0
+# r0 c1
+# r0 c2
+# r1 c0
+# r1 c1
+# r1 c2
+# r2 c0
+# r2 c1
+# r2 c2
+`))
+	s, _ := dlx.NewSolver(p)
+	res, _ := s.Solve(context.Background(), nil)
+	fmt.Println(res.Solutions) // 3! = 6
+	// Output: 6
+}
+
+// Find the domination number of kings on a 5×5 board: every square must be
+// occupied or attacked at least once (bounds 1:25), by the fewest kings.
+// Options.Minimize raises the number of options allowed until a solution
+// appears; Result.MinOptions is that number, Solutions the number of
+// minimum dominating sets.
+func ExampleOptions_minimize() {
+	const n = 5
+	p := dlx.New()
+	for r := range n {
+		for c := range n {
+			p.AddPrimaryBounds(fmt.Sprint(r, ",", c), 1, n*n)
+		}
+	}
+	for r := range n {
+		for c := range n {
+			var items []string
+			for dr := -1; dr <= 1; dr++ {
+				for dc := -1; dc <= 1; dc++ {
+					if r+dr >= 0 && r+dr < n && c+dc >= 0 && c+dc < n {
+						items = append(items, fmt.Sprint(r+dr, ",", c+dc))
+					}
+				}
+			}
+			p.AddOption(items...)
+		}
+	}
+	s, _ := dlx.NewSolver(p)
+	res, _ := s.Solve(context.Background(), &dlx.Options{Minimize: true})
+	fmt.Println(res.Status, "kings:", res.MinOptions, "sets:", res.Solutions)
+	// Output: exhausted kings: 4 sets: 79
+}

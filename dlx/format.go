@@ -3,6 +3,8 @@ package dlx
 import (
 	"bufio"
 	"bytes"
+	"errors"
+	"fmt"
 	"io"
 	"strings"
 
@@ -159,23 +161,92 @@ func parse(r io.Reader, keepText bool) (*Problem, error) {
 	return p, nil
 }
 
-// parseItems reads the item line: primary names, '|', secondary names.
+// parseItems reads the item line: primary names, '|', secondary names. A
+// primary name may carry bounds as in Knuth's dlx3: "lo:hi|name" (covered
+// between lo and hi times) or "n|name" (exactly n times). A '|' may be glued
+// to names ("a b|x"): a token is a bounded item when what comes before its
+// first '|' is a number or a "lo:hi" pair, and an item then a separator
+// otherwise.
 func (p *Problem) parseItems(line []byte, n int) error {
-	prim, sec, hasBar := bytes.Cut(line, []byte{'|'})
-	if hasBar && bytes.IndexByte(sec, '|') >= 0 {
-		return errorf(n, "more than one '|' in the item line")
-	}
-	for k, part := range [][]byte{prim, sec} {
-		for _, t := range fields(nil, part) {
-			if _, err := p.addItem(string(t), k == 1); err != nil {
-				return errorf(n, "%s", strings.TrimPrefix(err.Error(), "dlx: "))
+	secondary := false
+	fail := func(err error) error { return errorf(n, "%s", strings.TrimPrefix(err.Error(), "dlx: ")) }
+	for _, t := range fields(nil, line) {
+		for len(t) > 0 {
+			bar := bytes.IndexByte(t, '|')
+			if bar < 0 {
+				if _, err := p.addItem(string(t), secondary); err != nil {
+					return fail(err)
+				}
+				break
 			}
+			if bar > 0 && !secondary && isBound(t[:bar]) {
+				lo, hi, err := parseBounds(t[:bar])
+				if err == nil && bar == len(t)-1 {
+					err = errors.New("empty name")
+				}
+				if err == nil {
+					_, err = p.AddPrimaryBounds(string(t[bar+1:]), lo, hi)
+				}
+				if err != nil {
+					return errorf(n, "item %q: %s", t, strings.TrimPrefix(err.Error(), "dlx: "))
+				}
+				break
+			}
+			if secondary {
+				return errorf(n, "more than one '|' in the item line")
+			}
+			if bar > 0 {
+				if _, err := p.addItem(string(t[:bar]), false); err != nil {
+					return fail(err)
+				}
+			}
+			secondary = true
+			t = t[bar+1:]
 		}
 	}
 	if p.primaries == 0 {
 		return errorf(n, "no primary items in the item line")
 	}
 	return nil
+}
+
+// isBound reports whether b looks like a bound prefix: digits, or digits,
+// ':' and digits.
+func isBound(b []byte) bool {
+	lo, hi, pair := bytes.Cut(b, []byte{':'})
+	return allDigits(lo) && (!pair || allDigits(hi))
+}
+
+func allDigits(b []byte) bool {
+	for _, c := range b {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return len(b) > 0
+}
+
+// parseBounds reads "n" or "lo:hi" (checked by isBound).
+func parseBounds(b []byte) (lo, hi int, err error) {
+	num := func(d []byte) int {
+		v := 0
+		for _, c := range d {
+			if v > MaxBound {
+				break
+			}
+			v = 10*v + int(c-'0')
+		}
+		return v
+	}
+	l, h, pair := bytes.Cut(b, []byte{':'})
+	if !pair {
+		h = l
+	}
+	lo, hi = num(l), num(h)
+	if hi > MaxBound || lo > MaxBound {
+		return 0, 0, fmt.Errorf("bound exceeds %d", MaxBound)
+	}
+	return lo, hi, checkBounds(lo, hi)
 }
 
 // Write writes p in the text format read by Parse (and by Knuth's dlx1 and
@@ -188,6 +259,11 @@ func Write(w io.Writer, p *Problem) error {
 	for i, name := range p.names {
 		if !p.secondary[i] {
 			bw.WriteString(sep)
+			if lo, hi := p.Bounds(i); lo != hi {
+				fmt.Fprintf(bw, "%d:%d|", lo, hi)
+			} else if hi != 1 {
+				fmt.Fprintf(bw, "%d|", hi)
+			}
 			bw.WriteString(name)
 			sep = " "
 		}

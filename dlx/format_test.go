@@ -28,6 +28,9 @@ func TestParseAccepts(t *testing.T) {
 		{"bar glued to names", "a b|x y\na x\n", 4, 2, 1},
 		{"empty secondary list", "a b |\na b\n", 2, 2, 1},
 		{"unicode names", "é ☃ | ω\né ☃ ω:красный\n", 3, 2, 1},
+		{"multiplicities", "2:3|a 2|b c 0:1|d | x\na b\n", 5, 4, 1},
+		{"multiplicity then glued bar", "2|a b|x\na b\n", 3, 2, 1},
+		{"digit names without bar", "1 2 | 3\n1 2\n", 3, 2, 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p, err := dlx.Parse(strings.NewReader(tc.text))
@@ -60,6 +63,14 @@ func TestParseErrors(t *testing.T) {
 		{"invalid utf-8", "a \xffb\n", 1, "non-printable"},
 		{"no primary", " | x y\n", 1, "no item line"},
 		{"over-long line", "a b\n" + long, 2, "line too long"},
+		{"zero upper bound", "0|a b\n", 1, "upper bound 0 is not positive"},
+		{"lower above upper", "a 3:2|b\n", 1, "lower bound 3 exceeds upper bound 2"},
+		{"bound too large", "99999999999999999999|a\n", 1, "exceeds"},
+		{"bound without name", "a 2|\n", 1, "empty name"},
+		{"bounds on a secondary item", "a | 2|x\n", 1, "more than one '|'"},
+		{"bad bound", "2:|a\n", 1, `name "2:" contains ':'`},
+		{"colon in bound name", "1:2|a:b\n", 1, "contains ':'"},
+		{"duplicate bounded item", "a 2|a\n", 1, `duplicate item "a"`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := dlx.Parse(strings.NewReader(tc.text))
@@ -85,8 +96,20 @@ func TestNoPrimaryOptionWarns(t *testing.T) {
 	require.Equal(t, [][]int{{1}}, sols, "the option keeps its number and is never chosen")
 }
 
+func TestParseBounds(t *testing.T) {
+	p, err := dlx.Parse(strings.NewReader("2:3|a 2|b c 0:1|d | x\na b\n"))
+	require.NoError(t, err)
+	for i, want := range [][2]int{{2, 3}, {2, 2}, {1, 1}, {0, 1}, {0, 1}} {
+		lo, hi := p.Bounds(i)
+		require.Equal(t, want, [2]int{lo, hi}, p.ItemName(i))
+	}
+	require.True(t, p.HasBounds())
+	require.False(t, parse(t, gen.Knuth7).HasBounds())
+	require.False(t, parse(t, "1|a\na\n").HasBounds(), "1|a is a plain item")
+}
+
 func TestWriteRoundTrip(t *testing.T) {
-	for _, text := range []string{gen.Knuth7, gen.KnuthXCC, gen.Langford(4), gen.Queens(5, true)} {
+	for _, text := range []string{gen.Knuth7, gen.KnuthXCC, gen.Langford(4), gen.Queens(5, true), gen.Knuth3, gen.Domination('K', 3, 2)} {
 		p := parse(t, text)
 		var b bytes.Buffer
 		require.NoError(t, dlx.Write(&b, p))
@@ -129,10 +152,48 @@ func TestBuildErrors(t *testing.T) {
 	require.Error(t, p.Verify([]int{3}))
 	require.NoError(t, p.Verify([]int{0}))
 	require.ErrorContains(t, p.Verify(nil), "not covered")
+
+	_, err = p.AddPrimaryBounds("b", 2, 1)
+	require.ErrorContains(t, err, "exceeds upper bound")
+	_, err = p.AddPrimaryBounds("b", 0, 0)
+	require.ErrorContains(t, err, "not positive")
+	_, err = p.AddPrimaryBounds("b", -1, 1)
+	require.ErrorContains(t, err, "negative")
+	_, err = p.AddPrimaryBounds("b", 1, dlx.MaxBound+1)
+	require.ErrorContains(t, err, "exceeds")
+	require.ErrorContains(t, p.SetBounds(1, 0, 1), "secondary")
+	require.ErrorContains(t, p.SetBounds(7, 0, 1), "out of range")
+	require.ErrorContains(t, p.SetBounds(-1, 0, 1), "out of range")
+}
+
+func TestVerifyBounds(t *testing.T) {
+	p := parse(t, "2:3|a b | x\na\na b\na x\na x\nb\n")
+	for _, tc := range []struct {
+		name string
+		sol  []int
+		msg  string
+	}{
+		{"twice", []int{0, 1}, ""},
+		{"three times", []int{0, 1, 2}, ""},
+		{"once", []int{1}, `primary item "a" covered 1 times, fewer than 2`},
+		{"four times", []int{0, 1, 2, 3}, `primary item "a" covered more than 3 times`},
+		{"b twice", []int{0, 1, 4}, `primary item "b" covered more than once`},
+		{"x twice", []int{0, 2, 3, 4}, `secondary item "x" covered by incompatible options`},
+		{"b missing", []int{0, 2}, `primary item "b" not covered`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			err := p.Verify(tc.sol)
+			if tc.msg == "" {
+				require.NoError(t, err)
+			} else {
+				require.ErrorContains(t, err, tc.msg)
+			}
+		})
+	}
 }
 
 func FuzzParse(f *testing.F) {
-	for _, s := range []string{gen.Knuth7, gen.KnuthXCC, "a b | x\r\na x:1\n", "\xef\xbb\xbf| c\na\na\n", "a|b|c", "a:b\n"} {
+	for _, s := range []string{gen.Knuth7, gen.KnuthXCC, "a b | x\r\na x:1\n", "\xef\xbb\xbf| c\na\na\n", "a|b|c", "a:b\n", gen.Knuth3, "2:3|a 0:1|b | x\na b x\na\n", "1:9|a 2|b\na b\nb\n"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {

@@ -41,7 +41,7 @@ func (s *Solver) split(ctx context.Context, forced []int, maxNodes uint64, targe
 			sp.tasks = append(sp.tasks, prefix...)
 			sp.tasksEnd = append(sp.tasksEnd, len(sp.tasks))
 		}
-		sp.res = s.solveForced(ctx, forced, 0, maxNodes, func(sol []int) bool {
+		sp.res = s.runTask(ctx, forced, nil, 0, maxNodes, func(sol []int) bool {
 			sp.sols = append(sp.sols, sol...)
 			sp.solsEnd = append(sp.solsEnd, len(sp.sols))
 			return true
@@ -54,6 +54,20 @@ func (s *Solver) split(ctx context.Context, forced []int, maxNodes uint64, targe
 	}
 	s.cut, s.onPrefix = -1, nil
 	return sp
+}
+
+// runTask solves one subproblem of a parallel search. For Algorithm C a
+// task is the options chosen from the root, forced ones first; for
+// Algorithm M (s.useM) it is the branches taken at each level, replayed
+// after forcing forced.
+func (s *Solver) runTask(ctx context.Context, forced, task []int, limit, maxNodes uint64, visit func([]int) bool) Result {
+	if s.useM {
+		return s.solveForcedM(ctx, forced, task, limit, maxNodes, visit)
+	}
+	if task == nil {
+		task = forced
+	}
+	return s.solveForced(ctx, task, limit, maxNodes, visit)
 }
 
 // solveParallel splits the search at its top levels into independent
@@ -164,7 +178,7 @@ func (s *Solver) solveParallel(parent context.Context, opts *Options) (Result, e
 				if t > 0 {
 					b = sp.tasksEnd[t-1]
 				}
-				tr := c.solveForced(ctx, sp.tasks[b:sp.tasksEnd[t]], 0, budget, visit)
+				tr := c.runTask(ctx, opts.Forced, sp.tasks[b:sp.tasksEnd[t]], 0, budget, visit)
 				used.Add(tr.Stats.Nodes)
 				if opts.Progress != nil {
 					opts.Progress(int(finished.Add(1)), len(sp.tasksEnd))

@@ -9,7 +9,8 @@ import (
 )
 
 // Problem is a generalized exact cover problem: a list of items, each
-// primary (to be covered exactly once) or secondary (at most once, or by any
+// primary (to be covered exactly once, or between bounds given with
+// AddPrimaryBounds) or secondary (at most once, or by any
 // number of options that give it the same color), and a list of options,
 // each a set of items. Build one with New and the Add methods, or read one
 // with Parse.
@@ -22,6 +23,9 @@ type Problem struct {
 	secondary []bool         // secondary[i]: item i is secondary
 	byName    map[string]int // item index by name
 	primaries int            // number of primary items
+	// lo[i], hi[i]: the bounds of primary item i (Algorithm M); nil while
+	// every item has the default bounds 1..1.
+	lo, hi []int32
 
 	colorNames []string       // color names, by color id − 1
 	colorIDs   map[string]int // color id (≥ 1) by name
@@ -96,6 +100,9 @@ func (p *Problem) addItem(name string, secondary bool) (int, error) {
 	p.names = append(p.names, name)
 	p.secondary = append(p.secondary, secondary)
 	p.byName[name] = i
+	if p.lo != nil {
+		p.lo, p.hi = append(p.lo, 1), append(p.hi, 1)
+	}
 	if !secondary {
 		p.primaries++
 	}
@@ -106,6 +113,90 @@ func (p *Problem) addItem(name string, secondary bool) (int, error) {
 // its index. Names are non-empty runs of printable non-space characters
 // without ':' and '|', unique among the items.
 func (p *Problem) AddPrimary(name string) (int, error) { return p.addItem(name, false) }
+
+// MaxBound is the largest upper bound a primary item may have.
+const MaxBound = 1 << 30
+
+// AddPrimaryBounds adds a primary item to be covered between lo and hi
+// times (0 ≤ lo ≤ hi, 1 ≤ hi ≤ MaxBound) and returns its index: Knuth's
+// multiplicities, solved by Algorithm M. AddPrimary(name) is
+// AddPrimaryBounds(name, 1, 1); a problem whose primary items all have
+// those bounds runs the exact-cover code, unaffected by this extension.
+func (p *Problem) AddPrimaryBounds(name string, lo, hi int) (int, error) {
+	if err := checkBounds(lo, hi); err != nil {
+		return 0, fmt.Errorf("dlx: item %q: %w", name, err)
+	}
+	i, err := p.addItem(name, false)
+	if err != nil {
+		return 0, err
+	}
+	p.setBounds(i, lo, hi)
+	return i, nil
+}
+
+// SetBounds sets the bounds of primary item i: it must be covered between
+// lo and hi times (0 ≤ lo ≤ hi, 1 ≤ hi ≤ MaxBound).
+func (p *Problem) SetBounds(i, lo, hi int) error {
+	if i < 0 || i >= len(p.names) {
+		return fmt.Errorf("dlx: item index %d out of range (0..%d)", i, len(p.names)-1)
+	}
+	if p.secondary[i] {
+		return fmt.Errorf("dlx: item %q: bounds on a secondary item", p.names[i])
+	}
+	if err := checkBounds(lo, hi); err != nil {
+		return fmt.Errorf("dlx: item %q: %w", p.names[i], err)
+	}
+	p.setBounds(i, lo, hi)
+	return nil
+}
+
+// Bounds returns how many times item i must be covered: between lo and hi
+// times for a primary item (1, 1 unless set), 0 and 1 for a secondary one
+// (which colors can relax).
+func (p *Problem) Bounds(i int) (lo, hi int) {
+	switch {
+	case p.secondary[i]:
+		return 0, 1
+	case p.lo == nil:
+		return 1, 1
+	}
+	return int(p.lo[i]), int(p.hi[i])
+}
+
+// HasBounds reports whether some primary item has bounds other than 1..1,
+// so that Algorithm M solves the problem.
+func (p *Problem) HasBounds() bool {
+	for i := range p.lo {
+		if p.lo[i] != 1 || p.hi[i] != 1 {
+			return true
+		}
+	}
+	return false
+}
+
+func checkBounds(lo, hi int) error {
+	switch {
+	case hi < 1:
+		return fmt.Errorf("upper bound %d is not positive", hi)
+	case hi > MaxBound:
+		return fmt.Errorf("upper bound %d exceeds %d", hi, MaxBound)
+	case lo < 0:
+		return fmt.Errorf("lower bound %d is negative", lo)
+	case lo > hi:
+		return fmt.Errorf("lower bound %d exceeds upper bound %d", lo, hi)
+	}
+	return nil
+}
+
+func (p *Problem) setBounds(i, lo, hi int) {
+	if p.lo == nil {
+		p.lo, p.hi = make([]int32, len(p.names)), make([]int32, len(p.names))
+		for k := range p.lo {
+			p.lo[k], p.hi[k] = 1, 1
+		}
+	}
+	p.lo[i], p.hi[i] = int32(lo), int32(hi)
+}
 
 // AddSecondary adds a secondary item (covered at most once, or by options
 // that all give it the same color) and returns its index.
@@ -280,9 +371,10 @@ func (p *Problem) Warnings() []Warning { return p.warnings }
 
 // Verify checks, independently of any solver, that the options sol (0-based
 // indexes) form a solution: every index is in range and used once, every
-// primary item is covered exactly once, and every secondary item is covered
-// at most once or only by options giving it the same color. It returns nil
-// or an error naming the first item or option at fault.
+// primary item is covered exactly once (or between its bounds, see
+// AddPrimaryBounds), and every secondary item is covered at most once or
+// only by options giving it the same color. It returns nil or an error
+// naming the first item or option at fault.
 func (p *Problem) Verify(sol []int) error {
 	n := p.NumOptions()
 	used := make(map[int]bool, len(sol))
@@ -300,8 +392,11 @@ func (p *Problem) Verify(sol []int) error {
 			i, c := p.optItems[e], p.optColors[e]
 			count[i]++
 			if !p.secondary[i] {
-				if count[i] > 1 {
-					return fmt.Errorf("dlx: primary item %q covered more than once (option %d)", p.names[i], k+1)
+				if _, hi := p.Bounds(int(i)); count[i] > hi {
+					if hi == 1 {
+						return fmt.Errorf("dlx: primary item %q covered more than once (option %d)", p.names[i], k+1)
+					}
+					return fmt.Errorf("dlx: primary item %q covered more than %d times (option %d)", p.names[i], hi, k+1)
 				}
 				continue
 			}
@@ -316,8 +411,14 @@ func (p *Problem) Verify(sol []int) error {
 		}
 	}
 	for i, name := range p.names {
-		if !p.secondary[i] && count[i] == 0 {
-			return fmt.Errorf("dlx: primary item %q not covered", name)
+		if p.secondary[i] {
+			continue
+		}
+		if lo, _ := p.Bounds(i); count[i] < lo {
+			if count[i] == 0 {
+				return fmt.Errorf("dlx: primary item %q not covered", name)
+			}
+			return fmt.Errorf("dlx: primary item %q covered %d times, fewer than %d", name, count[i], lo)
 		}
 	}
 	return nil

@@ -51,7 +51,7 @@ func ref(i int32) uint32 { return uint32(i) * nodeSize }
 type link struct {
 	prev, next uint32
 	len        int32
-	_          int32
+	bound      int32 // Algorithm M: how many more options may cover the item
 }
 
 // A link record must be exactly as large as a node for itr; this constant
@@ -97,6 +97,20 @@ type Options struct {
 	// worker goroutines, with the subproblems done and their total. It must
 	// be cheap and safe for concurrent use.
 	Progress func(done, total int)
+	// MaxOptions, if positive, admits only solutions of at most this many
+	// options (forced ones included), and prunes the search with a lower
+	// bound on the options still needed: the coverage the active primary
+	// items still lack, divided by the most primary items one option has.
+	// It runs Algorithm M (see doc.go), also on plain exact cover problems.
+	MaxOptions int
+	// Minimize searches for the solutions with the fewest options: it runs
+	// the search with MaxOptions = m, m+1, ... from a lower bound m until
+	// one finds a solution (or, if MaxOptions is set, until it is passed),
+	// and reports that number in Result.MinOptions. Limit, Visit and the
+	// count apply to the last round, so with no limit Solutions is the
+	// number of minimum solutions; Stats sum all rounds. Meant for
+	// covering problems (domination: every item between 1 and many times).
+	Minimize bool
 }
 
 // Result is the outcome of a search.
@@ -110,8 +124,12 @@ type Result struct {
 	Solutions uint64
 	// Stats holds Nodes (search-tree nodes, the root included), Updates
 	// (link removals as Knuth counts them: one per item covered and one per
-	// node hidden) and Elapsed.
+	// node hidden or tweaked) and Elapsed.
 	Stats models.Stats
+	// MinOptions, with Options.Minimize, is the fewest options in a
+	// solution, once a round has found one; 0 when it is not known (no
+	// solution within the bounds, or the search stopped early).
+	MinOptions int
 }
 
 // Solver runs searches on one Problem. NewSolver builds its node arrays
@@ -133,6 +151,16 @@ type Solver struct {
 	first   []int          // the first solution of the last Solve
 	nfirst  int            // len(first) if a solution was found, else -1
 	stopAt  int32          // the item choice stops at a length ≤ stopAt (Options.TakeSingleton)
+
+	// Algorithm M (multiplicities, see multi.go).
+	multi   bool     // some primary item has bounds other than 1..1
+	slack   []int32  // slack[h] = hi − lo of internal primary item h
+	ftweak  []uint32 // the first option node tweaked at each level, 0 if none
+	branch  []int32  // the branch taken at each level (parallel splitting)
+	path    []int32  // branches to replay before searching (parallel tasks)
+	maxPer  int32    // the most primary items of one option
+	maxOpts int      // MaxOptions of the search under way, −1 for none
+	useM    bool     // a parallel search runs Algorithm M
 
 	// Set while splitting work for parallel search: at level cut the search
 	// hands the prefix to onPrefix instead of going deeper.
@@ -176,17 +204,25 @@ func NewSolver(p *Problem) (*Solver, error) {
 			}
 		}
 	}
+	// A solution of Algorithm M may hold every option; its levels are at
+	// most one per option and one per primary item.
+	levels := p.primaries + 1
+	if p.lo != nil {
+		levels = p.primaries + nopt + 1
+	}
 	s := &Solver{
 		nodes:   make([]node, total),
 		items:   make([]link, n+2),
 		nprim:   int32(p.primaries),
 		nitems:  int32(n),
 		optNode: make([]uint32, nopt),
-		choice:  make([]uint32, p.primaries+1),
-		sol:     make([]int, 0, p.primaries+1),
-		first:   make([]int, 0, p.primaries+1),
+		choice:  make([]uint32, levels),
+		sol:     make([]int, 0, levels),
+		first:   make([]int, 0, levels),
 		nfirst:  -1,
 		cut:     -1,
+		multi:   p.HasBounds(),
+		slack:   make([]int32, n+2),
 	}
 	s.nbase, s.ibase = unsafe.Pointer(&s.nodes[0]), unsafe.Pointer(&s.items[0])
 	// Rings of active items: primary items around head 0, secondary items
@@ -208,13 +244,24 @@ func NewSolver(p *Problem) (*Solver, error) {
 	for h := int32(1); h <= s.nitems; h++ {
 		nd[h] = node{up: ref(h), down: ref(h)}
 	}
+	for i := range n {
+		if h := internal[i]; h <= s.nprim {
+			lo, hi := p.Bounds(i)
+			s.items[h].bound = int32(hi)
+			s.slack[h] = int32(hi - lo)
+		}
+	}
 	q := s.nitems + 1 // the spacer before option 0
 	spacer := q
 	for k := range nopt {
 		first := q + 1
+		var prim int32
 		for e := p.start[k]; e < p.start[k+1]; e++ {
 			q++
 			h := internal[p.optItems[e]]
+			if h <= s.nprim {
+				prim++
+			}
 			if h <= s.nprim && s.optNode[k] == 0 {
 				s.optNode[k] = ref(q)
 			}
@@ -225,6 +272,7 @@ func NewSolver(p *Problem) (*Solver, error) {
 			nd[h].up = ref(q)
 			s.items[h].len++
 		}
+		s.maxPer = max(s.maxPer, prim)
 		nd[spacer].down = ref(q)
 		q++
 		nd[q] = node{up: ref(first), top: -int32(k) - 1}
@@ -245,6 +293,7 @@ func (s *Solver) Clone() *Solver {
 	c.first = make([]int, 0, cap(s.first))
 	c.nfirst = -1
 	c.cut, c.onPrefix = -1, nil
+	c.ftweak, c.branch, c.path = nil, nil, nil
 	return &c
 }
 
@@ -292,6 +341,9 @@ func (s *Solver) Solve(ctx context.Context, opts *Options) (Result, error) {
 		if s.optNode[k] == 0 {
 			return Result{}, fmt.Errorf("dlx: forced option %d has no primary item", k+1)
 		}
+	}
+	if s.multi || opts.MaxOptions > 0 || opts.Minimize {
+		return s.solveM(ctx, opts)
 	}
 	if opts.Workers > 1 {
 		return s.solveParallel(ctx, opts)

@@ -71,6 +71,10 @@ type Model struct {
 	// ListAll makes solve list every solution unless --limit says
 	// otherwise, as Knuth's programs do, instead of the first.
 	ListAll bool
+	// Headline, if set, is a line solve writes before the first solution
+	// in a text format, saying what the solution proves ("the domination
+	// number of queens on 8x8 is 5"); "" writes none.
+	Headline func(p Problem, res *Result) string
 	// SolutionKey is the JSON key of a solution in solve's records
 	// ("solution" if empty; "path" for a knight's tour).
 	SolutionKey string
@@ -88,6 +92,10 @@ type Model struct {
 	// the text format of Knuth's dlx1/dlx2 (docs/formats.md), for the
 	// `cover` verb.
 	Cover func(p Problem, w io.Writer) error
+	// Tasks are further verbs, each a solve (or with --count a count) with
+	// some parameters preset: `pieces max PIECE SIZE` is `pieces solve PIECE
+	// SIZE --task max`.
+	Tasks []Task
 	// Examples are command lines shown in help, keyed by verb.
 	Examples map[string]string
 }
@@ -102,6 +110,21 @@ func (m *Model) Verb(generic string) string {
 		return v
 	}
 	return generic
+}
+
+// Task is a verb that solves (or, with --count, counts) with parameters
+// preset and arguments put first.
+type Task struct {
+	// Verb is the command's name; Short its one-line help.
+	Verb, Short string
+	// Usage names its arguments; Args and Optional count them.
+	Usage          string
+	Args, Optional int
+	// Prefix goes before the user's arguments (`pawns N` is the instance
+	// "queen N").
+	Prefix []string
+	// Params are preset; the user cannot change them.
+	Params map[string]string
 }
 
 // Instance says how a model's instance is named and made.

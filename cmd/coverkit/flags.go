@@ -27,6 +27,15 @@ type runFlags struct {
 	repeat                    int
 	// params holds the model's own flags by name.
 	params map[string]*string
+	// verb is the task verb the flags belong to, if any: the model's
+	// parameters that name it are declared too.
+	verb string
+}
+
+// preset sets a model parameter that a task verb fixes.
+func (f *runFlags) preset(name, value string) {
+	v := value
+	f.params[name] = &v
 }
 
 // flagHelp is the help text of each shared flag.
@@ -101,7 +110,7 @@ func (f *runFlags) declareParams(cmd *cobra.Command, verb string, m *models.Mode
 	fs := cmd.Flags()
 	f.params = map[string]*string{}
 	for _, p := range m.Params {
-		if !p.For(verb) {
+		if !p.For(verb) && (f.verb == "" || !slices.Contains(p.Verbs, f.verb)) {
 			continue
 		}
 		v := new(string)

@@ -6,6 +6,7 @@ import (
 	_ "github.com/coverkit/coverkit/models/exactcover"
 	_ "github.com/coverkit/coverkit/models/knight"
 	_ "github.com/coverkit/coverkit/models/latin"
+	_ "github.com/coverkit/coverkit/models/pieces"
 	_ "github.com/coverkit/coverkit/models/polyomino"
 	_ "github.com/coverkit/coverkit/models/queens"
 	_ "github.com/coverkit/coverkit/models/sudoku"

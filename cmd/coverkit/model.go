@@ -39,7 +39,7 @@ func newModelCmd(e *env, m *models.Model) *cobra.Command {
 			continue
 		}
 		if name == "." {
-			bareSolve(e, cmd, m, v.formats)
+			bareSolve(e, cmd, m, v.formats, "solve")
 			continue
 		}
 		usage := m.Instance.Usage
@@ -64,27 +64,57 @@ func newModelCmd(e *env, m *models.Model) *cobra.Command {
 			},
 		}
 		f.declare(sub, verb, m, formats)
+		if verb == "count" {
+			declareUnitFlags(sub, m)
+		}
 		sub.SetFlagErrorFunc(negativeSizeError(strings.Trim(m.Instance.Usage, "[]")))
 		cmd.AddCommand(sub)
 	}
 	if m.Cover != nil {
 		cmd.AddCommand(newCoverCmd(e, m))
 	}
+	for _, t := range m.Tasks {
+		cmd.AddCommand(newTaskCmd(e, m, t))
+	}
 	return cmd
+}
+
+// newTaskCmd is one of the model's task verbs: a solve, or with --count a
+// count, with parameters preset.
+func newTaskCmd(e *env, m *models.Model, t models.Task) *cobra.Command {
+	sub := &cobra.Command{Use: strings.TrimSpace(t.Verb + " " + t.Usage), Short: t.Short, Long: m.Doc, Example: m.Examples[t.Verb]}
+	bareSolve(e, sub, m, append(append([]string(nil), m.Formats...), "none"), t.Verb)
+	sub.Use = strings.TrimSpace(t.Verb + " " + t.Usage)
+	sub.Args = cobra.RangeArgs(t.Args, t.Args+t.Optional)
+	run := sub.RunE
+	sub.RunE = func(cmd *cobra.Command, args []string) error {
+		return run(cmd, append(append([]string(nil), t.Prefix...), args...))
+	}
+	sub.Annotations = map[string]string{}
+	for k, v := range t.Params {
+		sub.Annotations["preset:"+k] = v
+		sub.Flags().MarkHidden(k) // preset: the verb's own meaning
+	}
+	return sub
 }
 
 // bareSolve makes the model's own command its solve verb (`coverkit dlx
 // FILE`), with --count to count instead.
-func bareSolve(e *env, cmd *cobra.Command, m *models.Model, formats []string) {
-	f := &runFlags{}
+func bareSolve(e *env, cmd *cobra.Command, m *models.Model, formats []string, verb string) {
+	f := &runFlags{verb: verb}
 	var count bool
 	cmd.Use = strings.TrimSpace(m.Name + " " + m.Instance.Usage)
 	cmd.Example = m.Examples["solve"]
 	cmd.Args = cobra.RangeArgs(m.Instance.Args, m.Instance.Args+m.Instance.Optional)
 	cmd.RunE = func(cmd *cobra.Command, args []string) error {
+		for k, v := range cmd.Annotations {
+			if name, ok := strings.CutPrefix(k, "preset:"); ok {
+				f.preset(name, v)
+			}
+		}
 		if count {
-			if f.format == "none" {
-				return usagef("--format none lists nothing to count")
+			if !cmd.Flags().Changed("format") {
+				f.format = "text" // the default of a count, not of a listing
 			}
 			return runCount(e, cmd, m, f, args)
 		}
@@ -92,6 +122,7 @@ func bareSolve(e *env, cmd *cobra.Command, m *models.Model, formats []string) {
 	}
 	f.declare(cmd, "solve", m, formats)
 	cmd.Flags().BoolVar(&count, "count", false, "count the solutions instead of listing them")
+	declareUnitFlags(cmd, m)
 	cmd.SetFlagErrorFunc(negativeSizeError("FILE"))
 }
 
@@ -310,6 +341,11 @@ func runSolve(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 			return fmt.Errorf("internal error: %s returned an invalid solution: %w", alg.Name, err)
 		}
 	}
+	if m.Headline != nil && res.First != nil && f.format != "json" && f.format != "none" && f.format != "svg" {
+		if h := m.Headline(p, &res); h != "" {
+			fmt.Fprintln(o, h)
+		}
+	}
 	switch {
 	case !all && res.First != nil:
 		err = sw.write(res.First, res.Stats, &rec)
@@ -431,6 +467,9 @@ func (s *solutionWriter) write(sol models.Solution, since models.Stats, rec *mod
 
 // runCount is the generic count verb.
 func runCount(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []string) error {
+	if split, err := unitsRequested(cmd); split || err != nil {
+		return runUnits(e, cmd, m, f, args, err)
+	}
 	p, alg, opts, err := prepare(e, m, f, args, models.ModeCount, []string{"text", "json", "csv"})
 	if err != nil {
 		return err

@@ -60,6 +60,9 @@ func solveBitwise(ctx context.Context, p models.Problem, opts *models.Options) (
 		return models.Result{}, err
 	}
 	n := b.N
+	if b.Torus || len(b.Given) > 0 {
+		return solveBitwiseConstrained(ctx, b, workers, o) // given_search.go
+	}
 	if n > BitwiseMaxN {
 		return models.Result{}, fmt.Errorf("queens: bitwise: n = %d does not fit its 64-bit row masks (n ≤ %d; "+
 			"no exact search finishes beyond n ≈ 30 anyway): %w", n, BitwiseMaxN, models.ErrTooLarge)

@@ -18,7 +18,7 @@ func init() {
 		Caps:  models.CanFirst | models.CanUnique,
 		Description: "explicit O(n) construction, no search: --method formula (Hoffman–Loessi–Moore, " +
 			"default) or lists (even/odd lists with swaps); a billion queens in 4 GB",
-		Methods: []string{MethodFormula, MethodLists},
+		Methods: []string{MethodFormula, MethodLists, MethodModular},
 		Solve:   withUnique(solveConstruct),
 	})
 }
@@ -197,6 +197,12 @@ func solveConstruct(ctx context.Context, p models.Problem, opts *models.Options)
 	o := opts.OrDefault()
 	b, _, err := input(p, o, "construct")
 	if err != nil {
+		return models.Result{}, err
+	}
+	if b.Torus && len(b.Given) == 0 {
+		return solveConstructTorus(ctx, b, o) // torus.go
+	}
+	if err := plainOnly("construct", b); err != nil {
 		return models.Result{}, err
 	}
 	if o.Mode != models.ModeFirst {

@@ -107,7 +107,10 @@ func solveDLX(ctx context.Context, p models.Problem, opts *models.Options) (mode
 	if o.Unique {
 		return models.Result{}, fmt.Errorf("queens: dlx does not reduce by symmetry (use bitwise for fundamental counts): %w", models.ErrUnsupported)
 	}
-	cover, err := Cover(b.N)
+	if res, none, err := settled(b); err != nil || none { // given.go
+		return res, err
+	}
+	cover, forced, err := coverOf(b) // given_dlx.go: the torus, the givens
 	if err != nil {
 		return models.Result{}, err
 	}
@@ -119,7 +122,7 @@ func solveDLX(ctx context.Context, p models.Problem, opts *models.Options) (mode
 		workers = 1
 	}
 	sol := make(models.Solution, b.N)
-	return s.SolveModel(ctx, o, dlx.Options{Workers: workers}, func(options []int) models.Solution {
+	return s.SolveModel(ctx, o, dlx.Options{Workers: workers, Forced: forced}, func(options []int) models.Solution {
 		decodeCover(b.N, options, sol)
 		return sol
 	})

@@ -77,6 +77,12 @@ func init() {
 		Description: "quadrant join (Kluev): counts pairs of compatible half-boards per row split " +
 			"in a bit-sliced sieve; count only, n ≤ 33, memory grows with n",
 		Solve: solveJoin,
+		Check: func(p models.Problem, _ *models.Options) error {
+			if b, ok := p.(*Board); ok && b != nil {
+				return plainOnly("join", b)
+			}
+			return nil
+		},
 	})
 }
 
@@ -86,6 +92,9 @@ func solveJoin(ctx context.Context, p models.Problem, opts *models.Options) (mod
 	o := opts.OrDefault()
 	b, workers, err := input(p, o, "join")
 	if err != nil {
+		return models.Result{}, err
+	}
+	if err := plainOnly("join", b); err != nil {
 		return models.Result{}, err
 	}
 	n := b.N

@@ -6,7 +6,6 @@ import (
 	"io"
 	"strconv"
 
-	"github.com/coverkit/coverkit/dlx"
 	"github.com/coverkit/coverkit/models"
 )
 
@@ -28,32 +27,27 @@ written 8, 1000000, 1e6 or 1_000_000.
 Solutions are written as Wirth's vector: for column i = 1..N, the 1-based
 row of the queen in column i. Formats: perm (one solution a line), board
 (N lines of Q and ., a blank line between solutions), svg (a picture of
-the board), json (one record a line with the solution as an array).`,
+the board), json (one record a line with the solution as an array).
+
+--torus makes the board toroidal (diagonals wrap around): Pólya's theorem
+answers at once that there is no solution when N is divisible by 2 or 3.
+--given "r,c r,c ..." (1-based row,column pairs) or --given-file FILE
+places queens in advance: solve completes them or proves that no
+completion exists (N-Queens completion, NP-complete); givens that attack
+each other have no solution, with the pair named.`,
 		Instance: models.Instance{Usage: "N", Args: 1, New: newInstance},
-		Formats:  []string{"perm", "board", "svg", "json"},
-		Default:  defaultAlgorithm,
-		Fields: func(p models.Problem, _ *models.Result) []models.Field {
-			return []models.Field{{Key: "n", Value: p.(*Board).N}}
+		Params: []models.Param{
+			{Name: "torus", Usage: "a toroidal board: diagonals wrap around (Pólya: solutions exist iff gcd(N, 6) = 1)", Switch: true},
+			{Name: "given", Usage: `queens placed in advance, 1-based "row,col row,col ..."; solve completes them`},
+			{Name: "given-file", Usage: "read the given queens from FILE (- for stdin), same syntax, # comments"},
 		},
-		CountText: func(p models.Problem, _ *models.Result, count string) string {
-			return fmt.Sprintf("%s for n = %d", plural(count, "solution"), p.(*Board).N)
-		},
-		NoSolution: func(p models.Problem, _ *models.Result) string {
-			n := p.(*Board).N
-			return fmt.Sprintf("no solution: %d queens cannot be placed on a %d×%d board without attacking each other (proved by exhaustive search)", n, n, n)
-		},
-		Verify: verifyRequest,
-		Cover: func(p models.Problem, w io.Writer) error {
-			n := p.(*Board).N
-			c, err := Cover(n)
-			if err != nil {
-				return err
-			}
-			if _, err := fmt.Fprintf(w, "| %d-queens: rows and columns primary, diagonals secondary; option (r-1)*%d+c is a queen at row r, column c\n", n, n); err != nil {
-				return err
-			}
-			return dlx.Write(w, c)
-		},
+		Formats:    []string{"perm", "board", "svg", "json"},
+		Default:    defaultAlgorithm,
+		Fields:     fields,
+		CountText:  countText,
+		NoSolution: noSolution,
+		Verify:     verifyRequest,
+		Cover:      writeCover,
 		Examples: map[string]string{
 			"solve": `  coverkit queens solve 8
   coverkit queens solve 8 --all --unique --format board
@@ -67,20 +61,34 @@ the board), json (one record a line with the solution as an array).`,
 	})
 }
 
-// newInstance reads N from a command line.
+// newInstance reads N, --torus and the givens (--given, --given-file) from
+// a command line (model_torus.go).
 func newInstance(req models.Request) (models.Problem, error) {
 	n, err := models.ParseSize("N", req.Args[0], MaxN)
 	if err != nil {
 		return nil, err
 	}
-	return New(int(n)), nil
+	return newBoard(req, int(n))
 }
 
-// defaultAlgorithm counts with bitwise where it can (N ≤ 64) and otherwise
-// searches with Wirth's backtracking.
+// defaultAlgorithm counts with the quadrant join from JoinMinN on (not
+// with --unique), else with bitwise where it can (N ≤ 64), and otherwise
+// searches with Wirth's backtracking; a torus or givens have their own
+// defaults (DefaultAlgorithm).
 func defaultAlgorithm(p models.Problem, o *models.Options) string {
 	b, _ := p.(*Board)
-	if o.OrDefault().Mode == models.ModeCount && b != nil && b.N <= BitwiseMaxN {
+	if b != nil && (b.Torus || len(b.Given) > 0) {
+		return DefaultAlgorithm(b, o.OrDefault().Mode)
+	}
+	o = o.OrDefault()
+	switch {
+	case o.Mode != models.ModeCount || b == nil:
+		return "backtrack"
+	case !o.Unique && JoinFaster(b.N):
+		// The quadrant join counts faster from JoinMinN on; it has no
+		// fundamental count, which --unique asks for.
+		return "join"
+	case b.N <= BitwiseMaxN:
 		return "bitwise"
 	}
 	return "backtrack"

@@ -18,6 +18,13 @@ import (
 type Board struct {
 	// N is the side of the board.
 	N int
+	// Torus makes the board toroidal: diagonals wrap around the edges, so
+	// two queens attack each other when their rows, their columns, their
+	// row+column (mod N) or their row−column (mod N) agree (torus.go).
+	Torus bool
+	// Given are queens placed in advance (0-based squares): a solution
+	// must contain them; the N-Queens completion problem (given.go).
+	Given []Square
 }
 
 // New returns the N-Queens problem of size n.
@@ -26,16 +33,32 @@ func New(n int) *Board { return &Board{N: n} }
 // Model returns "queens".
 func (b *Board) Model() string { return "queens" }
 
-// Size returns N in decimal.
-func (b *Board) Size() string { return strconv.Itoa(b.N) }
+// Size returns N in decimal, followed by " torus" on a toroidal board
+// ("17 torus").
+func (b *Board) Size() string {
+	if b.Torus {
+		return strconv.Itoa(b.N) + " torus"
+	}
+	return strconv.Itoa(b.N)
+}
 
 // Verify checks sol independently of any solver, in O(N) time and memory:
-// N entries, every row in 0..N-1 used once, no two queens on a diagonal.
+// N entries, every row in 0..N-1 used once, no two queens on a diagonal
+// (wrapping around on a torus, VerifyTorus), and every given queen in place.
 func (b *Board) Verify(sol models.Solution) error {
 	if b == nil {
 		return fmt.Errorf("queens: nil board: %w", models.ErrWrongProblem)
 	}
-	return Verify(b.N, sol)
+	var err error
+	if b.Torus {
+		err = VerifyTorus(b.N, sol)
+	} else {
+		err = Verify(b.N, sol)
+	}
+	if err != nil {
+		return err
+	}
+	return verifyGiven(b.Given, sol)
 }
 
 // Verify checks that sol places n non-attacking queens (see Board).

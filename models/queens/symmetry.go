@@ -206,6 +206,9 @@ func Unique(ctx context.Context, solve models.Solver, p models.Problem, opts *mo
 	if b.N > MaxSearchN {
 		return models.Result{}, fmt.Errorf("queens: unique: n = %d is beyond exact search (at most %d): %w", b.N, MaxSearchN, models.ErrTooLarge)
 	}
+	if b.Torus || len(b.Given) > 0 {
+		return models.Result{}, fmt.Errorf("queens: symmetry classes (unique) are for the ordinary board without given queens: %w", models.ErrUnsupported)
+	}
 	inner := *o
 	inner.Unique = false
 	if o.Mode == models.ModeFirst {

@@ -150,3 +150,126 @@ func Sudoku() string {
 	}
 	return b.String()
 }
+
+// Knuth3 is the example that opens Knuth's program dlx3: item C is covered
+// two or three times. Its one solution is options 2, 4 and 5 (1-based):
+// "A C X:1 Y:1", "B X:1", "C Y:1".
+const Knuth3 = `| Knuth, dlx3: a simple example of color controls
+A B 2:3|C | X Y
+A B X:0 Y:0
+A C X:1 Y:1
+C X:0
+B X:1
+C Y:1
+`
+
+// attack reports whether a piece on (r1, c1) attacks (r2, c2): "Q" queen,
+// "K" king, "R" rook.
+func attack(piece byte, r1, c1, r2, c2 int) bool {
+	dr, dc := r1-r2, c1-c2
+	switch piece {
+	case 'K':
+		return max(dr, -dr) <= 1 && max(dc, -dc) <= 1
+	case 'R':
+		return dr == 0 || dc == 0
+	}
+	return dr == 0 || dc == 0 || dr == dc || dr == -dc
+}
+
+// Pieces returns the placements of k mutually non-attacking pieces ('Q',
+// 'R' or 'K') on an n×n board as a multiplicity problem, one option per
+// square: a primary item "#" of multiplicity k in every option; for queens
+// and rooks the rows and columns are primary items with bounds 0:1 (at most
+// one piece each, which guides the search) and the diagonals secondary; for
+// kings the 2×2 blocks are secondary, those of the tiling by 2×2 blocks
+// primary with bounds 0:1.
+func Pieces(piece byte, n, k int) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "| %d non-attacking %c on %dx%d\n%d|#", k, piece, n, n, k)
+	tiling := func(i, j int) bool { return i%2 == 0 && j%2 == 0 }
+	switch piece {
+	case 'K':
+		for i := range n - 1 {
+			for j := range n - 1 {
+				if tiling(i, j) {
+					fmt.Fprintf(&b, " 0:1|b%d_%d", i, j)
+				}
+			}
+		}
+		b.WriteString(" |")
+		for i := range n - 1 {
+			for j := range n - 1 {
+				if !tiling(i, j) {
+					fmt.Fprintf(&b, " b%d_%d", i, j)
+				}
+			}
+		}
+	default:
+		for i := range n {
+			fmt.Fprintf(&b, " 0:1|r%d 0:1|c%d", i, i)
+		}
+		b.WriteString(" |")
+		if piece == 'Q' {
+			for d := range 2*n - 1 {
+				fmt.Fprintf(&b, " a%d d%d", d, d)
+			}
+		}
+	}
+	b.WriteByte('\n')
+	for r := range n {
+		for c := range n {
+			b.WriteByte('#')
+			switch piece {
+			case 'K':
+				for i := max(r-1, 0); i <= min(r, n-2); i++ {
+					for j := max(c-1, 0); j <= min(c, n-2); j++ {
+						fmt.Fprintf(&b, " b%d_%d", i, j)
+					}
+				}
+			case 'Q':
+				fmt.Fprintf(&b, " r%d c%d a%d d%d", r, c, r+c, r-c+n-1)
+			default:
+				fmt.Fprintf(&b, " r%d c%d", r, c)
+			}
+			b.WriteByte('\n')
+		}
+	}
+	return b.String()
+}
+
+// Domination returns the domination problem of piece ('Q', 'R' or 'K') on
+// an n×n board: every square is a primary item to be covered between 1 and
+// n×n times, and each option is a square with the squares its piece
+// occupies or attacks. With k > 0 a primary item "#" of multiplicity k in
+// every option asks for exactly k pieces (Knuth's way with dlx3); with
+// k = 0 the number of pieces is left to Options.MaxOptions.
+func Domination(piece byte, n, k int) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "| %c domination of %dx%d\n", piece, n, n)
+	if k > 0 {
+		fmt.Fprintf(&b, "%d|# ", k)
+	}
+	for r := range n {
+		for c := range n {
+			fmt.Fprintf(&b, "1:%d|s%d_%d ", n*n, r, c)
+		}
+	}
+	b.WriteByte('\n')
+	for r := range n {
+		for c := range n {
+			if k > 0 {
+				b.WriteString("# ")
+			}
+			fmt.Fprintf(&b, "s%d_%d", r, c)
+			for r2 := range n {
+				for c2 := range n {
+					if (r2 != r || c2 != c) && attack(piece, r, c, r2, c2) {
+						fmt.Fprintf(&b, " s%d_%d", r2, c2)
+					}
+				}
+			}
+			b.WriteByte('\n')
+		}
+	}
+	return b.String()
+}

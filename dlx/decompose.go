@@ -1,0 +1,144 @@
+package dlx
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+
+	"github.com/coverkit/coverkit/models"
+)
+
+// SubtreesPerUnit is how many subtrees per work unit NewSubtrees aims for:
+// enough that strided units even out the uneven subtrees.
+const SubtreesPerUnit = 20
+
+// Subtrees is the decomposition of an exact-cover count into the subtrees
+// below the options chosen at the first d levels of the search (Algorithm
+// C's choice of item: the fewest options, the first such item on a tie, as
+// Solve makes it), in the order the search meets them. d is the smallest
+// depth giving at least SubtreesPerUnit×K subtrees for K units, or the
+// deepest the split goes (12 levels, or where the tree ends): surplus units
+// are empty. Solutions found above depth d, if any, form one more
+// subproblem, the last. Name carries d, so units of different depths never
+// merge.
+type Subtrees struct {
+	s        *Solver
+	forced   []int
+	depth    int
+	tasks    []int
+	tasksEnd []int
+	shallow  uint64 // solutions above the split depth
+	stats    models.Stats
+	name     string
+}
+
+// NewSubtrees splits the count of p (with the options forced, 0-based)
+// for units work units. prefix names the model in Name, such as "dlx" or
+// "polyomino". Splitting searches the top levels once, polling ctx.
+func NewSubtrees(ctx context.Context, p *Problem, forced []int, units uint64, prefix string) (*Subtrees, error) {
+	s, err := NewSolver(p)
+	if err != nil {
+		return nil, err
+	}
+	for _, k := range forced {
+		if k < 0 || k >= len(s.optNode) || s.optNode[k] == 0 {
+			return nil, fmt.Errorf("dlx: forced option %d out of range or without a primary item", k+1)
+		}
+	}
+	target := uint64(SubtreesPerUnit) * max(units, 1)
+	if target > 1<<24 {
+		target = 1 << 24
+	}
+	s.stopAt = 0
+	sp, d := s.splitDepth(ctx, forced, int(target))
+	if sp.res.Status != models.StatusExhausted {
+		return nil, fmt.Errorf("dlx: splitting stopped: %s", sp.res.Status)
+	}
+	t := &Subtrees{s: s, forced: append([]int(nil), forced...), depth: d, tasks: sp.tasks, tasksEnd: sp.tasksEnd,
+		shallow: uint64(len(sp.solsEnd)), stats: models.Stats{Nodes: sp.res.Stats.Nodes, Updates: sp.res.Stats.Updates}}
+	t.name = prefix + "-mrv/1/d=" + strconv.Itoa(d)
+	return t, nil
+}
+
+// splitDepth is split, also returning the depth it searched to: the
+// smallest giving at least target prefixes, or where more depth gives no
+// more (the tree ends), or maxSplitDepth.
+func (s *Solver) splitDepth(ctx context.Context, forced []int, target int) (split, int) {
+	var sp split
+	last, d := -1, 1
+	for ; d <= maxSplitDepth; d++ {
+		sp = split{}
+		s.cut = d
+		s.onPrefix = func(prefix []int) {
+			sp.tasks = append(sp.tasks, prefix...)
+			sp.tasksEnd = append(sp.tasksEnd, len(sp.tasks))
+		}
+		sp.res = s.solveForced(ctx, forced, 0, 0, func(sol []int) bool {
+			sp.solsEnd = append(sp.solsEnd, 0)
+			return true
+		})
+		n := len(sp.tasksEnd)
+		if n >= target || n == 0 || n == last || sp.res.Status != models.StatusExhausted || d == maxSplitDepth {
+			break
+		}
+		last = n
+	}
+	s.cut, s.onPrefix = -1, nil
+	return sp, d
+}
+
+// Name returns the decomposition's name, with its depth.
+func (t *Subtrees) Name() string { return t.name }
+
+// Algorithm names the algorithm that solves the subtrees: "dlx".
+func (t *Subtrees) Algorithm() string { return "dlx" }
+
+// Depth returns d, the levels above the subtrees.
+func (t *Subtrees) Depth() int { return t.depth }
+
+// Len returns the number of subproblems: the subtrees, and one more when
+// solutions lie above the split depth.
+func (t *Subtrees) Len(context.Context) (uint64, error) {
+	m := uint64(len(t.tasksEnd))
+	if t.shallow > 0 {
+		m++
+	}
+	return m, nil
+}
+
+// Run counts subtrees first, first+stride, … in order; see
+// models.Decomposition. Class is 0.
+func (t *Subtrees) Run(ctx context.Context, first, stride uint64, done func(j uint64, r models.SubResult) bool) (models.Status, error) {
+	if stride == 0 {
+		stride = 1
+	}
+	m, _ := t.Len(ctx)
+	nt := uint64(len(t.tasksEnd))
+	for j := first; j < m; j += stride {
+		if j == nt { // the solutions above the split
+			if !done(j, models.SubResult{Count: models.CountOf(t.shallow)}) {
+				break
+			}
+			continue
+		}
+		b := 0
+		if j > 0 {
+			b = t.tasksEnd[j-1]
+		}
+		r := t.s.solveForced(ctx, t.tasks[b:t.tasksEnd[j]], 0, 0, nil)
+		if r.Status != models.StatusExhausted {
+			if st, ok := models.ContextStatus(ctx); ok {
+				return st, nil
+			}
+			return r.Status, nil
+		}
+		if !done(j, models.SubResult{Count: models.CountOf(r.Solutions),
+			Stats: models.Stats{Nodes: r.Stats.Nodes, Updates: r.Stats.Updates}}) {
+			break
+		}
+		if j+stride < j {
+			break
+		}
+	}
+	return models.StatusExhausted, nil
+}

@@ -1,0 +1,128 @@
+package knight
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/coverkit/coverkit/models"
+)
+
+// SubtreesPerUnit is how many subproblems per work unit the knight
+// decomposition aims for.
+const SubtreesPerUnit = 20
+
+func init() {
+	models.RegisterDecomposer("knight", func(p models.Problem, units uint64) (models.Decomposition, error) {
+		kp, ok := p.(*Problem)
+		if !ok || kp == nil {
+			return nil, fmt.Errorf("knight: %w (got %T)", models.ErrWrongProblem, p)
+		}
+		return NewPrefixes(kp, units)
+	})
+}
+
+// Prefixes is the decomposition of a knight's-tour count into the paths
+// that begin with given prefixes: the exact count's own work list (for
+// closed tours, the pairs of neighbours of a square of fewest neighbours;
+// with any start, one square per symmetry class, weighted by its class),
+// each prefix extended by every next square, level by level, until there
+// are at least SubtreesPerUnit×K of them or 4 more levels. Each is counted
+// by the pruned search of algorithm "search".
+type Prefixes struct {
+	p     *Problem
+	g     *graph
+	ts    []task
+	extra int // levels added to the work list: part of the name
+}
+
+// NewPrefixes splits p's count for units work units.
+func NewPrefixes(p *Problem, units uint64) (*Prefixes, error) {
+	if err := p.Check(); err != nil {
+		return nil, err
+	}
+	if err := checkSearchSize(p.Rows, p.Cols); err != nil {
+		return nil, err
+	}
+	if p.Squares() < 2 {
+		return nil, fmt.Errorf("knight: %w: a split count needs at least 2 squares", models.ErrUnsupported)
+	}
+	ctx := context.Background()
+	g := newGraph(ctx, p.Rows, p.Cols)
+	if g == nil {
+		return nil, fmt.Errorf("knight: %w: no graph", models.ErrUnsupported)
+	}
+	want := SubtreesPerUnit * max(units, 1)
+	if want > 1<<24 {
+		want = 1 << 24
+	}
+	ts := tasks(ctx, g, p, p.AnyStart, int(want))
+	extra := 0
+	if len(ts) > 0 {
+		extra = len(ts[0].prefix)
+	}
+	return &Prefixes{p: p, g: g, ts: ts, extra: extra}, nil
+}
+
+// Name returns "knight-prefixes/1/KIND/len=L": KIND is closed, open-any
+// (open tours from every square) or open-from=S (from square S, 0-based),
+// L the length of the prefixes.
+func (d *Prefixes) Name() string {
+	kind := "open-any"
+	switch {
+	case d.p.Closed:
+		kind = "closed"
+	case !d.p.AnyStart:
+		kind = fmt.Sprintf("open-from=%d", d.p.Start())
+	}
+	return fmt.Sprintf("knight-prefixes/1/%s/len=%d", kind, d.extra)
+}
+
+// Algorithm names the search that counts the subproblems.
+func (d *Prefixes) Algorithm() string { return "search" }
+
+// Len returns the number of prefixes.
+func (d *Prefixes) Len(context.Context) (uint64, error) { return uint64(len(d.ts)), nil }
+
+// Run counts the prefixes first, first+stride, … in order; see
+// models.Decomposition. Class is the prefix's weight when it is above 1.
+func (d *Prefixes) Run(ctx context.Context, first, stride uint64, done func(j uint64, r models.SubResult) bool) (models.Status, error) {
+	if stride == 0 {
+		stride = 1
+	}
+	sh := &shared{}
+	stop := context.AfterFunc(ctx, func() { sh.stop.Store(true) })
+	defer stop()
+	e := newEngine(d.g, sh)
+	m := uint64(len(d.ts))
+	for j := first; j < m; j += stride {
+		t := d.ts[j]
+		e.found = 0
+		before := e.nodes
+		if e.prepare(t.prefix, t.end) {
+			if e.rem == 0 {
+				e.found = 1
+			} else {
+				e.dfs()
+			}
+		}
+		if e.stopped {
+			st, _ := models.ContextStatus(ctx)
+			if st == models.StatusExhausted {
+				st = models.StatusCanceled
+			}
+			return st, nil
+		}
+		class := 0
+		if t.weight > 1 {
+			class = int(t.weight)
+		}
+		if !done(j, models.SubResult{Count: models.CountOf(e.found).MulUint64(t.weight), Class: class,
+			Stats: models.Stats{Nodes: e.nodes - before}}) {
+			break
+		}
+		if j+stride < j {
+			break
+		}
+	}
+	return models.StatusExhausted, nil
+}

@@ -1,0 +1,72 @@
+package latin
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+
+	"github.com/coverkit/coverkit/dlx"
+	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/models/sudoku"
+)
+
+// A split count of Latin squares counts the reduced squares (first row and
+// column in order) in the subtrees of their exact cover, dlx.Subtrees;
+// for all squares each subtree's count is multiplied by n!·(n−1)!, the
+// squares each reduced one stands for.
+func init() {
+	models.RegisterDecomposer("latin", func(p models.Problem, units uint64) (models.Decomposition, error) {
+		sq, ok := p.(*Square)
+		if !ok || sq == nil {
+			return nil, fmt.Errorf("latin: %w (got %T)", models.ErrWrongProblem, p)
+		}
+		n := sq.N
+		shape, err := sudoku.NewShape(n, 0, 0, sudoku.Latin)
+		if err != nil {
+			return nil, fmt.Errorf("latin: %w", err)
+		}
+		ec, err := sudoku.ExactCover(shape)
+		if err != nil {
+			return nil, fmt.Errorf("latin: %w", err)
+		}
+		var forced []int
+		for c := range n {
+			forced = append(forced, sudoku.Option(n, c, uint8(c+1)))
+		}
+		for r := 1; r < n; r++ {
+			forced = append(forced, sudoku.Option(n, r*n, uint8(r+1)))
+		}
+		t, err := dlx.NewSubtrees(context.Background(), ec, forced, units, "latin-reduced")
+		if err != nil {
+			return nil, fmt.Errorf("latin: %w", err)
+		}
+		if sq.Reduced {
+			return t, nil
+		}
+		f := new(big.Int).MulRange(1, int64(n))
+		if n > 1 {
+			f.Mul(f, new(big.Int).MulRange(1, int64(n-1)))
+		}
+		if f.BitLen() > 64 {
+			return nil, fmt.Errorf("latin: order %d: n!·(n−1)! does not fit a split count's factor: %w", n, models.ErrTooLarge)
+		}
+		return &scaled{Subtrees: t, factor: f.Uint64()}, nil
+	})
+}
+
+// scaled multiplies each subproblem's count by factor.
+type scaled struct {
+	*dlx.Subtrees
+	factor uint64
+}
+
+// Name marks the multiplied counts.
+func (s *scaled) Name() string { return s.Subtrees.Name() + "/all" }
+
+// Run counts as Subtrees.Run does, times factor.
+func (s *scaled) Run(ctx context.Context, first, stride uint64, done func(j uint64, r models.SubResult) bool) (models.Status, error) {
+	return s.Subtrees.Run(ctx, first, stride, func(j uint64, r models.SubResult) bool {
+		r.Count = r.Count.MulUint64(s.factor)
+		return done(j, r)
+	})
+}

@@ -1,0 +1,414 @@
+package pieces
+
+import (
+	"context"
+	"fmt"
+	"math/bits"
+	"runtime"
+	"slices"
+	"strconv"
+	"time"
+
+	"github.com/coverkit/coverkit/dlx"
+	"github.com/coverkit/coverkit/models"
+)
+
+func init() {
+	models.Register(models.Algorithm{
+		Model: "pieces",
+		Name:  "dlx",
+		Kind:  models.Exact,
+		Caps:  models.CanFirst | models.CanAll | models.CanCount | models.CanParallel,
+		Description: "Dancing Links (Algorithm C, or M with multiplicities): cliques of the board's cover primary, " +
+			"rider line segments and leaper pairs secondary, a counter item for k; domination as covering " +
+			"(every square 1..many times) with the fewest options",
+		Solve: solveDLX,
+		Check: checkDLX,
+	})
+}
+
+// Cover is a problem of the pieces model as a generalized exact cover
+// instance with multiplicities (docs/formats.md), and the way back from its
+// options to cells.
+type Cover struct {
+	// Problem is the instance. For placements: one primary item per clique
+	// of the board's clique cover ("q1", "q2", ...), covered exactly once
+	// when k is the number of cliques and at most once otherwise, then a
+	// counter item "#" covered exactly k times; one secondary item per
+	// segment of a rider's line between pawns or edges ("l<dir>.<n>") and
+	// per pair of cells a leap joins across cliques ("p<x>.<y>"); one
+	// option per free cell. For domination: one primary item per free
+	// cell ("c<x>"), covered between 1 and its number of dominators times,
+	// and one option per free cell, the cells it occupies or attacks (with
+	// the placement items as secondary ones for independent domination).
+	Problem *dlx.Problem
+	// Cell gives the cell of each option.
+	Cell []int32
+	// Cliques is the number of cliques.
+	Cliques int
+	// Counter is the index of the "#" item, −1 if there is none.
+	Counter int
+}
+
+// NewCover builds the exact cover instance of p: for the Place task the
+// placements of p.K pieces; for Max every placement (the cliques at most
+// once each, no counter); for Dominate the covering instance whose
+// solutions with the fewest options are the minimum dominating sets. The
+// Pawns task has none.
+func (p *Problem) NewCover() (*Cover, error) {
+	if err := p.check(); err != nil {
+		return nil, err
+	}
+	if p.Task == Pawns {
+		return nil, fmt.Errorf("pieces: the pawns task has no exact cover instance: %w", models.ErrUnsupported)
+	}
+	g, err := newGraph(&p.Board, p.Piece)
+	if err != nil {
+		return nil, err
+	}
+	cl := g.cliques()
+	xp := dlx.New()
+	cov := &Cover{Problem: xp, Cliques: len(cl), Counter: -1}
+	var cells []int // Dominate: the primary item of each cell
+	if p.Task == Dominate {
+		cells = make([]int, g.n)
+		for x := range g.n {
+			if g.pawn[x] {
+				continue
+			}
+			hi := g.degree(x) + 1
+			cells[x], err = xp.AddPrimaryBounds("c"+strconv.Itoa(x+1), 1, hi)
+			if err != nil {
+				return nil, err // unreachable: hi ≤ cells
+			}
+		}
+	}
+	items, err := p.placementItems(g, cl, xp, p.Task != Dominate)
+	if err != nil {
+		return nil, err
+	}
+	if p.Task == Place && p.K != len(cl) {
+		cov.Counter, err = xp.AddPrimaryBounds("#", p.K, max(p.K, 1))
+		if err != nil {
+			return nil, err
+		}
+	}
+	opt := make([]int, 0, 16)
+	for x := range g.n {
+		if g.pawn[x] || p.Task == Place && p.K == 0 { // no piece: no option
+			continue
+		}
+		opt = opt[:0]
+		if p.Task == Dominate {
+			for wi, word := range g.row(x) {
+				for ; word != 0; word &= word - 1 {
+					opt = append(opt, cells[wi<<6|bits.TrailingZeros64(word)])
+				}
+			}
+			if p.Independent {
+				opt = append(opt, items[x]...)
+			}
+		} else {
+			opt = append(opt, items[x]...)
+			if cov.Counter >= 0 {
+				opt = append(opt, cov.Counter)
+			}
+		}
+		if _, err := xp.AddOptionIndex(opt, nil); err != nil {
+			return nil, err // unreachable: the items of a cell are distinct
+		}
+		cov.Cell = append(cov.Cell, int32(x))
+	}
+	return cov, nil
+}
+
+// placementItems adds the items that keep pieces from attacking each
+// other: the cliques (primary for a placement: exactly once when k is
+// their number, else at most once; secondary for independent domination),
+// the segments of the riders' lines and the pairs of cells a leap joins
+// across cliques. It returns the items of each cell.
+func (p *Problem) placementItems(g *graph, cl [][]int32, xp *dlx.Problem, primary bool) ([][]int, error) {
+	b := &p.Board
+	n := g.n
+	items := make([][]int, n)
+	cliqueOf := make([]int32, n)
+	for j, c := range cl {
+		var it int
+		var err error
+		name := "q" + strconv.Itoa(j+1)
+		switch {
+		case !primary:
+			it, err = xp.AddSecondary(name)
+		case p.Task == Place && p.K == len(cl):
+			it, err = xp.AddPrimary(name)
+		default:
+			it, err = xp.AddPrimaryBounds(name, 0, 1)
+		}
+		if err != nil {
+			return nil, err // unreachable: names are distinct
+		}
+		for _, x := range c {
+			cliqueOf[x] = int32(j)
+			items[x] = append(items[x], it)
+		}
+	}
+	st := stepper{b: b, torus: b.Torus}
+	c := make([]int, len(b.Dims))
+	seen := map[[2]int]bool{}
+	for di, d := range g.dirs {
+		if !canonicalDir(d.v) {
+			continue
+		}
+		if d.ride {
+			for si, seg := range g.segments(d.v) {
+				if !slices.ContainsFunc(seg, func(y int32) bool { return cliqueOf[y] != cliqueOf[seg[0]] }) {
+					continue // one cell, or inside a clique already
+				}
+				it, err := xp.AddSecondary("l" + strconv.Itoa(di+1) + "." + strconv.Itoa(si+1))
+				if err != nil {
+					return nil, err // unreachable: names are distinct
+				}
+				for _, y := range seg {
+					items[y] = append(items[y], it)
+				}
+			}
+			continue
+		}
+		for x := range n {
+			if g.pawn[x] {
+				continue
+			}
+			b.Coords(x, c)
+			y := st.next(c, d.v)
+			if y < 0 || y == x || g.pawn[y] || cliqueOf[x] == cliqueOf[y] {
+				continue
+			}
+			key := [2]int{min(x, y), max(x, y)}
+			if seen[key] {
+				continue
+			}
+			seen[key] = true
+			it, err := xp.AddSecondary("p" + strconv.Itoa(key[0]+1) + "." + strconv.Itoa(key[1]+1))
+			if err != nil {
+				return nil, err // unreachable: names are distinct
+			}
+			items[x] = append(items[x], it)
+			items[y] = append(items[y], it)
+		}
+	}
+	return items, nil
+}
+
+// canonicalDir reports whether v is the representative of {v, −v}: its
+// first non-zero component is positive.
+func canonicalDir(v []int) bool {
+	for _, x := range v {
+		if x != 0 {
+			return x > 0
+		}
+	}
+	return false
+}
+
+// checkDLX refuses what the dlx algorithm cannot answer.
+func checkDLX(p models.Problem, o *models.Options) error {
+	pp, ok := p.(*Problem)
+	if !ok {
+		return fmt.Errorf("pieces: dlx: %w (got %T)", models.ErrWrongProblem, p)
+	}
+	if err := pp.check(); err != nil {
+		return err
+	}
+	if pp.Task == Pawns {
+		return fmt.Errorf("pieces: dlx does not search pawn sets (use bitboard): %w", models.ErrUnsupported)
+	}
+	if n := pp.Board.Cells(); n > MaxSearchCells {
+		return fmt.Errorf("pieces: dlx: %s has %d cells, at most %d: %w", &pp.Board, n, MaxSearchCells, models.ErrTooLarge)
+	}
+	return nil
+}
+
+// solveDLX is the registered "dlx" algorithm: the Cover instance solved by
+// package dlx — Algorithm C when k is the number of cliques, else Algorithm
+// M. Max tries k from the number of cliques down until a placement exists,
+// then answers the request at that k; Dominate asks the engine for the
+// solutions with the fewest options.
+func solveDLX(ctx context.Context, p models.Problem, opts *models.Options) (models.Result, error) {
+	o := opts.OrDefault()
+	if err := checkMode("dlx", o); err != nil {
+		return models.Result{}, err
+	}
+	if err := checkDLX(p, o); err != nil {
+		return models.Result{}, err
+	}
+	if o.Unique {
+		return models.Result{}, fmt.Errorf("pieces: dlx does not reduce by symmetry (use bitboard): %w", models.ErrUnsupported)
+	}
+	pp := p.(*Problem)
+	if err := pp.check(); err != nil {
+		return models.Result{}, err
+	}
+	start := time.Now()
+	cov, err := pp.NewCover()
+	if err != nil {
+		return models.Result{}, err
+	}
+	workers := o.Workers
+	if workers <= 0 {
+		workers = runtime.NumCPU()
+	}
+	if o.Mode == models.ModeFirst {
+		workers = 1
+	}
+	sol := pp.pawnBoard()
+	decode := func(options []int) models.Solution {
+		clear(sol)
+		for _, x := range pp.Board.Pawns {
+			sol[x] = 2
+		}
+		for _, k := range options {
+			sol[cov.Cell[k]] = 1
+		}
+		return sol
+	}
+	ans := &Answer{Task: pp.Task, Best: -1, Bound: -1}
+	var work models.Stats
+	switch pp.Task {
+	case Place:
+		if pp.K == 0 { // the counter cannot ask for 0; the empty placement
+			return emptyPlacement(pp, o, start), nil
+		}
+	case Max:
+		// Down from the cliques (at most one piece each) to the first k
+		// with a placement, each k its own placement cover (exact cover,
+		// Algorithm C, when k is the number of cliques).
+		k := cov.Cliques
+		for ; k > 0; k-- {
+			q := *pp
+			q.Task, q.K = Place, k
+			if cov, err = q.NewCover(); err != nil {
+				return models.Result{}, err
+			}
+			s, err := dlx.NewSolver(cov.Problem)
+			if err != nil {
+				return models.Result{}, err
+			}
+			r, err := s.Solve(ctx, &dlx.Options{Limit: 1, MaxNodes: budgetLeft(o.MaxNodes, work.Nodes)})
+			if err != nil {
+				return models.Result{}, err
+			}
+			work = work.Add(r.Stats)
+			if r.Status == models.StatusFound {
+				break
+			}
+			if r.Status != models.StatusExhausted {
+				ans.Bound = k
+				res := models.Result{Status: r.Status, Stats: work}
+				res.Stats.Elapsed = time.Since(start)
+				pp.setAnswer(&res, ans)
+				return res, nil
+			}
+		}
+		if k == 0 {
+			return emptyPlacement(pp, o, start), nil // only an empty board has no piece
+		}
+		ans.Proved, ans.Max = true, k
+	case Dominate:
+		s, err := dlx.NewSolver(cov.Problem)
+		if err != nil {
+			return models.Result{}, err
+		}
+		do := &dlx.Options{Minimize: true, MaxNodes: o.MaxNodes, Workers: workers}
+		var first models.Solution
+		var visited uint64
+		if o.Mode != models.ModeCount {
+			do.Visit = func(options []int) bool {
+				sol := decode(options)
+				if first == nil {
+					first = slices.Clone(sol)
+				}
+				visited++
+				if o.Visit != nil && !o.Visit(sol, models.Stats{}) {
+					return false
+				}
+				return o.Mode == models.ModeAll && (o.Limit == 0 || visited < o.Limit)
+			}
+		}
+		r, err := s.Solve(ctx, do)
+		if err != nil {
+			return models.Result{}, err
+		}
+		res := models.Result{Status: r.Status, Solutions: models.CountOf(r.Solutions), First: first, Stats: r.Stats}
+		if first == nil && r.Solutions > 0 {
+			if f := s.First(); f != nil {
+				res.First = slices.Clone(decode(f))
+			}
+		}
+		if o.Mode == models.ModeFirst && res.First != nil {
+			res.Status, res.Solutions = models.StatusFound, models.CountOf(1)
+		}
+		// The rounds go up from a lower bound, so the first that finds a
+		// set proves the minimum, even if its count stopped early.
+		// MinOptions is 0 both for the empty set (a board of pawns) and
+		// when no round found one: the solutions tell them apart.
+		if r.Solutions > 0 || r.MinOptions > 0 {
+			ans.Proved, ans.Domination = true, r.MinOptions
+		}
+		if res.First != nil {
+			ans.Pieces, _ = pp.Placement(res.First)
+		}
+		res.Stats.Elapsed = time.Since(start)
+		pp.setAnswer(&res, ans)
+		return res, nil
+	}
+	s, err := dlx.NewSolver(cov.Problem)
+	if err != nil {
+		return models.Result{}, err
+	}
+	oo := *o
+	oo.MaxNodes = budgetLeft(o.MaxNodes, work.Nodes)
+	if o.MaxNodes > 0 && oo.MaxNodes == 0 {
+		oo.MaxNodes = 1
+	}
+	res, err := s.SolveModel(ctx, &oo, dlx.Options{Workers: workers}, decode)
+	if err != nil {
+		return models.Result{}, err
+	}
+	res.Stats = res.Stats.Add(work)
+	res.Stats.Elapsed = time.Since(start)
+	if res.First != nil && pp.Task == Max {
+		ans.Pieces, _ = pp.Placement(res.First)
+	}
+	pp.setAnswer(&res, ans)
+	return res, nil
+}
+
+// budgetLeft returns what is left of a node budget (0: none was set).
+func budgetLeft(budget, used uint64) uint64 {
+	if budget == 0 {
+		return 0
+	}
+	if used >= budget {
+		return 1
+	}
+	return budget - used
+}
+
+// emptyPlacement is the one placement of no pieces.
+func emptyPlacement(p *Problem, o *models.Options, start time.Time) models.Result {
+	sol := p.pawnBoard()
+	res := models.Result{Status: models.StatusExhausted, Solutions: models.CountOf(1), First: sol, Stats: models.Stats{Nodes: 1}}
+	if o.Mode != models.ModeCount {
+		if o.Visit != nil {
+			o.Visit(sol, models.Stats{})
+		}
+		if o.Mode == models.ModeFirst {
+			res.Status = models.StatusFound
+		}
+	}
+	if p.Task == Max {
+		p.setAnswer(&res, &Answer{Task: Max, Proved: true, Pieces: [][]int{}, Best: -1, Bound: -1})
+	}
+	res.Stats.Elapsed = time.Since(start)
+	return res
+}

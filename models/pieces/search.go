@@ -1,0 +1,255 @@
+package pieces
+
+import (
+	"context"
+	"fmt"
+	"math/bits"
+	"time"
+
+	"github.com/coverkit/coverkit/models"
+)
+
+// pollEvery is how many nodes a search visits between looks at its context,
+// its node budget and its progress callback.
+const pollEvery = 4096
+
+// run is the state every search of this package shares: the counters, the
+// stopping rules, the solutions reported and the symmetry check for
+// Options.Unique. The hot loops only touch counters and flat bitsets;
+// everything here runs once per solution or once every pollEvery nodes.
+type run struct {
+	ctx  context.Context
+	opts *models.Options
+	p    *Problem
+	n, w int
+
+	nodes  uint64
+	budget uint64
+	stop   bool
+	status models.Status
+
+	found, classes models.Count
+	visited        uint64
+	first          models.Solution
+	sol            models.Solution // per-cell buffer
+
+	syms  [][]int32 // non-identity symmetries (Options.Unique)
+	set   []uint64  // the solution as a bitset (w words)
+	image []uint64  // its image under a symmetry
+
+	lastNodes uint64
+	lastTime  time.Time
+	start     time.Time
+}
+
+// newRun prepares the shared state for problem p and options o.
+func newRun(ctx context.Context, p *Problem, o *models.Options) (*run, error) {
+	n := p.Board.Cells()
+	now := time.Now()
+	r := &run{
+		ctx: ctx, opts: o, p: p, n: n, w: (n + 63) / 64,
+		status: models.StatusExhausted, start: now, lastTime: now,
+		sol: make(models.Solution, n),
+	}
+	if o.Unique {
+		syms, err := p.Board.symmetries()
+		if err != nil {
+			return nil, err
+		}
+		r.syms = syms
+		r.set = make([]uint64, 2*r.w)
+		r.image = make([]uint64, 2*r.w)
+	}
+	r.budget = r.nextBudget()
+	return r, nil
+}
+
+func (r *run) nextBudget() uint64 {
+	b := uint64(pollEvery)
+	if m := r.opts.MaxNodes; m > 0 {
+		if r.nodes >= m {
+			return 0
+		}
+		b = min(b, m-r.nodes)
+	}
+	return b
+}
+
+// poll runs when a poll interval's budget is spent; it reports whether the
+// search must stop.
+func (r *run) poll() bool {
+	if st, done := models.ContextStatus(r.ctx); done {
+		r.halt(st)
+		return true
+	}
+	if m := r.opts.MaxNodes; m > 0 && r.nodes >= m {
+		r.halt(models.StatusLimit)
+		return true
+	}
+	if r.opts.Progress != nil {
+		r.opts.Progress(models.Progress{Done: r.found.Lo})
+	}
+	r.budget = r.nextBudget()
+	return false
+}
+
+// tick counts a node and polls when the budget is spent; it reports whether
+// the search must stop.
+func (r *run) tick() bool {
+	r.nodes++
+	if r.budget == 0 {
+		return r.poll()
+	}
+	r.budget--
+	return false
+}
+
+func (r *run) halt(st models.Status) {
+	r.stop = true
+	r.status = st
+}
+
+// fill writes the placement (chosen cells, pawns) into r.sol.
+func (r *run) fill(chosen []int32, pawns []int) models.Solution {
+	clear(r.sol)
+	for _, x := range pawns {
+		r.sol[x] = 2
+	}
+	for _, x := range chosen {
+		r.sol[x] = 1
+	}
+	return r.sol
+}
+
+// canonical reports whether the placement (chosen cells, pawns) is the
+// least of its images under the symmetries: the pawns compared first, then
+// the pieces, each as a bitset read as a number (high word first). The
+// board's own pawns are fixed by every symmetry kept, so they only matter
+// for the Pawns task, where they are part of the placement.
+func (r *run) canonical(chosen []int32, pawns []int) bool {
+	w := r.w
+	clear(r.set)
+	for _, x := range pawns {
+		r.set[x>>6] |= 1 << (x & 63)
+	}
+	for _, x := range chosen {
+		r.set[w+int(x>>6)] |= 1 << (x & 63)
+	}
+	for _, g := range r.syms {
+		clear(r.image)
+		for _, x := range pawns {
+			y := g[x]
+			r.image[y>>6] |= 1 << (y & 63)
+		}
+		for _, x := range chosen {
+			y := g[x]
+			r.image[w+int(y>>6)] |= 1 << (y & 63)
+		}
+		c := compareWords(r.image[:w], r.set[:w]) // pawns first, then pieces
+		if c == 0 {
+			c = compareWords(r.image[w:], r.set[w:])
+		}
+		if c < 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// compareWords compares two bitsets of equal length as numbers, high word
+// first: −1, 0 or +1.
+func compareWords(a, b []uint64) int {
+	for i := len(a) - 1; i >= 0; i-- {
+		if a[i] != b[i] {
+			if a[i] < b[i] {
+				return -1
+			}
+			return 1
+		}
+	}
+	return 0
+}
+
+// solution records a placement; it reports whether the search must stop
+// (the first was asked for, the limit is reached, or the visitor said so).
+func (r *run) solution(chosen []int32, pawns []int) bool {
+	r.found = r.found.AddUint64(1)
+	if r.opts.Unique {
+		if !r.canonical(chosen, pawns) {
+			return false
+		}
+		r.classes = r.classes.AddUint64(1)
+	}
+	if r.opts.Mode == models.ModeCount {
+		return false
+	}
+	sol := r.fill(chosen, pawns)
+	if r.first == nil {
+		r.first = append(models.Solution(nil), sol...)
+	}
+	r.visited++
+	if r.opts.Visit != nil {
+		now := time.Now()
+		since := models.Stats{Nodes: r.nodes - r.lastNodes, Elapsed: now.Sub(r.lastTime)}
+		r.lastNodes, r.lastTime = r.nodes, now
+		if !r.opts.Visit(sol, since) {
+			r.halt(models.StatusFound)
+			return true
+		}
+	}
+	if r.opts.Mode == models.ModeFirst || r.opts.Limit > 0 && r.visited >= r.opts.Limit {
+		r.halt(models.StatusFound)
+		return true
+	}
+	return false
+}
+
+// result assembles the Result: with Unique in ModeAll, the solutions
+// visited are the classes.
+func (r *run) result() models.Result {
+	res := models.Result{
+		Status:    r.status,
+		Solutions: r.found,
+		First:     r.first,
+		Stats:     models.Stats{Nodes: r.nodes, Elapsed: time.Since(r.start)},
+	}
+	if r.opts.Unique {
+		res.Fundamental = r.classes
+		if r.opts.Mode != models.ModeCount {
+			res.Solutions = models.CountOf(r.visited)
+			res.Fundamental = res.Solutions
+		}
+	}
+	if r.opts.Mode == models.ModeFirst && r.first != nil {
+		res.Status = models.StatusFound
+		res.Solutions = models.CountOf(1)
+	}
+	return res
+}
+
+// reset clears the solutions found (between the rounds of an iterated
+// search), keeping the work counters.
+func (r *run) reset() {
+	r.found, r.classes, r.visited, r.first = models.Count{}, models.Count{}, 0, nil
+	if !r.stop {
+		r.status = models.StatusExhausted
+	}
+}
+
+// popcount returns the number of bits set in a.
+func popcount(a []uint64) int {
+	c := 0
+	for _, v := range a {
+		c += bits.OnesCount64(v)
+	}
+	return c
+}
+
+// checkMode refuses an unknown mode.
+func checkMode(name string, o *models.Options) error {
+	switch o.Mode {
+	case models.ModeFirst, models.ModeAll, models.ModeCount:
+		return nil
+	}
+	return fmt.Errorf("pieces: %s: unknown mode %d: %w", name, o.Mode, models.ErrUnsupported)
+}

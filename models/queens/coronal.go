@@ -1,0 +1,433 @@
+package queens
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/coverkit/coverkit/models"
+)
+
+// CoronalName is the name (and version) of the coronal decomposition. It
+// changes whenever the list of subproblems or their order changes.
+const CoronalName = "queens-coronal/1"
+
+// CoronalMinN is the smallest board the coronal decomposition splits: below
+// it the border lines overlap too much to be worth it, and the whole board
+// is one subproblem.
+const CoronalMinN = 8
+
+func init() {
+	models.RegisterDecomposer("queens", func(p models.Problem, _ uint64) (models.Decomposition, error) {
+		b, ok := p.(*Board)
+		if !ok {
+			return nil, fmt.Errorf("queens: coronal: %w (got %T)", models.ErrWrongProblem, p)
+		}
+		return NewCoronal(b.N)
+	})
+}
+
+// Coronal is the coronal decomposition of the N-Queens count used by the
+// Q27 project (Preußer and Engelhardt, 2016) and NQueensFAF: every solution
+// has exactly one queen on each of the eight border lines — the rows 0, 1,
+// n−2, n−1 and the columns 0, 1, n−2, n−1 — and a subproblem fixes those
+// queens (four to eight of them: a queen in a 2×2 corner block lies on a
+// row line and a column line). No solution of n > 1 is its own mirror
+// image, so the 8 symmetries of the square leave a pre-placement alone,
+// turn it by 180° onto itself, or by 90°: one representative per class is
+// kept, weighted by the size of its class, 8, 4 or 2. A subproblem's count
+// is its weight times the completions of its pre-placement, found by the
+// bitwise kernel (the symmetric counter's inner loop) on the middle rows.
+//
+// The subproblems are listed in a fixed order: nested loops over the
+// lines row 0, row n−1, column 0, column n−1, row 1, row n−2, column 1,
+// column n−2, each line's queen from position 0 up; a pre-placement is the
+// representative of its class when its positions, read in that line order,
+// are the lexicographically least of the class's eight images. There are
+// 3,073,215 at n = 16 and 2,024,110,796 at n = 27 (the figure published with
+// Q(27)). Boards below CoronalMinN are one subproblem, the whole board.
+type Coronal struct {
+	n int
+}
+
+// NewCoronal returns the coronal decomposition of the n-queens count, for
+// 1 ≤ n ≤ BitwiseMaxN.
+func NewCoronal(n int) (*Coronal, error) {
+	if n <= 0 || n > BitwiseMaxN {
+		return nil, fmt.Errorf("queens: coronal: n = %d out of range 1..%d", n, BitwiseMaxN)
+	}
+	return &Coronal{n: n}, nil
+}
+
+// Name returns CoronalName.
+func (c *Coronal) Name() string { return CoronalName }
+
+// Len returns the number of subproblems: it lists them all (about 1 s per
+// 15 million at n = 18 on one core), polling ctx.
+func (c *Coronal) Len(ctx context.Context) (uint64, error) {
+	if c.n < CoronalMinN {
+		return 1, nil
+	}
+	e := newCoronalEnum(ctx, c.n)
+	e.place(0)
+	if e.stopped {
+		st, _ := models.ContextStatus(ctx)
+		return 0, fmt.Errorf("queens: coronal: listing stopped: %s", st)
+	}
+	return e.j, nil
+}
+
+// Run solves subproblems first, first+stride, … in order; see
+// models.Decomposition. A SubResult's Class is the weight (2, 4 or 8), 0
+// for a board below CoronalMinN.
+func (c *Coronal) Run(ctx context.Context, first, stride uint64, done func(j uint64, r models.SubResult) bool) (models.Status, error) {
+	if stride == 0 {
+		stride = 1
+	}
+	if c.n < CoronalMinN {
+		if first > 0 {
+			return models.StatusExhausted, nil
+		}
+		res := bwCount(ctx, c.n, BitwiseSymmetry, 1, &models.Options{})
+		if res.Status == models.StatusExhausted {
+			res.Stats.Elapsed = 0
+			done(0, models.SubResult{Count: res.Solutions, Stats: res.Stats})
+		}
+		return res.Status, nil
+	}
+	e := newCoronalEnum(ctx, c.n)
+	e.next, e.stride, e.done = first, stride, done
+	e.solver = newCoronalSolver(ctx, c.n)
+	e.place(0)
+	if e.stopped {
+		if st, ok := models.ContextStatus(ctx); ok {
+			return st, nil
+		}
+	}
+	return models.StatusExhausted, nil
+}
+
+// The eight border lines in listing order: the outermost four, then the
+// inner four.
+const (
+	lnRow0 = iota
+	lnRowLast
+	lnCol0
+	lnColLast
+	lnRow1
+	lnRowPrev
+	lnCol1
+	lnColPrev
+	coronalLines
+)
+
+// coronalEnum lists the pre-placements and runs the chosen ones.
+type coronalEnum struct {
+	ctx  context.Context
+	n    int
+	lidx [coronalLines]int  // the row or column index of each line
+	isRw [coronalLines]bool // whether the line is a row
+	// lineAt[0][i] is the row line with index i, lineAt[1][i] the column
+	// line, or −1.
+	lineAt [2][BitwiseMaxN]int8
+	// perm[g][k] is the line that symmetry g maps onto line k.
+	perm [8][coronalLines]int8
+
+	pos    [coronalLines]int // the queen's position along each line
+	filled [coronalLines]bool
+	qx, qy [coronalLines]int // the queens placed, in order
+	nq     int
+	a      int // the least distance to a corner on the outermost lines
+
+	j, next, stride uint64 // the next index, the next one to solve
+	done            func(j uint64, r models.SubResult) bool
+	solver          *coronalSolver
+	stopped         bool
+	polls           uint32
+}
+
+func newCoronalEnum(ctx context.Context, n int) *coronalEnum {
+	e := &coronalEnum{ctx: ctx, n: n, next: ^uint64(0)}
+	m := n - 1
+	idx := [coronalLines]int{0, m, 0, m, 1, m - 1, 1, m - 1}
+	for i := range e.lineAt {
+		for k := range e.lineAt[i] {
+			e.lineAt[i][k] = -1
+		}
+	}
+	for l := range coronalLines {
+		e.lidx[l] = idx[l]
+		e.isRw[l] = l == lnRow0 || l == lnRowLast || l == lnRow1 || l == lnRowPrev
+		side := 1
+		if e.isRw[l] {
+			side = 0
+		}
+		e.lineAt[side][idx[l]] = int8(l)
+	}
+	// Map two squares of each line to find its image line.
+	for g := range Symmetries {
+		for l := range coronalLines {
+			x0, y0 := e.square(l, 0)
+			x1, y1 := e.square(l, 1)
+			gx0, gy0 := symSquare(Symmetry(g), n, x0, y0)
+			_, gy1 := symSquare(Symmetry(g), n, x1, y1)
+			var k int8
+			if gy0 == gy1 {
+				k = e.lineAt[0][gy0]
+			} else {
+				k = e.lineAt[1][gx0]
+			}
+			e.perm[g][k] = int8(l)
+		}
+	}
+	return e
+}
+
+// symSquare returns the image of the square (x, y) under s.
+func symSquare(s Symmetry, n, x, y int) (int, int) {
+	m := n - 1
+	switch s {
+	case MirrorColumns:
+		return m - x, y
+	case MirrorRows:
+		return x, m - y
+	case Rotate180:
+		return m - x, m - y
+	case Transpose:
+		return y, x
+	case Rotate90:
+		return m - y, x
+	case Rotate270:
+		return y, m - x
+	case AntiTranspose:
+		return m - y, m - x
+	}
+	return x, y
+}
+
+// square returns the square at position p of line l.
+func (e *coronalEnum) square(l, p int) (x, y int) {
+	if e.isRw[l] {
+		return p, e.lidx[l]
+	}
+	return e.lidx[l], p
+}
+
+// free reports whether a queen at (x, y) is attacked by none placed.
+func (e *coronalEnum) free(x, y int) bool {
+	for i := range e.nq {
+		dx, dy := e.qx[i]-x, e.qy[i]-y
+		if dx == 0 || dy == 0 || dx == dy || dx == -dy {
+			return false
+		}
+	}
+	return true
+}
+
+// place lists every pre-placement of lines l.. given those before.
+func (e *coronalEnum) place(l int) {
+	if e.stopped {
+		return
+	}
+	if l == coronalLines {
+		e.leaf()
+		return
+	}
+	if e.filled[l] {
+		e.place(l + 1)
+		return
+	}
+	n := e.n
+	for p := range n {
+		x, y := e.square(l, p)
+		if !e.free(x, y) {
+			continue
+		}
+		// The square may lie on a line of the other direction too.
+		other := int8(-1)
+		if e.isRw[l] {
+			other = e.lineAt[1][x]
+		} else {
+			other = e.lineAt[0][y]
+		}
+		if other >= 0 && e.filled[other] {
+			continue // attacked along that line anyway
+		}
+		if l == lnRow0 {
+			if p > n-1-p {
+				break
+			}
+			e.a = p
+		} else if !e.outerOK(l, p) {
+			continue
+		}
+		if other >= 0 {
+			op := x
+			if !e.isRw[other] {
+				op = y
+			}
+			if !e.outerOK(int(other), op) {
+				continue
+			}
+			e.filled[other], e.pos[other] = true, op
+		}
+		e.filled[l], e.pos[l] = true, p
+		e.qx[e.nq], e.qy[e.nq] = x, y
+		e.nq++
+		e.place(l + 1)
+		e.nq--
+		e.filled[l] = false
+		if other >= 0 {
+			e.filled[other] = false
+		}
+		if e.stopped {
+			return
+		}
+	}
+}
+
+// outerOK reports whether position p on line l keeps row 0's queen the
+// nearest to a corner among the outermost lines' (a representative has it).
+func (e *coronalEnum) outerOK(l, p int) bool {
+	if l > lnColLast {
+		return true
+	}
+	return min(p, e.n-1-p) >= e.a
+}
+
+// leaf handles one complete pre-placement: if it is its class's
+// representative, it gets the next index and is solved when chosen.
+func (e *coronalEnum) leaf() {
+	w := e.weight()
+	if w == 0 {
+		return
+	}
+	j := e.j
+	e.j++
+	if e.polls++; e.polls&0xffff == 0 && e.ctx.Err() != nil {
+		e.stopped = true
+		return
+	}
+	if j != e.next {
+		return
+	}
+	e.next += e.stride
+	if e.next < j { // wrapped
+		e.next = ^uint64(0)
+	}
+	r, ok := e.solver.solve(e, w)
+	if !ok || !e.done(j, r) {
+		e.stopped = true
+	}
+}
+
+// weight returns the class size (8, 4 or 2) of the pre-placement if it is
+// the representative of its class, else 0.
+func (e *coronalEnum) weight() int {
+	same := 1
+	for g := 1; g < 8; g++ {
+		c := 0
+		for k := range coronalLines {
+			src := int(e.perm[g][k])
+			x, y := e.square(src, e.pos[src])
+			gx, gy := symSquare(Symmetry(g), e.n, x, y)
+			v := gy
+			if e.isRw[k] {
+				v = gx
+			}
+			if v != e.pos[k] {
+				if v < e.pos[k] {
+					return 0
+				}
+				c = 1
+				break
+			}
+		}
+		if c == 0 {
+			same++
+		}
+	}
+	return 8 / same
+}
+
+// coronalSolver finishes pre-placements with the bitwise kernel.
+type coronalSolver struct {
+	n     int
+	sh    *bwShared
+	w     *bwWorker
+	class bwClass
+	task  bwTask
+}
+
+func newCoronalSolver(ctx context.Context, n int) *coronalSolver {
+	sh := &bwShared{ctx: ctx, n: n, mask: bwMask(n), interval: bwPollEvery}
+	sh.status.Store(-1)
+	s := &coronalSolver{n: n, sh: sh, w: &bwWorker{sh: sh}}
+	s.w.pollAt = sh.interval
+	return s
+}
+
+// solve counts the completions of the pre-placement in e, times w. It
+// reports false if the count was stopped.
+func (s *coronalSolver) solve(e *coronalEnum, w int) (models.SubResult, bool) {
+	n, mask := s.n, bwMask(s.n)
+	c := &s.class
+	m := n - 1
+	border := uint64(1) | 2 | 1<<uint(m-1) | 1<<uint(m)
+	var rowQ [BitwiseMaxN]uint64
+	for i := range e.nq {
+		rowQ[e.qy[i]] = 1 << uint(e.qx[i])
+	}
+	for y := 2; y < n; y++ {
+		if rowQ[y] != 0 {
+			c.excl[y] = mask &^ rowQ[y]
+			continue
+		}
+		ex := border
+		for i := range e.nq {
+			qx, qy := e.qx[i], e.qy[i]
+			ex |= 1 << uint(qx)
+			dy := qy - y
+			if dy < 0 {
+				dy = -dy
+			}
+			if x := qx - dy; x >= 0 {
+				ex |= 1 << uint(x)
+			}
+			if x := qx + dy; x < n {
+				ex |= 1 << uint(x)
+			}
+		}
+		c.excl[y] = ex & mask
+	}
+	c.check = false
+	switch w {
+	case 2:
+		c.w = bw2
+	case 4:
+		c.w = bw4
+	default:
+		c.w = bw8
+	}
+	t := &s.task
+	t.class = 0
+	t.y = 2
+	b0, b1 := rowQ[0], rowQ[1]
+	t.rows[0], t.rows[1] = b0, b1
+	t.l = ((b0 << 1) | b1) << 1 & mask
+	t.d = b0 | b1
+	t.r = ((b0 >> 1) | b1) >> 1
+	wk := s.w
+	before, nodes := wk.cnt[c.w], wk.nodes
+	if !wk.run(c, t) {
+		return models.SubResult{}, false
+	}
+	leaves := wk.cnt[c.w] - before
+	return models.SubResult{
+		Count: models.CountOf(leaves).MulUint64(uint64(w)),
+		Class: w,
+		Stats: models.Stats{Nodes: wk.nodes - nodes},
+	}, true
+}
+
+// Algorithm names the algorithm that finishes the subproblems: "bitwise".
+func (c *Coronal) Algorithm() string { return "bitwise" }

@@ -1,0 +1,82 @@
+package queens
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/coverkit/coverkit/models"
+	"github.com/stretchr/testify/require"
+)
+
+// TestCoronalCounts checks that the weighted subproblems of the coronal
+// decomposition add up to A000170 and that strided units cover each
+// subproblem once.
+func TestCoronalCounts(t *testing.T) {
+	want := []uint64{0, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712} // OEIS A000170
+	for n := 1; n < len(want); n++ {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			c, err := NewCoronal(n)
+			require.NoError(t, err)
+			m, err := c.Len(context.Background())
+			require.NoError(t, err)
+			var total models.Count
+			var seen uint64
+			const k = 5
+			for i := range uint64(k) {
+				st, err := c.Run(context.Background(), i, k, func(j uint64, r models.SubResult) bool {
+					require.Equal(t, i, j%k)
+					total = total.Add(r.Count)
+					seen++
+					if n >= CoronalMinN {
+						require.Contains(t, []int{2, 4, 8}, r.Class)
+					}
+					return true
+				})
+				require.NoError(t, err)
+				require.Equal(t, models.StatusExhausted, st)
+			}
+			require.Equal(t, m, seen)
+			require.Equal(t, models.CountOf(want[n]), total)
+		})
+	}
+}
+
+func TestCoronalStops(t *testing.T) {
+	c, err := NewCoronal(12)
+	require.NoError(t, err)
+	ctx, cancel := context.WithCancel(context.Background())
+	calls := 0
+	st, err := c.Run(ctx, 0, 1, func(j uint64, r models.SubResult) bool {
+		calls++
+		if calls == 100 {
+			cancel()
+		}
+		return true
+	})
+	require.NoError(t, err)
+	require.Equal(t, models.StatusCanceled, st)
+	require.Less(t, calls, 51484)
+	_, err = NewCoronal(0)
+	require.Error(t, err)
+	_, err = NewCoronal(65)
+	require.Error(t, err)
+}
+
+func BenchmarkCoronal(b *testing.B) {
+	for _, n := range []int{12, 14} {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			c, _ := NewCoronal(n)
+			for b.Loop() {
+				_, _ = c.Run(context.Background(), 0, 1, func(uint64, models.SubResult) bool { return true })
+			}
+		})
+	}
+}
+
+func BenchmarkCoronalList(b *testing.B) {
+	c, _ := NewCoronal(14)
+	for b.Loop() {
+		_, _ = c.Len(context.Background())
+	}
+}

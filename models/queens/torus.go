@@ -1,0 +1,191 @@
+package queens
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/coverkit/coverkit/models"
+)
+
+// Toroidal queens. On an n×n torus the board wraps around both ways, so the
+// diagonals are the n classes of row+column mod n and the n classes of
+// row−column mod n: a solution puts one queen in each row, column and
+// toroidal diagonal of both directions. Every toroidal solution is also a
+// solution of the ordinary board (OEIS A051906 ≤ A000170).
+//
+// Pólya (1918) proved that a solution exists exactly when n is divisible by
+// neither 2 nor 3 (n = 1 included): summing the rows, columns and both
+// diagonal classes of a solution mod n gives a contradiction when 2 or 3
+// divides n. For gcd(n, 6) = 1 the queen of column c in row k·c mod n is a
+// solution whenever k−1, k and k+1 are prime to n; k = 2 always works
+// (Construct with the torus, ConstructTorus).
+//
+// The algorithms that handle a toroidal Board are bitwise (the counter of
+// torus_count.go, the search of given_search.go), construct (Pólya's
+// theorem, then the modular construction) and dlx (TorusCover); the others
+// refuse it with models.ErrUnsupported. Every one of them answers at once,
+// with status exhausted, 0 solutions and the theorem in Result.Reason,
+// when Pólya's theorem says there is no solution.
+
+// NewTorus returns the toroidal N-Queens problem of size n.
+func NewTorus(n int) *Board { return &Board{N: n, Torus: true} }
+
+// VerifyTorus checks that sol places n queens on the n×n torus with no two
+// attacking: N entries, every row in 0..n−1 used once, and no two queens on
+// one toroidal diagonal (row+column mod n, row−column mod n). It is
+// independent of every solver, O(n) time and memory.
+func VerifyTorus(n int, sol models.Solution) error {
+	if len(sol) != n {
+		return fmt.Errorf("queens: %d entries for a board of size %d", len(sol), n)
+	}
+	rows := make([]int32, n) // 1 + the column of the queen seen on each line, 0 if none
+	sum := make([]int32, n)
+	diff := make([]int32, n)
+	for c, r32 := range sol {
+		r := int(r32)
+		if r < 0 || r >= n {
+			return fmt.Errorf("queens: column %d: row %d is off the board (1..%d)", c+1, r+1, n)
+		}
+		if o := rows[r]; o != 0 {
+			return fmt.Errorf("queens: column %d: row %d already has a queen (column %d)", c+1, r+1, o)
+		}
+		s, d := (r+c)%n, ((r-c)%n+n)%n
+		if o := sum[s]; o != 0 {
+			return fmt.Errorf("queens: column %d: the queen in row %d is attacked on a toroidal diagonal (row+column ≡ %d mod %d) by the queen in column %d",
+				c+1, r+1, s, n, o)
+		}
+		if o := diff[d]; o != 0 {
+			return fmt.Errorf("queens: column %d: the queen in row %d is attacked on a toroidal diagonal (row−column ≡ %d mod %d) by the queen in column %d",
+				c+1, r+1, d, n, o)
+		}
+		rows[r], sum[s], diff[d] = int32(c+1), int32(c+1), int32(c+1)
+	}
+	return nil
+}
+
+// Polya says whether n non-attacking queens fit on the n×n torus, and why,
+// by Pólya's theorem: they do exactly when gcd(n, 6) = 1. It answers for
+// n ≥ 1; for n ≤ 0 it reports false with the reason that there is no board.
+func Polya(n int) (exists bool, why string) {
+	switch {
+	case n <= 0:
+		return false, fmt.Sprintf("there is no board of size %d", n)
+	case n%2 == 0:
+		return false, fmt.Sprintf("Pólya's theorem: n queens fit on the n×n torus only when n is divisible by neither 2 nor 3, and %d is even", n)
+	case n%3 == 0:
+		return false, fmt.Sprintf("Pólya's theorem: n queens fit on the n×n torus only when n is divisible by neither 2 nor 3, and %d is divisible by 3", n)
+	}
+	return true, fmt.Sprintf("Pólya's theorem: gcd(%d, 6) = 1, so the queen of column c in row 2c mod %d is a solution", n, n)
+}
+
+// ConstructTorus returns the toroidal solution sol[c] = 2c mod n (0-based)
+// in O(n) time with no search, or nil when none exists (Polya). It fails
+// for n ≤ 0 or beyond MaxConstructN and the machine's memory, like
+// Construct.
+func ConstructTorus(n int) (models.Solution, error) {
+	return constructTorus(context.Background(), n)
+}
+
+func constructTorus(ctx context.Context, n int) (models.Solution, error) {
+	if err := constructCheck(n, ""); err != nil {
+		return nil, err
+	}
+	if ok, _ := Polya(n); !ok {
+		return nil, nil
+	}
+	sol := make(models.Solution, n)
+	r := 0
+	for c := range sol {
+		if c%constructPoll == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		sol[c] = int32(r)
+		if r += 2; r >= n {
+			r -= n
+		}
+	}
+	return sol, nil
+}
+
+// solveConstructTorus is the construct algorithm on a toroidal board:
+// Pólya's theorem, then the modular construction (ModeFirst only).
+func solveConstructTorus(ctx context.Context, b *Board, o *models.Options) (models.Result, error) {
+	if o.Mode != models.ModeFirst {
+		return models.Result{}, fmt.Errorf("queens: construct builds one solution; it cannot list or count them all (use bitwise or dlx): %w",
+			models.ErrUnsupported)
+	}
+	if o.Method != "" && o.Method != MethodModular {
+		return models.Result{}, fmt.Errorf("queens: construct: on the torus the only method is %q, not %q: %w", MethodModular, o.Method, models.ErrUnsupported)
+	}
+	start := time.Now()
+	if err := constructCheck(b.N, ""); err != nil {
+		return models.Result{}, err
+	}
+	if res, none, err := settled(b); err != nil || none {
+		return res, err
+	}
+	sol, err := constructTorus(ctx, b.N)
+	if err != nil {
+		if st, done := models.ContextStatus(ctx); done {
+			return models.Result{Status: st, Stats: models.Stats{Elapsed: time.Since(start)}}, nil
+		}
+		return models.Result{}, err
+	}
+	res := models.Result{
+		Status:    models.StatusFound,
+		Solutions: models.CountOf(1),
+		First:     sol,
+		Stats:     models.Stats{Elapsed: time.Since(start)},
+		Method:    MethodModular,
+		Extra:     map[string]any{"bytes_per_queen": bytesPerQueen},
+	}
+	if o.Visit != nil {
+		o.Visit(sol, res.Stats)
+	}
+	return res, nil
+}
+
+// MethodModular is the construct method of the torus: sol[c] = 2c mod n.
+const MethodModular = "modular"
+
+// torusNone returns the result of a toroidal board that Pólya's theorem
+// proves has no solution (status exhausted, 0 solutions, the theorem in
+// Result.Reason), and whether it applies.
+func torusNone(b *Board) (models.Result, bool) {
+	if !b.Torus {
+		return models.Result{}, false
+	}
+	if ok, why := Polya(b.N); !ok {
+		return models.Result{Status: models.StatusExhausted, Reason: why}, true
+	}
+	return models.Result{}, false
+}
+
+// Reason returns why res has no solution: the theorem that proves it (for
+// a torus, Pólya's), or the exhaustive search that finished; "" if res is
+// not a finished search without solutions.
+func Reason(res models.Result) string {
+	if res.Status != models.StatusExhausted || res.First != nil || !res.Solutions.IsZero() {
+		return ""
+	}
+	if res.Reason != "" {
+		return res.Reason
+	}
+	return fmt.Sprintf("an exhaustive search finished (%d nodes) without finding one", res.Stats.Nodes)
+}
+
+// plainOnly returns an error wrapping models.ErrUnsupported if b is a torus
+// or has given queens: the guard of the algorithms that handle neither.
+// Every queens algorithm must either handle Torus and Given or call it.
+func plainOnly(name string, b *Board) error {
+	switch {
+	case b.Torus && len(b.Given) > 0:
+		return fmt.Errorf("queens: %s does not solve a torus with given queens (use dlx or bitwise): %w", name, models.ErrUnsupported)
+	case b.Torus:
+		return fmt.Errorf("queens: %s does not solve the torus (use bitwise, construct or dlx): %w", name, models.ErrUnsupported)
+	case len(b.Given) > 0:
+		return fmt.Errorf("queens: %s does not complete given queens (use dlx or bitwise): %w", name, models.ErrUnsupported)
+	}
+	return nil
+}
