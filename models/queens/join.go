@@ -62,7 +62,7 @@ const JoinMaxN = 33
 // JoinMinN is the least n from which the join counts faster than bitwise
 // on one worker (measured in docs/benchmarks.md). Below it, and for
 // fundamental counts (Options.Unique), bitwise is the counter to use.
-const JoinMinN = 12
+const JoinMinN = 13
 
 // JoinFaster reports whether the join counts n × n boards faster than
 // bitwise.

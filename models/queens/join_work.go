@@ -7,12 +7,16 @@ import (
 	"github.com/coverkit/coverkit/models"
 )
 
-// jhEnt is a quadrant placement moved into a half-board: its diagonals in
-// half-local coordinates (see join.go) and its bits of the half-board's
-// pattern of crossing diagonals.
+// jhEnt is a quadrant placement moved into a half-board: its key, the
+// diagonals it holds among those a north and a south placement of the
+// same half can share (half-local diagonals off..2h−2 of each direction,
+// at most h − 1 each: ↙ in the low word, ↘ in the high word), and its bits
+// of the half-board's pattern of crossing diagonals. A north and a south
+// placement on complementary columns are compatible iff their keys share
+// no bit.
 type jhEnt struct {
-	s, d, pat uint64
-	cols      uint32
+	key, pat uint64
+	cols     uint32
 }
 
 // jHalfTab holds the placements of one quadrant of a family, filtered by
@@ -50,6 +54,7 @@ func (t *jHalfTab) fill(sh *jShared, cols uint32, shift uint, preS, preD uint64,
 	}
 	t.ents = t.ents[:0]
 	lo, mw, w := sh.lo, uint64(1)<<sh.w-1, sh.w
+	km := uint64(1)<<(2*uint(h)-1-sh.off) - 1 // the shared diagonals: off..2h−2
 	for r := 0; r < 1<<uint(h); r++ {
 		for c := 0; c < 1<<uint(h); c++ {
 			k := r<<uint(h) | c
@@ -68,7 +73,8 @@ func (t *jHalfTab) fill(sh *jShared, cols uint32, shift uint, preS, preD uint64,
 				} else {
 					pat = s>>lo&mw | (d&mw)<<w
 				}
-				t.ents = append(t.ents, jhEnt{s: s, d: d, pat: pat, cols: e.cols})
+				key := s>>sh.off&km | (d>>sh.off&km)<<32
+				t.ents = append(t.ents, jhEnt{key: key, pat: pat, cols: e.cols})
 			}
 		}
 	}
@@ -253,14 +259,17 @@ func (w *jWorker) half(out *[]uint64, wts *[]uint8, pn []jhEnt, from int, south 
 		qs := south.group(rs, cols&^pc)
 		if len(qs) > 0 {
 			k := len(pats)
-			pats = slices.Grow(pats, (j-i)*len(qs))[:k+(j-i)*len(qs)]
+			if need := k + (j-i)*len(qs); need > cap(pats) {
+				pats = slices.Grow(pats, need-k)
+			}
+			pats = pats[:k+(j-i)*len(qs)]
 			for _, p := range pn[i:j] {
 				buf := pats[k : k+len(qs)]
 				m := 0
 				for _, q := range qs {
 					buf[m] = p.pat | q.pat
-					// s, d < 2^63: the difference is negative only for 0.
-					m += int((p.s&q.s | p.d&q.d - 1) >> 63)
+					// Keys < 2^63: the difference is negative only for 0.
+					m += int((p.key&q.key - 1) >> 63)
 				}
 				k += m
 			}
