@@ -165,15 +165,6 @@ func ClassSize(sol models.Solution) int {
 	return seen
 }
 
-func less(a, b []int32) bool {
-	for i := range a {
-		if a[i] != b[i] {
-			return a[i] < b[i]
-		}
-	}
-	return false
-}
-
 func equal(a, b []int32) bool {
 	if len(a) != len(b) {
 		return false

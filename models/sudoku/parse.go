@@ -340,7 +340,6 @@ type Record struct {
 type Reader struct {
 	lr     *lines.Reader
 	format Format
-	block  []byte
 }
 
 // MaxLine is the longest input line a Reader accepts.

@@ -181,8 +181,9 @@ func VerifyBatch(ctx context.Context, r io.Reader, o VerifyOptions, emit func(*C
 				return sum, fmt.Errorf("sudoku: line %d: %w", rec.Line, ErrNeedPuzzles)
 			}
 			var a jsonAnswer
-			if err := json.Unmarshal(text, &a); err != nil {
-				err = bad(rec.Line, "malformed JSON: "+err.Error())
+			var err error
+			if uerr := json.Unmarshal(text, &a); uerr != nil {
+				err = bad(rec.Line, "malformed JSON: "+uerr.Error())
 			} else if len(a.Solution) == 0 || string(a.Solution) == "null" {
 				sum.Skipped++
 				continue
