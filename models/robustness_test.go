@@ -23,6 +23,7 @@ import (
 	"github.com/coverkit/coverkit/models"
 	"github.com/coverkit/coverkit/models/exactcover"
 	"github.com/coverkit/coverkit/models/knight"
+	_ "github.com/coverkit/coverkit/models/langford"
 	"github.com/coverkit/coverkit/models/latin"
 	"github.com/coverkit/coverkit/models/pieces"
 	"github.com/coverkit/coverkit/models/polyomino"
