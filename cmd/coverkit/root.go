@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+	"slices"
 	"time"
 
 	"github.com/coverkit/coverkit/models"
@@ -47,7 +48,9 @@ func version() string {
 	return "dev"
 }
 
-func newRoot(e *env) *cobra.Command {
+// newRoot builds the command tree. With only set to a model's name (the
+// first argument), the other models' commands are stubs.
+func newRoot(e *env, only string) *cobra.Command {
 	root := &cobra.Command{
 		Use:   "coverkit",
 		Short: "Solve and compare exact-cover and placement problems",
@@ -94,7 +97,14 @@ Exit codes: 0 success, 1 no solution exists, 2 bad input or usage,
 		},
 	})
 	for _, m := range models.Models() {
-		if !own[m.Name] {
+		switch {
+		case own[m.Name]:
+		case only != "" && m.Name != only:
+			// Another model's command is never run here: a stub keeps
+			// it in the help listing without building its verbs and
+			// flags, which start-up would pay for.
+			all = append(all, &cobra.Command{Use: m.Name, Short: m.Summary, Run: func(*cobra.Command, []string) {}})
+		default:
 			all = append(all, newModelCmd(e, m))
 		}
 	}
@@ -145,7 +155,13 @@ func (s *stickyWriter) Write(p []byte) (int, error) {
 func run(ctx context.Context, args []string, e *env) int {
 	out := &stickyWriter{w: e.stdout}
 	e.stdout = out
-	root := newRoot(e)
+	only := ""
+	if len(args) > 1 && !slices.Contains(args, "--help") && !slices.Contains(args, "-h") {
+		if _, err := models.LookupModel(args[0]); err == nil {
+			only = args[0] // `coverkit queens solve 8` needs only the queens commands
+		}
+	}
+	root := newRoot(e, only)
 	root.SetArgs(args)
 	err := root.ExecuteContext(ctx)
 	if err == nil && out.err != nil {
