@@ -483,8 +483,10 @@ Exit 1 if no attempt reached --givens K (the best puzzle is still printed).`,
 				p, sol, err := sudoku.Generate(ctx, sudoku.GenerateOptions{Shape: shape, Givens: givens, Seed: s, Attempts: attempts, Algorithm: algo})
 				if err != nil && !errors.Is(err, sudoku.ErrGivens) {
 					if st, done := models.ContextStatus(ctx); done {
-						if cerr := o.Commit(); cerr != nil {
-							return cerr
+						// The puzzles made so far are a partial result; with
+						// none, an earlier --out file is left as it was.
+						if ferr := o.Finish(st); ferr != nil && !errors.As(ferr, new(*exitError)) {
+							return ferr
 						}
 						return &exitError{code: exitPartial, err: fmt.Errorf("stopped early: %s after %d of %d puzzles", st, k, count)}
 					}
