@@ -83,10 +83,9 @@ func (t *jHalfTab) fill(sh *jShared, cols uint32, shift uint, preS, preD uint64,
 
 // jTabs are the four quadrant tables of one family.
 type jTabs struct {
-	cfg                        int // the family they were built for, −1 none
-	eastN, eastS               jHalfTab
-	westN, westS               jHalfTab
-	rowsN, rowsS, colsE, colsW uint32
+	cfg          int // the family they were built for, −1 none
+	eastN, eastS jHalfTab
+	westN, westS jHalfTab
 }
 
 // build fills the tables for family ci.
