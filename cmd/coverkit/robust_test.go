@@ -164,3 +164,13 @@ func TestCLISignalsAndPipes(t *testing.T) {
 		require.Equal(t, "1 3 5 7 12 10 13 4 14 9 2 6 8 11\n", string(b))
 	})
 }
+
+// TestCLISudokuGenerateSmall: every size below 4 is refused alike.
+func TestCLISudokuGenerateSmall(t *testing.T) {
+	for _, n := range []string{"1", "2", "3"} {
+		out, errOut, code := runCLI(t, "", "sudoku", "generate", "--size", n)
+		require.Equal(t, exitUsage, code, errOut)
+		require.Empty(t, out)
+		require.Contains(t, errOut, "4 or more")
+	}
+}

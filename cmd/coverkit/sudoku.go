@@ -460,6 +460,11 @@ Exit 1 if no attempt reached --givens K (the best puzzle is still printed).`,
 			} else if l.BoxRows > 0 && !cmd.Flags().Changed("size") {
 				n = l.BoxRows * l.BoxCols
 			}
+			if n < 4 {
+				// Below 4 there is no box of 2 or more by 2 or more: a
+				// grid that small is a Latin square, not a sudoku.
+				return usagef("--size %d: a sudoku needs a side of 4 or more (2x2 boxes)", n)
+			}
 			shape, err := l.Shape(n)
 			if err != nil {
 				return usageError(err)
