@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strings"
@@ -57,11 +58,18 @@ func runCompare(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args [
 		}
 		return usageError(err)
 	}
+	return writeComparison(ctx, e, f, m.Name, rep)
+}
+
+// writeComparison notes the skipped algorithms on stderr, writes the
+// report and returns the exit: 3 if a run stopped early or the command was
+// interrupted, 2 if nothing could run.
+func writeComparison(ctx context.Context, e *env, f *runFlags, model string, rep *bench.Report) error {
 	for _, note := range rep.SkipNotes() {
-		fmt.Fprintf(e.stderr, "coverkit: %s compare: %s\n", m.Name, note)
+		fmt.Fprintf(e.stderr, "coverkit: %s compare: %s\n", model, note)
 	}
 	if len(rep.Rows) == 0 && ctx.Err() == nil {
-		return usagef("%s compare: none of the algorithms can run this comparison (see above)", m.Name)
+		return usagef("%s compare: none of the algorithms can run this comparison (see above)", model)
 	}
 	o, err := openOutput(e, f.out)
 	if err != nil {

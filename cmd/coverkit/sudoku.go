@@ -609,25 +609,8 @@ how many lines it skipped, and exits 2.`,
 			if err != nil {
 				return usageError(err)
 			}
-			for _, s := range rep.Skipped {
-				fmt.Fprintf(e.stderr, "coverkit: sudoku compare: %s\n", s)
-			}
-			o, err := openOutput(e, f.out)
-			if err != nil {
+			if err := writeComparison(ctx, e, f, "sudoku", rep); err != nil {
 				return err
-			}
-			defer o.Abort()
-			if err := bench.Write(o, f.format, rep); err != nil {
-				return fmt.Errorf("writing the comparison: %w", err)
-			}
-			if err := o.Commit(); err != nil {
-				return err
-			}
-			if st, done := models.ContextStatus(ctx); done {
-				return statusExit(st)
-			}
-			if st, stopped := rep.Stopped(); stopped {
-				return statusExit(st)
 			}
 			if batch.Skipped() > 0 {
 				return usagef("%d invalid line(s) skipped: compared on the %d valid puzzles", batch.Skipped(), batch.Items())
