@@ -173,3 +173,21 @@ func writeSVG(w io.Writer, sol models.Solution) error {
 	_, err := w.Write(b)
 	return err
 }
+
+// Count counts the solutions of n queens as `coverkit queens count n` does:
+// with the model's default counter (the quadrant join from JoinMinN on,
+// bitwise below; bitwise with o.Unique). A nil o counts on one worker per
+// CPU.
+func Count(ctx context.Context, n int, o *models.Options) (models.Result, error) {
+	opts := models.Options{}
+	if o != nil {
+		opts = *o
+	}
+	opts.Mode = models.ModeCount
+	p := New(n)
+	alg, err := models.Lookup("queens", defaultAlgorithm(p, &opts))
+	if err != nil {
+		return models.Result{}, err
+	}
+	return alg.Run(ctx, p, &opts)
+}
