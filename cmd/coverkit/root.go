@@ -155,11 +155,14 @@ func (s *stickyWriter) Write(p []byte) (int, error) {
 func run(ctx context.Context, args []string, e *env) int {
 	out := &stickyWriter{w: e.stdout}
 	e.stdout = out
+	// `coverkit queens solve 8` needs only the queens commands, and
+	// `coverkit algorithms` none: the others are stubs. Help and completion
+	// need them all.
 	only := ""
-	if len(args) > 1 && !slices.Contains(args, "--help") && !slices.Contains(args, "-h") {
-		if _, err := models.LookupModel(args[0]); err == nil {
-			only = args[0] // `coverkit queens solve 8` needs only the queens commands
-		}
+	if len(args) > 0 && args[0] != "" && args[0][0] != '-' && !slices.Contains(args, "--help") && !slices.Contains(args, "-h") &&
+		!slices.Contains([]string{"help", "completion", cobra.ShellCompRequestCmd, cobra.ShellCompNoDescRequestCmd}, args[0]) &&
+		(len(args) > 1 || args[0] == "algorithms" || args[0] == "version") {
+		only = args[0]
 	}
 	root := newRoot(e, only)
 	root.SetArgs(args)
