@@ -162,8 +162,8 @@ var _ pflag.Value = (*switchValue)(nil)
 // options checks the shared flags and turns them into search options for
 // mode.
 func (f *runFlags) options(mode models.Mode, formats []string) (*models.Options, error) {
-	if !slices.Contains(formats, f.format) {
-		return nil, usagef("unknown --format %q (choose %s)", f.format, strings.Join(formats, ", "))
+	if err := checkFormat(f.format, formats...); err != nil {
+		return nil, err
 	}
 	if _, err := resource.Workers(f.workers); err != nil {
 		return nil, usagef("--%v", err)
@@ -204,4 +204,12 @@ func (f *runFlags) request(e *env, args []string) models.Request {
 	return models.Request{Args: args, Params: params,
 		Open: func(name string) (io.ReadCloser, error) { return openInput(e, name) },
 		Warn: func(msg string) { fmt.Fprintf(e.stderr, "coverkit: warning: %s\n", msg) }}
+}
+
+// checkFormat rejects a --format value not in allowed.
+func checkFormat(format string, allowed ...string) error {
+	if !slices.Contains(allowed, format) {
+		return usagef("unknown --format %q (choose %s)", format, strings.Join(allowed, ", "))
+	}
+	return nil
 }

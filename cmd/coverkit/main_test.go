@@ -62,7 +62,7 @@ func TestParseSize(t *testing.T) {
 		{"0x10", 0, "not a number"},
 	} {
 		t.Run(tc.in, func(t *testing.T) {
-			got, err := parseSize("N", tc.in, 1<<40)
+			got, err := models.ParseSize("N", tc.in, 1<<40)
 			if tc.err != "" {
 				require.ErrorContains(t, err, tc.err)
 				return

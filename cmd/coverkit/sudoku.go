@@ -133,7 +133,7 @@ reached get status timeout).`,
 			case count:
 				lim = 0
 			case cmd.Flags().Changed("limit"):
-				k, err := parseSize("--limit", limit, 1<<62)
+				k, err := models.ParseSize("--limit", limit, 1<<62)
 				if err != nil {
 					return usageError(err)
 				}
