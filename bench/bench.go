@@ -38,6 +38,10 @@ type Config struct {
 	// Registry is where the algorithms are looked up; nil means
 	// models.Default.
 	Registry *models.Registry
+	// Progress, if set, is called after each run with the runs made so far
+	// and the most there can be (sizes × algorithms × Repeat; runs skipped
+	// or not repeated count as made), for a progress display.
+	Progress func(done, total int)
 }
 
 // Job names what Config asks of every algorithm: "count" or "first
@@ -174,6 +178,46 @@ func (s Skip) String() string {
 	return fmt.Sprintf("skipping %s at size %s: %s", s.Algorithm, s.Size, s.Reason)
 }
 
+// SkipNotes says which algorithms were skipped and why, one line each:
+// "skipping A: reason" when A was skipped for that reason at every size,
+// else "skipping A at size S: reason" or "at sizes S1, S2: reason". Lines
+// come in the order the skips happened.
+func (r *Report) SkipNotes() []string {
+	if r == nil {
+		return nil
+	}
+	type group struct {
+		alg, reason string
+		sizes       []string
+	}
+	var groups []*group
+	index := map[[2]string]*group{}
+	for _, s := range r.Skipped {
+		k := [2]string{s.Algorithm, s.Reason}
+		g := index[k]
+		if g == nil {
+			g = &group{alg: s.Algorithm, reason: s.Reason}
+			index[k] = g
+			groups = append(groups, g)
+		}
+		if s.Size != "" {
+			g.sizes = append(g.sizes, s.Size)
+		}
+	}
+	notes := make([]string, 0, len(groups))
+	for _, g := range groups {
+		switch {
+		case len(g.sizes) == 0 || len(g.sizes) == len(r.Sizes):
+			notes = append(notes, fmt.Sprintf("skipping %s: %s", g.alg, g.reason))
+		case len(g.sizes) == 1:
+			notes = append(notes, fmt.Sprintf("skipping %s at size %s: %s", g.alg, g.sizes[0], g.reason))
+		default:
+			notes = append(notes, fmt.Sprintf("skipping %s at sizes %s: %s", g.alg, strings.Join(g.sizes, ", "), g.reason))
+		}
+	}
+	return notes
+}
+
 // Growth is the fitted growth of one algorithm's cost from one size to the
 // next: the factor by which the median time (Time) and the nodes (Nodes)
 // are multiplied per size step, exp of the slope of a least-squares line
@@ -259,6 +303,13 @@ func RunInstances(ctx context.Context, cfg Config, newInstance func(size string)
 	}
 	rep := &Report{Model: cfg.Model, Job: cfg.Job(), Repeat: repeat, Machine: Machine()}
 	stopped := map[string]string{} // algorithm → why it stopped early
+	done, total := 0, len(sizes)*len(algs)*repeat
+	onRun := func(runs int) {
+		done += runs
+		if cfg.Progress != nil && runs > 0 {
+			cfg.Progress(done, total)
+		}
+	}
 	for _, size := range sizes {
 		if ctx.Err() != nil {
 			break
@@ -280,13 +331,15 @@ func RunInstances(ctx context.Context, cfg Config, newInstance func(size string)
 			}
 			if why, ok := stopped[a.Name]; ok {
 				skip(why)
+				onRun(repeat)
 				continue
 			}
 			if err := inst.Supports(a, &base); err != nil {
 				skip(err.Error())
+				onRun(repeat)
 				continue
 			}
-			row, err := runAlgorithm(ctx, &cfg, inst, a, &base, repeat)
+			row, err := runAlgorithm(ctx, &cfg, inst, a, &base, repeat, onRun)
 			if err != nil {
 				skip(err.Error())
 				continue
@@ -338,9 +391,11 @@ func algorithms(cfg *Config) ([]models.Algorithm, error) {
 
 // runAlgorithm runs a repeat times on inst (fewer if a run stops early)
 // and makes its row.
-func runAlgorithm(ctx context.Context, cfg *Config, inst Instance, a models.Algorithm, base *models.Options, repeat int) (Row, error) {
-	times := make([]float64, 0, repeat)
+func runAlgorithm(ctx context.Context, cfg *Config, inst Instance, a models.Algorithm, base *models.Options, repeat int, onRun func(int)) (Row, error) {
+	times := make([]float64, 0, min(repeat, 1024))
 	var last models.Result
+	made := 0
+	defer func() { onRun(repeat - made) }() // the runs not made
 	for range repeat {
 		rctx, cancel := ctx, context.CancelFunc(func() {})
 		if cfg.Timeout > 0 {
@@ -351,6 +406,8 @@ func runAlgorithm(ctx context.Context, cfg *Config, inst Instance, a models.Algo
 		res, err := inst.Run(rctx, a, &o)
 		wall := time.Since(start)
 		cancel()
+		made++
+		onRun(1)
 		if err != nil {
 			return Row{}, err
 		}

@@ -113,7 +113,7 @@ func TestRun(t *testing.T) {
 		cfg     bench.Config
 		sizes   []string
 		rows    []row
-		skipped []bench.Skip
+		skipped []bench.Skip // the reasons as substrings of the reported ones
 		stopped bool
 	}{
 		{
@@ -157,7 +157,7 @@ func TestRun(t *testing.T) {
 				{"8", "broken", models.StatusExhausted, 8, 256, 1},
 				{"10", "broken", models.StatusExhausted, 10, 1024, 1},
 			},
-			skipped: []bench.Skip{{Size: "9", Algorithm: "broken", Reason: "fake: size 9 is too large: models: instance too large"}},
+			skipped: []bench.Skip{{Size: "9", Algorithm: "broken", Reason: "fake: size 9 is too large"}},
 		},
 		{
 			name:  "every algorithm by default",
@@ -179,7 +179,13 @@ func TestRun(t *testing.T) {
 			rep, err := bench.Run(context.Background(), tc.cfg, newFake, tc.sizes)
 			require.NoError(t, err)
 			require.Equal(t, tc.rows, rowsOf(rep))
-			require.Equal(t, tc.skipped, rep.Skipped)
+			require.Len(t, rep.Skipped, len(tc.skipped))
+			for i, want := range tc.skipped {
+				got := rep.Skipped[i]
+				require.Equal(t, want.Size, got.Size)
+				require.Equal(t, want.Algorithm, got.Algorithm)
+				require.Contains(t, got.Reason, want.Reason)
+			}
 			_, stopped := rep.Stopped()
 			require.Equal(t, tc.stopped, stopped)
 			require.Equal(t, tc.sizes, rep.Sizes)
@@ -429,4 +435,98 @@ func TestRunInstancesBatch(t *testing.T) {
 		return nil, errors.New("sudoku: batch.txt:3: a bad line")
 	}, []string{"batch.txt"})
 	require.EqualError(t, err, "sudoku: batch.txt:3: a bad line")
+}
+
+func TestProblems(t *testing.T) {
+	reg := fakeRegistry(t)
+	for _, tc := range []struct {
+		name      string
+		cfg       bench.Config
+		ps        []models.Problem
+		rows      []row
+		skipped   []string
+		stopped   bool
+		solutions uint64
+	}{
+		{
+			name: "every problem in turn",
+			cfg:  bench.Config{Algorithms: []string{"counter", "firstonly"}},
+			ps:   []models.Problem{fake{n: 2}, fake{n: 3}, fake{n: 4}},
+			rows: []row{{"batch", "counter", models.StatusExhausted, 9, 4 + 8 + 16, 1}},
+			// firstonly cannot count
+			skipped: []string{"firstonly"},
+		},
+		{
+			name: "first solutions",
+			cfg:  bench.Config{Algorithms: []string{"counter"}, First: true},
+			ps:   []models.Problem{fake{n: 2}, fake{n: 3}},
+			rows: []row{{"batch", "counter", models.StatusFound, 2, 5, 1}},
+		},
+		{
+			name:    "a problem that stops early ends the run",
+			cfg:     bench.Config{Algorithms: []string{"stops"}, Repeat: 3},
+			ps:      []models.Problem{fake{n: 2}, fake{n: 10}, fake{n: 3}},
+			rows:    []row{{"batch", "stops", models.StatusLimit, 12, 4 + 1024, 1}},
+			stopped: true,
+		},
+		{
+			name:    "an error skips the algorithm",
+			cfg:     bench.Config{Algorithms: []string{"broken", "counter"}},
+			ps:      []models.Problem{fake{n: 8}, fake{n: 9}},
+			rows:    []row{{"batch", "counter", models.StatusExhausted, 17, 256 + 512, 1}},
+			skipped: []string{"broken"},
+		},
+		{
+			name:    "an empty batch runs nothing",
+			cfg:     bench.Config{Algorithms: []string{"counter"}},
+			skipped: []string{"counter"},
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tc.cfg.Model, tc.cfg.Registry = "fake", reg
+			rep, err := bench.RunInstances(context.Background(), tc.cfg, func(string) (bench.Instance, error) {
+				return bench.Problems("batch", tc.ps, models.Field{Key: "puzzles", Value: len(tc.ps)}), nil
+			}, []string{"batch"})
+			require.NoError(t, err)
+			require.Equal(t, tc.rows, rowsOf(rep))
+			var skipped []string
+			for _, s := range rep.Skipped {
+				skipped = append(skipped, s.Algorithm)
+			}
+			require.Equal(t, tc.skipped, skipped)
+			_, stopped := rep.Stopped()
+			require.Equal(t, tc.stopped, stopped)
+			for _, r := range rep.Rows {
+				require.Equal(t, uint64(len(tc.ps)), r.Items)
+				require.Equal(t, models.Fields{{Key: "puzzles", Value: len(tc.ps)}}, r.Record.Fields)
+			}
+		})
+	}
+}
+
+func TestProgress(t *testing.T) {
+	var calls [][2]int
+	cfg := bench.Config{Model: "fake", Registry: fakeRegistry(t), Algorithms: []string{"counter", "firstonly", "stops"}, Repeat: 2,
+		Progress: func(done, total int) { calls = append(calls, [2]int{done, total}) }}
+	_, err := bench.Run(context.Background(), cfg, newFake, []string{"9", "10", "11"})
+	require.NoError(t, err)
+	// 3 sizes × 3 algorithms × 2 runs; firstonly is skipped (2 at once),
+	// stops runs once at 10 (1, then the 1 not made) and is skipped at 11.
+	require.Equal(t, [][2]int{
+		{1, 18}, {2, 18}, {4, 18}, {5, 18}, {6, 18},
+		{7, 18}, {8, 18}, {10, 18}, {11, 18}, {12, 18},
+		{13, 18}, {14, 18}, {16, 18}, {18, 18},
+	}, calls)
+}
+
+func TestSkipNotes(t *testing.T) {
+	cfg := bench.Config{Model: "fake", Registry: fakeRegistry(t), Algorithms: []string{"firstonly", "broken", "stops"}}
+	rep, err := bench.Run(context.Background(), cfg, newFake, []string{"8", "9", "10", "11", "12"})
+	require.NoError(t, err)
+	notes := rep.SkipNotes()
+	require.Len(t, notes, 3)
+	require.Regexp(t, `^skipping firstonly: models: fake algorithm firstonly cannot count solutions`, notes[0])
+	require.Equal(t, "skipping broken at size 9: fake: size 9 is too large: models: instance too large", notes[1])
+	require.Equal(t, "skipping stops at sizes 11, 12: it stopped early (limit) at size 10", notes[2])
+	require.Nil(t, (*bench.Report)(nil).SkipNotes())
 }

@@ -17,8 +17,12 @@
 //	err = bench.Write(os.Stdout, "text", rep)
 //
 // A model whose "size" is not one problem but a batch of them (a file of
-// sudoku puzzles) passes its own Instance to RunInstances instead, whose Run
-// solves the whole batch; Single adapts one models.Problem.
+// sudoku puzzles) passes Instances to RunInstances instead: Problems makes
+// one from a slice of problems (one run solves them all, and the report
+// gives problems per second), and a model with a faster batch solve of its
+// own implements Instance itself; Single adapts one models.Problem.
+// Config.Progress reports the runs made, for a progress bar; SkipNotes
+// words the skips for people.
 //
 // What counts as a failure is the caller's to decide: Run returns an error
 // only for a request it cannot start (no model, an unknown algorithm, an

@@ -148,6 +148,7 @@ func BenchmarkMultiplicities(b *testing.B) {
 		{"queen-domination-8-max5-workers2", gen.Domination('Q', 8, 0), dlx.Options{MaxOptions: 5, Workers: 2}, 4860},
 		{"queen-domination-8-knuth", gen.Domination('Q', 8, 5), dlx.Options{}, 4860},
 		{"queen-domination-number-8", gen.Domination('Q', 8, 0), dlx.Options{Minimize: true, Limit: 1}, 1},
+		{"queen-domination-8-minimum-sets", gen.Domination('Q', 8, 0), dlx.Options{Minimize: true}, 4860},
 	} {
 		b.Run(tc.name, func(b *testing.B) {
 			p := parse(b, tc.text)

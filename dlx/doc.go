@@ -86,12 +86,14 @@
 // every square an item "1:N|square", each option a piece with the squares
 // it sees. Options.MaxOptions bounds the number of options in a solution
 // and prunes the search with a lower bound (the coverage still lacking
-// over the most primary items of one option), branching on items that
-// still lack coverage; Options.Minimize raises that bound from a lower
-// bound until a solution appears, and Result.MinOptions reports it — the
-// domination number — with Solutions the number of minimum solutions. On
-// queen domination of 8×8 this counts the 4,860 minimum sets from 607,242
-// nodes, where dlx3 with Knuth's "5|#" item visits 3,074,576.
+// over the most primary items of one option; with one option left, some
+// option of the chosen item must cover every item still lacking), branching
+// on items that still lack coverage; Options.Minimize raises that bound
+// from a lower bound until a solution appears, and Result.MinOptions
+// reports it — the domination number — with Solutions the number of
+// minimum solutions. On queen domination of 8×8 this counts the 4,860
+// minimum sets from 94,401 nodes, where dlx3 with Knuth's "5|#" item
+// visits 3,074,576.
 //
 // All the rest holds for Algorithm M too: statuses, Limit, MaxNodes,
 // Visit, Forced, Workers (the tree is split into paths of branches that

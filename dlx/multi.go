@@ -58,7 +58,9 @@ func (s *Solver) solveM(ctx context.Context, opts *Options) (Result, error) {
 	if !opts.Minimize {
 		k := -1
 		if opts.MaxOptions > 0 {
-			k = opts.MaxOptions
+			// No solution has more options than there are (and the bound
+			// arithmetic stays far from overflow).
+			k = min(opts.MaxOptions, len(s.optNode))
 		}
 		res := s.roundM(ctx, opts, k, opts.MaxNodes)
 		res.Stats.Elapsed = time.Since(start)
@@ -252,6 +254,10 @@ forward:
 			// need == 0: no option may be added and none is needed, so
 			// the only completion deactivates every item left.
 			goto solution
+		case rem == 1 && need > 0 && !s.oneCovers(hr, need):
+			// One option left to choose, and none in the list of hr
+			// (which lacks coverage) covers every item that does.
+			goto backdown
 		}
 	} else {
 		var score int32
@@ -457,6 +463,36 @@ func chooseBounded(ib, sb unsafe.Pointer) (need int64, most, score int32, hr uin
 		h = r.next
 	}
 	return need, most, score, hr
+}
+
+// oneCovers reports whether some option in the list of the item with
+// header hr has need items that still lack coverage (the test for the last
+// option of a search with MaxOptions, where every lack is 1).
+func (s *Solver) oneCovers(hr uint32, need int64) bool {
+	nb, ib := s.nbase, s.ibase
+	pmax := ref(s.nprim)
+	for x := nd(nb, hr).down; x != hr; x = nd(nb, x).down {
+		var n int64
+		for q := x; ; {
+			nq := nd(nb, q)
+			if nq.top <= 0 {
+				if q = nq.up; q == x {
+					break
+				}
+				continue
+			}
+			if j := uint32(nq.top); j <= pmax && itr(ib, j).bound > s.slack[j/nodeSize] {
+				n++
+			}
+			if q += nodeSize; q == x {
+				break
+			}
+		}
+		if n == need {
+			return true
+		}
+	}
+	return false
 }
 
 // tweak removes option node x, the first of its item's list, from that

@@ -3,6 +3,7 @@ package dlx_test
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -200,6 +201,28 @@ func TestMultiplicitiesAgainstBruteForce(t *testing.T) {
 		require.NoError(t, err)
 		require.Equal(t, want, par.Solutions, "parallel, trial %d", trial)
 		require.Equal(t, res.Stats.Nodes, par.Stats.Nodes, "parallel nodes, trial %d", trial)
+		// MaxOptions keeps exactly the solutions of at most k options, and
+		// Minimize finds the smallest size.
+		k := 1 + r.IntN(4)
+		var small uint64
+		smallest := 0
+		for _, sol := range sols {
+			if len(sol) <= k {
+				small++
+			}
+			if smallest == 0 || len(sol) < smallest {
+				smallest = len(sol)
+			}
+		}
+		capped, resK := all(t, p, dlx.Options{MaxOptions: k, Workers: 1 + trial%2})
+		require.Equal(t, small, resK.Solutions, "MaxOptions %d, trial %d", k, trial)
+		for _, sol := range capped {
+			require.LessOrEqual(t, len(sol), k)
+		}
+		_, resMin := all(t, p, dlx.Options{Minimize: true})
+		if want > 0 && smallest > 0 {
+			require.Equal(t, smallest, resMin.MinOptions, "Minimize, trial %d", trial)
+		}
 		require.Equal(t, res.Stats.Updates, par.Stats.Updates, "parallel updates, trial %d", trial)
 	}
 }
@@ -271,6 +294,9 @@ func TestMultiModes(t *testing.T) {
 
 	_, err = s.Solve(ctx, &dlx.Options{MaxOptions: -1})
 	require.Error(t, err)
+	res, err = s.Solve(ctx, &dlx.Options{MaxOptions: math.MaxInt})
+	require.NoError(t, err)
+	require.EqualValues(t, want, res.Solutions, "an absurd MaxOptions is no bound")
 
 	res, err = s.Solve(ctx, nil)
 	require.NoError(t, err)
@@ -341,4 +367,26 @@ func TestMultiModes(t *testing.T) {
 	require.Equal(t, serial.Solutions, res.Solutions, "restored")
 	require.Equal(t, serial.Stats.Nodes, res.Stats.Nodes, "restored")
 	require.Equal(t, serial.Stats.Updates, res.Stats.Updates, "restored")
+}
+
+func TestMultiReusedSolveAllocatesNothing(t *testing.T) {
+	p := parse(t, gen.Domination('Q', 5, 0))
+	s := solver(t, p)
+	ctx := context.Background()
+	var n int
+	opts := []*dlx.Options{
+		{Limit: 2, Forced: []int{0}, MaxOptions: 3},
+		{MaxOptions: 3, Visit: func(sol []int) bool { n += len(sol); return true }},
+		{Minimize: true, Limit: 1},
+	}
+	for _, o := range opts {
+		_, err := s.Solve(ctx, o)
+		require.NoError(t, err)
+	}
+	allocs := testing.AllocsPerRun(5, func() {
+		for _, o := range opts {
+			s.Solve(ctx, o)
+		}
+	})
+	require.Zero(t, allocs)
 }

@@ -100,8 +100,11 @@ type Options struct {
 	// MaxOptions, if positive, admits only solutions of at most this many
 	// options (forced ones included), and prunes the search with a lower
 	// bound on the options still needed: the coverage the active primary
-	// items still lack, divided by the most primary items one option has.
-	// It runs Algorithm M (see doc.go), also on plain exact cover problems.
+	// items still lack, divided by the most primary items one option has
+	// (and, with one option left, an option of the chosen item must cover
+	// every item still lacking). The search then branches on items that
+	// still lack coverage. It runs Algorithm M (see doc.go), also on plain
+	// exact cover problems; node counts then differ from Knuth's dlx3.
 	MaxOptions int
 	// Minimize searches for the solutions with the fewest options: it runs
 	// the search with MaxOptions = m, m+1, ... from a lower bound m until
@@ -223,6 +226,7 @@ func NewSolver(p *Problem) (*Solver, error) {
 		cut:     -1,
 		multi:   p.HasBounds(),
 		slack:   make([]int32, n+2),
+		maxOpts: -1,
 	}
 	s.nbase, s.ibase = unsafe.Pointer(&s.nodes[0]), unsafe.Pointer(&s.items[0])
 	// Rings of active items: primary items around head 0, secondary items
@@ -373,7 +377,8 @@ func (s *Solver) solveForced(ctx context.Context, forced []int, limit, maxNodes 
 		n++
 	}
 	if n == len(forced) {
-		res = s.search(ctx, limit, maxNodes, visit, res.Stats.Updates, s.stopAt)
+		o := s.search(ctx, limit, maxNodes, visit, res.Stats.Updates, s.stopAt)
+		res = Result{Status: o.Status, Solutions: o.Solutions, Stats: o.Stats}
 	} else {
 		res.Stats.Nodes = 1 // the root, a dead end
 	}
@@ -383,9 +388,18 @@ func (s *Solver) solveForced(ctx context.Context, forced []int, limit, maxNodes 
 	return res
 }
 
+// outcome is what search returns: a Result without the fields only
+// Algorithm M sets, so that search compiles to the same code as before they
+// were added (a larger return value changed its register allocation).
+type outcome struct {
+	Status    models.Status
+	Solutions uint64
+	Stats     models.Stats
+}
+
 // search runs Algorithm C from the current state, with s.sol holding the
 // forced options. It restores the state before returning.
-func (s *Solver) search(ctx context.Context, limit, maxNodes uint64, visit func([]int) bool, updates uint64, stopAt int32) Result {
+func (s *Solver) search(ctx context.Context, limit, maxNodes uint64, visit func([]int) bool, updates uint64, stopAt int32) outcome {
 	var (
 		nb       = s.nbase
 		ib       = s.ibase
@@ -487,7 +501,7 @@ try:
 backup:
 	if level == 0 {
 		s.sol = s.sol[:base]
-		return Result{Status: status, Solutions: count, Stats: models.Stats{Nodes: nodes, Updates: updates}}
+		return outcome{Status: status, Solutions: count, Stats: models.Stats{Nodes: nodes, Updates: updates}}
 	}
 	level--
 	x = ch[level]

@@ -113,6 +113,13 @@ type Algorithm struct {
 	// capabilities (a size it cannot hold, a board shape it does not
 	// know), with an error wrapping ErrUnsupported or ErrTooLarge.
 	Check func(p Problem, o *Options) error `json:"-"`
+	// NewWorker, if set, returns a solver that reuses its buffers across
+	// calls in one goroutine (matrices, search stacks, the solution), so that
+	// a batch of many small instances allocates nothing per instance. Each
+	// goroutine takes its own; the solver is not safe for concurrent use, and
+	// the Result.First it returns may point into its buffers, valid until its
+	// next call. It answers exactly as Solve does.
+	NewWorker func() Solver `json:"-"`
 }
 
 // Supports reports whether a can answer p with options o: p is a problem of

@@ -23,7 +23,9 @@ import (
 	"github.com/coverkit/coverkit/models"
 	"github.com/coverkit/coverkit/models/exactcover"
 	"github.com/coverkit/coverkit/models/knight"
+	_ "github.com/coverkit/coverkit/models/langford"
 	"github.com/coverkit/coverkit/models/latin"
+	"github.com/coverkit/coverkit/models/pieces"
 	"github.com/coverkit/coverkit/models/polyomino"
 	"github.com/coverkit/coverkit/models/queens"
 	"github.com/coverkit/coverkit/models/sudoku"
@@ -41,8 +43,9 @@ func (foreign) Render(io.Writer, models.Solution, string) error { return nil }
 type namedProblem struct {
 	name string
 	p    models.Problem
-	// valid problems are small enough to finish at once; their solutions
-	// are verified.
+	// valid problems are small enough to finish at once, or have no
+	// solution by a theorem; their solutions are verified. An algorithm
+	// may answer them or refuse them with an error.
 	valid bool
 }
 
@@ -65,9 +68,16 @@ func robustProblems() []namedProblem {
 	board2 := mustP(polyomino.Rect(2, 2))
 	tiling := mustP(polyomino.New(board2, []polyomino.Piece{domino, domino2}))
 	board5 := mustP(polyomino.Rect(5, 5))
+	rook := mustP(pieces.ParsePiece("rook"))
 	noTiling := mustP(polyomino.New(board5, []polyomino.Piece{domino})) // 25 cells, 2 covered
 	return []namedProblem{
 		{"nil", nil, false},
+		{"nil pieces", (*pieces.Problem)(nil), false},
+		{"zero pieces", &pieces.Problem{}, false},
+		{"pieces with a negative side", &pieces.Problem{Board: pieces.Board{Dims: []int{-3}}, Piece: rook, K: 2}, false},
+		{"pieces of 1<<40", &pieces.Problem{Board: pieces.Board{Dims: []int{1 << 40, 1 << 40}}, Piece: rook, K: 2}, false},
+		{"pieces with K -1", &pieces.Problem{Board: pieces.Board{Dims: []int{4}}, Piece: rook, K: -1}, false},
+		{"4 rooks on 4x4", mustP(pieces.New(pieces.Board{Dims: []int{4}}, rook, pieces.Place, 4)), true},
 		{"nil exact cover", (*exactcover.Instance)(nil), false},
 		{"empty exact cover", &exactcover.Instance{}, false},
 		{"exact cover", mustP(exactcover.Read(strings.NewReader("a b c | x\na x:1\nb c\na b\nc x:2\n"), "small.dlx")), true},
@@ -86,6 +96,13 @@ func robustProblems() []namedProblem {
 		{"queens 1", queens.New(1), true},
 		{"queens 3", queens.New(3), true},
 		{"queens 6", queens.New(6), true},
+		{"torus -1", queens.NewTorus(-1), false},
+		{"torus 1<<40 (no solution: N is even, Pólya)", queens.NewTorus(1 << 40), true},
+		{"torus 5", queens.NewTorus(5), true},
+		{"torus 6", queens.NewTorus(6), true},
+		{"queens given off the board", &queens.Board{N: 6, Given: []queens.Square{{Row: 9, Col: -1}}}, false},
+		{"queens given twice in a row (no completion)", &queens.Board{N: 6, Given: []queens.Square{{Row: 0, Col: 1}, {Row: 0, Col: 3}}}, true},
+		{"queens 6 with a given", &queens.Board{N: 6, Given: []queens.Square{{Row: 0, Col: 1}}}, true},
 		{"knight 0x0", knight.New(0, 0), false},
 		{"knight -1x5", knight.New(-1, 5), false},
 		{"knight 1<<40", knight.New(1<<40, 1<<40), false},

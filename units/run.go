@@ -228,6 +228,13 @@ func (j *Job) Run(ctx context.Context) ([]*Line, error) {
 	if err != nil {
 		return nil, err
 	}
+	if j.Checkpoint != "" {
+		// A process killed while saving leaves its temporary file behind.
+		stale, _ := filepath.Glob(filepath.Join(filepath.Dir(j.Checkpoint), "."+filepath.Base(j.Checkpoint)+".tmp*"))
+		for _, f := range stale {
+			os.Remove(f)
+		}
+	}
 	if st == nil {
 		st = &checkpointState{Schema: checkpointSchema, Header: j.header(), Unit: j.First, Next: j.First,
 			Fingerprint: FormatFingerprint(0)}

@@ -20,6 +20,8 @@ func newAlgorithmsCmd(e *env) *cobra.Command {
 local-search, heuristic), capabilities (first, all, count, unique, parallel)
 and a one-line description. JSON: one object per line
 {"model":...,"algorithm":...,"kind":...,"capabilities":[...],"description":...}.`,
+		Example: `  coverkit algorithms
+  coverkit algorithms --format json | grep '"model":"queens"'`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if err := checkFormat(format, "text", "json"); err != nil {

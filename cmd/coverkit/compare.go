@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strings"
@@ -40,20 +41,35 @@ func runCompare(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args [
 		}
 		return instance(e, m, f, a)
 	}
+	bar := newProgress(e, 0, m.Name+" compare: runs")
+	if bar != nil {
+		cfg.Progress = func(done, total int) {
+			bar.total = int64(total) // bench calls from this goroutine only
+			bar.Set(int64(done))
+		}
+	}
 	ctx, stop := runContext(cmd)
 	defer stop()
 	rep, err := bench.Run(ctx, cfg, newProblem, sizes)
+	bar.Finish()
 	if err != nil {
 		if ee := (*exitError)(nil); errors.As(err, &ee) {
 			return err
 		}
 		return usageError(err)
 	}
-	for _, s := range rep.Skipped {
-		fmt.Fprintf(e.stderr, "coverkit: %s compare: %s\n", m.Name, s)
+	return writeComparison(ctx, e, f, m.Name, rep)
+}
+
+// writeComparison notes the skipped algorithms on stderr, writes the
+// report and returns the exit: 3 if a run stopped early or the command was
+// interrupted, 2 if nothing could run.
+func writeComparison(ctx context.Context, e *env, f *runFlags, model string, rep *bench.Report) error {
+	for _, note := range rep.SkipNotes() {
+		fmt.Fprintf(e.stderr, "coverkit: %s compare: %s\n", model, note)
 	}
 	if len(rep.Rows) == 0 && ctx.Err() == nil {
-		return usagef("%s compare: none of the algorithms can run this comparison (see above)", m.Name)
+		return usagef("%s compare: none of the algorithms can run this comparison (see above)", model)
 	}
 	o, err := openOutput(e, f.out)
 	if err != nil {

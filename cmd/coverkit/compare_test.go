@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -18,7 +20,8 @@ func TestCompareSizes(t *testing.T) {
 	require.Regexp(t, `(?m)^8\s+bitwise\s+exact\s+exhausted\s+92\s`, out)
 	require.Contains(t, out, "growth per size step (size + 1)")
 	require.Regexp(t, `(?m)^backtrack\s+\d+\.\d\dx\s+\d+\.\d\dx\s+3$`, out)
-	require.Contains(t, errOut, "skipping construct at size 6: ")
+	require.Contains(t, errOut, "coverkit: queens compare: skipping construct: models: queens algorithm construct cannot count solutions")
+	require.Equal(t, 1, strings.Count(errOut, "skipping construct"), "one note for every size")
 
 	out, errOut, code = runCLI(t, "", "queens", "compare", "--sizes", "6,8", "--algos", "backtrack", "-f", "json", "--first")
 	require.Equal(t, exitOK, code, errOut)
@@ -48,4 +51,15 @@ func TestCompareSizes(t *testing.T) {
 			require.Contains(t, errOut, tc.want)
 		})
 	}
+}
+
+func TestCompareProgress(t *testing.T) {
+	var out, errb bytes.Buffer
+	e := newEnv(strings.NewReader(""), &out, &errb)
+	e.stderrTTY = true
+	code := run(context.Background(), []string{"queens", "compare", "--sizes", "9..10", "--algos", "backtrack,permutation", "--repeat", "2"}, e)
+	require.Equal(t, exitOK, code, errb.String())
+	require.Contains(t, errb.String(), "queens compare: runs")
+	require.True(t, strings.HasSuffix(errb.String(), "\r\033[K"), "the bar is cleared: %q", errb.String())
+	require.Contains(t, out.String(), "growth per size step")
 }

@@ -5,6 +5,7 @@ package main
 import (
 	_ "github.com/coverkit/coverkit/models/exactcover"
 	_ "github.com/coverkit/coverkit/models/knight"
+	_ "github.com/coverkit/coverkit/models/langford"
 	_ "github.com/coverkit/coverkit/models/latin"
 	_ "github.com/coverkit/coverkit/models/pieces"
 	_ "github.com/coverkit/coverkit/models/polyomino"

@@ -170,15 +170,6 @@ func (o *output) Abort() {
 	}
 }
 
-// inputArg returns the input path named by args[i], or "-" (stdin) when
-// the optional argument is absent.
-func inputArg(args []string, i int) string {
-	if i < len(args) {
-		return args[i]
-	}
-	return "-"
-}
-
 // openInput opens path for reading (stdin if path is "" or "-").
 func openInput(e *env, path string) (io.ReadCloser, error) {
 	if path == "" || path == "-" {

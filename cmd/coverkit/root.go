@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+	"slices"
 	"time"
 
 	"github.com/coverkit/coverkit/models"
@@ -47,7 +48,9 @@ func version() string {
 	return "dev"
 }
 
-func newRoot(e *env) *cobra.Command {
+// newRoot builds the command tree. With only set to a model's name (the
+// first argument), the other models' commands are stubs.
+func newRoot(e *env, only string) *cobra.Command {
 	root := &cobra.Command{
 		Use:   "coverkit",
 		Short: "Solve and compare exact-cover and placement problems",
@@ -56,7 +59,12 @@ sudoku-like puzzles, any exact cover — and compares algorithms on them.
 
 Exit codes: 0 success, 1 no solution exists, 2 bad input or usage,
 3 stopped early (--timeout or interrupt; the partial result is printed).`,
-		Version:       version(),
+		Version: version(),
+		Example: `  coverkit queens solve 8
+  coverkit queens count 14 --unique --format json
+  coverkit knight tour 8 --format svg --out tour.svg
+  coverkit sudoku solve puzzles.txt --workers 0
+  coverkit algorithms`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
@@ -81,8 +89,22 @@ Exit codes: 0 success, 1 no solution exists, 2 bad input or usage,
 		own[c.Name()] = true
 		all = append(all, c)
 	}
+	root.AddCommand(&cobra.Command{
+		Use: "version", Short: "Print the version", Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			_, err := fmt.Fprintf(cmd.OutOrStdout(), "coverkit version %s\n", version())
+			return err
+		},
+	})
 	for _, m := range models.Models() {
-		if !own[m.Name] {
+		switch {
+		case own[m.Name]:
+		case only != "" && m.Name != only:
+			// Another model's command is never run here: a stub keeps
+			// it in the help listing without building its verbs and
+			// flags, which start-up would pay for.
+			all = append(all, &cobra.Command{Use: m.Name, Short: m.Summary, Run: func(*cobra.Command, []string) {}})
+		default:
 			all = append(all, newModelCmd(e, m))
 		}
 	}
@@ -112,11 +134,42 @@ func rejectUnknownVerbs(c *cobra.Command) {
 	}
 }
 
+// stickyWriter remembers the first error of its writer, so that output
+// written by code that ignores errors (cobra's help and usage) still fails
+// the command: `coverkit --help > /dev/full` exits 2, "no space left".
+type stickyWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (s *stickyWriter) Write(p []byte) (int, error) {
+	if s.err != nil {
+		return 0, s.err
+	}
+	n, err := s.w.Write(p)
+	s.err = err
+	return n, err
+}
+
 // run executes the command line and returns the process exit code.
 func run(ctx context.Context, args []string, e *env) int {
-	root := newRoot(e)
+	out := &stickyWriter{w: e.stdout}
+	e.stdout = out
+	// `coverkit queens solve 8` needs only the queens commands, and
+	// `coverkit algorithms` none: the others are stubs. Help and completion
+	// need them all.
+	only := ""
+	if len(args) > 0 && args[0] != "" && args[0][0] != '-' && !slices.Contains(args, "--help") && !slices.Contains(args, "-h") &&
+		!slices.Contains([]string{"help", "completion", cobra.ShellCompRequestCmd, cobra.ShellCompNoDescRequestCmd}, args[0]) &&
+		(len(args) > 1 || args[0] == "algorithms" || args[0] == "version") {
+		only = args[0]
+	}
+	root := newRoot(e, only)
 	root.SetArgs(args)
 	err := root.ExecuteContext(ctx)
+	if err == nil && out.err != nil {
+		err = usagef("writing output: %v", out.err)
+	}
 	if err == nil {
 		return exitOK
 	}

@@ -7,11 +7,12 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strconv"
+	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
-	"github.com/coverkit/coverkit/lines"
+	"github.com/coverkit/coverkit/bench"
 	"github.com/coverkit/coverkit/models"
 	"github.com/coverkit/coverkit/models/sudoku"
 	"github.com/spf13/cobra"
@@ -28,7 +29,7 @@ func newSudokuCmd(e *env) *cobra.Command {
 squares, and a fast bitset solver for 9×9 (classic and X). Input formats are described
 in docs/formats.md, outputs in docs/cli.md.`,
 	}
-	cmd.AddCommand(newSudokuSolveCmd(e), newSudokuVerifyCmd(e), newSudokuGenerateCmd(e))
+	cmd.AddCommand(newSudokuSolveCmd(e), newSudokuVerifyCmd(e), newSudokuGenerateCmd(e), newSudokuCompareCmd(e))
 	return cmd
 }
 
@@ -46,54 +47,40 @@ func (f *sudokuLayoutFlags) add(cmd *cobra.Command, withInput bool) {
 	}
 }
 
-// sudokuParseBox reads "BxC" (also "B×C").
-func sudokuParseBox(s string) (rows, cols int, err error) {
-	a, b, ok := strings.Cut(strings.ReplaceAll(strings.ToLower(s), "×", "x"), "x")
-	if ok {
-		rows, err = strconv.Atoi(strings.TrimSpace(a))
-		if err == nil {
-			cols, err = strconv.Atoi(strings.TrimSpace(b))
-		}
-	}
-	if !ok || err != nil || rows < 1 || cols < 1 || rows*cols > sudoku.MaxSide {
-		return 0, 0, usagef("--box %q: want BxC with B·C at most %d, e.g. 2x3", s, sudoku.MaxSide)
-	}
-	return rows, cols, nil
-}
-
 func (f *sudokuLayoutFlags) layout() (sudoku.Layout, sudoku.Format, error) {
-	var l sudoku.Layout
-	v, err := sudoku.ParseVariant(f.variant)
-	if err != nil {
-		return l, 0, usageError(err)
-	}
-	l.Variant = v
 	format, err := sudoku.ParseFormat(f.input)
 	if err != nil {
-		return l, 0, usageError(err)
+		return sudoku.Layout{}, 0, usageError(err)
 	}
-	if f.box != "" {
-		if v == sudoku.Jigsaw || v == sudoku.Latin {
-			return l, 0, usagef("--box does not apply to the %s variant", v)
-		}
-		if l.BoxRows, l.BoxCols, err = sudokuParseBox(f.box); err != nil {
-			return l, 0, err
-		}
+	v, err := sudoku.ParseVariant(f.variant)
+	if err != nil {
+		return sudoku.Layout{}, 0, usageError(err)
 	}
 	switch {
+	case f.box != "" && (v == sudoku.Jigsaw || v == sudoku.Latin):
+		return sudoku.Layout{}, 0, usagef("--box does not apply to the %s variant", v)
 	case v == sudoku.Jigsaw && f.regions == "":
-		return l, 0, usagef("--variant jigsaw needs --regions FILE")
+		return sudoku.Layout{}, 0, usagef("--variant jigsaw needs --regions FILE")
 	case v != sudoku.Jigsaw && f.regions != "":
-		return l, 0, usagef("--regions needs --variant jigsaw")
-	case v == sudoku.Jigsaw:
+		return sudoku.Layout{}, 0, usagef("--regions needs --variant jigsaw")
+	}
+	if f.box != "" {
+		if _, _, err := sudoku.ParseBox(f.box); err != nil {
+			return sudoku.Layout{}, 0, usagef("--%s", errString(err))
+		}
+	}
+	var regions io.Reader
+	if f.regions != "" {
 		rf, err := os.Open(f.regions)
 		if err != nil {
-			return l, 0, usageError(err)
+			return sudoku.Layout{}, 0, usageError(err)
 		}
 		defer rf.Close()
-		if l.Regions, err = sudoku.ParseRegions(rf); err != nil {
-			return l, 0, usagef("%s: %v", f.regions, err)
-		}
+		regions = rf
+	}
+	l, err := sudoku.LayoutOf(f.variant, f.box, regions)
+	if err != nil {
+		return l, 0, usagef("%s: %v", f.regions, err)
 	}
 	return l, format, nil
 }
@@ -136,12 +123,8 @@ reached get status timeout).`,
 			if err != nil {
 				return err
 			}
-			a, err := sudoku.ParseAlgo(algo)
-			if err != nil {
-				return usageError(err)
-			}
-			if a == sudoku.FastAlgo && (l.Variant == sudoku.Jigsaw || l.Variant == sudoku.Latin || (l.BoxRows != 0 && (l.BoxRows != 3 || l.BoxCols != 3))) {
-				return usagef("--algo fast solves 9x9 grids with 3x3 boxes (classic or X) only; use --algo dlx")
+			if err := sudokuCheckAlgo(algo, l); err != nil {
+				return err
 			}
 			lim := uint64(2)
 			switch {
@@ -172,23 +155,27 @@ reached get status timeout).`,
 			ctx, stop := searchContext(cmd.Context(), timeout)
 			defer stop()
 
-			w := &sudokuAnswerWriter{json: format == "json", grid: inFmt == sudoku.GridFormat, count: count}
+			var buf []byte
 			firstInvalid := 0
-			var byAlgo [sudoku.FastAlgo + 1]int
+			bar := newProgress(e, -1, "puzzles")
 			sum, err := sudoku.SolveBatch(ctx, in, sudoku.BatchOptions{
-				Layout: l, Format: inFmt, Algo: a, Limit: lim, Workers: workers,
+				Layout: l, Format: inFmt, Algorithm: algo, Limit: lim, Workers: workers,
+				Progress: func(done uint64) { bar.Set(int64(done)) },
 			}, func(ans *sudoku.Answer) error {
 				if ans.Verdict == sudoku.Invalid && firstInvalid == 0 {
 					firstInvalid = ans.Line
 				}
-				if ans.Shape != nil && ans.Verdict != sudoku.Invalid {
-					byAlgo[ans.Outcome.Algo]++
+				if format == "json" {
+					buf = ans.AppendJSON(buf[:0], inFmt == sudoku.GridFormat)
+				} else {
+					buf = ans.AppendText(buf[:0], inFmt == sudoku.GridFormat, count)
 				}
-				_, err := o.Write(w.append(ans))
+				_, err := o.Write(buf)
 				return err
 			})
+			bar.Finish()
 			if stats {
-				sudokuPrintStats(e.stderr, sum, byAlgo, workers)
+				sudokuPrintStats(e.stderr, sum, workers)
 			}
 			if err != nil {
 				return usageError(err)
@@ -210,7 +197,7 @@ reached get status timeout).`,
 		},
 	}
 	lf.add(cmd, true)
-	cmd.Flags().StringVar(&algo, "algo", "auto", "algorithm: dlx (any grid) or fast (9x9 classic and X); auto picks fast where it applies")
+	cmd.Flags().StringVar(&algo, "algo", sudoku.DefaultAlgorithm, "algorithm: dlx (any grid) or fast (9x9 classic and X); auto picks fast where it applies")
 	cmd.Flags().BoolVar(&count, "count", false, "count every solution of each puzzle")
 	cmd.Flags().StringVar(&limit, "limit", "2", "look for up to K solutions per puzzle (2 tells uniqueness)")
 	cmd.Flags().IntVar(&workers, "workers", 1, "solving goroutines (answers stay in input order)")
@@ -249,114 +236,34 @@ func sudokuLooksLikePuzzle(s string) bool {
 	return true
 }
 
-// sudokuAnswerWriter formats answers as text or JSON Lines into a reused
-// buffer.
-type sudokuAnswerWriter struct {
-	json, grid, count bool
-	buf               []byte
+// sudokuCheckAlgo refuses an unknown algorithm, or one that cannot solve
+// the layout's grids, before any input is read.
+func sudokuCheckAlgo(name string, l sudoku.Layout) error {
+	a, err := sudoku.Algorithm(name)
+	if err != nil {
+		return usageError(err)
+	}
+	if err := sudoku.CheckLayout(a, l); err != nil {
+		return usagef("--algo %s; use --algo dlx", errString(err))
+	}
+	return nil
 }
 
-func (w *sudokuAnswerWriter) append(a *sudoku.Answer) []byte {
-	b := w.buf[:0]
-	if w.json {
-		b = append(b, `{"line":`...)
-		b = strconv.AppendInt(b, int64(a.Line), 10)
-		b = append(b, `,"status":"`...)
-		b = append(b, a.Verdict.String()...)
-		b = append(b, '"')
-		if a.Solution != nil {
-			b = append(b, `,"solution":`...)
-			if w.grid {
-				b = sudokuAppendRows(b, a.Shape.N, a.Solution)
-			} else {
-				b = append(b, '"')
-				b = sudoku.AppendLine(b, a.Solution)
-				b = append(b, '"')
-			}
-		}
-		if a.Verdict == sudoku.Invalid {
-			b = append(b, `,"error":`...)
-			b = strconv.AppendQuote(b, sudokuErrMsg(a.Err))
-		} else {
-			b = append(b, `,"solutions":`...)
-			b = strconv.AppendUint(b, a.Outcome.Found, 10)
-		}
-		b = append(b, "}\n"...)
-		w.buf = b
-		return b
-	}
-	solvedText := a.Verdict == sudoku.Solved && !w.count
-	if !solvedText {
-		b = append(b, "line "...)
-		b = strconv.AppendInt(b, int64(a.Line), 10)
-		b = append(b, ": "...)
-		b = append(b, a.Verdict.String()...)
-		switch {
-		case a.Verdict == sudoku.Invalid:
-			b = append(b, ": "...)
-			b = append(b, sudokuErrMsg(a.Err)...)
-		case a.Verdict == sudoku.Timeout:
-			b = append(b, " ("...)
-			b = strconv.AppendUint(b, a.Outcome.Found, 10)
-			b = append(b, " solution(s) found before stopping)"...)
-		case w.count || a.Verdict == sudoku.Multiple:
-			b = append(b, ": "...)
-			if a.Outcome.Status == models.StatusFound {
-				b = append(b, "at least "...)
-			}
-			b = strconv.AppendUint(b, a.Outcome.Found, 10)
-			b = append(b, " solutions"...)
-		}
-		b = append(b, '\n')
-		if w.grid {
-			b = append(b, '\n')
-		}
-		w.buf = b
-		return b
-	}
-	if w.grid {
-		b = sudoku.AppendGrid(b, a.Shape.N, a.Solution)
-		b = append(b, '\n')
-	} else {
-		b = sudoku.AppendLine(b, a.Solution)
-		b = append(b, '\n')
-	}
-	w.buf = b
-	return b
-}
-
-// sudokuErrMsg drops the "sudoku: line L: " prefix: the record has the line.
-func sudokuErrMsg(err error) string {
-	var se *lines.Error
-	if errors.As(err, &se) {
-		return se.Msg
-	}
-	return strings.TrimPrefix(err.Error(), "sudoku: ")
-}
-
-// sudokuAppendRows appends cells as a JSON array of rows of numbers.
-func sudokuAppendRows(b []byte, n int, cells []uint8) []byte {
-	b = append(b, '[')
-	for i, v := range cells {
-		switch {
-		case i == 0:
-			b = append(b, '[')
-		case i%n == 0:
-			b = append(b, "],["...)
-		default:
-			b = append(b, ',')
-		}
-		b = strconv.AppendUint(b, uint64(v), 10)
-	}
-	return append(b, "]]"...)
-}
-
-func sudokuPrintStats(w io.Writer, s sudoku.Summary, byAlgo [sudoku.FastAlgo + 1]int, workers int) {
+func sudokuPrintStats(w io.Writer, s sudoku.Summary, workers int) {
 	var algos []string
-	for _, a := range []sudoku.Algo{sudoku.FastAlgo, sudoku.DLX} {
-		if byAlgo[a] > 0 {
-			algos = append(algos, fmt.Sprintf("%s %d", a, byAlgo[a]))
+	by := slices.Clone(s.ByAlgorithm)
+	rank := func(name string) int { // fast, dlx, then the others as met
+		switch name {
+		case "fast":
+			return 0
+		case "dlx":
+			return 1
 		}
+		return 2
+	}
+	slices.SortStableFunc(by, func(a, b sudoku.AlgorithmCount) int { return rank(a.Algorithm) - rank(b.Algorithm) })
+	for _, a := range by {
+		algos = append(algos, fmt.Sprintf("%s %d", a.Algorithm, a.Puzzles))
 	}
 	if len(algos) == 0 {
 		algos = append(algos, "none")
@@ -412,7 +319,7 @@ Exit codes: 0 every solution valid, 1 some solution invalid, 2 bad input.`,
 			if len(args) != 0 {
 				return usagef("--batch takes no arguments")
 			}
-			return sudokuVerifyBatch(e, l, inFmt, batch, puzzles, format)
+			return sudokuVerifyBatch(e, cmd, l, inFmt, batch, puzzles, format)
 		},
 	}
 	lf.add(cmd, true)
@@ -427,9 +334,9 @@ func sudokuVerifyOne(e *env, l sudoku.Layout, puzzle, solution, format string) e
 	if err != nil {
 		return usagef("puzzle: %v", err)
 	}
-	sol, err := sudokuParseSolution(p, solution)
+	sol, err := sudoku.ParseSolution(p, []byte(solution))
 	if err != nil {
-		return usageError(err)
+		return usagef("%s", errString(err))
 	}
 	verr := sudoku.VerifyGrid(p, sol)
 	if format == "json" {
@@ -439,7 +346,7 @@ func sudokuVerifyOne(e *env, l sudoku.Layout, puzzle, solution, format string) e
 		fmt.Fprintf(e.stdout, "valid: the solution solves the %s puzzle\n", p.Shape)
 	}
 	if verr != nil {
-		return noSolutionf("invalid solution: %s", strings.TrimPrefix(verr.Error(), "sudoku: "))
+		return noSolutionf("invalid solution: %s", errString(verr))
 	}
 	return nil
 }
@@ -457,202 +364,51 @@ func errString(err error) string {
 	return strings.TrimPrefix(err.Error(), "sudoku: ")
 }
 
-// sudokuParseSolution reads a solution in the one-line format for p's shape.
-func sudokuParseSolution(p *sudoku.Puzzle, s string) ([]uint8, error) {
-	s = strings.TrimSpace(strings.TrimPrefix(s, "\uFEFF"))
-	if len(s) != p.Shape.Cells() {
-		return nil, fmt.Errorf("solution has %d symbols, want %d for a %s grid", len(s), p.Shape.Cells(), p.Shape)
-	}
-	sol := make([]uint8, len(s))
-	for i := 0; i < len(s); i++ {
-		v, ok := sudokuSymbol(s[i])
-		if !ok || v > p.Shape.N {
-			return nil, fmt.Errorf("solution: position %d: bad symbol %q", i+1, s[i])
-		}
-		sol[i] = uint8(v)
-	}
-	return sol, nil
-}
-
-func sudokuSymbol(b byte) (int, bool) {
-	switch {
-	case b == '.' || b == '0':
-		return 0, true
-	case b >= '1' && b <= '9':
-		return int(b - '0'), true
-	case b >= 'A' && b <= 'Z':
-		return int(b-'A') + 10, true
-	case b >= 'a' && b <= 'z':
-		return int(b-'a') + 10, true
-	}
-	return 0, false
-}
-
-// sudokuJSONAnswer is a line written by sudoku solve --format json.
-type sudokuJSONAnswer struct {
-	Line     int             `json:"line"`
-	Status   string          `json:"status"`
-	Solution json.RawMessage `json:"solution"`
-}
-
-func sudokuVerifyBatch(e *env, l sudoku.Layout, inFmt sudoku.Format, batch, puzzles, format string) error {
+func sudokuVerifyBatch(e *env, cmd *cobra.Command, l sudoku.Layout, inFmt sudoku.Format, batch, puzzles, format string) error {
 	in, err := openInput(e, batch)
 	if err != nil {
 		return err
 	}
 	defer in.Close()
-	// The puzzles a JSON batch answers, by line.
-	var byLine map[int]*sudoku.Puzzle
-	var byLineErr map[int]error
+	o := sudoku.VerifyOptions{Layout: l, PuzzleFormat: inFmt}
 	if puzzles != "" {
 		pf, err := openInput(e, puzzles)
 		if err != nil {
 			return err
 		}
 		defer pf.Close()
-		byLine, byLineErr = map[int]*sudoku.Puzzle{}, map[int]error{}
-		rd := sudoku.NewReader(pf, inFmt)
-		parser := sudoku.NewParser(l)
-		for {
-			rec, err := rd.Next(nil)
-			if err == io.EOF {
-				break
-			}
-			if err != nil {
-				return usagef("--puzzles %s: %v", puzzles, err)
-			}
-			p := new(sudoku.Puzzle)
-			if err := parser.Parse(inFmt, rec, p); err != nil {
-				byLineErr[rec.Line] = err
-				continue
-			}
-			byLine[rec.Line] = p
-		}
+		o.Puzzles = pf
 	}
-	rd := sudoku.NewReader(in, sudoku.LineFormat)
-	parser := sudoku.NewParser(l)
-	var checked, invalid, skipped, malformed int
-	firstMalformed := ""
 	var ob bytes.Buffer
-	report := func(line int, verr error) {
+	sum, err := sudoku.VerifyBatch(cmd.Context(), in, o, func(c *sudoku.Check) error {
 		if format == "json" {
-			b, _ := json.Marshal(sudokuVerdictJSON{Line: line, Valid: verr == nil, Error: errString(verr)})
+			b, _ := json.Marshal(sudokuVerdictJSON{Line: c.Line, Valid: c.Err == nil, Error: sudoku.ErrorMessage(c.Err)})
 			ob.Write(b)
 			ob.WriteByte('\n')
-		} else if verr != nil {
-			fmt.Fprintf(&ob, "line %d: %s\n", line, errString(verr))
+		} else if c.Err != nil {
+			fmt.Fprintf(&ob, "line %d: %s\n", c.Line, sudoku.ErrorMessage(c.Err))
 		}
+		return nil
+	})
+	if errors.Is(err, sudoku.ErrNeedPuzzles) {
+		return usagef("--batch %s: %s: give the solved puzzle file with --puzzles", batch, errString(err))
 	}
-	bad := func(line int, msg string) {
-		malformed++
-		if firstMalformed == "" {
-			firstMalformed = fmt.Sprintf("line %d: %s", line, msg)
-		}
-		report(line, errors.New(msg))
-	}
-	for {
-		rec, err := rd.Next(nil)
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return usagef("--batch %s: %v", batch, err)
-		}
-		text := bytes.TrimSpace(bytes.TrimPrefix(rec.Text, []byte("\uFEFF")))
-		var p *sudoku.Puzzle
-		var sol []uint8
-		if len(text) > 0 && text[0] == '{' {
-			if byLine == nil {
-				return usagef("--batch %s: line %d is JSON: give the solved puzzle file with --puzzles", batch, rec.Line)
-			}
-			var a sudokuJSONAnswer
-			if err := json.Unmarshal(text, &a); err != nil {
-				bad(rec.Line, "malformed JSON: "+err.Error())
-				continue
-			}
-			if len(a.Solution) == 0 || string(a.Solution) == "null" {
-				skipped++
-				continue
-			}
-			p = byLine[a.Line]
-			if p == nil {
-				if perr := byLineErr[a.Line]; perr != nil {
-					bad(rec.Line, fmt.Sprintf("puzzle line %d is invalid: %s", a.Line, sudokuErrMsg(perr)))
-				} else {
-					bad(rec.Line, fmt.Sprintf("no puzzle on line %d of %s", a.Line, puzzles))
-				}
-				continue
-			}
-			if sol, err = sudokuDecodeJSONSolution(p, a.Solution); err != nil {
-				bad(rec.Line, err.Error())
-				continue
-			}
-		} else {
-			f := bytes.FieldsFunc(text, func(r rune) bool { return r == ',' || r == ';' || r == ' ' || r == '\t' })
-			if len(f) != 2 {
-				bad(rec.Line, fmt.Sprintf("want PUZZLE SOLUTION, got %d fields", len(f)))
-				continue
-			}
-			p = new(sudoku.Puzzle)
-			if err := parser.ParseLine(rec.Line, f[0], p); err != nil {
-				bad(rec.Line, "puzzle: "+sudokuErrMsg(err))
-				continue
-			}
-			if sol, err = sudokuParseSolution(p, string(f[1])); err != nil {
-				bad(rec.Line, err.Error())
-				continue
-			}
-		}
-		checked++
-		verr := sudoku.VerifyGrid(p, sol)
-		if verr != nil {
-			invalid++
-		}
-		report(rec.Line, verr)
+	if err != nil {
+		return usagef("--batch %s: %s", batch, errString(err))
 	}
 	if format == "text" {
-		fmt.Fprintf(&ob, "checked %d solutions: %d valid, %d invalid; %d records without a solution skipped; %d malformed\n", checked, checked-invalid, invalid, skipped, malformed)
+		fmt.Fprintf(&ob, "checked %d solutions: %d valid, %d invalid; %d records without a solution skipped; %d malformed\n", sum.Checked, sum.Checked-sum.Invalid, sum.Invalid, sum.Skipped, sum.Malformed)
 	}
 	if _, err := e.stdout.Write(ob.Bytes()); err != nil {
 		return err
 	}
 	switch {
-	case malformed > 0:
-		return usagef("%d malformed record(s), the first: %s", malformed, firstMalformed)
-	case invalid > 0:
-		return noSolutionf("%d of %d solutions invalid", invalid, checked)
+	case sum.Malformed > 0:
+		return usagef("%d malformed record(s), the first: line %d: %s", sum.Malformed, sum.FirstMalformed.Line, sum.FirstMalformed.Msg)
+	case sum.Invalid > 0:
+		return noSolutionf("%d of %d solutions invalid", sum.Invalid, sum.Checked)
 	}
 	return nil
-}
-
-// sudokuDecodeJSONSolution reads a "solution" field: a string in the
-// one-line format, or an array of rows of numbers.
-func sudokuDecodeJSONSolution(p *sudoku.Puzzle, raw json.RawMessage) ([]uint8, error) {
-	var s string
-	if err := json.Unmarshal(raw, &s); err == nil {
-		return sudokuParseSolution(p, s)
-	}
-	var rows [][]int
-	if err := json.Unmarshal(raw, &rows); err != nil {
-		return nil, fmt.Errorf("solution is neither a string nor an array of rows")
-	}
-	n := p.Shape.N
-	if len(rows) != n {
-		return nil, fmt.Errorf("solution has %d rows, want %d", len(rows), n)
-	}
-	sol := make([]uint8, 0, n*n)
-	for r, row := range rows {
-		if len(row) != n {
-			return nil, fmt.Errorf("solution row %d has %d numbers, want %d", r+1, len(row), n)
-		}
-		for c, v := range row {
-			if v < 0 || v > n {
-				return nil, fmt.Errorf("solution row %d, column %d: %d is out of range (1..%d)", r+1, c+1, v, n)
-			}
-			sol = append(sol, uint8(v))
-		}
-	}
-	return sol, nil
 }
 
 func newSudokuGenerateCmd(e *env) *cobra.Command {
@@ -689,8 +445,7 @@ Exit 1 if no attempt reached --givens K (the best puzzle is still printed).`,
 			if err != nil {
 				return err
 			}
-			a, err := sudoku.ParseAlgo(algo)
-			if err != nil {
+			if _, err := sudoku.Algorithm(algo); err != nil {
 				return usageError(err)
 			}
 			if count < 1 || count > 1_000_000 {
@@ -705,12 +460,17 @@ Exit 1 if no attempt reached --givens K (the best puzzle is still printed).`,
 			} else if l.BoxRows > 0 && !cmd.Flags().Changed("size") {
 				n = l.BoxRows * l.BoxCols
 			}
+			if n < 4 {
+				// Below 4 there is no box of 2 or more by 2 or more: a
+				// grid that small is a Latin square, not a sudoku.
+				return usagef("--size %d: a sudoku needs a side of 4 or more (2x2 boxes)", n)
+			}
 			shape, err := l.Shape(n)
 			if err != nil {
 				return usageError(err)
 			}
-			if !a.Supports(shape) {
-				return usagef("--algo fast solves 9x9 grids with 3x3 boxes (classic or X) only; use --algo dlx")
+			if err := sudokuCheckAlgo(algo, sudoku.Layout{Variant: shape.Variant, BoxRows: shape.BoxRows, BoxCols: shape.BoxCols, Regions: l.Regions}); err != nil {
+				return err
 			}
 			if givens < 0 || givens > shape.Cells() {
 				return usagef("--givens %d: want 0..%d for a %s grid", givens, shape.Cells(), shape)
@@ -725,11 +485,13 @@ Exit 1 if no attempt reached --givens K (the best puzzle is still printed).`,
 			var short error
 			for k := range count {
 				s := seed + uint64(k)
-				p, sol, err := sudoku.Generate(ctx, sudoku.GenerateOptions{Shape: shape, Givens: givens, Seed: s, Attempts: attempts, Algo: a})
+				p, sol, err := sudoku.Generate(ctx, sudoku.GenerateOptions{Shape: shape, Givens: givens, Seed: s, Attempts: attempts, Algorithm: algo})
 				if err != nil && !errors.Is(err, sudoku.ErrGivens) {
 					if st, done := models.ContextStatus(ctx); done {
-						if cerr := o.Commit(); cerr != nil {
-							return cerr
+						// The puzzles made so far are a partial result; with
+						// none, an earlier --out file is left as it was.
+						if ferr := o.Finish(st); ferr != nil && !errors.As(ferr, new(*exitError)) {
+							return ferr
 						}
 						return &exitError{code: exitPartial, err: fmt.Errorf("stopped early: %s after %d of %d puzzles", st, k, count)}
 					}
@@ -755,44 +517,108 @@ Exit 1 if no attempt reached --givens K (the best puzzle is still printed).`,
 	cmd.Flags().Uint64Var(&seed, "seed", 1, "random seed (the same seed gives the same puzzle)")
 	cmd.Flags().IntVar(&count, "count", 1, "number of puzzles (seeds S, S+1, ...)")
 	cmd.Flags().IntVar(&attempts, "attempts", 20, "solution grids to try per puzzle before giving up on --givens")
-	cmd.Flags().StringVar(&algo, "algo", "auto", "uniqueness checker: dlx or fast (never changes the puzzles)")
+	cmd.Flags().StringVar(&algo, "algo", sudoku.DefaultAlgorithm, "uniqueness checker: dlx or fast (never changes the puzzles)")
 	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json")
 	cmd.Flags().StringVar(&out, "out", "", "write the puzzles to FILE (atomically) instead of stdout")
 	cmd.Flags().DurationVar(&timeout, "timeout", 0, "stop after this long (e.g. 30s)")
 	return cmd
 }
 
+// sudokuGenerated is a generated puzzle's JSON record.
+type sudokuGenerated struct {
+	Seed     uint64          `json:"seed"`
+	Size     string          `json:"size"`
+	Givens   int             `json:"givens"`
+	Puzzle   json.RawMessage `json:"puzzle"`
+	Solution json.RawMessage `json:"solution"`
+}
+
 func sudokuWriteGenerated(w io.Writer, p *sudoku.Puzzle, sol []uint8, seed uint64, format string) {
 	n := p.Shape.N
-	wide := n > sudoku.MaxLineSide
 	if format == "json" {
-		b := []byte(`{"seed":`)
-		b = strconv.AppendUint(b, seed, 10)
-		b = append(b, `,"size":`...)
-		b = strconv.AppendQuote(b, p.Shape.String())
-		b = append(b, `,"givens":`...)
-		b = strconv.AppendInt(b, int64(p.Count()), 10)
-		for _, f := range []struct {
-			key   string
-			cells []uint8
-		}{{"puzzle", p.Givens}, {"solution", sol}} {
-			b = append(b, `,"`+f.key+`":`...)
-			if wide {
-				b = sudokuAppendRows(b, n, f.cells)
-			} else {
-				b = append(b, '"')
-				b = sudoku.AppendLine(b, f.cells)
-				b = append(b, '"')
-			}
-		}
-		b = append(b, "}\n"...)
-		w.Write(b)
-		return
-	}
-	if wide {
-		b := sudoku.AppendGrid(nil, n, p.Givens)
+		b, _ := json.Marshal(sudokuGenerated{Seed: seed, Size: p.Size(), Givens: p.Count(),
+			Puzzle: sudoku.AppendJSON(nil, n, p.Givens), Solution: sudoku.AppendJSON(nil, n, sol)})
 		w.Write(append(b, '\n'))
 		return
 	}
+	if n > sudoku.MaxLineSide {
+		w.Write(append(sudoku.AppendGrid(nil, n, p.Givens), '\n'))
+		return
+	}
 	w.Write(append(sudoku.AppendLine(nil, p.Givens), '\n'))
+}
+
+// newSudokuCompareCmd is compare on a batch file: every algorithm over
+// every puzzle (sudoku.Batch), through package bench like every model's
+// compare.
+func newSudokuCompareCmd(e *env) *cobra.Command {
+	m, _ := models.LookupModel("sudoku")
+	f := &runFlags{}
+	var input string
+	cmd := &cobra.Command{
+		Use:   "compare FILE|-",
+		Short: "Run every algorithm over a batch of puzzles and compare their work, time and puzzles per second",
+		Long: `Solve every puzzle of FILE (stdin for -) with each algorithm (--algos a,b;
+default every one that can solve the batch's grids), with the uniqueness
+check (--first: the first solution), --repeat R times, and compare them.
+Invalid lines are skipped: the comparison runs on the valid puzzles, says
+how many lines it skipped, and exits 2.`,
+		Example: `  coverkit sudoku compare testdata/sudoku/puzzles.txt --repeat 3
+  coverkit sudoku compare 17clue.txt --algos fast,dlx --format csv`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			mode := models.ModeAll
+			if f.first {
+				mode = models.ModeFirst
+			}
+			base, err := f.options(mode, bench.Formats)
+			if err != nil {
+				return err
+			}
+			if f.repeat < 1 {
+				return usagef("--repeat must be at least 1, got %d", f.repeat)
+			}
+			inFmt, err := sudoku.ParseFormat(input)
+			if err != nil {
+				return usageError(err)
+			}
+			l, err := sudoku.RequestLayout(f.request(e, nil))
+			if err != nil {
+				return usageError(err)
+			}
+			in, err := openInput(e, args[0])
+			if err != nil {
+				return err
+			}
+			defer in.Close()
+			name := filepath.Base(args[0])
+			if args[0] == "-" {
+				name = "stdin"
+			}
+			batch, err := sudoku.NewBatch(name, in, l, inFmt)
+			if err != nil {
+				return usageError(err)
+			}
+			cfg := bench.Config{Model: "sudoku", First: f.first, Repeat: f.repeat, Timeout: f.timeout, Options: base}
+			if f.algos != "" {
+				cfg.Algorithms = strings.Split(f.algos, ",")
+			}
+			ctx, stop := runContext(cmd)
+			defer stop()
+			rep, err := bench.RunInstances(ctx, cfg, func(string) (bench.Instance, error) { return batch, nil }, []string{name})
+			if err != nil {
+				return usageError(err)
+			}
+			if err := writeComparison(ctx, e, f, "sudoku", rep); err != nil {
+				return err
+			}
+			if batch.Skipped() > 0 {
+				return usagef("%d invalid line(s) skipped: compared on the %d valid puzzles", batch.Skipped(), batch.Items())
+			}
+			return nil
+		},
+	}
+	f.declare(cmd, "compare", m, bench.Formats)
+	cmd.Flags().StringVar(&input, "input", "line", "input format: line (one puzzle per line) or grid (blocks of N lines of numbers)")
+	return cmd
 }

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -302,4 +304,79 @@ func TestLatinCLI(t *testing.T) {
 		require.Equal(t, exitUsage, code, args)
 		require.Empty(t, out)
 	}
+}
+
+// TestSudokuLongLine: a line of 70,000 characters between two valid
+// puzzles is answered as invalid, and the puzzles before and after it are
+// answered; verify --batch marks it malformed and still prints its summary.
+func TestSudokuLongLine(t *testing.T) {
+	long := strings.Repeat(".", 70_000)
+	in := sudokuTestPuzzle + "\n" + long + "\n" + sudokuTestPuzzle + "\n"
+	out, errOut, code := runCLI(t, in, "sudoku", "solve")
+	require.Equal(t, exitUsage, code)
+	require.Equal(t, sudokuTestSolution+"\nline 2: invalid: line too long (more than 65536 bytes)\n"+sudokuTestSolution+"\n", out)
+	require.Contains(t, errOut, "1 invalid puzzle(s), the first on line 2")
+	out, _, code = runCLI(t, in, "sudoku", "solve", "--format", "json", "--workers", "2")
+	require.Equal(t, exitUsage, code)
+	got := sudokuDecode(t, out)
+	require.Len(t, got, 3)
+	require.Equal(t, "solved", got[0].Status)
+	require.Equal(t, "invalid", got[1].Status)
+	require.Equal(t, 2, got[1].Line)
+	require.Equal(t, "solved", got[2].Status)
+
+	pairs := sudokuTestPuzzle + " " + sudokuTestSolution + "\n" + long + "\n" + sudokuTestPuzzle + " " + sudokuTestSolution + "\n"
+	out, errOut, code = runCLI(t, pairs, "sudoku", "verify", "--batch", "-")
+	require.Equal(t, exitUsage, code)
+	require.Equal(t, "line 2: line too long (more than 65536 bytes)\nchecked 2 solutions: 2 valid, 0 invalid; 0 records without a solution skipped; 1 malformed\n", out)
+	require.Contains(t, errOut, "1 malformed record(s), the first: line 2: line too long")
+	out, _, code = runCLI(t, pairs, "sudoku", "verify", "--batch", "-", "--format", "json")
+	require.Equal(t, exitUsage, code)
+	require.Equal(t, `{"line":1,"valid":true}`+"\n"+`{"line":2,"valid":false,"error":"line too long (more than 65536 bytes)"}`+"\n"+`{"line":3,"valid":true}`+"\n", out)
+}
+
+// TestSudokuProgress: on a terminal, a batch shows a progress bar of the
+// puzzles answered on stderr (cleared at the end); stdout is unchanged.
+func TestSudokuProgress(t *testing.T) {
+	in := strings.Repeat(sudokuTestPuzzle+"\n", 500)
+	var out, errb bytes.Buffer
+	e := newEnv(strings.NewReader(in), &out, &errb)
+	e.stderrTTY = true
+	code := run(context.Background(), []string{"sudoku", "solve", "--limit", "1"}, e)
+	require.Equal(t, exitOK, code, errb.String())
+	require.Equal(t, strings.Repeat(sudokuTestSolution+"\n", 500), out.String())
+	require.Contains(t, errb.String(), "puzzles")
+}
+
+func TestSudokuCompareCLI(t *testing.T) {
+	in := sudokuTestPuzzle + "\n" + sudokuTestTwo + "\n" + "4.....2..3..1...\n"
+	out, errOut, code := runCLI(t, in, "sudoku", "compare", "-", "--format", "json", "--repeat", "2")
+	require.Equal(t, exitOK, code, errOut)
+	var algos []string
+	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+		var r struct {
+			Algorithm string
+			Status    string
+			Solutions uint64
+			Puzzles   uint64
+			Items     uint64
+		}
+		require.NoError(t, json.Unmarshal([]byte(l), &r), l)
+		algos = append(algos, r.Algorithm)
+		require.Equal(t, "exhausted", r.Status)
+		require.Equal(t, uint64(3), r.Puzzles)
+		if r.Algorithm != "fast" {
+			require.Equal(t, uint64(4), r.Solutions, "1 + 2 + 1 with the uniqueness check")
+		}
+	}
+	require.Equal(t, []string{"auto", "dlx", "fast"}, algos)
+
+	out, errOut, code = runCLI(t, in+"1.1\n", "sudoku", "compare", "-", "--algos", "dlx")
+	require.Equal(t, exitUsage, code)
+	require.Contains(t, out, "dlx")
+	require.Contains(t, errOut, "1 invalid line(s) skipped: compared on the 3 valid puzzles")
+
+	_, errOut, code = runCLI(t, in, "sudoku", "compare", "-", "--algos", "fast", "--box", "2x2")
+	require.Equal(t, exitUsage, code)
+	require.Contains(t, errOut, "fast solves 9x9 grids")
 }

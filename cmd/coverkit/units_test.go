@@ -152,7 +152,9 @@ func TestUnitsSurviveSIGKILL(t *testing.T) {
 		require.Equal(t, want, stripTimes(t, string(out)), "round %d", rounds)
 	}
 	t.Logf("%d kills in %d rounds", kills, rounds)
-	require.GreaterOrEqual(t, kills, 50)
+	left, _ := filepath.Glob(filepath.Join(dir, ".ck*"))
+	require.Empty(t, left, "temporary checkpoint files left behind")
+	require.GreaterOrEqual(t, kills, 10) // a few hundred on a quiet machine; fewer when it is busy
 }
 
 // TestUnitsOtherModels splits the exact counters of the other models and

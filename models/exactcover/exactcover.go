@@ -26,26 +26,20 @@ type Instance struct {
 	Problem *dlx.Problem
 	// Name is the input's base name ("stdin" for standard input).
 	Name string
-	// lines holds the input's lines, for printing options as written.
-	lines [][]byte
 }
 
-// Read parses an instance from r, keeping its lines. name is the input's
-// name (a path, or "-" for standard input).
+// Read parses an instance from r (streaming, dlx.ParseWithText), keeping
+// each option's line as written. name is the input's name (a path, or "-"
+// for standard input).
 func Read(r io.Reader, name string) (*Instance, error) {
-	var text bytes.Buffer
-	p, err := dlx.Parse(io.TeeReader(r, &text))
+	p, err := dlx.ParseWithText(r)
 	if err != nil {
 		return nil, err
-	}
-	lines := bytes.Split(text.Bytes(), []byte{'\n'})
-	if len(lines) > 0 {
-		lines[0] = bytes.TrimPrefix(lines[0], []byte("\uFEFF"))
 	}
 	if name == "-" || name == "" {
 		name = "stdin"
 	}
-	return &Instance{Problem: p, Name: filepath.Base(name), lines: lines}, nil
+	return &Instance{Problem: p, Name: filepath.Base(name)}, nil
 }
 
 // Model returns "dlx".
@@ -97,12 +91,7 @@ func (in *Instance) Render(w io.Writer, sol models.Solution, format string) erro
 
 // optionText returns option k as written on its input line (without the
 // line end and trailing blanks), or as the problem spells it.
-func (in *Instance) optionText(k int) []byte {
-	if ln := in.Problem.OptionLine(k); ln >= 1 && ln <= len(in.lines) {
-		return bytes.TrimRight(in.lines[ln-1], " \t\r")
-	}
-	return []byte(in.Problem.OptionString(k))
-}
+func (in *Instance) optionText(k int) []byte { return []byte(in.Problem.OptionText(k)) }
 
 func init() {
 	models.Register(models.Algorithm{

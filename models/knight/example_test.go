@@ -65,3 +65,17 @@ func ExampleParseSize() {
 	// 5 6
 	// knight: bad size: "5x": missing the number of columns (write RxC, such as 5x6)
 }
+
+// FindTour is the short way to a tour: theory, then the fastest method.
+func ExampleFindTour() {
+	res, err := knight.FindTour(context.Background(), 6, 6, true, nil)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(res.Status, res.Method, knight.New(6, 6).Verify(res.First))
+	res, _ = knight.FindTour(context.Background(), 5, 5, true, nil)
+	fmt.Println(res.Status, res.Reason)
+	// Output:
+	// found divide <nil>
+	// exhausted Schwenk's theorem: the 5x5 board has an odd number of squares, and a closed tour alternates colours, so it needs an even number
+}

@@ -3,6 +3,7 @@ package knight
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"encoding/xml"
 	"errors"
 	"fmt"
@@ -420,4 +421,14 @@ func FuzzParseSize(f *testing.F) {
 			require.Positive(t, c)
 		}
 	})
+}
+
+// TestCapReader checks that a JSON tour is read only as far as the cap:
+// the decoder's error wraps models.ErrTooLarge.
+func TestCapReader(t *testing.T) {
+	r := &capReader{r: strings.NewReader(`{"rows":1,"cols":1,"path":[[1,1]]}`), left: 10}
+	err := json.NewDecoder(r).Decode(&jsonTour{})
+	require.ErrorIs(t, err, models.ErrTooLarge)
+	r = &capReader{r: strings.NewReader(`{"rows":1,"cols":1,"path":[[1,1]]}`), left: 1000}
+	require.NoError(t, json.NewDecoder(r).Decode(&jsonTour{}))
 }

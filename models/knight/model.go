@@ -133,3 +133,20 @@ func verifyTour(_ context.Context, req models.Request, r io.Reader) (*models.Ver
 	rep.Fields = fields
 	return rep, nil
 }
+
+// FindTour finds one knight's tour of a rows×cols board from the corner 1,1
+// (closed if asked), as `coverkit knight tour` does: theory first, then the
+// fastest method for the board (the "auto" algorithm). A nil o uses the
+// defaults. Result.Reason says why there is none when a theorem proves it.
+func FindTour(ctx context.Context, rows, cols int, closed bool, o *models.Options) (models.Result, error) {
+	opts := models.Options{}
+	if o != nil {
+		opts = *o
+	}
+	opts.Mode = models.ModeFirst
+	alg, err := models.Lookup("knight", "auto")
+	if err != nil {
+		return models.Result{}, err
+	}
+	return alg.Run(ctx, &Problem{Rows: rows, Cols: cols, Closed: closed}, &opts)
+}

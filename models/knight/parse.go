@@ -11,6 +11,7 @@ import (
 
 	"github.com/coverkit/coverkit/lines"
 	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/resource"
 )
 
 // Tour is a tour read from a file by ReadTour, not yet verified.
@@ -85,10 +86,37 @@ type jsonTour struct {
 	Path   json.RawMessage `json:"path"`
 }
 
+// capReader fails with models.ErrTooLarge once more than left bytes are
+// read: the JSON decoder holds a whole value, so a JSON tour is read only
+// as far as memory allows (resource.Available, halved for the decoder's
+// copy), never to the end of an endless input.
+type capReader struct {
+	r    io.Reader
+	left int64
+}
+
+func (c *capReader) Read(p []byte) (int, error) {
+	if c.left <= 0 {
+		return 0, fmt.Errorf("knight: JSON tour larger than the memory available: %w", models.ErrTooLarge)
+	}
+	if int64(len(p)) > c.left {
+		p = p[:c.left]
+	}
+	n, err := c.r.Read(p)
+	c.left -= int64(n)
+	return n, err
+}
+
 func readJSONTour(r io.Reader) (*Tour, error) {
+	if avail := resource.Available(); avail > 0 {
+		r = &capReader{r: r, left: int64(min(avail/2, 1<<62))}
+	}
 	dec := json.NewDecoder(r)
 	var jt jsonTour
 	if err := dec.Decode(&jt); err != nil {
+		if errors.Is(err, models.ErrTooLarge) {
+			return nil, err
+		}
 		var se *json.SyntaxError
 		if errors.As(err, &se) {
 			return nil, fmt.Errorf("knight: JSON at byte %d: %v", se.Offset, err)

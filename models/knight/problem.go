@@ -194,6 +194,11 @@ func parseSide(whole, what, s string) (int, error) {
 	if strings.HasPrefix(s, "-") {
 		return 0, fmt.Errorf("%w: %q: the number of %s must be positive", ErrSize, whole, what)
 	}
+	if s[0] == '_' || s[len(s)-1] == '_' || strings.Contains(s, "__") {
+		// Underscores group digits, singly between two of them, as
+		// everywhere in coverkit (models.ParseSize).
+		return 0, fmt.Errorf("%w: %q: the number of %s, %q, is not a whole number (write 1000 or 1_000)", ErrSize, whole, what, s)
+	}
 	d := strings.ReplaceAll(s, "_", "")
 	for _, r := range d {
 		if r < '0' || r > '9' {

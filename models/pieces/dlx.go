@@ -4,13 +4,13 @@ import (
 	"context"
 	"fmt"
 	"math/bits"
-	"runtime"
 	"slices"
 	"strconv"
 	"time"
 
 	"github.com/coverkit/coverkit/dlx"
 	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/resource"
 )
 
 func init() {
@@ -253,9 +253,9 @@ func solveDLX(ctx context.Context, p models.Problem, opts *models.Options) (mode
 	if err != nil {
 		return models.Result{}, err
 	}
-	workers := o.Workers
-	if workers <= 0 {
-		workers = runtime.NumCPU()
+	workers, err := resource.Workers(o.Workers)
+	if err != nil {
+		return models.Result{}, fmt.Errorf("pieces: %w", err)
 	}
 	if o.Mode == models.ModeFirst {
 		workers = 1

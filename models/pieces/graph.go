@@ -131,9 +131,6 @@ func (g *graph) set(x, y int) { g.closed[x*g.w+y>>6] |= 1 << (y & 63) }
 // row returns closed[x].
 func (g *graph) row(x int) []uint64 { return g.closed[x*g.w : (x+1)*g.w] }
 
-// attacks reports whether x and y (distinct) attack each other.
-func (g *graph) attacks(x, y int) bool { return g.closed[x*g.w+y>>6]&(1<<(y&63)) != 0 }
-
 // degree returns the number of cells x attacks.
 func (g *graph) degree(x int) int {
 	d := 0

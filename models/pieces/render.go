@@ -14,7 +14,8 @@ import (
 const MaxSVGCells = 1 << 16
 
 // Formats are the formats Render accepts, the default first.
-var Formats = []string{"board", "coords", "svg", "json"}
+// "text" is the board, under the name every model's text format has.
+var Formats = []string{"text", "board", "coords", "svg", "json"}
 
 // Render writes sol in format "board" (or ""): the board row by row, '.'
 // empty, 'P' a pawn, the piece's letter (Q R B N K A C H S, X for a custom
@@ -31,7 +32,7 @@ func (p *Problem) Render(w io.Writer, sol models.Solution, format string) error 
 		return fmt.Errorf("pieces: render: %d cells for the %s board", len(sol), &p.Board)
 	}
 	switch format {
-	case "", "board":
+	case "", "text", "board":
 		return p.writeBoard(w, sol)
 	case "coords":
 		return p.writeCoords(w, sol)

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/resource"
 )
 
 // pollEvery is how many nodes a search visits between looks at its context,
@@ -249,7 +250,11 @@ func popcount(a []uint64) int {
 func checkMode(name string, o *models.Options) error {
 	switch o.Mode {
 	case models.ModeFirst, models.ModeAll, models.ModeCount:
-		return nil
+	default:
+		return fmt.Errorf("pieces: %s: unknown mode %d: %w", name, o.Mode, models.ErrUnsupported)
 	}
-	return fmt.Errorf("pieces: %s: unknown mode %d: %w", name, o.Mode, models.ErrUnsupported)
+	if _, err := resource.Workers(o.Workers); err != nil {
+		return fmt.Errorf("pieces: %s: %w", name, err) // one rule for every algorithm, serial ones too
+	}
+	return nil
 }

@@ -55,7 +55,7 @@ func init() {
 // Stats.Checks stays 0: a bitmask search never tests a square on its own.
 func solveBitwise(ctx context.Context, p models.Problem, opts *models.Options) (models.Result, error) {
 	o := opts.OrDefault()
-	b, workers, err := input(p, o, "bitwise")
+	b, workers, err := inputAny(p, o, "bitwise")
 	if err != nil {
 		return models.Result{}, err
 	}

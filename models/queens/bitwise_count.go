@@ -155,7 +155,6 @@ func (sh *bwShared) halt(st models.Status) {
 // bwWorker is one goroutine of a count, with its own stack and counters.
 type bwWorker struct {
 	sh      *bwShared
-	st      [BitwiseMaxN]bwFrame
 	rows    [BitwiseMaxN]uint64 // rows[y]: the bit of the queen on line y
 	cnt     [4]uint64           // leaves by weight index
 	nodes   uint64

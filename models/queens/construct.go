@@ -195,7 +195,7 @@ func constructLists(ctx context.Context, sol models.Solution) error {
 // that no solution exists by exhaustive search (backtrack).
 func solveConstruct(ctx context.Context, p models.Problem, opts *models.Options) (models.Result, error) {
 	o := opts.OrDefault()
-	b, _, err := input(p, o, "construct")
+	b, _, err := inputAny(p, o, "construct")
 	if err != nil {
 		return models.Result{}, err
 	}

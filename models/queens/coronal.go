@@ -129,8 +129,10 @@ type coronalEnum struct {
 	// lineAt[0][i] is the row line with index i, lineAt[1][i] the column
 	// line, or −1.
 	lineAt [2][BitwiseMaxN]int8
-	// perm[g][k] is the line that symmetry g maps onto line k.
+	// perm[g][k] is the line that symmetry g maps onto line k; flip[g][k]
+	// says whether position p on it lands at n−1−p (else at p).
 	perm [8][coronalLines]int8
+	flip [8][coronalLines]bool
 
 	pos    [coronalLines]int // the queen's position along each line
 	filled [coronalLines]bool
@@ -171,12 +173,14 @@ func newCoronalEnum(ctx context.Context, n int) *coronalEnum {
 			gx0, gy0 := symSquare(Symmetry(g), n, x0, y0)
 			_, gy1 := symSquare(Symmetry(g), n, x1, y1)
 			var k int8
+			p0 := gy0 // the image of position 0 along the image line
 			if gy0 == gy1 {
-				k = e.lineAt[0][gy0]
+				k, p0 = e.lineAt[0][gy0], gx0
 			} else {
 				k = e.lineAt[1][gx0]
 			}
 			e.perm[g][k] = int8(l)
+			e.flip[g][k] = p0 != 0
 		}
 	}
 	return e
@@ -323,16 +327,15 @@ func (e *coronalEnum) leaf() {
 // weight returns the class size (8, 4 or 2) of the pre-placement if it is
 // the representative of its class, else 0.
 func (e *coronalEnum) weight() int {
+	m := e.n - 1
 	same := 1
 	for g := 1; g < 8; g++ {
 		c := 0
+		perm, flip := &e.perm[g], &e.flip[g]
 		for k := range coronalLines {
-			src := int(e.perm[g][k])
-			x, y := e.square(src, e.pos[src])
-			gx, gy := symSquare(Symmetry(g), e.n, x, y)
-			v := gy
-			if e.isRw[k] {
-				v = gx
+			v := e.pos[perm[k]]
+			if flip[k] {
+				v = m - v
 			}
 			if v != e.pos[k] {
 				if v < e.pos[k] {

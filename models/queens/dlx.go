@@ -1,10 +1,8 @@
 package queens
 
 import (
-	"cmp"
 	"context"
 	"fmt"
-	"slices"
 	"strconv"
 
 	"github.com/coverkit/coverkit/dlx"
@@ -45,12 +43,7 @@ func Cover(n int) (*dlx.Problem, error) {
 			n, nodes*16/(1<<30), CoverMaxN, models.ErrTooLarge)
 	}
 	p := dlx.New()
-	order := make([]int, n)
-	for i := range order {
-		order[i] = i
-	}
-	// Organ-pipe order: by distance from the middle, the lower first.
-	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(abs(2*a-(n-1)), abs(2*b-(n-1))) })
+	order := organPipe(n) // by distance from the middle, the lower first (given_dlx.go)
 	rows := make([]int, n)
 	cols := make([]int, n)
 	for _, i := range order {
@@ -77,13 +70,6 @@ func Cover(n int) (*dlx.Problem, error) {
 	return p, nil
 }
 
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
-}
-
 // decodeCover turns the chosen options of Cover(n) into the board encoding
 // (sol[c] = row of the queen in column c).
 func decodeCover(n int, options []int, sol models.Solution) {
@@ -97,7 +83,7 @@ func decodeCover(n int, options []int, sol models.Solution) {
 // stays 0.
 func solveDLX(ctx context.Context, p models.Problem, opts *models.Options) (models.Result, error) {
 	o := opts.OrDefault()
-	b, workers, err := input(p, o, "dlx")
+	b, workers, err := inputAny(p, o, "dlx")
 	if err != nil {
 		return models.Result{}, err
 	}
@@ -110,10 +96,11 @@ func solveDLX(ctx context.Context, p models.Problem, opts *models.Options) (mode
 	if res, none, err := settled(b); err != nil || none { // given.go
 		return res, err
 	}
-	cover, forced, err := coverOf(b) // given_dlx.go: the torus, the givens
+	cover, err := coverOf(b) // given_dlx.go: Cover or TorusCover
 	if err != nil {
 		return models.Result{}, err
 	}
+	forced := forcedOf(b)
 	s, err := dlx.NewSolver(cover)
 	if err != nil {
 		return models.Result{}, err

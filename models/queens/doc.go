@@ -38,6 +38,24 @@
 // The bitwise, dlx and min-conflicts algorithms of this package are
 // described in their own files.
 //
+// # The torus and given queens
+//
+// Board.Torus makes the board toroidal (diagonals wrap around; NewTorus,
+// VerifyTorus). Pólya's theorem (Polya) answers at once that no solution
+// exists when n is divisible by 2 or 3, with status exhausted and the
+// theorem in Result.Reason; construct builds the solution 2c mod n (method
+// "modular"); bitwise counts the torus with its translations and a mirror
+// (OEIS A051906) and lists its solutions; dlx solves TorusCover.
+//
+// Board.Given holds queens placed in advance (N-Queens completion,
+// NP-complete): dlx forces them as options of the exact cover, bitwise
+// fixes their columns; ReadGiven and ParseGiven read them as 1-based
+// "row,column" pairs; Check rejects givens off the board or given twice
+// (ErrGiven), and the solvers answer givens that attack each other
+// (*AttackError) with a proved absence naming the pair, with no search.
+// The other algorithms refuse a torus or givens with
+// models.ErrUnsupported. DefaultAlgorithm says which algorithm to run.
+//
 // # Statistics
 //
 // The exact searches report, exactly, the numbers the classic texts

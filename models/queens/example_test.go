@@ -113,3 +113,13 @@ func ExampleVerifyStream() {
 	// 3 2 2 <nil>
 	// line 3: column 2: the queen in row 2 is attacked on a diagonal
 }
+
+// Count is the short way to count: the model's default counter.
+func ExampleCount() {
+	res, err := queens.Count(context.Background(), 12, nil)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(res.Status, res.Solutions)
+	// Output: exhausted 14200
+}

@@ -65,24 +65,19 @@ func organPipe(n int) []int {
 	return order
 }
 
-// coverOf returns the exact cover of b (Cover or TorusCover) and its given
-// queens as forced options. The caller has called settled.
-func coverOf(b *Board) (*dlx.Problem, []int, error) {
-	var (
-		p   *dlx.Problem
-		err error
-	)
+// coverOf returns the exact cover of b: Cover, or TorusCover on a torus.
+func coverOf(b *Board) (*dlx.Problem, error) {
 	if b.Torus {
-		p, err = TorusCover(b.N)
-	} else {
-		p, err = Cover(b.N)
+		return TorusCover(b.N)
 	}
-	if err != nil {
-		return nil, nil, err
-	}
+	return Cover(b.N)
+}
+
+// forcedOf returns b's given queens as options of coverOf(b), to force.
+func forcedOf(b *Board) []int {
 	var forced []int
 	for _, g := range b.Given {
 		forced = append(forced, g.Row*b.N+g.Col)
 	}
-	return p, forced, nil
+	return forced
 }

@@ -12,7 +12,24 @@ import (
 // resource.Workers accepts (0 = one per CPU; negative or above the cap
 // refused, wrapping models.ErrWorkers). It returns the board and the number
 // of workers to use. name is the algorithm, for the error's prefix.
+//
+// input also refuses a torus or given queens (plainOnly, wrapping
+// models.ErrUnsupported), so that an algorithm never silently solves the
+// ordinary board instead; the algorithms that handle them (bitwise, dlx,
+// construct) call inputAny.
 func input(p models.Problem, o *models.Options, name string) (*Board, int, error) {
+	b, workers, err := inputAny(p, o, name)
+	if err == nil {
+		err = plainOnly(name, b)
+	}
+	if err != nil {
+		return nil, 0, err
+	}
+	return b, workers, nil
+}
+
+// inputAny is input for the algorithms that handle the torus and givens.
+func inputAny(p models.Problem, o *models.Options, name string) (*Board, int, error) {
 	b, ok := p.(*Board)
 	if !ok || b == nil {
 		return nil, 0, fmt.Errorf("queens: %s: %w (got %s)", name, models.ErrWrongProblem, models.Describe(p))

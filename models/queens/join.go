@@ -90,11 +90,8 @@ func init() {
 // only, on Options.Workers goroutines.
 func solveJoin(ctx context.Context, p models.Problem, opts *models.Options) (models.Result, error) {
 	o := opts.OrDefault()
-	b, workers, err := input(p, o, "join")
+	b, workers, err := input(p, o, "join") // refuses a torus and givens
 	if err != nil {
-		return models.Result{}, err
-	}
-	if err := plainOnly("join", b); err != nil {
 		return models.Result{}, err
 	}
 	n := b.N

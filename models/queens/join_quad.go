@@ -28,18 +28,6 @@ type jQuad struct {
 	start []uint32
 }
 
-// group returns the placements of the rows r on exactly the columns c.
-func (q *jQuad) group(r, c uint32) []jqEnt {
-	k := int(r)<<q.h | int(c)
-	return q.ents[q.start[k]:q.start[k+1]]
-}
-
-// rows returns every placement of the rows r, grouped by column set.
-func (q *jQuad) rows(r uint32) []jqEnt {
-	k := int(r) << q.h
-	return q.ents[q.start[k]:q.start[k+1<<q.h]]
-}
-
 // jQuadCount returns the number of placements the table of an h × h
 // quadrant holds (every row set), without storing them.
 func jQuadCount(h int) uint64 {

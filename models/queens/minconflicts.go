@@ -31,9 +31,6 @@ func solveMinConflicts(ctx context.Context, p models.Problem, opts *models.Optio
 	if err != nil {
 		return models.Result{}, err
 	}
-	if err := plainOnly("minconflicts", b); err != nil {
-		return models.Result{}, err
-	}
 	switch {
 	case o.Mode != models.ModeFirst:
 		return models.Result{}, fmt.Errorf("%w: queens minconflicts finds one solution; it cannot list or count them", models.ErrUnsupported)

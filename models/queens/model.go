@@ -37,7 +37,8 @@ completion exists (N-Queens completion, NP-complete); givens that attack
 each other have no solution, with the pair named.`,
 		Instance: models.Instance{Usage: "N", Args: 1, New: newInstance},
 		Params: []models.Param{
-			{Name: "torus", Usage: "a toroidal board: diagonals wrap around (Pólya: solutions exist iff gcd(N, 6) = 1)", Switch: true},
+			{Name: "torus", Usage: "a toroidal board: diagonals wrap around (Pólya: solutions exist iff gcd(N, 6) = 1)", Switch: true,
+				Verbs: []string{"solve", "count", "compare", "cover", "verify"}},
 			{Name: "given", Usage: `queens placed in advance, 1-based "row,col row,col ..."; solve completes them`},
 			{Name: "given-file", Usage: "read the given queens from FILE (- for stdin), same syntax, # comments"},
 		},
@@ -96,8 +97,12 @@ func defaultAlgorithm(p models.Problem, o *models.Options) string {
 
 // verifyRequest checks the solutions read from r (any of solve's text
 // formats); see VerifyStream.
-func verifyRequest(_ context.Context, _ models.Request, r io.Reader) (*models.VerifyReport, error) {
-	rep, err := VerifyStream(r)
+func verifyRequest(_ context.Context, req models.Request, r io.Reader) (*models.VerifyReport, error) {
+	verify := VerifyStream
+	if req.Switch("torus") {
+		verify = VerifyStreamTorus
+	}
+	rep, err := verify(r)
 	if err != nil {
 		return nil, err
 	}
@@ -167,4 +172,22 @@ func writeSVG(w io.Writer, sol models.Solution) error {
 	b = append(b, "</svg>\n"...)
 	_, err := w.Write(b)
 	return err
+}
+
+// Count counts the solutions of n queens as `coverkit queens count n` does:
+// with the model's default counter (the quadrant join from JoinMinN on,
+// bitwise below; bitwise with o.Unique). A nil o counts on one worker per
+// CPU.
+func Count(ctx context.Context, n int, o *models.Options) (models.Result, error) {
+	opts := models.Options{}
+	if o != nil {
+		opts = *o
+	}
+	opts.Mode = models.ModeCount
+	p := New(n)
+	alg, err := models.Lookup("queens", defaultAlgorithm(p, &opts))
+	if err != nil {
+		return models.Result{}, err
+	}
+	return alg.Run(ctx, p, &opts)
 }

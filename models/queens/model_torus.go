@@ -155,21 +155,15 @@ func writeCover(p models.Problem, w io.Writer) error {
 		return fmt.Errorf("queens: the cover format has no forced options for the given queens: %w", models.ErrUnsupported)
 	}
 	n := b.N
-	if b.Torus {
-		c, err := TorusCover(n)
-		if err != nil {
-			return err
-		}
-		if _, err := fmt.Fprintf(w, "| %d-queens on the torus: rows, columns and both wrapped diagonals primary; option (r-1)*%d+c is a queen at row r, column c\n", n, n); err != nil {
-			return err
-		}
-		return dlx.Write(w, c)
-	}
-	c, err := Cover(n)
+	c, err := coverOf(b)
 	if err != nil {
 		return err
 	}
-	if _, err := fmt.Fprintf(w, "| %d-queens: rows and columns primary, diagonals secondary; option (r-1)*%d+c is a queen at row r, column c\n", n, n); err != nil {
+	what := ": rows and columns primary, diagonals secondary"
+	if b.Torus {
+		what = " on the torus: rows, columns and both wrapped diagonals primary"
+	}
+	if _, err := fmt.Fprintf(w, "| %d-queens%s; option (r-1)*%d+c is a queen at row r, column c\n", n, what, n); err != nil {
 		return err
 	}
 	return dlx.Write(w, c)

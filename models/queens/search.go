@@ -48,9 +48,6 @@ func newSearch(ctx context.Context, p models.Problem, opts *models.Options, name
 	if err != nil {
 		return nil, err
 	}
-	if err := plainOnly(name, b); err != nil {
-		return nil, err
-	}
 	if b.N > MaxSearchN {
 		return nil, fmt.Errorf("queens: %s: n = %d is beyond exact search (at most %d; use construct or a local search): %w",
 			name, b.N, MaxSearchN, models.ErrTooLarge)

@@ -165,15 +165,6 @@ func ClassSize(sol models.Solution) int {
 	return seen
 }
 
-func less(a, b []int32) bool {
-	for i := range a {
-		if a[i] != b[i] {
-			return a[i] < b[i]
-		}
-	}
-	return false
-}
-
 func equal(a, b []int32) bool {
 	if len(a) != len(b) {
 		return false
@@ -196,7 +187,7 @@ func equal(a, b []int32) bool {
 // stays the count of all solutions the search met.
 func Unique(ctx context.Context, solve models.Solver, p models.Problem, opts *models.Options) (models.Result, error) {
 	o := opts.OrDefault()
-	b, _, err := input(p, o, "unique")
+	b, _, err := inputAny(p, o, "unique")
 	if err != nil {
 		return models.Result{}, err
 	}

@@ -3,6 +3,7 @@ package queens
 import (
 	"context"
 	"fmt"
+	"io"
 	"time"
 
 	"github.com/coverkit/coverkit/models"
@@ -188,4 +189,11 @@ func plainOnly(name string, b *Board) error {
 		return fmt.Errorf("queens: %s does not complete given queens (use dlx or bitwise): %w", name, models.ErrUnsupported)
 	}
 	return nil
+}
+
+// VerifyStreamTorus is VerifyStream with the rules of the torus
+// (VerifyTorus): diagonals wrap around.
+func VerifyStreamTorus(r io.Reader) (StreamReport, error) {
+	v := &streamVerifier{in: reader{r: r, buf: make([]byte, 1<<20)}, seen: make(map[uint64]struct{}), torus: true}
+	return v.run()
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"strings"
 	"testing"
 
 	"github.com/coverkit/coverkit/models"
@@ -264,4 +266,39 @@ func TestTorusStops(t *testing.T) {
 	res, err = a.Solve(ctx, queens.NewTorus(29), &models.Options{Mode: models.ModeAll})
 	require.NoError(t, err)
 	require.Equal(t, models.StatusCanceled, res.Status)
+}
+
+// TestVerifyStreamTorus checks the streaming verifier with the torus's
+// rules against VerifyTorus: the 28 toroidal solutions of n = 7 pass, an
+// ordinary solution that is not toroidal fails with the wrapped diagonal
+// named, and the ordinary rules still accept it.
+func TestVerifyStreamTorus(t *testing.T) {
+	var all strings.Builder
+	res, err := lookup(t, "bitwise").Solve(context.Background(), queens.NewTorus(7), &models.Options{
+		Mode: models.ModeAll,
+		Visit: func(sol models.Solution, _ models.Stats) bool {
+			require.NoError(t, queens.WritePerm(&all, sol))
+			return true
+		},
+	})
+	require.NoError(t, err)
+	require.Equal(t, models.CountOf(28), res.Solutions)
+	rep, err := queens.VerifyStreamTorus(strings.NewReader(all.String()))
+	require.NoError(t, err)
+	require.Equal(t, uint64(28), rep.Valid)
+	require.Equal(t, uint64(28), rep.Distinct)
+	for _, tc := range []struct {
+		name   string
+		verify func(io.Reader) (queens.StreamReport, error)
+		valid  bool
+	}{{"torus", queens.VerifyStreamTorus, false}, {"ordinary", queens.VerifyStream, true}} {
+		t.Run(tc.name, func(t *testing.T) {
+			rep, err := tc.verify(strings.NewReader("1 5 8 6 3 7 2 4\n"))
+			require.NoError(t, err)
+			require.Equal(t, tc.valid, rep.AllValid())
+			if !tc.valid {
+				require.Contains(t, rep.FirstBad.Msg, "toroidal diagonal")
+			}
+		})
+	}
 }

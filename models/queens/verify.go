@@ -161,6 +161,8 @@ type streamVerifier struct {
 	sums []uint64
 	difs []uint64
 	seen map[uint64]struct{}
+	// torus checks the diagonals mod n (VerifyStreamTorus).
+	torus bool
 	// board[c] is the 1-based row of column c's queen in the board being
 	// read (0: none yet).
 	board []int32
@@ -600,7 +602,13 @@ func (v *streamVerifier) check() lineErr {
 				return lineErr(fmt.Sprintf("column %d: row %d already has a queen", c+1, r+1))
 			}
 			s, d := r+c, r-c+n
+			if v.torus {
+				s, d = s%n, d%n
+			}
 			if sums[s>>6]&(1<<(s&63)) != 0 || difs[d>>6]&(1<<(d&63)) != 0 {
+				if v.torus {
+					return lineErr(fmt.Sprintf("column %d: the queen in row %d is attacked on a toroidal diagonal", c+1, r+1))
+				}
 				return lineErr(fmt.Sprintf("column %d: the queen in row %d is attacked on a diagonal", c+1, r+1))
 			}
 			used[r>>6] |= 1 << (r & 63)

@@ -13,23 +13,80 @@ import (
 	"github.com/coverkit/coverkit/resource"
 )
 
+// Verdict is a batch's answer for one puzzle, derived from the search's
+// models.Status and the number of solutions it found (see VerdictOf), or
+// Invalid for input that is not a puzzle.
+type Verdict uint8
+
+const (
+	// Solved: exactly one solution was found (unique, if the search looked
+	// for two and finished).
+	Solved Verdict = iota
+	// Multiple: two or more solutions were found.
+	Multiple
+	// Unsolvable: the search finished and found none.
+	Unsolvable
+	// Invalid: the input is not a puzzle (wrong length, bad symbol, a
+	// symbol twice in a unit, a line too long) or the algorithm does not
+	// handle its grid.
+	Invalid
+	// Timeout: the search stopped early (deadline, interrupt or node
+	// budget) before answering; nothing is claimed.
+	Timeout
+)
+
+var verdictNames = [...]string{"solved", "multiple", "unsolvable", "invalid", "timeout"}
+
+// String returns the verdict's name: solved, multiple, unsolvable, invalid
+// or timeout.
+func (v Verdict) String() string {
+	if int(v) < len(verdictNames) {
+		return verdictNames[v]
+	}
+	return fmt.Sprintf("Verdict(%d)", int(v))
+}
+
+// MarshalText encodes the verdict as its name.
+func (v Verdict) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
+
+// VerdictOf turns a search result into a verdict: a search that did not
+// finish is a Timeout whatever it found; otherwise 0, 1 or more solutions
+// make Unsolvable, Solved or Multiple.
+func VerdictOf(res *models.Result) Verdict {
+	switch {
+	case res.Status.Partial():
+		return Timeout
+	case res.Solutions.IsZero():
+		return Unsolvable
+	case res.Solutions == models.CountOf(1):
+		return Solved
+	}
+	return Multiple
+}
+
 // BatchOptions configures SolveBatch.
 type BatchOptions struct {
 	// Layout reads each puzzle (variant, box shape, region map).
 	Layout Layout
 	// Format is the input format: one puzzle per line, or grid blocks.
 	Format Format
-	// Algo is the search (Auto by default).
-	Algo Algo
+	// Algorithm is the registered sudoku algorithm that solves each puzzle
+	// ("" for DefaultAlgorithm, auto).
+	Algorithm string
 	// Limit is how many solutions to look for per puzzle; 0 counts them
 	// all. Callers wanting the default uniqueness check pass 2.
 	Limit uint64
-	// MaxNodes, if not 0, is a node budget per puzzle (DLX only).
+	// MaxNodes, if not 0, is a node budget per puzzle (status limit,
+	// verdict timeout, when it runs out).
 	MaxNodes uint64
 	// Workers is the number of solving goroutines; 0 or 1 solves on the
 	// calling goroutine. A negative count or one above resource.Cap() is
 	// refused (wrapping models.ErrWorkers).
 	Workers int
+	// Progress, if set, is called with the number of puzzles answered so
+	// far, every few dozen puzzles, from the goroutine that calls emit. The
+	// total is unknown until the input ends.
+	Progress func(done uint64)
 }
 
 // Answer is one puzzle's result in a batch.
@@ -43,8 +100,12 @@ type Answer struct {
 	Err error
 	// Shape is the puzzle's shape (nil when invalid before it was known).
 	Shape *Shape
-	// Outcome is the search's result (zero for an invalid puzzle).
-	Outcome Outcome
+	// Algorithm is the algorithm that ran: the one asked for, or for auto
+	// the one it chose (fast or dlx); "" if none ran.
+	Algorithm string
+	// Result is the search's result: status, solutions found, work. Its
+	// First is nil: see Solution. Zero for an invalid puzzle.
+	Result models.Result
 	// Solution is the first solution found, N² symbols row-major, or nil.
 	// It is only valid during the callback.
 	Solution []uint8
@@ -59,6 +120,29 @@ type Summary struct {
 	// Stats is the search work summed over the puzzles; Elapsed is the
 	// batch's wall time.
 	Stats models.Stats
+	// ByAlgorithm counts the puzzles each algorithm searched (auto's
+	// choices named: fast, dlx), in order of first use.
+	ByAlgorithm []AlgorithmCount
+}
+
+// AlgorithmCount is the number of puzzles one algorithm searched.
+type AlgorithmCount struct {
+	Algorithm string
+	Puzzles   int
+}
+
+// count adds one puzzle searched by algorithm name ("" for none).
+func (s *Summary) count(name string) {
+	if name == "" {
+		return
+	}
+	for i := range s.ByAlgorithm {
+		if s.ByAlgorithm[i].Algorithm == name {
+			s.ByAlgorithm[i].Puzzles++
+			return
+		}
+	}
+	s.ByAlgorithm = append(s.ByAlgorithm, AlgorithmCount{name, 1})
 }
 
 // chunk is a unit of work: up to chunkRecords consecutive records, their
@@ -84,17 +168,17 @@ func (c *chunk) fill(r *Reader) {
 	for len(c.recs) < chunkRecords && len(c.text) < chunkBytes {
 		start := len(c.text)
 		rec, err := r.Next(c.text)
-		if err != nil && rec.Err != nil {
-			// An over-long line: answered invalid, and the batch goes on.
-			c.recs = append(c.recs, Record{Line: rec.Line, Err: rec.Err})
-			continue
-		}
-		if err != nil {
+		if err != nil && rec.Err == nil {
 			c.last = true
 			if err != io.EOF {
 				c.err = err
 			}
 			return
+		}
+		if rec.Err != nil {
+			// An over-long line: answered invalid, and the batch goes on.
+			c.recs = append(c.recs, Record{Line: rec.Line, Err: rec.Err})
+			continue
 		}
 		c.text = rec.Text
 		c.recs = append(c.recs, Record{Line: rec.Line, Text: c.text[start:len(c.text):len(c.text)]})
@@ -103,14 +187,23 @@ func (c *chunk) fill(r *Reader) {
 
 // worker holds one goroutine's parser and solver.
 type worker struct {
-	parser *Parser
-	solver *Solver
-	puzzle Puzzle
-	opts   *BatchOptions
+	parser  *Parser
+	format  Format
+	alg     models.Algorithm
+	run     models.Solver
+	puzzle  Puzzle
+	opts    models.Options
+	shape   *Shape // the shape last checked with Supports
+	refusal error  // and the algorithm's refusal of it
 }
 
-func newWorker(o *BatchOptions) *worker {
-	return &worker{parser: NewParser(o.Layout), solver: NewSolver(o.Algo, o.MaxNodes), opts: o}
+func newWorker(alg models.Algorithm, o *BatchOptions) *worker {
+	w := &worker{parser: NewParser(o.Layout), format: o.Format, alg: alg, run: alg.Worker()}
+	w.opts = models.Options{Mode: models.ModeAll, Limit: o.Limit, MaxNodes: o.MaxNodes, Workers: 1}
+	if o.Limit == 0 {
+		w.opts.Mode = models.ModeCount
+	}
+	return w
 }
 
 // solve answers every record of c.
@@ -119,33 +212,48 @@ func (w *worker) solve(ctx context.Context, c *chunk) {
 	c.sols = c.sols[:0]
 	for _, rec := range c.recs {
 		a := Answer{Line: rec.Line}
-		if err := w.parser.Parse(w.opts.Format, rec, &w.puzzle); err != nil {
+		if err := w.parser.Parse(w.format, rec, &w.puzzle); err != nil {
 			a.Verdict, a.Err = Invalid, err
 			c.answers = append(c.answers, a)
 			continue
 		}
 		sh := w.puzzle.Shape
 		a.Shape = sh
-		if ctx.Err() != nil {
-			a.Verdict = Timeout
-			a.Outcome.Status, _ = models.ContextStatus(ctx)
+		if sh != w.shape {
+			w.shape, w.refusal = sh, w.alg.Supports(&w.puzzle, &w.opts)
+		}
+		if w.refusal != nil {
+			a.Verdict, a.Err = Invalid, lineErr(rec.Line, trimPrefix(w.refusal))
 			c.answers = append(c.answers, a)
 			continue
 		}
-		start, k := len(c.sols), sh.Cells()
-		c.sols = slices.Grow(c.sols, k)
-		sol := c.sols[start : start+k]
-		out, err := w.solver.Solve(ctx, &w.puzzle, w.opts.Limit, sol)
-		if err != nil {
+		if ctx.Err() != nil {
+			a.Verdict = Timeout
+			a.Result.Status, _ = models.ContextStatus(ctx)
+			c.answers = append(c.answers, a)
+			continue
+		}
+		var err error
+		if a.Result, err = w.run(ctx, &w.puzzle, &w.opts); err != nil {
+			a.Result = models.Result{}
 			a.Verdict, a.Err = Invalid, lineErr(rec.Line, trimPrefix(err))
 			c.answers = append(c.answers, a)
 			continue
 		}
-		a.Outcome = out
-		a.Verdict = out.Verdict()
-		if out.Found > 0 {
-			c.sols = c.sols[:start+k]
-			a.Solution = sol[:k:k]
+		a.Algorithm = w.alg.Name
+		if a.Result.Method != "" {
+			a.Algorithm = a.Result.Method
+		}
+		a.Verdict = VerdictOf(&a.Result)
+		if first := a.Result.First; len(first) > 0 {
+			start := len(c.sols)
+			c.sols = slices.Grow(c.sols, len(first))[:start+len(first)]
+			sol := c.sols[start : start+len(first) : start+len(first)]
+			for j, v := range first {
+				sol[j] = uint8(v)
+			}
+			a.Solution = sol
+			a.Result.First = nil
 		}
 		c.answers = append(c.answers, a)
 	}
@@ -162,25 +270,37 @@ func (w *worker) solve(ctx context.Context, c *chunk) {
 	}
 }
 
-// SolveBatch reads puzzles from r and answers each one, calling emit once
-// per puzzle in input order (comments and blank lines are skipped). Invalid
-// puzzles get the verdict Invalid and the batch goes on. When ctx ends, the
-// puzzles not yet solved get the verdict Timeout, and the rest of the input
-// is still read so that every puzzle has its answer.
+// SolveBatch reads puzzles from r and answers each one with the registered
+// algorithm o.Algorithm, calling emit once per puzzle in input order
+// (comments and blank lines are skipped). Invalid puzzles, lines longer
+// than MaxLine among them, get the verdict Invalid and the batch goes on.
+// When ctx ends, the puzzles not yet solved get the verdict Timeout, and the
+// rest of the input is still read so that every puzzle has its answer.
 //
-// With Workers > 1, that many goroutines solve chunks of consecutive
-// puzzles while the input is read and the answers are emitted in order
-// through a bounded reorder buffer (a few chunks per worker), so memory
-// stays constant however long the input is.
+// Each goroutine solves with its own worker of the algorithm
+// (models.Algorithm.NewWorker), which keeps its matrices and buffers from
+// one puzzle to the next: a batch allocates nothing per puzzle. With
+// Workers > 1, that many goroutines solve chunks of consecutive puzzles
+// while the input is read and the answers are emitted in order through a
+// bounded reorder buffer (a few chunks per worker), so memory stays
+// constant however long the input is.
 //
-// SolveBatch returns the summary and the first error from reading the input
-// (an over-long line, an I/O error) or from emit; after such an error it
-// stops early.
+// SolveBatch fails at once, before reading, for an unknown algorithm or one
+// that cannot solve any grid of the layout (CheckLayout). Otherwise it
+// returns the summary and the first error from reading the input (an I/O
+// error) or from emit; after such an error it stops early.
 func SolveBatch(ctx context.Context, r io.Reader, o BatchOptions, emit func(*Answer) error) (Summary, error) {
 	start := time.Now()
 	var sum Summary
 	if _, err := resource.CheckWorkers(o.Workers); err != nil {
 		return sum, fmt.Errorf("sudoku: %w", err)
+	}
+	alg, err := Algorithm(o.Algorithm)
+	if err != nil {
+		return sum, err
+	}
+	if err := CheckLayout(alg, o.Layout); err != nil {
+		return sum, err
 	}
 	rd := NewReader(r, o.Format)
 	record := func(c *chunk) error {
@@ -188,16 +308,19 @@ func SolveBatch(ctx context.Context, r io.Reader, o BatchOptions, emit func(*Ans
 			a := &c.answers[i]
 			sum.Puzzles++
 			sum.ByVerdict[a.Verdict]++
-			sum.Stats = sum.Stats.Add(a.Outcome.Stats)
+			sum.Stats = sum.Stats.Add(a.Result.Stats)
+			sum.count(a.Algorithm)
 			if err := emit(a); err != nil {
 				return err
 			}
 		}
+		if o.Progress != nil && len(c.answers) > 0 {
+			o.Progress(uint64(sum.Puzzles))
+		}
 		return c.err
 	}
-	var err error
 	if o.Workers <= 1 {
-		w := newWorker(&o)
+		w := newWorker(alg, &o)
 		c := new(chunk)
 		for {
 			c.fill(rd)
@@ -207,13 +330,13 @@ func SolveBatch(ctx context.Context, r io.Reader, o BatchOptions, emit func(*Ans
 			}
 		}
 	} else {
-		err = solveParallel(ctx, rd, &o, record)
+		err = solveParallel(ctx, rd, alg, &o, record)
 	}
 	sum.Stats.Elapsed = time.Since(start)
 	return sum, err
 }
 
-func solveParallel(ctx context.Context, rd *Reader, o *BatchOptions, record func(*chunk) error) error {
+func solveParallel(ctx context.Context, rd *Reader, alg models.Algorithm, o *BatchOptions, record func(*chunk) error) error {
 	workers := o.Workers
 	inFlight := 4 * workers
 	free := make(chan *chunk, inFlight)
@@ -248,7 +371,7 @@ func solveParallel(ctx context.Context, rd *Reader, o *BatchOptions, record func
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			w := newWorker(o)
+			w := newWorker(alg, o)
 			for c := range work {
 				select {
 				case <-abort:

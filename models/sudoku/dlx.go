@@ -1,7 +1,6 @@
 package sudoku
 
 import (
-	"context"
 	"fmt"
 	"strconv"
 
@@ -125,27 +124,4 @@ func newDLXShape(s *Shape) (*dlxShape, error) {
 		return nil, fmt.Errorf("sudoku: %s grid: %w", s, err)
 	}
 	return &dlxShape{shape: s, solver: sv, forced: make([]int, 0, s.Cells())}, nil
-}
-
-// solve searches the puzzle with givens for up to limit solutions (0: all)
-// and writes the first into sol.
-func (d *dlxShape) solve(ctx context.Context, givens []uint8, limit, maxNodes uint64, sol []uint8) (Outcome, error) {
-	n := d.shape.N
-	d.forced = d.forced[:0]
-	for i, v := range givens {
-		if v != 0 {
-			d.forced = append(d.forced, Option(n, i, v))
-		}
-	}
-	d.opts = dlx.Options{Limit: limit, MaxNodes: maxNodes, Forced: d.forced, TakeSingleton: true}
-	res, err := d.solver.Solve(ctx, &d.opts)
-	if err != nil {
-		return Outcome{}, fmt.Errorf("sudoku: %w", err)
-	}
-	if res.Solutions > 0 {
-		for _, k := range d.solver.First() {
-			sol[k/n] = uint8(k%n + 1)
-		}
-	}
-	return Outcome{Found: res.Solutions, Status: res.Status, Stats: res.Stats}, nil
 }

@@ -4,26 +4,39 @@
 // and Latin squares (rows and columns only), with a fast bitset path for
 // 9×9.
 //
+// The short way in is Solve: a puzzle string in, its solution and a
+// verdict out:
+//
+//	sol, verdict, err := sudoku.Solve(ctx, "53..7....6..195....98....6.8...6...3...", nil)
+//
 // The pieces:
 //
-//   - Shape and Layout describe a grid; Parser reads puzzles in the
-//     one-line format (N² symbols, '.' or '0' empty, 1–9 then A–Z) and the
-//     grid format (N lines of numbers, for any side), rejecting wrong
-//     lengths, bad symbols and clashing givens with errors that name the
-//     position. Reader splits a file into puzzles, skipping '#' comments and
-//     blank lines.
-//   - Puzzle implements models.Problem; VerifyGrid checks a solution
-//     independently of every solver.
-//   - ExactCover is the formulation: option cell·N + (v−1) puts symbol v in
-//     a cell and covers the cell and the symbol in its row, column, region
-//     (and diagonals for X). Solver builds it once per shape and reuses one
-//     dlx.Solver for every puzzle, the givens forced, allocating nothing per
-//     puzzle; it can also run Fast (9×9 classic and X).
-//   - SolveBatch answers a whole file, in input order, with any number of
-//     workers, giving each puzzle a Verdict: solved, multiple, unsolvable,
-//     invalid or timeout.
+//   - Shape and Layout describe a grid (LayoutOf reads them from their
+//     command-line spellings); Parser reads puzzles in the one-line format
+//     (N² symbols, '.' or '0' empty, 1–9 then A–Z) and the grid format (N
+//     lines of numbers, for any side), rejecting wrong lengths, bad symbols
+//     and clashing givens with errors that name the position. Reader splits
+//     a file into puzzles, skipping '#' comments and blank lines; a line
+//     longer than MaxLine is an error of its own record only.
+//   - Puzzle implements models.Problem: Verify and VerifyGrid check a
+//     solution independently of every solver; Render writes it as a line,
+//     a grid, a pretty grid, JSON or an SVG picture.
+//   - The algorithms are the registry's entries sudoku/auto (the default:
+//     fast where it applies, dlx elsewhere), sudoku/dlx (the exact cover,
+//     ExactCover, on the dlx engine: every shape and variant) and
+//     sudoku/fast (Fast, 9×9 classic and X). Each has a per-goroutine
+//     worker (models.Algorithm.NewWorker) that keeps its exact-cover
+//     matrices and buffers from one puzzle to the next, allocating nothing
+//     per puzzle.
+//   - SolveBatch answers a whole file with a registered algorithm, in input
+//     order, with any number of workers, giving each puzzle a Verdict
+//     (solved, multiple, unsolvable, invalid or timeout, derived from the
+//     models.Status and the number of solutions) and reporting progress.
+//   - VerifyBatch checks a file of solutions (puzzle-solution pairs, or the
+//     JSON records of a solved batch against its puzzle file) without any
+//     solver, going on past malformed records.
 //   - Generate makes puzzles with a unique solution, deterministically from
 //     a seed.
 //
-// The algorithms are registered as sudoku/dlx and sudoku/fast.
+// The model registers itself as "sudoku" (models.LookupModel).
 package sudoku

@@ -63,13 +63,20 @@ const fastPollMask = 1<<12 - 1
 type Fast struct {
 	stack [fastMaxDepth]fastState
 
-	limit uint64
-	found uint64
-	nodes uint64
-	sol   *[81]uint8
-	done  <-chan struct{}
-	ctx   context.Context
-	stop  models.Status // status that ended the search early, or StatusExhausted
+	limit  uint64
+	found  uint64
+	nodes  uint64
+	budget uint64 // nodes allowed (MaxNodes), ^0 for no budget
+	sol    *[81]uint8
+	done   <-chan struct{}
+	ctx    context.Context
+	stop   models.Status // status that ended the search early, or StatusExhausted
+
+	// visit, if set, receives every solution found (in grid, valid during
+	// the call); returning false stops the search with status found.
+	visit func(grid *[81]uint8) bool
+	grid  [81]uint8
+	first []int32 // if not nil (81 cells), receives the first solution too
 }
 
 // Solve searches the 9×9 puzzle givens (81 cells, row-major, 0 for empty,
@@ -97,6 +104,9 @@ func (f *Fast) SolveX(ctx context.Context, givens *[81]uint8, limit uint64, sol 
 
 func (f *Fast) solve(ctx context.Context, givens *[81]uint8, limit uint64, sol *[81]uint8, diag bool) (found, nodes uint64, status models.Status) {
 	f.limit, f.found, f.nodes, f.sol = limit, 0, 0, sol
+	if f.budget == 0 {
+		f.budget = ^uint64(0)
+	}
 	f.ctx, f.done, f.stop = ctx, ctx.Done(), models.StatusExhausted
 	if f.done != nil {
 		select {
@@ -112,6 +122,15 @@ func (f *Fast) solve(ctx context.Context, givens *[81]uint8, limit uint64, sol *
 	}
 	f.ctx, f.done, f.sol = nil, nil, nil // keep no references between calls
 	return f.found, f.nodes, f.stop
+}
+
+// solveWith is solve with a node budget (0: none) and a visitor of every
+// solution (nil: none), for the registry's entries.
+func (f *Fast) solveWith(ctx context.Context, givens *[81]uint8, limit, maxNodes uint64, sol *[81]uint8, diag bool, visit func(*[81]uint8) bool) (found, nodes uint64, status models.Status) {
+	f.budget, f.visit = maxNodes, visit
+	found, nodes, status = f.solve(ctx, givens, limit, sol, diag)
+	f.budget, f.visit = 0, nil
+	return found, nodes, status
 }
 
 // init loads the givens into s, reporting false when they clash or hold a
@@ -243,6 +262,11 @@ func (f *Fast) search(depth int) bool {
 // reports true when the search must stop.
 func (f *Fast) tick() bool {
 	f.nodes++
+	if f.nodes > f.budget {
+		f.nodes--
+		f.stop = models.StatusLimit
+		return true
+	}
 	if f.nodes&fastPollMask != 0 || f.done == nil {
 		return false
 	}
@@ -260,13 +284,16 @@ func (f *Fast) tick() bool {
 func (f *Fast) solution(s *fastState) bool {
 	f.found++
 	if f.found == 1 && f.sol != nil {
-		for b := range 3 {
-			cells := (*[27]uint8)(f.sol[27*b : 27*b+27])
-			for d, m := range (*[9]uint32)(s.cand[9*b : 9*b+9]) {
-				for ; m != 0; m &= m - 1 {
-					cells[bits.TrailingZeros32(m)] = uint8(d + 1)
-				}
-			}
+		s.write(f.sol)
+	}
+	if f.found == 1 && f.first != nil {
+		s.writeInt32((*[81]int32)(f.first))
+	}
+	if f.visit != nil {
+		s.write(&f.grid)
+		if !f.visit(&f.grid) {
+			f.stop = models.StatusFound
+			return true
 		}
 	}
 	if f.found == f.limit {
@@ -274,6 +301,30 @@ func (f *Fast) solution(s *fastState) bool {
 		return true
 	}
 	return false
+}
+
+// writeInt32 is write into a models.Solution's cells.
+func (s *fastState) writeInt32(grid *[81]int32) {
+	for b := range 3 {
+		cells := (*[27]int32)(grid[27*b : 27*b+27])
+		for d, m := range (*[9]uint32)(s.cand[9*b : 9*b+9]) {
+			for ; m != 0; m &= m - 1 {
+				cells[bits.TrailingZeros32(m)] = int32(d + 1)
+			}
+		}
+	}
+}
+
+// write writes the solved state s into grid (row-major digits).
+func (s *fastState) write(grid *[81]uint8) {
+	for b := range 3 {
+		cells := (*[27]uint8)(grid[27*b : 27*b+27])
+		for d, m := range (*[9]uint32)(s.cand[9*b : 9*b+9]) {
+			for ; m != 0; m &= m - 1 {
+				cells[bits.TrailingZeros32(m)] = uint8(d + 1)
+			}
+		}
+	}
 }
 
 // place puts digit i%9+1 in cell p of band i/9: the digit leaves the cell's

@@ -56,6 +56,6 @@ func FuzzParseNames(f *testing.F) {
 			require.Equal(t, v, back)
 		}
 		_, _ = ParseFormat(s)
-		_, _ = ParseAlgo(s)
+		_, _ = Algorithm(s)
 	})
 }

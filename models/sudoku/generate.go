@@ -23,9 +23,10 @@ type GenerateOptions struct {
 	// Attempts is how many solution grids to try before giving up on
 	// Givens; 0 means 20.
 	Attempts int
-	// Algo checks uniqueness (Auto by default). It never changes the
-	// puzzle produced, only how fast it is.
-	Algo Algo
+	// Algorithm is the registered sudoku algorithm that checks uniqueness
+	// ("" for DefaultAlgorithm, auto). It never changes the puzzle
+	// produced, only how fast it is.
+	Algorithm string
 }
 
 // ErrGivens is wrapped by Generate's error when no attempt reached the
@@ -66,8 +67,15 @@ func Generate(ctx context.Context, o GenerateOptions) (*Puzzle, []uint8, error) 
 		attempts = 20
 	}
 	rng := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
-	complete := NewSolver(DLX, 0)
-	check := NewSolver(o.Algo, 0)
+	alg, err := Algorithm(o.Algorithm)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := alg.Supports(&Puzzle{Shape: s, Givens: make([]uint8, cells)}, nil); err != nil {
+		return nil, nil, err
+	}
+	complete := newDLXWorker()
+	check := alg.Worker()
 	var best *Puzzle
 	var bestSol []uint8
 	for range attempts {
@@ -96,7 +104,7 @@ func Generate(ctx context.Context, o GenerateOptions) (*Puzzle, []uint8, error) 
 }
 
 // solutionGrid returns a random solution grid of shape s.
-func solutionGrid(ctx context.Context, rng *rand.Rand, s *Shape, sv *Solver) ([]uint8, error) {
+func solutionGrid(ctx context.Context, rng *rand.Rand, s *Shape, complete *dlxWorker) ([]uint8, error) {
 	n, cells := s.N, s.Cells()
 	p := &Puzzle{Shape: s, Givens: make([]uint8, cells)}
 	sol := make([]uint8, cells)
@@ -145,15 +153,17 @@ func solutionGrid(ctx context.Context, rng *rand.Rand, s *Shape, sv *Solver) ([]
 		if try == tries-1 {
 			budget = 0
 		}
-		sv.maxNodes = budget
-		out, err := sv.Solve(ctx, p, 1, sol)
+		res, err := complete.solve(ctx, p, &models.Options{Mode: models.ModeFirst, MaxNodes: budget})
 		if err != nil {
 			return nil, err
 		}
 		if st, done := models.ContextStatus(ctx); done {
 			return nil, fmt.Errorf("sudoku: generate: %s", st)
 		}
-		if out.Found == 1 {
+		if res.Solutions == models.CountOf(1) {
+			for i, v := range res.First {
+				sol[i] = uint8(v)
+			}
 			shuffleGrid(rng, s, sol)
 			return sol, nil
 		}
@@ -211,34 +221,32 @@ func blockPerm(rng *rand.Rand, n, k int) []int {
 // check while givens are removed from a grid larger than 9×9.
 const removalNodes = 64
 
-func removeGivens(ctx context.Context, rng *rand.Rand, s *Shape, sol []uint8, target int, sv *Solver) (*Puzzle, error) {
+func removeGivens(ctx context.Context, rng *rand.Rand, s *Shape, sol []uint8, target int, check models.Solver) (*Puzzle, error) {
 	p := &Puzzle{Shape: s, Givens: append([]uint8(nil), sol...)}
-	scratch := make([]uint8, len(sol))
 	count := len(sol)
 	// On grids beyond 9×9 the check of a sparse puzzle can take very long:
 	// a removal whose check runs out of removalNodes a cell is not kept, so
 	// those puzzles stay unique (proved) but may not be minimal.
-	sv.maxNodes = 0
+	opts := models.Options{Mode: models.ModeAll, Limit: 2}
 	if s.N > 9 {
-		sv.maxNodes = uint64(removalNodes * len(sol))
+		opts.MaxNodes = uint64(removalNodes * len(sol))
 	}
-	defer func() { sv.maxNodes = 0 }()
 	for _, i := range rng.Perm(len(sol)) {
 		if target > 0 && count <= target {
 			break
 		}
 		v := p.Givens[i]
 		p.Givens[i] = 0
-		out, err := sv.Solve(ctx, p, 2, scratch)
+		res, err := check(ctx, p, &opts)
 		if err != nil {
 			return nil, err
 		}
 		switch {
-		case out.Status == models.StatusLimit:
+		case res.Status == models.StatusLimit:
 			p.Givens[i] = v // not proved unique within the budget
-		case out.Status.Partial():
-			return nil, fmt.Errorf("sudoku: generate: %s", out.Status)
-		case out.Found == 1:
+		case res.Status.Partial():
+			return nil, fmt.Errorf("sudoku: generate: %s", res.Status)
+		case res.Solutions == models.CountOf(1):
 			count--
 		default:
 			p.Givens[i] = v

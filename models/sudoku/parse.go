@@ -340,7 +340,6 @@ type Record struct {
 type Reader struct {
 	lr     *lines.Reader
 	format Format
-	block  []byte
 }
 
 // MaxLine is the longest input line a Reader accepts.
@@ -354,8 +353,9 @@ func NewReader(r io.Reader, f Format) *Reader {
 // Next appends the next record's text to buf (which may be nil) and
 // returns the record. It returns io.EOF after the last one. An over-long
 // line is returned as an error wrapping lines.ErrTooLong with its line
-// number, together with a Record of that line whose Err is the error: the
-// Reader goes on past it, so a batch marks the line and answers the rest.
+// number, together with a Record of that line (of its grid block, read to
+// its end) whose Err is the error: the Reader goes on past it, so a batch
+// marks the record and answers the rest.
 // Any other error (an unreadable input) ends the reading.
 func (r *Reader) Next(buf []byte) (Record, error) {
 	if r.format == LineFormat {
@@ -372,21 +372,29 @@ func (r *Reader) Next(buf []byte) (Record, error) {
 	}
 	start := 0
 	text := buf
+	var bad error // an over-long line inside the block: the block's error
 	for {
 		b, n, err := r.lr.Next()
 		if err == io.EOF && start > 0 {
-			return Record{Line: start, Text: text}, nil
+			return Record{Line: start, Text: text, Err: bad}, bad
 		}
 		if err != nil {
-			if start > 0 {
-				n = start // the block's record carries the error
+			if start == 0 {
+				start = n
 			}
-			return r.readErr(n, err)
+			rec, err := r.readErr(start, err)
+			if rec.Err == nil {
+				return rec, err
+			}
+			if bad == nil {
+				bad = err
+			}
+			continue // read the block to its end: it is one record
 		}
 		t := bytes.TrimSpace(b)
 		if len(t) == 0 {
 			if start > 0 {
-				return Record{Line: start, Text: text}, nil
+				return Record{Line: start, Text: text, Err: bad}, bad
 			}
 			continue
 		}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 
 	"github.com/coverkit/coverkit/models"
 )
@@ -36,7 +37,8 @@ func NewPuzzle(s *Shape, givens []uint8) (*Puzzle, error) {
 // Model returns "sudoku".
 func (p *Puzzle) Model() string { return "sudoku" }
 
-// Size returns the shape, such as "9x9" or "6x6 (2x3 boxes)".
+// Size returns the shape, such as "9x9" or "6x6 (2x3 boxes)" ("no shape"
+// for a puzzle without one).
 func (p *Puzzle) Size() string {
 	if p == nil || p.Shape == nil {
 		return "no shape"
@@ -233,23 +235,33 @@ func symbolName(v uint8) string {
 	return strconv.Itoa(int(v))
 }
 
+// Formats lists the formats Render accepts, the default first.
+var Formats = []string{"line", "grid", "pretty", "json", "svg"}
+
 // Render writes sol (see Puzzle for the encoding) in format "" or "line"
-// (one line of symbols; sides up to 35), "grid" (N lines of space-separated
-// numbers) or "pretty" (rows with box separators, for people).
+// (one line of symbols; sides up to 35, rows of numbers beyond), "grid" (N
+// lines of space-separated numbers), "pretty" (rows with box separators,
+// for people), "json" (the one-line string, or an array of rows of numbers
+// for sides above 35, then a newline) or "svg" (a picture of the grid: the
+// givens in black, the solved cells in blue, thick lines around boxes and
+// regions). A nil sol renders the puzzle itself, its empty cells blank.
 func (p *Puzzle) Render(w io.Writer, sol models.Solution, format string) error {
-	if p == nil || p.Shape == nil || p.Shape.N < 1 || p.Shape.N > MaxSide {
-		return fmt.Errorf("sudoku: an invalid puzzle (no shape, or a side out of range)")
+	if err := p.Check(); err != nil {
+		return err
 	}
 	s := p.Shape
-	if len(sol) != s.Cells() {
-		return fmt.Errorf("sudoku: solution has %d cells, want %d", len(sol), s.Cells())
-	}
-	grid := make([]uint8, len(sol))
-	for i, v := range sol {
-		if v < 0 || int(v) > s.N {
-			return fmt.Errorf("sudoku: %s: symbol %d is out of range (1..%d)", cellName(s.N, i), v, s.N)
+	grid := p.Givens
+	if sol != nil {
+		if len(sol) != s.Cells() {
+			return fmt.Errorf("sudoku: solution has %d cells, want %d", len(sol), s.Cells())
 		}
-		grid[i] = uint8(v)
+		grid = make([]uint8, len(sol))
+		for i, v := range sol {
+			if v < 0 || int(v) > s.N {
+				return fmt.Errorf("sudoku: %s: symbol %d is out of range (1..%d)", cellName(s.N, i), v, s.N)
+			}
+			grid[i] = uint8(v)
+		}
 	}
 	var b []byte
 	switch format {
@@ -266,11 +278,103 @@ func (p *Puzzle) Render(w io.Writer, sol models.Solution, format string) error {
 		b = AppendGrid(nil, s.N, grid)
 	case "pretty":
 		b = AppendPretty(nil, s, grid)
+	case "json":
+		b = append(AppendJSON(nil, s.N, grid), '\n')
+	case "svg":
+		b = appendSVG(nil, s, p.Givens, grid)
 	default:
-		return fmt.Errorf("sudoku: unknown format %q (line, grid, pretty)", format)
+		return fmt.Errorf("sudoku: unknown format %q (%s)", format, strings.Join(Formats, ", "))
 	}
 	_, err := w.Write(b)
 	return err
+}
+
+// AppendJSON appends cells as a JSON value: a string in the one-line format
+// for sides up to 35, else an array of rows of numbers.
+func AppendJSON(b []byte, n int, cells []uint8) []byte {
+	if n > MaxLineSide {
+		return AppendRows(b, n, cells)
+	}
+	b = append(b, '"')
+	b = AppendLine(b, cells)
+	return append(b, '"')
+}
+
+// AppendRows appends cells as a JSON array of n rows of numbers.
+func AppendRows(b []byte, n int, cells []uint8) []byte {
+	b = append(b, '[')
+	for i, v := range cells {
+		switch {
+		case i == 0:
+			b = append(b, '[')
+		case i%n == 0:
+			b = append(b, "],["...)
+		default:
+			b = append(b, ',')
+		}
+		b = strconv.AppendUint(b, uint64(v), 10)
+	}
+	if len(cells) == 0 {
+		return append(b, ']')
+	}
+	return append(b, "]]"...)
+}
+
+// appendSVG draws grid: the cells of givens in black, the others in blue,
+// thin lines between cells and thick ones between regions (boxes, jigsaw
+// regions; none inside a Latin square).
+func appendSVG(b []byte, s *Shape, givens, grid []uint8) []byte {
+	n := s.N
+	const cell, pad = 32, 2
+	side := n*cell + 2*pad
+	b = fmt.Appendf(b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="sans-serif" font-size="%d" text-anchor="middle">`+"\n", side, side, side, side, cell*5/8)
+	b = fmt.Appendf(b, `<rect width="%d" height="%d" fill="#fff"/>`+"\n", side, side)
+	for i, v := range grid {
+		if v == 0 {
+			continue
+		}
+		r, c := i/n, i%n
+		color := "#1f4e9c"
+		if givens[i] != 0 {
+			color = "#000"
+		}
+		label := strconv.Itoa(int(v))
+		if n <= MaxLineSide {
+			label = string(symbolByte(v))
+		}
+		b = fmt.Appendf(b, `<text x="%d" y="%d" fill="%s">%s</text>`+"\n", pad+c*cell+cell/2, pad+r*cell+cell*3/4-2, color, label)
+	}
+	region := func(r, c int) int {
+		if s.Region == nil {
+			return 0
+		}
+		return int(s.Region[r*n+c])
+	}
+	// Thin lines between every pair of cells; thick where the region
+	// changes.
+	b = append(b, `<g stroke="#000" stroke-linecap="square">`+"\n"...)
+	for r := range n {
+		for c := range n {
+			x, y := pad+c*cell, pad+r*cell
+			if c+1 < n {
+				w := 1
+				if region(r, c) != region(r, c+1) {
+					w = 3
+				}
+				b = fmt.Appendf(b, `<line x1="%d" y1="%d" x2="%d" y2="%d" stroke-width="%d"/>`+"\n", x+cell, y, x+cell, y+cell, w)
+			}
+			if r+1 < n {
+				w := 1
+				if region(r, c) != region(r+1, c) {
+					w = 3
+				}
+				b = fmt.Appendf(b, `<line x1="%d" y1="%d" x2="%d" y2="%d" stroke-width="%d"/>`+"\n", x, y+cell, x+cell, y+cell, w)
+			}
+		}
+	}
+	b = append(b, "</g>\n"...)
+	b = fmt.Appendf(b, `<rect x="%d" y="%d" width="%d" height="%d" fill="none" stroke="#000" stroke-width="3"/>`+"\n", pad, pad, n*cell, n*cell)
+	return append(b, "</svg>\n"...)
 }
 
 // AppendLine appends cells in the one-line format: '.' for 0, 1–9, then

@@ -3,125 +3,87 @@ package sudoku
 import (
 	"context"
 	"fmt"
-	"time"
+	"strings"
 
-	"github.com/coverkit/coverkit/dlx"
 	"github.com/coverkit/coverkit/models"
-	"github.com/coverkit/coverkit/resource"
 )
 
 func init() {
+	models.Register(models.Algorithm{
+		Model:       "sudoku",
+		Name:        "auto",
+		Kind:        models.Exact,
+		Caps:        models.CanFirst | models.CanAll | models.CanCount | models.CanParallel,
+		Description: "fast where it applies (9x9 with 3x3 boxes, classic or X), dlx elsewhere; the default",
+		Solve: func(ctx context.Context, p models.Problem, o *models.Options) (models.Result, error) {
+			return new(autoWorker).solve(ctx, p, o)
+		},
+		Check:     checkPuzzle,
+		NewWorker: func() models.Solver { return new(autoWorker).solve },
+	})
 	models.Register(models.Algorithm{
 		Model:       "sudoku",
 		Name:        "dlx",
 		Kind:        models.Exact,
 		Caps:        models.CanFirst | models.CanAll | models.CanCount | models.CanParallel,
 		Description: "exact cover on Dancing Links: any box shape, X, jigsaw, Latin; givens forced",
-		Solve:       solveDLX,
+		Solve: func(ctx context.Context, p models.Problem, o *models.Options) (models.Result, error) {
+			return newDLXWorker().solve(ctx, p, o)
+		},
+		Check:     checkPuzzle,
+		NewWorker: func() models.Solver { return newDLXWorker().solve },
 	})
 	models.Register(models.Algorithm{
 		Model:       "sudoku",
 		Name:        "fast",
 		Kind:        models.Exact,
-		Caps:        models.CanFirst | models.CanCount,
+		Caps:        models.CanFirst | models.CanAll | models.CanCount,
 		Description: "bitset constraint propagation with naked and hidden singles (9x9 classic and X)",
-		Solve:       solveFast,
+		Solve: func(ctx context.Context, p models.Problem, o *models.Options) (models.Result, error) {
+			return newFastWorker().solve(ctx, p, o)
+		},
+		Check:     checkFast,
+		NewWorker: func() models.Solver { return newFastWorker().solve },
 	})
 }
 
-// puzzleOf checks the problem (a valid *Puzzle) and the worker count
-// (resource.Workers) of a registry entry.
-func puzzleOf(p models.Problem, o *models.Options) (*Puzzle, error) {
-	pz, ok := p.(*Puzzle)
-	if !ok {
-		return nil, fmt.Errorf("sudoku: %w: got %s", models.ErrWrongProblem, models.Describe(p))
+// DefaultAlgorithm is the algorithm a batch or Solve uses when none is
+// named.
+const DefaultAlgorithm = "auto"
+
+// Algorithm returns the registered sudoku algorithm called name ("" for
+// DefaultAlgorithm), or an error listing the known ones.
+func Algorithm(name string) (models.Algorithm, error) {
+	if name == "" {
+		name = DefaultAlgorithm
 	}
-	if _, err := resource.Workers(o.OrDefault().Workers); err != nil {
-		return nil, fmt.Errorf("sudoku: %w", err)
+	a, err := models.Lookup("sudoku", name)
+	if err != nil {
+		var names []string
+		for _, a := range models.Algorithms("sudoku") {
+			names = append(names, a.Name)
+		}
+		return a, fmt.Errorf("sudoku: unknown algorithm %q (known: %s)", name, strings.Join(names, ", "))
 	}
-	if err := pz.Check(); err != nil {
-		return nil, err
-	}
-	return pz, nil
+	return a, nil
 }
 
-// solveDLX is the registry entry of the exact-cover formulation: ModeFirst,
-// ModeAll (up to Limit, through Visit) and ModeCount, in parallel with
-// Workers > 1.
-func solveDLX(ctx context.Context, p models.Problem, o *models.Options) (models.Result, error) {
-	pz, err := puzzleOf(p, o)
+// CheckLayout reports whether algorithm a can solve puzzles of layout l
+// before any is read: a layout that fixes the grid (a box shape, a region
+// map, a variant) may rule an algorithm out (fast solves 9x9 grids with 3x3
+// boxes only). A layout that leaves the side to each puzzle is checked on
+// its 9x9 grid; other sides are checked puzzle by puzzle.
+func CheckLayout(a models.Algorithm, l Layout) error {
+	n := 9
+	switch {
+	case l.Variant == Jigsaw && l.Regions != nil:
+		n = l.Regions.N
+	case l.Variant != Latin && l.BoxRows*l.BoxCols > 0:
+		n = l.BoxRows * l.BoxCols
+	}
+	s, err := l.Shape(n)
 	if err != nil {
-		return models.Result{}, err
+		return nil // the layout itself is refused puzzle by puzzle
 	}
-	o = o.OrDefault()
-	ec, err := ExactCover(pz.Shape)
-	if err != nil {
-		return models.Result{}, err
-	}
-	sv, err := dlx.NewSolver(ec)
-	if err != nil {
-		return models.Result{}, fmt.Errorf("sudoku: %s grid: %w", pz.Shape, err)
-	}
-	n := pz.Shape.N
-	var forced []int
-	for i, v := range pz.Givens {
-		if v != 0 {
-			forced = append(forced, Option(n, i, v))
-		}
-	}
-	do := dlx.Options{Forced: forced, Workers: o.Workers, TakeSingleton: true}
-	if o.Workers == 0 {
-		do.Workers = 1 // a sudoku search is short: one worker unless asked
-	}
-	grid := make(models.Solution, n*n)
-	res, err := sv.SolveModel(ctx, o, do, func(opts []int) models.Solution {
-		for _, k := range opts {
-			grid[k/n] = int32(k%n + 1)
-		}
-		return grid
-	})
-	if err != nil {
-		return models.Result{}, fmt.Errorf("sudoku: %w", err)
-	}
-	return res, nil
-}
-
-// solveFast is the registry entry of the Fast solver: ModeFirst and
-// ModeCount on 9×9 grids with 3×3 boxes, classic or X.
-func solveFast(ctx context.Context, p models.Problem, o *models.Options) (models.Result, error) {
-	pz, err := puzzleOf(p, o)
-	if err != nil {
-		return models.Result{}, err
-	}
-	o = o.OrDefault()
-	if !pz.Shape.isClassic9() {
-		return models.Result{}, fmt.Errorf("sudoku: %w: the fast solver handles 9x9 grids with 3x3 boxes (classic or X) only, not %s", models.ErrUnsupported, pz.Shape)
-	}
-	var limit uint64
-	switch o.Mode {
-	case models.ModeFirst:
-		limit = 1
-	case models.ModeAll:
-		return models.Result{}, fmt.Errorf("sudoku: %w: the fast solver finds the first solution or counts them; use dlx to enumerate", models.ErrUnsupported)
-	}
-	var in, out [81]uint8
-	copy(in[:], pz.Givens)
-	start := time.Now()
-	var f Fast
-	solve := f.Solve
-	if pz.Shape.Variant == X {
-		solve = f.SolveX
-	}
-	found, nodes, status := solve(ctx, &in, limit, &out)
-	res := models.Result{Status: status, Solutions: models.CountOf(found), Stats: models.Stats{Nodes: nodes, Elapsed: time.Since(start)}}
-	if found > 0 {
-		res.First = make(models.Solution, 81)
-		for i, v := range out {
-			res.First[i] = int32(v)
-		}
-		if o.Mode == models.ModeFirst && o.Visit != nil {
-			o.Visit(res.First, res.Stats)
-		}
-	}
-	return res, nil
+	return a.Supports(&Puzzle{Shape: s, Givens: make([]uint8, s.Cells())}, nil)
 }

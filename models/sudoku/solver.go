@@ -5,148 +5,175 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/coverkit/coverkit/dlx"
 	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/resource"
 )
 
-// Algo selects the search behind a Solver.
-type Algo uint8
+// The registered algorithms (registry.go) are built from the workers below:
+// each is one goroutine's reusable solver (models.Algorithm.NewWorker). A
+// worker keeps its exact-cover matrices, its Fast solver and its solution
+// buffer from one puzzle to the next, so a batch allocates nothing per
+// puzzle. The Result.First a worker returns is its own buffer, valid until
+// its next call.
 
-const (
-	// Auto uses Fast where it supports the grid (9×9 with 3×3 boxes,
-	// classic or X) and DLX elsewhere.
-	Auto Algo = iota
-	// DLX is the exact-cover formulation on the generic dlx engine, for
-	// every shape and variant.
-	DLX
-	// FastAlgo is the specialized bitset solver (9×9 classic and X only).
-	FastAlgo
-)
-
-var algoNames = [...]string{"auto", "dlx", "fast"}
-
-// String returns the algorithm's name: auto, dlx or fast.
-func (a Algo) String() string {
-	if int(a) < len(algoNames) {
-		return algoNames[a]
+// puzzleOf returns p as a *Puzzle with a shape and N² cells, after checking
+// the worker count of o (resource.Workers). Its symbols are checked by
+// checkRange: Fast needs no check to be safe (it reads a symbol above 9 as
+// no solution), so it runs the check only when it found none. Givens that clash are not an error: they leave no solution (status
+// exhausted), as both searches report.
+func puzzleOf(p models.Problem, o *models.Options) (*Puzzle, error) {
+	pz, ok := p.(*Puzzle)
+	if !ok || pz == nil {
+		return nil, fmt.Errorf("sudoku: %w: got %s", models.ErrWrongProblem, models.Describe(p))
 	}
-	return fmt.Sprintf("Algo(%d)", int(a))
-}
-
-// ParseAlgo reads an algorithm name: "" or "auto", "dlx", "fast".
-func ParseAlgo(s string) (Algo, error) {
-	switch s {
-	case "", "auto":
-		return Auto, nil
-	case "dlx":
-		return DLX, nil
-	case "fast":
-		return FastAlgo, nil
+	if o != nil && o.Workers != 1 {
+		if _, err := resource.Workers(o.Workers); err != nil {
+			return nil, fmt.Errorf("sudoku: %w", err)
+		}
 	}
-	return 0, fmt.Errorf("sudoku: unknown algorithm %q (dlx, fast)", s)
+	s := pz.Shape
+	if s == nil {
+		return nil, fmt.Errorf("sudoku: %w: puzzle has no shape", models.ErrWrongProblem)
+	}
+	if s.N < 1 || s.N > MaxSide {
+		return nil, fmt.Errorf("sudoku: side %d is out of range (1..%d)", s.N, MaxSide)
+	}
+	if len(pz.Givens) != s.Cells() {
+		return nil, fmt.Errorf("sudoku: %d cells for a %dx%d grid (want %d)", len(pz.Givens), s.N, s.N, s.Cells())
+	}
+	return pz, nil
 }
 
-// Supports reports whether algorithm a can solve puzzles of shape s: Fast
-// handles 9×9 grids with 3×3 boxes, classic or X; DLX and Auto handle every shape.
-func (a Algo) Supports(s *Shape) bool { return a != FastAlgo || s.isClassic9() }
-
-// Outcome is the result of one puzzle's search.
-type Outcome struct {
-	// Found is the number of solutions found (all of them when Status is
-	// StatusExhausted).
-	Found uint64
-	// Status says why the search stopped: exhausted, found (the limit was
-	// reached), or timeout/canceled/limit.
-	Status models.Status
-	// Stats is the work done: search nodes (and DLX link updates), elapsed.
-	Stats models.Stats
-	// Algo is the algorithm that ran (DLX or FastAlgo, never Auto).
-	Algo Algo
+// checkRange refuses a symbol above N.
+func checkRange(pz *Puzzle) error {
+	n := pz.Shape.N
+	for i, v := range pz.Givens {
+		if int(v) > n {
+			return fmt.Errorf("sudoku: %s: symbol %d is out of range (1..%d)", cellName(n, i), v, n)
+		}
+	}
+	return nil
 }
 
-// Verdict returns the outcome's verdict (see VerdictOf).
-func (o Outcome) Verdict() Verdict { return VerdictOf(o.Found, o.Status) }
-
-// Solver solves puzzles one after another, building the exact-cover matrix
-// once per shape and reusing it (and the Fast solver) for every puzzle of
-// that shape, so a batch allocates nothing per puzzle. A Solver is not safe
-// for concurrent use: give each goroutine its own.
-type Solver struct {
-	algo     Algo
-	maxNodes uint64
-	shapes   []*dlxShape // most recently used first, at most maxShapes
-	fast     *Fast
-	fastIn   [81]uint8
-	fastOut  [81]uint8
+// checkFast refuses the grids Fast does not handle.
+func checkFast(p models.Problem, _ *models.Options) error {
+	pz, ok := p.(*Puzzle)
+	if !ok || pz == nil || pz.Shape == nil {
+		return fmt.Errorf("sudoku: %w: got %s", models.ErrWrongProblem, models.Describe(p))
+	}
+	if !pz.Shape.isClassic9() {
+		return models.Wrap(models.ErrUnsupported, "sudoku: fast solves 9x9 grids with 3x3 boxes (classic or X) only, not %s", pz.Shape)
+	}
+	return nil
 }
 
-// maxShapes bounds the exact-cover matrices a Solver keeps.
+// checkPuzzle refuses what is not a sudoku puzzle.
+func checkPuzzle(p models.Problem, _ *models.Options) error {
+	if pz, ok := p.(*Puzzle); !ok || pz == nil || pz.Shape == nil {
+		return fmt.Errorf("sudoku: %w: got %s", models.ErrWrongProblem, models.Describe(p))
+	}
+	return nil
+}
+
+// limitOf returns the dlx/Fast limit of a request: 1 for the first
+// solution, Options.Limit when listing, 0 (all) when counting.
+func limitOf(o *models.Options) uint64 {
+	switch o.Mode {
+	case models.ModeFirst:
+		return 1
+	case models.ModeAll:
+		return o.Limit
+	}
+	return 0
+}
+
+// maxShapes bounds the exact-cover matrices a dlxWorker keeps.
 const maxShapes = 8
 
-// NewSolver returns a Solver using algorithm a. maxNodes, if not 0, is a
-// node budget per puzzle for the DLX search (status limit when it runs
-// out).
-func NewSolver(a Algo, maxNodes uint64) *Solver {
-	return &Solver{algo: a, maxNodes: maxNodes}
+// dlxWorker is the exact-cover formulation on the dlx engine: one matrix
+// per shape, built on first use and reused with the givens as forced
+// options.
+type dlxWorker struct {
+	shapes []*dlxShape // most recently used first, at most maxShapes
+	grid   models.Solution
+	visit  func([]int) bool // calls o.Visit with the decoded grid
+	o      *models.Options  // the request being visited
+	shape  *Shape
 }
 
-// Algo returns the algorithm s uses for puzzles of shape sh.
-func (s *Solver) Algo(sh *Shape) Algo {
-	if s.algo == DLX || (s.algo == Auto && !sh.isClassic9()) {
-		return DLX
+func newDLXWorker() *dlxWorker {
+	w := &dlxWorker{}
+	w.visit = func(opts []int) bool {
+		return w.o.Visit(w.decode(w.shape, opts), models.Stats{})
 	}
-	return FastAlgo
+	return w
 }
 
-// Solve searches p for up to limit solutions (0: all of them) and writes
-// the first into sol (N² symbols, row-major; sol must have room for them).
-// p's givens must have passed Puzzle.Check (Parser does it). It fails only
-// when the algorithm does not support the shape or the shape is too large.
-func (s *Solver) Solve(ctx context.Context, p *Puzzle, limit uint64, sol []uint8) (Outcome, error) {
-	sh := p.Shape
-	if len(sol) < sh.Cells() {
-		return Outcome{}, fmt.Errorf("sudoku: solution buffer of %d cells for a %s grid", len(sol), sh)
+// decode writes the options of a solution into the grid.
+func (w *dlxWorker) decode(s *Shape, opts []int) models.Solution {
+	n := s.N
+	if cap(w.grid) < s.Cells() {
+		w.grid = make(models.Solution, s.Cells())
 	}
-	a := s.Algo(sh)
-	if a == FastAlgo {
-		if !sh.isClassic9() {
-			return Outcome{}, fmt.Errorf("sudoku: %w: the fast solver handles 9x9 grids with 3x3 boxes (classic or X) only, not %s (use --algo dlx)", models.ErrUnsupported, sh)
-		}
-		return s.solveFast(ctx, p, limit, sol), nil
+	w.grid = w.grid[:s.Cells()]
+	for _, k := range opts {
+		w.grid[k/n] = int32(k%n + 1)
 	}
-	d, err := s.dlxFor(sh)
+	return w.grid
+}
+
+func (w *dlxWorker) solve(ctx context.Context, p models.Problem, o *models.Options) (models.Result, error) {
+	pz, err := puzzleOf(p, o)
 	if err != nil {
-		return Outcome{}, err
+		return models.Result{}, err
 	}
-	out, err := d.solve(ctx, p.Givens, limit, s.maxNodes, sol)
-	out.Algo = DLX
-	return out, err
-}
-
-func (s *Solver) solveFast(ctx context.Context, p *Puzzle, limit uint64, sol []uint8) Outcome {
-	if s.fast == nil {
-		s.fast = new(Fast)
+	if err := checkRange(pz); err != nil {
+		return models.Result{}, err
 	}
-	copy(s.fastIn[:], p.Givens)
-	start := time.Now()
-	solve := s.fast.Solve
-	if p.Shape.Variant == X {
-		solve = s.fast.SolveX
+	o = o.OrDefault()
+	if st, done := models.ContextStatus(ctx); done {
+		return models.Result{Status: st}, nil // the engine looks at ctx only every few thousand nodes
 	}
-	found, nodes, status := solve(ctx, &s.fastIn, limit, &s.fastOut)
-	if found > 0 {
-		copy(sol, s.fastOut[:])
+	d, err := w.dlxFor(pz.Shape)
+	if err != nil {
+		return models.Result{}, err
 	}
-	return Outcome{Found: found, Status: status, Stats: models.Stats{Nodes: nodes, Elapsed: time.Since(start)}, Algo: FastAlgo}
+	n := pz.Shape.N
+	d.forced = d.forced[:0]
+	for i, v := range pz.Givens {
+		if v != 0 {
+			d.forced = append(d.forced, Option(n, i, v))
+		}
+	}
+	// A sudoku search is short: one worker unless asked.
+	d.opts = dlx.Options{Limit: limitOf(o), MaxNodes: o.MaxNodes, Forced: d.forced, TakeSingleton: true, Workers: max(o.Workers, 1)}
+	if o.Mode != models.ModeCount && o.Visit != nil {
+		w.o, w.shape = o, pz.Shape
+		d.opts.Visit = w.visit
+	}
+	res, err := d.solver.Solve(ctx, &d.opts)
+	w.o, w.shape, d.opts.Visit = nil, nil, nil
+	if err != nil {
+		return models.Result{}, fmt.Errorf("sudoku: %w", err)
+	}
+	out := models.Result{Status: res.Status, Solutions: models.CountOf(res.Solutions), Stats: res.Stats}
+	if res.Solutions > 0 && o.Mode != models.ModeCount {
+		if f := d.solver.First(); f != nil {
+			out.First = w.decode(pz.Shape, f)
+		}
+	}
+	return out, nil
 }
 
 // dlxFor returns the exact-cover solver for shape sh, building it on first
 // use.
-func (s *Solver) dlxFor(sh *Shape) (*dlxShape, error) {
-	for i, d := range s.shapes {
+func (w *dlxWorker) dlxFor(sh *Shape) (*dlxShape, error) {
+	for i, d := range w.shapes {
 		if d.shape == sh || d.shape.sameAs(sh) {
 			if i > 0 {
-				copy(s.shapes[1:i+1], s.shapes[:i])
-				s.shapes[0] = d
+				copy(w.shapes[1:i+1], w.shapes[:i])
+				w.shapes[0] = d
 			}
 			return d, nil
 		}
@@ -155,9 +182,96 @@ func (s *Solver) dlxFor(sh *Shape) (*dlxShape, error) {
 	if err != nil {
 		return nil, err
 	}
-	if len(s.shapes) == maxShapes {
-		s.shapes = s.shapes[:maxShapes-1]
+	if len(w.shapes) == maxShapes {
+		w.shapes = w.shapes[:maxShapes-1]
 	}
-	s.shapes = append([]*dlxShape{d}, s.shapes...)
+	w.shapes = append([]*dlxShape{d}, w.shapes...)
 	return d, nil
+}
+
+// fastWorker is the Fast solver (9×9 classic and X) with its buffers.
+type fastWorker struct {
+	fast    Fast
+	in      [81]uint8
+	grid    models.Solution // the first solution
+	visited models.Solution // the solution being visited
+	o       *models.Options
+	visit   func(*[81]uint8) bool
+}
+
+func newFastWorker() *fastWorker {
+	w := &fastWorker{grid: make(models.Solution, 81)}
+	w.visit = func(g *[81]uint8) bool {
+		if w.visited == nil {
+			w.visited = make(models.Solution, 81)
+		}
+		for i, v := range g {
+			w.visited[i] = int32(v)
+		}
+		return w.o.Visit(w.visited, models.Stats{})
+	}
+	return w
+}
+
+func (w *fastWorker) solve(ctx context.Context, p models.Problem, o *models.Options) (models.Result, error) {
+	pz, err := puzzleOf(p, o)
+	if err != nil {
+		return models.Result{}, err
+	}
+	if err := checkFast(pz, o); err != nil {
+		return models.Result{}, err
+	}
+	return w.run(ctx, pz, o.OrDefault())
+}
+
+// run solves pz, a 9×9 grid with 3×3 boxes.
+func (w *fastWorker) run(ctx context.Context, pz *Puzzle, o *models.Options) (models.Result, error) {
+	copy(w.in[:], pz.Givens)
+	var visit func(*[81]uint8) bool
+	if o.Mode != models.ModeCount && o.Visit != nil {
+		w.o, visit = o, w.visit
+	}
+	w.fast.first = w.grid
+	start := time.Now()
+	found, nodes, status := w.fast.solveWith(ctx, &w.in, limitOf(o), o.MaxNodes, nil, pz.Shape.Variant == X, visit)
+	elapsed := time.Since(start)
+	w.o, w.fast.first = nil, nil
+	if found == 0 {
+		if err := checkRange(pz); err != nil {
+			return models.Result{}, err
+		}
+	}
+	res := models.Result{Status: status, Solutions: models.CountOf(found), Stats: models.Stats{Nodes: nodes, Elapsed: elapsed}}
+	if found > 0 && o.Mode != models.ModeCount {
+		res.First = w.grid
+	}
+	return res, nil
+}
+
+// autoWorker runs Fast where it applies (9×9 with 3×3 boxes, classic or X)
+// and the exact cover elsewhere; Result.Method names the one that ran.
+type autoWorker struct {
+	fast *fastWorker
+	dlx  *dlxWorker
+}
+
+func (w *autoWorker) solve(ctx context.Context, p models.Problem, o *models.Options) (models.Result, error) {
+	pz, err := puzzleOf(p, o)
+	if err != nil {
+		return models.Result{}, err
+	}
+	if pz.Shape.isClassic9() {
+		if w.fast == nil {
+			w.fast = newFastWorker()
+		}
+		res, err := w.fast.run(ctx, pz, o.OrDefault())
+		res.Method = "fast"
+		return res, err
+	}
+	if w.dlx == nil {
+		w.dlx = newDLXWorker()
+	}
+	res, err := w.dlx.solve(ctx, pz, o)
+	res.Method = "dlx"
+	return res, err
 }

@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/coverkit/coverkit/models"
 )
 
 // benchPuzzles parses a shared collection (skipping the benchmark when
@@ -38,17 +40,18 @@ func benchPuzzles(b *testing.B, name string) []Puzzle {
 	return out
 }
 
-// benchSolve solves the puzzles round-robin, one per iteration, on one
-// goroutine, and reports puzzles per second.
-func benchSolve(b *testing.B, a Algo, puzzles []Puzzle, limit uint64) {
-	sv := NewSolver(a, 0)
-	sol := make([]uint8, puzzles[0].Shape.Cells())
+// benchSolve solves the puzzles round-robin with a worker of a, one per
+// iteration, on one goroutine, and reports puzzles per second.
+func benchSolve(b *testing.B, a models.Algorithm, puzzles []Puzzle, limit uint64) {
+	w := a.Worker()
+	o := &models.Options{Mode: models.ModeAll, Limit: limit}
 	i := 0
+	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {
-		out, err := sv.Solve(context.Background(), &puzzles[i], limit, sol)
-		if err != nil || out.Found == 0 {
-			b.Fatalf("puzzle %d: %v %v", i, out.Verdict(), err)
+		res, err := w(context.Background(), &puzzles[i], o)
+		if err != nil || res.Solutions.IsZero() {
+			b.Fatalf("puzzle %d: %v %v", i, VerdictOf(&res), err)
 		}
 		if i++; i == len(puzzles) {
 			i = 0
@@ -57,25 +60,36 @@ func benchSolve(b *testing.B, a Algo, puzzles []Puzzle, limit uint64) {
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "puzzles/s")
 }
 
-// BenchmarkSudokuDLX measures the exact-cover formulation on the generic
-// dlx engine: first solution ("first") and uniqueness ("unique", two
-// solutions searched) on the shared sets, single-threaded; the batch
-// pipeline with 1 and 2 workers; and 16×16 and 25×25 puzzles.
-func BenchmarkSudokuDLX(b *testing.B) {
-	for _, set := range []string{"17clue.txt", "top1465.txt"} {
-		for _, mode := range []struct {
-			name  string
-			limit uint64
-		}{{"first", 1}, {"unique", 2}} {
-			b.Run(fmt.Sprintf("%s/%s", set, mode.name), func(b *testing.B) {
-				benchSolve(b, DLX, benchPuzzles(b, set), mode.limit)
+// BenchmarkSudoku measures every registered sudoku algorithm on the shared
+// sets, single-threaded: first solution ("first") and uniqueness
+// ("unique", two solutions searched); and the batch pipeline (SolveBatch,
+// first solution, parsing included) with 1 and 2 workers.
+func BenchmarkSudoku(b *testing.B) {
+	for _, a := range models.Algorithms("sudoku") {
+		for _, set := range []string{"17clue.txt", "top1465.txt"} {
+			for _, mode := range []struct {
+				name  string
+				limit uint64
+			}{{"first", 1}, {"unique", 2}} {
+				b.Run(fmt.Sprintf("%s/%s/%s", a.Name, set, mode.name), func(b *testing.B) {
+					benchSolve(b, a, benchPuzzles(b, set), mode.limit)
+				})
+			}
+		}
+		for _, workers := range []int{1, 2} {
+			b.Run(fmt.Sprintf("%s/17clue.txt/batch/workers=%d", a.Name, workers), func(b *testing.B) {
+				benchBatch(b, a.Name, workers)
 			})
 		}
 	}
-	for _, workers := range []int{1, 2} {
-		b.Run(fmt.Sprintf("17clue.txt/batch/workers=%d", workers), func(b *testing.B) {
-			benchBatch(b, DLX, workers)
-		})
+}
+
+// BenchmarkSudokuLarge measures the exact cover on 16×16 and 25×25
+// puzzles (generated, 120 and 330 givens, uniqueness searched).
+func BenchmarkSudokuLarge(b *testing.B) {
+	dlx, err := Algorithm("dlx")
+	if err != nil {
+		b.Fatal(err)
 	}
 	for _, tc := range []struct {
 		n, givens int
@@ -87,30 +101,20 @@ func BenchmarkSudokuDLX(b *testing.B) {
 			}
 			var puzzles []Puzzle
 			for seed := range uint64(4) {
-				p, _, err := Generate(context.Background(), GenerateOptions{Shape: s, Givens: tc.givens, Seed: seed + 1, Algo: DLX})
+				p, _, err := Generate(context.Background(), GenerateOptions{Shape: s, Givens: tc.givens, Seed: seed + 1, Algorithm: "dlx"})
 				if err != nil {
 					b.Fatal(err)
 				}
 				puzzles = append(puzzles, *p)
 			}
-			benchSolve(b, DLX, puzzles, 2)
-		})
-	}
-}
-
-// BenchmarkSudokuBatchFast is the batch pipeline with the default
-// algorithm (fast on 9×9), for comparison with the DLX batch.
-func BenchmarkSudokuBatchFast(b *testing.B) {
-	for _, workers := range []int{1, 2} {
-		b.Run(fmt.Sprintf("17clue.txt/workers=%d", workers), func(b *testing.B) {
-			benchBatch(b, Auto, workers)
+			benchSolve(b, dlx, puzzles, 2)
 		})
 	}
 }
 
 // benchBatch runs SolveBatch over 17clue (first solution), one whole file
 // per iteration, and reports puzzles per second.
-func benchBatch(b *testing.B, a Algo, workers int) {
+func benchBatch(b *testing.B, algorithm string, workers int) {
 	dir := sharedDir(b)
 	if dir == "" {
 		b.Skip("../shared/data/sudoku is absent")
@@ -122,7 +126,7 @@ func benchBatch(b *testing.B, a Algo, workers int) {
 	total := 0
 	b.ResetTimer()
 	for b.Loop() {
-		sum, err := SolveBatch(context.Background(), bytes.NewReader(data), BatchOptions{Algo: a, Limit: 1, Workers: workers}, func(*Answer) error { return nil })
+		sum, err := SolveBatch(context.Background(), bytes.NewReader(data), BatchOptions{Algorithm: algorithm, Limit: 1, Workers: workers}, func(*Answer) error { return nil })
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -3,9 +3,11 @@ package sudoku
 import (
 	"context"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -108,12 +110,49 @@ func bruteCount(p *Puzzle, limit int) int {
 	return count
 }
 
-func algosFor(s *Shape) []Algo {
-	if s.isClassic9() {
-		return []Algo{DLX, FastAlgo}
+// algosFor returns every registered sudoku algorithm that can solve p:
+// the tests below run them all, so a new algorithm is tested without a new
+// test.
+func algosFor(t testing.TB, p *Puzzle) []models.Algorithm {
+	t.Helper()
+	var out []models.Algorithm
+	for _, a := range models.Algorithms("sudoku") {
+		if a.Supports(p, nil) == nil {
+			out = append(out, a)
+		}
 	}
-	return []Algo{DLX}
+	require.GreaterOrEqual(t, len(out), 2, "at least auto and dlx solve every grid")
+	return out
 }
+
+// solveBoth runs a on p through Run and through a fresh worker
+// (Algorithm.Worker), requires that both agree, and returns the result
+// with First copied and its solution grid.
+func solveBoth(t testing.TB, a models.Algorithm, p *Puzzle, o *models.Options) (models.Result, []uint8) {
+	t.Helper()
+	res, err := a.Run(context.Background(), p, o)
+	require.NoError(t, err, a.Name)
+	w := a.Worker()
+	for range 2 { // twice: the worker's reused buffers give the same answer
+		wres, err := w(context.Background(), p, o)
+		require.NoError(t, err, a.Name)
+		require.Equal(t, res.Status, wres.Status, a.Name)
+		require.Equal(t, res.Solutions, wres.Solutions, a.Name)
+		require.Equal(t, res.First, wres.First, a.Name)
+	}
+	var grid []uint8
+	if res.First != nil {
+		require.NoError(t, p.Verify(res.First), "%s: the solution verifies", a.Name)
+		grid = make([]uint8, len(res.First))
+		for i, v := range res.First {
+			grid[i] = uint8(v)
+		}
+	}
+	return res, grid
+}
+
+// unique is the uniqueness check: up to two solutions.
+var unique = &models.Options{Mode: models.ModeAll, Limit: 2}
 
 func TestSolveKnown(t *testing.T) {
 	for _, tc := range knownPuzzles {
@@ -121,16 +160,19 @@ func TestSolveKnown(t *testing.T) {
 			p := mustParse(t, testLayout(t, tc.layout), tc.puzzle)
 			want := cellsOf(t, tc.solution)
 			require.NoError(t, VerifyGrid(p, want), "the expected solution verifies")
-			for _, a := range algosFor(p.Shape) {
-				sol := make([]uint8, p.Shape.Cells())
-				out, err := NewSolver(a, 0).Solve(context.Background(), p, 2, sol)
-				require.NoError(t, err)
-				require.Equal(t, Solved, out.Verdict(), a.String())
-				require.Equal(t, models.StatusExhausted, out.Status)
-				require.Equal(t, uint64(1), out.Found)
-				require.Equal(t, a, out.Algo)
-				require.NoError(t, VerifyGrid(p, sol))
-				require.Equal(t, want, sol, a.String())
+			for _, a := range algosFor(t, p) {
+				res, sol := solveBoth(t, a, p, unique)
+				require.Equal(t, Solved, VerdictOf(&res), a.Name)
+				require.Equal(t, models.StatusExhausted, res.Status)
+				require.Equal(t, models.CountOf(1), res.Solutions)
+				require.Equal(t, want, sol, a.Name)
+				if a.Name == "auto" {
+					wantMethod := "dlx"
+					if p.Shape.isClassic9() {
+						wantMethod = "fast"
+					}
+					require.Equal(t, wantMethod, res.Method)
+				}
 			}
 			if p.Shape.N <= 6 {
 				require.Equal(t, 1, bruteCount(p, 3), "brute force agrees")
@@ -168,25 +210,39 @@ func twoSolutions(t testing.TB) (*Puzzle, [4]int) {
 func TestTwoSolutions(t *testing.T) {
 	p, _ := twoSolutions(t)
 	require.NoError(t, p.Check())
-	for _, a := range algosFor(p.Shape) {
-		sol := make([]uint8, 81)
-		sv := NewSolver(a, 0)
-		out, err := sv.Solve(context.Background(), p, 2, sol)
-		require.NoError(t, err)
-		require.Equal(t, Multiple, out.Verdict())
-		require.Equal(t, uint64(2), out.Found)
-		require.Equal(t, models.StatusFound, out.Status)
-		require.NoError(t, VerifyGrid(p, sol))
+	for _, a := range algosFor(t, p) {
+		t.Run(a.Name, func(t *testing.T) {
+			res, _ := solveBoth(t, a, p, unique)
+			require.Equal(t, Multiple, VerdictOf(&res))
+			require.Equal(t, models.CountOf(2), res.Solutions)
+			require.Equal(t, models.StatusFound, res.Status)
 
-		out, err = sv.Solve(context.Background(), p, 0, sol)
-		require.NoError(t, err)
-		require.Equal(t, uint64(2), out.Found, "counting finds exactly two")
-		require.Equal(t, models.StatusExhausted, out.Status)
+			res, _ = solveBoth(t, a, p, &models.Options{Mode: models.ModeCount})
+			require.Equal(t, models.CountOf(2), res.Solutions, "counting finds exactly two")
+			require.Equal(t, models.StatusExhausted, res.Status)
+			require.Nil(t, res.First, "a count has no solution")
 
-		out, err = sv.Solve(context.Background(), p, 1, sol)
-		require.NoError(t, err)
-		require.Equal(t, Solved, out.Verdict(), "limit 1 stops at the first")
-		require.Equal(t, models.StatusFound, out.Status)
+			res, _ = solveBoth(t, a, p, nil)
+			require.Equal(t, Solved, VerdictOf(&res), "the first solution")
+			require.Equal(t, models.StatusFound, res.Status)
+
+			var seen []models.Solution
+			res, err := a.Run(context.Background(), p, &models.Options{Mode: models.ModeAll, Visit: func(sol models.Solution, _ models.Stats) bool {
+				require.NoError(t, p.Verify(sol))
+				seen = append(seen, slices.Clone(sol))
+				return true
+			}})
+			require.NoError(t, err)
+			require.Len(t, seen, 2, "every solution visited")
+			require.NotEqual(t, seen[0], seen[1])
+			require.Equal(t, seen[0], res.First)
+			require.Equal(t, models.StatusExhausted, res.Status)
+
+			res, err = a.Run(context.Background(), p, &models.Options{Mode: models.ModeAll, Visit: func(models.Solution, models.Stats) bool { return false }})
+			require.NoError(t, err)
+			require.Equal(t, models.StatusFound, res.Status, "a visitor stops the search")
+			require.Equal(t, models.CountOf(1), res.Solutions)
+		})
 	}
 }
 
@@ -195,17 +251,68 @@ func TestUnsolvable(t *testing.T) {
 	// givens, and no solution.
 	s := "12345678." + "........9" + strings.Repeat(".", 63)
 	p := mustParse(t, Layout{}, s)
-	for _, a := range algosFor(p.Shape) {
-		out, err := NewSolver(a, 0).Solve(context.Background(), p, 2, make([]uint8, 81))
-		require.NoError(t, err)
-		require.Equal(t, Unsolvable, out.Verdict(), a.String())
-		require.Equal(t, models.StatusExhausted, out.Status)
-	}
 	p4 := mustParse(t, Layout{}, "12.."+"...3"+"...."+"....")
 	require.Equal(t, 0, bruteCount(p4, 1))
-	out, err := NewSolver(DLX, 0).Solve(context.Background(), p4, 2, make([]uint8, 16))
+	// Clashing givens set by hand (Check would refuse them): no solution,
+	// not an error.
+	clash := &Puzzle{Shape: p.Shape, Givens: cellsOf(t, "1.1"+strings.Repeat(".", 78))}
+	for _, q := range []*Puzzle{p, p4, clash} {
+		for _, a := range algosFor(t, q) {
+			res, _ := solveBoth(t, a, q, unique)
+			require.Equal(t, Unsolvable, VerdictOf(&res), a.Name)
+			require.Equal(t, models.StatusExhausted, res.Status)
+			require.Nil(t, res.First)
+		}
+	}
+}
+
+func TestBudgetAndCancel(t *testing.T) {
+	p := mustParse(t, Layout{}, knownPuzzles[0].puzzle) // top1465 #1 needs guesses
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, a := range algosFor(t, p) {
+		res, err := a.Run(context.Background(), p, &models.Options{Mode: models.ModeCount, MaxNodes: 2})
+		require.NoError(t, err)
+		require.Equal(t, models.StatusLimit, res.Status, a.Name)
+		require.Equal(t, Timeout, VerdictOf(&res), "a budget that runs out answers nothing")
+		res, err = a.Run(ctx, p, unique)
+		require.NoError(t, err)
+		require.Equal(t, models.StatusCanceled, res.Status, a.Name)
+	}
+}
+
+func TestWrongProblems(t *testing.T) {
+	p4 := mustParse(t, Layout{}, knownPuzzles[2].puzzle)
+	for _, a := range models.Algorithms("sudoku") {
+		t.Run(a.Name, func(t *testing.T) {
+			for _, p := range []models.Problem{nil, (*Puzzle)(nil), &Puzzle{}, &Puzzle{Shape: p4.Shape}, &Puzzle{Shape: p4.Shape, Givens: make([]uint8, 15)},
+				&Puzzle{Shape: p4.Shape, Givens: append(make([]uint8, 15), 9)}} {
+				require.NotPanics(t, func() {
+					_, err := a.Solve(context.Background(), p, nil)
+					require.Error(t, err)
+					_, err = a.Worker()(context.Background(), p, nil)
+					require.Error(t, err)
+					_, err = a.Run(context.Background(), p, nil)
+					require.Error(t, err)
+				})
+			}
+		})
+	}
+	fast, err := Algorithm("fast")
 	require.NoError(t, err)
-	require.Equal(t, Unsolvable, out.Verdict())
+	_, err = fast.Run(context.Background(), p4, nil)
+	require.ErrorIs(t, err, models.ErrUnsupported)
+	require.ErrorContains(t, err, "fast solves 9x9 grids with 3x3 boxes (classic or X) only, not 4x4")
+	_, err = Algorithm("magic")
+	require.ErrorContains(t, err, `unknown algorithm "magic" (known: auto, dlx, fast)`)
+	require.NotPanics(t, func() {
+		require.Error(t, (&Puzzle{}).Verify(nil))
+		require.Error(t, (*Puzzle)(nil).Verify(nil))
+		require.Error(t, (&Puzzle{}).Render(io.Discard, nil, ""))
+		require.Error(t, VerifyGrid(nil, nil))
+		require.Error(t, VerifyGrid(&Puzzle{Shape: p4.Shape}, make([]uint8, 16)))
+		require.Equal(t, "no shape", (&Puzzle{}).Size())
+	})
 }
 
 func TestParseLineErrors(t *testing.T) {
@@ -360,7 +467,29 @@ func TestRender(t *testing.T) {
 	b.Reset()
 	require.NoError(t, p.Render(&b, sol, "pretty"))
 	require.Equal(t, "4 2 | 1 3\n3 1 | 2 4\n---------\n2 3 | 4 1\n1 4 | 3 2\n", b.String())
-	require.Error(t, p.Render(&b, sol, "svg"))
+	b.Reset()
+	require.NoError(t, p.Render(&b, sol, "json"))
+	require.Equal(t, "\"4213312423411432\"\n", b.String())
+	b.Reset()
+	require.NoError(t, p.Render(&b, sol, "svg"))
+	svg := b.String()
+	require.True(t, strings.HasPrefix(svg, "<svg "), svg)
+	require.True(t, strings.HasSuffix(svg, "</svg>\n"))
+	require.Equal(t, 4, strings.Count(svg, `fill="#000">`), "the four givens in black")
+	require.Equal(t, 12, strings.Count(svg, `fill="#1f4e9c">`), "the solved cells in blue")
+	require.Equal(t, 4+4+1, strings.Count(svg, `stroke-width="3"/>`), "box borders: four cell sides each way, and the frame")
+	b.Reset()
+	require.NoError(t, p.Render(&b, nil, ""), "no solution: the puzzle itself")
+	require.Equal(t, "4.....2..3..1...\n", b.String())
+	require.ErrorContains(t, p.Render(&b, sol, "png"), "unknown format")
+	require.Error(t, p.Render(&b, sol[:3], ""))
+	require.Error(t, p.Render(&b, models.Solution{-1, 2, 1, 3, 3, 1, 2, 4, 2, 3, 4, 1, 1, 4, 3, 2}, "svg"))
+	big, err := NewShape(36, 0, 0, Classic)
+	require.NoError(t, err)
+	pb := &Puzzle{Shape: big, Givens: make([]uint8, big.Cells())}
+	b.Reset()
+	require.NoError(t, pb.Render(&b, nil, "json"))
+	require.True(t, strings.HasPrefix(b.String(), "[[0,0,"), "beyond 35 symbols, rows of numbers")
 	require.Equal(t, "sudoku", p.Model())
 	require.Equal(t, "4x4", p.Size())
 }
@@ -464,26 +593,42 @@ func TestBatch(t *testing.T) {
 		verdict Verdict
 		found   uint64
 	}
-	want := []got{{2, Solved, 1}, {3, Multiple, 2}, {5, Unsolvable, 0}, {6, Invalid, 0}, {7, Solved, 1}, {8, Invalid, 0}, {9, Solved, 1}}
-	for _, algo := range []Algo{Auto, DLX} {
+	for _, a := range models.Algorithms("sudoku") {
+		want := []got{{2, Solved, 1}, {3, Multiple, 2}, {5, Unsolvable, 0}, {6, Invalid, 0}, {7, Solved, 1}, {8, Invalid, 0}, {9, Solved, 1}}
+		if a.Name == "fast" {
+			// 4x4 and 16x16: fast refuses the grids, the batch goes on.
+			want[4], want[6] = got{7, Invalid, 0}, got{9, Invalid, 0}
+		}
 		for _, workers := range []int{1, 3} {
-			var out []got
-			sum, err := SolveBatch(context.Background(), strings.NewReader(in), BatchOptions{Algo: algo, Limit: 2, Workers: workers}, func(a *Answer) error {
-				out = append(out, got{a.Line, a.Verdict, a.Outcome.Found})
-				if a.Verdict == Invalid {
-					require.Error(t, a.Err)
+			t.Run(a.Name+"/workers="+strconv.Itoa(workers), func(t *testing.T) {
+				var out []got
+				sum, err := SolveBatch(context.Background(), strings.NewReader(in), BatchOptions{Algorithm: a.Name, Limit: 2, Workers: workers}, func(ans *Answer) error {
+					found, _ := ans.Result.Solutions.Uint64()
+					out = append(out, got{ans.Line, ans.Verdict, found})
+					if ans.Verdict == Invalid {
+						require.Error(t, ans.Err)
+						require.Empty(t, ans.Algorithm)
+					} else {
+						require.NotEmpty(t, ans.Algorithm)
+					}
+					if ans.Solution != nil {
+						p := mustParse(t, Layout{}, lines[ans.Line-1])
+						require.NoError(t, VerifyGrid(p, ans.Solution), "the solution verifies")
+					}
+					return nil
+				})
+				require.NoError(t, err)
+				require.Equal(t, want, out)
+				require.Equal(t, 7, sum.Puzzles)
+				searched := 0
+				for _, c := range sum.ByAlgorithm {
+					searched += c.Puzzles
+					if a.Name != "auto" {
+						require.Equal(t, a.Name, c.Algorithm)
+					}
 				}
-				if a.Solution != nil {
-					p := mustParse(t, Layout{}, lines[a.Line-1])
-					require.NoError(t, VerifyGrid(p, a.Solution))
-				}
-				return nil
+				require.Equal(t, sum.Puzzles-sum.ByVerdict[Invalid], searched, "every valid puzzle searched by one algorithm")
 			})
-			require.NoError(t, err)
-			require.Equal(t, want, out, "algo %s, %d workers", algo, workers)
-			require.Equal(t, 7, sum.Puzzles)
-			require.Equal(t, 3, sum.ByVerdict[Solved])
-			require.Equal(t, 2, sum.ByVerdict[Invalid])
 		}
 	}
 }
@@ -545,77 +690,99 @@ func TestBatchCanceled(t *testing.T) {
 	}
 }
 
-// TestBatchLongLine checks issue 12 item 4: an over-long line between
-// valid puzzles is answered invalid, naming its line, and the lines before
-// and after it are answered.
 func TestBatchLongLine(t *testing.T) {
-	long := strings.Repeat(".", 70000)
-	grid := "1 2 3 4\n3 4 1 2\n2 1 4 3\n4 3 2 .\n"
+	long := strings.Repeat(".", 70_000)
 	for _, tc := range []struct {
-		name   string
-		format Format
-		in     string
-		line   int
+		name, in string
+		format   Format
+		want     []Verdict
+		lines    []int
 	}{
-		{"line format", LineFormat, knownPuzzles[0].puzzle + "\n\n" + long + "\n\n" + knownPuzzles[0].puzzle + "\n", 3},
-		{"grid format", GridFormat, grid + "\n" + long + "\n\n" + grid, 6},
+		{"between two puzzles", knownPuzzles[0].puzzle + "\n" + long + "\n" + knownPuzzles[1].puzzle + "\n", LineFormat,
+			[]Verdict{Solved, Invalid, Solved}, []int{1, 2, 3}},
+		{"last, no newline", knownPuzzles[0].puzzle + "\n" + long, LineFormat, []Verdict{Solved, Invalid}, []int{1, 2}},
+		{"in a grid block", "4 0 0 0\n0 0 2 0\n0 3 0 0\n1 0 0 0\n\n" + long + "\n1 0\n\n4 0 0 0\n0 0 2 0\n0 3 0 0\n1 0 0 0\n", GridFormat,
+			[]Verdict{Solved, Invalid, Solved}, []int{1, 6, 9}},
 	} {
-		t.Run(tc.name, func(t *testing.T) {
-			var verdicts []Verdict
-			var lineErr error
-			sum, err := SolveBatch(context.Background(), strings.NewReader(tc.in), BatchOptions{Limit: 2, Format: tc.format}, func(a *Answer) error {
-				verdicts = append(verdicts, a.Verdict)
-				if a.Err != nil {
-					lineErr = a.Err
-					require.Equal(t, tc.line, a.Line)
-				}
-				return nil
+		for _, workers := range []int{1, 2} {
+			t.Run(tc.name+"/workers="+strconv.Itoa(workers), func(t *testing.T) {
+				var verdicts []Verdict
+				var at []int
+				sum, err := SolveBatch(context.Background(), strings.NewReader(tc.in), BatchOptions{Format: tc.format, Limit: 2, Workers: workers}, func(a *Answer) error {
+					verdicts = append(verdicts, a.Verdict)
+					at = append(at, a.Line)
+					if a.Verdict == Invalid {
+						require.ErrorContains(t, a.Err, "line too long (more than 65536 bytes)")
+						require.ErrorIs(t, a.Err, lines.ErrTooLong)
+					}
+					return nil
+				})
+				require.NoError(t, err)
+				require.Equal(t, tc.want, verdicts, "the lines before and after are answered")
+				require.Equal(t, tc.lines, at)
+				require.Equal(t, 1, sum.ByVerdict[Invalid])
 			})
-			require.NoError(t, err)
-			require.Equal(t, []Verdict{Solved, Invalid, Solved}, verdicts, "every line answered")
-			require.ErrorContains(t, lineErr, "sudoku: line "+strconv.Itoa(tc.line)+": line too long")
-			require.ErrorIs(t, lineErr, lines.ErrTooLong)
-			require.Equal(t, 3, sum.Puzzles)
-		})
+		}
 	}
 }
 
+func TestBatchProgress(t *testing.T) {
+	in := strings.Repeat(knownPuzzles[0].puzzle+"\n", 200)
+	var calls []uint64
+	sum, err := SolveBatch(context.Background(), strings.NewReader(in), BatchOptions{Limit: 1, Progress: func(done uint64) { calls = append(calls, done) }},
+		func(*Answer) error { return nil })
+	require.NoError(t, err)
+	require.Equal(t, 200, sum.Puzzles)
+	require.NotEmpty(t, calls)
+	require.True(t, slices.IsSorted(calls))
+	require.Equal(t, uint64(200), calls[len(calls)-1], "the last call counts every puzzle")
+}
+
+func TestBatchUnknownAlgorithm(t *testing.T) {
+	_, err := SolveBatch(context.Background(), strings.NewReader(knownPuzzles[0].puzzle), BatchOptions{Algorithm: "magic"}, func(*Answer) error { return nil })
+	require.ErrorContains(t, err, "unknown algorithm")
+	_, err = SolveBatch(context.Background(), strings.NewReader(knownPuzzles[0].puzzle), BatchOptions{Algorithm: "fast", Layout: Layout{BoxRows: 2, BoxCols: 3}}, func(*Answer) error { return nil })
+	require.ErrorIs(t, err, models.ErrUnsupported, "refused before reading")
+}
+
 func TestRegistry(t *testing.T) {
-	two, _ := twoSolutions(t)
-	alg, err := models.Lookup("sudoku", "dlx")
-	require.NoError(t, err)
-	res, err := alg.Solve(context.Background(), two, &models.Options{Mode: models.ModeCount})
-	require.NoError(t, err)
-	require.Equal(t, "2", res.Solutions.String())
-	require.Equal(t, models.StatusExhausted, res.Status)
-
-	var seen []models.Solution
-	res, err = alg.Solve(context.Background(), two, &models.Options{Mode: models.ModeAll, Visit: func(sol models.Solution, _ models.Stats) bool {
-		require.NoError(t, two.Verify(sol))
-		seen = append(seen, append(models.Solution(nil), sol...))
-		return true
-	}})
-	require.NoError(t, err)
-	require.Len(t, seen, 2)
-	require.NotEqual(t, seen[0], seen[1])
-	require.Equal(t, seen[0], res.First)
-
-	p := mustParse(t, Layout{}, knownPuzzles[0].puzzle)
-	fast, err := models.Lookup("sudoku", "fast")
-	require.NoError(t, err)
-	for _, a := range []models.Algorithm{alg, fast} {
-		res, err := a.Solve(context.Background(), p, nil)
-		require.NoError(t, err)
-		require.NoError(t, p.Verify(res.First), a.Name)
-		require.Equal(t, models.StatusFound, res.Status)
+	var names []string
+	for _, a := range models.Algorithms("sudoku") {
+		names = append(names, a.Name)
+		require.NotNil(t, a.NewWorker, "%s: a worker for batches", a.Name)
+		require.Equal(t, models.Exact, a.Kind)
+		require.True(t, a.Caps.Has(models.CanFirst|models.CanAll|models.CanCount), a.Name)
 	}
-	p4 := mustParse(t, Layout{}, knownPuzzles[2].puzzle)
-	_, err = fast.Solve(context.Background(), p4, nil)
-	require.ErrorIs(t, err, models.ErrUnsupported)
-	_, err = fast.Solve(context.Background(), p, &models.Options{Mode: models.ModeAll})
-	require.ErrorIs(t, err, models.ErrUnsupported)
-	_, err = NewSolver(FastAlgo, 0).Solve(context.Background(), p4, 1, make([]uint8, 16))
-	require.ErrorIs(t, err, models.ErrUnsupported)
+	require.Equal(t, []string{"auto", "dlx", "fast"}, names)
+	def, err := Algorithm("")
+	require.NoError(t, err)
+	require.Equal(t, "auto", def.Name)
+}
+
+func TestWorkerAllocs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("allocation counts in -short mode are not needed")
+	}
+	p := mustParse(t, Layout{}, knownPuzzles[1].puzzle)
+	p6 := mustParse(t, Layout{}, knownPuzzles[3].puzzle)
+	for _, a := range models.Algorithms("sudoku") {
+		w := a.Worker()
+		o := &models.Options{Mode: models.ModeAll, Limit: 2}
+		puzzles := []*Puzzle{p, p6}
+		if a.Name == "fast" {
+			puzzles = puzzles[:1]
+		}
+		for _, q := range puzzles {
+			_, err := w(context.Background(), q, o)
+			require.NoError(t, err)
+		}
+		allocs := testing.AllocsPerRun(20, func() {
+			for _, q := range puzzles {
+				_, _ = w(context.Background(), q, o)
+			}
+		})
+		require.Zero(t, allocs, "%s: a worker allocates nothing per puzzle, whatever the grid", a.Name)
+	}
 }
 
 func TestGenerate(t *testing.T) {
@@ -644,16 +811,16 @@ func TestGenerate(t *testing.T) {
 			if tc.givens > 0 {
 				require.Equal(t, tc.givens, p.Count())
 			}
-			got := make([]uint8, s.Cells())
-			out, err := NewSolver(DLX, 0).Solve(context.Background(), p, 0, got)
+			dlx, err := Algorithm("dlx")
 			require.NoError(t, err)
-			require.Equal(t, uint64(1), out.Found, "unique")
+			res, got := solveBoth(t, dlx, p, unique)
+			require.Equal(t, Solved, VerdictOf(&res), "unique")
 			require.Equal(t, sol, got)
 			p2, _, err := Generate(context.Background(), o)
 			require.NoError(t, err)
 			require.Equal(t, p.Givens, p2.Givens, "deterministic per seed")
 			o.Seed = 43
-			o.Algo = DLX
+			o.Algorithm = "dlx"
 			p3, _, err := Generate(context.Background(), o)
 			require.NoError(t, err)
 			require.NotEqual(t, p.Givens, p3.Givens, "another seed, another puzzle")
@@ -695,9 +862,12 @@ func TestSharedAgree(t *testing.T) {
 			defer f.Close()
 			rd := NewReader(f, LineFormat)
 			pr := NewParser(Layout{})
-			dlx, fast := NewSolver(DLX, 0), NewSolver(FastAlgo, 0)
+			algs := models.Algorithms("sudoku")
+			workers := make([]models.Solver, len(algs))
+			for i, a := range algs {
+				workers[i] = a.Worker()
+			}
 			var p Puzzle
-			s1, s2 := make([]uint8, 81), make([]uint8, 81)
 			k, checked := 0, 0
 			start := time.Now()
 			for {
@@ -710,14 +880,17 @@ func TestSharedAgree(t *testing.T) {
 					continue
 				}
 				require.NoError(t, pr.Parse(LineFormat, rec, &p), "line %d", rec.Line)
-				o1, err := dlx.Solve(context.Background(), &p, 2, s1)
-				require.NoError(t, err)
-				o2, err := fast.Solve(context.Background(), &p, 2, s2)
-				require.NoError(t, err)
-				require.Equal(t, Solved, o1.Verdict(), "dlx, line %d", rec.Line)
-				require.Equal(t, Solved, o2.Verdict(), "fast, line %d", rec.Line)
-				require.Equal(t, s1, s2, "line %d", rec.Line)
-				require.NoError(t, VerifyGrid(&p, s1), "line %d", rec.Line)
+				var first models.Solution
+				for i, w := range workers {
+					res, err := w(context.Background(), &p, unique)
+					require.NoError(t, err)
+					require.Equal(t, Solved, VerdictOf(&res), "%s, line %d", algs[i].Name, rec.Line)
+					if first == nil {
+						require.NoError(t, p.Verify(res.First), "line %d", rec.Line)
+						first = slices.Clone(res.First)
+					}
+					require.Equal(t, first, res.First, "%s, line %d", algs[i].Name, rec.Line)
+				}
 				checked++
 			}
 			require.Greater(t, checked, 1000)
@@ -791,4 +964,78 @@ func FuzzParseRegions(f *testing.F) {
 		_, err = NewJigsaw(sh.Region)
 		require.NoError(t, err)
 	})
+}
+
+func TestModelDescriptor(t *testing.T) {
+	m, err := models.LookupModel("sudoku")
+	require.NoError(t, err)
+	regions, err := os.ReadFile(filepath.Join("testdata", "jigsaw9.txt"))
+	require.NoError(t, err)
+	open := func(string) (io.ReadCloser, error) { return io.NopCloser(strings.NewReader(string(regions))), nil }
+	for _, tc := range knownPuzzles {
+		t.Run(tc.name, func(t *testing.T) {
+			params := map[string]string{"variant": "classic"}
+			if tc.layout != "" {
+				params["variant"] = tc.layout
+			}
+			if tc.layout == "jigsaw" {
+				params["regions"] = "jigsaw9.txt"
+			}
+			p, err := m.Instance.New(models.Request{Args: []string{tc.puzzle}, Params: params, Open: open})
+			require.NoError(t, err)
+			a, err := m.Pick("", p, nil)
+			require.NoError(t, err)
+			require.Equal(t, "auto", a.Name)
+			res, err := a.Run(context.Background(), p, unique)
+			require.NoError(t, err)
+			require.Equal(t, Solved, VerdictOf(&res))
+			require.NoError(t, p.Verify(res.First))
+			var b strings.Builder
+			require.NoError(t, p.Render(&b, res.First, ""))
+			require.Equal(t, tc.solution+"\n", b.String())
+			require.Equal(t, "variant", m.Fields(p, &res)[0].Key)
+		})
+	}
+	_, err = m.Instance.New(models.Request{Args: []string{"1.1"}, Params: map[string]string{}})
+	require.ErrorContains(t, err, "not a square grid")
+	_, err = m.Instance.New(models.Request{Args: []string{knownPuzzles[0].puzzle}, Params: map[string]string{"box": "2by3"}})
+	require.ErrorContains(t, err, `box "2by3"`)
+
+	pairs := knownPuzzles[2].puzzle + " " + knownPuzzles[2].solution + "\n" + knownPuzzles[2].puzzle + " " + "4213312423411423\n"
+	rep, err := m.Verify(context.Background(), models.Request{Params: map[string]string{}}, strings.NewReader(pairs))
+	require.NoError(t, err)
+	require.Equal(t, uint64(2), rep.Solutions)
+	require.Equal(t, uint64(1), rep.Invalid)
+	require.Equal(t, 2, rep.FirstBad.Line)
+}
+
+func TestLayoutOf(t *testing.T) {
+	for _, tc := range []struct {
+		name, variant, box, regions, err string
+		want                             Layout
+	}{
+		{"classic", "", "", "", "", Layout{}},
+		{"box", "classic", "2x3", "", "", Layout{BoxRows: 2, BoxCols: 3}},
+		{"box ×", "x", "3×2", "", "", Layout{Variant: X, BoxRows: 3, BoxCols: 2}},
+		{"bad box", "", "2by3", "", `box "2by3"`, Layout{}},
+		{"box too large", "", "9x9", "", "at most 64", Layout{}},
+		{"box on latin", "latin", "2x2", "", "does not apply", Layout{}},
+		{"jigsaw without map", "jigsaw", "", "", "needs a region map", Layout{}},
+		{"map without jigsaw", "", "", "AB\nBA\n", "needs the jigsaw variant", Layout{}},
+		{"bad variant", "hex", "", "", "unknown variant", Layout{}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var r io.Reader
+			if tc.regions != "" {
+				r = strings.NewReader(tc.regions)
+			}
+			l, err := LayoutOf(tc.variant, tc.box, r)
+			if tc.err != "" {
+				require.ErrorContains(t, err, tc.err)
+				return
+			}
+			require.NoError(t, err)
+			require.Equal(t, tc.want, l)
+		})
+	}
 }

@@ -1,0 +1,66 @@
+package bench
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/coverkit/coverkit/models"
+)
+
+// Problems returns the Instance named name that stands for every problem
+// in ps (a file of puzzles, say): an algorithm supports it if it supports
+// each problem, and one run solves them all in turn, summing solutions,
+// fundamental solutions and work. The run's status is the first partial
+// status (the run stops there), else exhausted if every search was, else
+// found. Fields are the given ones; Items is len(ps), so reports give the
+// problems solved per second.
+func Problems(name string, ps []models.Problem, fields ...models.Field) Instance {
+	return &problems{name: name, ps: ps, fields: fields}
+}
+
+type problems struct {
+	name   string
+	ps     []models.Problem
+	fields []models.Field
+}
+
+func (b *problems) Size() string                         { return b.name }
+func (b *problems) Items() uint64                        { return uint64(len(b.ps)) }
+func (b *problems) Fields(*models.Result) []models.Field { return b.fields }
+
+func (b *problems) Supports(a models.Algorithm, o *models.Options) error {
+	if len(b.ps) == 0 {
+		return fmt.Errorf("bench: batch %s holds no problems", quote(b.name))
+	}
+	for _, p := range b.ps {
+		if err := a.Supports(p, o); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (b *problems) Run(ctx context.Context, a models.Algorithm, o *models.Options) (models.Result, error) {
+	total := models.Result{Status: models.StatusExhausted}
+	var elapsed time.Duration
+	for _, p := range b.ps {
+		res, err := a.Run(ctx, p, o)
+		if err != nil {
+			return models.Result{}, err
+		}
+		total.Solutions = total.Solutions.Add(res.Solutions)
+		total.Fundamental = total.Fundamental.Add(res.Fundamental)
+		total.Stats = total.Stats.Add(res.Stats)
+		elapsed += res.Stats.Elapsed
+		if res.Status.Partial() {
+			total.Status = res.Status
+			break
+		}
+		if res.Status == models.StatusFound {
+			total.Status = models.StatusFound
+		}
+	}
+	total.Stats.Elapsed = elapsed
+	return total, nil
+}

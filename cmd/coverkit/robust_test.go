@@ -1,0 +1,176 @@
+package main
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/coverkit/coverkit/models"
+	"github.com/stretchr/testify/require"
+)
+
+// TestCLIBadNumbers gives every model whose instance is a size every kind
+// of bad number, through count, solve and compare: exit 2, a message, and
+// nothing on stdout.
+func TestCLIBadNumbers(t *testing.T) {
+	bad := []string{"0", "-3", "abc", "8.5", "1e400", "1e1_0", "_5", "5_", "1__0", "0x10", "\xff\xfe", "99999999999999999999999"}
+	for _, m := range models.Models() {
+		if m.Instance.Usage != "N" && m.Instance.Usage != "SIZE" {
+			continue
+		}
+		for _, verb := range []string{"solve", "count", "compare"} {
+			name := m.Verb(verb)
+			if name == "" || name == "." {
+				continue
+			}
+			for _, n := range bad {
+				t.Run(m.Name+"/"+name+"/"+n, func(t *testing.T) {
+					out, errOut, code := runCLI(t, "", m.Name, name, n, "--timeout", "5s")
+					require.Equal(t, exitUsage, code, errOut)
+					require.Empty(t, out)
+					require.True(t, strings.HasPrefix(errOut, "coverkit: "), errOut)
+					require.True(t, strings.ToValidUTF8(errOut, "") == errOut, "the message is valid UTF-8: %q", errOut)
+				})
+			}
+		}
+	}
+}
+
+// TestCLIBadFiles gives the file-reading verbs missing, directory, empty
+// and binary inputs: exit 2 (or 1 for verify of nothing), never a crash.
+func TestCLIBadFiles(t *testing.T) {
+	dir := t.TempDir()
+	empty := filepath.Join(dir, "empty")
+	binary := filepath.Join(dir, "binary")
+	require.NoError(t, os.WriteFile(empty, nil, 0o644))
+	require.NoError(t, os.WriteFile(binary, []byte("\x00\x01\xff\xfe\r\n\x00"), 0o644))
+	for _, args := range [][]string{{"dlx"}, {"dlx", "--count"}, {"queens", "verify"}, {"knight", "verify"}, {"sudoku", "solve"}} {
+		for _, in := range []string{filepath.Join(dir, "missing"), dir, empty, binary} {
+			t.Run(strings.Join(args, " ")+"/"+filepath.Base(in), func(t *testing.T) {
+				_, errOut, code := runCLI(t, "", append(args, in)...)
+				if args[0] == "sudoku" && in == empty {
+					require.Equal(t, exitOK, code, "an empty batch has every puzzle answered")
+					return
+				}
+				require.Contains(t, []int{exitNoSolution, exitUsage}, code, errOut)
+				require.True(t, strings.HasPrefix(errOut, "coverkit: "), errOut)
+			})
+		}
+	}
+}
+
+// TestCLIOutRule checks the one rule of --out for every exit: the file is
+// replaced by a result (exit 0, or exit 3 with a partial result marked
+// partial), and left as it was on exit 1 and 2 and on exit 3 with nothing
+// found.
+func TestCLIOutRule(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		args    []string
+		code    int
+		replace bool
+		want    string // in the new file
+	}{
+		{"solved", []string{"queens", "solve", "8"}, exitOK, true, "1 5 8 6 3 7 2 4"},
+		{"no solution", []string{"queens", "solve", "3"}, exitNoSolution, false, ""},
+		{"dlx no solution", []string{"dlx", "../../testdata/dlx/knuth7.dlx", "--limit", "0x"}, exitUsage, false, ""},
+		{"polyomino no tiling", []string{"polyomino", "solve", "--board", "3x3"}, exitNoSolution, false, ""},
+		{"bad input", []string{"queens", "solve", "-3"}, exitUsage, false, ""},
+		{"partial count", []string{"queens", "count", "30", "--algo", "backtrack", "--max-nodes", "1e4", "-f", "json"}, exitPartial, true, `"partial":true`},
+		{"stopped with nothing", []string{"queens", "solve", "30", "--algo", "backtrack", "--max-nodes", "10"}, exitPartial, false, ""},
+		{"generate stopped", []string{"sudoku", "generate", "--timeout", "1ns"}, exitPartial, false, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "out")
+			require.NoError(t, os.WriteFile(path, []byte("earlier\n"), 0o644))
+			_, errOut, code := runCLI(t, "", append(tc.args, "--out", path)...)
+			require.Equal(t, tc.code, code, errOut)
+			b, err := os.ReadFile(path)
+			require.NoError(t, err)
+			if tc.replace {
+				require.Contains(t, string(b), tc.want)
+			} else {
+				require.Equal(t, "earlier\n", string(b))
+			}
+			entries, err := os.ReadDir(filepath.Dir(path))
+			require.NoError(t, err)
+			require.Len(t, entries, 1, "no temporary file is left behind")
+		})
+	}
+}
+
+// TestCLISignalsAndPipes runs coverkit as a process: SIGINT and SIGTERM
+// stop a long count with its partial result marked (exit 3, --out written
+// whole), /dev/full is an error (exit 2), and a closed pipe ends a listing
+// at once.
+func TestCLISignalsAndPipes(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("signals and /dev/full are Unix")
+	}
+	bin, err := exec.LookPath("coverkit")
+	require.NoError(t, err, "TestMain puts coverkit in $PATH")
+	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
+		t.Run(sig.String(), func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "count.json")
+			require.NoError(t, os.WriteFile(out, []byte("earlier\n"), 0o644))
+			cmd := exec.Command(bin, "queens", "count", "40", "--algo", "backtrack", "-f", "json", "-o", out)
+			require.NoError(t, cmd.Start())
+			time.Sleep(300 * time.Millisecond)
+			require.NoError(t, cmd.Process.Signal(sig))
+			done := make(chan error, 1)
+			go func() { done <- cmd.Wait() }()
+			select {
+			case err := <-done:
+				var ee *exec.ExitError
+				require.ErrorAs(t, err, &ee)
+				require.Equal(t, exitPartial, ee.ExitCode())
+			case <-time.After(10 * time.Second):
+				cmd.Process.Kill()
+				t.Fatal("coverkit did not stop on " + sig.String())
+			}
+			b, err := os.ReadFile(out)
+			require.NoError(t, err)
+			require.Contains(t, string(b), `"status":"canceled","partial":true`)
+		})
+	}
+	t.Run("dev-full", func(t *testing.T) {
+		full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)
+		if err != nil {
+			t.Skip("no /dev/full")
+		}
+		defer full.Close()
+		for _, args := range [][]string{{"queens", "solve", "8"}, {"--help"}, {"queens", "count", "8", "-f", "json"}} {
+			cmd := exec.Command(bin, args...)
+			cmd.Stdout = full
+			err := cmd.Run()
+			var ee *exec.ExitError
+			require.ErrorAs(t, err, &ee, "%v", args)
+			require.Equal(t, exitUsage, ee.ExitCode(), "%v", args)
+		}
+	})
+	t.Run("closed-pipe", func(t *testing.T) {
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		defer cancel()
+		cmd := exec.CommandContext(ctx, "bash", "-c", bin+" queens solve 14 --all | head -1")
+		b, err := cmd.Output()
+		require.NoError(t, ctx.Err(), "a listing into a closed pipe must stop at once")
+		require.NoError(t, err)
+		require.Equal(t, "1 3 5 7 12 10 13 4 14 9 2 6 8 11\n", string(b))
+	})
+}
+
+// TestCLISudokuGenerateSmall: every size below 4 is refused alike.
+func TestCLISudokuGenerateSmall(t *testing.T) {
+	for _, n := range []string{"1", "2", "3"} {
+		out, errOut, code := runCLI(t, "", "sudoku", "generate", "--size", n)
+		require.Equal(t, exitUsage, code, errOut)
+		require.Empty(t, out)
+		require.Contains(t, errOut, "4 or more")
+	}
+}

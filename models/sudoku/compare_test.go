@@ -1,0 +1,58 @@
+package sudoku_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/coverkit/coverkit/bench"
+	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/models/sudoku"
+	"github.com/stretchr/testify/require"
+)
+
+var (
+	_ bench.Instance = (*sudoku.Batch)(nil)
+	_ bench.Batch    = (*sudoku.Batch)(nil)
+)
+
+func TestBatchInstance(t *testing.T) {
+	in := "# two 9x9 puzzles, a bad line, a 4x4\n" +
+		"4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........\n" +
+		".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...\n" +
+		"1.1\n" +
+		"4.....2..3..1...\n"
+	b, err := sudoku.NewBatch("batch.txt", strings.NewReader(in), sudoku.Layout{}, sudoku.LineFormat)
+	require.NoError(t, err)
+	require.Equal(t, "batch.txt", b.Size())
+	require.Equal(t, uint64(3), b.Items())
+	require.Equal(t, uint64(1), b.Skipped())
+	for _, a := range models.Algorithms("sudoku") {
+		require.NoError(t, b.Supports(a, nil), a.Name)
+		res, err := b.Run(context.Background(), a, &models.Options{Workers: 2})
+		require.NoError(t, err)
+		require.Equal(t, models.StatusExhausted, res.Status, a.Name)
+		want := models.CountOf(3) // each valid puzzle has one solution
+		if a.Name == "fast" {
+			want = models.CountOf(2) // fast skips the 4x4 grid
+		}
+		require.Equal(t, want, res.Solutions, a.Name)
+		require.NotZero(t, res.Stats.Nodes+res.Stats.Updates+1)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	dlx, _ := sudoku.Algorithm("dlx")
+	res, err := b.Run(ctx, dlx, nil)
+	require.NoError(t, err)
+	require.Equal(t, models.StatusCanceled, res.Status)
+
+	b6, err := sudoku.NewBatch("six.txt", strings.NewReader("2.6...3....2..5..4....56...1...6....\n"), sudoku.Layout{BoxRows: 2, BoxCols: 3}, sudoku.LineFormat)
+	require.NoError(t, err)
+	fast, _ := sudoku.Algorithm("fast")
+	require.ErrorIs(t, b6.Supports(fast, nil), models.ErrUnsupported)
+	q, _ := models.Lookup("queens", "backtrack")
+	if q.Name != "" {
+		require.ErrorIs(t, b6.Supports(q, nil), models.ErrWrongProblem)
+	}
+	require.Len(t, b6.Fields(nil), 2)
+}

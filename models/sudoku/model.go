@@ -1,0 +1,147 @@
+package sudoku
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/coverkit/coverkit/models"
+)
+
+func init() {
+	models.RegisterModel(models.Model{
+		Name:    "sudoku",
+		Summary: "Solve, verify and generate sudoku-family puzzles (any box shape, X, jigsaw, Latin)",
+		Doc: `A sudoku-family puzzle in the one-line format: N² symbols, '.' or '0' for an
+empty cell, 1–9 then A–Z for givens; the side N comes from the length. A
+solution is written the same way (Render: line, grid, pretty, json, svg).
+The auto algorithm (the default) solves 9x9 grids with 3x3 boxes, classic
+or X, with the bitset solver fast, and every other grid with the exact
+cover on Dancing Links (dlx).`,
+		Instance: models.Instance{Usage: "PUZZLE", Args: 1, New: newInstance},
+		Params: []models.Param{
+			{Name: "variant", Usage: "variant: classic, x (both diagonals), jigsaw (needs --regions), latin (rows and columns only)", Default: "classic", Values: []string{"classic", "x", "jigsaw", "latin"}, Verbs: []string{"solve", "count", "verify", "compare"}},
+			{Name: "box", Usage: "box shape BxC (B rows, C columns), e.g. 2x3 for 6x6; default: inferred from the side", Verbs: []string{"solve", "count", "verify", "compare"}},
+			{Name: "regions", Usage: "jigsaw region map FILE (N lines of N labels)", Verbs: []string{"solve", "count", "verify", "compare"}},
+		},
+		Formats: Formats,
+		Default: func(models.Problem, *models.Options) string { return DefaultAlgorithm },
+		Fields: func(p models.Problem, _ *models.Result) []models.Field {
+			pz, _ := p.(*Puzzle)
+			if pz == nil || pz.Shape == nil {
+				return nil
+			}
+			return []models.Field{{Key: "variant", Value: pz.Shape.Variant.String()}, {Key: "givens", Value: pz.Count()}}
+		},
+		VerifyUsage: "[FILE|-]",
+		Verify:      verifyRequest,
+		Examples: map[string]string{
+			"solve":  `  coverkit sudoku solve 4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........`,
+			"verify": `  coverkit sudoku verify --batch pairs.txt`,
+		},
+	})
+}
+
+// LayoutOf reads a layout from its command-line spellings: the variant
+// name ("" is classic), the box shape "BxC" ("" infers it from each
+// puzzle's side) and, for jigsaw, the region map (nil otherwise).
+func LayoutOf(variant, box string, regions io.Reader) (Layout, error) {
+	var l Layout
+	v, err := ParseVariant(variant)
+	if err != nil {
+		return l, err
+	}
+	l.Variant = v
+	if box != "" {
+		if v == Jigsaw || v == Latin {
+			return l, fmt.Errorf("sudoku: a box shape does not apply to the %s variant", v)
+		}
+		if l.BoxRows, l.BoxCols, err = ParseBox(box); err != nil {
+			return l, err
+		}
+	}
+	switch {
+	case v == Jigsaw && regions == nil:
+		return l, fmt.Errorf("sudoku: the jigsaw variant needs a region map")
+	case v != Jigsaw && regions != nil:
+		return l, fmt.Errorf("sudoku: a region map needs the jigsaw variant")
+	case v == Jigsaw:
+		if l.Regions, err = ParseRegions(regions); err != nil {
+			return l, err
+		}
+	}
+	return l, nil
+}
+
+// ParseBox reads a box shape "BxC" (also "B×C"): B rows and C columns,
+// B·C at most MaxSide.
+func ParseBox(s string) (rows, cols int, err error) {
+	a, b, ok := strings.Cut(strings.ReplaceAll(strings.ToLower(s), "×", "x"), "x")
+	if ok {
+		rows, err = strconv.Atoi(strings.TrimSpace(a))
+		if err == nil {
+			cols, err = strconv.Atoi(strings.TrimSpace(b))
+		}
+	}
+	if !ok || err != nil || rows < 1 || cols < 1 || rows*cols > MaxSide {
+		return 0, 0, fmt.Errorf("sudoku: box %q: want BxC with B·C at most %d, e.g. 2x3", s, MaxSide)
+	}
+	return rows, cols, nil
+}
+
+// RequestLayout reads the layout of a request's parameters: variant, box
+// and regions (a region map file opened with req.Open).
+func RequestLayout(req models.Request) (Layout, error) {
+	var regions io.Reader
+	if name := req.Param("regions"); name != "" {
+		if req.Open == nil {
+			return Layout{}, fmt.Errorf("sudoku: cannot open the region map %s here", name)
+		}
+		rc, err := req.Open(name)
+		if err != nil {
+			return Layout{}, err
+		}
+		defer rc.Close()
+		regions = rc
+	}
+	return LayoutOf(req.Param("variant"), req.Param("box"), regions)
+}
+
+// newInstance reads a puzzle given on a command line.
+func newInstance(req models.Request) (models.Problem, error) {
+	l, err := RequestLayout(req)
+	if err != nil {
+		return nil, err
+	}
+	if len(req.Args) == 0 {
+		return nil, fmt.Errorf("sudoku: no puzzle given")
+	}
+	return ParseLine(l, req.Args[0])
+}
+
+// verifyRequest checks a file of puzzle-solution pairs (see VerifyBatch).
+func verifyRequest(ctx context.Context, req models.Request, r io.Reader) (*models.VerifyReport, error) {
+	l, err := RequestLayout(req)
+	if err != nil {
+		return nil, err
+	}
+	rep := &models.VerifyReport{}
+	sum, err := VerifyBatch(ctx, r, VerifyOptions{Layout: l}, func(c *Check) error {
+		if c.Err != nil && rep.FirstBad == nil {
+			rep.FirstBad = &models.Bad{Line: c.Line, Reason: errMsg(c.Err)}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	rep.Solutions = uint64(sum.Checked + sum.Malformed)
+	rep.Valid = uint64(sum.Checked - sum.Invalid)
+	rep.Invalid = uint64(sum.Invalid + sum.Malformed)
+	rep.Summary = fmt.Sprintf("checked %d solutions: %d valid, %d invalid; %d records without a solution skipped; %d malformed",
+		sum.Checked, sum.Checked-sum.Invalid, sum.Invalid, sum.Skipped, sum.Malformed)
+	rep.Fields = []models.Field{{Key: "skipped", Value: sum.Skipped}, {Key: "malformed", Value: sum.Malformed}}
+	return rep, nil
+}

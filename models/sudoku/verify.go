@@ -1,0 +1,266 @@
+package sudoku
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+
+	"github.com/coverkit/coverkit/lines"
+)
+
+// ParseSolution reads a solution of p in the one-line format (N² symbols
+// 1–9 then A–Z; a UTF-8 BOM and surrounding whitespace are ignored). It
+// checks only the form: Verify and VerifyGrid check the solution. An empty
+// cell ('.' or '0') is read as 0, which VerifyGrid then reports.
+func ParseSolution(p *Puzzle, text []byte) ([]uint8, error) {
+	if err := p.Check(); err != nil {
+		return nil, err
+	}
+	text = bytes.TrimSpace(bytes.TrimPrefix(text, bom))
+	if len(text) != p.Shape.Cells() {
+		return nil, fmt.Errorf("sudoku: solution has %d symbols, want %d for a %s grid", len(text), p.Shape.Cells(), p.Shape)
+	}
+	sol := make([]uint8, len(text))
+	for i, b := range text {
+		v, ok := symbolValue(b)
+		if !ok || int(v) > p.Shape.N {
+			return nil, fmt.Errorf("sudoku: solution: position %d: bad symbol %q", i+1, b)
+		}
+		sol[i] = v
+	}
+	return sol, nil
+}
+
+// DecodeJSONSolution reads a "solution" field as SolveBatch's JSON records
+// and Render's json format write it: a string in the one-line format, or an
+// array of N rows of N numbers.
+func DecodeJSONSolution(p *Puzzle, raw []byte) ([]uint8, error) {
+	if err := p.Check(); err != nil {
+		return nil, err
+	}
+	var s string
+	if err := json.Unmarshal(raw, &s); err == nil {
+		return ParseSolution(p, []byte(s))
+	}
+	var rows [][]int
+	if err := json.Unmarshal(raw, &rows); err != nil {
+		return nil, errors.New("sudoku: solution is neither a string nor an array of rows")
+	}
+	n := p.Shape.N
+	if len(rows) != n {
+		return nil, fmt.Errorf("sudoku: solution has %d rows, want %d", len(rows), n)
+	}
+	sol := make([]uint8, 0, n*n)
+	for r, row := range rows {
+		if len(row) != n {
+			return nil, fmt.Errorf("sudoku: solution row %d has %d numbers, want %d", r+1, len(row), n)
+		}
+		for c, v := range row {
+			if v < 0 || v > n {
+				return nil, fmt.Errorf("sudoku: solution row %d, column %d: %d is out of range (1..%d)", r+1, c+1, v, n)
+			}
+			sol = append(sol, uint8(v))
+		}
+	}
+	return sol, nil
+}
+
+// VerifyOptions configures VerifyBatch.
+type VerifyOptions struct {
+	// Layout reads the puzzles (variant, box shape, region map).
+	Layout Layout
+	// Puzzles, if set, is the puzzle file that JSON records answer, read
+	// in PuzzleFormat; a record is matched to its puzzle by its "line".
+	Puzzles io.Reader
+	// PuzzleFormat is the format of Puzzles: one a line, or grid blocks.
+	PuzzleFormat Format
+}
+
+// Check is VerifyBatch's finding about one record that holds a solution.
+type Check struct {
+	// Line is the record's 1-based line.
+	Line int
+	// Err is nil for a valid solution; otherwise it says what is wrong: with
+	// the solution (Malformed false), or with the record (Malformed true).
+	Err error
+	// Malformed marks a record that could not be checked: not a
+	// puzzle-solution pair, bad JSON, a puzzle that is not valid or not in
+	// the puzzle file, a solution of the wrong form, a line too long.
+	Malformed bool
+}
+
+// VerifySummary counts what VerifyBatch found.
+type VerifySummary struct {
+	// Checked counts the solutions checked; Invalid those that are wrong.
+	Checked, Invalid int
+	// Skipped counts the records without a solution (unsolvable, invalid,
+	// timeout answers).
+	Skipped int
+	// Malformed counts the records that could not be checked; FirstMalformed
+	// locates the first.
+	Malformed      int
+	FirstMalformed *lines.Error
+}
+
+// ErrNeedPuzzles is wrapped, with the line, when VerifyBatch meets a JSON
+// record but was given no puzzle file (VerifyOptions.Puzzles).
+var ErrNeedPuzzles = errors.New("sudoku: JSON records need the puzzle file they answer")
+
+// jsonAnswer is the part of a SolveBatch JSON record that VerifyBatch reads.
+type jsonAnswer struct {
+	Line     int             `json:"line"`
+	Solution json.RawMessage `json:"solution"`
+}
+
+// VerifyBatch checks solutions read from r independently of every solver,
+// calling emit once per record that holds a solution, in input order. Each
+// line (comments and blank lines skipped) is either "PUZZLE SOLUTION"
+// (separated by whitespace, a comma or a semicolon) or a JSON record written
+// for SolveBatch's answers ({"line":L,...,"solution":...}), checked against
+// puzzle L of o.Puzzles; records without a solution are counted as skipped.
+// A record that cannot be checked, a line longer than MaxLine among them, is
+// reported Malformed and the batch goes on.
+//
+// It returns the summary and an error only for what stops the whole batch:
+// a JSON record without o.Puzzles (ErrNeedPuzzles), a failed read, an
+// error from emit, or ctx ending.
+func VerifyBatch(ctx context.Context, r io.Reader, o VerifyOptions, emit func(*Check) error) (VerifySummary, error) {
+	var sum VerifySummary
+	var byLine map[int]*Puzzle
+	var byLineErr map[int]error
+	if o.Puzzles != nil {
+		var err error
+		if byLine, byLineErr, err = readPuzzles(o.Puzzles, o.Layout, o.PuzzleFormat); err != nil {
+			return sum, err
+		}
+	}
+	rd := NewReader(r, LineFormat)
+	parser := NewParser(o.Layout)
+	var check Check
+	report := func(line int, err error, malformed bool) error {
+		if malformed {
+			sum.Malformed++
+			if sum.FirstMalformed == nil {
+				sum.FirstMalformed = &lines.Error{Line: line, Msg: errMsg(err)}
+			}
+		} else {
+			sum.Checked++
+			if err != nil {
+				sum.Invalid++
+			}
+		}
+		check = Check{Line: line, Err: err, Malformed: malformed}
+		return emit(&check)
+	}
+	bad := func(line int, msg string) error { return report(line, lineErr(line, msg), true) }
+	for k := 0; ; k++ {
+		if k%1024 == 0 && ctx.Err() != nil {
+			return sum, fmt.Errorf("sudoku: verify: %w", context.Cause(ctx))
+		}
+		rec, err := rd.Next(nil)
+		switch {
+		case err == io.EOF:
+			return sum, nil
+		case rec.Err != nil:
+			if err := report(rec.Line, rec.Err, true); err != nil {
+				return sum, err
+			}
+			continue
+		case err != nil:
+			return sum, err
+		}
+		text := bytes.TrimSpace(bytes.TrimPrefix(rec.Text, bom))
+		var p *Puzzle
+		var sol []uint8
+		if len(text) > 0 && text[0] == '{' {
+			if byLine == nil {
+				return sum, fmt.Errorf("sudoku: line %d: %w", rec.Line, ErrNeedPuzzles)
+			}
+			var a jsonAnswer
+			var err error
+			if uerr := json.Unmarshal(text, &a); uerr != nil {
+				err = bad(rec.Line, "malformed JSON: "+uerr.Error())
+			} else if len(a.Solution) == 0 || string(a.Solution) == "null" {
+				sum.Skipped++
+				continue
+			} else if p = byLine[a.Line]; p == nil {
+				if perr := byLineErr[a.Line]; perr != nil {
+					err = bad(rec.Line, "puzzle line "+strconv.Itoa(a.Line)+" is invalid: "+errMsg(perr))
+				} else {
+					err = bad(rec.Line, "no puzzle on line "+strconv.Itoa(a.Line)+" of the puzzle file")
+				}
+			} else if sol, err = DecodeJSONSolution(p, a.Solution); err != nil {
+				err = bad(rec.Line, errMsg(err))
+			}
+			if err != nil {
+				return sum, err
+			}
+			if sol == nil {
+				continue
+			}
+		} else {
+			f := bytes.FieldsFunc(text, func(r rune) bool { return r == ',' || r == ';' || r == ' ' || r == '\t' })
+			if len(f) != 2 {
+				if err := bad(rec.Line, fmt.Sprintf("want PUZZLE SOLUTION, got %d fields", len(f))); err != nil {
+					return sum, err
+				}
+				continue
+			}
+			p = new(Puzzle)
+			if err := parser.ParseLine(rec.Line, f[0], p); err != nil {
+				if err := bad(rec.Line, "puzzle: "+errMsg(err)); err != nil {
+					return sum, err
+				}
+				continue
+			}
+			if sol, err = ParseSolution(p, f[1]); err != nil {
+				if err := bad(rec.Line, errMsg(err)); err != nil {
+					return sum, err
+				}
+				continue
+			}
+		}
+		if err := report(rec.Line, VerifyGrid(p, sol), false); err != nil {
+			return sum, err
+		}
+	}
+}
+
+// readPuzzles reads a puzzle file into puzzles and errors by line.
+func readPuzzles(r io.Reader, l Layout, f Format) (map[int]*Puzzle, map[int]error, error) {
+	byLine, byLineErr := map[int]*Puzzle{}, map[int]error{}
+	rd := NewReader(r, f)
+	parser := NewParser(l)
+	for {
+		rec, err := rd.Next(nil)
+		switch {
+		case err == io.EOF:
+			return byLine, byLineErr, nil
+		case rec.Err != nil:
+			byLineErr[rec.Line] = rec.Err
+			continue
+		case err != nil:
+			return nil, nil, fmt.Errorf("sudoku: puzzle file: %w", err)
+		}
+		p := new(Puzzle)
+		if err := parser.Parse(f, rec, p); err != nil {
+			byLineErr[rec.Line] = err
+			continue
+		}
+		byLine[rec.Line] = p
+	}
+}
+
+// errMsg is err's message without the "sudoku: " prefix, and without the
+// line of an *Error: the record carries the line.
+func errMsg(err error) string {
+	var e *lines.Error
+	if errors.As(err, &e) {
+		return e.Msg
+	}
+	return trimPrefix(err)
+}
