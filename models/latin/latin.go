@@ -185,7 +185,7 @@ func init() {
 // Solve searches Latin squares of p (a *Square) as o says: the first,
 // all of them (up to o.Limit, through o.Visit) or their count. For a count
 // of all squares, o.Method "reduced" (the default) counts reduced squares
-// and multiplies by N!·(N−1)! (Result.Extra "reduced" holds the reduced
+// and multiplies by N!·(N−1)! (Result.Extra "reduced_squares" holds the reduced
 // count); "direct" enumerates every square. o.Workers > 1 splits the search.
 func Solve(ctx context.Context, p models.Problem, o *models.Options) (models.Result, error) {
 	sq, ok := p.(*Square)

@@ -171,7 +171,8 @@ func TestCountTooLargeIsRefused(t *testing.T) {
 	defer cancel()
 	res, err := latin.Solve(ctx, sq, &models.Options{Mode: models.ModeCount, Workers: 1})
 	if err == nil {
-		r := res.Extra["reduced"].(uint64)
+		r, ok := res.Extra["reduced_squares"].(uint64)
+		require.True(t, ok, "the reduced count is reported")
 		require.LessOrEqual(t, r, uint64(1149), "a count that fits")
 		require.Equal(t, latin.FromReducedBig(r, 20).String(), res.Solutions.String())
 		return
