@@ -15,6 +15,7 @@ import (
 	"github.com/coverkit/coverkit/bench"
 	"github.com/coverkit/coverkit/models"
 	"github.com/coverkit/coverkit/models/sudoku"
+	"github.com/coverkit/coverkit/resource"
 	"github.com/spf13/cobra"
 )
 
@@ -139,9 +140,13 @@ reached get status timeout).`,
 				}
 				lim = uint64(k)
 			}
-			if workers < 1 || workers > 1024 {
-				return usagef("--workers %d: want 1..1024", workers)
+			// The one workers rule: 0 is one per CPU (the answers still
+			// come in input order), negative or above the cap is refused.
+			w, err := resource.Workers(workers)
+			if err != nil {
+				return usagef("--%v", err)
 			}
+			workers = w
 			in, err := sudokuOpenInput(e, args)
 			if err != nil {
 				return err
@@ -200,7 +205,7 @@ reached get status timeout).`,
 	cmd.Flags().StringVar(&algo, "algo", sudoku.DefaultAlgorithm, "algorithm: dlx (any grid) or fast (9x9 classic and X); auto picks fast where it applies")
 	cmd.Flags().BoolVar(&count, "count", false, "count every solution of each puzzle")
 	cmd.Flags().StringVar(&limit, "limit", "2", "look for up to K solutions per puzzle (2 tells uniqueness)")
-	cmd.Flags().IntVar(&workers, "workers", 1, "solving goroutines (answers stay in input order)")
+	cmd.Flags().IntVarP(&workers, "workers", "w", 0, flagHelp["workers"]+"; answers stay in input order")
 	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json (JSON Lines)")
 	cmd.Flags().StringVar(&out, "out", "", "write the answers to FILE (atomically) instead of stdout")
 	cmd.Flags().DurationVar(&timeout, "timeout", 0, "stop after this long (e.g. 30s); unanswered puzzles get status timeout")
