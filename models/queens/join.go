@@ -324,6 +324,37 @@ func newJShared(ctx context.Context, n int, ents uint64) *jShared {
 	return sh
 }
 
+// placeMiddle puts the middle row's queen at (m, a) and the middle
+// column's at (b, m) into c (odd n): the diagonals they take, the row and
+// column they use, the queens left for the east half.
+func (sh *jShared) placeMiddle(c *jConfig, a, b int) {
+	n, m := sh.n, sh.h
+	for _, q := range [][2]int{{m, a}, {b, m}} {
+		s, d := uint(q[0]+q[1]), uint(q[0]-q[1]+n-1)
+		if s >= sh.lo {
+			c.preSE |= 1 << (s - sh.lo)
+		}
+		c.preDE |= 1 << d
+		c.preSW |= 1 << s
+		if d >= sh.lo {
+			c.preDW |= 1 << (d - sh.lo)
+		}
+	}
+	switch {
+	case a > m:
+		c.colsE &^= 1 << uint(a-m-1)
+	case a < m:
+		c.colsW &^= 1 << uint(a)
+	}
+	switch {
+	case b < m:
+		c.rowsN &^= 1 << uint(b)
+	case b > m:
+		c.rowsS &^= 1 << uint(b-m-1)
+	}
+	c.kE = bits.OnesCount32(c.colsE)
+}
+
 // configs fills sh.cfgs: one family for even n; for odd n the centre and
 // one pair of middle queens per symmetry class.
 func (sh *jShared) configs() {
@@ -354,31 +385,7 @@ func (sh *jShared) configs() {
 			if center {
 				c.weight, c.kind = 1, jCenter
 			}
-			// The middle row's queen at (m, a), the middle column's at (b, m).
-			for _, q := range [][2]int{{m, a}, {b, m}} {
-				s, d := uint(q[0]+q[1]), uint(q[0]-q[1]+n-1)
-				if s >= sh.lo {
-					c.preSE |= 1 << (s - sh.lo)
-				}
-				c.preDE |= 1 << d
-				c.preSW |= 1 << s
-				if d >= sh.lo {
-					c.preDW |= 1 << (d - sh.lo)
-				}
-			}
-			switch {
-			case a > m:
-				c.colsE &^= 1 << uint(a-m-1)
-			case a < m:
-				c.colsW &^= 1 << uint(a)
-			}
-			switch {
-			case b < m:
-				c.rowsN &^= 1 << uint(b)
-			case b > m:
-				c.rowsS &^= 1 << uint(b-m-1)
-			}
-			c.kE = bits.OnesCount32(c.colsE)
+			sh.placeMiddle(&c, a, b)
 			sh.cfgs = append(sh.cfgs, c)
 		}
 	}

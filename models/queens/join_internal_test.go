@@ -3,7 +3,6 @@ package queens
 import (
 	"context"
 	"fmt"
-	"math/bits"
 	"math/rand/v2"
 	"testing"
 
@@ -62,31 +61,7 @@ func jPlainFamily(sh *jShared, a, b int) jConfig {
 	if n%2 == 0 {
 		return c
 	}
-	m := h
-	for _, q := range [][2]int{{m, a}, {b, m}} {
-		s, d := uint(q[0]+q[1]), uint(q[0]-q[1]+n-1)
-		if s >= sh.lo {
-			c.preSE |= 1 << (s - sh.lo)
-		}
-		c.preDE |= 1 << d
-		c.preSW |= 1 << s
-		if d >= sh.lo {
-			c.preDW |= 1 << (d - sh.lo)
-		}
-	}
-	switch {
-	case a > m:
-		c.colsE &^= 1 << uint(a-m-1)
-	case a < m:
-		c.colsW &^= 1 << uint(a)
-	}
-	switch {
-	case b < m:
-		c.rowsN &^= 1 << uint(b)
-	case b > m:
-		c.rowsS &^= 1 << uint(b-m-1)
-	}
-	c.kE = bits.OnesCount32(c.colsE)
+	sh.placeMiddle(&c, a, b)
 	return c
 }
 
