@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/outfile"
 )
 
 // Errors a Job returns (wrapped, with details). The coverkit command maps
@@ -183,35 +184,12 @@ func (j *Job) loadCheckpoint() (*checkpointState, error) {
 	return &st, nil
 }
 
-// WriteFileAtomic writes data to path through a temporary file in the
-// same directory, synced and renamed over path.
-func WriteFileAtomic(path string, data []byte) error {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	_, err = f.Write(data)
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), path)
-	}
-	if err != nil {
-		os.Remove(f.Name())
-	}
-	return err
-}
-
 func (j *Job) saveCheckpoint(st *checkpointState) error {
 	b, err := json.Marshal(st)
 	if err != nil {
 		return err
 	}
-	if err := WriteFileAtomic(j.Checkpoint, append(b, '\n')); err != nil {
+	if err := outfile.WriteFile(j.Checkpoint, append(b, '\n')); err != nil {
 		return fmt.Errorf("units: saving checkpoint %s: %w", j.Checkpoint, err)
 	}
 	return nil

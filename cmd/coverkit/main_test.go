@@ -73,65 +73,20 @@ func TestParseSize(t *testing.T) {
 	}
 }
 
-func TestOutputAtomic(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "out.txt")
-	require.NoError(t, os.WriteFile(path, []byte("old\n"), 0o644))
-	e := newEnv(nil, nil, nil)
-
-	o, err := openOutput(e, path)
-	require.NoError(t, err)
-	o.WriteString("half")
-	o.Abort()
-	b, _ := os.ReadFile(path)
-	require.Equal(t, "old\n", string(b), "an aborted write leaves the earlier file")
-
-	o, err = openOutput(e, path)
-	require.NoError(t, err)
-	o.WriteString("new\n")
-	require.NoError(t, o.Commit())
-	o.Abort()
-	b, _ = os.ReadFile(path)
-	require.Equal(t, "new\n", string(b))
-	fi, err := os.Stat(path)
-	require.NoError(t, err)
-	require.Equal(t, os.FileMode(0o644), fi.Mode().Perm(), "the replaced file keeps its mode")
-	entries, _ := os.ReadDir(dir)
-	require.Len(t, entries, 1, "no temporary file is left behind")
-}
-
-func TestOutputSpecialFiles(t *testing.T) {
+// TestOutputFinish checks --out after a partial result: replaced by what
+// was written, kept when nothing was (the atomic file itself is tested in
+// package outfile).
+func TestOutputFinish(t *testing.T) {
 	dir := t.TempDir()
 	var stderr bytes.Buffer
 	e := newEnv(nil, nil, &stderr)
-
-	t.Run("symlink: the target is replaced, the link kept", func(t *testing.T) {
-		target := filepath.Join(dir, "target.txt")
-		link := filepath.Join(dir, "link.txt")
-		require.NoError(t, os.WriteFile(target, []byte("old\n"), 0o644))
-		require.NoError(t, os.Symlink(target, link))
-		o, err := openOutput(e, link)
-		require.NoError(t, err)
-		o.WriteString("new\n")
-		require.NoError(t, o.Commit())
-		fi, err := os.Lstat(link)
-		require.NoError(t, err)
-		require.NotZero(t, fi.Mode()&os.ModeSymlink, "the link is still a link")
-		b, _ := os.ReadFile(target)
-		require.Equal(t, "new\n", string(b))
-	})
-
-	t.Run("directory: refused", func(t *testing.T) {
-		_, err := openOutput(e, dir)
-		require.ErrorContains(t, err, "is a directory")
-	})
 
 	t.Run("partial result with nothing written keeps the earlier file", func(t *testing.T) {
 		path := filepath.Join(dir, "keep.txt")
 		require.NoError(t, os.WriteFile(path, []byte("old\n"), 0o644))
 		o, err := openOutput(e, path)
 		require.NoError(t, err)
-		err = o.Finish(models.StatusTimeout)
+		err = finish(e, o, models.StatusTimeout)
 		var ee *exitError
 		require.ErrorAs(t, err, &ee)
 		require.Equal(t, exitPartial, ee.code)
@@ -146,7 +101,7 @@ func TestOutputSpecialFiles(t *testing.T) {
 		o, err := openOutput(e, path)
 		require.NoError(t, err)
 		o.WriteString("1 3 5\n")
-		require.Error(t, o.Finish(models.StatusCanceled))
+		require.Error(t, finish(e, o, models.StatusCanceled))
 		b, _ := os.ReadFile(path)
 		require.Equal(t, "1 3 5\n", string(b))
 	})

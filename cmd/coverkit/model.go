@@ -1,16 +1,11 @@
 package main
 
 import (
-	"bytes"
 	"context"
-	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"slices"
-	"sort"
-	"strconv"
 	"strings"
 	"time"
 
@@ -203,33 +198,6 @@ func prepare(e *env, m *models.Model, f *runFlags, args []string, mode models.Mo
 	return p, alg, opts, nil
 }
 
-// record is the result record of a run, with the model's fields and the
-// algorithm's extras after the common ones.
-func record(m *models.Model, p models.Problem, alg models.Algorithm, res *models.Result, unique bool, wall time.Duration) models.Record {
-	rec := models.NewRecord(p, alg.Name, res, unique, wall)
-	if m.Fields != nil {
-		rec = rec.Add(m.Fields(p, res)...)
-	}
-	if res.Method != "" {
-		rec = rec.Add(models.Field{Key: "method", Value: res.Method})
-	}
-	have := map[string]bool{}
-	for _, f := range rec.Fields {
-		have[f.Key] = true
-	}
-	keys := make([]string, 0, len(res.Extra))
-	for k := range res.Extra {
-		if !have[k] {
-			keys = append(keys, k)
-		}
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		rec = rec.Add(models.Field{Key: k, Value: res.Extra[k]})
-	}
-	return rec
-}
-
 // withProgress shows a bar on stderr (when it is a terminal) for the
 // algorithm's progress reports.
 func withProgress(e *env, o *models.Options, what string) *progress {
@@ -261,36 +229,14 @@ func search(ctx context.Context, e *env, alg models.Algorithm, p models.Problem,
 	return res, wall, nil
 }
 
-// noSolution is the error of a search that found no solution: exit 1 when
-// it proves there is none (an exhaustive exact search, or a theorem), else
-// exit 3, since a heuristic that gives up proves nothing.
+// noSolution is the error of a search that finished without a solution:
+// exit 1 when that proves there is none, else exit 3 (models.Failure).
 func noSolution(m *models.Model, alg models.Algorithm, p models.Problem, res *models.Result) error {
-	if res.Reason == "" && alg.Kind != models.Exact {
-		return &exitError{code: exitPartial, err: fmt.Errorf("stopped early: %s gave up without a solution (%s); this proves nothing",
-			alg.Name, work(res))}
+	msg, proved := m.Failure(alg, p, res)
+	if !proved {
+		return &exitError{code: exitPartial, err: fmt.Errorf("stopped early: %s", msg)}
 	}
-	if m.NoSolution != nil {
-		return noSolutionf("%s", m.NoSolution(p, res))
-	}
-	if res.Reason != "" {
-		return noSolutionf("no solution: %s", res.Reason)
-	}
-	return noSolutionf("no solution: %s %s: the search finished without one (%s)", p.Model(), p.Size(), work(res))
-}
-
-// work describes the work of a result for messages: "2057 nodes, 15720
-// checks, 0.0001 s".
-func work(res *models.Result) string {
-	var parts []string
-	for _, c := range []struct {
-		k string
-		v uint64
-	}{{"nodes", res.Stats.Nodes}, {"checks", res.Stats.Checks}, {"updates", res.Stats.Updates}, {"steps", res.Stats.Steps}} {
-		if c.v > 0 {
-			parts = append(parts, fmt.Sprintf("%d %s", c.v, c.k))
-		}
-	}
-	return strings.Join(append(parts, seconds(res.Stats.Elapsed.Seconds())), ", ")
+	return noSolutionf("%s", msg)
 }
 
 // runSolve is the generic solve verb: the first solution, or every one
@@ -312,19 +258,15 @@ func runSolve(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 	defer o.Abort()
 	ctx, stop := searchContext(cmd.Context(), f.timeout)
 	defer stop()
-	key := m.SolutionKey
-	if key == "" {
-		key = "solution"
-	}
-	sw := &solutionWriter{w: &stoppableWriter{ctx: ctx, w: o}, p: p, format: f.format, stats: f.stats, key: key,
-		head: models.Fields{{Key: "model", Value: p.Model()}, {Key: "size", Value: p.Size()}, {Key: "algorithm", Value: alg.Name}}}
+	sw := &models.SolutionWriter{W: &stoppableWriter{ctx: ctx, w: o}, Problem: p, Format: f.format, Stats: f.stats, Key: m.SolutionKey,
+		Head: models.Fields{{Key: "model", Value: p.Model()}, {Key: "size", Value: p.Size()}, {Key: "algorithm", Value: alg.Name}}}
 	if m.Fields != nil {
-		sw.head = append(sw.head, m.Fields(p, &models.Result{})...)
+		sw.Head = append(sw.Head, m.Fields(p, &models.Result{})...)
 	}
 	var writeErr error
 	if all {
 		opts.Visit = func(sol models.Solution, since models.Stats) bool {
-			writeErr = sw.write(sol, since, nil)
+			writeErr = sw.Write(sol, since, nil)
 			return writeErr == nil
 		}
 	}
@@ -335,7 +277,7 @@ func runSolve(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 	if writeErr != nil {
 		return writeFailed(ctx, "writing solutions", writeErr)
 	}
-	rec := record(m, p, alg, &res, f.unique, wall)
+	rec := m.Record(p, alg.Name, &res, f.unique, wall)
 	if !all && res.First != nil && len(res.First) <= verifyMax {
 		if err := p.Verify(res.First); err != nil {
 			return fmt.Errorf("internal error: %s returned an invalid solution: %w", alg.Name, err)
@@ -348,7 +290,7 @@ func runSolve(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 	}
 	switch {
 	case !all && res.First != nil:
-		err = sw.write(res.First, res.Stats, &rec)
+		err = sw.Write(res.First, res.Stats, &rec)
 	case f.format == "json" && (res.Status.Partial() || (!all && res.First == nil)):
 		// A json reader sees how the search ended, also without a
 		// solution.
@@ -365,7 +307,7 @@ func runSolve(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 	if res.Solutions.IsZero() && res.First == nil && res.Status.Finished() {
 		return noSolution(m, alg, p, &res)
 	}
-	return o.Finish(res.Status)
+	return finish(e, o, res.Status)
 }
 
 // verifyMax is the largest solution solve checks again before writing it;
@@ -381,88 +323,6 @@ func writeFailed(ctx context.Context, what string, err error) error {
 		return &exitError{code: exitPartial, err: fmt.Errorf("stopped early: %s while %s; the output is incomplete (an --out file is left as it was)", st, what)}
 	}
 	return fmt.Errorf("%s: %w", what, err)
-}
-
-// solutionWriter writes solutions in one of solve's formats, streaming:
-// a billion-queen solution never becomes a string.
-type solutionWriter struct {
-	w       io.Writer
-	p       models.Problem
-	format  string
-	stats   bool
-	head    models.Fields
-	key     string // the JSON key of a solution
-	written uint64
-	lines   int // lines in the first solution's rendering
-}
-
-// lineCounter counts the lines written through it.
-type lineCounter struct {
-	w     io.Writer
-	lines int
-}
-
-func (l *lineCounter) Write(p []byte) (int, error) {
-	l.lines += bytes.Count(p, []byte{'\n'})
-	return l.w.Write(p)
-}
-
-// write writes sol. In json it is one line: rec (the first solution's
-// record) or the head fields, then "solution", then with --stats the work
-// since the previous solution.
-func (s *solutionWriter) write(sol models.Solution, since models.Stats, rec *models.Record) error {
-	defer func() { s.written++ }()
-	switch s.format {
-	case "none":
-		return nil
-	case "json":
-	default:
-		// Renderings of several lines (boards, grids) are separated by a
-		// blank line.
-		if s.lines > 1 {
-			if _, err := io.WriteString(s.w, "\n"); err != nil {
-				return err
-			}
-		}
-		if s.written > 0 {
-			return s.p.Render(s.w, sol, s.format)
-		}
-		lc := &lineCounter{w: s.w}
-		err := s.p.Render(lc, sol, s.format)
-		s.lines = lc.lines
-		return err
-	}
-	var head []byte
-	var err error
-	if rec != nil {
-		head, err = json.Marshal(rec)
-	} else {
-		head, err = json.Marshal(s.head)
-	}
-	if err != nil {
-		return err
-	}
-	head = append(head[:len(head)-1], ',')
-	head = strconv.AppendQuote(head, s.key)
-	if _, err := s.w.Write(append(head, ':')); err != nil {
-		return err
-	}
-	if err := s.p.Render(s.w, sol, "json"); err != nil {
-		return err
-	}
-	var tail []byte
-	if s.stats && rec == nil {
-		for _, c := range []struct {
-			k string
-			v uint64
-		}{{"nodes", since.Nodes}, {"checks", since.Checks}, {"updates", since.Updates}, {"steps", since.Steps}} {
-			if c.v > 0 {
-				tail = strconv.AppendUint(fmt.Appendf(tail, `,%q:`, c.k), c.v, 10)
-			}
-		}
-	}
-	_, err = s.w.Write(append(tail, "}\n"...))
-	return err
 }
 
 // runCount is the generic count verb.
@@ -488,14 +348,14 @@ func runCount(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 	if err != nil {
 		return err
 	}
-	rec := record(m, p, alg, &res, f.unique, wall)
+	rec := m.Record(p, alg.Name, &res, f.unique, wall)
 	switch f.format {
 	case "json":
 		err = writeJSONLine(o, rec)
 	case "csv":
-		err = writeCSV(o, []models.Record{rec})
+		err = models.WriteCSV(o, []models.Record{rec})
 	default:
-		err = countText(o, m, p, &res, rec, f.unique)
+		err = m.WriteCount(o, p, &res, rec, f.unique)
 	}
 	if err != nil {
 		return fmt.Errorf("writing the result: %w", err)
@@ -505,96 +365,7 @@ func runCount(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 			return err
 		}
 	}
-	return o.Finish(res.Status)
-}
-
-// countText writes a count for people: the answer ("at least K" when the
-// search stopped early), then the algorithm, status and work.
-func countText(w io.Writer, m *models.Model, p models.Problem, res *models.Result, rec models.Record, unique bool) error {
-	count := res.Solutions.String()
-	if res.Status.Partial() {
-		count = "at least " + count
-	}
-	line := count + " solutions"
-	if count == "1" {
-		line = "1 solution"
-	}
-	if m.CountText != nil {
-		line = m.CountText(p, res, count)
-	}
-	if unique {
-		line += fmt.Sprintf(" (%s fundamental)", res.Fundamental)
-	}
-	if res.Status.Partial() {
-		line += fmt.Sprintf(" (partial: %s)", res.Status)
-	}
-	work := rec.Algorithm + ": " + res.Status.String()
-	for _, c := range []struct {
-		k string
-		v uint64
-	}{{"nodes", rec.Nodes}, {"checks", rec.Checks}, {"updates", rec.Updates}, {"steps", rec.Steps}} {
-		if c.v > 0 {
-			work += fmt.Sprintf(", %d %s", c.v, c.k)
-		}
-	}
-	_, err := fmt.Fprintf(w, "%s\n%s, %s\n", line, work, seconds(rec.Elapsed))
-	return err
-}
-
-// seconds formats a duration in seconds for people: "0.000412 s".
-func seconds(s float64) string {
-	switch {
-	case s >= 10:
-		return fmt.Sprintf("%.2f s", s)
-	case s >= 0.01:
-		return fmt.Sprintf("%.4f s", s)
-	}
-	return fmt.Sprintf("%.6f s", s)
-}
-
-// writeCSV writes records as CSV: the common columns, then the model's
-// fields of the first record.
-func writeCSV(w io.Writer, recs []models.Record) error {
-	cw := csv.NewWriter(w)
-	header := []string{"model", "size", "algorithm", "status", "partial", "solutions", "fundamental", "nodes", "checks", "updates", "steps", "elapsed_seconds"}
-	var extra []string
-	if len(recs) > 0 {
-		for _, f := range recs[0].Fields {
-			extra = append(extra, f.Key)
-		}
-	}
-	if err := cw.Write(append(header, extra...)); err != nil {
-		return err
-	}
-	for _, r := range recs {
-		fund := ""
-		if r.Fundamental != nil {
-			fund = r.Fundamental.String()
-		}
-		row := []string{r.Model, r.Size, r.Algorithm, r.Status.String(), strconv.FormatBool(r.Partial), r.Solutions.String(), fund,
-			optional(r.Nodes), optional(r.Checks), optional(r.Updates), optional(r.Steps), strconv.FormatFloat(r.Elapsed, 'g', -1, 64)}
-		for _, f := range r.Fields {
-			v, err := json.Marshal(f.Value)
-			if err != nil {
-				return err
-			}
-			row = append(row, strings.Trim(string(v), `"`))
-		}
-		if err := cw.Write(row); err != nil {
-			return err
-		}
-	}
-	cw.Flush()
-	return cw.Error()
-}
-
-// optional writes a work counter, or "" when the algorithm does not
-// measure it.
-func optional(x uint64) string {
-	if x == 0 {
-		return ""
-	}
-	return strconv.FormatUint(x, 10)
+	return finish(e, o, res.Status)
 }
 
 // runVerify is the generic verify verb: solutions from a file or stdin,
@@ -623,56 +394,20 @@ func runVerify(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []
 	}
 	defer o.Abort()
 	if f.format == "json" {
-		fields := models.Fields{{Key: "model", Value: m.Name}, {Key: "solutions", Value: rep.Solutions}, {Key: "valid", Value: rep.Valid},
-			{Key: "invalid", Value: rep.Invalid}, {Key: "distinct", Value: rep.Distinct},
-			{Key: "all_valid", Value: rep.Invalid == 0 && rep.Solutions > 0}}
-		if rep.FirstBad != nil {
-			fields = append(fields, models.Field{Key: "first_bad", Value: rep.FirstBad})
-		}
-		// The model's fields replace generic ones of the same key.
-		for _, mf := range rep.Fields {
-			if i := slices.IndexFunc(fields, func(f models.Field) bool { return f.Key == mf.Key }); i >= 0 {
-				fields[i] = mf
-			} else {
-				fields = append(fields, mf)
-			}
-		}
-		err = writeJSONLine(o, fields)
+		err = writeJSONLine(o, rep.Record(m.Name))
 	} else {
-		err = verifyText(o, rep)
+		err = rep.WriteText(o)
 	}
 	if err != nil {
 		return fmt.Errorf("writing the report: %w", err)
 	}
-	switch {
-	case rep.FirstBad != nil && rep.FirstBad.Line > 0:
-		o.Commit()
-		return noSolutionf("%s: line %d: %s", name, rep.FirstBad.Line, rep.FirstBad.Reason)
-	case rep.FirstBad != nil:
-		o.Commit()
-		return noSolutionf("%s: %s", name, rep.FirstBad.Reason)
-	case rep.Solutions == 0:
-		o.Commit()
-		return noSolutionf("%s: no solutions to verify", name)
+	if msg := rep.Failure(name); msg != "" {
+		if err := o.Commit(); err != nil {
+			return err
+		}
+		return noSolutionf("%s", msg)
 	}
 	return o.Commit()
-}
-
-// verifyText writes a verify report for people.
-func verifyText(w io.Writer, rep *models.VerifyReport) error {
-	var err error
-	switch {
-	case rep.Summary != "":
-		_, err = fmt.Fprintln(w, rep.Summary)
-	case rep.Solutions == 0:
-		_, err = fmt.Fprintln(w, "0 solutions")
-	case rep.Invalid == 0:
-		_, err = fmt.Fprintf(w, "%s, all valid, %d distinct\n", plural(rep.Solutions, "solution"), rep.Distinct)
-	default:
-		_, err = fmt.Fprintf(w, "%s, %d invalid, %d valid, %d distinct valid\nfirst bad: line %d: %s\n",
-			plural(rep.Solutions, "solution"), rep.Invalid, rep.Valid, rep.Distinct, rep.FirstBad.Line, rep.FirstBad.Reason)
-	}
-	return err
 }
 
 // writeJSONLine writes v as one line of JSON.

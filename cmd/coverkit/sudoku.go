@@ -495,7 +495,7 @@ Exit 1 if no attempt reached --givens K (the best puzzle is still printed).`,
 					if st, done := models.ContextStatus(ctx); done {
 						// The puzzles made so far are a partial result; with
 						// none, an earlier --out file is left as it was.
-						if ferr := o.Finish(st); ferr != nil && !errors.As(ferr, new(*exitError)) {
+						if ferr := finish(e, o, st); ferr != nil && !errors.As(ferr, new(*exitError)) {
 							return ferr
 						}
 						return &exitError{code: exitPartial, err: fmt.Errorf("stopped early: %s after %d of %d puzzles", st, k, count)}

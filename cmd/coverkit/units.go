@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/outfile"
 	"github.com/coverkit/coverkit/units"
 	"github.com/spf13/cobra"
 )
@@ -139,7 +140,7 @@ func runUnits(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
 	defer signal.Stop(sigs)
 
-	var o *output
+	var o *outfile.File
 	if uf.out != "" {
 		if o, err = openOutput(e, uf.out); err != nil {
 			return err

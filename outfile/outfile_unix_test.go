@@ -1,6 +1,6 @@
 //go:build unix
 
-package main
+package outfile
 
 import (
 	"io"
@@ -12,9 +12,9 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// TestOutputFIFO checks that --out to a file that is not a regular file (a
+// TestFIFO checks that a file that is not a regular file (a
 // named pipe here; /dev/null alike) writes into it rather than replace it.
-func TestOutputFIFO(t *testing.T) {
+func TestFIFO(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "pipe")
 	require.NoError(t, syscall.Mkfifo(path, 0o600))
 	got := make(chan string, 1)
@@ -28,7 +28,7 @@ func TestOutputFIFO(t *testing.T) {
 		b, _ := io.ReadAll(f)
 		got <- string(b)
 	}()
-	o, err := openOutput(newEnv(nil, nil, io.Discard), path)
+	o, err := Open(path, nil)
 	require.NoError(t, err)
 	o.WriteString("through the pipe\n")
 	require.NoError(t, o.Commit())

@@ -1,0 +1,107 @@
+package models
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+)
+
+// SolutionWriter writes solutions of one problem in one of its render
+// formats, streaming: a billion-queen solution never becomes a string. In a
+// text format, renderings of several lines (boards, grids) are separated by
+// a blank line; "none" writes nothing; "json" writes one JSON object per
+// solution: the head fields (or the first solution's record), the solution
+// under Key, and with Stats the work since the previous solution.
+type SolutionWriter struct {
+	W       io.Writer
+	Problem Problem
+	Format  string
+	// Head are the fields of every JSON line but the one carrying a record.
+	Head Fields
+	// Key is the solution's JSON key ("solution" if empty).
+	Key string
+	// Stats adds the work since the previous solution to JSON lines.
+	Stats bool
+
+	written uint64
+	lines   int // lines in the first solution's rendering
+}
+
+// lineCounter counts the lines written through it.
+type lineCounter struct {
+	w     io.Writer
+	lines int
+}
+
+func (l *lineCounter) Write(p []byte) (int, error) {
+	l.lines += bytes.Count(p, []byte{'\n'})
+	return l.w.Write(p)
+}
+
+// Write writes sol; since is the work done since the previous solution.
+// In json, rec (if not nil) replaces the head fields.
+func (s *SolutionWriter) Write(sol Solution, since Stats, rec *Record) error {
+	defer func() { s.written++ }()
+	switch s.Format {
+	case "none":
+		return nil
+	case "json":
+		return s.writeJSON(sol, since, rec)
+	}
+	if s.lines > 1 {
+		if _, err := io.WriteString(s.W, "\n"); err != nil {
+			return err
+		}
+	}
+	if s.written > 0 {
+		return s.Problem.Render(s.W, sol, s.Format)
+	}
+	lc := &lineCounter{w: s.W}
+	err := s.Problem.Render(lc, sol, s.Format)
+	s.lines = lc.lines
+	return err
+}
+
+func (s *SolutionWriter) writeJSON(sol Solution, since Stats, rec *Record) error {
+	var head []byte
+	var err error
+	if rec != nil {
+		head, err = json.Marshal(rec)
+	} else {
+		head, err = json.Marshal(s.Head)
+	}
+	if err != nil {
+		return err
+	}
+	key := s.Key
+	if key == "" {
+		key = "solution"
+	}
+	if len(head) > 2 {
+		head = append(head[:len(head)-1], ',')
+	} else {
+		head = head[:1]
+	}
+	head = strconv.AppendQuote(head, key)
+	if _, err := s.W.Write(append(head, ':')); err != nil {
+		return err
+	}
+	if err := s.Problem.Render(s.W, sol, "json"); err != nil {
+		return err
+	}
+	var tail []byte
+	if s.Stats && rec == nil {
+		for _, c := range []struct {
+			k string
+			v uint64
+		}{{"nodes", since.Nodes}, {"checks", since.Checks}, {"updates", since.Updates}, {"steps", since.Steps}} {
+			if c.v > 0 {
+				tail = strconv.AppendUint(fmt.Appendf(tail, `,%q:`, c.k), c.v, 10)
+			}
+		}
+	}
+	_, err = s.W.Write(append(tail, "}\n"...))
+	return err
+}
