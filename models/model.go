@@ -92,10 +92,15 @@ type Model struct {
 	// the text format of Knuth's dlx1/dlx2 (docs/formats.md), for the
 	// `cover` verb.
 	Cover func(p Problem, w io.Writer) error
-	// Tasks are further verbs, each a solve (or with --count a count) with
-	// some parameters preset: `pieces max PIECE SIZE` is `pieces solve PIECE
-	// SIZE --task max`.
+	// Tasks are further verbs: a solve (or with --count a count) with
+	// some parameters preset, such as `pieces max PIECE SIZE`, or work of
+	// the model's own (Task.Run), such as `sudoku generate`. A task named
+	// like a generic verb replaces it.
 	Tasks []Task
+	// Batch, if set, makes compare read a batch of problems from the input
+	// named by req.Args[0] (a file, "-" for standard input) instead of one
+	// instance, and compare the algorithms over all of them.
+	Batch func(req Request) (Batch, error)
 	// Examples are command lines shown in help, keyed by verb.
 	Examples map[string]string
 }
@@ -112,11 +117,17 @@ func (m *Model) Verb(generic string) string {
 	return generic
 }
 
-// Task is a verb that solves (or, with --count, counts) with parameters
-// preset and arguments put first.
+// Task is a verb of the model's own. Without Run it solves (or, with
+// --count, counts) with parameters preset and arguments put first: `pieces
+// max PIECE SIZE` is `pieces solve PIECE SIZE --task max`. With Run it does
+// work that is no solve at all (a batch of puzzles, a generator), and the
+// front end gives it the shared flags it names, the model's parameters for
+// its verb, an output and a context, and turns its Outcome into an exit
+// code.
 type Task struct {
-	// Verb is the command's name; Short its one-line help.
-	Verb, Short string
+	// Verb is the command's name; Short its one-line help; Long, if set,
+	// its long help (the model's Doc otherwise).
+	Verb, Short, Long string
 	// Usage names its arguments; Args and Optional count them.
 	Usage          string
 	Args, Optional int
@@ -125,6 +136,73 @@ type Task struct {
 	Prefix []string
 	// Params are preset; the user cannot change them.
 	Params map[string]string
+	// Flags names the shared flags a task with Run takes, from the one
+	// vocabulary: "algo", "workers", "timeout", "limit", "format", "out",
+	// "stats". A task without Run takes those of solve.
+	Flags []string
+	// Formats are the --format values of a task with Run, the default
+	// first.
+	Formats []string
+	// Run does the task. Its error is the user's (bad input or usage, exit
+	// 2), returned before anything is written; how the work ended
+	// otherwise is in the Outcome.
+	Run func(ctx context.Context, c *Call) (*Outcome, error)
+}
+
+// Call is what a front end hands a task's Run: the request and the values
+// of the shared flags, checked, and where to write.
+type Call struct {
+	Request
+	// Algorithm is --algo ("" for the model's choice).
+	Algorithm string
+	// Workers is --workers: 0 means one per CPU.
+	Workers int
+	// Limit is --limit, 0 when it was not given.
+	Limit uint64
+	// Format is --format, one of the task's Formats.
+	Format string
+	// Stats asks for a summary of the work on Log.
+	Stats bool
+	// Out receives the results; Log diagnostics.
+	Out, Log io.Writer
+	// Progress, if not nil, receives how much of the work is done (total
+	// -1 when it is not known).
+	Progress func(done, total int64)
+}
+
+// Outcome says how a task ended, for the exit code.
+type Outcome struct {
+	// Status is how the work ended. A partial status (timeout, canceled,
+	// limit) means stopped early (exit 3): what was written is kept, an
+	// output file replaced only if something was written.
+	Status Status
+	// Invalid marks a run that answered every valid item of its input and
+	// marked the invalid ones (exit 2).
+	Invalid bool
+	// Failed marks a "no": an invalid solution, a goal that no attempt
+	// reached (exit 1).
+	Failed bool
+	// Message, if set, says what happened (on standard error).
+	Message string
+}
+
+// Batch is an instance made of many problems, read from one input (a file
+// of puzzles), that a comparison runs as one: every algorithm over every
+// problem.
+type Batch interface {
+	// Size names the batch (the input's base name).
+	Size() string
+	// Items is the number of valid problems; Skipped the invalid ones,
+	// left out of every run.
+	Items() uint64
+	Skipped() uint64
+	// Supports reports whether algorithm a can solve every problem of the
+	// batch with options o.
+	Supports(a Algorithm, o *Options) error
+	// Run solves every problem with a and returns the summed result.
+	Run(ctx context.Context, a Algorithm, o *Options) (Result, error)
+	// Fields are the batch's facts for a record.
+	Fields(res *Result) []Field
 }
 
 // Instance says how a model's instance is named and made.

@@ -26,13 +26,16 @@ func runCompare(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args [
 	if f.repeat < 1 {
 		return usagef("--repeat must be at least 1, got %d", f.repeat)
 	}
-	sizes, rest, err := compareSizes(m, f, args)
-	if err != nil {
-		return err
-	}
 	cfg := bench.Config{Model: m.Name, First: f.first, Repeat: f.repeat, Timeout: f.timeout, Options: base}
 	if f.algos != "" {
 		cfg.Algorithms = strings.Split(f.algos, ",")
+	}
+	if m.Batch != nil {
+		return compareBatch(e, cmd, m, f, cfg, args)
+	}
+	sizes, rest, err := compareSizes(m, f, args)
+	if err != nil {
+		return err
 	}
 	newProblem := func(size string) (models.Problem, error) {
 		a := rest
@@ -44,7 +47,7 @@ func runCompare(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args [
 	bar := newProgress(e, 0, m.Name+" compare: runs")
 	if bar != nil {
 		cfg.Progress = func(done, total int) {
-			bar.total = int64(total) // bench calls from this goroutine only
+			bar.SetTotal(int64(total))
 			bar.Set(int64(done))
 		}
 	}
@@ -59,6 +62,33 @@ func runCompare(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args [
 		return usageError(err)
 	}
 	return writeComparison(ctx, e, f, m.Name, rep)
+}
+
+// compareBatch compares the algorithms over a batch of problems read from
+// one input (models.Model.Batch): a batch with invalid lines is compared on
+// its valid problems, and the command then exits 2 saying how many lines
+// it skipped.
+func compareBatch(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, cfg bench.Config, args []string) error {
+	if f.sizes != "" {
+		return usagef("%s compare: --sizes does not apply to a batch", m.Name)
+	}
+	batch, err := m.Batch(f.request(e, args))
+	if err != nil {
+		return solverError(err)
+	}
+	ctx, stop := runContext(cmd)
+	defer stop()
+	rep, err := bench.RunInstances(ctx, cfg, func(string) (bench.Instance, error) { return batch, nil }, []string{batch.Size()})
+	if err != nil {
+		return usageError(err)
+	}
+	if err := writeComparison(ctx, e, f, m.Name, rep); err != nil {
+		return err
+	}
+	if batch.Skipped() > 0 {
+		return usagef("%d invalid line(s) skipped: compared on the %d valid puzzles", batch.Skipped(), batch.Items())
+	}
+	return nil
 }
 
 // writeComparison notes the skipped algorithms on stderr, writes the

@@ -58,51 +58,76 @@ var flagHelp = map[string]string{
 	"repeat":    "runs per algorithm; the median time is reported",
 }
 
-// declare adds the flags of verb to cmd: the shared ones the verb takes,
-// then the model's own.
-func (f *runFlags) declare(cmd *cobra.Command, verb string, m *models.Model, formats []string) {
+// verbFlags lists the shared flags of each generic verb.
+var verbFlags = map[string][]string{
+	"solve":   {"algo", "workers", "timeout", "max-nodes", "method", "seed", "unique", "limit", "format", "out", "stats", "all"},
+	"count":   {"algo", "workers", "timeout", "max-nodes", "method", "seed", "unique", "limit", "format", "out", "stats"},
+	"compare": {"algo", "workers", "timeout", "max-nodes", "method", "seed", "unique", "format", "out", "stats", "first", "all", "algos", "sizes", "repeat"},
+	"verify":  {"format", "out", "stats"},
+}
+
+// declare adds to cmd the shared flags named (those of verb when names is
+// nil), then the model's own flags for verb. --workers defaults to 1 for
+// solve, whose solutions come in a defined order, and to 0 elsewhere (a
+// task with Run is declared as verb "task").
+func (f *runFlags) declare(cmd *cobra.Command, verb string, m *models.Model, formats, names []string) {
+	if names == nil {
+		names = verbFlags[verb]
+	}
 	fs := cmd.Flags()
-	searches := verb != "verify"
-	if searches {
-		fs.StringVarP(&f.algo, "algo", "a", "", flagHelp["algo"])
-		workers := 0
-		if verb == "solve" {
-			workers = 1 // solutions come in a defined order
+	for _, name := range names {
+		help := flagHelp[name]
+		switch name {
+		case "algo":
+			fs.StringVarP(&f.algo, name, "a", "", help)
+			var algos []string
+			for _, a := range models.Algorithms(m.Name) {
+				algos = append(algos, a.Name)
+			}
+			complete(cmd, name, algos)
+		case "workers":
+			workers := 0
+			if verb == "solve" {
+				workers = 1 // solutions come in a defined order
+			}
+			fs.IntVarP(&f.workers, name, "w", workers, help)
+		case "timeout":
+			fs.DurationVarP(&f.timeout, name, "t", 0, help)
+		case "max-nodes":
+			fs.StringVar(&f.maxNodes, name, "", help)
+			fs.StringVar(&f.maxNodes, "max-steps", "", "the same budget as --max-nodes (its old name for local search)")
+			fs.MarkHidden("max-steps")
+		case "method":
+			fs.StringVar(&f.method, name, "", help)
+		case "seed":
+			fs.Uint64Var(&f.seed, name, 0, help)
+		case "unique":
+			fs.BoolVar(&f.unique, name, false, help)
+		case "limit":
+			fs.StringVar(&f.limit, name, "", help)
+		case "format":
+			fs.StringVarP(&f.format, name, "f", formats[0], help+": "+strings.Join(formats, ", "))
+			complete(cmd, name, formats)
+		case "out":
+			fs.StringVarP(&f.out, name, "o", "", help)
+		case "stats":
+			fs.BoolVar(&f.stats, name, false, help)
+		case "all":
+			if verb == "compare" {
+				help = "count every solution (the default; kept for old scripts)"
+			}
+			fs.BoolVar(&f.all, name, false, help)
+		case "first":
+			fs.BoolVar(&f.first, name, false, help)
+		case "algos":
+			fs.StringVar(&f.algos, name, "", help)
+		case "sizes":
+			fs.StringVar(&f.sizes, name, "", help)
+		case "repeat":
+			fs.IntVar(&f.repeat, name, 1, help)
 		}
-		fs.IntVarP(&f.workers, "workers", "w", workers, flagHelp["workers"])
-		fs.DurationVarP(&f.timeout, "timeout", "t", 0, flagHelp["timeout"])
-		fs.StringVar(&f.maxNodes, "max-nodes", "", flagHelp["max-nodes"])
-		fs.StringVar(&f.maxNodes, "max-steps", "", "the same budget as --max-nodes (its old name for local search)")
-		fs.MarkHidden("max-steps")
-		fs.StringVar(&f.method, "method", "", flagHelp["method"])
-		fs.Uint64Var(&f.seed, "seed", 0, flagHelp["seed"])
-		fs.BoolVar(&f.unique, "unique", false, flagHelp["unique"])
-	}
-	if verb == "solve" || verb == "count" {
-		fs.StringVar(&f.limit, "limit", "", flagHelp["limit"])
-	}
-	fs.StringVarP(&f.format, "format", "f", formats[0], flagHelp["format"]+": "+strings.Join(formats, ", "))
-	fs.StringVarP(&f.out, "out", "o", "", flagHelp["out"])
-	fs.BoolVar(&f.stats, "stats", false, flagHelp["stats"])
-	switch verb {
-	case "solve":
-		fs.BoolVar(&f.all, "all", false, flagHelp["all"])
-	case "compare":
-		fs.BoolVar(&f.first, "first", false, flagHelp["first"])
-		fs.BoolVar(&f.all, "all", false, "count every solution (the default; kept for old scripts)")
-		fs.StringVar(&f.algos, "algos", "", flagHelp["algos"])
-		fs.StringVar(&f.sizes, "sizes", "", flagHelp["sizes"])
-		fs.IntVar(&f.repeat, "repeat", 1, flagHelp["repeat"])
 	}
 	f.declareParams(cmd, verb, m)
-	complete(cmd, "format", formats)
-	if searches {
-		var names []string
-		for _, a := range models.Algorithms(m.Name) {
-			names = append(names, a.Name)
-		}
-		complete(cmd, "algo", names)
-	}
 }
 
 // declareParams adds the model's own flags that verb takes.

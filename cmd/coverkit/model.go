@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/progress"
+	"github.com/coverkit/coverkit/resource"
 	"github.com/spf13/cobra"
 )
 
@@ -39,6 +41,9 @@ func newModelCmd(e *env, m *models.Model) *cobra.Command {
 		}
 		usage := m.Instance.Usage
 		maxArgs := v.args + m.Instance.Optional
+		if v.verb == "compare" && m.Batch != nil {
+			usage, maxArgs = "[FILE|-]", 1
+		}
 		if v.verb == "verify" {
 			usage = m.VerifyUsage
 			if usage == "" {
@@ -53,12 +58,12 @@ func newModelCmd(e *env, m *models.Model) *cobra.Command {
 			Short:   v.short,
 			Long:    m.Doc,
 			Example: m.Examples[verb],
-			Args:    cobra.RangeArgs(minArgs(verb, v.args), maxArgs),
+			Args:    cobra.RangeArgs(min(minArgs(verb, v.args), maxArgs), maxArgs),
 			RunE: func(cmd *cobra.Command, args []string) error {
 				return run(e, cmd, m, f, args)
 			},
 		}
-		f.declare(sub, verb, m, formats)
+		f.declare(sub, verb, m, formats, nil)
 		if verb == "count" {
 			declareUnitFlags(sub, m)
 		}
@@ -78,6 +83,16 @@ func newModelCmd(e *env, m *models.Model) *cobra.Command {
 // count, with parameters preset.
 func newTaskCmd(e *env, m *models.Model, t models.Task) *cobra.Command {
 	sub := &cobra.Command{Use: strings.TrimSpace(t.Verb + " " + t.Usage), Short: t.Short, Long: m.Doc, Example: m.Examples[t.Verb]}
+	if t.Long != "" {
+		sub.Long = t.Long
+	}
+	if t.Run != nil {
+		f := &runFlags{verb: t.Verb}
+		sub.Args = cobra.RangeArgs(t.Args, t.Args+t.Optional)
+		sub.RunE = func(cmd *cobra.Command, args []string) error { return runTask(e, cmd, m, t, f, args) }
+		f.declare(sub, "task", m, t.Formats, t.Flags)
+		return sub
+	}
 	bareSolve(e, sub, m, append(append([]string(nil), m.Formats...), "none"), t.Verb)
 	sub.Use = strings.TrimSpace(t.Verb + " " + t.Usage)
 	sub.Args = cobra.RangeArgs(t.Args, t.Args+t.Optional)
@@ -115,7 +130,7 @@ func bareSolve(e *env, cmd *cobra.Command, m *models.Model, formats []string, ve
 		}
 		return runSolve(e, cmd, m, f, args)
 	}
-	f.declare(cmd, "solve", m, formats)
+	f.declare(cmd, "solve", m, formats, nil)
 	cmd.Flags().BoolVar(&count, "count", false, "count the solutions instead of listing them")
 	declareUnitFlags(cmd, m)
 	cmd.SetFlagErrorFunc(negativeSizeError("FILE"))
@@ -200,7 +215,7 @@ func prepare(e *env, m *models.Model, f *runFlags, args []string, mode models.Mo
 
 // withProgress shows a bar on stderr (when it is a terminal) for the
 // algorithm's progress reports.
-func withProgress(e *env, o *models.Options, what string) *progress {
+func withProgress(e *env, o *models.Options, what string) *progress.Bar {
 	bar := newProgress(e, 1000, what)
 	if bar != nil {
 		o.Progress = func(p models.Progress) {
@@ -366,6 +381,50 @@ func runCount(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 		}
 	}
 	return finish(e, o, res.Status)
+}
+
+// runTask runs a task of the model's own (models.Task.Run) and turns its
+// outcome into the exit code.
+func runTask(e *env, cmd *cobra.Command, m *models.Model, t models.Task, f *runFlags, args []string) error {
+	opts, err := f.options(models.ModeAll, t.Formats)
+	if err != nil {
+		return err
+	}
+	workers, _ := resource.Workers(f.workers) // checked by options
+	o, err := openOutput(e, f.out)
+	if err != nil {
+		return err
+	}
+	defer o.Abort()
+	ctx, stop := searchContext(cmd.Context(), f.timeout)
+	defer stop()
+	c := &models.Call{Request: f.request(e, args), Algorithm: f.algo, Workers: workers, Limit: opts.Limit,
+		Format: f.format, Stats: f.stats, Out: o, Log: e.stderr}
+	bar := newProgress(e, -1, m.Name+" "+t.Verb)
+	if bar != nil {
+		c.Progress = func(done, total int64) { bar.SetTotal(total); bar.Set(done) }
+	}
+	out, err := t.Run(ctx, c)
+	bar.Finish()
+	switch {
+	case err != nil:
+		return solverError(err)
+	case out.Status.Partial():
+		if err := finish(e, o, out.Status); out.Message == "" || !errors.As(err, new(*exitError)) {
+			return err
+		}
+		return &exitError{code: exitPartial, err: fmt.Errorf("stopped early: %s", out.Message)}
+	}
+	if err := o.Commit(); err != nil {
+		return err
+	}
+	switch {
+	case out.Invalid:
+		return usagef("%s", out.Message)
+	case out.Failed:
+		return noSolutionf("%s", out.Message)
+	}
+	return nil
 }
 
 // runVerify is the generic verify verb: solutions from a file or stdin,

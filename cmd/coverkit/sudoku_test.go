@@ -345,7 +345,7 @@ func TestSudokuProgress(t *testing.T) {
 	code := run(context.Background(), []string{"sudoku", "solve", "--limit", "1"}, e)
 	require.Equal(t, exitOK, code, errb.String())
 	require.Equal(t, strings.Repeat(sudokuTestSolution+"\n", 500), out.String())
-	require.Contains(t, errb.String(), "puzzles")
+	require.Contains(t, errb.String(), "sudoku solve: ")
 }
 
 func TestSudokuCompareCLI(t *testing.T) {

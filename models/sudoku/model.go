@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -21,13 +22,9 @@ The auto algorithm (the default) solves 9x9 grids with 3x3 boxes, classic
 or X, with the bitset solver fast, and every other grid with the exact
 cover on Dancing Links (dlx).`,
 		Instance: models.Instance{Usage: "PUZZLE", Args: 1, New: newInstance},
-		Params: []models.Param{
-			{Name: "variant", Usage: "variant: classic, x (both diagonals), jigsaw (needs --regions), latin (rows and columns only)", Default: "classic", Values: []string{"classic", "x", "jigsaw", "latin"}, Verbs: []string{"solve", "count", "verify", "compare"}},
-			{Name: "box", Usage: "box shape BxC (B rows, C columns), e.g. 2x3 for 6x6; default: inferred from the side", Verbs: []string{"solve", "count", "verify", "compare"}},
-			{Name: "regions", Usage: "jigsaw region map FILE (N lines of N labels)", Verbs: []string{"solve", "count", "verify", "compare"}},
-		},
-		Formats: Formats,
-		Default: func(models.Problem, *models.Options) string { return DefaultAlgorithm },
+		Params:   params,
+		Formats:  Formats,
+		Default:  func(models.Problem, *models.Options) string { return DefaultAlgorithm },
 		Fields: func(p models.Problem, _ *models.Result) []models.Field {
 			pz, _ := p.(*Puzzle)
 			if pz == nil || pz.Shape == nil {
@@ -35,11 +32,32 @@ cover on Dancing Links (dlx).`,
 			}
 			return []models.Field{{Key: "variant", Value: pz.Shape.Variant.String()}, {Key: "givens", Value: pz.Count()}}
 		},
-		VerifyUsage: "[FILE|-]",
-		Verify:      verifyRequest,
+		// Verify reads pairs of puzzles and solutions (VerifyBatch); the
+		// verify verb is the model's own task, which also checks one pair
+		// given as arguments.
+		Verify:  verifyRequest,
+		Tasks:   tasks,
+		Without: []string{"solve", "verify"},
+		Batch: func(req models.Request) (models.Batch, error) {
+			l, format, err := callLayout(req)
+			if err != nil {
+				return nil, err
+			}
+			rc, name, err := req.OpenArg(0)
+			if err != nil {
+				return nil, err
+			}
+			defer rc.Close()
+			if name == "-" {
+				name = "stdin"
+			}
+			return NewBatch(filepath.Base(name), rc, l, format)
+		},
 		Examples: map[string]string{
-			"solve":  `  coverkit sudoku solve 4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........`,
-			"verify": `  coverkit sudoku verify --batch pairs.txt`,
+			"solve":    `  coverkit sudoku solve 4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........`,
+			"verify":   `  coverkit sudoku verify --batch pairs.txt`,
+			"generate": "  coverkit sudoku generate --count 5 --seed 7\n  coverkit sudoku generate --box 2x3 --givens 14 --format json",
+			"compare":  "  coverkit sudoku compare testdata/sudoku/puzzles.txt --repeat 3\n  coverkit sudoku compare 17clue.txt --algos fast,dlx --format csv",
 		},
 	})
 }

@@ -1,0 +1,473 @@
+package sudoku
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/coverkit/coverkit/models"
+)
+
+// The sudoku model's own verbs (models.Task with Run): solve and verify
+// read batches of puzzles, generate makes puzzles. The coverkit command
+// gives them the shared flags they name and turns their outcome into an
+// exit code.
+
+// layoutVerbs are the verbs that read puzzles under a layout.
+var layoutVerbs = []string{"solve", "count", "verify", "compare", "generate"}
+
+// params are the sudoku model's own flags.
+var params = []models.Param{
+	{Name: "variant", Usage: "variant: classic, x (both diagonals), jigsaw (needs --regions), latin (rows and columns only)", Default: "classic", Values: []string{"classic", "x", "jigsaw", "latin"}, Verbs: layoutVerbs},
+	{Name: "box", Usage: "box shape BxC (B rows, C columns), e.g. 2x3 for 6x6; default: inferred from the side", Verbs: layoutVerbs},
+	{Name: "regions", Usage: "jigsaw region map FILE (N lines of N labels)", Verbs: layoutVerbs},
+	{Name: "input", Usage: "input format: line (one puzzle per line) or grid (blocks of N lines of numbers)", Default: "line", Values: []string{"line", "grid"}, Verbs: []string{"solve", "verify", "compare"}},
+	{Name: "count", Usage: "count every solution of each puzzle", Switch: true, Verbs: []string{"solve"}},
+	{Name: "batch", Usage: "FILE of puzzle-solution pairs or of JSON lines from sudoku solve (- for stdin)", Verbs: []string{"verify"}},
+	{Name: "puzzles", Usage: "with JSON lines: the puzzle FILE they answer", Verbs: []string{"verify"}},
+	{Name: "size", Usage: "side N of the grid (default 9, or the side of --box or --regions)", Verbs: []string{"generate"}},
+	{Name: "givens", Usage: "number of givens wanted (0: remove while unique, a minimal puzzle)", Default: "0", Verbs: []string{"generate"}},
+	{Name: "seed", Usage: "random seed (the same seed gives the same puzzle)", Default: "1", Verbs: []string{"generate"}},
+	{Name: "count", Usage: "number of puzzles (seeds S, S+1, ...)", Default: "1", Verbs: []string{"generate"}},
+	{Name: "attempts", Usage: "solution grids to try per puzzle before giving up on --givens", Default: "20", Verbs: []string{"generate"}},
+}
+
+// tasks are the sudoku model's own verbs.
+var tasks = []models.Task{
+	{
+		Verb: "solve", Short: "Solve a file of puzzles, one answer per puzzle in input order",
+		Usage: "[FILE|-|PUZZLE]", Optional: 1,
+		Long: `Solve every puzzle of FILE (stdin if absent or -; a single puzzle may also be
+given on the command line). By default each search looks for two solutions, so
+uniqueness is known: status solved (exactly one), multiple, unsolvable, invalid
+(wrong length, bad symbol, a symbol twice in a unit — the batch goes on) or
+timeout. --count counts every solution; --limit K looks for up to K (default 2).
+
+JSON Lines (--format json), one object per puzzle in input order:
+  {"line":L,"status":"solved","solution":"...","solutions":1}
+  {"line":L,"status":"invalid","error":"..."}
+With --input grid, "solution" is an array of rows of numbers. --workers 0
+(the default) solves on one goroutine per CPU; the answers stay in input
+order. --stats prints a summary on stderr: puzzles, verdicts, puzzles per
+second.
+
+Exit codes: 0 every puzzle answered, 2 some puzzle invalid (the others are
+still answered), 3 stopped by --timeout or an interrupt (the puzzles not
+reached get status timeout).`,
+		Flags:   []string{"algo", "workers", "timeout", "limit", "format", "out", "stats"},
+		Formats: []string{"text", "json"},
+		Run:     solveTask,
+	},
+	{
+		Verb: "verify", Short: "Check solutions independently of every solver",
+		Usage: "PUZZLE SOLUTION | verify --batch FILE [--puzzles FILE]", Optional: 2,
+		Long: `Check that SOLUTION solves PUZZLE (both in the one-line format), without any
+solver: every cell filled with 1..N, every given kept, every row, column, box
+(region, diagonal) holding each symbol once.
+
+--batch FILE checks many: each line either "PUZZLE SOLUTION" (separated by
+whitespace or a comma), or a JSON line written by "sudoku solve --format json"
+together with --puzzles FILE, the file that was solved (matched by "line").
+Records without a solution (unsolvable, invalid, timeout) are skipped.
+
+Exit codes: 0 every solution valid, 1 some solution invalid, 2 bad input.`,
+		Flags:   []string{"format", "out"},
+		Formats: []string{"text", "json"},
+		Run:     verifyTask,
+	},
+	{
+		Verb: "generate", Short: "Generate puzzles with a unique solution, reproducibly from a seed",
+		Long: `Generate puzzles whose unique solution is checked by the solver: a random
+solution grid, then givens removed in random order while the solution stays
+unique, down to --givens K (default: as few as that removal reaches, a
+minimal puzzle). The same --seed gives the same puzzles; with --count M the
+puzzles use seeds S, S+1, ..., S+M-1. --algo picks the uniqueness checker;
+it never changes the puzzles.
+
+Text: one puzzle per line (rows of numbers for sides above 35). JSON, one
+object per puzzle: {"seed":S,"size":"9x9","givens":K,"puzzle":"...","solution":"..."}.
+Exit 1 if no attempt reached --givens K (the best puzzle is still printed).`,
+		Flags:   []string{"algo", "timeout", "format", "out"},
+		Formats: []string{"text", "json"},
+		Run:     generateTask,
+	},
+}
+
+// callLayout reads the layout and the input format from a request's
+// parameters, naming the flag at fault in errors.
+func callLayout(req models.Request) (Layout, Format, error) {
+	format := LineFormat
+	if in := req.Param("input"); in != "" {
+		f, err := ParseFormat(in)
+		if err != nil {
+			return Layout{}, 0, err
+		}
+		format = f
+	}
+	v, err := ParseVariant(req.Param("variant"))
+	if err != nil {
+		return Layout{}, 0, err
+	}
+	box, regions := req.Param("box"), req.Param("regions")
+	switch {
+	case box != "" && (v == Jigsaw || v == Latin):
+		return Layout{}, 0, fmt.Errorf("sudoku: --box does not apply to the %s variant", v)
+	case v == Jigsaw && regions == "":
+		return Layout{}, 0, errors.New("sudoku: --variant jigsaw needs --regions FILE")
+	case v != Jigsaw && regions != "":
+		return Layout{}, 0, errors.New("sudoku: --regions needs --variant jigsaw")
+	}
+	if box != "" {
+		if _, _, err := ParseBox(box); err != nil {
+			return Layout{}, 0, fmt.Errorf("sudoku: --%s", errMsg(err))
+		}
+	}
+	l, err := RequestLayout(req)
+	if err != nil && regions != "" {
+		err = fmt.Errorf("sudoku: %s: %s", regions, errMsg(err))
+	}
+	return l, format, err
+}
+
+// checkAlgorithm refuses an unknown algorithm, or one that cannot solve
+// the layout's grids, before any input is read.
+func checkAlgorithm(name string, l Layout) error {
+	a, err := Algorithm(name)
+	if err != nil {
+		return err
+	}
+	if err := CheckLayout(a, l); err != nil {
+		return fmt.Errorf("sudoku: --algo %s; use --algo dlx", errMsg(err))
+	}
+	return nil
+}
+
+// solveTask is `sudoku solve`: every puzzle of a batch answered in input
+// order.
+func solveTask(ctx context.Context, c *models.Call) (*models.Outcome, error) {
+	l, format, err := callLayout(c.Request)
+	if err != nil {
+		return nil, err
+	}
+	if c.Algorithm == "" {
+		c.Algorithm = DefaultAlgorithm
+	}
+	if err := checkAlgorithm(c.Algorithm, l); err != nil {
+		return nil, err
+	}
+	count := c.Switch("count")
+	limit := uint64(2)
+	switch {
+	case count && c.Limit > 0:
+		return nil, errors.New("sudoku: --count and --limit exclude each other")
+	case count:
+		limit = 0
+	case c.Limit > 0:
+		limit = c.Limit
+	}
+	in, err := openPuzzles(c.Request)
+	if err != nil {
+		return nil, err
+	}
+	defer in.Close()
+	var buf []byte
+	firstInvalid := 0
+	grid := format == GridFormat
+	sum, err := SolveBatch(ctx, in, BatchOptions{
+		Layout: l, Format: format, Algorithm: c.Algorithm, Limit: limit, Workers: c.Workers,
+		Progress: func(done uint64) {
+			if c.Progress != nil {
+				c.Progress(int64(done), -1)
+			}
+		},
+	}, func(ans *Answer) error {
+		if ans.Verdict == Invalid && firstInvalid == 0 {
+			firstInvalid = ans.Line
+		}
+		if c.Format == "json" {
+			buf = ans.AppendJSON(buf[:0], grid)
+		} else {
+			buf = ans.AppendText(buf[:0], grid, count)
+		}
+		_, err := c.Out.Write(buf)
+		return err
+	})
+	if c.Stats {
+		writeSummary(c.Log, sum, c.Workers)
+	}
+	if err != nil {
+		return nil, err
+	}
+	out := &models.Outcome{Status: models.StatusExhausted}
+	switch {
+	case sum.ByVerdict[Timeout] > 0:
+		out.Status, _ = models.ContextStatus(ctx)
+		if out.Status == models.StatusExhausted {
+			out.Status = models.StatusLimit
+		}
+		out.Message = fmt.Sprintf("%s; %d of %d puzzles not answered (status timeout)", out.Status, sum.ByVerdict[Timeout], sum.Puzzles)
+	case sum.ByVerdict[Invalid] > 0:
+		out.Invalid = true
+		out.Message = fmt.Sprintf("%d invalid puzzle(s), the first on line %d (every other puzzle was answered)", sum.ByVerdict[Invalid], firstInvalid)
+	}
+	return out, nil
+}
+
+// openPuzzles opens solve's argument: a file, stdin (none or -), or a
+// puzzle written on the command line when no such file exists.
+func openPuzzles(req models.Request) (io.ReadCloser, error) {
+	if len(req.Args) > 0 && looksLikePuzzle(req.Args[0]) {
+		if _, err := os.Stat(req.Args[0]); err != nil {
+			return io.NopCloser(strings.NewReader(req.Args[0] + "\n")), nil
+		}
+	}
+	rc, _, err := req.OpenArg(0)
+	return rc, err
+}
+
+// looksLikePuzzle reports whether s is made only of puzzle symbols and is
+// long enough to be a 4x4 puzzle or larger.
+func looksLikePuzzle(s string) bool {
+	if len(s) < 16 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		b := s[i]
+		if !(b == '.' || b >= '0' && b <= '9' || b >= 'A' && b <= 'Z' || b >= 'a' && b <= 'z') {
+			return false
+		}
+	}
+	return true
+}
+
+// writeSummary writes solve's --stats line.
+func writeSummary(w io.Writer, s Summary, workers int) {
+	rank := func(name string) int { // fast, dlx, then the others as met
+		switch name {
+		case "fast":
+			return 0
+		case "dlx":
+			return 1
+		}
+		return 2
+	}
+	by := slices.Clone(s.ByAlgorithm)
+	slices.SortStableFunc(by, func(a, b AlgorithmCount) int { return rank(a.Algorithm) - rank(b.Algorithm) })
+	var algos []string
+	for _, a := range by {
+		algos = append(algos, fmt.Sprintf("%s %d", a.Algorithm, a.Puzzles))
+	}
+	if len(algos) == 0 {
+		algos = append(algos, "none")
+	}
+	secs := s.Stats.Elapsed.Seconds()
+	rate := 0.0
+	if secs > 0 {
+		rate = float64(s.Puzzles) / secs
+	}
+	fmt.Fprintf(w, "sudoku: %d puzzles, %d solved, %d multiple, %d unsolvable, %d invalid, %d timeout in %v: %.0f puzzles/s (%s; %d worker(s), %d nodes)\n",
+		s.Puzzles, s.ByVerdict[Solved], s.ByVerdict[Multiple], s.ByVerdict[Unsolvable],
+		s.ByVerdict[Invalid], s.ByVerdict[Timeout], s.Stats.Elapsed.Round(time.Microsecond), rate, strings.Join(algos, ", "), workers, s.Stats.Nodes)
+}
+
+// verdictJSON is verify's JSON record.
+type verdictJSON struct {
+	Line  int    `json:"line,omitempty"`
+	Valid bool   `json:"valid"`
+	Error string `json:"error,omitempty"`
+}
+
+// verifyTask is `sudoku verify`: one puzzle and its solution, or a batch.
+func verifyTask(ctx context.Context, c *models.Call) (*models.Outcome, error) {
+	l, format, err := callLayout(c.Request)
+	if err != nil {
+		return nil, err
+	}
+	batch, puzzles := c.Param("batch"), c.Param("puzzles")
+	switch {
+	case batch == "" && len(c.Args) != 2:
+		return nil, errors.New("sudoku: verify takes PUZZLE and SOLUTION, or --batch FILE")
+	case batch == "" && puzzles != "":
+		return nil, errors.New("sudoku: --puzzles needs --batch")
+	case batch == "":
+		return verifyOne(c, l)
+	case len(c.Args) != 0:
+		return nil, errors.New("sudoku: --batch takes no arguments")
+	}
+	in, err := c.Open(batch)
+	if err != nil {
+		return nil, err
+	}
+	defer in.Close()
+	o := VerifyOptions{Layout: l, PuzzleFormat: format}
+	if puzzles != "" {
+		pf, err := c.Open(puzzles)
+		if err != nil {
+			return nil, err
+		}
+		defer pf.Close()
+		o.Puzzles = pf
+	}
+	var ob bytes.Buffer
+	sum, err := VerifyBatch(ctx, in, o, func(ch *Check) error {
+		if c.Format == "json" {
+			b, _ := json.Marshal(verdictJSON{Line: ch.Line, Valid: ch.Err == nil, Error: ErrorMessage(ch.Err)})
+			ob.Write(append(b, '\n'))
+		} else if ch.Err != nil {
+			fmt.Fprintf(&ob, "line %d: %s\n", ch.Line, ErrorMessage(ch.Err))
+		}
+		return nil
+	})
+	if errors.Is(err, ErrNeedPuzzles) {
+		return nil, fmt.Errorf("sudoku: --batch %s: %s: give the solved puzzle file with --puzzles", batch, errMsg(err))
+	}
+	if err != nil {
+		return nil, fmt.Errorf("sudoku: --batch %s: %s", batch, errMsg(err))
+	}
+	if c.Format == "text" {
+		fmt.Fprintf(&ob, "checked %d solutions: %d valid, %d invalid; %d records without a solution skipped; %d malformed\n", sum.Checked, sum.Checked-sum.Invalid, sum.Invalid, sum.Skipped, sum.Malformed)
+	}
+	if _, err := c.Out.Write(ob.Bytes()); err != nil {
+		return nil, err
+	}
+	switch {
+	case sum.Malformed > 0:
+		return &models.Outcome{Invalid: true, Message: fmt.Sprintf("%d malformed record(s), the first: line %d: %s", sum.Malformed, sum.FirstMalformed.Line, sum.FirstMalformed.Msg)}, nil
+	case sum.Invalid > 0:
+		return &models.Outcome{Failed: true, Message: fmt.Sprintf("%d of %d solutions invalid", sum.Invalid, sum.Checked)}, nil
+	}
+	return &models.Outcome{Status: models.StatusExhausted}, nil
+}
+
+// verifyOne checks one solution given on the command line.
+func verifyOne(c *models.Call, l Layout) (*models.Outcome, error) {
+	p, err := ParseLine(l, c.Args[0])
+	if err != nil {
+		return nil, fmt.Errorf("sudoku: puzzle: %s", errMsg(err))
+	}
+	sol, err := ParseSolution(p, []byte(c.Args[1]))
+	if err != nil {
+		return nil, err
+	}
+	verr := VerifyGrid(p, sol)
+	switch {
+	case c.Format == "json":
+		b, _ := json.Marshal(verdictJSON{Valid: verr == nil, Error: errMsg(verr)})
+		c.Out.Write(append(b, '\n'))
+	case verr == nil:
+		fmt.Fprintf(c.Out, "valid: the solution solves the %s puzzle\n", p.Shape)
+	}
+	if verr != nil {
+		return &models.Outcome{Failed: true, Message: "invalid solution: " + errMsg(verr)}, nil
+	}
+	return &models.Outcome{Status: models.StatusExhausted}, nil
+}
+
+// generated is a generated puzzle's JSON record.
+type generated struct {
+	Seed     uint64          `json:"seed"`
+	Size     string          `json:"size"`
+	Givens   int             `json:"givens"`
+	Puzzle   json.RawMessage `json:"puzzle"`
+	Solution json.RawMessage `json:"solution"`
+}
+
+// generateTask is `sudoku generate`: --count puzzles from seeds S, S+1, ...
+func generateTask(ctx context.Context, c *models.Call) (*models.Outcome, error) {
+	l, _, err := callLayout(c.Request)
+	if err != nil {
+		return nil, err
+	}
+	if c.Algorithm == "" {
+		c.Algorithm = DefaultAlgorithm
+	}
+	if _, err := Algorithm(c.Algorithm); err != nil {
+		return nil, err
+	}
+	var size, givens, seed, count, attempts int64
+	for _, p := range []struct {
+		name     string
+		v        *int64
+		min, max int64
+	}{{"size", &size, 0, MaxSide}, {"givens", &givens, 0, MaxSide * MaxSide}, {"seed", &seed, 0, 1<<63 - 1},
+		{"count", &count, 1, 1_000_000}, {"attempts", &attempts, 1, 1_000_000}} {
+		s := c.Param(p.name)
+		if s == "" {
+			continue
+		}
+		v, err := models.ParseCount("--"+p.name, s, p.max)
+		if err != nil {
+			return nil, fmt.Errorf("sudoku: %w", err)
+		}
+		if v < p.min {
+			return nil, fmt.Errorf("sudoku: --%s %d: want %d..%d", p.name, v, p.min, p.max)
+		}
+		*p.v = v
+	}
+	n := int(size)
+	switch {
+	case l.Regions != nil && size != 0 && n != l.Regions.N:
+		return nil, fmt.Errorf("sudoku: --size %d does not match the %dx%d region map", n, l.Regions.N, l.Regions.N)
+	case l.Regions != nil:
+		n = l.Regions.N
+	case l.BoxRows > 0 && size == 0:
+		n = l.BoxRows * l.BoxCols
+	case size == 0:
+		n = 9
+	}
+	if n < 4 {
+		// Below 4 there is no box of 2 or more by 2 or more: a grid that
+		// small is a Latin square, not a sudoku.
+		return nil, fmt.Errorf("sudoku: --size %d: a sudoku needs a side of 4 or more (2x2 boxes)", n)
+	}
+	shape, err := l.Shape(n)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkAlgorithm(c.Algorithm, Layout{Variant: shape.Variant, BoxRows: shape.BoxRows, BoxCols: shape.BoxCols, Regions: l.Regions}); err != nil {
+		return nil, err
+	}
+	if int(givens) > shape.Cells() {
+		return nil, fmt.Errorf("sudoku: --givens %d: want 0..%d for a %s grid", givens, shape.Cells(), shape)
+	}
+	var short error
+	for k := range int(count) {
+		s := uint64(seed) + uint64(k)
+		p, sol, err := Generate(ctx, GenerateOptions{Shape: shape, Givens: int(givens), Seed: s, Attempts: int(attempts), Algorithm: c.Algorithm})
+		if err != nil && !errors.Is(err, ErrGivens) {
+			if st, done := models.ContextStatus(ctx); done {
+				return &models.Outcome{Status: st, Message: fmt.Sprintf("%s after %d of %d puzzles", st, k, count)}, nil
+			}
+			return nil, err
+		}
+		if err != nil && short == nil {
+			short = err
+		}
+		writeGenerated(c.Out, p, sol, s, c.Format)
+	}
+	if short != nil {
+		return &models.Outcome{Failed: true, Message: errMsg(short)}, nil
+	}
+	return &models.Outcome{Status: models.StatusExhausted}, nil
+}
+
+func writeGenerated(w io.Writer, p *Puzzle, sol []uint8, seed uint64, format string) {
+	n := p.Shape.N
+	switch {
+	case format == "json":
+		b, _ := json.Marshal(generated{Seed: seed, Size: p.Size(), Givens: p.Count(),
+			Puzzle: AppendJSON(nil, n, p.Givens), Solution: AppendJSON(nil, n, sol)})
+		w.Write(append(b, '\n'))
+	case n > MaxLineSide:
+		w.Write(append(AppendGrid(nil, n, p.Givens), '\n'))
+	default:
+		w.Write(append(AppendLine(nil, p.Givens), '\n'))
+	}
+}

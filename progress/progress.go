@@ -1,0 +1,82 @@
+package progress
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Bar is a progress bar drawn on w. Its methods are safe for concurrent
+// use and on a nil *Bar.
+type Bar struct {
+	mu          sync.Mutex
+	w           io.Writer
+	total, done int64
+	description string
+	start, last time.Time
+	drawn       bool
+}
+
+// New returns a bar on w for total units of work (0 or less: unknown).
+func New(w io.Writer, total int64, description string) *Bar {
+	return &Bar{w: w, total: total, description: description, start: time.Now()}
+}
+
+// Set moves the bar to done units.
+func (b *Bar) Set(done int64) {
+	b.update(func() { b.done = done })
+}
+
+// SetTotal changes the total (when it becomes known).
+func (b *Bar) SetTotal(total int64) {
+	b.update(func() { b.total = total })
+}
+
+// Describe replaces the bar's description (for example "conflicts: 12").
+func (b *Bar) Describe(s string) {
+	b.update(func() { b.description = s })
+}
+
+func (b *Bar) update(change func()) {
+	if b == nil {
+		return
+	}
+	b.mu.Lock()
+	change()
+	b.draw()
+	b.mu.Unlock()
+}
+
+// Finish clears the bar's line.
+func (b *Bar) Finish() {
+	if b == nil {
+		return
+	}
+	b.mu.Lock()
+	if b.drawn {
+		fmt.Fprint(b.w, "\r\033[K")
+	}
+	b.drawn = false
+	b.mu.Unlock()
+}
+
+// draw redraws the line, at most every 100 ms.
+func (b *Bar) draw() {
+	now := time.Now()
+	if now.Sub(b.last) < 100*time.Millisecond {
+		return
+	}
+	b.last, b.drawn = now, true
+	elapsed := now.Sub(b.start).Round(time.Second)
+	if b.total <= 0 {
+		fmt.Fprintf(b.w, "\r\033[K%s: %d [%s]", b.description, b.done, elapsed)
+		return
+	}
+	const width = 30
+	frac := min(max(float64(b.done)/float64(b.total), 0), 1)
+	fill := int(frac * width)
+	fmt.Fprintf(b.w, "\r\033[K%s %3.0f%% |%s%s| [%s]", b.description, 100*frac,
+		strings.Repeat("█", fill), strings.Repeat(" ", width-fill), elapsed)
+}
