@@ -10,6 +10,7 @@ import (
 
 	"github.com/coverkit/coverkit/models"
 	"github.com/coverkit/coverkit/resource"
+	"github.com/coverkit/coverkit/units"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
@@ -27,6 +28,8 @@ type runFlags struct {
 	repeat                    int
 	// params holds the model's own flags by name.
 	params map[string]*string
+	// split is a split count's flags (--units).
+	split units.Spec
 	// verb is the task verb the flags belong to, if any: the model's
 	// parameters that name it are declared too.
 	verb string

@@ -1,9 +1,7 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
-	"io"
 
 	"github.com/coverkit/coverkit/units"
 	"github.com/spf13/cobra"
@@ -62,11 +60,12 @@ JSON: {"model":...,"size":...,"algorithm":...,"solutions":N,"units":K,
 				return err
 			}
 			if format == "json" {
-				if err := mergeJSON(o, s); err != nil {
-					return err
-				}
+				err = writeJSONLine(o, s)
 			} else {
-				mergeText(o, s)
+				err = s.WriteText(o)
+			}
+			if err != nil {
+				return err
 			}
 			if err := o.Commit(); err != nil {
 				return err
@@ -80,30 +79,4 @@ JSON: {"model":...,"size":...,"algorithm":...,"solutions":N,"units":K,
 	}
 	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json")
 	return cmd
-}
-
-func mergeJSON(w io.Writer, s *units.Summary) error {
-	b, err := json.Marshal(s)
-	if err != nil {
-		return err
-	}
-	_, err = w.Write(append(b, '\n'))
-	return err
-}
-
-func mergeText(w io.Writer, s *units.Summary) {
-	state := "complete"
-	if !s.Complete {
-		state = "INCOMPLETE"
-	}
-	fmt.Fprintf(w, "%s %s: %s solutions (%s)\n", s.Model, s.Size, s.Solutions, state)
-	fmt.Fprintf(w, "units: %d of %d present (%d lines, %d confirmed repeats), %s, %d subproblems\n",
-		s.Present, s.Units, s.Lines, s.Confirmed, s.Decomposition, s.Subproblems)
-	if len(s.ByWeight) > 0 {
-		fmt.Fprintf(w, "subproblems by weight: 2: %d, 4: %d, 8: %d\n", s.ByWeight["2"], s.ByWeight["4"], s.ByWeight["8"])
-	}
-	fmt.Fprintf(w, "cpu: %.1f s\n", s.CPUSeconds)
-	if !s.Complete {
-		fmt.Fprintf(w, "missing: --array=%s\n", units.ArraySpec(s.Missing))
-	}
 }

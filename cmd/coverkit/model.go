@@ -65,7 +65,7 @@ func newModelCmd(e *env, m *models.Model) *cobra.Command {
 		}
 		f.declare(sub, verb, m, formats, nil)
 		if verb == "count" {
-			declareUnitFlags(sub, m)
+			declareUnitFlags(sub, m, &f.split)
 		}
 		sub.SetFlagErrorFunc(negativeSizeError(strings.Trim(m.Instance.Usage, "[]")))
 		cmd.AddCommand(sub)
@@ -132,7 +132,7 @@ func bareSolve(e *env, cmd *cobra.Command, m *models.Model, formats []string, ve
 	}
 	f.declare(cmd, "solve", m, formats, nil)
 	cmd.Flags().BoolVar(&count, "count", false, "count the solutions instead of listing them")
-	declareUnitFlags(cmd, m)
+	declareUnitFlags(cmd, m, &f.split)
 	cmd.SetFlagErrorFunc(negativeSizeError("FILE"))
 }
 
@@ -342,8 +342,10 @@ func writeFailed(ctx context.Context, what string, err error) error {
 
 // runCount is the generic count verb.
 func runCount(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []string) error {
-	if split, err := unitsRequested(cmd); split || err != nil {
-		return runUnits(e, cmd, m, f, args, err)
+	if split, err := unitsRequested(cmd); err != nil {
+		return err
+	} else if split {
+		return runUnits(e, cmd, m, f, args)
 	}
 	p, alg, opts, err := prepare(e, m, f, args, models.ModeCount, []string{"text", "json", "csv"})
 	if err != nil {

@@ -36,11 +36,6 @@ func newEnv(stdin io.Reader, stdout, stderr io.Writer) *env {
 // file adds its own from init, so no file lists them all.
 var commands []func(*env) *cobra.Command
 
-// verbs holds extra verbs attached to a model command by name, from other
-// files' init functions: verbs["queens"] gets `coverkit queens cover` from
-// the dlx file, for example.
-var verbs = map[string][]func(*env) *cobra.Command{}
-
 func version() string {
 	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
 		return bi.Main.Version
@@ -82,12 +77,8 @@ Exit codes: 0 success, 1 no solution exists, 2 bad input or usage,
 		}
 		return nil
 	}
-	own := map[string]bool{}
-	var all []*cobra.Command
 	for _, newCmd := range commands {
-		c := newCmd(e)
-		own[c.Name()] = true
-		all = append(all, c)
+		root.AddCommand(newCmd(e))
 	}
 	root.AddCommand(&cobra.Command{
 		Use: "version", Short: "Print the version", Args: cobra.NoArgs,
@@ -97,22 +88,14 @@ Exit codes: 0 success, 1 no solution exists, 2 bad input or usage,
 		},
 	})
 	for _, m := range models.Models() {
-		switch {
-		case own[m.Name]:
-		case only != "" && m.Name != only:
+		if only != "" && m.Name != only {
 			// Another model's command is never run here: a stub keeps
 			// it in the help listing without building its verbs and
 			// flags, which start-up would pay for.
-			all = append(all, &cobra.Command{Use: m.Name, Short: m.Summary, Run: func(*cobra.Command, []string) {}})
-		default:
-			all = append(all, newModelCmd(e, m))
+			root.AddCommand(&cobra.Command{Use: m.Name, Short: m.Summary, Run: func(*cobra.Command, []string) {}})
+			continue
 		}
-	}
-	for _, c := range all {
-		for _, v := range verbs[c.Name()] {
-			c.AddCommand(v(e))
-		}
-		root.AddCommand(c)
+		root.AddCommand(newModelCmd(e, m))
 	}
 	rejectUnknownVerbs(root)
 	return root
