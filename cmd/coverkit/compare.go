@@ -86,7 +86,7 @@ func compareBatch(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, cfg 
 		return err
 	}
 	if batch.Skipped() > 0 {
-		return usagef("%d invalid line(s) skipped: compared on the %d valid puzzles", batch.Skipped(), batch.Items())
+		return usagef("%d invalid line(s) skipped: compared on the %d valid ones", batch.Skipped(), batch.Items())
 	}
 	return nil
 }

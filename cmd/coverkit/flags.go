@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"strconv"
 	"slices"
 	"strings"
 	"time"
@@ -12,7 +13,6 @@ import (
 	"github.com/coverkit/coverkit/resource"
 	"github.com/coverkit/coverkit/units"
 	"github.com/spf13/cobra"
-	"github.com/spf13/pflag"
 )
 
 // runFlags is the one flag vocabulary of every verb that searches: each
@@ -26,19 +26,13 @@ type runFlags struct {
 	stats, all, first, unique bool
 	algos, sizes              string
 	repeat                    int
-	// params holds the model's own flags by name.
-	params map[string]*string
+	// params reads the model's own flags by name.
+	params map[string]func() string
 	// split is a split count's flags (--units).
 	split units.Spec
 	// verb is the task verb the flags belong to, if any: the model's
 	// parameters that name it are declared too.
 	verb string
-}
-
-// preset sets a model parameter that a task verb fixes.
-func (f *runFlags) preset(name, value string) {
-	v := value
-	f.params[name] = &v
 }
 
 // flagHelp is the help text of each shared flag.
@@ -136,20 +130,18 @@ func (f *runFlags) declare(cmd *cobra.Command, verb string, m *models.Model, for
 // declareParams adds the model's own flags that verb takes.
 func (f *runFlags) declareParams(cmd *cobra.Command, verb string, m *models.Model) {
 	fs := cmd.Flags()
-	f.params = map[string]*string{}
+	f.params = map[string]func() string{}
 	for _, p := range m.Params {
 		if !p.For(verb) && (f.verb == "" || !slices.Contains(p.Verbs, f.verb)) {
 			continue
 		}
-		v := new(string)
-		f.params[p.Name] = v
 		if p.Switch {
-			fs.Var(&switchValue{v}, p.Name, p.Usage)
-			fs.Lookup(p.Name).NoOptDefVal = "true"
-			*v = "false"
+			on := fs.Bool(p.Name, false, p.Usage)
+			f.params[p.Name] = func() string { return strconv.FormatBool(*on) }
 			continue
 		}
-		fs.StringVar(v, p.Name, p.Default, p.Usage)
+		v := fs.String(p.Name, p.Default, p.Usage)
+		f.params[p.Name] = func() string { return *v }
 		if p.Values != nil {
 			complete(cmd, p.Name, p.Values)
 		}
@@ -160,32 +152,6 @@ func (f *runFlags) declareParams(cmd *cobra.Command, verb string, m *models.Mode
 func complete(cmd *cobra.Command, name string, values []string) {
 	cmd.RegisterFlagCompletionFunc(name, cobra.FixedCompletions(values, cobra.ShellCompDirectiveNoFileComp))
 }
-
-// switchValue is a model's boolean flag kept as "true" or "false".
-type switchValue struct{ v *string }
-
-func (s *switchValue) String() string {
-	if s.v == nil {
-		return "false"
-	}
-	return *s.v
-}
-
-func (s *switchValue) Set(x string) error {
-	switch strings.ToLower(x) {
-	case "true", "1", "t":
-		*s.v = "true"
-	case "false", "0", "f":
-		*s.v = "false"
-	default:
-		return fmt.Errorf("want true or false, got %q", x)
-	}
-	return nil
-}
-
-func (s *switchValue) Type() string { return "bool" }
-
-var _ pflag.Value = (*switchValue)(nil)
 
 // options checks the shared flags and turns them into search options for
 // mode.
@@ -227,7 +193,7 @@ func countFlag(name, s string) (uint64, error) {
 func (f *runFlags) request(e *env, args []string) models.Request {
 	params := make(map[string]string, len(f.params))
 	for k, v := range f.params {
-		params[k] = *v
+		params[k] = v()
 	}
 	return models.Request{Args: args, Params: params,
 		Open: func(name string) (io.ReadCloser, error) { return openInput(e, name) },

@@ -36,7 +36,7 @@ func newModelCmd(e *env, m *models.Model) *cobra.Command {
 			continue
 		}
 		if name == "." {
-			bareSolve(e, cmd, m, v.formats, "solve")
+			bareSolve(e, cmd, m, v.formats, "solve", nil)
 			continue
 		}
 		usage := m.Instance.Usage
@@ -93,35 +93,25 @@ func newTaskCmd(e *env, m *models.Model, t models.Task) *cobra.Command {
 		f.declare(sub, "task", m, t.Formats, t.Flags)
 		return sub
 	}
-	bareSolve(e, sub, m, append(append([]string(nil), m.Formats...), "none"), t.Verb)
+	bareSolve(e, sub, m, append(append([]string(nil), m.Formats...), "none"), t.Verb, t.Params)
 	sub.Use = strings.TrimSpace(t.Verb + " " + t.Usage)
 	sub.Args = cobra.RangeArgs(t.Args, t.Args+t.Optional)
 	run := sub.RunE
 	sub.RunE = func(cmd *cobra.Command, args []string) error {
 		return run(cmd, append(append([]string(nil), t.Prefix...), args...))
 	}
-	sub.Annotations = map[string]string{}
-	for k, v := range t.Params {
-		sub.Annotations["preset:"+k] = v
-		sub.Flags().MarkHidden(k) // preset: the verb's own meaning
-	}
 	return sub
 }
 
 // bareSolve makes the model's own command its solve verb (`coverkit dlx
 // FILE`), with --count to count instead.
-func bareSolve(e *env, cmd *cobra.Command, m *models.Model, formats []string, verb string) {
+func bareSolve(e *env, cmd *cobra.Command, m *models.Model, formats []string, verb string, presets map[string]string) {
 	f := &runFlags{verb: verb}
 	var count bool
 	cmd.Use = strings.TrimSpace(m.Name + " " + m.Instance.Usage)
 	cmd.Example = m.Examples["solve"]
 	cmd.Args = cobra.RangeArgs(m.Instance.Args, m.Instance.Args+m.Instance.Optional)
 	cmd.RunE = func(cmd *cobra.Command, args []string) error {
-		for k, v := range cmd.Annotations {
-			if name, ok := strings.CutPrefix(k, "preset:"); ok {
-				f.preset(name, v)
-			}
-		}
 		if count {
 			if !cmd.Flags().Changed("format") {
 				f.format = "text" // the default of a count, not of a listing
@@ -131,6 +121,10 @@ func bareSolve(e *env, cmd *cobra.Command, m *models.Model, formats []string, ve
 		return runSolve(e, cmd, m, f, args)
 	}
 	f.declare(cmd, "solve", m, formats, nil)
+	for name, v := range presets {
+		f.params[name] = func() string { return v }
+		cmd.Flags().MarkHidden(name) // preset: the verb's own meaning
+	}
 	cmd.Flags().BoolVar(&count, "count", false, "count the solutions instead of listing them")
 	declareUnitFlags(cmd, m, &f.split)
 	cmd.SetFlagErrorFunc(negativeSizeError("FILE"))

@@ -374,7 +374,7 @@ func TestSudokuCompareCLI(t *testing.T) {
 	out, errOut, code = runCLI(t, in+"1.1\n", "sudoku", "compare", "-", "--algos", "dlx")
 	require.Equal(t, exitUsage, code)
 	require.Contains(t, out, "dlx")
-	require.Contains(t, errOut, "1 invalid line(s) skipped: compared on the 3 valid puzzles")
+	require.Contains(t, errOut, "1 invalid line(s) skipped: compared on the 3 valid ones")
 
 	_, errOut, code = runCLI(t, in, "sudoku", "compare", "-", "--algos", "fast", "--box", "2x2")
 	require.Equal(t, exitUsage, code)
