@@ -38,6 +38,9 @@ type Config struct {
 	// Registry is where the algorithms are looked up; nil means
 	// models.Default.
 	Registry *models.Registry
+	// Lead are the leading CSV columns of the report, in the order scripts
+	// already read them (models.Model.CSVLead["compare"]); nil for none.
+	Lead []string
 	// Progress, if set, is called after each run with the runs made so far
 	// and the most there can be (sizes × algorithms × Repeat; runs skipped
 	// or not repeated count as made), for a progress display.
@@ -146,6 +149,8 @@ type Report struct {
 	// PerUnit says that Growth is per unit of size (every size is a whole
 	// number); otherwise it is per step along Sizes.
 	PerUnit bool
+	// Lead are the leading CSV columns (Config.Lead).
+	Lead []string
 }
 
 // Row is one algorithm's result on one size.
@@ -301,7 +306,7 @@ func RunInstances(ctx context.Context, cfg Config, newInstance func(size string)
 	if cfg.First {
 		base.Mode = models.ModeFirst
 	}
-	rep := &Report{Model: cfg.Model, Job: cfg.Job(), Repeat: repeat, Machine: Machine()}
+	rep := &Report{Model: cfg.Model, Job: cfg.Job(), Repeat: repeat, Machine: Machine(), Lead: cfg.Lead}
 	stopped := map[string]string{} // algorithm → why it stopped early
 	done, total := 0, len(sizes)*len(algs)*repeat
 	onRun := func(runs int) {

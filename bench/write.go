@@ -1,7 +1,6 @@
 package bench
 
 import (
-	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -129,71 +128,20 @@ func WriteJSON(w io.Writer, rep *Report) error {
 	return nil
 }
 
-// WriteCSV writes a header line and one line per row, with the columns of
-// WriteJSON in the same order: the common ones always, the compare ones
-// (items, growth) when some row has them, then the model's fields of the
-// first row. A value a row does not have is empty.
+// WriteCSV writes a header line and one line per row (models.WriteCSV):
+// rep.Lead first, then the common columns, the compare ones (kind, job,
+// times, runs, machine; items and growth when some row has them), then the
+// model's fields. A value a row does not have is empty.
 func WriteCSV(w io.Writer, rep *Report) error {
 	if rep == nil {
 		return fmt.Errorf("bench: no report to write")
 	}
-	cw := csv.NewWriter(w)
-	header := []string{"model", "size", "algorithm", "status", "partial", "solutions", "fundamental",
-		"nodes", "checks", "updates", "steps", "elapsed_seconds"}
-	fieldsOf := make([][]models.Field, len(rep.Rows))
-	var extra []string
-	have := map[string]bool{}
-	addKeys := func(fs []models.Field) {
-		for _, f := range fs {
-			if !have[f.Key] && !commonKey[f.Key] {
-				have[f.Key] = true
-				extra = append(extra, f.Key)
-			}
-		}
-	}
+	recs := make([]models.Record, len(rep.Rows))
 	for i := range rep.Rows {
-		fieldsOf[i] = compareFields(rep, &rep.Rows[i])
-		addKeys(fieldsOf[i])
+		recs[i] = rep.Rows[i].Record
+		recs[i].Fields = append(compareFields(rep, &rep.Rows[i]), rep.Rows[i].Record.Fields...)
 	}
-	if len(rep.Rows) > 0 {
-		addKeys(rep.Rows[0].Record.Fields)
-	}
-	if err := cw.Write(append(header, extra...)); err != nil {
-		return err
-	}
-	for i, r := range rep.Rows {
-		rec := &r.Record
-		fund := ""
-		if rec.Fundamental != nil {
-			fund = rec.Fundamental.String()
-		}
-		row := []string{rec.Model, rec.Size, rec.Algorithm, rec.Status.String(), strconv.FormatBool(rec.Partial),
-			rec.Solutions.String(), fund, optional(rec.Nodes), optional(rec.Checks), optional(rec.Updates),
-			optional(rec.Steps), strconv.FormatFloat(rec.Elapsed, 'g', -1, 64)}
-		values := map[string]any{}
-		for _, f := range append(fieldsOf[i], rec.Fields...) {
-			if _, dup := values[f.Key]; !dup {
-				values[f.Key] = f.Value
-			}
-		}
-		for _, k := range extra {
-			v, ok := values[k]
-			if !ok {
-				row = append(row, "")
-				continue
-			}
-			cell, err := csvValue(v)
-			if err != nil {
-				return err
-			}
-			row = append(row, cell)
-		}
-		if err := cw.Write(row); err != nil {
-			return err
-		}
-	}
-	cw.Flush()
-	return cw.Error()
+	return models.WriteCSV(w, rep.Lead, recs)
 }
 
 // compareFields are a row's facts after the common record: kind, job,
@@ -225,12 +173,6 @@ func compareFields(rep *Report, r *Row) []models.Field {
 	return fs
 }
 
-// commonKey are the record's own columns, never repeated from Fields.
-var commonKey = map[string]bool{
-	"model": true, "size": true, "algorithm": true, "status": true, "partial": true, "solutions": true,
-	"fundamental": true, "nodes": true, "checks": true, "updates": true, "steps": true, "elapsed_seconds": true,
-}
-
 // counters are the work counters in column order.
 var counters = []struct {
 	name string
@@ -260,18 +202,6 @@ func columnsOf(rep *Report) columns {
 		}
 	}
 	return c
-}
-
-// csvValue writes a field's value as its JSON text, strings unquoted.
-func csvValue(v any) (string, error) {
-	if s, ok := v.(string); ok {
-		return s, nil
-	}
-	b, err := json.Marshal(v)
-	if err != nil {
-		return "", err
-	}
-	return strings.Trim(string(b), `"`), nil
 }
 
 // optional writes a counter, or "" when the algorithm does not measure it.

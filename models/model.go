@@ -101,6 +101,10 @@ type Model struct {
 	// named by req.Args[0] (a file, "-" for standard input) instead of one
 	// instance, and compare the algorithms over all of them.
 	Batch func(req Request) (Batch, error)
+	// CSVLead are, per verb, the leading CSV columns in the order scripts
+	// already read them: a CSV output only ever gains columns at the end
+	// (WriteCSV). nil: the common columns lead.
+	CSVLead map[string][]string
 	// Examples are command lines shown in help, keyed by verb.
 	Examples map[string]string
 }

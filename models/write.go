@@ -35,37 +35,48 @@ func (m *Model) Record(p Problem, algorithm string, res *Result, unique bool, wa
 	return rec
 }
 
-// csvHeader is the CSV header of the common fields of a record.
-var csvHeader = []string{"model", "size", "algorithm", "status", "partial", "solutions", "fundamental",
+// csvCommon are the CSV columns of the common fields of a record.
+var csvCommon = []string{"model", "size", "algorithm", "status", "partial", "solutions", "fundamental",
 	"nodes", "checks", "updates", "steps", "elapsed_seconds"}
 
-// WriteCSV writes records as CSV with encoding/csv: a header of the common
-// columns and the model's fields of the first record, then one row per
-// record. A work counter the algorithm does not measure is empty.
-func WriteCSV(w io.Writer, recs []Record) error {
-	cw := csv.NewWriter(w)
-	header := slices.Clone(csvHeader)
-	if len(recs) > 0 {
-		for _, f := range recs[0].Fields {
-			header = append(header, f.Key)
+// WriteCSV writes records as CSV with encoding/csv: a header, then one row
+// per record. The columns are lead (columns that scripts already read in
+// that order: a model's CSV only ever gains columns at the end), then the
+// common fields, then every model field of the records in the order first
+// met; a column is written once. A value a record does not have, or a work
+// counter it did not measure, is empty.
+func WriteCSV(w io.Writer, lead []string, recs []Record) error {
+	header := slices.Clone(lead)
+	seen := map[string]bool{}
+	for _, k := range header {
+		seen[k] = true
+	}
+	add := func(k string) {
+		if !seen[k] {
+			seen[k] = true
+			header = append(header, k)
 		}
 	}
+	for _, k := range csvCommon {
+		add(k)
+	}
+	for _, r := range recs {
+		for _, f := range r.Fields {
+			add(f.Key)
+		}
+	}
+	cw := csv.NewWriter(w)
 	if err := cw.Write(header); err != nil {
 		return err
 	}
+	row := make([]string, len(header))
 	for _, r := range recs {
-		fund := ""
-		if r.Fundamental != nil {
-			fund = r.Fundamental.String()
+		cells, err := r.csvCells()
+		if err != nil {
+			return err
 		}
-		row := []string{r.Model, r.Size, r.Algorithm, r.Status.String(), strconv.FormatBool(r.Partial), r.Solutions.String(), fund,
-			counter(r.Nodes), counter(r.Checks), counter(r.Updates), counter(r.Steps), strconv.FormatFloat(r.Elapsed, 'g', -1, 64)}
-		for _, f := range r.Fields {
-			v, err := json.Marshal(f.Value)
-			if err != nil {
-				return err
-			}
-			row = append(row, strings.Trim(string(v), `"`))
+		for i, k := range header {
+			row[i] = cells[k]
 		}
 		if err := cw.Write(row); err != nil {
 			return err
@@ -73,6 +84,36 @@ func WriteCSV(w io.Writer, recs []Record) error {
 	}
 	cw.Flush()
 	return cw.Error()
+}
+
+// csvCells returns the record's CSV cells by column; a model field never
+// replaces a common one.
+func (r *Record) csvCells() (map[string]string, error) {
+	fund := ""
+	if r.Fundamental != nil {
+		fund = r.Fundamental.String()
+	}
+	cells := map[string]string{"model": r.Model, "size": r.Size, "algorithm": r.Algorithm, "status": r.Status.String(),
+		"partial": strconv.FormatBool(r.Partial), "solutions": r.Solutions.String(), "fundamental": fund,
+		"nodes": counter(r.Nodes), "checks": counter(r.Checks), "updates": counter(r.Updates), "steps": counter(r.Steps),
+		"elapsed_seconds": strconv.FormatFloat(r.Elapsed, 'g', -1, 64)}
+	for _, f := range r.Fields {
+		if _, dup := cells[f.Key]; dup {
+			continue
+		}
+		if s, ok := f.Value.(string); ok {
+			cells[f.Key] = s
+			continue
+		}
+		v, err := json.Marshal(f.Value)
+		if err != nil {
+			return nil, err
+		}
+		if string(v) != "null" {
+			cells[f.Key] = strings.Trim(string(v), `"`)
+		}
+	}
+	return cells, nil
 }
 
 // counter writes a work counter, or "" when it was not measured.

@@ -26,7 +26,7 @@ func runCompare(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args [
 	if f.repeat < 1 {
 		return usagef("--repeat must be at least 1, got %d", f.repeat)
 	}
-	cfg := bench.Config{Model: m.Name, First: f.first, Repeat: f.repeat, Timeout: f.timeout, Options: base}
+	cfg := bench.Config{Model: m.Name, First: f.first, Repeat: f.repeat, Timeout: f.timeout, Options: base, Lead: m.CSVLead["compare"]}
 	if f.algos != "" {
 		cfg.Algorithms = strings.Split(f.algos, ",")
 	}

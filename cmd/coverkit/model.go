@@ -364,7 +364,7 @@ func runCount(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 	case "json":
 		err = writeJSONLine(o, rec)
 	case "csv":
-		err = models.WriteCSV(o, []models.Record{rec})
+		err = models.WriteCSV(o, m.CSVLead["count"], []models.Record{rec})
 	default:
 		err = m.WriteCount(o, p, &res, rec, f.unique)
 	}

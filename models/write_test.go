@@ -1,0 +1,116 @@
+package models_test
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coverkit/coverkit/models"
+	"github.com/stretchr/testify/require"
+)
+
+func TestWriteCSV(t *testing.T) {
+	rec := func(alg string, nodes uint64, fields ...models.Field) models.Record {
+		return models.Record{Model: "m", Size: "8", Algorithm: alg, Status: models.StatusExhausted,
+			Solutions: models.CountOf(92), Nodes: nodes, Elapsed: 0.5, Fields: fields}
+	}
+	for _, tc := range []struct {
+		name string
+		lead []string
+		recs []models.Record
+		want string
+	}{
+		{"common columns, then fields", nil, []models.Record{rec("a", 10, models.Field{Key: "n", Value: 8})},
+			"model,size,algorithm,status,partial,solutions,fundamental,nodes,checks,updates,steps,elapsed_seconds,n\n" +
+				"m,8,a,exhausted,false,92,,10,,,,0.5,8\n"},
+		{"lead columns keep their places", []string{"n", "algorithm", "solutions"}, []models.Record{rec("a", 0, models.Field{Key: "n", Value: 8})},
+			"n,algorithm,solutions,model,size,status,partial,fundamental,nodes,checks,updates,steps,elapsed_seconds\n" +
+				"8,a,92,m,8,exhausted,false,,,,,,0.5\n"},
+		{"fields of later records are appended, missing ones empty", nil,
+			[]models.Record{rec("a", 1), rec("b", 2, models.Field{Key: "items", Value: 3}, models.Field{Key: "from", Value: nil})},
+			"model,size,algorithm,status,partial,solutions,fundamental,nodes,checks,updates,steps,elapsed_seconds,items,from\n" +
+				"m,8,a,exhausted,false,92,,1,,,,0.5,,\n" +
+				"m,8,b,exhausted,false,92,,2,,,,0.5,3,\n"},
+		{"a field never replaces a common column; text is quoted", nil,
+			[]models.Record{rec("a", 1, models.Field{Key: "model", Value: "x"}, models.Field{Key: "machine", Value: "AMD, 2 cores"})},
+			"model,size,algorithm,status,partial,solutions,fundamental,nodes,checks,updates,steps,elapsed_seconds,machine\n" +
+				"m,8,a,exhausted,false,92,,1,,,,0.5,\"AMD, 2 cores\"\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var buf bytes.Buffer
+			require.NoError(t, models.WriteCSV(&buf, tc.lead, tc.recs))
+			require.Equal(t, tc.want, buf.String())
+		})
+	}
+}
+
+func TestStatsWorkAndSeconds(t *testing.T) {
+	require.Equal(t, "", models.Stats{}.Work())
+	require.Equal(t, "2057 nodes, 15720 checks", models.Stats{Nodes: 2057, Checks: 15720}.Work())
+	require.Equal(t, "12 updates, 3 steps", models.Stats{Updates: 12, Steps: 3}.Work())
+	for _, tc := range []struct {
+		s    float64
+		want string
+	}{{0.000412, "0.000412 s"}, {0.0371, "0.0371 s"}, {12.314, "12.31 s"}} {
+		require.Equal(t, tc.want, models.Seconds(tc.s))
+	}
+}
+
+func TestVerifyReport(t *testing.T) {
+	for _, tc := range []struct {
+		name, text, failure string
+		rep                 models.VerifyReport
+	}{
+		{"all valid", "92 solutions, all valid, 92 distinct\n", "", models.VerifyReport{Solutions: 92, Valid: 92, Distinct: 92}},
+		{"one", "1 solution, all valid, 1 distinct\n", "", models.VerifyReport{Solutions: 1, Valid: 1, Distinct: 1}},
+		{"none", "0 solutions\n", "in: no solutions to verify", models.VerifyReport{}},
+		{"a bad line", "2 solutions, 1 invalid, 1 valid, 1 distinct valid\nfirst bad: line 2: two queens share a row\n",
+			"in: line 2: two queens share a row",
+			models.VerifyReport{Solutions: 2, Valid: 1, Invalid: 1, Distinct: 1, FirstBad: &models.Bad{Line: 2, Reason: "two queens share a row"}}},
+		{"summary replaces the text", "checked 3\n", "", models.VerifyReport{Solutions: 3, Valid: 3, Summary: "checked 3"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var buf bytes.Buffer
+			require.NoError(t, tc.rep.WriteText(&buf))
+			require.Equal(t, tc.text, buf.String())
+			require.Equal(t, tc.failure, tc.rep.Failure("in"))
+		})
+	}
+	rep := models.VerifyReport{Solutions: 1, Valid: 1, Distinct: 1, Fields: []models.Field{{Key: "valid", Value: "yes"}, {Key: "n", Value: 8}}}
+	b, err := rep.Record("queens").MarshalJSON()
+	require.NoError(t, err)
+	require.Equal(t, `{"model":"queens","solutions":1,"valid":"yes","invalid":0,"distinct":1,"all_valid":true,"n":8}`, string(b))
+}
+
+func TestRecordAndFailure(t *testing.T) {
+	m := &models.Model{Name: "m", Fields: func(models.Problem, *models.Result) []models.Field {
+		return []models.Field{{Key: "n", Value: 8}}
+	}}
+	res := &models.Result{Status: models.StatusExhausted, Method: "symmetry", Extra: map[string]any{"n": 9, "b": 2, "a": 1},
+		Stats: models.Stats{Nodes: 5, Elapsed: time.Millisecond}}
+	rec := m.Record(nil, "alg", res, false, time.Second)
+	b, err := rec.MarshalJSON()
+	require.NoError(t, err)
+	require.True(t, strings.HasSuffix(string(b), `"elapsed_seconds":0.001,"n":8,"method":"symmetry","a":1,"b":2}`), string(b))
+
+	for _, tc := range []struct {
+		name   string
+		kind   models.Kind
+		reason string
+		proved bool
+		want   string
+	}{
+		{"exact search", models.Exact, "", true, "no solution: foreign 1: the search finished without one (5 nodes, 0.001000 s)"},
+		{"a theorem", models.Exact, "n = 3 has none", true, "no solution: n = 3 has none"},
+		{"a heuristic proves nothing", models.LocalSearch, "", false, "gave up without a solution (5 nodes, 0.001000 s); this proves nothing"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := *res
+			r.Reason = tc.reason
+			msg, proved := m.Failure(models.Algorithm{Name: "alg", Kind: tc.kind}, foreign{}, &r)
+			require.Equal(t, tc.proved, proved)
+			require.Contains(t, msg, tc.want)
+		})
+	}
+}
