@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 )
 
@@ -65,19 +66,23 @@ func (s *SolutionWriter) Write(sol Solution, since Stats, rec *Record) error {
 }
 
 func (s *SolutionWriter) writeJSON(sol Solution, since Stats, rec *Record) error {
+	key := s.Key
+	if key == "" {
+		key = "solution"
+	}
 	var head []byte
 	var err error
 	if rec != nil {
-		head, err = json.Marshal(rec)
+		// The solution is written under key: a field of that key (a
+		// count's example solution) would say it twice.
+		r := *rec
+		r.Fields = slices.DeleteFunc(slices.Clone(r.Fields), func(f Field) bool { return f.Key == key })
+		head, err = json.Marshal(r)
 	} else {
 		head, err = json.Marshal(s.Head)
 	}
 	if err != nil {
 		return err
-	}
-	key := s.Key
-	if key == "" {
-		key = "solution"
 	}
 	if len(head) > 2 {
 		head = append(head[:len(head)-1], ',')

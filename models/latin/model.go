@@ -1,6 +1,8 @@
 package latin
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 
 	"github.com/coverkit/coverkit/models"
@@ -28,9 +30,16 @@ square (576 of order 4, 161280 of order 5, OEIS A002860).`,
 		Without: []string{"verify"},
 		Fields: func(p models.Problem, res *models.Result) []models.Field {
 			sq := p.(*Square)
-			return []models.Field{{Key: "n", Value: sq.N}, {Key: "reduced", Value: sq.Reduced},
+			fs := []models.Field{{Key: "n", Value: sq.N}, {Key: "reduced", Value: sq.Reduced},
 				{Key: "elapsed_ms", Value: float64(res.Stats.Elapsed.Microseconds()) / 1000}}
+			// A count keeps the first square it met, as it always has.
+			var b bytes.Buffer
+			if res.First != nil && sq.Render(&b, res.First, "json") == nil {
+				fs = append(fs, models.Field{Key: "square", Value: json.RawMessage(bytes.TrimSpace(b.Bytes()))})
+			}
+			return fs
 		},
+		SolutionKey: "square",
 		CountText: func(p models.Problem, _ *models.Result, count string) string {
 			sq := p.(*Square)
 			what := "Latin squares"

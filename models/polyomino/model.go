@@ -40,8 +40,9 @@ total only, a cross-check).`,
 			{Name: "pieces", Usage: "the piece set: " + strings.Join(sets, " or "), Default: "pentominoes", Values: sets,
 				Verbs: []string{"solve", "count", "compare", "cover"}},
 		},
-		Formats: []string{"text", "json"},
-		Without: []string{"verify"},
+		Formats:     []string{"text", "json"},
+		Without:     []string{"verify"},
+		SolutionKey: "tiling",
 		Fields: func(p models.Problem, _ *models.Result) []models.Field {
 			t := p.(*Tiling)
 			return []models.Field{{Key: "board", Value: t.Size()}, {Key: "pieces", Value: t.Set}, {Key: "symmetries", Value: t.Symmetries()}}
