@@ -12,10 +12,15 @@ import (
 // solution's option indices into the model's encoding with decode, passes it
 // to o.Visit, and returns a models.Result carrying the first solution. base
 // holds the engine settings the model chooses (Forced, Workers,
-// TakeSingleton, Progress); SolveModel sets its Limit, MaxNodes and Visit.
+// TakeSingleton, Progress); SolveModel sets its Limit, MaxNodes and Visit,
+// and passes the subproblems a parallel search has done on to o.Progress
+// when base has no Progress of its own.
 // decode may reuse one buffer: SolveModel copies what it keeps.
 func (s *Solver) SolveModel(ctx context.Context, o *models.Options, base Options, decode func(options []int) models.Solution) (models.Result, error) {
 	o = o.OrDefault()
+	if base.Progress == nil && o.Progress != nil {
+		base.Progress = func(done, total int) { o.Progress(models.Progress{Done: uint64(done), Total: uint64(total)}) }
+	}
 	base.MaxNodes = o.MaxNodes
 	base.Limit, base.Visit = 0, nil
 	switch o.Mode {

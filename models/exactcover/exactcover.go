@@ -166,9 +166,6 @@ func solve(ctx context.Context, p models.Problem, o *models.Options) (models.Res
 	if o.Workers == 0 && o.Mode != models.ModeCount {
 		base.Workers = 1
 	}
-	if o.Progress != nil {
-		base.Progress = func(done, total int) { o.Progress(models.Progress{Done: uint64(done), Total: uint64(total)}) }
-	}
 	var sorted models.Solution
 	return s.SolveModel(ctx, o, base, func(options []int) models.Solution {
 		sorted = sorted[:0]

@@ -112,6 +112,9 @@ func solveDLX(ctx context.Context, p models.Problem, opts *models.Options) (mode
 		return models.Result{}, err
 	}
 	do := &dlx.Options{MaxNodes: o.MaxNodes, Workers: workers}
+	if o.Progress != nil {
+		do.Progress = func(done, total int) { o.Progress(models.Progress{Done: uint64(done), Total: uint64(total)}) }
+	}
 	if o.Mode == models.ModeFirst {
 		do.Limit, do.Workers = 1, 1
 	}
