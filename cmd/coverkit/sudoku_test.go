@@ -380,3 +380,18 @@ func TestSudokuCompareCLI(t *testing.T) {
 	require.Equal(t, exitUsage, code)
 	require.Contains(t, errOut, "fast solves 9x9 grids")
 }
+
+// TestSudokuSolvePictures: --format pretty and svg draw each solution (the
+// descriptor's render formats); an answer without one stays a line.
+func TestSudokuSolvePictures(t *testing.T) {
+	in := sudokuTestPuzzle + "\n1.1\n"
+	out, _, code := runCLI(t, in, "sudoku", "solve", "--format", "pretty")
+	require.Equal(t, exitUsage, code, "the invalid line")
+	require.True(t, strings.HasPrefix(out, "4 6 8 | 9 3 1 | 5 2 7\n"), out)
+	require.Contains(t, out, "\n\nline 2: invalid: ")
+	out, _, code = runCLI(t, in, "sudoku", "solve", "--format", "svg")
+	require.Equal(t, exitUsage, code)
+	require.True(t, strings.HasPrefix(out, "<svg "), out)
+	require.Equal(t, 1, strings.Count(out, "</svg>"))
+	require.Contains(t, out, "<!-- line 2: invalid -->")
+}

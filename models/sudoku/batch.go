@@ -106,9 +106,10 @@ type Answer struct {
 	// Result is the search's result: status, solutions found, work. Its
 	// First is nil: see Solution. Zero for an invalid puzzle.
 	Result models.Result
-	// Solution is the first solution found, N² symbols row-major, or nil.
-	// It is only valid during the callback.
-	Solution []uint8
+	// Solution is the first solution found, N² symbols row-major, or nil;
+	// Givens are the puzzle's givens (0 for an empty cell) when there is a
+	// solution. Both are only valid during the callback.
+	Solution, Givens []uint8
 }
 
 // Summary counts a batch's answers.
@@ -246,13 +247,17 @@ func (w *worker) solve(ctx context.Context, c *chunk) {
 		}
 		a.Verdict = VerdictOf(&a.Result)
 		if first := a.Result.First; len(first) > 0 {
+			// The solution, then the givens, in c.sols.
+			k := len(first)
 			start := len(c.sols)
-			c.sols = slices.Grow(c.sols, len(first))[:start+len(first)]
-			sol := c.sols[start : start+len(first) : start+len(first)]
+			c.sols = slices.Grow(c.sols, 2*k)[:start+2*k]
+			sol := c.sols[start : start+k : start+k]
 			for j, v := range first {
 				sol[j] = uint8(v)
 			}
 			a.Solution = sol
+			a.Givens = c.sols[start+k : start+2*k : start+2*k]
+			copy(a.Givens, w.puzzle.Givens)
 			a.Result.First = nil
 		}
 		c.answers = append(c.answers, a)
@@ -265,7 +270,8 @@ func (w *worker) solve(ctx context.Context, c *chunk) {
 		if a.Solution != nil {
 			k := len(a.Solution)
 			a.Solution = c.sols[off : off+k : off+k]
-			off += k
+			a.Givens = c.sols[off+k : off+2*k : off+2*k]
+			off += 2 * k
 		}
 	}
 }

@@ -53,7 +53,10 @@ timeout. --count counts every solution; --limit K looks for up to K (default 2).
 JSON Lines (--format json), one object per puzzle in input order:
   {"line":L,"status":"solved","solution":"...","solutions":1}
   {"line":L,"status":"invalid","error":"..."}
-With --input grid, "solution" is an array of rows of numbers. --workers 0
+With --input grid, "solution" is an array of rows of numbers. --format
+pretty draws each solution with its boxes; --format svg writes each as an
+SVG picture, givens in black and the cells filled in blue (one document per
+puzzle; an answer without a solution is an SVG comment). --workers 0
 (the default) solves on one goroutine per CPU; the answers stay in input
 order. --stats prints a summary on stderr: puzzles, verdicts, puzzles per
 second.
@@ -62,7 +65,7 @@ Exit codes: 0 every puzzle answered, 2 some puzzle invalid (the others are
 still answered), 3 stopped by --timeout or an interrupt (the puzzles not
 reached get status timeout).`,
 		Flags:   []string{"algo", "workers", "timeout", "limit", "format", "out", "stats"},
-		Formats: []string{"text", "json"},
+		Formats: []string{"text", "json", "pretty", "svg"},
 		Run:     solveTask,
 	},
 	{
@@ -191,9 +194,23 @@ func solveTask(ctx context.Context, c *models.Call) (*models.Outcome, error) {
 		if ans.Verdict == Invalid && firstInvalid == 0 {
 			firstInvalid = ans.Line
 		}
-		if c.Format == "json" {
+		switch {
+		case c.Format == "json":
 			buf = ans.AppendJSON(buf[:0], grid)
-		} else {
+		case c.Format != "text" && ans.Solution != nil:
+			// A picture of each solution (svg: one document each).
+			p := Puzzle{Shape: ans.Shape, Givens: ans.Givens}
+			sol := make(models.Solution, len(ans.Solution))
+			for i, v := range ans.Solution {
+				sol[i] = int32(v)
+			}
+			if err := p.Render(c.Out, sol, c.Format); err != nil || c.Format != "pretty" {
+				return err
+			}
+			buf = append(buf[:0], '\n') // a blank line between grids
+		case c.Format == "svg":
+			buf = fmt.Appendf(buf[:0], "<!-- line %d: %s -->\n", ans.Line, ans.Verdict)
+		default:
 			buf = ans.AppendText(buf[:0], grid, count)
 		}
 		_, err := c.Out.Write(buf)
