@@ -12,7 +12,9 @@ func init() { commands = append(commands, newMergeCmd) }
 func newMergeCmd(e *env) *cobra.Command {
 	var format string
 	cmd := &cobra.Command{
-		Use:   "merge [FILE...|-]",
+		Use: "merge [FILE...|-]",
+		Example: `  coverkit merge units/*.json
+  cat units/*.json | coverkit merge --format json`,
 		Short: "Add up the unit lines of a split count, exactly, checking that nothing is missing or counted twice",
 		Long: `Read the unit lines written by a split count (count --units K --unit I) from
 the FILEs (or stdin, "-" or none) and print the exact total.

@@ -76,6 +76,17 @@ func newModelCmd(e *env, m *models.Model) *cobra.Command {
 	for _, t := range m.Tasks {
 		cmd.AddCommand(newTaskCmd(e, m, t))
 	}
+	// The model's own help shows the first example of each verb (of the
+	// command itself for a model whose command solves).
+	if cmd.Example == "" {
+		var ex []string
+		for _, sub := range cmd.Commands() {
+			if first, _, _ := strings.Cut(sub.Example, "\n"); first != "" {
+				ex = append(ex, first)
+			}
+		}
+		cmd.Example = strings.Join(ex, "\n")
+	}
 	return cmd
 }
 

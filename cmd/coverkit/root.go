@@ -81,7 +81,7 @@ Exit codes: 0 success, 1 no solution exists, 2 bad input or usage,
 		root.AddCommand(newCmd(e))
 	}
 	root.AddCommand(&cobra.Command{
-		Use: "version", Short: "Print the version", Args: cobra.NoArgs,
+		Use: "version", Short: "Print the version", Args: cobra.NoArgs, Example: "  coverkit version",
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			_, err := fmt.Fprintf(cmd.OutOrStdout(), "coverkit version %s\n", version())
 			return err
@@ -96,6 +96,17 @@ Exit codes: 0 success, 1 no solution exists, 2 bad input or usage,
 			continue
 		}
 		root.AddCommand(newModelCmd(e, m))
+	}
+	if only == "" {
+		// Help and completion: cobra's completion commands get examples
+		// too.
+		root.InitDefaultCompletionCmd()
+		if c, _, err := root.Find([]string{"completion"}); err == nil && c.Name() == "completion" {
+			c.Example = "  source <(coverkit completion bash)\n  coverkit completion zsh > \"${fpath[1]}/_coverkit\""
+			for _, sh := range c.Commands() {
+				sh.Example = "  coverkit completion " + sh.Name() + " > coverkit-completion." + sh.Name()
+			}
+		}
 	}
 	rejectUnknownVerbs(root)
 	return root

@@ -124,6 +124,8 @@ order.`,
   coverkit queens cover 12 | coverkit dlx --count --stats
   coverkit dlx testdata/dlx/knuth7.dlx --format json | coverkit dlx verify testdata/dlx/knuth7.dlx`,
 			"compare": `  coverkit dlx compare testdata/dlx/queens-8.dlx --repeat 3`,
+			"count":   `  coverkit dlx count testdata/dlx/queens-8.dlx`,
+			"verify":  `  coverkit dlx testdata/dlx/knuth7.dlx --format json | coverkit dlx verify testdata/dlx/knuth7.dlx`,
 		},
 	})
 }

@@ -145,7 +145,8 @@ A014552 counts them up to reversal: 1, 1, 26, 150 for N = 3, 4, 7, 8).`,
 		Fields: func(p models.Problem, _ *models.Result) []models.Field {
 			return []models.Field{{Key: "n", Value: p.(*Pairing).N}}
 		},
-		Examples: map[string]string{"solve": "  coverkit langford solve 7", "count": "  coverkit langford count 8"},
+		Examples: map[string]string{"solve": "  coverkit langford solve 7", "count": "  coverkit langford count 8",
+			"compare": "  coverkit langford compare 11 --repeat 3"},
 	})
 }
 

@@ -75,8 +75,9 @@ total only, a cross-check).`,
 		Examples: map[string]string{
 			"count": `  coverkit polyomino count --board 6x10
   coverkit polyomino count --board 8x8 --pieces tetrominoes --format json`,
-			"solve": `  coverkit polyomino solve --board 3x20 --all`,
-			"cover": `  coverkit polyomino cover --board 5x12 | coverkit dlx --count`,
+			"solve":   `  coverkit polyomino solve --board 3x20 --all`,
+			"cover":   `  coverkit polyomino cover --board 5x12 | coverkit dlx --count`,
+			"compare": `  coverkit polyomino compare --board 5x12 --repeat 3`,
 		},
 	})
 }
