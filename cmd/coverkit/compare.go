@@ -51,7 +51,7 @@ func runCompare(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args [
 			bar.Set(int64(done))
 		}
 	}
-	ctx, stop := runContext(cmd)
+	ctx, stop := searchContext(cmd.Context(), 0)
 	defer stop()
 	rep, err := bench.Run(ctx, cfg, newProblem, sizes)
 	bar.Finish()
@@ -76,7 +76,7 @@ func compareBatch(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, cfg 
 	if err != nil {
 		return solverError(err)
 	}
-	ctx, stop := runContext(cmd)
+	ctx, stop := searchContext(cmd.Context(), 0)
 	defer stop()
 	rep, err := bench.RunInstances(ctx, cfg, func(string) (bench.Instance, error) { return batch, nil }, []string{batch.Size()})
 	if err != nil {

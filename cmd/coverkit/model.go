@@ -40,9 +40,12 @@ func newModelCmd(e *env, m *models.Model) *cobra.Command {
 			continue
 		}
 		usage := m.Instance.Usage
-		maxArgs := v.args + m.Instance.Optional
-		if v.verb == "compare" && m.Batch != nil {
-			usage, maxArgs = "[FILE|-]", 1
+		minArgs, maxArgs := v.args, v.args+m.Instance.Optional
+		switch {
+		case v.verb == "compare" && m.Batch != nil:
+			usage, minArgs, maxArgs = "[FILE|-]", 0, 1
+		case v.verb == "compare" && v.args > 0:
+			minArgs-- // the size may come from --sizes (runCompare checks)
 		}
 		if v.verb == "verify" {
 			usage = m.VerifyUsage
@@ -58,7 +61,7 @@ func newModelCmd(e *env, m *models.Model) *cobra.Command {
 			Short:   v.short,
 			Long:    m.Doc,
 			Example: m.Examples[verb],
-			Args:    cobra.RangeArgs(min(minArgs(verb, v.args), maxArgs), maxArgs),
+			Args:    cobra.RangeArgs(minArgs, maxArgs),
 			RunE: func(cmd *cobra.Command, args []string) error {
 				return run(e, cmd, m, f, args)
 			},
@@ -139,15 +142,6 @@ func bareSolve(e *env, cmd *cobra.Command, m *models.Model, formats []string, ve
 	cmd.Flags().BoolVar(&count, "count", false, "count the solutions instead of listing them")
 	declareUnitFlags(cmd, m, &f.split)
 	cmd.SetFlagErrorFunc(negativeSizeError("FILE"))
-}
-
-// minArgs is the fewest arguments of verb: compare may leave out its first
-// one, the size, when --sizes names the sizes (runCompare checks).
-func minArgs(verb string, args int) int {
-	if verb == "compare" && args > 0 {
-		return args - 1
-	}
-	return args
 }
 
 // newCoverCmd is the cover verb: the instance as an exact cover problem in
@@ -484,9 +478,4 @@ func writeJSONLine(w io.Writer, v any) error {
 	}
 	_, err = w.Write(append(b, '\n'))
 	return err
-}
-
-// runContext is the context of a command: it ends on an interrupt.
-func runContext(cmd *cobra.Command) (context.Context, context.CancelFunc) {
-	return searchContext(cmd.Context(), 0)
 }
