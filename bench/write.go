@@ -81,7 +81,7 @@ func WriteText(w io.Writer, rep *Report) error {
 				cells = append(cells, dashCount(c.get(rec)))
 			}
 		}
-		cells = append(cells, secondsText(r.Median.Seconds()), secondsText(r.Min.Seconds()), secondsText(r.Max.Seconds()))
+		cells = append(cells, models.Seconds(r.Median.Seconds()), models.Seconds(r.Min.Seconds()), models.Seconds(r.Max.Seconds()))
 		if cols.items {
 			cells = append(cells, rateText(r))
 		}
@@ -204,14 +204,7 @@ func columnsOf(rep *Report) columns {
 	return c
 }
 
-// optional writes a counter, or "" when the algorithm does not measure it.
-func optional(x uint64) string {
-	if x == 0 {
-		return ""
-	}
-	return strconv.FormatUint(x, 10)
-}
-
+// dashCount writes a counter for the text table, "-" when not measured.
 func dashCount(x uint64) string {
 	if x == 0 {
 		return "-"
@@ -224,18 +217,6 @@ func dash(c *models.Count) string {
 		return "-"
 	}
 	return c.String()
-}
-
-// secondsText formats seconds for people: "0.000412 s", "0.1065 s",
-// "12.34 s".
-func secondsText(s float64) string {
-	switch {
-	case s >= 10:
-		return fmt.Sprintf("%.2f s", s)
-	case s >= 0.01:
-		return fmt.Sprintf("%.4f s", s)
-	}
-	return fmt.Sprintf("%.6f s", s)
 }
 
 // rateText is a batch row's items per second.
