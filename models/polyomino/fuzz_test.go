@@ -2,9 +2,11 @@ package polyomino_test
 
 import (
 	"context"
+	"github.com/stretchr/testify/require"
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/coverkit/coverkit/models"
 	"github.com/coverkit/coverkit/models/polyomino"
@@ -34,7 +36,7 @@ func FuzzParsePiece(f *testing.F) {
 // FuzzParseBoard checks that ParseBoard never panics and that what it
 // accepts is a board within MaxCells whose hole map fits its box.
 func FuzzParseBoard(f *testing.F) {
-	for _, s := range []string{"6x10", "3x20", "8x8", "0x5", "-1x3", "99999999999x99999999999", "...#/....", "./#", "x", "", "1e3x2", " 5X5 ", "#", "\xff"} {
+	for _, s := range []string{"6x10", "3x20", "8x8", "0x5", "-1x3", "99999999999x99999999999", "...#/....", "./#", "x", "", "1e3x2", " 5X5 ", "#", "\xff", "..ü/...", "..\xff\xfe/..."} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -42,6 +44,9 @@ func FuzzParseBoard(f *testing.F) {
 		if err != nil {
 			if !strings.HasPrefix(err.Error(), "polyomino: ") {
 				t.Fatalf("error without prefix: %v", err)
+			}
+			if !utf8.ValidString(err.Error()) {
+				t.Fatalf("error is not valid UTF-8 (issue 12: quote what was given): %q", err)
 			}
 			return
 		}
@@ -99,4 +104,19 @@ func FuzzTiling(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestParseBoardNamesTheCharacter: a bad character of a drawn board is
+// named whole ("ü"), and a byte that is not UTF-8 as an escape.
+func TestParseBoardNamesTheCharacter(t *testing.T) {
+	for _, tc := range []struct{ name, board, want string }{
+		{"two-byte character", "..ü/...", `row 1: unexpected "ü"`},
+		{"invalid byte", ".../.\xff.", `row 2: unexpected "\xff"`},
+		{"ASCII", "..x/...", `row 1: unexpected "x"`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := polyomino.ParseBoard(tc.board)
+			require.ErrorContains(t, err, tc.want)
+		})
+	}
 }

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/coverkit/coverkit/dlx"
 	"github.com/coverkit/coverkit/models"
@@ -181,7 +182,13 @@ func ParseBoard(s string) (Board, error) {
 			case c >= len(row) || row[c] == '#':
 				b.Holes[r*b.Cols+c] = true
 			case row[c] != '.':
-				return Board{}, fmt.Errorf("polyomino: board %q: row %d: unexpected %q (want '.' or '#')", s, r+1, row[c])
+				// Name the character, not its first byte: "ü", or "\xff"
+				// for a byte that is not UTF-8.
+				ch := row[c : c+1]
+				if ru, size := utf8.DecodeRuneInString(row[c:]); ru != utf8.RuneError {
+					ch = row[c : c+size]
+				}
+				return Board{}, fmt.Errorf("polyomino: board %q: row %d: unexpected %q (want '.' or '#')", s, r+1, ch)
 			}
 		}
 	}
