@@ -301,7 +301,7 @@ func (v *streamVerifier) permLine(close int) lineErr {
 			if b == '-' {
 				return lineErr(fmt.Sprintf("column %d: negative row", v.rows.n+1))
 			}
-			return lineErr(fmt.Sprintf("column %d: %s is not a row number", v.rows.n+1, printable(b)))
+			return lineErr(fmt.Sprintf("column %d: %s is not a row number", v.rows.n+1, char(buf[:end], pos, b)))
 		}
 		rd.pos = pos
 		if !rd.fill() {
@@ -350,7 +350,7 @@ func (v *streamVerifier) boardBlock() lineErr {
 				width++
 			case ' ', '\t', '\r':
 			default:
-				fail("board row %d: %s is not a square (Q or .)", r, printable(b))
+				fail("board row %d: %s is not a square (Q or .)", r, char(rd.buf[:rd.end], rd.pos-1, b))
 			}
 		}
 		if b, ok := rd.peek(); ok && b == '\n' {
@@ -663,4 +663,16 @@ func printable(b byte) string {
 		return strconv.QuoteRune(rune(b))
 	}
 	return fmt.Sprintf("'\\x%02x'", b)
+}
+
+// char names the byte b found at buf[i] for an error message: the whole
+// character when b starts a UTF-8 character held whole in buf ('ü'), else
+// printable(b).
+func char(buf []byte, i int, b byte) string {
+	if b >= utf8.RuneSelf && i >= 0 && i < len(buf) && buf[i] == b {
+		if r, _ := utf8.DecodeRune(buf[i:]); r != utf8.RuneError {
+			return strconv.QuoteRune(r)
+		}
+	}
+	return printable(b)
 }

@@ -40,6 +40,8 @@ func TestVerifyStream(t *testing.T) {
 		{"negative", "2 -4 1 3\n", 1, 0, 0, 1, "column 2: negative row"},
 		{"huge", "99999999999999999999 1\n", 1, 0, 0, 1, "column 1: row > 2147483647 is off the board"},
 		{"word", "2 4 x 3\n", 1, 0, 0, 1, "column 3: 'x' is not a row number"},
+		{"non-ASCII character named whole", "2 4 ü 3\n", 1, 0, 0, 1, "column 3: 'ü' is not a row number"},
+		{"byte that is not UTF-8", "2 4 \xff 3\n", 1, 0, 0, 1, "column 3: '\\xff' is not a row number"},
 		{"glued", "2 4 1 3x\n2 4 1 3\n", 2, 1, 1, 1, "column 4: 'x' after the number"},
 		{"json n mismatch", `{"n":5,"solution":[2,4,1,3]}` + "\n" + "2 4 1 3\n", 2, 1, 1, 1, `"n" is 5 but the solution has 4 entries`},
 		{"json no solution", `{"n":4}` + "\n", 1, 0, 0, 1, `no "solution" array`},
@@ -56,6 +58,7 @@ func TestVerifyStream(t *testing.T) {
 		{"board too few rows, then a board", ".Q..\n...Q\n\n.Q..\n...Q\nQ...\n..Q.\n", 2, 1, 1, 1, "board: 2 rows for 4 columns"},
 		{"board too many rows", "Q\nQ\n", 1, 0, 0, 1, "more than 1 rows"},
 		{"board bad square", ".Q.x\n", 1, 0, 0, 1, "board row 1: 'x' is not a square"},
+		{"board non-ASCII square", ".Q.é\n", 1, 0, 0, 1, "board row 1: 'é' is not a square"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			rep, err := queens.VerifyStream(strings.NewReader(tc.in))
