@@ -6,6 +6,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/coverkit/coverkit/models"
 )
@@ -263,7 +264,7 @@ func (p *givenParser) number(what string) (int, error) {
 		case b == '-':
 			return 0, p.fail(line, col, "a %s must be at least 1 (rows and columns are 1-based)", what)
 		}
-		return 0, p.fail(line, col, "expected a %s (a number from 1), found %s", what, quoteByte(b))
+		return 0, p.fail(line, col, "expected a %s (a number from 1), found %s", what, p.quotePeeked(b))
 	}
 	if v == 0 {
 		return 0, p.fail(line, col, "a %s must be at least 1 (rows and columns are 1-based)", what)
@@ -276,6 +277,17 @@ func quoteByte(b byte) string {
 		return fmt.Sprintf("byte 0x%02x", b)
 	}
 	return strconv.QuoteRune(rune(b))
+}
+
+// quotePeeked names the byte b just peeked: the whole character when it
+// starts one held in the buffer ('ü'), else quoteByte(b).
+func (p *givenParser) quotePeeked(b byte) string {
+	if b >= utf8.RuneSelf {
+		if s := char(p.in.buf[:p.in.end], p.in.pos, b); s[1] != '\\' {
+			return s
+		}
+	}
+	return quoteByte(b)
 }
 
 func (p *givenParser) run() ([]Square, error) {
@@ -318,7 +330,7 @@ func (p *givenParser) run() ([]Square, error) {
 			if !ok {
 				return nil, p.fail(l, cc, "the input ends after row %d: a given is row,column", r)
 			}
-			return nil, p.fail(l, cc, "expected ',' after row %d (a given is row,column), found %s", r, quoteByte(c))
+			return nil, p.fail(l, cc, "expected ',' after row %d (a given is row,column), found %s", r, p.quotePeeked(c))
 		}
 		p.next()
 		p.blanks()
@@ -327,7 +339,7 @@ func (p *givenParser) run() ([]Square, error) {
 			return nil, err
 		}
 		if nb, ok := p.in.peek(); ok && nb != ' ' && nb != '\t' && nb != '\r' && nb != '\n' && nb != ';' && nb != '#' {
-			return nil, p.fail(p.line, p.col, "expected a blank, ';' or a line end after %d,%d, found %s", r, c, quoteByte(nb))
+			return nil, p.fail(p.line, p.col, "expected a blank, ';' or a line end after %d,%d, found %s", r, c, p.quotePeeked(nb))
 		}
 		if p.n > 0 && (r > p.n || c > p.n) {
 			return nil, p.fail(line, col, "the given queen at %d,%d is off the %d×%d board", r, c, p.n, p.n)

@@ -57,6 +57,8 @@ func TestParseGivenErrors(t *testing.T) {
 		{"missing column", "1,", 1, 3, "ends where a column"},
 		{"line ends", "1,\n2", 1, 3, "line ends"},
 		{"letters", "1,1\n a,b", 2, 2, `found 'a'`},
+		{"non-ASCII named whole", "1,ü", 1, 3, `found 'ü'`},
+		{"byte that is not UTF-8", "1,\xff", 1, 3, `found byte 0xff`},
 		{"trailing", "1,1x", 1, 4, "after 1,1"},
 		{"off board", "1,1\n2,9", 2, 1, "off the 8×8 board"},
 		{"too large", "1234567890,1", 1, 1, "too large"},

@@ -343,7 +343,7 @@ func verifyTask(ctx context.Context, c *models.Call) (*models.Outcome, error) {
 		return nil
 	})
 	if errors.Is(err, ErrNeedPuzzles) {
-		return nil, fmt.Errorf("sudoku: --batch %s: %s: give the solved puzzle file with --puzzles", batch, errMsg(err))
+		return nil, fmt.Errorf("sudoku: --batch %s: %s: give the solved puzzle file with --puzzles", batch, strings.ReplaceAll(errMsg(err), "sudoku: ", ""))
 	}
 	if err != nil {
 		return nil, fmt.Errorf("sudoku: --batch %s: %s", batch, errMsg(err))
