@@ -85,10 +85,11 @@ func (s *Solver) solveParallel(parent context.Context, opts *Options) (Result, e
 	s.nfirst = -1
 
 	var (
-		mu       sync.Mutex
-		found    uint64 // solutions reported (with a limit or visitor)
-		stopped  bool
-		limitHit bool
+		mu        sync.Mutex
+		firstTask int    // the task whose first solution s.first holds
+		found     uint64 // solutions reported (with a limit or visitor)
+		stopped   bool
+		limitHit  bool
 	)
 	ctx, cancel := context.WithCancelCause(parent)
 	defer cancel(nil)
@@ -190,10 +191,14 @@ func (s *Solver) solveParallel(parent context.Context, opts *Options) (Result, e
 					break
 				}
 				if c.nfirst >= 0 && visit == nil {
+					// The first solution in search order (the lowest
+					// task's), whichever worker finds its task first, so
+					// that First does not depend on the workers' timing.
 					mu.Lock()
-					if s.nfirst < 0 {
+					if s.nfirst < 0 || t < firstTask {
 						s.first = append(s.first[:0], c.First()...)
 						s.nfirst = len(s.first)
+						firstTask = t
 					}
 					mu.Unlock()
 				}

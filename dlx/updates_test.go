@@ -160,3 +160,32 @@ func TestUpdatesAgainstDlx1(t *testing.T) {
 		})
 	}
 }
+
+// TestParallelFirstIsSerialFirst: a parallel count keeps the first
+// solution in search order, the one a serial search finds, whatever the
+// workers' timing.
+func TestParallelFirstIsSerialFirst(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		text string
+	}{
+		{"10 queens", gen.Queens(10, false)},
+		{"Langford pairs n = 8", gen.Langford(8)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p, err := dlx.Parse(strings.NewReader(tc.text))
+			require.NoError(t, err)
+			s, err := dlx.NewSolver(p)
+			require.NoError(t, err)
+			_, err = s.Solve(context.Background(), &dlx.Options{Workers: 1})
+			require.NoError(t, err)
+			want := append([]int(nil), s.First()...)
+			require.NotEmpty(t, want)
+			for range 5 {
+				_, err = s.Solve(context.Background(), &dlx.Options{Workers: 4})
+				require.NoError(t, err)
+				require.Equal(t, want, s.First())
+			}
+		})
+	}
+}
