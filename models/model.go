@@ -110,15 +110,20 @@ type Model struct {
 }
 
 // Verb returns the model's name for a generic verb ("solve" → "tour"), or
-// "" if the model does not offer it.
+// "" if the model does not offer it: it is in Without, or one of the
+// model's tasks has its name and replaces it.
 func (m *Model) Verb(generic string) string {
 	if slices.Contains(m.Without, generic) {
 		return ""
 	}
-	if v, ok := m.Verbs[generic]; ok {
-		return v
+	v, ok := m.Verbs[generic]
+	if !ok {
+		v = generic
 	}
-	return generic
+	if slices.ContainsFunc(m.Tasks, func(t Task) bool { return t.Verb == v }) {
+		return ""
+	}
+	return v
 }
 
 // Task is a verb of the model's own. Without Run it solves (or, with

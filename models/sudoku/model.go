@@ -35,9 +35,8 @@ cover on Dancing Links (dlx).`,
 		// Verify reads pairs of puzzles and solutions (VerifyBatch); the
 		// verify verb is the model's own task, which also checks one pair
 		// given as arguments.
-		Verify:  verifyRequest,
-		Tasks:   tasks,
-		Without: []string{"solve", "verify"},
+		Verify: verifyRequest,
+		Tasks:  tasks, // solve and verify replace the generic verbs
 		Batch: func(req models.Request) (models.Batch, error) {
 			l, format, err := callLayout(req)
 			if err != nil {
