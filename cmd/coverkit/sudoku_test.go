@@ -394,4 +394,8 @@ func TestSudokuSolvePictures(t *testing.T) {
 	require.True(t, strings.HasPrefix(out, "<svg "), out)
 	require.Equal(t, 1, strings.Count(out, "</svg>"))
 	require.Contains(t, out, "<!-- line 2: invalid -->")
+	out, errOut, code := runCLI(t, in, "sudoku", "solve", "--format", "svg", "--count")
+	require.Equal(t, exitUsage, code)
+	require.Empty(t, out)
+	require.Contains(t, errOut, "--count keeps none")
 }

@@ -170,6 +170,8 @@ func solveTask(ctx context.Context, c *models.Call) (*models.Outcome, error) {
 	switch {
 	case count && c.Limit > 0:
 		return nil, errors.New("sudoku: --count and --limit exclude each other")
+	case count && c.Format != "text" && c.Format != "json":
+		return nil, fmt.Errorf("sudoku: --format %s draws solutions; --count keeps none (use text or json)", c.Format)
 	case count:
 		limit = 0
 	case c.Limit > 0:
