@@ -107,6 +107,7 @@ func solveJoin(ctx context.Context, p models.Problem, opts *models.Options) (mod
 		return models.Result{}, fmt.Errorf("queens: join: n = %d does not fit its 64-bit patterns (n ≤ %d): %w",
 			n, JoinMaxN, models.ErrTooLarge)
 	}
+	jsChooseKernel()
 	return joinCount(ctx, n, workers, o)
 }
 
@@ -283,7 +284,7 @@ func joinCount(ctx context.Context, n, workers int, o *models.Options) (models.R
 	}
 	ws := make([]*jWorker, workers)
 	for i := range ws {
-		ws[i] = &jWorker{sh: sh, sv: &jSieve{chunks: sh.chunks}}
+		ws[i] = &jWorker{sh: sh, sv: newJSieve(sh.chunks)}
 	}
 	if workers == 1 {
 		ws[0].work()

@@ -115,7 +115,7 @@ func TestJoinSplitsMatchBacktracking(t *testing.T) {
 					t.Run(fmt.Sprintf("n=%d/a=%d/b=%d/east=%b/piece=%d/asm=%v", n, a, b, east, piece, asm), func(t *testing.T) {
 						defer jsSetAsm(jsSetAsm(asm))
 						sh.piece = piece
-						w := &jWorker{sh: sh, sv: &jSieve{chunks: sh.chunks}, tabs: tabs}
+						w := &jWorker{sh: sh, sv: newJSieve(sh.chunks), tabs: tabs}
 						require.Equal(t, want, w.split(&sh.cfgs[0], r1, r2))
 					})
 				}
@@ -142,7 +142,7 @@ func TestJoinSieveKernels(t *testing.T) {
 				wts[i] = []uint8{1, 2, 4}[rng.IntN(3)]
 			}
 			want := jsDirect(s, tt, wts)
-			sv := &jSieve{chunks: jsChunksOf(patBits)}
+			sv := newJSieve(jsChunksOf(patBits))
 			sv.build(s)
 			var offs []uint16
 			for _, b := range tt {

@@ -1,27 +1,95 @@
 package queens
 
+import (
+	"sync"
+	"time"
+)
+
 // jsHaveAVX512 says whether the CPU and the OS support the AVX-512
 // instructions of the assembly kernel (AVX512F, VL and VPOPCNTDQ, with the
 // ZMM state enabled).
 var jsHaveAVX512 = jsCPUHasAVX512()
 
-// jsUseAsm selects the assembly kernel where it is supported; tests turn
-// it off to check the portable kernel against it.
-var jsUseAsm = jsHaveAVX512
+// jsUseAsm8 and jsUseAsm4 select the assembly kernel for blocks of 8 and 4
+// words. Having the instructions is not enough: on an AMD Zen 4 the
+// assembly is the faster kernel, on an Intel Xeon VM it was 10× slower
+// than the portable one. jsChooseKernel times both once per process;
+// tests turn the assembly off to check the portable kernel against it.
+var (
+	jsUseAsm8, jsUseAsm4 bool
+	jsChoose             sync.Once
+)
 
 // jsMatch is the sieve kernel: AVX-512 assembly for blocks of 4 and 8
-// words where the CPU has it, else the portable kernel (jsMatchGo); both
-// give the same sums.
+// words where the CPU has it and it is the faster, else the portable
+// kernel (jsMatchGo); both give the same sums.
 func jsMatch(s *jSieve, offs []uint16, wts []uint8) uint64 {
-	if jsUseAsm && len(wts) > 0 && len(offs) >= len(wts)*s.chunks {
-		switch s.words {
-		case 8:
-			return jsMatch8AVX512(&s.tab, &offs[0], &wts[0], len(wts), s.chunks)
-		case 4:
-			return jsMatch4AVX512(&s.tab, &offs[0], &wts[0], len(wts), s.chunks)
+	if len(wts) > 0 && len(offs) >= len(wts)*s.chunks {
+		switch {
+		case s.words == 8 && jsUseAsm8:
+			return jsMatch8AVX512(s.tab, &offs[0], &wts[0], len(wts), s.chunks)
+		case s.words == 4 && jsUseAsm4:
+			return jsMatch4AVX512(s.tab, &offs[0], &wts[0], len(wts), s.chunks)
 		}
 	}
 	return jsMatchGo(s, offs, wts)
+}
+
+// jsChooseKernel sets jsUseAsm8 and jsUseAsm4, once: where the CPU has
+// AVX-512, each width's assembly kernel is used if it gives the portable
+// kernel's sum on a synthetic block and is faster on it (best of five
+// runs each, interleaved; about a millisecond in all).
+func jsChooseKernel() {
+	jsChoose.Do(func() {
+		if !jsHaveAVX512 {
+			return
+		}
+		jsUseAsm8 = jsAsmFaster(8)
+		jsUseAsm4 = jsAsmFaster(4)
+	})
+}
+
+// jsAsmFaster times the assembly and the portable kernel on a block of
+// the given words.
+func jsAsmFaster(words int) bool {
+	const chunks, streamed = 8, 256
+	x := uint64(0x9e3779b97f4a7c15)
+	rnd := func() uint64 { // xorshift64
+		x ^= x << 13
+		x ^= x >> 7
+		x ^= x << 17
+		return x
+	}
+	s := newJSieve(chunks)
+	pats := make([]uint64, 64*words)
+	for i := range pats {
+		pats[i] = rnd() & rnd() & rnd() & (1<<(chunks*jsChunk) - 1)
+	}
+	s.build(pats)
+	offs := make([]uint16, 0, streamed*chunks)
+	wts := make([]uint8, streamed)
+	for i := range wts {
+		offs = jsOffsets(offs, rnd()&rnd()&(1<<(chunks*jsChunk)-1), chunks)
+		wts[i] = uint8(1) << uint(i%3)
+	}
+	asm := func() uint64 {
+		if words == 8 {
+			return jsMatch8AVX512(s.tab, &offs[0], &wts[0], len(wts), chunks)
+		}
+		return jsMatch4AVX512(s.tab, &offs[0], &wts[0], len(wts), chunks)
+	}
+	if asm() != jsMatchGo(s, offs, wts) {
+		return false
+	}
+	best := [2]time.Duration{time.Hour, time.Hour}
+	for range 5 {
+		for k, f := range [2]func() uint64{asm, func() uint64 { return jsMatchGo(s, offs, wts) }} {
+			t := time.Now()
+			f()
+			best[k] = min(best[k], time.Since(t))
+		}
+	}
+	return best[0] < best[1]
 }
 
 // jsCPUHasAVX512 reads CPUID and XGETBV.
@@ -64,9 +132,10 @@ func jsMatch8AVX512(tab *jsTable, offs *uint16, wts *uint8, n, chunks int) uint6
 func jsMatch4AVX512(tab *jsTable, offs *uint16, wts *uint8, n, chunks int) uint64
 
 // jsSetAsm turns the assembly kernel on or off (where supported) and
-// returns the previous setting: for tests.
+// returns the previous setting (on if either width used it): for tests.
 func jsSetAsm(on bool) bool {
-	prev := jsUseAsm
-	jsUseAsm = on && jsHaveAVX512
+	jsChooseKernel()
+	prev := jsUseAsm8 || jsUseAsm4
+	jsUseAsm8, jsUseAsm4 = on && jsHaveAVX512, on && jsHaveAVX512
 	return prev
 }

@@ -8,5 +8,8 @@ const jsHaveAVX512 = false
 // jsMatch is the sieve kernel: the portable one (see jsMatchGo).
 func jsMatch(s *jSieve, offs []uint16, wts []uint8) uint64 { return jsMatchGo(s, offs, wts) }
 
+// jsChooseKernel does nothing here: there is one kernel.
+func jsChooseKernel() {}
+
 // jsSetAsm does nothing here (no assembly kernel) and returns false.
 func jsSetAsm(bool) bool { return false }
