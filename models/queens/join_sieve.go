@@ -82,11 +82,20 @@ func (s *jSieve) build(pats []uint64) {
 	wd := jsWordsFor(len(pats))
 	s.words = wd
 	cols := s.cols[:64*wd]
-	clear(cols)
-	for i, p := range pats {
-		w, b := i>>6, uint64(1)<<uint(i&63)
-		for ; p != 0; p &= p - 1 {
-			cols[(bits.TrailingZeros64(p)*wd+w)&jsColMask] |= b
+	var m [64]uint64
+	for w := range wd {
+		lo := min(64*w, len(pats))
+		hi := min(lo+64, len(pats))
+		if lo == hi { // past the block: no pattern
+			for k := range 64 {
+				cols[(k*wd+w)&jsColMask] = 0
+			}
+			continue
+		}
+		clear(m[copy(m[:], pats[lo:hi]):])
+		jsTranspose(&m)
+		for k, c := range m {
+			cols[(k*wd+w)&jsColMask] = c
 		}
 	}
 	var valid [jsWords]uint64
@@ -113,6 +122,48 @@ func (s *jSieve) build(pats []uint64) {
 			}
 		}
 	}
+}
+
+// jsTranspose transposes the 64×64 bit matrix m in place: bit k of m[i]
+// becomes bit i of m[k]. Six rounds swap ever smaller blocks (Hacker's
+// Delight, § 7–3): 384 word operations where setting bit by bit costs one
+// dependent read-modify-write per set bit.
+func jsTranspose(m *[64]uint64) {
+	for k := range 32 {
+		jsSwap(m, k, 32, 0x00000000ffffffff)
+	}
+	for b := 0; b < 64; b += 32 {
+		for k := b; k < b+16; k++ {
+			jsSwap(m, k, 16, 0x0000ffff0000ffff)
+		}
+	}
+	for b := 0; b < 64; b += 16 {
+		for k := b; k < b+8; k++ {
+			jsSwap(m, k, 8, 0x00ff00ff00ff00ff)
+		}
+	}
+	for b := 0; b < 64; b += 8 {
+		for k := b; k < b+4; k++ {
+			jsSwap(m, k, 4, 0x0f0f0f0f0f0f0f0f)
+		}
+	}
+	for b := 0; b < 64; b += 4 {
+		jsSwap(m, b, 2, 0x3333333333333333)
+		jsSwap(m, b+1, 2, 0x3333333333333333)
+	}
+	for k := 0; k < 64; k += 2 {
+		jsSwap(m, k, 1, 0x5555555555555555)
+	}
+}
+
+// jsSwap swaps the bits of m[k] at the positions p+j with those of m[k+j]
+// at the positions p, for the positions p in mask.
+func jsSwap(m *[64]uint64, k, j int, mask uint64) {
+	k &= 63
+	l := (k + j) & 63
+	t := (m[k]>>uint(j&63) ^ m[l]) & mask
+	m[k] ^= t << uint(j&63)
+	m[l] ^= t
 }
 
 // jsOffsets appends to offs the table slots of pattern t: one per chunk.
