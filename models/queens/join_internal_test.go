@@ -144,13 +144,15 @@ func TestJoinSieveKernels(t *testing.T) {
 			want := jsDirect(s, tt, wts)
 			sv := newJSieve(jsChunksOf(patBits))
 			sv.build(s)
-			var offs []uint16
-			for _, b := range tt {
-				offs = jsOffsets(offs, b, sv.chunks)
-			}
 			t.Run(fmt.Sprintf("bits=%d/n=%d", patBits, ns), func(t *testing.T) {
-				require.Equal(t, want, jsMatchGo(sv, offs, wts))
-				require.Equal(t, want, jsMatch(sv, offs, wts))
+				require.Equal(t, want, jsMatchGo(sv, tt, wts))
+				for _, asm := range []bool{false, true} { // the assembly where the CPU has it
+					prev := jsSetAsm(asm)
+					var offs []uint16
+					got := jsMatch(sv, tt, &offs, wts)
+					jsSetAsm(prev)
+					require.Equal(t, want, got, "asm %v", asm)
+				}
 				var slow uint64
 				for _, a := range s {
 					for i, b := range tt {

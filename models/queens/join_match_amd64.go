@@ -22,17 +22,24 @@ var (
 
 // jsMatch is the sieve kernel: AVX-512 assembly for blocks of 4 and 8
 // words where the CPU has it and it is the faster, else the portable
-// kernel (jsMatchGo); both give the same sums.
-func jsMatch(s *jSieve, offs []uint16, wts []uint8) uint64 {
-	if len(wts) > 0 && len(offs) >= len(wts)*s.chunks {
-		switch {
-		case s.words == 8 && jsUseAsm8:
-			return jsMatch8AVX512(s.tab, &offs[0], &wts[0], len(wts), s.chunks)
-		case s.words == 4 && jsUseAsm4:
-			return jsMatch4AVX512(s.tab, &offs[0], &wts[0], len(wts), s.chunks)
+// kernel (jsMatchGo); both give the same sums. The assembly reads the
+// table slots of the streamed patterns from *offs, computed on first use
+// (the caller empties it when the streamed set changes).
+func jsMatch(s *jSieve, pats []uint64, offs *[]uint16, wts []uint8) uint64 {
+	if len(wts) > 0 && (s.words == 8 && jsUseAsm8 || s.words == 4 && jsUseAsm4) {
+		if len(*offs) != len(wts)*s.chunks {
+			o := (*offs)[:0]
+			for _, t := range pats[:len(wts)] {
+				o = jsOffsets(o, t, s.chunks)
+			}
+			*offs = o
 		}
+		if s.words == 8 {
+			return jsMatch8AVX512(s.tab, &(*offs)[0], &wts[0], len(wts), s.chunks)
+		}
+		return jsMatch4AVX512(s.tab, &(*offs)[0], &wts[0], len(wts), s.chunks)
 	}
-	return jsMatchGo(s, offs, wts)
+	return jsMatchGo(s, pats, wts)
 }
 
 // jsChooseKernel sets jsUseAsm8 and jsUseAsm4, once: where the CPU has
@@ -66,24 +73,29 @@ func jsAsmFaster(words int) bool {
 		pats[i] = rnd() & rnd() & rnd() & (1<<(chunks*jsChunk) - 1)
 	}
 	s.build(pats)
-	offs := make([]uint16, 0, streamed*chunks)
+	tpats := make([]uint64, streamed)
 	wts := make([]uint8, streamed)
 	for i := range wts {
-		offs = jsOffsets(offs, rnd()&rnd()&(1<<(chunks*jsChunk)-1), chunks)
+		tpats[i] = rnd() & rnd() & (1<<(chunks*jsChunk) - 1)
 		wts[i] = uint8(1) << uint(i%3)
 	}
+	var offs []uint16
 	asm := func() uint64 {
+		offs = offs[:0] // the slots are part of the assembly's cost
+		for _, t := range tpats {
+			offs = jsOffsets(offs, t, chunks)
+		}
 		if words == 8 {
 			return jsMatch8AVX512(s.tab, &offs[0], &wts[0], len(wts), chunks)
 		}
 		return jsMatch4AVX512(s.tab, &offs[0], &wts[0], len(wts), chunks)
 	}
-	if asm() != jsMatchGo(s, offs, wts) {
+	if asm() != jsMatchGo(s, tpats, wts) {
 		return false
 	}
 	best := [2]time.Duration{time.Hour, time.Hour}
 	for range 5 {
-		for k, f := range [2]func() uint64{asm, func() uint64 { return jsMatchGo(s, offs, wts) }} {
+		for k, f := range [2]func() uint64{asm, func() uint64 { return jsMatchGo(s, tpats, wts) }} {
 			t := time.Now()
 			f()
 			best[k] = min(best[k], time.Since(t))

@@ -6,7 +6,9 @@ package queens
 const jsHaveAVX512 = false
 
 // jsMatch is the sieve kernel: the portable one (see jsMatchGo).
-func jsMatch(s *jSieve, offs []uint16, wts []uint8) uint64 { return jsMatchGo(s, offs, wts) }
+func jsMatch(s *jSieve, pats []uint64, _ *[]uint16, wts []uint8) uint64 {
+	return jsMatchGo(s, pats, wts)
+}
 
 // jsChooseKernel does nothing here: there is one kernel.
 func jsChooseKernel() {}

@@ -174,30 +174,34 @@ func jsOffsets(offs []uint16, t uint64, chunks int) []uint16 {
 	return offs
 }
 
-// jsMatchGo is the portable kernel: the sum over the patterns i of the
-// streamed set of wts[i] times the patterns of the block compatible with
-// pattern i, whose table slots are offs[i·chunks : (i+1)·chunks].
-func jsMatchGo(s *jSieve, offs []uint16, wts []uint8) uint64 {
+// jsMatchGo is the portable kernel: the sum over the streamed patterns
+// pats[i] of wts[i] times the patterns of the block compatible with it. The
+// table slot of chunk c of a pattern is c·jsVals plus the chunk's value,
+// computed from the pattern as it is streamed.
+func jsMatchGo(s *jSieve, pats []uint64, wts []uint8) uint64 {
+	pats = pats[:len(wts)]
 	switch s.words {
 	case 1:
-		return jsMatch1(s.tab, offs, wts, s.chunks)
+		return jsMatch1(s.tab, pats, wts, s.chunks)
 	case 2:
-		return jsMatch2(s.tab, offs, wts, s.chunks)
+		return jsMatch2(s.tab, pats, wts, s.chunks)
 	case 4:
-		return jsMatch4(s.tab, offs, wts, s.chunks)
+		return jsMatch4(s.tab, pats, wts, s.chunks)
 	}
-	return jsMatch8(s.tab, offs, wts, s.chunks)
+	return jsMatch8(s.tab, pats, wts, s.chunks)
 }
 
-func jsMatch8(tab *jsTable, offs []uint16, wts []uint8, chunks int) uint64 {
+func jsMatch8(tab *jsTable, pats []uint64, wts []uint8, chunks int) uint64 {
+	const wd = 8
 	var total uint64
 	for i, wt := range wts {
-		o := offs[i*chunks : (i+1)*chunks]
-		b := int(o[0]) * 8
+		x := pats[i]
+		b := int(x&(jsVals-1)) * wd
 		a0, a1, a2, a3 := tab[b&jsMaskLen], tab[(b+1)&jsMaskLen], tab[(b+2)&jsMaskLen], tab[(b+3)&jsMaskLen]
 		a4, a5, a6, a7 := tab[(b+4)&jsMaskLen], tab[(b+5)&jsMaskLen], tab[(b+6)&jsMaskLen], tab[(b+7)&jsMaskLen]
-		for _, x := range o[1:] {
-			b := int(x) * 8
+		for c := jsVals * wd; c < chunks*jsVals*wd; c += jsVals * wd {
+			x >>= jsChunk
+			b := c + int(x&(jsVals-1))*wd
 			a0 &= tab[b&jsMaskLen]
 			a1 &= tab[(b+1)&jsMaskLen]
 			a2 &= tab[(b+2)&jsMaskLen]
@@ -214,14 +218,16 @@ func jsMatch8(tab *jsTable, offs []uint16, wts []uint8, chunks int) uint64 {
 	return total
 }
 
-func jsMatch4(tab *jsTable, offs []uint16, wts []uint8, chunks int) uint64 {
+func jsMatch4(tab *jsTable, pats []uint64, wts []uint8, chunks int) uint64 {
+	const wd = 4
 	var total uint64
 	for i, wt := range wts {
-		o := offs[i*chunks : (i+1)*chunks]
-		b := int(o[0]) * 4
+		x := pats[i]
+		b := int(x&(jsVals-1)) * wd
 		a0, a1, a2, a3 := tab[b&jsMaskLen], tab[(b+1)&jsMaskLen], tab[(b+2)&jsMaskLen], tab[(b+3)&jsMaskLen]
-		for _, x := range o[1:] {
-			b := int(x) * 4
+		for c := jsVals * wd; c < chunks*jsVals*wd; c += jsVals * wd {
+			x >>= jsChunk
+			b := c + int(x&(jsVals-1))*wd
 			a0 &= tab[b&jsMaskLen]
 			a1 &= tab[(b+1)&jsMaskLen]
 			a2 &= tab[(b+2)&jsMaskLen]
@@ -233,14 +239,16 @@ func jsMatch4(tab *jsTable, offs []uint16, wts []uint8, chunks int) uint64 {
 	return total
 }
 
-func jsMatch2(tab *jsTable, offs []uint16, wts []uint8, chunks int) uint64 {
+func jsMatch2(tab *jsTable, pats []uint64, wts []uint8, chunks int) uint64 {
+	const wd = 2
 	var total uint64
 	for i, wt := range wts {
-		o := offs[i*chunks : (i+1)*chunks]
-		b := int(o[0]) * 2
+		x := pats[i]
+		b := int(x&(jsVals-1)) * wd
 		a0, a1 := tab[b&jsMaskLen], tab[(b+1)&jsMaskLen]
-		for _, x := range o[1:] {
-			b := int(x) * 2
+		for c := jsVals * wd; c < chunks*jsVals*wd; c += jsVals * wd {
+			x >>= jsChunk
+			b := c + int(x&(jsVals-1))*wd
 			a0 &= tab[b&jsMaskLen]
 			a1 &= tab[(b+1)&jsMaskLen]
 		}
@@ -249,13 +257,14 @@ func jsMatch2(tab *jsTable, offs []uint16, wts []uint8, chunks int) uint64 {
 	return total
 }
 
-func jsMatch1(tab *jsTable, offs []uint16, wts []uint8, chunks int) uint64 {
+func jsMatch1(tab *jsTable, pats []uint64, wts []uint8, chunks int) uint64 {
 	var total uint64
 	for i, wt := range wts {
-		o := offs[i*chunks : (i+1)*chunks]
-		a0 := tab[int(o[0])&jsMaskLen]
-		for _, x := range o[1:] {
-			a0 &= tab[int(x)&jsMaskLen]
+		x := pats[i]
+		a0 := tab[int(x&(jsVals-1))&jsMaskLen]
+		for c := jsVals; c < chunks*jsVals; c += jsVals {
+			x >>= jsChunk
+			a0 &= tab[(c+int(x&(jsVals-1)))&jsMaskLen]
 		}
 		total += uint64(bits.OnesCount64(a0)) * uint64(wt)
 	}

@@ -319,20 +319,12 @@ func (w *jWorker) match(weighted bool) uint64 {
 		return jsDirect(s, t, wts)
 	}
 	sv := w.sv
-	nc := sv.chunks
-	offs := slices.Grow(w.offs[:0], len(t)*nc)[:len(t)*nc]
-	for i, b := range t {
-		o := offs[i*nc : (i+1)*nc]
-		for c := range o {
-			o[c] = uint16(c*jsVals) | uint16(b>>uint(c*jsChunk)&(jsVals-1))
-		}
-	}
-	w.offs = offs
+	w.offs = w.offs[:0] // a new streamed set
 	var sum uint64
 	for len(s) > 0 {
 		k := min(len(s), jsBlock)
 		sv.build(s[:k])
-		sum += jsMatch(sv, w.offs, wts)
+		sum += jsMatch(sv, t, &w.offs, wts)
 		s = s[k:]
 	}
 	return sum
