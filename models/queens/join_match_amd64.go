@@ -11,10 +11,11 @@ import (
 var jsHaveAVX512 = jsCPUHasAVX512()
 
 // jsUseAsm8 and jsUseAsm4 select the assembly kernel for blocks of 8 and 4
-// words. Having the instructions is not enough: on an AMD Zen 4 the
-// assembly is the faster kernel, on an Intel Xeon VM it was 10× slower
-// than the portable one. jsChooseKernel times both once per process;
-// tests turn the assembly off to check the portable kernel against it.
+// words. Having the instructions is not enough to be sure it pays (a
+// legacy-SSE instruction among the AVX-512 ones once made it 10× slower
+// than the portable kernel on Intel cores and not on AMD ones), so
+// jsChooseKernel times both once per process; tests turn the assembly off
+// to check the portable kernel against it.
 var (
 	jsUseAsm8, jsUseAsm4 bool
 	jsChoose             sync.Once
