@@ -3,6 +3,7 @@ package queens
 import (
 	"context"
 	"fmt"
+	"math/bits"
 
 	"github.com/coverkit/coverkit/models"
 )
@@ -138,6 +139,10 @@ type coronalEnum struct {
 	filled [coronalLines]bool
 	qx, qy [coronalLines]int // the queens placed, in order
 	nq     int
+	// The lines the placed queens hold: rows and columns by index,
+	// diagonals by x+y (sum) and x−y+n−1 (dif).
+	rows, cols uint64
+	sum, dif   coronalDiags
 	a      int // the least distance to a corner on the outermost lines
 
 	j, next, stride uint64 // the next index, the next one to solve
@@ -216,15 +221,35 @@ func (e *coronalEnum) square(l, p int) (x, y int) {
 	return e.lidx[l], p
 }
 
+// coronalDiags is a set of the 2n−1 ≤ 127 diagonals of one direction.
+type coronalDiags [2]uint64
+
+// has reports whether diagonal k is in the set.
+func (d *coronalDiags) has(k int) bool { return d[k>>6&1]>>uint(k&63)&1 != 0 }
+
+// flip adds diagonal k, or removes it if present.
+func (d *coronalDiags) flip(k int) { d[k>>6&1] ^= 1 << uint(k&63) }
+
+// from returns the 64 diagonals s, s+1, … of the set as the bits 0, 1, ….
+func (d *coronalDiags) from(s int) uint64 {
+	if s >= 64 {
+		return d[1] >> uint(s-64)
+	}
+	return d[0]>>uint(s) | d[1]<<uint(64-s) // a shift by 64 gives 0
+}
+
 // free reports whether a queen at (x, y) is attacked by none placed.
 func (e *coronalEnum) free(x, y int) bool {
-	for i := range e.nq {
-		dx, dy := e.qx[i]-x, e.qy[i]-y
-		if dx == 0 || dy == 0 || dx == dy || dx == -dy {
-			return false
-		}
-	}
-	return true
+	return (e.rows>>uint(y)|e.cols>>uint(x))&1 == 0 &&
+		!e.sum.has(x+y) && !e.dif.has(x-y+e.n-1)
+}
+
+// toggle adds the queen at (x, y) to the lines held, or removes it.
+func (e *coronalEnum) toggle(x, y int) {
+	e.rows ^= 1 << uint(y)
+	e.cols ^= 1 << uint(x)
+	e.sum.flip(x + y)
+	e.dif.flip(x - y + e.n - 1)
 }
 
 // place lists every pre-placement of lines l.. given those before.
@@ -277,7 +302,9 @@ func (e *coronalEnum) place(l int) {
 		e.filled[l], e.pos[l] = true, p
 		e.qx[e.nq], e.qy[e.nq] = x, y
 		e.nq++
+		e.toggle(x, y)
 		e.place(l + 1)
+		e.toggle(x, y)
 		e.nq--
 		e.filled[l] = false
 		if other >= 0 {
@@ -352,13 +379,18 @@ func (e *coronalEnum) weight() int {
 	return 8 / same
 }
 
-// coronalSolver finishes pre-placements with the bitwise kernel.
+// coronalSolver finishes pre-placements with a bitwise kernel that
+// visits the free rows only.
 type coronalSolver struct {
-	n     int
-	sh    *bwShared
-	w     *bwWorker
-	class bwClass
-	task  bwTask
+	n  int
+	sh *bwShared
+	w  *bwWorker // for its node counter and polling
+	// The free rows of the current pre-placement, top down: the squares
+	// each excludes (the border columns and every square a pre-placed
+	// queen attacks) and the distance to the next free row.
+	excl [BitwiseMaxN]uint64
+	gap  [BitwiseMaxN]uint
+	st   [BitwiseMaxN]bwFrame
 }
 
 func newCoronalSolver(ctx context.Context, n int) *coronalSolver {
@@ -371,65 +403,101 @@ func newCoronalSolver(ctx context.Context, n int) *coronalSolver {
 
 // solve counts the completions of the pre-placement in e, times w. It
 // reports false if the count was stopped.
+//
+// The rows that hold a pre-placed queen are not searched: every square
+// those queens attack is excluded from the free rows beforehand, so a
+// pre-placed queen is never attacked by a queen placed in the search and
+// its row would always take it. The search steps from one free row to the
+// next, shifting the diagonal attacks by the rows between them, and the
+// last free row's squares are counted with one popcount. Stats.Nodes
+// counts the queens placed on free rows.
 func (s *coronalSolver) solve(e *coronalEnum, w int) (models.SubResult, bool) {
 	n, mask := s.n, bwMask(s.n)
-	c := &s.class
-	m := n - 1
-	border := uint64(1) | 2 | 1<<uint(m-1) | 1<<uint(m)
-	var rowQ [BitwiseMaxN]uint64
-	for i := range e.nq {
-		rowQ[e.qy[i]] = 1 << uint(e.qx[i])
-	}
-	for y := 2; y < n; y++ {
-		if rowQ[y] != 0 {
-			c.excl[y] = mask &^ rowQ[y]
+	// Row y excludes the border columns, the columns held, and the
+	// squares x on a diagonal held: x = k − y for a sum k, x = k + y − (n−1)
+	// for a difference k.
+	border := uint64(1) | 2 | 1<<uint(n-2) | 1<<uint(n-1)
+	cols := border | e.cols
+	m := 0 // free rows
+	prev := -1
+	for y := 2; y < n-2; y++ {
+		if e.rows>>uint(y)&1 != 0 {
 			continue
 		}
-		ex := border
-		for i := range e.nq {
-			qx, qy := e.qx[i], e.qy[i]
-			ex |= 1 << uint(qx)
-			dy := qy - y
-			if dy < 0 {
-				dy = -dy
-			}
-			if x := qx - dy; x >= 0 {
-				ex |= 1 << uint(x)
-			}
-			if x := qx + dy; x < n {
-				ex |= 1 << uint(x)
-			}
+		s.excl[m&(BitwiseMaxN-1)] = (cols | e.sum.from(y) | e.dif.from(n-1-y)) & mask
+		if prev >= 0 {
+			s.gap[(m-1)&(BitwiseMaxN-1)] = uint(y - prev)
 		}
-		c.excl[y] = ex & mask
+		prev = y
+		m++
 	}
-	c.check = false
-	switch w {
-	case 2:
-		c.w = bw2
-	case 4:
-		c.w = bw4
-	default:
-		c.w = bw8
-	}
-	t := &s.task
-	t.class = 0
-	t.y = 2
-	b0, b1 := rowQ[0], rowQ[1]
-	t.rows[0], t.rows[1] = b0, b1
-	t.l = ((b0 << 1) | b1) << 1 & mask
-	t.d = b0 | b1
-	t.r = ((b0 >> 1) | b1) >> 1
 	wk := s.w
-	before, nodes := wk.cnt[c.w], wk.nodes
-	if !wk.run(c, t) {
+	nodes, leaves, ok := s.count(mask, m)
+	wk.nodes += nodes
+	if !ok {
 		return models.SubResult{}, false
 	}
-	leaves := wk.cnt[c.w] - before
 	return models.SubResult{
 		Count: models.CountOf(leaves).MulUint64(uint64(w)),
 		Class: w,
-		Stats: models.Stats{Nodes: wk.nodes - nodes},
+		Stats: models.Stats{Nodes: nodes},
 	}, true
+}
+
+// count places a queen on each of the m free rows and returns the queens
+// placed, the completions, and false if the count was stopped (polled
+// every bwPollEvery nodes).
+func (s *coronalSolver) count(mask uint64, m int) (nodes, leaves uint64, ok bool) {
+	const m64 = BitwiseMaxN - 1
+	if m == 0 {
+		return 0, 1, true
+	}
+	last := m - 1
+	if last == 0 {
+		c := uint64(bits.OnesCount64(mask &^ s.excl[0]))
+		return c, c, true
+	}
+	wk := s.w
+	base := wk.nodes
+	pollAt := wk.pollAt
+	var l, d, r uint64
+	a := mask &^ s.excl[0]
+	i := 0
+	for {
+		if a == 0 {
+			if i == 0 {
+				return nodes, leaves, true
+			}
+			i--
+			f := &s.st[i&m64]
+			l, d, r, a = f.l, f.d, f.r, f.a
+			continue
+		}
+		bit := a & -a
+		a ^= bit
+		nodes++
+		g := s.gap[i&m64]
+		nl, nd, nr := (l|bit)<<g, d|bit, (r|bit)>>g
+		if i+1 == last {
+			c := uint64(bits.OnesCount64(mask &^ (nl | nd | nr | s.excl[last&m64])))
+			nodes += c
+			leaves += c
+			continue
+		}
+		s.st[i&m64] = bwFrame{l: l, d: d, r: r, a: a}
+		i++
+		l, d, r = nl, nd, nr
+		a = mask &^ (l | d | r | s.excl[i&m64])
+		if base+nodes >= pollAt {
+			wk.nodes = base + nodes
+			stop := wk.poll()
+			wk.nodes = base
+			if stop {
+				return nodes, leaves, false
+			}
+			pollAt = wk.pollAt
+		}
+	}
 }
 
 // Algorithm names the algorithm that finishes the subproblems: "bitwise".
