@@ -42,6 +42,32 @@ func TestCoronalCounts(t *testing.T) {
 	}
 }
 
+// TestCoronalKernels checks that the two kernels that finish a subproblem
+// (most constrained row first, and row by row, which serves n > 32) give
+// every subproblem the same count.
+func TestCoronalKernels(t *testing.T) {
+	for n := CoronalMinN; n <= 13; n++ {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			var counts [2][]models.Count
+			var nodes [2]uint64
+			for k, rows := range []bool{false, true} {
+				c, err := NewCoronal(n)
+				require.NoError(t, err)
+				c.rows = rows
+				st, err := c.Run(context.Background(), 0, 1, func(_ uint64, r models.SubResult) bool {
+					counts[k] = append(counts[k], r.Count)
+					nodes[k] += r.Stats.Nodes
+					return true
+				})
+				require.NoError(t, err)
+				require.Equal(t, models.StatusExhausted, st)
+			}
+			require.Equal(t, counts[1], counts[0])
+			require.LessOrEqual(t, nodes[0], nodes[1], "the most constrained row first visits fewer nodes")
+		})
+	}
+}
+
 func TestCoronalStops(t *testing.T) {
 	c, err := NewCoronal(12)
 	require.NoError(t, err)
