@@ -145,7 +145,7 @@ type coronalEnum struct {
 	// diagonals by x+y (sum) and x−y+n−1 (dif).
 	rows, cols uint64
 	sum, dif   coronalDiags
-	a      int // the least distance to a corner on the outermost lines
+	a          int // the least distance to a corner on the outermost lines
 
 	j, next, stride uint64 // the next index, the next one to solve
 	done            func(j uint64, r models.SubResult) bool
