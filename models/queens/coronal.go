@@ -411,10 +411,11 @@ type coronalSolver struct {
 	gap  [BitwiseMaxN]uint
 	st   [BitwiseMaxN]bwFrame
 
-	// The most-constrained-first kernel's state: nodes so far, the node
-	// count at which to poll, and whether the count was stopped.
-	nodes, pollAt uint64
-	stop          bool
+	// The most-constrained-first kernel's state: the inner nodes seen (in
+	// every subproblem), the count at which to poll the context next, and
+	// whether the count was stopped.
+	seen, pollAt uint64
+	stop         bool
 }
 
 // coronalMRVMaxN is the largest n whose diagonal sets fit one word.
@@ -443,17 +444,11 @@ func (s *coronalSolver) solve(e *coronalEnum, w int) (models.SubResult, bool) {
 	var nodes, leaves uint64
 	ok := true
 	if n <= coronalMRVMaxN && !s.rows {
-		wk := s.w
-		s.nodes, s.stop = 0, false
-		s.pollAt = 0 // poll at the first node unless a poll is not yet due
-		if wk.pollAt > wk.nodes {
-			s.pollAt = wk.pollAt - wk.nodes
-		}
 		leaves = 1 // with no row left, the pre-placement is a solution
 		if free != 0 {
-			leaves = s.search(cols, e.sum[0], e.dif[0], free)
+			leaves, nodes = s.search(cols, e.sum[0], e.dif[0], free)
 		}
-		nodes, ok = s.nodes, !s.stop
+		ok = !s.stop
 	} else {
 		// Row y excludes the columns held and the squares x on a
 		// diagonal held: x = k − y for a sum k, x = k + y − (n−1) for a
@@ -487,15 +482,15 @@ func (s *coronalSolver) solve(e *coronalEnum, w int) (models.SubResult, bool) {
 // search returns the ways to place a queen on each row of free, given
 // the columns cols, the diagonals sum (bit x+y) and dif (bit x−y+n−1)
 // held, most constrained row first; free is not empty.
-func (s *coronalSolver) search(cols, sum, dif, free uint64) (leaves uint64) {
+func (s *coronalSolver) search(cols, sum, dif, free uint64) (leaves, nodes uint64) {
 	n, mask := s.n, s.mask
 	best, by, bf := 65, 0, uint64(0)
 	var union uint64
 	for rr := free; rr != 0; rr &= rr - 1 {
 		y := bits.TrailingZeros64(rr)
-		f := mask &^ (cols | sum>>uint(y) | dif>>uint(n-1-y))
+		f := mask &^ (cols | sum>>(uint(y)&63) | dif>>(uint(n-1-y)&63))
 		if f == 0 {
-			return 0
+			return 0, 0
 		}
 		union |= f
 		if c := bits.OnesCount64(f); c < best {
@@ -503,36 +498,35 @@ func (s *coronalSolver) search(cols, sum, dif, free uint64) (leaves uint64) {
 		}
 	}
 	if free&(free-1) == 0 { // the last row: each free square is a leaf
-		s.nodes += uint64(best)
-		return uint64(best)
+		return uint64(best), uint64(best)
 	}
 	if mask&^cols&^union != 0 {
-		return 0 // a column no row left can take
+		return 0, 0 // a column no row left can take
 	}
-	if s.nodes >= s.pollAt && s.poll() {
-		return 0
+	if s.seen++; s.seen >= s.pollAt && s.poll() {
+		return 0, 0
 	}
-	free &^= 1 << uint(by)
+	free &^= 1 << (uint(by) & 63)
 	for ; bf != 0; bf &= bf - 1 {
 		bit := bf & -bf
-		s.nodes++
-		leaves += s.search(cols|bit, sum|bit<<uint(by), dif|bit<<uint(n-1-by), free)
+		l, m := s.search(cols|bit, sum|bit<<(uint(by)&63), dif|bit<<(uint(n-1-by)&63), free)
+		leaves += l
+		nodes += m + 1
 		if s.stop {
-			return 0
+			return 0, nodes
 		}
 	}
-	return leaves
+	return leaves, nodes
 }
 
-// poll reports the nodes counted so far to the shared counters and
-// reports whether to stop (then s.stop is set).
+// poll reports whether to stop the search (then s.stop is set): the
+// context is polled every bwPollEvery inner nodes.
 func (s *coronalSolver) poll() bool {
-	wk := s.w
-	base := wk.nodes
-	wk.nodes = base + s.nodes
-	s.stop = wk.poll()
-	wk.nodes = base
-	s.pollAt = wk.pollAt - base
+	s.pollAt = s.seen + bwPollEvery
+	if st, done := models.ContextStatus(s.sh.ctx); done {
+		s.sh.halt(st)
+		s.stop = true
+	}
 	return s.stop
 }
 
@@ -569,7 +563,7 @@ func (s *coronalSolver) countRows(mask uint64, m int) (nodes, leaves uint64, ok 
 		a ^= bit
 		nodes++
 		g := s.gap[i&m64]
-		nl, nd, nr := (l|bit)<<g, d|bit, (r|bit)>>g
+		nl, nd, nr := (l|bit)<<(g&63), d|bit, (r|bit)>>(g&63)
 		if i+1 == last {
 			c := uint64(bits.OnesCount64(mask &^ (nl | nd | nr | s.excl[last&m64])))
 			nodes += c
