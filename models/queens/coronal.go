@@ -142,10 +142,11 @@ type coronalEnum struct {
 	qx, qy [coronalLines]int // the queens placed, in order
 	nq     int
 	// The lines the placed queens hold: rows and columns by index,
-	// diagonals by x+y (sum) and x−y+n−1 (dif).
-	rows, cols uint64
-	sum, dif   coronalDiags
-	a          int // the least distance to a corner on the outermost lines
+	// diagonals by x+y (sum) and x−y+n−1 (dif), and dif mirrored (bit
+	// y−x+n−1) to read a column's free squares.
+	rows, cols     uint64
+	sum, dif, difR coronalDiags
+	a              int // the least distance to a corner on the outermost lines
 
 	j, next, stride uint64 // the next index, the next one to solve
 	done            func(j uint64, r models.SubResult) bool
@@ -226,9 +227,6 @@ func (e *coronalEnum) square(l, p int) (x, y int) {
 // coronalDiags is a set of the 2n−1 ≤ 127 diagonals of one direction.
 type coronalDiags [2]uint64
 
-// has reports whether diagonal k is in the set.
-func (d *coronalDiags) has(k int) bool { return d[k>>6&1]>>uint(k&63)&1 != 0 }
-
 // flip adds diagonal k, or removes it if present.
 func (d *coronalDiags) flip(k int) { d[k>>6&1] ^= 1 << uint(k&63) }
 
@@ -240,10 +238,22 @@ func (d *coronalDiags) from(s int) uint64 {
 	return d[0]>>uint(s) | d[1]<<uint(64-s) // a shift by 64 gives 0
 }
 
-// free reports whether a queen at (x, y) is attacked by none placed.
-func (e *coronalEnum) free(x, y int) bool {
-	return (e.rows>>uint(y)|e.cols>>uint(x))&1 == 0 &&
-		!e.sum.has(x+y) && !e.dif.has(x-y+e.n-1)
+// free returns the positions on line l whose square no placed queen
+// attacks.
+func (e *coronalEnum) free(l int) uint64 {
+	n, i := e.n, e.lidx[l]
+	mask := bwMask(n)
+	if e.isRw[l] { // row i: position x is the square (x, i)
+		if e.rows>>uint(i)&1 != 0 {
+			return 0
+		}
+		return mask &^ (e.cols | e.sum.from(i) | e.dif.from(n-1-i))
+	}
+	// Column i: position y is the square (i, y).
+	if e.cols>>uint(i)&1 != 0 {
+		return 0
+	}
+	return mask &^ (e.rows | e.sum.from(i) | e.difR.from(n-1-i))
 }
 
 // toggle adds the queen at (x, y) to the lines held, or removes it.
@@ -252,6 +262,7 @@ func (e *coronalEnum) toggle(x, y int) {
 	e.cols ^= 1 << uint(x)
 	e.sum.flip(x + y)
 	e.dif.flip(x - y + e.n - 1)
+	e.difR.flip(y - x + e.n - 1)
 }
 
 // place lists every pre-placement of lines l.. given those before.
@@ -268,11 +279,9 @@ func (e *coronalEnum) place(l int) {
 		return
 	}
 	n := e.n
-	for p := range n {
+	for avail := e.free(l); avail != 0; avail &= avail - 1 {
+		p := bits.TrailingZeros64(avail)
 		x, y := e.square(l, p)
-		if !e.free(x, y) {
-			continue
-		}
 		// The square may lie on a line of the other direction too.
 		other := int8(-1)
 		if e.isRw[l] {
