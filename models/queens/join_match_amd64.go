@@ -62,22 +62,28 @@ func jsChooseKernel() {
 func jsAsmFaster(words int) bool {
 	const chunks, streamed = 8, 256
 	x := uint64(0x9e3779b97f4a7c15)
-	rnd := func() uint64 { // xorshift64
-		x ^= x << 13
-		x ^= x >> 7
-		x ^= x << 17
-		return x
+	// sparse returns a pseudo-random pattern of the table's bits with
+	// about one bit in 2^k set (an AND of k xorshift64 draws).
+	sparse := func(k int) uint64 {
+		p := ^uint64(0)
+		for range k {
+			x ^= x << 13
+			x ^= x >> 7
+			x ^= x << 17
+			p &= x
+		}
+		return p & (1<<(chunks*jsChunk) - 1)
 	}
 	s := newJSieve(chunks)
 	pats := make([]uint64, 64*words)
 	for i := range pats {
-		pats[i] = rnd() & rnd() & rnd() & (1<<(chunks*jsChunk) - 1)
+		pats[i] = sparse(3)
 	}
 	s.build(pats)
 	tpats := make([]uint64, streamed)
 	wts := make([]uint8, streamed)
 	for i := range wts {
-		tpats[i] = rnd() & rnd() & (1<<(chunks*jsChunk) - 1)
+		tpats[i] = sparse(2)
 		wts[i] = uint8(1) << uint(i%3)
 	}
 	var offs []uint16
