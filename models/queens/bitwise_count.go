@@ -359,11 +359,12 @@ func (w *bwWorker) run(c *bwClass, t *bwTask) bool {
 		return true
 	}
 	const m64 = BitwiseMaxN - 1
+	all := w.sh.mask
 	b := bwLast{
-		mask: w.sh.mask,
-		ex5:  c.excl[(n-5)&m64], nd5: c.need[(n-5)&m64],
-		ex4: c.excl[(n-4)&m64], nd4: c.need[(n-4)&m64],
-		ex3: c.excl[(n-3)&m64], ex2: c.excl[(n-2)&m64], ex1: c.excl[(n-1)&m64],
+		mask: all,
+		m5:   all &^ c.excl[(n-5)&m64], nd5: c.need[(n-5)&m64],
+		m4: all &^ c.excl[(n-4)&m64], nd4: c.need[(n-4)&m64],
+		m3: all &^ c.excl[(n-3)&m64], m2: all &^ c.excl[(n-2)&m64], m1: all &^ c.excl[(n-1)&m64],
 	}
 	check := c.check
 	if y0 == n-4 {
@@ -438,22 +439,22 @@ func (w *bwWorker) run(c *bwClass, t *bwTask) bool {
 			// Lines n−5..n−1: line n−5, then the same four lines as
 			// below (the usual case; the stack stops at line n−5 only
 			// for tasks that start there).
-			for a5 := bwFree(mask, b.ex5, b.nd5, nl, nd, nr); a5 != 0; a5 &= a5 - 1 {
+			for a5 := bwFree(b.m5, 0, b.nd5, nl, nd, nr); a5 != 0; a5 &= a5 - 1 {
 				b5 := a5 & -a5
 				nodes++
 				l5, d5, r5 := (nl|b5)<<1, nd|b5, (nr|b5)>>1
-				for a4 := bwFree(mask, b.ex4, b.nd4, l5, d5, r5); a4 != 0; a4 &= a4 - 1 {
+				for a4 := bwFree(b.m4, 0, b.nd4, l5, d5, r5); a4 != 0; a4 &= a4 - 1 {
 					b4 := a4 & -a4
 					nodes++
 					l4, d4, r4 := (l5|b4)<<1, d5|b4, (r5|b4)>>1
-					for a3 := mask &^ (l4 | d4 | r4 | b.ex3); a3 != 0; a3 &= a3 - 1 {
+					for a3 := b.m3 &^ (l4 | d4 | r4); a3 != 0; a3 &= a3 - 1 {
 						b3 := a3 & -a3
 						nodes++
 						l3, d3, r3 := (l4|b3)<<1, d4|b3, (r4|b3)>>1
-						for a2 := mask &^ (l3 | d3 | r3 | b.ex2); a2 != 0; a2 &= a2 - 1 {
+						for a2 := b.m2 &^ (l3 | d3 | r3); a2 != 0; a2 &= a2 - 1 {
 							b2 := a2 & -a2
 							nodes++
-							if a1 := mask &^ ((l3|b2)<<1 | d3 | b2 | (r3|b2)>>1 | b.ex1); a1 != 0 {
+							if a1 := b.m1 &^ ((l3|b2)<<1 | d3 | b2 | (r3|b2)>>1); a1 != 0 {
 								nodes++
 								if check {
 									w.rows[(n-5)&m64] = b5
@@ -470,18 +471,18 @@ func (w *bwWorker) run(c *bwClass, t *bwTask) bool {
 		}
 		// Lines n−4..n−1, the leaves counted here unless they are
 		// compared with their rotations.
-		for a4 := bwFree(mask, b.ex4, b.nd4, nl, nd, nr); a4 != 0; a4 &= a4 - 1 {
+		for a4 := bwFree(b.m4, 0, b.nd4, nl, nd, nr); a4 != 0; a4 &= a4 - 1 {
 			b4 := a4 & -a4
 			nodes++
 			l4, d4, r4 := (nl|b4)<<1, nd|b4, (nr|b4)>>1
-			for a3 := mask &^ (l4 | d4 | r4 | b.ex3); a3 != 0; a3 &= a3 - 1 {
+			for a3 := b.m3 &^ (l4 | d4 | r4); a3 != 0; a3 &= a3 - 1 {
 				b3 := a3 & -a3
 				nodes++
 				l3, d3, r3 := (l4|b3)<<1, d4|b3, (r4|b3)>>1
-				for a2 := mask &^ (l3 | d3 | r3 | b.ex2); a2 != 0; a2 &= a2 - 1 {
+				for a2 := b.m2 &^ (l3 | d3 | r3); a2 != 0; a2 &= a2 - 1 {
 					b2 := a2 & -a2
 					nodes++
-					if a1 := mask &^ ((l3|b2)<<1 | d3 | b2 | (r3|b2)>>1 | b.ex1); a1 != 0 {
+					if a1 := b.m1 &^ ((l3|b2)<<1 | d3 | b2 | (r3|b2)>>1); a1 != 0 {
 						nodes++
 						if check {
 							w.checkLast(c, b4, b3, b2, a1)
@@ -499,10 +500,12 @@ func (w *bwWorker) run(c *bwClass, t *bwTask) bool {
 }
 
 // bwLast holds what the last five lines of a class need: the line mask,
-// the excluded squares of lines n−5..n−1 and the columns needed by lines
-// n−5 and n−4.
+// the squares lines n−5..n−1 may take (m5..m1: the line mask without the
+// class's excluded squares, folded in once so that the nested loops carry
+// one value a line instead of two) and the columns needed by lines n−5 and
+// n−4.
 type bwLast struct {
-	mask, ex5, nd5, ex4, nd4, ex3, ex2, ex1 uint64
+	mask, m5, nd5, m4, nd4, m3, m2, m1 uint64
 }
 
 // bwBottom places lines n−4..n−1 given the attacks on line n−4 and
@@ -510,19 +513,19 @@ type bwLast struct {
 // excluded from every line below it, so a missing one leaves a line of
 // these three empty: the need test is not repeated below line n−4.
 func bwBottom(b *bwLast, l, d, r uint64) (nodes, leaves uint64) {
-	mask, ex3, ex2, ex1 := b.mask, b.ex3, b.ex2, b.ex1
-	for a4 := bwFree(mask, b.ex4, b.nd4, l, d, r); a4 != 0; a4 &= a4 - 1 {
+	m3, m2, m1 := b.m3, b.m2, b.m1
+	for a4 := bwFree(b.m4, 0, b.nd4, l, d, r); a4 != 0; a4 &= a4 - 1 {
 		b4 := a4 & -a4
 		nodes++
 		l4, d4, r4 := (l|b4)<<1, d|b4, (r|b4)>>1
-		for a3 := mask &^ (l4 | d4 | r4 | ex3); a3 != 0; a3 &= a3 - 1 {
+		for a3 := m3 &^ (l4 | d4 | r4); a3 != 0; a3 &= a3 - 1 {
 			b3 := a3 & -a3
 			nodes++
 			l3, d3, r3 := (l4|b3)<<1, d4|b3, (r4|b3)>>1
-			for a2 := mask &^ (l3 | d3 | r3 | ex2); a2 != 0; a2 &= a2 - 1 {
+			for a2 := m2 &^ (l3 | d3 | r3); a2 != 0; a2 &= a2 - 1 {
 				b2 := a2 & -a2
 				nodes++
-				if mask&^((l3|b2)<<1|d3|b2|(r3|b2)>>1|ex1) != 0 {
+				if m1&^((l3|b2)<<1|d3|b2|(r3|b2)>>1) != 0 {
 					nodes++
 					leaves++
 				}
@@ -549,19 +552,19 @@ func (w *bwWorker) checkLast(c *bwClass, b4, b3, b2, b1 uint64) {
 func (w *bwWorker) bottomCheck(c *bwClass, b *bwLast, l, d, r uint64) (nodes uint64) {
 	n := w.sh.n
 	const m64 = BitwiseMaxN - 1
-	mask, ex3, ex2, ex1 := b.mask, b.ex3, b.ex2, b.ex1
-	for a4 := bwFree(mask, b.ex4, b.nd4, l, d, r); a4 != 0; a4 &= a4 - 1 {
+	m3, m2, m1 := b.m3, b.m2, b.m1
+	for a4 := bwFree(b.m4, 0, b.nd4, l, d, r); a4 != 0; a4 &= a4 - 1 {
 		b4 := a4 & -a4
 		nodes++
 		l4, d4, r4 := (l|b4)<<1, d|b4, (r|b4)>>1
-		for a3 := mask &^ (l4 | d4 | r4 | ex3); a3 != 0; a3 &= a3 - 1 {
+		for a3 := m3 &^ (l4 | d4 | r4); a3 != 0; a3 &= a3 - 1 {
 			b3 := a3 & -a3
 			nodes++
 			l3, d3, r3 := (l4|b3)<<1, d4|b3, (r4|b3)>>1
-			for a2 := mask &^ (l3 | d3 | r3 | ex2); a2 != 0; a2 &= a2 - 1 {
+			for a2 := m2 &^ (l3 | d3 | r3); a2 != 0; a2 &= a2 - 1 {
 				b2 := a2 & -a2
 				nodes++
-				if a1 := mask &^ ((l3|b2)<<1 | d3 | b2 | (r3|b2)>>1 | ex1); a1 != 0 {
+				if a1 := m1 &^ ((l3|b2)<<1 | d3 | b2 | (r3|b2)>>1); a1 != 0 {
 					nodes++
 					w.rows[(n-4)&m64] = b4
 					w.rows[(n-3)&m64] = b3
