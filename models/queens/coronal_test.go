@@ -68,6 +68,47 @@ func TestCoronalKernels(t *testing.T) {
 	}
 }
 
+// TestCoronalSkips checks that the units of a range, run on one Coronal
+// (the second on skips the pre-placements that hold none of its
+// subproblems), see exactly what units on fresh ones see.
+func TestCoronalSkips(t *testing.T) {
+	for _, n := range []int{9, 12, 13} {
+		for _, k := range []uint64{1, 7, 64, 1000} {
+			t.Run(fmt.Sprintf("n=%d/K=%d", n, k), func(t *testing.T) {
+				shared, err := NewCoronal(n)
+				require.NoError(t, err)
+				for i := range min(k, 20) {
+					var got, want []uint64
+					var gotCounts, wantCounts []models.Count
+					fresh, err := NewCoronal(n)
+					require.NoError(t, err)
+					for _, run := range []struct {
+						c      *Coronal
+						js     *[]uint64
+						counts *[]models.Count
+					}{{shared, &got, &gotCounts}, {fresh, &want, &wantCounts}} {
+						st, err := run.c.Run(context.Background(), i, k, func(j uint64, r models.SubResult) bool {
+							*run.js = append(*run.js, j)
+							*run.counts = append(*run.counts, r.Count)
+							return true
+						})
+						require.NoError(t, err)
+						require.Equal(t, models.StatusExhausted, st)
+					}
+					require.Equal(t, want, got, "unit %d", i)
+					require.Equal(t, wantCounts, gotCounts, "unit %d", i)
+				}
+				m, err := shared.Len(context.Background())
+				require.NoError(t, err)
+				fresh, _ := NewCoronal(n)
+				want, err := fresh.Len(context.Background())
+				require.NoError(t, err)
+				require.Equal(t, want, m)
+			})
+		}
+	}
+}
+
 func TestCoronalStops(t *testing.T) {
 	c, err := NewCoronal(12)
 	require.NoError(t, err)
