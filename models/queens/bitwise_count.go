@@ -451,17 +451,20 @@ func (w *bwWorker) run(c *bwClass, t *bwTask) bool {
 						b3 := a3 & -a3
 						nodes++
 						l3, d3, r3 := (l4|b3)<<1, d4|b3, (r4|b3)>>1
+						nd2, lv := bwLast2(&b, l3, d3, r3)
+						nodes += nd2
+						if !check {
+							leaves += lv
+							continue
+						}
+						if lv == 0 {
+							continue
+						}
 						for a2 := b.m2 &^ (l3 | d3 | r3); a2 != 0; a2 &= a2 - 1 {
 							b2 := a2 & -a2
-							nodes++
 							if a1 := b.m1 &^ ((l3|b2)<<1 | d3 | b2 | (r3|b2)>>1); a1 != 0 {
-								nodes++
-								if check {
-									w.rows[(n-5)&m64] = b5
-									w.checkLast(c, b4, b3, b2, a1)
-								} else {
-									leaves++
-								}
+								w.rows[(n-5)&m64] = b5
+								w.checkLast(c, b4, b3, b2, a1)
 							}
 						}
 					}
@@ -479,16 +482,19 @@ func (w *bwWorker) run(c *bwClass, t *bwTask) bool {
 				b3 := a3 & -a3
 				nodes++
 				l3, d3, r3 := (l4|b3)<<1, d4|b3, (r4|b3)>>1
+				nd2, lv := bwLast2(&b, l3, d3, r3)
+				nodes += nd2
+				if !check {
+					leaves += lv
+					continue
+				}
+				if lv == 0 {
+					continue
+				}
 				for a2 := b.m2 &^ (l3 | d3 | r3); a2 != 0; a2 &= a2 - 1 {
 					b2 := a2 & -a2
-					nodes++
 					if a1 := b.m1 &^ ((l3|b2)<<1 | d3 | b2 | (r3|b2)>>1); a1 != 0 {
-						nodes++
-						if check {
-							w.checkLast(c, b4, b3, b2, a1)
-						} else {
-							leaves++
-						}
+						w.checkLast(c, b4, b3, b2, a1)
 					}
 				}
 			}
@@ -506,6 +512,26 @@ func (w *bwWorker) run(c *bwClass, t *bwTask) bool {
 // n−4.
 type bwLast struct {
 	mask, m5, nd5, m4, nd4, m3, m2, m1 uint64
+}
+
+// bwLast2 places the last two lines, given the attacks l, d, r on line
+// n−2, and returns the nodes (queens placed) and the leaves, without a
+// branch. Two columns are left, lo and hi; a leaf puts one of them on line
+// n−2 and the other on line n−1, which must not be next to it (the queen
+// on line n−2 attacks both neighbours below) and must be free of the
+// attacks shifted one line on.
+func bwLast2(b *bwLast, l, d, r uint64) (nodes, leaves uint64) {
+	rem := b.mask &^ d // the two columns left
+	free2 := b.m2 &^ (l | r | d)
+	free1 := b.m1 &^ (l<<1 | r>>1 | d)
+	lo := uint(bits.TrailingZeros64(rem)) & 63
+	dist := (uint(bits.Len64(rem)-1) - lo) & 63
+	// The other column for each: free1 with lo and hi exchanged.
+	other := (free1>>dist)&(1<<lo) | (free1<<dist)&rem&^(1<<lo)
+	// dist^1 is 0 for adjacent columns, else 2..63: (dist^1 + 63) >> 6 is
+	// 0 or 1.
+	leaves = uint64(bits.OnesCount64(free2&other)) * (uint64(dist^1+63) >> 6)
+	return uint64(bits.OnesCount64(free2)) + leaves, leaves
 }
 
 // bwBottom places lines n−4..n−1 given the attacks on line n−4 and
