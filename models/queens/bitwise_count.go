@@ -524,14 +524,20 @@ func bwLast2(b *bwLast, l, d, r uint64) (nodes, leaves uint64) {
 	rem := b.mask &^ d // the two columns left
 	free2 := b.m2 &^ (l | r | d)
 	free1 := b.m1 &^ (l<<1 | r>>1 | d)
-	lo := uint(bits.TrailingZeros64(rem)) & 63
-	dist := (uint(bits.Len64(rem)-1) - lo) & 63
-	// The other column for each: free1 with lo and hi exchanged.
-	other := (free1>>dist)&(1<<lo) | (free1<<dist)&rem&^(1<<lo)
-	// dist^1 is 0 for adjacent columns, else 2..63: (dist^1 + 63) >> 6 is
-	// 0 or 1.
-	leaves = uint64(bits.OnesCount64(free2&other)) * (uint64(dist^1+63) >> 6)
+	lo := rem & -rem
+	hi := rem ^ lo
+	// lo on line n−2 and hi on line n−1, or the other way round; neither
+	// when the two columns are next to each other.
+	leaves = (bwBit(free2&lo)&bwBit(free1&hi) + bwBit(free2&hi)&bwBit(free1&lo)) * bwBit(hi^lo<<1)
 	return uint64(bits.OnesCount64(free2)) + leaves, leaves
+}
+
+// bwBit returns 1 if x is not zero, else 0.
+func bwBit(x uint64) uint64 {
+	if x != 0 {
+		return 1
+	}
+	return 0
 }
 
 // bwBottom places lines n−4..n−1 given the attacks on line n−4 and
