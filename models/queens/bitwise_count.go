@@ -389,10 +389,10 @@ func (w *bwWorker) run(c *bwClass, t *bwTask) bool {
 	for lean > y0 && c.excl[(lean-1)&m64]|c.need[(lean-1)&m64] == 0 {
 		lean--
 	}
-	var rows *[BitwiseMaxN]uint64
-	if check {
-		rows = &w.rows
-	}
+	// Every line's queen is recorded in rows (the side family's leaves are
+	// checked against their rotations; for the corner family the stores
+	// cost less than a branch).
+	rows := &w.rows
 
 	// The frame of the current line is kept in l, d, r, a; st holds the
 	// frames of the lines above it.
@@ -413,9 +413,7 @@ func (w *bwWorker) run(c *bwClass, t *bwTask) bool {
 		a ^= bit
 		nodes++
 		nl, nd, nr := (l|bit)<<1, d|bit, (r|bit)>>1
-		if check {
-			rows[y&m64] = bit
-		}
+		rows[y&m64] = bit
 		if y < last {
 			st[y&m64] = bwFrame{l: l, d: d, r: r, a: a}
 			y++
