@@ -455,15 +455,9 @@ func (w *bwWorker) run(c *bwClass, t *bwTask) bool {
 							leaves += lv
 							continue
 						}
-						if lv == 0 {
-							continue
-						}
-						for a2 := b.m2 &^ (l3 | d3 | r3); a2 != 0; a2 &= a2 - 1 {
-							b2 := a2 & -a2
-							if a1 := b.m1 &^ ((l3|b2)<<1 | d3 | b2 | (r3|b2)>>1); a1 != 0 {
-								w.rows[(n-5)&m64] = b5
-								w.checkLast(c, b4, b3, b2, a1)
-							}
+						if lv != 0 {
+							w.rows[(n-5)&m64] = b5
+							w.checkBelow(c, &b, b4, b3, l3, d3, r3)
 						}
 					}
 				}
@@ -486,14 +480,8 @@ func (w *bwWorker) run(c *bwClass, t *bwTask) bool {
 					leaves += lv
 					continue
 				}
-				if lv == 0 {
-					continue
-				}
-				for a2 := b.m2 &^ (l3 | d3 | r3); a2 != 0; a2 &= a2 - 1 {
-					b2 := a2 & -a2
-					if a1 := b.m1 &^ ((l3|b2)<<1 | d3 | b2 | (r3|b2)>>1); a1 != 0 {
-						w.checkLast(c, b4, b3, b2, a1)
-					}
+				if lv != 0 {
+					w.checkBelow(c, &b, b4, b3, l3, d3, r3)
 				}
 			}
 		}
@@ -563,6 +551,18 @@ func bwBottom(b *bwLast, l, d, r uint64) (nodes, leaves uint64) {
 		}
 	}
 	return nodes, leaves
+}
+
+// checkBelow finds the side-family leaves below lines n−4 and n−3 (their
+// queens b4, b3; l, d, r the attacks on line n−2) and checks each against
+// its rotations: the branch-free count (bwLast2) said there are some.
+func (w *bwWorker) checkBelow(c *bwClass, b *bwLast, b4, b3, l, d, r uint64) {
+	for a2 := b.m2 &^ (l | d | r); a2 != 0; a2 &= a2 - 1 {
+		b2 := a2 & -a2
+		if a1 := b.m1 &^ ((l|b2)<<1 | d | b2 | (r|b2)>>1); a1 != 0 {
+			w.checkLast(c, b4, b3, b2, a1)
+		}
+	}
 }
 
 // checkLast records the last four lines of a side-family leaf in w.rows
