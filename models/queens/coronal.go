@@ -184,8 +184,6 @@ type coronalEnum struct {
 
 	pos    [coronalLines]int // the queen's position along each line
 	filled [coronalLines]bool
-	qx, qy [coronalLines]int // the queens placed, in order
-	nq     int
 	// The lines the placed queens hold: rows and columns by index,
 	// diagonals by x+y (sum) and x−y+n−1 (dif), and dif mirrored (bit
 	// y−x+n−1) to read a column's free squares.
@@ -400,12 +398,9 @@ func (e *coronalEnum) placeLines(l int) {
 			e.filled[other], e.pos[other] = true, op
 		}
 		e.filled[l], e.pos[l] = true, p
-		e.qx[e.nq], e.qy[e.nq] = x, y
-		e.nq++
 		e.toggle(x, y)
 		e.place(l + 1)
 		e.toggle(x, y)
-		e.nq--
 		e.filled[l] = false
 		if other >= 0 {
 			e.filled[other] = false

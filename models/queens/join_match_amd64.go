@@ -29,11 +29,7 @@ var (
 func jsMatch(s *jSieve, pats []uint64, offs *[]uint16, wts []uint8) uint64 {
 	if len(wts) > 0 && (s.words == 8 && jsUseAsm8 || s.words == 4 && jsUseAsm4) {
 		if len(*offs) != len(wts)*s.chunks {
-			o := (*offs)[:0]
-			for _, t := range pats[:len(wts)] {
-				o = jsOffsets(o, t, s.chunks)
-			}
-			*offs = o
+			*offs = jsOffsets(*offs, pats[:len(wts)], s.chunks)
 		}
 		if s.words == 8 {
 			return jsMatch8AVX512(s.tab, &(*offs)[0], &wts[0], len(wts), s.chunks)
@@ -88,10 +84,7 @@ func jsAsmFaster(words int) bool {
 	}
 	var offs []uint16
 	asm := func() uint64 {
-		offs = offs[:0] // the slots are part of the assembly's cost
-		for _, t := range tpats {
-			offs = jsOffsets(offs, t, chunks)
-		}
+		offs = jsOffsets(offs, tpats, chunks) // part of the assembly's cost
 		if words == 8 {
 			return jsMatch8AVX512(s.tab, &offs[0], &wts[0], len(wts), chunks)
 		}

@@ -166,10 +166,14 @@ func jsSwap(m *[64]uint64, k, j int, mask uint64) {
 	m[l] ^= t
 }
 
-// jsOffsets appends to offs the table slots of pattern t: one per chunk.
-func jsOffsets(offs []uint16, t uint64, chunks int) []uint16 {
-	for c := range chunks {
-		offs = append(offs, uint16(c*jsVals)|uint16(t>>uint(c*jsChunk)&(jsVals-1)))
+// jsOffsets returns offs[:0] with the table slots of the patterns pats
+// appended, one per chunk of each: what the assembly kernel reads.
+func jsOffsets(offs []uint16, pats []uint64, chunks int) []uint16 {
+	offs = offs[:0]
+	for _, t := range pats {
+		for c := range chunks {
+			offs = append(offs, uint16(c*jsVals)|uint16(t>>uint(c*jsChunk)&(jsVals-1)))
+		}
 	}
 	return offs
 }
