@@ -160,6 +160,7 @@ type bwWorker struct {
 	nodes   uint64
 	flushed uint64 // nodes already added to sh.nodes
 	pollAt  uint64
+	asm     *bwAsm // the assembly kernel's state, made at its first task
 }
 
 // bwCount counts the solutions of size n with the given method on workers
@@ -357,6 +358,9 @@ func (w *bwWorker) run(c *bwClass, t *bwTask) bool {
 	if y0 > n-4 {
 		w.tail(c, y0, t.l, t.d, t.r)
 		return true
+	}
+	if bwUseAsm && y0 <= n-6 {
+		return w.runAsm(c, t)
 	}
 	const m64 = BitwiseMaxN - 1
 	all := w.sh.mask

@@ -106,31 +106,21 @@ func jsAsmFaster(words int) bool {
 
 // jsCPUHasAVX512 reads CPUID and XGETBV.
 func jsCPUHasAVX512() bool {
-	maxID, _, _, _ := jsCPUID(0, 0)
+	maxID, _, _, _ := cpuID(0, 0)
 	if maxID < 7 {
 		return false
 	}
-	_, _, ecx1, _ := jsCPUID(1, 0)
+	_, _, ecx1, _ := cpuID(1, 0)
 	if ecx1&(1<<27) == 0 { // OSXSAVE
 		return false
 	}
-	if xcr0 := jsXGETBV(); xcr0&0xe6 != 0xe6 { // SSE, AVX, opmask, ZMM state
+	if xcr0 := xgetbv(); xcr0&0xe6 != 0xe6 { // SSE, AVX, opmask, ZMM state
 		return false
 	}
-	_, ebx7, ecx7, _ := jsCPUID(7, 0)
+	_, ebx7, ecx7, _ := cpuID(7, 0)
 	const avx512f, avx512vl, vpopcntdq = 1 << 16, 1 << 31, 1 << 14
 	return ebx7&avx512f != 0 && ebx7&avx512vl != 0 && ecx7&vpopcntdq != 0
 }
-
-// jsCPUID executes CPUID with the given leaf and subleaf.
-//
-//go:noescape
-func jsCPUID(eax, ecx uint32) (a, b, c, d uint32)
-
-// jsXGETBV returns XCR0.
-//
-//go:noescape
-func jsXGETBV() uint64
 
 // jsMatch8AVX512 is jsMatch8 in AVX-512: n streamed patterns, their table
 // slots from offs (chunks each) and weights from wts (1, 2 or 4).

@@ -1,25 +1,5 @@
 #include "textflag.h"
 
-// func jsCPUID(eax, ecx uint32) (a, b, c, d uint32)
-TEXT ·jsCPUID(SB), NOSPLIT, $0-24
-	MOVL eax+0(FP), AX
-	MOVL ecx+4(FP), CX
-	CPUID
-	MOVL AX, a+8(FP)
-	MOVL BX, b+12(FP)
-	MOVL CX, c+16(FP)
-	MOVL DX, d+20(FP)
-	RET
-
-// func jsXGETBV() uint64
-TEXT ·jsXGETBV(SB), NOSPLIT, $0-8
-	MOVL $0, CX
-	XGETBV
-	SHLQ $32, DX
-	ORQ DX, AX
-	MOVQ AX, ret+0(FP)
-	RET
-
 // func jsMatch8AVX512(tab *jsTable, offs *uint16, wts *uint8, n, chunks int) uint64
 //
 // For each streamed pattern: AND the 64-byte groups of its slots, count
