@@ -35,7 +35,32 @@ func TestBwAsmLayout(t *testing.T) {
 		"FNEED": unsafe.Offsetof(f.need), "FBIT": unsafe.Offsetof(f.bit),
 	}
 	require.Equal(t, uintptr(64), unsafe.Sizeof(f), "the assembly steps 64 bytes a line")
-	file, err := os.Open("bitwise_count_amd64.s")
+	checkAsmLayout(t, "bitwise_count_amd64.s", want)
+}
+
+// TestCrAsmLayout checks the offsets the coronal assembly kernel reads.
+func TestCrAsmLayout(t *testing.T) {
+	var s crAsm
+	var f crAsmFrame
+	require.Equal(t, uintptr(64), unsafe.Sizeof(f), "the assembly steps 64 bytes a frame")
+	checkAsmLayout(t, "coronal_amd64.s", map[string]uintptr{
+		"LEAVES": unsafe.Offsetof(s.leaves), "NODES": unsafe.Offsetof(s.nodes),
+		"SEEN": unsafe.Offsetof(s.seen), "BUDGET": unsafe.Offsetof(s.budget),
+		"CUR": unsafe.Offsetof(s.cur), "FRESH": unsafe.Offsetof(s.fresh),
+		"MASK": unsafe.Offsetof(s.mask), "NM1": unsafe.Offsetof(s.nm1),
+		"COLS": unsafe.Offsetof(s.cols), "SUM": unsafe.Offsetof(s.sum),
+		"DIF": unsafe.Offsetof(s.dif), "FREE": unsafe.Offsetof(s.free),
+		"F":     unsafe.Offsetof(s.f),
+		"FCOLS": unsafe.Offsetof(f.cols), "FSUM": unsafe.Offsetof(f.sum), "FDIF": unsafe.Offsetof(f.dif),
+		"FFREE": unsafe.Offsetof(f.free), "FBF": unsafe.Offsetof(f.bf), "FBY": unsafe.Offsetof(f.by),
+	})
+}
+
+// checkAsmLayout checks that every "#define NAME offset" of an assembly
+// file names a field of want at that offset, and that every field has one.
+func checkAsmLayout(t *testing.T, name string, want map[string]uintptr) {
+	t.Helper()
+	file, err := os.Open(name)
 	require.NoError(t, err)
 	defer file.Close()
 	seen := map[string]bool{}
@@ -46,14 +71,14 @@ func TestBwAsmLayout(t *testing.T) {
 			continue
 		}
 		off, ok := want[fields[1]]
-		require.True(t, ok, "%s is not a field", fields[1])
+		require.True(t, ok, "%s: %s is not a field", name, fields[1])
 		v, err := strconv.ParseUint(fields[2], 10, 64)
 		require.NoError(t, err)
-		require.Equal(t, uint64(off), v, fields[1])
+		require.Equal(t, uint64(off), v, "%s: %s", name, fields[1])
 		seen[fields[1]] = true
 	}
 	require.NoError(t, sc.Err())
-	require.Len(t, seen, len(want), "every field has its #define")
+	require.Len(t, seen, len(want), "%s: every field has its #define", name)
 }
 
 // bwCountEvery counts n with the given method on one worker that returns

@@ -48,8 +48,9 @@ func init() {
 // 3,073,215 at n = 16 and 2,024,110,796 at n = 27 (the figure published with
 // Q(27)). Boards below CoronalMinN are one subproblem, the whole board.
 type Coronal struct {
-	n    int
-	rows bool // finish every subproblem row by row (tests)
+	n      int
+	kernel crKernel // how subproblems are finished (tests; crAuto otherwise)
+	every  uint64   // inner nodes between polls, if not bwPollEvery (tests)
 
 	// sizes, once a listing has gone to the end, holds the number of
 	// subproblems below each pre-placement of the first coronalPrefix
@@ -143,7 +144,10 @@ func (c *Coronal) Run(ctx context.Context, first, stride uint64, done func(j uin
 	e := c.newEnum(ctx)
 	e.next, e.stride, e.done = first, stride, done
 	e.solver = newCoronalSolver(ctx, c.n)
-	e.solver.rows = c.rows
+	e.solver.kernel = c.kernel
+	if c.every > 0 {
+		e.solver.every, e.solver.pollAt = c.every, c.every
+	}
 	e.place(0)
 	if e.stopped {
 		if st, ok := models.ContextStatus(ctx); ok {
@@ -496,7 +500,8 @@ type coronalSolver struct {
 	mask uint64
 	sh   *bwShared
 	w    *bwWorker // for its node counter and polling
-	rows bool      // countRows at every n (tests)
+	kernel crKernel
+	every  uint64 // inner nodes between polls
 
 	// The row-by-row kernel's free rows, top down: the squares each
 	// excludes and the distance to the next free row.
@@ -509,15 +514,25 @@ type coronalSolver struct {
 	// whether the count was stopped.
 	seen, pollAt uint64
 	stop         bool
+	asm          *crAsm // the assembly kernel's state, made at first use
 }
 
 // coronalMRVMaxN is the largest n whose diagonal sets fit one word.
 const coronalMRVMaxN = 32
 
+// crKernel says how a coronalSolver finishes its subproblems.
+type crKernel int
+
+const (
+	crAuto   crKernel = iota // the fastest: the assembly search where the CPU has it, else search; countRows above coronalMRVMaxN
+	crSearch                 // search, in Go, up to coronalMRVMaxN
+	crRows                   // countRows at every n
+)
+
 func newCoronalSolver(ctx context.Context, n int) *coronalSolver {
 	sh := &bwShared{ctx: ctx, n: n, mask: bwMask(n), interval: bwPollEvery}
 	sh.status.Store(-1)
-	s := &coronalSolver{n: n, mask: bwMask(n), sh: sh, w: &bwWorker{sh: sh}}
+	s := &coronalSolver{n: n, mask: bwMask(n), sh: sh, w: &bwWorker{sh: sh}, every: bwPollEvery, pollAt: bwPollEvery}
 	s.w.pollAt = sh.interval
 	return s
 }
@@ -536,10 +551,14 @@ func (s *coronalSolver) solve(e *coronalEnum, w int) (models.SubResult, bool) {
 	}
 	var nodes, leaves uint64
 	ok := true
-	if n <= coronalMRVMaxN && !s.rows {
+	if n <= coronalMRVMaxN && s.kernel != crRows {
 		leaves = 1 // with no row left, the pre-placement is a solution
 		if free != 0 {
-			leaves, nodes = s.search(cols, e.sum[0], e.dif[0], free)
+			if crHaveAsm && s.kernel == crAuto {
+				leaves, nodes = s.searchAsm(cols, e.sum[0], e.dif[0], free)
+			} else {
+				leaves, nodes = s.search(cols, e.sum[0], e.dif[0], free)
+			}
 		}
 		ok = !s.stop
 	} else {
@@ -600,6 +619,20 @@ func (s *coronalSolver) search(cols, sum, dif, free uint64) (leaves, nodes uint6
 		return 0, 0
 	}
 	free &^= 1 << (uint(by) & 63)
+	if free&(free-1) == 0 {
+		// One row left, yo: a queen at column x on row by attacks x and
+		// x ± |yo − by| there; its squares are counted, not searched.
+		yo := bits.TrailingZeros64(free)
+		fo := mask &^ (cols | sum>>(uint(yo)&63) | dif>>(uint(n-1-yo)&63))
+		dy := uint(max(yo-by, by-yo)) & 63
+		for ; bf != 0; bf &= bf - 1 {
+			bit := bf & -bf
+			c := uint64(bits.OnesCount64(fo &^ (bit | bit<<dy | bit>>dy)))
+			leaves += c
+			nodes += c + 1
+		}
+		return leaves, nodes
+	}
 	for ; bf != 0; bf &= bf - 1 {
 		bit := bf & -bf
 		l, m := s.search(cols|bit, sum|bit<<(uint(by)&63), dif|bit<<(uint(n-1-by)&63), free)
@@ -613,9 +646,9 @@ func (s *coronalSolver) search(cols, sum, dif, free uint64) (leaves, nodes uint6
 }
 
 // poll reports whether to stop the search (then s.stop is set): the
-// context is polled every bwPollEvery inner nodes.
+// context is polled every s.every inner nodes.
 func (s *coronalSolver) poll() bool {
-	s.pollAt = s.seen + bwPollEvery
+	s.pollAt = s.seen + s.every
 	if st, done := models.ContextStatus(s.sh.ctx); done {
 		s.sh.halt(st)
 		s.stop = true

@@ -42,28 +42,47 @@ func TestCoronalCounts(t *testing.T) {
 	}
 }
 
-// TestCoronalKernels checks that the two kernels that finish a subproblem
-// (most constrained row first, and row by row, which serves n > 32) give
-// every subproblem the same count.
+// TestCoronalKernels checks that the kernels that finish a subproblem —
+// most constrained row first in Go and in assembly, and row by row, which
+// serves n > 32 — give every subproblem the same count, and that the
+// assembly visits the Go search's nodes whether it returns to poll every
+// 16,384 inner nodes or after every one.
 func TestCoronalKernels(t *testing.T) {
+	type run struct {
+		name   string
+		kernel crKernel
+		every  uint64
+	}
+	runs := []run{{"rows", crRows, 0}, {"search", crSearch, 0}, {"search/every=3", crSearch, 3}}
+	if crHaveAsm {
+		runs = append(runs, run{"asm", crAuto, 0}, run{"asm/every=3", crAuto, 3}, run{"asm/every=1", crAuto, 1})
+	}
 	for n := CoronalMinN; n <= 13; n++ {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
-			var counts [2][]models.Count
-			var nodes [2]uint64
-			for k, rows := range []bool{false, true} {
+			counts := make([][]models.Count, len(runs))
+			nodes := make([][]uint64, len(runs))
+			for k, r := range runs {
 				c, err := NewCoronal(n)
 				require.NoError(t, err)
-				c.rows = rows
-				st, err := c.Run(context.Background(), 0, 1, func(_ uint64, r models.SubResult) bool {
-					counts[k] = append(counts[k], r.Count)
-					nodes[k] += r.Stats.Nodes
+				c.kernel, c.every = r.kernel, r.every
+				st, err := c.Run(context.Background(), 0, 1, func(_ uint64, sr models.SubResult) bool {
+					counts[k] = append(counts[k], sr.Count)
+					nodes[k] = append(nodes[k], sr.Stats.Nodes)
 					return true
 				})
 				require.NoError(t, err)
 				require.Equal(t, models.StatusExhausted, st)
+				require.Equal(t, counts[0], counts[k], r.name)
+				if k > 1 {
+					require.Equal(t, nodes[1], nodes[k], "%s visits the nodes of search", r.name)
+				}
 			}
-			require.Equal(t, counts[1], counts[0])
-			require.LessOrEqual(t, nodes[0], nodes[1], "the most constrained row first visits fewer nodes")
+			var rows, mrv uint64
+			for j := range nodes[0] {
+				rows += nodes[0][j]
+				mrv += nodes[1][j]
+			}
+			require.LessOrEqual(t, mrv, rows, "the most constrained row first visits fewer nodes")
 		})
 	}
 }
