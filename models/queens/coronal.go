@@ -496,10 +496,10 @@ func (e *coronalEnum) weight() int {
 //
 // Stats.Nodes counts the queens placed on free rows.
 type coronalSolver struct {
-	n    int
-	mask uint64
-	sh   *bwShared
-	w    *bwWorker // for its node counter and polling
+	n      int
+	mask   uint64
+	sh     *bwShared
+	w      *bwWorker // for its node counter and polling
 	kernel crKernel
 	every  uint64 // inner nodes between polls
 
