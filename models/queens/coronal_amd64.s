@@ -63,7 +63,6 @@ scan:
 	ORQ  R11, R10
 	ORQ  AX, R10
 	ANDNQ MASK(SI), R10, R10
-	JZ   loop // a row with no square: nothing below
 	ORQ  R10, R12
 	POPCNTQ R10, R11
 	CMPQ R11, R13 // fewer squares than the best row so far: this row
@@ -79,10 +78,15 @@ scan:
 	JMP  loop
 
 inner:
+	// Nothing below if a row has no square (then the fewest squares,
+	// R13, is 0) or a column no row left can take: one branch for both.
 	MOVQ AX, R8
 	ORQ  R12, R8
 	ANDNQ MASK(SI), R8, R8
-	JNZ  loop // a column no row left can take
+	TESTQ R13, R13
+	CMOVQEQ SI, R8
+	TESTQ R8, R8
+	JNZ  loop
 	INCQ SEEN(SI)
 	BTRQ R14, DX
 	BLSRQ DX, R8
