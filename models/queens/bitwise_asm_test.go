@@ -47,11 +47,11 @@ func TestCrAsmLayout(t *testing.T) {
 		"LEAVES": unsafe.Offsetof(s.leaves), "NODES": unsafe.Offsetof(s.nodes),
 		"SEEN": unsafe.Offsetof(s.seen), "BUDGET": unsafe.Offsetof(s.budget),
 		"CUR": unsafe.Offsetof(s.cur), "FRESH": unsafe.Offsetof(s.fresh),
-		"MASK": unsafe.Offsetof(s.mask), "NM1": unsafe.Offsetof(s.nm1),
-		"COLS": unsafe.Offsetof(s.cols), "SUM": unsafe.Offsetof(s.sum),
+		"NM1":   unsafe.Offsetof(s.nm1),
+		"AVAIL": unsafe.Offsetof(s.avail), "SUM": unsafe.Offsetof(s.sum),
 		"DIF": unsafe.Offsetof(s.dif), "FREE": unsafe.Offsetof(s.free),
-		"F":     unsafe.Offsetof(s.f),
-		"FCOLS": unsafe.Offsetof(f.cols), "FSUM": unsafe.Offsetof(f.sum), "FDIF": unsafe.Offsetof(f.dif),
+		"F":      unsafe.Offsetof(s.f),
+		"FAVAIL": unsafe.Offsetof(f.avail), "FSUM": unsafe.Offsetof(f.sum), "FDIF": unsafe.Offsetof(f.dif),
 		"FFREE": unsafe.Offsetof(f.free), "FBF": unsafe.Offsetof(f.bf), "FBY": unsafe.Offsetof(f.by),
 	})
 }

@@ -7,16 +7,15 @@
 #define BUDGET 24
 #define CUR 32
 #define FRESH 40
-#define MASK 48
-#define NM1 56
-#define COLS 64
-#define SUM 72
-#define DIF 80
-#define FREE 88
+#define NM1 48
+#define AVAIL 56
+#define SUM 64
+#define DIF 72
+#define FREE 80
 #define F 128
 
 // The layout of crAsmFrame: 64 bytes, one branching row.
-#define FCOLS 0
+#define FAVAIL 0
 #define FSUM 8
 #define FDIF 16
 #define FFREE 24
@@ -28,7 +27,7 @@
 // coronalSolver.search with an explicit stack: a frame per row branched
 // on (the columns and diagonals held above it, the rows left after it,
 // its squares left to try, the row). enter takes the state of a new node
-// in AX (columns), BX (sum diagonals), CX (difference diagonals) and DX
+// in AX (the columns free), BX (sum diagonals), CX (difference diagonals) and DX
 // (the rows left), scans the rows left for the one with the fewest free
 // squares (R13 squares, R14 row, R15 the squares), and pushes it; loop
 // tries the next square of the top frame. A node whose rows left are two
@@ -44,7 +43,7 @@ TEXT ·coronalSearchAsm(SB), NOSPLIT, $0-9
 	CMPQ FRESH(SI), $0
 	JEQ  loop
 	MOVQ $0, FRESH(SI)
-	MOVQ COLS(SI), AX
+	MOVQ AVAIL(SI), AX
 	MOVQ SUM(SI), BX
 	MOVQ DIF(SI), CX
 	MOVQ FREE(SI), DX
@@ -61,8 +60,7 @@ scan:
 	SUBQ R9, R11
 	SHRXQ R11, CX, R11
 	ORQ  R11, R10
-	ORQ  AX, R10
-	ANDNQ MASK(SI), R10, R10
+	ANDNQ AX, R10, R10
 	ORQ  R10, R12
 	POPCNTQ R10, R11
 	CMPQ R11, R13 // fewer squares than the best row so far: this row
@@ -80,9 +78,7 @@ scan:
 inner:
 	// Nothing below if a row has no square (then the fewest squares,
 	// R13, is 0) or a column no row left can take: one branch for both.
-	MOVQ AX, R8
-	ORQ  R12, R8
-	ANDNQ MASK(SI), R8, R8
+	ANDNQ AX, R12, R8
 	TESTQ R13, R13
 	CMOVQEQ SI, R8
 	TESTQ R8, R8
@@ -92,7 +88,7 @@ inner:
 	BLSRQ DX, R8
 	JZ   two
 	ADDQ $64, DI
-	MOVQ AX, FCOLS(DI)
+	MOVQ AX, FAVAIL(DI)
 	MOVQ BX, FSUM(DI)
 	MOVQ CX, FDIF(DI)
 	MOVQ DX, FFREE(DI)
@@ -111,8 +107,8 @@ loop:
 	MOVQ R15, FBF(DI)
 	INCQ NODES(SI)
 	MOVQ FBY(DI), R14
-	MOVQ FCOLS(DI), AX
-	ORQ  R9, AX
+	MOVQ FAVAIL(DI), AX
+	XORQ R9, AX
 	SHLXQ R14, R9, R10
 	MOVQ FSUM(DI), BX
 	ORQ  R10, BX
@@ -140,8 +136,7 @@ two:
 	SUBQ R9, R11
 	SHRXQ R11, CX, R11
 	ORQ  R11, R12
-	ORQ  AX, R12
-	ANDNQ MASK(SI), R12, R12 // R12: the last row's squares
+	ANDNQ AX, R12, R12 // R12: the last row's squares
 	MOVQ R9, R10
 	SUBQ R14, R10
 	MOVQ R14, R11
