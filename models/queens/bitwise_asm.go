@@ -15,6 +15,10 @@ var bwUseAsm = bwHaveAsm
 // all the assembly can add between two looks at its budget.
 const bwRareMax = 128
 
+// bwAsmFrameBytes is the size of a bwAsmFrame and bwAsmFrameBit the offset
+// of its bit field (TestBwAsmLayout checks both).
+const bwAsmFrameBytes, bwAsmFrameBit = 64, 48
+
 // bwAsmFrame is one line of the assembly kernel's search (64 bytes): the
 // attacks on it and its squares left to try while a line below it is
 // searched, the squares the class allows on it and the columns it must
@@ -55,7 +59,7 @@ func (w *bwWorker) runAsm(c *bwClass, t *bwTask) bool {
 		w.asm = new(bwAsm)
 	}
 	s := w.asm
-	const frame = 64
+	const frame = bwAsmFrameBytes
 	y0 := int(t.y)
 	for y := range n {
 		f := &s.f[y]
@@ -73,7 +77,7 @@ func (w *bwWorker) runAsm(c *bwClass, t *bwTask) bool {
 	if c.check {
 		k := c.k
 		s.check = ^uint64(0)
-		s.t1, s.t3 = int64((n-1-k)*frame+48), int64(k*frame+48)
+		s.t1, s.t3 = int64((n-1-k)*frame+bwAsmFrameBit), int64(k*frame+bwAsmFrameBit)
 		s.v2, s.v3 = 1<<uint(n-1-k), 1<<uint(n-1)
 	}
 	weight := c.w

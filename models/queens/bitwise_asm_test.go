@@ -34,7 +34,8 @@ func TestBwAsmLayout(t *testing.T) {
 		"FA": unsafe.Offsetof(f.a), "FALLOW": unsafe.Offsetof(f.allow),
 		"FNEED": unsafe.Offsetof(f.need), "FBIT": unsafe.Offsetof(f.bit),
 	}
-	require.Equal(t, uintptr(64), unsafe.Sizeof(f), "the assembly steps 64 bytes a line")
+	require.Equal(t, uintptr(bwAsmFrameBytes), unsafe.Sizeof(f), "the assembly steps 64 bytes a line")
+	require.Equal(t, uintptr(bwAsmFrameBit), unsafe.Offsetof(f.bit))
 	checkAsmLayout(t, "bitwise_count_amd64.s", want)
 }
 
