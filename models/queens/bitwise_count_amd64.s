@@ -30,6 +30,24 @@
 #define FNEED 40
 #define FBIT 48
 
+// FREESQ sets dst to the squares of the line whose frame is at off(DI),
+// attacked by R11 | R12 | R13 (R12: the columns taken): those its class
+// allows, only the needed column if one is left (none if two are). It
+// jumps to ok, or to none for no square; R10 and R11 are clobbered.
+#define FREESQ(off, dst, ok, none) \
+	ORQ  R12, R11; \
+	ORQ  R13, R11; \
+	ANDNQ off+FALLOW(DI), R11, dst; \
+	MOVQ off+FNEED(DI), R10; \
+	TESTQ R10, R10; \
+	JZ   ok; \
+	ANDNQ R10, R12, R10; \
+	JZ   ok; \
+	BLSRQ R10, R11; \
+	JNZ  none; \
+	ANDQ R10, dst; \
+	JMP  ok
+
 // func bwSearchAsm(s *bwAsm) (done bool)
 //
 // The search of bwWorker.run with every value in a register: the stack
@@ -91,18 +109,7 @@ loop:
 	MOVQ R11, AX
 	MOVQ R12, BX
 	MOVQ R13, CX
-	ORQ  R12, R11
-	ORQ  R13, R11
-	ANDNQ FALLOW(DI), R11, DX
-	MOVQ FNEED(DI), R10
-	TESTQ R10, R10
-	JZ   loop
-	ANDNQ R10, BX, R10 // the needed columns not yet taken
-	JZ   loop
-	BLSRQ R10, R11
-	JNZ  none          // two of them for one line
-	ANDQ R10, DX
-	JMP  loop
+	FREESQ(0, DX, loop, none)
 
 none:
 	XORL DX, DX
@@ -128,17 +135,7 @@ bottom:
 	MOVQ R11, 64+FL(DI)
 	MOVQ R12, 64+FD(DI)
 	MOVQ R13, 64+FR(DI)
-	ORQ  R12, R11
-	ORQ  R13, R11
-	ANDNQ 64+FALLOW(DI), R11, DX
-	MOVQ 64+FNEED(DI), R10
-	TESTQ R10, R10
-	JZ   loop5
-	ANDNQ R10, R12, R10
-	JZ   loop5
-	BLSRQ R10, R11
-	JNZ  end5
-	ANDQ R10, DX
+	FREESQ(64, DX, loop5, end5)
 
 loop5:
 	TESTQ DX, DX
@@ -159,17 +156,7 @@ loop5:
 	MOVQ R11, 128+FL(DI)
 	MOVQ R12, 128+FD(DI)
 	MOVQ R13, 128+FR(DI)
-	ORQ  R12, R11
-	ORQ  R13, R11
-	ANDNQ 128+FALLOW(DI), R11, R14
-	MOVQ 128+FNEED(DI), R10
-	TESTQ R10, R10
-	JZ   loop4
-	ANDNQ R10, R12, R10
-	JZ   loop4
-	BLSRQ R10, R11
-	JNZ  end4
-	ANDQ R10, R14
+	FREESQ(128, R14, loop4, end4)
 
 loop4:
 	TESTQ R14, R14
