@@ -30,6 +30,18 @@
 #define FNEED 40
 #define FBIT 48
 
+// DOWN sets l, d, r to the attacks on the line below the one whose frame
+// is at off(DI), once the queen bit is placed on it.
+#define DOWN(off, bit, l, d, r) \
+	MOVQ off+FL(DI), l; \
+	ORQ  bit, l; \
+	SHLQ $1, l; \
+	MOVQ off+FD(DI), d; \
+	ORQ  bit, d; \
+	MOVQ off+FR(DI), r; \
+	ORQ  bit, r; \
+	SHRQ $1, r
+
 // FREESQ sets dst to the squares of the line whose frame is at off(DI),
 // attacked by R11 | R12 | R13 (R12: the columns taken): those its class
 // allows, only the needed column if one is left (none if two are). It
@@ -47,6 +59,14 @@
 	JNZ  none; \
 	ANDQ R10, dst; \
 	JMP  ok
+
+// BELOW stores the attacks R11, R12, R13 in the frame at off(DI) and
+// finds that line's squares as FREESQ does.
+#define BELOW(off, dst, ok, none) \
+	MOVQ R11, off+FL(DI); \
+	MOVQ R12, off+FD(DI); \
+	MOVQ R13, off+FR(DI); \
+	FREESQ(off, dst, ok, none)
 
 // func bwSearchAsm(s *bwAsm) (done bool)
 //
@@ -132,10 +152,7 @@ bottom:
 	MOVQ BX, FD(DI)
 	MOVQ CX, FR(DI)
 	MOVQ DX, FA(DI)
-	MOVQ R11, 64+FL(DI)
-	MOVQ R12, 64+FD(DI)
-	MOVQ R13, 64+FR(DI)
-	FREESQ(64, DX, loop5, end5)
+	BELOW(64, DX, loop5, end5)
 
 loop5:
 	TESTQ DX, DX
@@ -145,18 +162,8 @@ loop5:
 	INCQ R8
 	MOVQ DX, 64+FA(DI)
 	MOVQ R10, 64+FBIT(DI)
-	MOVQ 64+FL(DI), R11
-	ORQ  R10, R11
-	SHLQ $1, R11
-	MOVQ 64+FD(DI), R12
-	ORQ  R10, R12
-	MOVQ 64+FR(DI), R13
-	ORQ  R10, R13
-	SHRQ $1, R13
-	MOVQ R11, 128+FL(DI)
-	MOVQ R12, 128+FD(DI)
-	MOVQ R13, 128+FR(DI)
-	FREESQ(128, R14, loop4, end4)
+	DOWN(64, R10, R11, R12, R13)
+	BELOW(128, R14, loop4, end4)
 
 loop4:
 	TESTQ R14, R14
@@ -165,14 +172,7 @@ loop4:
 	XORQ R10, R14
 	INCQ R8
 	MOVQ R10, 128+FBIT(DI)
-	MOVQ 128+FL(DI), AX
-	ORQ  R10, AX
-	SHLQ $1, AX
-	MOVQ 128+FD(DI), BX
-	ORQ  R10, BX
-	MOVQ 128+FR(DI), CX
-	ORQ  R10, CX
-	SHRQ $1, CX
+	DOWN(128, R10, AX, BX, CX)
 	MOVQ AX, R15
 	ORQ  BX, R15
 	ORQ  CX, R15
