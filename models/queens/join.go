@@ -111,9 +111,9 @@ func solveJoin(ctx context.Context, p models.Problem, opts *models.Options) (mod
 	return joinCount(ctx, n, workers, o)
 }
 
-// Memory. The quadrant table and the four tables of a family (one family
-// shared by the workers for even n, one per worker for odd n) are the
-// large allocations, computed exactly before anything is allocated. Every
+// Memory. The quadrant table and the four tables of a family (one set,
+// shared by the workers: the families are counted one after another) are
+// the large allocations, computed exactly before anything is allocated. Every
 // worker also holds its sieve block and the patterns of one row split, cut
 // into pieces of at most jShared.piece patterns when they would exceed its
 // share: the east side is then rebuilt once per piece of the west side,
@@ -140,9 +140,6 @@ const jMaxPiece = 1 << 22
 func jFixedBytes(n, workers int, ents uint64) uint64 {
 	h := n / 2
 	tabs := 4 * (ents*uint64(unsafe.Sizeof(jhEnt{})) + 4*(uint64(1)<<uint(2*h)+1))
-	if n%2 == 1 {
-		tabs *= uint64(workers)
-	}
 	return jQuadBytes(h, ents) + tabs + uint64(workers)*jWorkerBytes
 }
 
@@ -204,11 +201,12 @@ type jShared struct {
 	long     uint64 // even n: the pattern bits of the two long diagonals
 	full     uint32 // the rows of E's universe (global)
 	quad     *jQuad
-	shared   *jTabs // even n: the one family's tables, shared by the workers
+	tabs     *jTabs // the tables of the family being counted
 	cfgs     []jConfig
-	tasks    []jTask
-	piece    int // most west patterns a worker holds at once
+	tasks    []jTask // grouped by family, in the order of cfgs
+	piece    int     // most west patterns a worker holds at once
 	next     atomic.Int64
+	end      int64 // the end of the current family's tasks
 	done     atomic.Uint64
 	nodes    atomic.Uint64
 	stop     atomic.Bool
@@ -278,22 +276,32 @@ func joinCount(ctx context.Context, n, workers int, o *models.Options) (models.R
 		}
 	}
 	workers = max(1, min(workers, len(sh.tasks)))
-	if n%2 == 0 {
-		sh.shared = &jTabs{cfg: -1}
-		sh.shared.build(sh, 0)
-	}
 	ws := make([]*jWorker, workers)
 	for i := range ws {
 		ws[i] = &jWorker{sh: sh, sv: newJSieve(sh.chunks)}
 	}
-	if workers == 1 {
-		ws[0].work()
-	} else {
-		var wg sync.WaitGroup
-		for _, w := range ws {
-			wg.Go(w.work)
+	// The families one after another (one for even n), each family's
+	// tasks taken by every worker from one set of tables.
+	sh.tabs = &jTabs{cfg: -1}
+	for lo := 0; lo < len(sh.tasks) && !sh.stop.Load(); {
+		ci := sh.tasks[lo].cfg
+		hi := lo
+		for hi < len(sh.tasks) && sh.tasks[hi].cfg == ci {
+			hi++
 		}
-		wg.Wait()
+		sh.tabs.build(sh, int(ci), workers)
+		sh.next.Store(int64(lo))
+		sh.end = int64(hi)
+		if workers == 1 {
+			ws[0].work()
+		} else {
+			var wg sync.WaitGroup
+			for _, w := range ws {
+				wg.Go(w.work)
+			}
+			wg.Wait()
+		}
+		lo = hi
 	}
 	var nodes, pairs uint64
 	for _, w := range ws {

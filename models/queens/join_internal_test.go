@@ -108,14 +108,14 @@ func TestJoinSplitsMatchBacktracking(t *testing.T) {
 			}
 			east := r1 | r2<<sh.off
 			want := jBacktrack(n, east, a, b)
-			tabs := &jTabs{cfg: -1}
-			tabs.build(sh, 0)
+			sh.tabs = &jTabs{cfg: -1}
+			sh.tabs.build(sh, 0, 1+trial%2)
 			for _, piece := range []int{jMaxPiece, 3} {
 				for _, asm := range []bool{false, true} {
 					t.Run(fmt.Sprintf("n=%d/a=%d/b=%d/east=%b/piece=%d/asm=%v", n, a, b, east, piece, asm), func(t *testing.T) {
 						defer jsSetAsm(jsSetAsm(asm))
 						sh.piece = piece
-						w := &jWorker{sh: sh, sv: newJSieve(sh.chunks), tabs: tabs}
+						w := &jWorker{sh: sh, sv: newJSieve(sh.chunks)}
 						require.Equal(t, want, w.split(&sh.cfgs[0], r1, r2))
 					})
 				}

@@ -3,6 +3,7 @@ package queens
 import (
 	"math/bits"
 	"slices"
+	"sync"
 
 	"github.com/coverkit/coverkit/models"
 )
@@ -88,22 +89,37 @@ type jTabs struct {
 	westN, westS jHalfTab
 }
 
-// build fills the tables for family ci.
-func (tb *jTabs) build(sh *jShared, ci int) {
+// build fills the tables for family ci (nothing if they hold it), the
+// four of them on up to workers goroutines.
+func (tb *jTabs) build(sh *jShared, ci, workers int) {
+	if tb.cfg == ci {
+		return
+	}
 	c := &sh.cfgs[ci]
 	tb.cfg = ci
-	tb.eastN.fill(sh, c.colsE, 0, c.preSE, c.preDE, true)
-	tb.eastS.fill(sh, c.colsE, sh.off, c.preSE, c.preDE, true)
-	tb.westN.fill(sh, c.colsW, 0, c.preSW, c.preDW, false)
-	tb.westS.fill(sh, c.colsW, sh.off, c.preSW, c.preDW, false)
+	fills := [4]func(){
+		func() { tb.eastN.fill(sh, c.colsE, 0, c.preSE, c.preDE, true) },
+		func() { tb.eastS.fill(sh, c.colsE, sh.off, c.preSE, c.preDE, true) },
+		func() { tb.westN.fill(sh, c.colsW, 0, c.preSW, c.preDW, false) },
+		func() { tb.westS.fill(sh, c.colsW, sh.off, c.preSW, c.preDW, false) },
+	}
+	if workers <= 1 {
+		for _, f := range fills {
+			f()
+		}
+		return
+	}
+	var wg sync.WaitGroup
+	for _, f := range fills {
+		wg.Go(f)
+	}
+	wg.Wait()
 }
 
 // jWorker is one goroutine of a count, with its own buffers.
 type jWorker struct {
 	sh      *jShared
 	sv      *jSieve
-	tabs    *jTabs // the tables of the current family (shared for even n)
-	own     *jTabs // this worker's tables (odd n)
 	total   models.Count
 	nodes   uint64
 	flushed uint64
@@ -114,26 +130,17 @@ type jWorker struct {
 	offs       []uint16 // the table slots of the streamed patterns
 }
 
-// work takes tasks until none are left or the count stops.
+// work takes the current family's tasks until none are left or the count
+// stops.
 func (w *jWorker) work() {
 	sh := w.sh
 	total := uint64(len(sh.tasks))
 	for !sh.stop.Load() {
 		i := sh.next.Add(1) - 1
-		if i >= int64(len(sh.tasks)) {
+		if i >= sh.end {
 			return
 		}
 		t := sh.tasks[i]
-		if sh.shared == nil && (w.own == nil || w.own.cfg != int(t.cfg)) {
-			if w.own == nil {
-				w.own = &jTabs{cfg: -1}
-			}
-			w.own.build(sh, int(t.cfg))
-		}
-		w.tabs = sh.shared
-		if w.tabs == nil {
-			w.tabs = w.own
-		}
 		sum, ok := w.task(&sh.cfgs[t.cfg], t.r1)
 		w.total = w.total.Add(models.CountOf(sum).MulUint64(sh.cfgs[t.cfg].weight))
 		if !ok {
@@ -222,7 +229,7 @@ func (w *jWorker) split(c *jConfig, r1, r2 uint32) uint64 {
 			eWeight = 2
 		}
 	}
-	tb := w.tabs
+	tb := sh.tabs
 	eastN := tb.eastN.rows(r1)
 	westN := tb.westN.rows(c.rowsN &^ r1)
 	westS := c.rowsS &^ r2
