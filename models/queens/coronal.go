@@ -500,8 +500,8 @@ type coronalSolver struct {
 	mask   uint64
 	sh     *bwShared
 	w      *bwWorker // for its node counter and polling
-	kernel crKernel
-	every  uint64 // inner nodes between polls
+	kernel crKernel  // which kernel finishes the subproblems
+	every  uint64    // inner nodes between polls of the context
 
 	// The row-by-row kernel's free rows, top down: the squares each
 	// excludes and the distance to the next free row.

@@ -6,7 +6,8 @@ package queens
 // used where the CPU has BMI1, BMI2 and POPCNT (crAuto).
 
 // crAsmFrame is one row branched on (64 bytes): the columns free and the
-// diagonals held above it, the rows left after it, its squares left to try, the row.
+// diagonals held above it, the rows left after it, its squares left to
+// try, and the row.
 type crAsmFrame struct {
 	avail, sum, dif, free uint64
 	bf, by                uint64
