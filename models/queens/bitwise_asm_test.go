@@ -122,9 +122,9 @@ func TestBitwiseKernels(t *testing.T) {
 	}
 }
 
-// TestBitwiseKernelsStop checks that the assembly kernel stops within its
-// budget: a node limit ends a count with the limit status and about the
-// nodes asked for.
+// TestBitwiseKernelsStop checks that both kernels stop within their
+// budget, up to the largest board: a node limit ends a count with the
+// limit status and about the nodes asked for.
 func TestBitwiseKernelsStop(t *testing.T) {
 	for _, asm := range []bool{false, true} {
 		if asm && !bwHaveAsm {
@@ -134,10 +134,12 @@ func TestBitwiseKernelsStop(t *testing.T) {
 			defer func() { bwUseAsm = bwHaveAsm }()
 			bwUseAsm = asm
 			const limit = 100_000
-			res := bwSolve(t, 15, &models.Options{Mode: models.ModeCount, Workers: 1, MaxNodes: limit})
-			require.Equal(t, models.StatusLimit, res.Status)
-			require.GreaterOrEqual(t, res.Stats.Nodes, uint64(limit))
-			require.Less(t, res.Stats.Nodes, uint64(limit+limit/4+200), "a stretch is at most a quarter of the limit, plus one bottom subtree")
+			for _, n := range []int{15, 32, 63, 64} {
+				res := bwSolve(t, n, &models.Options{Mode: models.ModeCount, Workers: 1, MaxNodes: limit})
+				require.Equal(t, models.StatusLimit, res.Status, "n = %d", n)
+				require.GreaterOrEqual(t, res.Stats.Nodes, uint64(limit), "n = %d", n)
+				require.Less(t, res.Stats.Nodes, uint64(limit+limit/4+200), "n = %d: a stretch is at most a quarter of the limit, plus one bottom subtree", n)
+			}
 		})
 	}
 }
