@@ -89,8 +89,8 @@ type jTabs struct {
 	westN, westS jHalfTab
 }
 
-// build fills the tables for family ci (nothing if they hold it), the
-// four of them on up to workers goroutines.
+// build fills the tables for family ci (nothing if they hold it): one
+// after another for one worker, on four goroutines for more.
 func (tb *jTabs) build(sh *jShared, ci, workers int) {
 	if tb.cfg == ci {
 		return
