@@ -163,6 +163,20 @@ type bwWorker struct {
 	asm     *bwAsm // the assembly kernel's state, made at its first task
 }
 
+// runWorkers runs every worker's work and waits for them all: on the
+// calling goroutine when there is one worker.
+func runWorkers[W interface{ work() }](ws []W) {
+	if len(ws) == 1 {
+		ws[0].work()
+		return
+	}
+	var wg sync.WaitGroup
+	for _, w := range ws {
+		wg.Go(w.work)
+	}
+	wg.Wait()
+}
+
 // bwCount counts the solutions of size n with the given method on workers
 // goroutines.
 func bwCount(ctx context.Context, n int, method string, workers int, o *models.Options) models.Result {
@@ -203,15 +217,7 @@ func bwCount(ctx context.Context, n int, method string, workers int, o *models.O
 	for i := range ws {
 		ws[i] = &bwWorker{sh: sh}
 	}
-	if workers == 1 {
-		ws[0].work()
-	} else {
-		var wg sync.WaitGroup
-		for _, w := range ws {
-			wg.Go(w.work)
-		}
-		wg.Wait()
-	}
+	runWorkers(ws)
 
 	var cnt [4]uint64
 	nodes := genNodes

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math/bits"
-	"sync"
 	"sync/atomic"
 	"time"
 	"unsafe"
@@ -292,15 +291,7 @@ func joinCount(ctx context.Context, n, workers int, o *models.Options) (models.R
 		sh.tabs.build(sh, int(ci), workers)
 		sh.next.Store(int64(lo))
 		sh.end = int64(hi)
-		if workers == 1 {
-			ws[0].work()
-		} else {
-			var wg sync.WaitGroup
-			for _, w := range ws {
-				wg.Go(w.work)
-			}
-			wg.Wait()
-		}
+		runWorkers(ws)
 		lo = hi
 	}
 	var nodes, pairs uint64
