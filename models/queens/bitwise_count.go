@@ -355,8 +355,8 @@ func bwFree(mask, excl, need, l, d, r uint64) uint64 {
 // finished (false: the count was stopped). This is the hot loop: an
 // explicit stack of frames, kept on the goroutine stack with the current
 // line's frame in registers, down to line n−6; the last five lines placed
-// in nested loops with no stack, the last four as in bwBottom (which, with
-// bottomCheck, serves the tasks that start at line n−4).
+// in nested loops with no stack, the last four by last4 (which also serves
+// the tasks that start at line n−4).
 func (w *bwWorker) run(c *bwClass, t *bwTask) bool {
 	n := w.sh.n
 	y0 := int(t.y)
@@ -378,13 +378,9 @@ func (w *bwWorker) run(c *bwClass, t *bwTask) bool {
 	}
 	check := c.check
 	if y0 == n-4 {
-		if check {
-			w.nodes += w.bottomCheck(c, &b, t.l, t.d, t.r)
-		} else {
-			nodes, leaves := bwBottom(&b, t.l, t.d, t.r)
-			w.nodes += nodes
-			w.cnt[c.w] += leaves
-		}
+		nodes, leaves := w.last4(c, &b, check, t.l, t.d, t.r)
+		w.nodes += nodes
+		w.cnt[c.w] += leaves
 		return true
 	}
 	mask := b.mask
@@ -450,55 +446,45 @@ func (w *bwWorker) run(c *bwClass, t *bwTask) bool {
 			for a5 := bwFree(b.m5, 0, b.nd5, nl, nd, nr); a5 != 0; a5 &= a5 - 1 {
 				b5 := a5 & -a5
 				nodes++
-				l5, d5, r5 := (nl|b5)<<1, nd|b5, (nr|b5)>>1
-				for a4 := bwFree(b.m4, 0, b.nd4, l5, d5, r5); a4 != 0; a4 &= a4 - 1 {
-					b4 := a4 & -a4
-					nodes++
-					l4, d4, r4 := (l5|b4)<<1, d5|b4, (r5|b4)>>1
-					for a3 := b.m3 &^ (l4 | d4 | r4); a3 != 0; a3 &= a3 - 1 {
-						b3 := a3 & -a3
-						nodes++
-						l3, d3, r3 := (l4|b3)<<1, d4|b3, (r4|b3)>>1
-						nd2, lv := bwLast2(&b, l3, d3, r3)
-						nodes += nd2
-						if !check {
-							leaves += lv
-							continue
-						}
-						if lv != 0 {
-							w.rows[(n-5)&m64] = b5
-							w.checkBelow(c, &b, b4, b3, l3, d3, r3)
-						}
-					}
-				}
+				rows[(n-5)&m64] = b5
+				nd4, lv := w.last4(c, &b, check, (nl|b5)<<1, nd|b5, (nr|b5)>>1)
+				nodes += nd4
+				leaves += lv
 			}
 			continue
 		}
-		// Lines n−4..n−1, the leaves counted here unless they are
-		// compared with their rotations.
-		for a4 := bwFree(b.m4, 0, b.nd4, nl, nd, nr); a4 != 0; a4 &= a4 - 1 {
-			b4 := a4 & -a4
-			nodes++
-			l4, d4, r4 := (nl|b4)<<1, nd|b4, (nr|b4)>>1
-			for a3 := b.m3 &^ (l4 | d4 | r4); a3 != 0; a3 &= a3 - 1 {
-				b3 := a3 & -a3
-				nodes++
-				l3, d3, r3 := (l4|b3)<<1, d4|b3, (r4|b3)>>1
-				nd2, lv := bwLast2(&b, l3, d3, r3)
-				nodes += nd2
-				if !check {
-					leaves += lv
-					continue
-				}
-				if lv != 0 {
-					w.checkBelow(c, &b, b4, b3, l3, d3, r3)
-				}
-			}
-		}
+		// Lines n−4..n−1.
+		nd4, lv := w.last4(c, &b, check, nl, nd, nr)
+		nodes += nd4
+		leaves += lv
 	}
 	w.nodes = nodes
 	w.cnt[c.w] += leaves
 	return true
+}
+
+// last4 places lines n−4..n−1 given the attacks on line n−4 and returns
+// the nodes and, unless check, the leaves (with check, each leaf is
+// compared with its rotations and counted by checkBelow).
+func (w *bwWorker) last4(c *bwClass, b *bwLast, check bool, l, d, r uint64) (nodes, leaves uint64) {
+	for a4 := bwFree(b.m4, 0, b.nd4, l, d, r); a4 != 0; a4 &= a4 - 1 {
+		b4 := a4 & -a4
+		nodes++
+		l4, d4, r4 := (l|b4)<<1, d|b4, (r|b4)>>1
+		for a3 := b.m3 &^ (l4 | d4 | r4); a3 != 0; a3 &= a3 - 1 {
+			b3 := a3 & -a3
+			nodes++
+			l3, d3, r3 := (l4|b3)<<1, d4|b3, (r4|b3)>>1
+			nd2, lv := bwLast2(b, l3, d3, r3)
+			nodes += nd2
+			if !check {
+				leaves += lv
+			} else if lv != 0 {
+				w.checkBelow(c, b, b4, b3, l3, d3, r3)
+			}
+		}
+	}
+	return nodes, leaves
 }
 
 // bwLast holds what the last five lines of a class need: the line mask,
@@ -536,33 +522,6 @@ func bwBit(x uint64) uint64 {
 	return 0
 }
 
-// bwBottom places lines n−4..n−1 given the attacks on line n−4 and
-// returns the nodes and the leaves. A column needed by line n−3 or n−2 is
-// excluded from every line below it, so a missing one leaves a line of
-// these three empty: the need test is not repeated below line n−4.
-func bwBottom(b *bwLast, l, d, r uint64) (nodes, leaves uint64) {
-	m3, m2, m1 := b.m3, b.m2, b.m1
-	for a4 := bwFree(b.m4, 0, b.nd4, l, d, r); a4 != 0; a4 &= a4 - 1 {
-		b4 := a4 & -a4
-		nodes++
-		l4, d4, r4 := (l|b4)<<1, d|b4, (r|b4)>>1
-		for a3 := m3 &^ (l4 | d4 | r4); a3 != 0; a3 &= a3 - 1 {
-			b3 := a3 & -a3
-			nodes++
-			l3, d3, r3 := (l4|b3)<<1, d4|b3, (r4|b3)>>1
-			for a2 := m2 &^ (l3 | d3 | r3); a2 != 0; a2 &= a2 - 1 {
-				b2 := a2 & -a2
-				nodes++
-				if m1&^((l3|b2)<<1|d3|b2|(r3|b2)>>1) != 0 {
-					nodes++
-					leaves++
-				}
-			}
-		}
-	}
-	return nodes, leaves
-}
-
 // checkBelow finds the side-family leaves below lines n−4 and n−3 (their
 // queens b4, b3; l, d, r the attacks on line n−2) and checks each against
 // its rotations: the branch-free count (bwLast2) said there are some.
@@ -585,37 +544,6 @@ func (w *bwWorker) checkLast(c *bwClass, b4, b3, b2, b1 uint64) {
 	w.rows[(n-2)&m64] = b2
 	w.rows[(n-1)&m64] = b1
 	w.checkLeaf(c)
-}
-
-// bottomCheck is bwBottom for the side family: it records the last lines
-// in w.rows and checks each leaf against its rotations.
-func (w *bwWorker) bottomCheck(c *bwClass, b *bwLast, l, d, r uint64) (nodes uint64) {
-	n := w.sh.n
-	const m64 = BitwiseMaxN - 1
-	m3, m2, m1 := b.m3, b.m2, b.m1
-	for a4 := bwFree(b.m4, 0, b.nd4, l, d, r); a4 != 0; a4 &= a4 - 1 {
-		b4 := a4 & -a4
-		nodes++
-		l4, d4, r4 := (l|b4)<<1, d|b4, (r|b4)>>1
-		for a3 := m3 &^ (l4 | d4 | r4); a3 != 0; a3 &= a3 - 1 {
-			b3 := a3 & -a3
-			nodes++
-			l3, d3, r3 := (l4|b3)<<1, d4|b3, (r4|b3)>>1
-			for a2 := m2 &^ (l3 | d3 | r3); a2 != 0; a2 &= a2 - 1 {
-				b2 := a2 & -a2
-				nodes++
-				if a1 := m1 &^ ((l3|b2)<<1 | d3 | b2 | (r3|b2)>>1); a1 != 0 {
-					nodes++
-					w.rows[(n-4)&m64] = b4
-					w.rows[(n-3)&m64] = b3
-					w.rows[(n-2)&m64] = b2
-					w.rows[(n-1)&m64] = a1
-					w.checkLeaf(c)
-				}
-			}
-		}
-	}
-	return nodes
 }
 
 // tail places lines y..n−1 recursively: the subtrees of tasks that start
