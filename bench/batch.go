@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
 )
 
@@ -15,21 +16,21 @@ import (
 // status (the run stops there), else exhausted if every search was, else
 // found. Fields are the given ones; Items is len(ps), so reports give the
 // problems solved per second.
-func Problems(name string, ps []models.Problem, fields ...models.Field) Instance {
+func Problems(name string, ps []core.Problem, fields ...models.Field) Instance {
 	return &problems{name: name, ps: ps, fields: fields}
 }
 
 type problems struct {
 	name   string
-	ps     []models.Problem
+	ps     []core.Problem
 	fields []models.Field
 }
 
-func (b *problems) Size() string                         { return b.name }
-func (b *problems) Items() uint64                        { return uint64(len(b.ps)) }
-func (b *problems) Fields(*models.Result) []models.Field { return b.fields }
+func (b *problems) Size() string                       { return b.name }
+func (b *problems) Items() uint64                      { return uint64(len(b.ps)) }
+func (b *problems) Fields(*core.Result) []models.Field { return b.fields }
 
-func (b *problems) Supports(a models.Algorithm, o *models.Options) error {
+func (b *problems) Supports(a models.Algorithm, o *core.Options) error {
 	if len(b.ps) == 0 {
 		return fmt.Errorf("bench: batch %s holds no problems", quote(b.name))
 	}
@@ -41,13 +42,13 @@ func (b *problems) Supports(a models.Algorithm, o *models.Options) error {
 	return nil
 }
 
-func (b *problems) Run(ctx context.Context, a models.Algorithm, o *models.Options) (models.Result, error) {
-	total := models.Result{Status: models.StatusExhausted}
+func (b *problems) Run(ctx context.Context, a models.Algorithm, o *core.Options) (core.Result, error) {
+	total := core.Result{Status: core.StatusExhausted}
 	var elapsed time.Duration
 	for _, p := range b.ps {
 		res, err := a.Run(ctx, p, o)
 		if err != nil {
-			return models.Result{}, err
+			return core.Result{}, err
 		}
 		total.Solutions = total.Solutions.Add(res.Solutions)
 		total.Fundamental = total.Fundamental.Add(res.Fundamental)
@@ -57,8 +58,8 @@ func (b *problems) Run(ctx context.Context, a models.Algorithm, o *models.Option
 			total.Status = res.Status
 			break
 		}
-		if res.Status == models.StatusFound {
-			total.Status = models.StatusFound
+		if res.Status == core.StatusFound {
+			total.Status = core.StatusFound
 		}
 	}
 	total.Stats.Elapsed = elapsed

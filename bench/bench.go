@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
 	"gonum.org/v1/gonum/stat"
 )
@@ -22,8 +23,8 @@ type Config struct {
 	// registered algorithm of the model (by name), skipping those that
 	// cannot do the job.
 	Algorithms []string
-	// First compares on the first solution (models.ModeFirst) instead of
-	// the count (models.ModeCount, the default). An algorithm that can only
+	// First compares on the first solution (core.ModeFirst) instead of
+	// the count (core.ModeCount, the default). An algorithm that can only
 	// enumerate counts by enumerating without a visitor.
 	First bool
 	// Repeat is the number of runs of each algorithm on each size; 0 means
@@ -34,7 +35,7 @@ type Config struct {
 	// Options are the base search options (workers, node budget, unique,
 	// method, seed...); nil means the defaults. Mode is set from First;
 	// Visit is not called by a count.
-	Options *models.Options
+	Options *core.Options
 	// Registry is where the algorithms are looked up; nil means
 	// models.Default.
 	Registry *models.Registry
@@ -57,7 +58,7 @@ func (c *Config) Job() string {
 }
 
 // Instance is one size of a comparison as the caller makes it. Single
-// adapts a models.Problem; a model whose size names a batch of problems (a
+// adapts a core.Problem; a model whose size names a batch of problems (a
 // file of sudoku puzzles) implements Instance itself, so that Run solves
 // the whole batch, and may implement Batch to report its throughput.
 type Instance interface {
@@ -65,14 +66,14 @@ type Instance interface {
 	Size() string
 	// Supports returns nil if a can run on the instance with o, or an error
 	// saying why not (the reason recorded in Report.Skipped).
-	Supports(a models.Algorithm, o *models.Options) error
+	Supports(a models.Algorithm, o *core.Options) error
 	// Run runs a once on the instance with o. It polls ctx and returns a
 	// partial result, not an error, when ctx ends; an error skips the
 	// algorithm at this size with the error as the reason.
-	Run(ctx context.Context, a models.Algorithm, o *models.Options) (models.Result, error)
+	Run(ctx context.Context, a models.Algorithm, o *core.Options) (core.Result, error)
 	// Fields returns the model's own facts about a result, written after
 	// the common fields of the record (for N-Queens, "n"); nil for none.
-	Fields(res *models.Result) []models.Field
+	Fields(res *core.Result) []models.Field
 }
 
 // Batch is implemented by an Instance that stands for many problems, such
@@ -87,9 +88,9 @@ type Batch interface {
 // is registered with models.RegisterModel), then the result's Method, then
 // the result's Extra keys in sorted order, as the coverkit command writes
 // them after a solve or a count.
-func Single(p models.Problem) Instance { return single{p} }
+func Single(p core.Problem) Instance { return single{p} }
 
-type single struct{ p models.Problem }
+type single struct{ p core.Problem }
 
 func (s single) Size() string {
 	if s.p == nil {
@@ -98,13 +99,13 @@ func (s single) Size() string {
 	return s.p.Size()
 }
 
-func (s single) Supports(a models.Algorithm, o *models.Options) error { return a.Supports(s.p, o) }
+func (s single) Supports(a models.Algorithm, o *core.Options) error { return a.Supports(s.p, o) }
 
-func (s single) Run(ctx context.Context, a models.Algorithm, o *models.Options) (models.Result, error) {
+func (s single) Run(ctx context.Context, a models.Algorithm, o *core.Options) (core.Result, error) {
 	return a.Run(ctx, s.p, o)
 }
 
-func (s single) Fields(res *models.Result) []models.Field {
+func (s single) Fields(res *core.Result) []models.Field {
 	if s.p == nil || res == nil {
 		return nil
 	}
@@ -240,21 +241,21 @@ type Growth struct {
 
 // Stopped reports whether some run stopped early (node budget, timeout,
 // cancellation), and the status of the first that did.
-func (r *Report) Stopped() (models.Status, bool) {
+func (r *Report) Stopped() (core.Status, bool) {
 	if r == nil {
-		return models.StatusExhausted, false
+		return core.StatusExhausted, false
 	}
 	for _, row := range r.Rows {
 		if row.Record.Status.Partial() {
 			return row.Record.Status, true
 		}
 	}
-	return models.StatusExhausted, false
+	return core.StatusExhausted, false
 }
 
 // Run compares the algorithms of cfg.Model on each of sizes, making each
 // size's problem once with newProblem; see RunInstances.
-func Run(ctx context.Context, cfg Config, newProblem func(size string) (models.Problem, error), sizes []string) (*Report, error) {
+func Run(ctx context.Context, cfg Config, newProblem func(size string) (core.Problem, error), sizes []string) (*Report, error) {
 	if newProblem == nil {
 		return nil, errors.New("bench: no function to make the problems")
 	}
@@ -302,9 +303,9 @@ func RunInstances(ctx context.Context, cfg Config, newInstance func(size string)
 		return nil, err
 	}
 	base := *cfg.Options.OrDefault()
-	base.Mode = models.ModeCount
+	base.Mode = core.ModeCount
 	if cfg.First {
-		base.Mode = models.ModeFirst
+		base.Mode = core.ModeFirst
 	}
 	rep := &Report{Model: cfg.Model, Job: cfg.Job(), Repeat: repeat, Machine: Machine(), Lead: cfg.Lead}
 	stopped := map[string]string{} // algorithm → why it stopped early
@@ -396,9 +397,9 @@ func algorithms(cfg *Config) ([]models.Algorithm, error) {
 
 // runAlgorithm runs a repeat times on inst (fewer if a run stops early)
 // and makes its row.
-func runAlgorithm(ctx context.Context, cfg *Config, inst Instance, a models.Algorithm, base *models.Options, repeat int, onRun func(int)) (Row, error) {
+func runAlgorithm(ctx context.Context, cfg *Config, inst Instance, a models.Algorithm, base *core.Options, repeat int, onRun func(int)) (Row, error) {
 	times := make([]float64, 0, min(repeat, 1024))
-	var last models.Result
+	var last core.Result
 	made := 0
 	defer func() { onRun(repeat - made) }() // the runs not made
 	for range repeat {

@@ -11,8 +11,10 @@ import (
 	"time"
 
 	"github.com/coverkit/coverkit/bench"
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
 	_ "github.com/coverkit/coverkit/models/queens"
+	"github.com/coverkit/coverkit/resource"
 	"github.com/stretchr/testify/require"
 )
 
@@ -30,18 +32,18 @@ func (f fake) Size() string {
 	}
 	return strconv.Itoa(f.n)
 }
-func (f fake) Verify(models.Solution) error                    { return nil }
-func (f fake) Render(io.Writer, models.Solution, string) error { return nil }
+func (f fake) Verify(core.Solution) error                    { return nil }
+func (f fake) Render(io.Writer, core.Solution, string) error { return nil }
 
-func fakeSolve(ctx context.Context, p models.Problem, o *models.Options) (models.Result, error) {
+func fakeSolve(ctx context.Context, p core.Problem, o *core.Options) (core.Result, error) {
 	f, ok := p.(fake)
 	if !ok {
-		return models.Result{}, models.ErrWrongProblem
+		return core.Result{}, core.ErrWrongProblem
 	}
-	res := models.Result{Status: models.StatusExhausted, Solutions: models.CountOf(uint64(f.n)),
-		Stats: models.Stats{Nodes: 1 << f.n}}
-	if o.OrDefault().Mode == models.ModeFirst {
-		res.Status, res.Solutions, res.Stats.Nodes = models.StatusFound, models.CountOf(1), uint64(f.n)
+	res := core.Result{Status: core.StatusExhausted, Solutions: core.CountOf(uint64(f.n)),
+		Stats: core.Stats{Nodes: 1 << f.n}}
+	if o.OrDefault().Mode == core.ModeFirst {
+		res.Status, res.Solutions, res.Stats.Nodes = core.StatusFound, core.CountOf(1), uint64(f.n)
 	}
 	return res, nil
 }
@@ -56,22 +58,22 @@ func fakeRegistry(t testing.TB) *models.Registry {
 		{Name: "counter", Caps: models.CanFirst | models.CanCount, Solve: fakeSolve},
 		{Name: "enum", Caps: models.CanAll, Solve: fakeSolve},
 		{Name: "firstonly", Kind: models.Constructive, Caps: models.CanFirst, Solve: fakeSolve},
-		{Name: "stops", Caps: models.CanCount, Solve: func(ctx context.Context, p models.Problem, o *models.Options) (models.Result, error) {
+		{Name: "stops", Caps: models.CanCount, Solve: func(ctx context.Context, p core.Problem, o *core.Options) (core.Result, error) {
 			res, err := fakeSolve(ctx, p, o)
 			if p.(fake).n >= 10 {
-				res.Status = models.StatusLimit
+				res.Status = core.StatusLimit
 			}
 			return res, err
 		}},
-		{Name: "broken", Caps: models.CanCount, Solve: func(ctx context.Context, p models.Problem, o *models.Options) (models.Result, error) {
+		{Name: "broken", Caps: models.CanCount, Solve: func(ctx context.Context, p core.Problem, o *core.Options) (core.Result, error) {
 			if p.(fake).n == 9 {
-				return models.Result{}, fmt.Errorf("fake: size 9 is too large: %w", models.ErrTooLarge)
+				return core.Result{}, fmt.Errorf("fake: size 9 is too large: %w", resource.ErrTooLarge)
 			}
 			return fakeSolve(ctx, p, o)
 		}},
-		{Name: "checks", Caps: models.CanCount, Solve: func(ctx context.Context, p models.Problem, o *models.Options) (models.Result, error) {
+		{Name: "checks", Caps: models.CanCount, Solve: func(ctx context.Context, p core.Problem, o *core.Options) (core.Result, error) {
 			res, err := fakeSolve(ctx, p, o)
-			res.Stats = models.Stats{Checks: 3, Steps: 4}
+			res.Stats = core.Stats{Checks: 3, Steps: 4}
 			return res, err
 		}},
 	} {
@@ -81,7 +83,7 @@ func fakeRegistry(t testing.TB) *models.Registry {
 	return &reg
 }
 
-func newFake(size string) (models.Problem, error) {
+func newFake(size string) (core.Problem, error) {
 	n, err := strconv.Atoi(size)
 	if err != nil {
 		return nil, fmt.Errorf("fake: size %q is not a number", size)
@@ -92,7 +94,7 @@ func newFake(size string) (models.Problem, error) {
 // row is what a test checks of a Row.
 type row struct {
 	size, alg string
-	status    models.Status
+	status    core.Status
 	solutions uint64
 	nodes     uint64
 	runs      int
@@ -121,8 +123,8 @@ func TestRun(t *testing.T) {
 			cfg:   bench.Config{Algorithms: []string{"counter", "enum", "firstonly"}, Repeat: 3},
 			sizes: []string{"5"},
 			rows: []row{
-				{"5", "counter", models.StatusExhausted, 5, 32, 3},
-				{"5", "enum", models.StatusExhausted, 5, 32, 3},
+				{"5", "counter", core.StatusExhausted, 5, 32, 3},
+				{"5", "enum", core.StatusExhausted, 5, 32, 3},
 			},
 			skipped: []bench.Skip{{Algorithm: "firstonly",
 				Reason: "models: fake algorithm firstonly cannot count solutions (it can: first)"}},
@@ -132,8 +134,8 @@ func TestRun(t *testing.T) {
 			cfg:   bench.Config{Algorithms: []string{"counter", "enum", "firstonly"}, First: true},
 			sizes: []string{"6"},
 			rows: []row{
-				{"6", "counter", models.StatusFound, 1, 6, 1},
-				{"6", "firstonly", models.StatusFound, 1, 6, 1},
+				{"6", "counter", core.StatusFound, 1, 6, 1},
+				{"6", "firstonly", core.StatusFound, 1, 6, 1},
 			},
 			skipped: []bench.Skip{{Algorithm: "enum",
 				Reason: "models: fake algorithm enum cannot find a solution (it can: all)"}},
@@ -143,8 +145,8 @@ func TestRun(t *testing.T) {
 			cfg:   bench.Config{Algorithms: []string{"stops"}, Repeat: 4},
 			sizes: []string{"9", "10", "11"},
 			rows: []row{
-				{"9", "stops", models.StatusExhausted, 9, 512, 4},
-				{"10", "stops", models.StatusLimit, 10, 1024, 1},
+				{"9", "stops", core.StatusExhausted, 9, 512, 4},
+				{"10", "stops", core.StatusLimit, 10, 1024, 1},
 			},
 			skipped: []bench.Skip{{Size: "11", Algorithm: "stops", Reason: "it stopped early (limit) at size 10"}},
 			stopped: true,
@@ -154,8 +156,8 @@ func TestRun(t *testing.T) {
 			cfg:   bench.Config{Algorithms: []string{"broken"}},
 			sizes: []string{"8", "9", "10"},
 			rows: []row{
-				{"8", "broken", models.StatusExhausted, 8, 256, 1},
-				{"10", "broken", models.StatusExhausted, 10, 1024, 1},
+				{"8", "broken", core.StatusExhausted, 8, 256, 1},
+				{"10", "broken", core.StatusExhausted, 10, 1024, 1},
 			},
 			skipped: []bench.Skip{{Size: "9", Algorithm: "broken", Reason: "fake: size 9 is too large"}},
 		},
@@ -164,11 +166,11 @@ func TestRun(t *testing.T) {
 			cfg:   bench.Config{},
 			sizes: []string{"3"},
 			rows: []row{
-				{"3", "broken", models.StatusExhausted, 3, 8, 1},
-				{"3", "checks", models.StatusExhausted, 3, 0, 1},
-				{"3", "counter", models.StatusExhausted, 3, 8, 1},
-				{"3", "enum", models.StatusExhausted, 3, 8, 1},
-				{"3", "stops", models.StatusExhausted, 3, 8, 1},
+				{"3", "broken", core.StatusExhausted, 3, 8, 1},
+				{"3", "checks", core.StatusExhausted, 3, 0, 1},
+				{"3", "counter", core.StatusExhausted, 3, 8, 1},
+				{"3", "enum", core.StatusExhausted, 3, 8, 1},
+				{"3", "stops", core.StatusExhausted, 3, 8, 1},
 			},
 			skipped: []bench.Skip{{Algorithm: "firstonly",
 				Reason: "models: fake algorithm firstonly cannot count solutions (it can: first)"}},
@@ -205,7 +207,7 @@ func TestRunErrors(t *testing.T) {
 		name  string
 		cfg   bench.Config
 		sizes []string
-		make  func(string) (models.Problem, error)
+		make  func(string) (core.Problem, error)
 		want  string
 	}{
 		{"no model", bench.Config{Registry: reg}, []string{"3"}, newFake, "bench: no model named"},
@@ -219,7 +221,7 @@ func TestRunErrors(t *testing.T) {
 		{"no maker", bench.Config{Model: "fake", Registry: reg}, []string{"3"}, nil, "bench: no function"},
 		{"bad size", bench.Config{Model: "fake", Registry: reg}, []string{"3", "x"}, newFake, `fake: size "x" is not a number`},
 		{"nil problem", bench.Config{Model: "fake", Registry: reg}, []string{"3"},
-			func(string) (models.Problem, error) { return nil, nil }, `bench: size "3": no problem made`},
+			func(string) (core.Problem, error) { return nil, nil }, `bench: size "3": no problem made`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			rep, err := bench.Run(context.Background(), tc.cfg, tc.make, tc.sizes)
@@ -255,7 +257,7 @@ func TestRunGrowth(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			cfg := bench.Config{Model: "fake", Registry: fakeRegistry(t), Algorithms: []string{"counter", "checks", "stops"}}
-			rep, err := bench.Run(context.Background(), cfg, func(s string) (models.Problem, error) {
+			rep, err := bench.Run(context.Background(), cfg, func(s string) (core.Problem, error) {
 				n, err := strconv.Atoi(strings.TrimPrefix(s, "n"))
 				return fake{n: n, name: s}, err
 			}, tc.sizes)
@@ -310,7 +312,7 @@ func TestFitGrowth(t *testing.T) {
 }
 
 // queensProblem makes an N-Queens problem through its model descriptor.
-func queensProblem(size string) (models.Problem, error) {
+func queensProblem(size string) (core.Problem, error) {
 	m, err := models.LookupModel("queens")
 	if err != nil {
 		return nil, err
@@ -328,7 +330,7 @@ func TestRunQueens(t *testing.T) {
 	}{
 		{"count", bench.Config{Algorithms: []string{"backtrack", "bitwise", "dlx"}, Repeat: 2}, []string{"6", "7"}, []uint64{4, 4, 4, 40, 40, 40}},
 		{"first", bench.Config{Algorithms: []string{"backtrack", "construct"}, First: true}, []string{"10"}, []uint64{1, 1}},
-		{"unique", bench.Config{Algorithms: []string{"bitwise"}, Options: &models.Options{Unique: true, Workers: 1}}, []string{"8"}, []uint64{92}},
+		{"unique", bench.Config{Algorithms: []string{"bitwise"}, Options: &core.Options{Unique: true, Workers: 1}}, []string{"8"}, []uint64{92}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			tc.cfg.Model = "queens"
@@ -372,11 +374,11 @@ func TestRunTimeout(t *testing.T) {
 		Timeout: 20 * time.Millisecond, Repeat: 5}, queensProblem, []string{"30"})
 	require.NoError(t, err)
 	require.Len(t, rep.Rows, 1)
-	require.Equal(t, models.StatusTimeout, rep.Rows[0].Record.Status)
+	require.Equal(t, core.StatusTimeout, rep.Rows[0].Record.Status)
 	require.Equal(t, 1, rep.Rows[0].Runs)
 	st, stopped := rep.Stopped()
 	require.True(t, stopped)
-	require.Equal(t, models.StatusTimeout, st)
+	require.Equal(t, core.StatusTimeout, st)
 }
 
 // batch is an Instance standing for items problems of the fake model.
@@ -386,14 +388,14 @@ type batch struct {
 }
 
 func (b batch) Size() string { return "batch.txt" }
-func (b batch) Supports(a models.Algorithm, o *models.Options) error {
+func (b batch) Supports(a models.Algorithm, o *core.Options) error {
 	return a.Supports(fake{n: 1}, o)
 }
-func (b batch) Run(ctx context.Context, a models.Algorithm, o *models.Options) (models.Result, error) {
+func (b batch) Run(ctx context.Context, a models.Algorithm, o *core.Options) (core.Result, error) {
 	if b.err != nil {
-		return models.Result{}, b.err
+		return core.Result{}, b.err
 	}
-	var total models.Result
+	var total core.Result
 	for range b.items {
 		res, err := a.Run(ctx, fake{n: 2}, o)
 		if err != nil {
@@ -404,7 +406,7 @@ func (b batch) Run(ctx context.Context, a models.Algorithm, o *models.Options) (
 	}
 	return total, nil
 }
-func (b batch) Fields(res *models.Result) []models.Field {
+func (b batch) Fields(res *core.Result) []models.Field {
 	return []models.Field{{Key: "puzzles", Value: b.items}}
 }
 func (b batch) Items() uint64 { return uint64(b.items) }
@@ -416,8 +418,8 @@ func TestRunInstancesBatch(t *testing.T) {
 	}, []string{"batch.txt"})
 	require.NoError(t, err)
 	require.Equal(t, []row{
-		{"batch.txt", "counter", models.StatusExhausted, 20, 40, 1},
-		{"batch.txt", "broken", models.StatusExhausted, 20, 40, 1},
+		{"batch.txt", "counter", core.StatusExhausted, 20, 40, 1},
+		{"batch.txt", "broken", core.StatusExhausted, 20, 40, 1},
 	}, rowsOf(rep))
 	require.Equal(t, uint64(10), rep.Rows[0].Items)
 	require.Equal(t, models.Fields{{Key: "puzzles", Value: 10}}, rep.Rows[0].Record.Fields)
@@ -442,7 +444,7 @@ func TestProblems(t *testing.T) {
 	for _, tc := range []struct {
 		name      string
 		cfg       bench.Config
-		ps        []models.Problem
+		ps        []core.Problem
 		rows      []row
 		skipped   []string
 		stopped   bool
@@ -451,29 +453,29 @@ func TestProblems(t *testing.T) {
 		{
 			name: "every problem in turn",
 			cfg:  bench.Config{Algorithms: []string{"counter", "firstonly"}},
-			ps:   []models.Problem{fake{n: 2}, fake{n: 3}, fake{n: 4}},
-			rows: []row{{"batch", "counter", models.StatusExhausted, 9, 4 + 8 + 16, 1}},
+			ps:   []core.Problem{fake{n: 2}, fake{n: 3}, fake{n: 4}},
+			rows: []row{{"batch", "counter", core.StatusExhausted, 9, 4 + 8 + 16, 1}},
 			// firstonly cannot count
 			skipped: []string{"firstonly"},
 		},
 		{
 			name: "first solutions",
 			cfg:  bench.Config{Algorithms: []string{"counter"}, First: true},
-			ps:   []models.Problem{fake{n: 2}, fake{n: 3}},
-			rows: []row{{"batch", "counter", models.StatusFound, 2, 5, 1}},
+			ps:   []core.Problem{fake{n: 2}, fake{n: 3}},
+			rows: []row{{"batch", "counter", core.StatusFound, 2, 5, 1}},
 		},
 		{
 			name:    "a problem that stops early ends the run",
 			cfg:     bench.Config{Algorithms: []string{"stops"}, Repeat: 3},
-			ps:      []models.Problem{fake{n: 2}, fake{n: 10}, fake{n: 3}},
-			rows:    []row{{"batch", "stops", models.StatusLimit, 12, 4 + 1024, 1}},
+			ps:      []core.Problem{fake{n: 2}, fake{n: 10}, fake{n: 3}},
+			rows:    []row{{"batch", "stops", core.StatusLimit, 12, 4 + 1024, 1}},
 			stopped: true,
 		},
 		{
 			name:    "an error skips the algorithm",
 			cfg:     bench.Config{Algorithms: []string{"broken", "counter"}},
-			ps:      []models.Problem{fake{n: 8}, fake{n: 9}},
-			rows:    []row{{"batch", "counter", models.StatusExhausted, 17, 256 + 512, 1}},
+			ps:      []core.Problem{fake{n: 8}, fake{n: 9}},
+			rows:    []row{{"batch", "counter", core.StatusExhausted, 17, 256 + 512, 1}},
 			skipped: []string{"broken"},
 		},
 		{
@@ -526,7 +528,7 @@ func TestSkipNotes(t *testing.T) {
 	notes := rep.SkipNotes()
 	require.Len(t, notes, 3)
 	require.Regexp(t, `^skipping firstonly: models: fake algorithm firstonly cannot count solutions`, notes[0])
-	require.Equal(t, "skipping broken at size 9: fake: size 9 is too large: models: instance too large", notes[1])
+	require.Equal(t, "skipping broken at size 9: fake: size 9 is too large: resource: instance too large", notes[1])
 	require.Equal(t, "skipping stops at sizes 11, 12: it stopped early (limit) at size 10", notes[2])
 	require.Nil(t, (*bench.Report)(nil).SkipNotes())
 }

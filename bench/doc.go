@@ -12,7 +12,7 @@
 // size is made:
 //
 //	rep, err := bench.Run(ctx, bench.Config{Model: "queens", Repeat: 3},
-//		func(size string) (models.Problem, error) { ... }, []string{"8", "9", "10"})
+//		func(size string) (core.Problem, error) { ... }, []string{"8", "9", "10"})
 //	if err != nil { ... }
 //	err = bench.Write(os.Stdout, "text", rep)
 //
@@ -20,7 +20,7 @@
 // sudoku puzzles) passes Instances to RunInstances instead: Problems makes
 // one from a slice of problems (one run solves them all, and the report
 // gives problems per second), and a model with a faster batch solve of its
-// own implements Instance itself; Single adapts one models.Problem.
+// own implements Instance itself; Single adapts one core.Problem.
 // Config.Progress reports the runs made, for a progress bar; SkipNotes
 // words the skips for people.
 //

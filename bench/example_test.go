@@ -5,7 +5,7 @@ import (
 	"fmt"
 
 	"github.com/coverkit/coverkit/bench"
-	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models/queens"
 )
 
@@ -21,8 +21,8 @@ func Example() {
 		return
 	}
 	cfg := bench.Config{Model: "queens", Algorithms: []string{"backtrack", "bitwise", "construct"}, Repeat: 3}
-	rep, err := bench.Run(context.Background(), cfg, func(size string) (models.Problem, error) {
-		n, err := models.ParseSize("N", size, queens.MaxN)
+	rep, err := bench.Run(context.Background(), cfg, func(size string) (core.Problem, error) {
+		n, err := core.ParseSize("N", size, queens.MaxN)
 		if err != nil {
 			return nil, err
 		}
@@ -53,7 +53,7 @@ func Example() {
 // turn (here three N-Queens counts; for sudoku, every puzzle of a file), and
 // the report gives the problems solved per second.
 func ExampleProblems() {
-	var ps []models.Problem
+	var ps []core.Problem
 	for _, n := range []int{6, 7, 8} {
 		ps = append(ps, queens.New(n))
 	}

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/core"
 )
 
 // MaxSizes bounds the number of sizes ParseSizes expands a list to.
@@ -62,11 +62,11 @@ func expand(lo, hi string, room int) ([]string, error) {
 	moves := make([]bool, len(los))
 	steps := int64(0)
 	for d := range los {
-		a, err := models.ParseSize("start", los[d], math.MaxInt32)
+		a, err := core.ParseSize("start", los[d], math.MaxInt32)
 		if err != nil {
 			return nil, err
 		}
-		b, err := models.ParseSize("end", his[d], math.MaxInt32)
+		b, err := core.ParseSize("end", his[d], math.MaxInt32)
 		if err != nil {
 			return nil, err
 		}

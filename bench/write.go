@@ -9,6 +9,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
 )
 
@@ -212,7 +213,7 @@ func dashCount(x uint64) string {
 	return strconv.FormatUint(x, 10)
 }
 
-func dash(c *models.Count) string {
+func dash(c *core.Count) string {
 	if c == nil {
 		return "-"
 	}

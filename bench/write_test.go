@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/coverkit/coverkit/bench"
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
 	"github.com/stretchr/testify/require"
 )
@@ -15,10 +16,10 @@ import (
 // report is a fixed report for the writers: two sizes, one algorithm that
 // counts nodes and one that counts checks and steps, a growth fit.
 func report() *bench.Report {
-	fund := models.CountOf(1)
-	row := func(size, alg string, kind models.Kind, st models.Status, sols uint64, nodes, checks, steps uint64, med time.Duration) bench.Row {
+	fund := core.CountOf(1)
+	row := func(size, alg string, kind models.Kind, st core.Status, sols uint64, nodes, checks, steps uint64, med time.Duration) bench.Row {
 		rec := models.Record{Model: "fake", Size: size, Algorithm: alg, Status: st, Partial: st.Partial(),
-			Solutions: models.CountOf(sols), Nodes: nodes, Checks: checks, Steps: steps, Elapsed: med.Seconds(),
+			Solutions: core.CountOf(sols), Nodes: nodes, Checks: checks, Steps: steps, Elapsed: med.Seconds(),
 			Fields: models.Fields{{Key: "n", Value: len(size)}, {Key: "kind", Value: "dropped: the compare field wins"}}}
 		if alg == "counter" {
 			rec.Fundamental = &fund
@@ -29,10 +30,10 @@ func report() *bench.Report {
 		Model: "fake", Job: "count", Repeat: 3, Machine: "Test CPU, 2 cores, go1.26 linux/amd64",
 		Sizes: []string{"8", "9"},
 		Rows: []bench.Row{
-			row("8", "counter", models.Exact, models.StatusExhausted, 8, 256, 0, 0, 2*time.Millisecond),
-			row("8", "checks", models.LocalSearch, models.StatusExhausted, 8, 0, 3, 4, 20*time.Second),
-			row("9", "counter", models.Exact, models.StatusExhausted, 9, 512, 0, 0, 4*time.Millisecond),
-			row("9", "checks", models.LocalSearch, models.StatusTimeout, 7, 0, 3, 4, 50*time.Millisecond),
+			row("8", "counter", models.Exact, core.StatusExhausted, 8, 256, 0, 0, 2*time.Millisecond),
+			row("8", "checks", models.LocalSearch, core.StatusExhausted, 8, 0, 3, 4, 20*time.Second),
+			row("9", "counter", models.Exact, core.StatusExhausted, 9, 512, 0, 0, 4*time.Millisecond),
+			row("9", "checks", models.LocalSearch, core.StatusTimeout, 7, 0, 3, 4, 50*time.Millisecond),
 		},
 		Growth:  []bench.Growth{{Algorithm: "counter", Time: 2, Nodes: 2, Points: 2}},
 		PerUnit: true,

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strconv"
 
-	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/core"
 )
 
 // SubtreesPerUnit is how many subtrees per work unit NewSubtrees aims for:
@@ -28,7 +28,7 @@ type Subtrees struct {
 	tasks    []int
 	tasksEnd []int
 	shallow  uint64 // solutions above the split depth
-	stats    models.Stats
+	stats    core.Stats
 	name     string
 }
 
@@ -51,11 +51,11 @@ func NewSubtrees(ctx context.Context, p *Problem, forced []int, units uint64, pr
 	}
 	s.stopAt = 0
 	sp, d := s.splitDepth(ctx, forced, int(target))
-	if sp.res.Status != models.StatusExhausted {
+	if sp.res.Status != core.StatusExhausted {
 		return nil, fmt.Errorf("dlx: splitting stopped: %s", sp.res.Status)
 	}
 	t := &Subtrees{s: s, forced: append([]int(nil), forced...), depth: d, tasks: sp.tasks, tasksEnd: sp.tasksEnd,
-		shallow: uint64(len(sp.solsEnd)), stats: models.Stats{Nodes: sp.res.Stats.Nodes, Updates: sp.res.Stats.Updates}}
+		shallow: uint64(len(sp.solsEnd)), stats: core.Stats{Nodes: sp.res.Stats.Nodes, Updates: sp.res.Stats.Updates}}
 	t.name = prefix + "-mrv/1/d=" + strconv.Itoa(d)
 	return t, nil
 }
@@ -78,7 +78,7 @@ func (s *Solver) splitDepth(ctx context.Context, forced []int, target int) (spli
 			return true
 		})
 		n := len(sp.tasksEnd)
-		if n >= target || n == 0 || n == last || sp.res.Status != models.StatusExhausted || d == maxSplitDepth {
+		if n >= target || n == 0 || n == last || sp.res.Status != core.StatusExhausted || d == maxSplitDepth {
 			break
 		}
 		last = n
@@ -107,8 +107,8 @@ func (t *Subtrees) Len(context.Context) (uint64, error) {
 }
 
 // Run counts subtrees first, first+stride, … in order; see
-// models.Decomposition. Class is 0.
-func (t *Subtrees) Run(ctx context.Context, first, stride uint64, done func(j uint64, r models.SubResult) bool) (models.Status, error) {
+// core.Decomposition. Class is 0.
+func (t *Subtrees) Run(ctx context.Context, first, stride uint64, done func(j uint64, r core.SubResult) bool) (core.Status, error) {
 	if stride == 0 {
 		stride = 1
 	}
@@ -116,7 +116,7 @@ func (t *Subtrees) Run(ctx context.Context, first, stride uint64, done func(j ui
 	nt := uint64(len(t.tasksEnd))
 	for j := first; j < m; j += stride {
 		if j == nt { // the solutions above the split
-			if !done(j, models.SubResult{Count: models.CountOf(t.shallow)}) {
+			if !done(j, core.SubResult{Count: core.CountOf(t.shallow)}) {
 				break
 			}
 			continue
@@ -126,19 +126,19 @@ func (t *Subtrees) Run(ctx context.Context, first, stride uint64, done func(j ui
 			b = t.tasksEnd[j-1]
 		}
 		r := t.s.solveForced(ctx, t.tasks[b:t.tasksEnd[j]], 0, 0, nil)
-		if r.Status != models.StatusExhausted {
-			if st, ok := models.ContextStatus(ctx); ok {
+		if r.Status != core.StatusExhausted {
+			if st, ok := core.ContextStatus(ctx); ok {
 				return st, nil
 			}
 			return r.Status, nil
 		}
-		if !done(j, models.SubResult{Count: models.CountOf(r.Solutions),
-			Stats: models.Stats{Nodes: r.Stats.Nodes, Updates: r.Stats.Updates}}) {
+		if !done(j, core.SubResult{Count: core.CountOf(r.Solutions),
+			Stats: core.Stats{Nodes: r.Stats.Nodes, Updates: r.Stats.Updates}}) {
 			break
 		}
 		if j+stride < j {
 			break
 		}
 	}
-	return models.StatusExhausted, nil
+	return core.StatusExhausted, nil
 }

@@ -11,9 +11,9 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/dlx"
 	"github.com/coverkit/coverkit/dlx/internal/gen"
-	"github.com/coverkit/coverkit/models"
 	"github.com/stretchr/testify/require"
 )
 
@@ -61,7 +61,7 @@ func TestKnuthExamples(t *testing.T) {
 			p := parse(t, tc.text)
 			sols, res := all(t, p, dlx.Options{})
 			require.Equal(t, tc.want, sols)
-			require.Equal(t, models.StatusExhausted, res.Status)
+			require.Equal(t, core.StatusExhausted, res.Status)
 			require.EqualValues(t, len(tc.want), res.Solutions)
 			require.Positive(t, res.Stats.Nodes)
 			require.Positive(t, res.Stats.Updates)
@@ -78,7 +78,7 @@ func TestLangford(t *testing.T) {
 			p := parse(t, gen.Langford(tc.n))
 			res, err := solver(t, p).Solve(context.Background(), nil)
 			require.NoError(t, err)
-			require.Equal(t, models.StatusExhausted, res.Status)
+			require.Equal(t, core.StatusExhausted, res.Status)
 			require.Equal(t, tc.want, res.Solutions)
 			par, err := solver(t, p).Solve(context.Background(), &dlx.Options{Workers: 3})
 			require.NoError(t, err)
@@ -146,46 +146,46 @@ func TestModes(t *testing.T) {
 
 	res, err := s.Solve(ctx, &dlx.Options{Limit: 1})
 	require.NoError(t, err)
-	require.Equal(t, models.StatusFound, res.Status)
+	require.Equal(t, core.StatusFound, res.Status)
 	require.EqualValues(t, 1, res.Solutions)
 	require.NoError(t, p.Verify(s.First()))
 
 	res, err = s.Solve(ctx, &dlx.Options{Limit: 10})
 	require.NoError(t, err)
-	require.Equal(t, models.StatusFound, res.Status)
+	require.Equal(t, core.StatusFound, res.Status)
 	require.EqualValues(t, 10, res.Solutions)
 
 	seen := 0
 	res, err = s.Solve(ctx, &dlx.Options{Visit: func([]int) bool { seen++; return seen < 3 }})
 	require.NoError(t, err)
-	require.Equal(t, models.StatusFound, res.Status)
+	require.Equal(t, core.StatusFound, res.Status)
 	require.Equal(t, 3, seen)
 
 	res, err = s.Solve(ctx, &dlx.Options{MaxNodes: 50})
 	require.NoError(t, err)
-	require.Equal(t, models.StatusLimit, res.Status)
+	require.Equal(t, core.StatusLimit, res.Status)
 	require.EqualValues(t, 50, res.Stats.Nodes)
 
 	canceled, cancel := context.WithCancel(ctx)
 	cancel()
 	res, err = solver(t, parse(t, gen.Langford(11))).Solve(canceled, nil)
 	require.NoError(t, err)
-	require.Equal(t, models.StatusCanceled, res.Status)
+	require.Equal(t, core.StatusCanceled, res.Status)
 
 	// After all that, the solver is as new.
 	res, err = s.Solve(ctx, nil)
 	require.NoError(t, err)
-	require.Equal(t, models.StatusExhausted, res.Status)
+	require.Equal(t, core.StatusExhausted, res.Status)
 	require.EqualValues(t, 52, res.Solutions)
 
 	for _, w := range []int{2, 3} {
 		res, err = s.Solve(ctx, &dlx.Options{Workers: w, Limit: 7})
 		require.NoError(t, err)
-		require.Equal(t, models.StatusFound, res.Status)
+		require.Equal(t, core.StatusFound, res.Status)
 		require.EqualValues(t, 7, res.Solutions)
 		res, err = s.Solve(ctx, &dlx.Options{Workers: w, MaxNodes: 100})
 		require.NoError(t, err)
-		require.Equal(t, models.StatusLimit, res.Status)
+		require.Equal(t, core.StatusLimit, res.Status)
 	}
 }
 
@@ -208,7 +208,7 @@ func TestForced(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			res, err := s.Solve(ctx, &dlx.Options{Forced: tc.forced})
 			require.NoError(t, err)
-			require.Equal(t, models.StatusExhausted, res.Status)
+			require.Equal(t, core.StatusExhausted, res.Status)
 			require.Equal(t, tc.want, res.Solutions)
 			if tc.want > 0 {
 				require.Equal(t, []int{0, 3, 4}, slices.Sorted(slices.Values(s.First())))

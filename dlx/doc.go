@@ -36,7 +36,7 @@
 // solutions (1: the first; 2: is it unique?), pass each solution to Visit
 // (which can stop the search), stop after MaxNodes nodes, or split the
 // search over Workers goroutines. It polls its context every few thousand
-// nodes. The Result carries a models.Status — exhausted, found, limit,
+// nodes. The Result carries a core.Status — exhausted, found, limit,
 // timeout or canceled: only exhausted with zero solutions proves that none
 // exists — and the Stats: nodes, updates (link removals, Knuth's measure,
 // so updates per second compare with dlx1) and elapsed time.

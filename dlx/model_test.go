@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/dlx"
-	"github.com/coverkit/coverkit/models"
 	"github.com/stretchr/testify/require"
 )
 
@@ -16,8 +16,8 @@ func TestSolveModel(t *testing.T) {
 	require.NoError(t, err)
 	s, err := dlx.NewSolver(p)
 	require.NoError(t, err)
-	decode := func(options []int) models.Solution {
-		sol := make(models.Solution, len(options))
+	decode := func(options []int) core.Solution {
+		sol := make(core.Solution, len(options))
 		for i, k := range options {
 			sol[i] = int32(k)
 		}
@@ -25,20 +25,20 @@ func TestSolveModel(t *testing.T) {
 	}
 	for _, tc := range []struct {
 		name   string
-		opts   *models.Options
-		status models.Status
+		opts   *core.Options
+		status core.Status
 		count  uint64
 		visits int
 	}{
-		{"nil options: first", nil, models.StatusFound, 1, 0},
-		{"count", &models.Options{Mode: models.ModeCount}, models.StatusExhausted, 2, 0},
-		{"all", &models.Options{Mode: models.ModeAll}, models.StatusExhausted, 2, 2},
-		{"all with limit", &models.Options{Mode: models.ModeAll, Limit: 1}, models.StatusFound, 1, 1},
+		{"nil options: first", nil, core.StatusFound, 1, 0},
+		{"count", &core.Options{Mode: core.ModeCount}, core.StatusExhausted, 2, 0},
+		{"all", &core.Options{Mode: core.ModeAll}, core.StatusExhausted, 2, 2},
+		{"all with limit", &core.Options{Mode: core.ModeAll, Limit: 1}, core.StatusFound, 1, 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			visits := 0
-			if tc.opts != nil && tc.opts.Mode == models.ModeAll {
-				tc.opts.Visit = func(sol models.Solution, _ models.Stats) bool {
+			if tc.opts != nil && tc.opts.Mode == core.ModeAll {
+				tc.opts.Visit = func(sol core.Solution, _ core.Stats) bool {
 					require.NoError(t, p.Verify(toInts(sol)))
 					visits++
 					return true
@@ -47,7 +47,7 @@ func TestSolveModel(t *testing.T) {
 			res, err := s.SolveModel(context.Background(), tc.opts, dlx.Options{}, decode)
 			require.NoError(t, err)
 			require.Equal(t, tc.status, res.Status)
-			require.Equal(t, models.CountOf(tc.count), res.Solutions)
+			require.Equal(t, core.CountOf(tc.count), res.Solutions)
 			require.Equal(t, tc.visits, visits)
 			require.NotNil(t, res.First, "the first solution is reported in every mode")
 			require.NoError(t, p.Verify(toInts(res.First)))
@@ -55,7 +55,7 @@ func TestSolveModel(t *testing.T) {
 	}
 }
 
-func toInts(sol models.Solution) []int {
+func toInts(sol core.Solution) []int {
 	out := make([]int, len(sol))
 	for i, v := range sol {
 		out[i] = int(v)

@@ -7,7 +7,7 @@ import (
 	"time"
 	"unsafe"
 
-	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/core"
 )
 
 // This file is Knuth's Algorithm M (TAOCP 7.2.2.1; his program dlx3):
@@ -69,7 +69,7 @@ func (s *Solver) solveM(ctx context.Context, opts *Options) (Result, error) {
 	// Minimize: rounds with MaxOptions = m, m+1, ... from the lower bound
 	// m on the whole problem.
 	var total Result
-	total.Status = models.StatusExhausted
+	total.Status = core.StatusExhausted
 	need, _ := s.need()
 	m := len(opts.Forced)
 	if s.maxPer > 0 {
@@ -84,7 +84,7 @@ func (s *Solver) solveM(ctx context.Context, opts *Options) (Result, error) {
 		budget := opts.MaxNodes
 		if budget != 0 {
 			if total.Stats.Nodes >= budget {
-				total.Status = models.StatusLimit
+				total.Status = core.StatusLimit
 				break
 			}
 			budget -= total.Stats.Nodes
@@ -98,7 +98,7 @@ func (s *Solver) solveM(ctx context.Context, opts *Options) (Result, error) {
 			total.MinOptions = k
 			break
 		}
-		if r.Status != models.StatusExhausted {
+		if r.Status != core.StatusExhausted {
 			break
 		}
 	}
@@ -199,7 +199,7 @@ func (s *Solver) searchM(ctx context.Context, limit, maxNodes uint64, visit func
 		level    int
 		nodes    uint64
 		count    uint64
-		status   = models.StatusExhausted
+		status   = core.StatusExhausted
 		stopping bool
 		hr, x    uint32 // the item branched on at this level, the option node tried
 	)
@@ -220,7 +220,7 @@ forward:
 		if nodes&pollMask == 0 && done != nil {
 			select {
 			case <-done:
-				status, _ = models.ContextStatus(ctx)
+				status, _ = core.ContextStatus(ctx)
 				stopping = true
 				goto backdown
 			default:
@@ -228,7 +228,7 @@ forward:
 		}
 		if nodes > maxNodes {
 			nodes--
-			status = models.StatusLimit
+			status = core.StatusLimit
 			stopping = true
 			goto backdown
 		}
@@ -340,7 +340,7 @@ advance:
 solution:
 	count++
 	if !s.solutionM(level, visit) || count == limit {
-		status = models.StatusFound
+		status = core.StatusFound
 		stopping = true
 	}
 	goto backdown
@@ -359,7 +359,7 @@ backup:
 backdown:
 	if level == 0 {
 		s.sol = s.sol[:base]
-		return Result{Status: status, Solutions: count, Stats: models.Stats{Nodes: nodes, Updates: updates - replayed}}
+		return Result{Status: status, Solutions: count, Stats: core.Stats{Nodes: nodes, Updates: updates - replayed}}
 	}
 	level--
 	if level < floor {

@@ -11,9 +11,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/dlx"
 	"github.com/coverkit/coverkit/dlx/internal/gen"
-	"github.com/coverkit/coverkit/models"
 	"github.com/stretchr/testify/require"
 )
 
@@ -25,7 +25,7 @@ func TestKnuthDlx3Example(t *testing.T) {
 	for _, w := range []int{1, 2} {
 		sols, res := all(t, p, dlx.Options{Workers: w})
 		require.Equal(t, [][]int{{1, 3, 4}}, sols)
-		require.Equal(t, models.StatusExhausted, res.Status)
+		require.Equal(t, core.StatusExhausted, res.Status)
 		require.Positive(t, res.Stats.Updates)
 	}
 }
@@ -104,7 +104,7 @@ func TestPiecesKnownCounts(t *testing.T) {
 			for _, w := range []int{1, 2} {
 				res, err := solver(t, p).Solve(context.Background(), &dlx.Options{Workers: w})
 				require.NoError(t, err)
-				require.Equal(t, models.StatusExhausted, res.Status)
+				require.Equal(t, core.StatusExhausted, res.Status)
 				require.Equal(t, tc.want, res.Solutions, "%s, workers %d", tc.source, w)
 			}
 		})
@@ -126,31 +126,31 @@ func TestQueenDomination(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, 5, res.MinOptions)
 	require.Equal(t, 5, n)
-	require.Equal(t, models.StatusFound, res.Status)
+	require.Equal(t, core.StatusFound, res.Status)
 
 	for _, w := range []int{1, 2} {
 		res, err = s.Solve(ctx, &dlx.Options{MaxOptions: 5, Workers: w})
 		require.NoError(t, err)
-		require.Equal(t, models.StatusExhausted, res.Status)
+		require.Equal(t, core.StatusExhausted, res.Status)
 		require.EqualValues(t, 4860, res.Solutions, "workers %d", w)
 	}
 	res, err = s.Solve(ctx, &dlx.Options{Minimize: true, Workers: 2})
 	require.NoError(t, err)
-	require.Equal(t, models.StatusExhausted, res.Status)
+	require.Equal(t, core.StatusExhausted, res.Status)
 	require.Equal(t, 5, res.MinOptions)
 	require.EqualValues(t, 4860, res.Solutions, "minimum sets, parallel")
 	res, err = s.Solve(ctx, &dlx.Options{Minimize: true, MaxOptions: 4})
 	require.NoError(t, err)
-	require.Equal(t, models.StatusExhausted, res.Status)
+	require.Equal(t, core.StatusExhausted, res.Status)
 	require.Zero(t, res.MinOptions, "none with at most 4")
 	res, err = s.Solve(ctx, &dlx.Options{Minimize: true, MaxNodes: 1000})
 	require.NoError(t, err)
-	require.Equal(t, models.StatusLimit, res.Status)
+	require.Equal(t, core.StatusLimit, res.Status)
 	require.Zero(t, res.MinOptions)
 	require.LessOrEqual(t, res.Stats.Nodes, uint64(1000))
 	res, err = s.Solve(ctx, &dlx.Options{MaxOptions: 4})
 	require.NoError(t, err)
-	require.Equal(t, models.StatusExhausted, res.Status)
+	require.Equal(t, core.StatusExhausted, res.Status)
 	require.Zero(t, res.Solutions)
 
 	// Knuth's formulation, with a "k|#" item in every option, counts the
@@ -270,7 +270,7 @@ func TestMultiModes(t *testing.T) {
 
 	res, err := s.Solve(ctx, &dlx.Options{Limit: 1})
 	require.NoError(t, err)
-	require.Equal(t, models.StatusFound, res.Status)
+	require.Equal(t, core.StatusFound, res.Status)
 	require.EqualValues(t, 1, res.Solutions)
 	require.NoError(t, p.Verify(s.First()))
 	require.Len(t, s.First(), 6)
@@ -278,19 +278,19 @@ func TestMultiModes(t *testing.T) {
 	seen := 0
 	res, err = s.Solve(ctx, &dlx.Options{Visit: func([]int) bool { seen++; return seen < 3 }})
 	require.NoError(t, err)
-	require.Equal(t, models.StatusFound, res.Status)
+	require.Equal(t, core.StatusFound, res.Status)
 	require.Equal(t, 3, seen)
 
 	res, err = s.Solve(ctx, &dlx.Options{MaxNodes: 50})
 	require.NoError(t, err)
-	require.Equal(t, models.StatusLimit, res.Status)
+	require.Equal(t, core.StatusLimit, res.Status)
 	require.EqualValues(t, 50, res.Stats.Nodes)
 
 	canceled, cancel := context.WithCancel(ctx)
 	cancel()
 	res, err = solver(t, parse(t, gen.Pieces('K', 8, 16))).Solve(canceled, nil)
 	require.NoError(t, err)
-	require.Equal(t, models.StatusCanceled, res.Status)
+	require.Equal(t, core.StatusCanceled, res.Status)
 
 	_, err = s.Solve(ctx, &dlx.Options{MaxOptions: -1})
 	require.Error(t, err)
@@ -300,24 +300,24 @@ func TestMultiModes(t *testing.T) {
 
 	res, err = s.Solve(ctx, nil)
 	require.NoError(t, err)
-	require.Equal(t, models.StatusExhausted, res.Status)
+	require.Equal(t, core.StatusExhausted, res.Status)
 	require.EqualValues(t, want, res.Solutions)
 	serial := res
 
 	for _, w := range []int{2, 3} {
 		res, err = s.Solve(ctx, &dlx.Options{Workers: w})
 		require.NoError(t, err)
-		require.Equal(t, models.StatusExhausted, res.Status)
+		require.Equal(t, core.StatusExhausted, res.Status)
 		require.EqualValues(t, want, res.Solutions)
 		require.Equal(t, serial.Stats.Nodes, res.Stats.Nodes)
 		require.Equal(t, serial.Stats.Updates, res.Stats.Updates)
 		res, err = s.Solve(ctx, &dlx.Options{Workers: w, Limit: 7})
 		require.NoError(t, err)
-		require.Equal(t, models.StatusFound, res.Status)
+		require.Equal(t, core.StatusFound, res.Status)
 		require.EqualValues(t, 7, res.Solutions)
 		res, err = s.Solve(ctx, &dlx.Options{Workers: w, MaxNodes: 100})
 		require.NoError(t, err)
-		require.Equal(t, models.StatusLimit, res.Status)
+		require.Equal(t, core.StatusLimit, res.Status)
 	}
 
 	// Forced queens: the count is that of the solutions holding them.
@@ -353,7 +353,7 @@ func TestMultiModes(t *testing.T) {
 				return true
 			}})
 			require.NoError(t, err)
-			require.Equal(t, models.StatusExhausted, res.Status)
+			require.Equal(t, core.StatusExhausted, res.Status)
 			require.Equal(t, holding(tc.forced), res.Solutions)
 			require.Equal(t, n, res.Solutions)
 			par, err := s.Solve(ctx, &dlx.Options{Forced: tc.forced, Workers: 2})

@@ -8,7 +8,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/core"
 )
 
 // tasksPerWorker is how many more subproblems than workers the parallel
@@ -47,7 +47,7 @@ func (s *Solver) split(ctx context.Context, forced []int, maxNodes uint64, targe
 			return true
 		})
 		n := len(sp.tasksEnd)
-		if n >= target || n == 0 || n == last || sp.res.Status != models.StatusExhausted {
+		if n >= target || n == 0 || n == last || sp.res.Status != core.StatusExhausted {
 			break
 		}
 		last = n
@@ -126,10 +126,10 @@ func (s *Solver) solveParallel(parent context.Context, opts *Options) (Result, e
 		begin = end
 	}
 	res.Solutions = found
-	if res.Status != models.StatusExhausted || stopped {
+	if res.Status != core.StatusExhausted || stopped {
 		res.Solutions = found
 		if limitHit {
-			res.Status = models.StatusFound
+			res.Status = core.StatusFound
 		}
 		res.Stats.Elapsed = time.Since(start)
 		return res, nil
@@ -186,7 +186,7 @@ func (s *Solver) solveParallel(parent context.Context, opts *Options) (Result, e
 				}
 				r.Solutions += tr.Solutions
 				r.Stats = r.Stats.Add(tr.Stats)
-				if tr.Status == models.StatusLimit {
+				if tr.Status == core.StatusLimit {
 					budgetOut.Store(true)
 					break
 				}
@@ -214,14 +214,14 @@ func (s *Solver) solveParallel(parent context.Context, opts *Options) (Result, e
 	}
 	switch {
 	case limitHit:
-		res.Status = models.StatusFound
+		res.Status = core.StatusFound
 		res.Solutions = found
 	case parent.Err() != nil:
-		res.Status, _ = models.ContextStatus(parent)
+		res.Status, _ = core.ContextStatus(parent)
 	case budgetOut.Load():
-		res.Status = models.StatusLimit
+		res.Status = core.StatusLimit
 	default:
-		res.Status = models.StatusExhausted
+		res.Status = core.StatusExhausted
 	}
 	if visit != nil && !limitHit {
 		res.Solutions = found

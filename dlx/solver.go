@@ -8,7 +8,7 @@ import (
 	"time"
 	"unsafe"
 
-	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/resource"
 )
 
@@ -72,7 +72,7 @@ type Options struct {
 	// goroutine. With W > 1 the tree is split at its top levels into many
 	// more subproblems than workers, and counts are summed exactly. A
 	// negative count or one above resource.Cap() is an error (wrapping
-	// models.ErrWorkers).
+	// resource.ErrWorkers).
 	Workers int
 	// Forced lists options (0-based) chosen up front, before the search
 	// starts: the givens of a puzzle. They are undone when Solve returns.
@@ -121,7 +121,7 @@ type Result struct {
 	// Status says why the search stopped: exhausted (all solutions were
 	// seen), found (Limit reached or Visit returned false), limit (MaxNodes
 	// ran out), timeout or canceled (ctx ended).
-	Status models.Status
+	Status core.Status
 	// Solutions is the number of solutions found. A DLX search visits every
 	// solution it counts, so 64 bits cannot overflow in practice.
 	Solutions uint64
@@ -131,7 +131,7 @@ type Result struct {
 	// Knuth's dlx1 on the same input; the updates are dlx1's minus one per
 	// dead end, since dlx1 covers an item left without options before it
 	// backs up and this solver backs up at once (docs/benchmarks.md).
-	Stats models.Stats
+	Stats core.Stats
 	// MinOptions, with Options.Minimize, is the fewest options in a
 	// solution, once a round has found one; 0 when it is not known (no
 	// solution within the bounds, or the search stopped early).
@@ -180,7 +180,7 @@ var defaultOptions Options
 const pollMask = 1<<12 - 1
 
 // NewSolver builds a Solver for p. It fails with an error wrapping
-// models.ErrTooLarge beyond 2^27 nodes (items + item entries of the
+// resource.ErrTooLarge beyond 2^27 nodes (items + item entries of the
 // options + options), 2 GiB of node array, or when the node array and its
 // indexes (about twice the array) do not fit in the memory that
 // resource.Check grants.
@@ -193,7 +193,7 @@ func NewSolver(p *Problem) (*Solver, error) {
 	total := 2 + int64(n) + int64(len(p.optItems)) + int64(nopt)
 	if total > maxNodes {
 		return nil, fmt.Errorf("dlx: %d nodes need %d MiB (at most %d nodes): %w",
-			total, total*int64(nodeSize)>>20, maxNodes, models.ErrTooLarge)
+			total, total*int64(nodeSize)>>20, maxNodes, resource.ErrTooLarge)
 	}
 	if err := resource.Check(fmt.Sprintf("dlx: a solver of %d nodes", total), uint64(total)*uint64(nodeSize)*2); err != nil {
 		return nil, err
@@ -329,7 +329,7 @@ func (s *Solver) option(x uint32) int {
 // Solve searches for solutions as opts says (nil: count them all). It
 // returns an error only for invalid options (a forced option out of
 // range, a worker count that resource.CheckWorkers refuses: negative or
-// above its cap, wrapping models.ErrWorkers); a search stopped by ctx returns its partial Result with status
+// above its cap, wrapping resource.ErrWorkers); a search stopped by ctx returns its partial Result with status
 // timeout or canceled. With one worker Solve allocates nothing.
 func (s *Solver) Solve(ctx context.Context, opts *Options) (Result, error) {
 	if s == nil {
@@ -395,9 +395,9 @@ func (s *Solver) solveForced(ctx context.Context, forced []int, limit, maxNodes 
 // Algorithm M sets, so that search compiles to the same code as before they
 // were added (a larger return value changed its register allocation).
 type outcome struct {
-	Status    models.Status
+	Status    core.Status
 	Solutions uint64
-	Stats     models.Stats
+	Stats     core.Stats
 }
 
 // search runs Algorithm C from the current state, with s.sol holding the
@@ -414,7 +414,7 @@ func (s *Solver) search(ctx context.Context, limit, maxNodes uint64, visit func(
 		level    int
 		nodes    uint64
 		count    uint64
-		status   = models.StatusExhausted
+		status   = core.StatusExhausted
 		stopping bool
 		hr, x    uint32 // the header of the item chosen at this level, the option node tried
 	)
@@ -434,7 +434,7 @@ enter:
 	if nodes&pollMask == 0 && done != nil {
 		select {
 		case <-done:
-			status, _ = models.ContextStatus(ctx)
+			status, _ = core.ContextStatus(ctx)
 			stopping = true
 			goto backup
 		default:
@@ -442,14 +442,14 @@ enter:
 	}
 	if nodes > maxNodes {
 		nodes--
-		status = models.StatusLimit
+		status = core.StatusLimit
 		stopping = true
 		goto backup
 	}
 	if itr(ib, 0).next == 0 {
 		count++
 		if !s.solution(level, visit) || count == limit {
-			status = models.StatusFound
+			status = core.StatusFound
 			stopping = true
 		}
 		goto backup
@@ -504,7 +504,7 @@ try:
 backup:
 	if level == 0 {
 		s.sol = s.sol[:base]
-		return outcome{Status: status, Solutions: count, Stats: models.Stats{Nodes: nodes, Updates: updates}}
+		return outcome{Status: status, Solutions: count, Stats: core.Stats{Nodes: nodes, Updates: updates}}
 	}
 	level--
 	x = ch[level]

@@ -6,8 +6,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/local"
-	"github.com/coverkit/coverkit/models"
 	"github.com/stretchr/testify/require"
 )
 
@@ -94,7 +94,7 @@ func TestSolveColoring(t *testing.T) {
 				g := newColoring(tc.n, tc.k, tc.edges)
 				res, err := local.Solve(context.Background(), g, &local.Options{Seed: seed, Randomize: true, Noise: 0.02})
 				require.NoError(t, err)
-				require.Equal(t, models.StatusFound, res.Status)
+				require.Equal(t, core.StatusFound, res.Status)
 				require.True(t, g.proper(), "seed %d", seed)
 			}
 		})
@@ -117,7 +117,7 @@ func TestSolveLimits(t *testing.T) {
 	tri := [][2]int{{0, 1}, {1, 2}, {2, 0}}
 	res, err := local.Solve(context.Background(), newColoring(3, 2, tri), &local.Options{MaxSteps: 500, RestartAfter: 50})
 	require.NoError(t, err)
-	require.Equal(t, models.StatusLimit, res.Status)
+	require.Equal(t, core.StatusLimit, res.Status)
 	require.Equal(t, uint64(500), res.Steps)
 	require.Positive(t, res.Restarts)
 
@@ -125,7 +125,7 @@ func TestSolveLimits(t *testing.T) {
 	cancel()
 	res, err = local.Solve(ctx, newColoring(3, 2, tri), nil)
 	require.NoError(t, err)
-	require.Equal(t, models.StatusCanceled, res.Status)
+	require.Equal(t, core.StatusCanceled, res.Status)
 
 	_, err = local.Solve(context.Background(), newColoring(3, 0, tri), nil)
 	require.ErrorContains(t, err, "empty domain")

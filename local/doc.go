@@ -19,8 +19,8 @@
 // Both are deterministic: the same instance and seed give the same answer
 // on every machine, because the random generator (wyrand) is part of this
 // package. Both take a context, poll it every few thousand steps, and stop
-// with models.StatusTimeout or models.StatusCanceled when it ends, or with
-// models.StatusLimit when their step budget runs out. A local search never
+// with core.StatusTimeout or core.StatusCanceled when it ends, or with
+// core.StatusLimit when their step budget runs out. A local search never
 // proves that no solution exists.
 //
 // The package imports only the standard library and the leaf package

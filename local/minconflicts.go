@@ -7,7 +7,7 @@ import (
 	"math"
 	"reflect"
 
-	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/resource"
 )
 
@@ -60,7 +60,7 @@ type Options struct {
 type Result struct {
 	// Status is StatusFound when no variable is in conflict, StatusLimit
 	// when MaxSteps ran out, StatusTimeout or StatusCanceled when ctx ended.
-	Status models.Status
+	Status core.Status
 	// Seed is the seed used.
 	Seed uint64
 	// Steps is the number of reassignments made.
@@ -124,7 +124,7 @@ func Solve(ctx context.Context, m Model, opts *Options) (Result, error) {
 	best, sinceBest := len(s.conflicted), uint64(0)
 	for len(s.conflicted) > 0 {
 		if res.Steps%pollEvery == 0 && res.Steps > 0 {
-			if st, done := models.ContextStatus(ctx); done {
+			if st, done := core.ContextStatus(ctx); done {
 				res.Status = st
 				return res, nil
 			}
@@ -133,7 +133,7 @@ func Solve(ctx context.Context, m Model, opts *Options) (Result, error) {
 			}
 		}
 		if res.Steps >= o.MaxSteps {
-			res.Status = models.StatusLimit
+			res.Status = core.StatusLimit
 			return res, nil
 		}
 		if sinceBest >= o.RestartAfter {
@@ -151,7 +151,7 @@ func Solve(ctx context.Context, m Model, opts *Options) (Result, error) {
 			sinceBest++
 		}
 	}
-	res.Status = models.StatusFound
+	res.Status = core.StatusFound
 	return res, nil
 }
 

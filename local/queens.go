@@ -8,7 +8,7 @@ import (
 	"math/bits"
 	"time"
 
-	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/resource"
 )
 
@@ -30,7 +30,7 @@ type QueensOptions struct {
 	MaxSteps uint64
 	// MaxBytes, if positive, is the memory the search may use: a board that
 	// needs more (QueensBytes) is refused with an error wrapping
-	// models.ErrTooLarge that says how much it needs. 0 means coverkit's
+	// resource.ErrTooLarge that says how much it needs. 0 means coverkit's
 	// memory policy (resource.Check: MemAvailable, the cgroup's limit and
 	// RLIMIT_AS).
 	MaxBytes uint64
@@ -56,7 +56,7 @@ type QueensResult struct {
 	// Status is StatusFound with a verified solution; StatusExhausted with
 	// no solution for n = 2 and 3, where none exists; StatusLimit when
 	// MaxSteps ran out; StatusTimeout or StatusCanceled when ctx ended.
-	Status models.Status
+	Status core.Status
 	// Solution is the solution, sol[c] = the 0-based row of the queen in
 	// column c, or nil unless Status is StatusFound.
 	Solution []int32
@@ -155,7 +155,7 @@ var errStop = errors.New("local: stopped")
 //
 // n = 1 is trivial; n = 2 and 3 have no solution, reported as
 // StatusExhausted with a nil Solution. n ≤ 0 is an error, and so is a board
-// beyond MaxQueens or opts.MaxBytes (wrapping models.ErrTooLarge).
+// beyond MaxQueens or opts.MaxBytes (wrapping resource.ErrTooLarge).
 func Queens(ctx context.Context, n int, opts *QueensOptions) (QueensResult, error) {
 	var o QueensOptions
 	if opts != nil {
@@ -170,24 +170,24 @@ func Queens(ctx context.Context, n int, opts *QueensOptions) (QueensResult, erro
 		return res, fmt.Errorf("local: %d queens: the board size must be positive", n)
 	case n > MaxQueens:
 		return res, fmt.Errorf("%w: local: %d queens: at most %d (rows are int32), and %s would be needed",
-			models.ErrTooLarge, n, MaxQueens, FormatBytes(QueensBytes(n)))
+			resource.ErrTooLarge, n, MaxQueens, FormatBytes(QueensBytes(n)))
 	case res.Bytes > math.MaxInt/2:
 		// A 32-bit address space: the arrays' byte sizes would overflow.
 		return res, fmt.Errorf("%w: local: %d queens need %s of memory, more than this platform can address",
-			models.ErrTooLarge, n, FormatBytes(res.Bytes))
+			resource.ErrTooLarge, n, FormatBytes(res.Bytes))
 	case o.MaxBytes > 0 && res.Bytes > o.MaxBytes:
 		return res, fmt.Errorf("%w: local: %d queens need %s of memory (%.1f bytes a queen), only %s available",
-			models.ErrTooLarge, n, FormatBytes(res.Bytes), float64(res.Bytes)/float64(n), FormatBytes(o.MaxBytes))
+			resource.ErrTooLarge, n, FormatBytes(res.Bytes), float64(res.Bytes)/float64(n), FormatBytes(o.MaxBytes))
 	case o.MaxBytes == 0:
 		if err := resource.Check(fmt.Sprintf("local: %d queens", n), res.Bytes); err != nil {
 			return res, err
 		}
 	}
 	if n == 2 || n == 3 {
-		res.Status = models.StatusExhausted
+		res.Status = core.StatusExhausted
 		return res, nil
 	}
-	if st, done := models.ContextStatus(ctx); done {
+	if st, done := core.ContextStatus(ctx); done {
 		res.Status = st
 		return res, nil
 	}
@@ -209,7 +209,7 @@ func Queens(ctx context.Context, n int, opts *QueensOptions) (QueensResult, erro
 		return res, fmt.Errorf("local: internal error: the search's board fails verification: %w", err)
 	}
 	res.Verify = time.Since(vstart)
-	res.Status, res.Solution, res.Verified = models.StatusFound, s.p, true
+	res.Status, res.Solution, res.Verified = core.StatusFound, s.p, true
 	return res, nil
 }
 
@@ -310,7 +310,7 @@ type queensSearch struct {
 	nextPoll     uint64
 	progress     func(QueensProgress)
 	lastProgress time.Time
-	status       models.Status // why the search stopped, after errStop
+	status       core.Status // why the search stopped, after errStop
 }
 
 func newQueensSearch(ctx context.Context, n int, o *QueensOptions) *queensSearch {
@@ -350,10 +350,10 @@ func (s *queensSearch) stopAt() uint64 {
 func (s *queensSearch) poll() error {
 	if s.steps > s.maxSteps {
 		s.steps = s.maxSteps // the step counted last was not taken
-		s.status = models.StatusLimit
+		s.status = core.StatusLimit
 		return errStop
 	}
-	if st, done := models.ContextStatus(s.ctx); done {
+	if st, done := core.ContextStatus(s.ctx); done {
 		s.status = st
 		return errStop
 	}

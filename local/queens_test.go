@@ -6,8 +6,9 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/local"
-	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/resource"
 	"github.com/stretchr/testify/require"
 )
 
@@ -31,7 +32,7 @@ func TestQueensEveryN(t *testing.T) {
 		for _, seed := range []uint64{0, 2, 3, 12345, 1 << 40} {
 			res, err := local.Queens(context.Background(), n, &local.QueensOptions{Seed: seed})
 			require.NoError(t, err)
-			require.Equal(t, models.StatusFound, res.Status, "n=%d seed=%d", n, seed)
+			require.Equal(t, core.StatusFound, res.Status, "n=%d seed=%d", n, seed)
 			require.True(t, res.Verified)
 			checkQueens(t, n, res.Solution)
 		}
@@ -42,7 +43,7 @@ func TestQueensMillion(t *testing.T) {
 	n := 1_000_000
 	res, err := local.Queens(context.Background(), n, nil)
 	require.NoError(t, err)
-	require.Equal(t, models.StatusFound, res.Status)
+	require.Equal(t, core.StatusFound, res.Status)
 	require.True(t, res.Verified)
 	require.Equal(t, local.DefaultSeed, res.Seed)
 	checkQueens(t, n, res.Solution)
@@ -51,13 +52,13 @@ func TestQueensMillion(t *testing.T) {
 func TestQueensSmall(t *testing.T) {
 	for _, tc := range []struct {
 		n      int
-		status models.Status
-	}{{1, models.StatusFound}, {2, models.StatusExhausted}, {3, models.StatusExhausted}, {4, models.StatusFound}} {
+		status core.Status
+	}{{1, core.StatusFound}, {2, core.StatusExhausted}, {3, core.StatusExhausted}, {4, core.StatusFound}} {
 		t.Run(fmt.Sprint(tc.n), func(t *testing.T) {
 			res, err := local.Queens(context.Background(), tc.n, nil)
 			require.NoError(t, err)
 			require.Equal(t, tc.status, res.Status)
-			if tc.status == models.StatusFound {
+			if tc.status == core.StatusFound {
 				checkQueens(t, tc.n, res.Solution)
 			} else {
 				require.Nil(t, res.Solution)
@@ -88,29 +89,29 @@ func TestQueensErrorsAndLimits(t *testing.T) {
 	require.ErrorContains(t, err, "must be positive")
 
 	_, err = local.Queens(context.Background(), 1_000_000, &local.QueensOptions{MaxBytes: 1 << 20})
-	require.True(t, errors.Is(err, models.ErrTooLarge))
+	require.True(t, errors.Is(err, resource.ErrTooLarge))
 	require.ErrorContains(t, err, "need 4.7 MiB")
 
 	if big := int64(local.MaxQueens) + 1; int64(int(big)) == big { // 64-bit int
 		_, err = local.Queens(context.Background(), int(big), nil)
-		require.True(t, errors.Is(err, models.ErrTooLarge))
+		require.True(t, errors.Is(err, resource.ErrTooLarge))
 	}
 
 	res, err := local.Queens(context.Background(), 100_000, &local.QueensOptions{MaxSteps: 1000})
 	require.NoError(t, err)
-	require.Equal(t, models.StatusLimit, res.Status)
+	require.Equal(t, core.StatusLimit, res.Status)
 	require.Nil(t, res.Solution)
 
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	res, err = local.Queens(ctx, 100_000, nil)
 	require.NoError(t, err)
-	require.Equal(t, models.StatusCanceled, res.Status)
+	require.Equal(t, core.StatusCanceled, res.Status)
 
 	var calls int
 	res, err = local.Queens(context.Background(), 10, &local.QueensOptions{Progress: func(local.QueensProgress) { calls++ }})
 	require.NoError(t, err)
-	require.Equal(t, models.StatusFound, res.Status)
+	require.Equal(t, core.StatusFound, res.Status)
 }
 
 func TestQueensBytes(t *testing.T) {
@@ -140,7 +141,7 @@ func BenchmarkQueens(b *testing.B) {
 			var steps uint64
 			for b.Loop() {
 				res, err := local.Queens(context.Background(), n.n, nil)
-				if err != nil || res.Status != models.StatusFound {
+				if err != nil || res.Status != core.StatusFound {
 					b.Fatal(err, res.Status)
 				}
 				steps = res.Steps
@@ -157,16 +158,16 @@ func TestQueensStepBudget(t *testing.T) {
 	for _, n := range []int{1, 8, 1000} {
 		free, err := local.Queens(context.Background(), n, nil)
 		require.NoError(t, err)
-		require.Equal(t, models.StatusFound, free.Status)
+		require.Equal(t, core.StatusFound, free.Status)
 		k := free.Steps
 		exact, err := local.Queens(context.Background(), n, &local.QueensOptions{MaxSteps: k})
 		require.NoError(t, err)
-		require.Equal(t, models.StatusFound, exact.Status, "n=%d MaxSteps=%d", n, k)
+		require.Equal(t, core.StatusFound, exact.Status, "n=%d MaxSteps=%d", n, k)
 		require.Equal(t, free.Solution, exact.Solution)
 		if k > 1 {
 			short, err := local.Queens(context.Background(), n, &local.QueensOptions{MaxSteps: k - 1})
 			require.NoError(t, err)
-			require.Equal(t, models.StatusLimit, short.Status, "n=%d MaxSteps=%d", n, k-1)
+			require.Equal(t, core.StatusLimit, short.Status, "n=%d MaxSteps=%d", n, k-1)
 			require.Equal(t, k-1, short.Steps)
 		}
 	}

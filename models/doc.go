@@ -1,10 +1,7 @@
-// Package models holds what every coverkit problem and algorithm shares: the
-// Problem interface, the algorithm Registry, the search Status, the Stats of
-// work done, and the exact 128-bit Count used for solution counts.
-//
-// It is a leaf package: it imports nothing else of coverkit, so the engines
-// (dlx, local) may use its types without depending on any model, and every
-// model in models/<name> plugs into the same registry.
+// Package models is where every coverkit problem plugs in: the model
+// descriptors (Model) and the algorithm registry. The vocabulary they are
+// written in (Problem, Options, Result, Status, Stats, Count) is package
+// core, which the engines (dlx, local) import without this package.
 //
 // A model registers its algorithms from an init function:
 //
@@ -22,7 +19,7 @@
 // and a caller, such as the coverkit command, finds it by name and runs it:
 //
 //	alg, err := models.Lookup("queens", "backtrack")
-//	res, err := alg.Solve(ctx, queens.New(8), &models.Options{Mode: models.ModeCount})
+//	res, err := alg.Solve(ctx, queens.New(8), &core.Options{Mode: core.ModeCount})
 //
 // Every Result carries a Status. A search that did not finish (StatusLimit,
 // StatusTimeout, StatusCanceled) never proves that no solution exists; only

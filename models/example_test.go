@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
 	_ "github.com/coverkit/coverkit/models/knight"
 	_ "github.com/coverkit/coverkit/models/queens"
@@ -22,7 +23,7 @@ func ExampleLookupModel() {
 	if err != nil {
 		panic(err)
 	}
-	opts := &models.Options{Mode: models.ModeCount, Workers: 1}
+	opts := &core.Options{Mode: core.ModeCount, Workers: 1}
 	alg, err := m.Pick("", p, opts) // the model's default counter
 	if err != nil {
 		panic(err)
@@ -53,7 +54,7 @@ func ExampleAlgorithm_Supports() {
 	m, _ := models.LookupModel("queens")
 	p, _ := m.Instance.New(models.Request{Args: []string{"8"}})
 	fmt.Println(alg.Caps)
-	fmt.Println(alg.Supports(p, &models.Options{Mode: models.ModeCount}))
+	fmt.Println(alg.Supports(p, &core.Options{Mode: core.ModeCount}))
 	// Output:
 	// first,unique
 	// models: queens algorithm construct cannot count solutions (it can: first,unique)

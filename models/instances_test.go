@@ -11,13 +11,15 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/resource"
 )
 
 // smallSize reports whether every number in a problem's Size is at most
 // 1000 and their product at most 2000, so that running it allocates
 // little.
-func smallSize(p models.Problem) bool {
+func smallSize(p core.Problem) bool {
 	prod := 1
 	for _, f := range regexp.MustCompile(`[0-9]+`).FindAllString(p.Size(), -1) {
 		v, err := strconv.Atoi(f)
@@ -34,7 +36,7 @@ func smallSize(p models.Problem) bool {
 // instanceFrom builds model m's instance the way a front end does: arg as
 // every positional argument, param as every parameter's value (a switch
 // takes "true" or "false" from it), and content as every input opened.
-func instanceFrom(m *models.Model, arg, param, content string) (models.Problem, error) {
+func instanceFrom(m *models.Model, arg, param, content string) (core.Problem, error) {
 	req := models.Request{Params: map[string]string{}}
 	for range m.Instance.Args + m.Instance.Optional {
 		req.Args = append(req.Args, arg)
@@ -68,13 +70,13 @@ func checkInstance(t *testing.T, arg, param, content string, ran map[string]bool
 			continue
 		}
 		if p == nil || p.Model() != m.Name {
-			t.Fatalf("%s: New(%q, %q) gave %s", m.Name, arg, param, models.Describe(p))
+			t.Fatalf("%s: New(%q, %q) gave %s", m.Name, arg, param, core.Describe(p))
 		}
 		if !smallSize(p) || ran[m.Name+" "+p.Size()] {
 			continue
 		}
 		ran[m.Name+" "+p.Size()] = true
-		o := &models.Options{MaxNodes: 20000}
+		o := &core.Options{MaxNodes: 20000}
 		alg, err := m.Pick("", p, o)
 		if err != nil {
 			continue
@@ -83,7 +85,7 @@ func checkInstance(t *testing.T, arg, param, content string, ran map[string]bool
 		res, err := alg.Run(ctx, p, o)
 		cancel()
 		if err != nil {
-			if errors.Is(err, models.ErrWorkers) {
+			if errors.Is(err, resource.ErrWorkers) {
 				t.Fatalf("%s: default workers refused: %v", m.Name, err)
 			}
 			continue

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/coverkit/coverkit/core"
 )
 
 // Model describes a problem family to front ends: how an instance is named
@@ -55,26 +57,26 @@ type Model struct {
 	Without []string
 	// Default picks the algorithm for a request when none is named; nil or
 	// "" means the model's first registered algorithm that can do it.
-	Default func(p Problem, o *Options) string
+	Default func(p core.Problem, o *core.Options) string
 	// Fields returns the model's own facts about a result, written after
 	// the common fields of a record (for N-Queens, "n").
-	Fields func(p Problem, res *Result) []Field
+	Fields func(p core.Problem, res *core.Result) []Field
 	// CountText is the text answer of a count, given the count already
 	// formatted ("92" or, for a partial count, "at least 92"), such as "92
 	// solutions for n = 8". nil means "92 solutions".
-	CountText func(p Problem, res *Result, count string) string
+	CountText func(p core.Problem, res *core.Result, count string) string
 	// NoSolution is the message for a proved absence of solutions, such
 	// as "no solution: 3 queens cannot be placed on a 3×3 board"; nil means
 	// "no solution: " and Result.Reason or "the search finished without
 	// one".
-	NoSolution func(p Problem, res *Result) string
+	NoSolution func(p core.Problem, res *core.Result) string
 	// ListAll makes solve list every solution unless --limit says
 	// otherwise, as Knuth's programs do, instead of the first.
 	ListAll bool
 	// Headline, if set, is a line solve writes before the first solution
 	// in a text format, saying what the solution proves ("the domination
 	// number of queens on 8x8 is 5"); "" writes none.
-	Headline func(p Problem, res *Result) string
+	Headline func(p core.Problem, res *core.Result) string
 	// SolutionKey is the JSON key of a solution in solve's records
 	// ("solution" if empty; "path" for a knight's tour).
 	SolutionKey string
@@ -91,7 +93,7 @@ type Model struct {
 	// Cover, if set, writes the instance as a generalized exact cover in
 	// the text format of Knuth's dlx1/dlx2 (docs/formats.md), for the
 	// `cover` verb.
-	Cover func(p Problem, w io.Writer) error
+	Cover func(p core.Problem, w io.Writer) error
 	// Tasks are further verbs: a solve (or with --count a count) with
 	// some parameters preset, such as `pieces max PIECE SIZE`, or work of
 	// the model's own (Task.Run), such as `sudoku generate`. A task named
@@ -184,7 +186,7 @@ type Outcome struct {
 	// Status is how the work ended. A partial status (timeout, canceled,
 	// limit) means stopped early (exit 3): what was written is kept, an
 	// output file replaced only if something was written.
-	Status Status
+	Status core.Status
 	// Invalid marks a run that answered every valid item of its input and
 	// marked the invalid ones (exit 2).
 	Invalid bool
@@ -207,11 +209,11 @@ type Batch interface {
 	Skipped() uint64
 	// Supports reports whether algorithm a can solve every problem of the
 	// batch with options o.
-	Supports(a Algorithm, o *Options) error
+	Supports(a Algorithm, o *core.Options) error
 	// Run solves every problem with a and returns the summed result.
-	Run(ctx context.Context, a Algorithm, o *Options) (Result, error)
+	Run(ctx context.Context, a Algorithm, o *core.Options) (core.Result, error)
 	// Fields are the batch's facts for a record.
-	Fields(res *Result) []Field
+	Fields(res *core.Result) []Field
 }
 
 // Instance says how a model's instance is named and made.
@@ -223,7 +225,7 @@ type Instance struct {
 	Args, Optional int
 	// New builds the instance from a request. Its errors are the user's:
 	// they name the argument or the line at fault.
-	New func(req Request) (Problem, error)
+	New func(req Request) (core.Problem, error)
 }
 
 // Param is a model's own command-line parameter.
@@ -334,7 +336,7 @@ type Bad struct {
 // (if name is not ""), else the model's default, else the first registered
 // algorithm that supports the request. The algorithm is checked with
 // Supports.
-func (m *Model) Pick(name string, p Problem, o *Options) (Algorithm, error) {
+func (m *Model) Pick(name string, p core.Problem, o *core.Options) (Algorithm, error) {
 	if name == "" && m.Default != nil {
 		name = m.Default(p, o)
 	}

@@ -3,6 +3,8 @@ package models
 import (
 	"encoding/json"
 	"time"
+
+	"github.com/coverkit/coverkit/core"
 )
 
 // Record is the one result record of every model, written by solve
@@ -10,19 +12,19 @@ import (
 // common fields in a fixed order, then the model's own (Fields) in the order
 // the model gives them. docs/cli.md documents it.
 type Record struct {
-	Model     string `json:"model"`
-	Size      string `json:"size"`
-	Algorithm string `json:"algorithm"`
-	Status    Status `json:"status"`
-	Partial   bool   `json:"partial"`
+	Model     string      `json:"model"`
+	Size      string      `json:"size"`
+	Algorithm string      `json:"algorithm"`
+	Status    core.Status `json:"status"`
+	Partial   bool        `json:"partial"`
 	// Solutions is exact at any size: a JSON integer that may pass 2^53.
-	Solutions   Count   `json:"solutions"`
-	Fundamental *Count  `json:"fundamental,omitempty"`
-	Nodes       uint64  `json:"nodes,omitempty"`
-	Checks      uint64  `json:"checks,omitempty"`
-	Updates     uint64  `json:"updates,omitempty"`
-	Steps       uint64  `json:"steps,omitempty"`
-	Elapsed     float64 `json:"elapsed_seconds"`
+	Solutions   core.Count  `json:"solutions"`
+	Fundamental *core.Count `json:"fundamental,omitempty"`
+	Nodes       uint64      `json:"nodes,omitempty"`
+	Checks      uint64      `json:"checks,omitempty"`
+	Updates     uint64      `json:"updates,omitempty"`
+	Steps       uint64      `json:"steps,omitempty"`
+	Elapsed     float64     `json:"elapsed_seconds"`
 	// Fields are the model's own facts, after the common ones.
 	Fields Fields `json:"-"`
 }
@@ -31,7 +33,7 @@ type Record struct {
 // stands in for the elapsed time when the algorithm did not measure it. The
 // fundamental count is included when unique is set or the algorithm counted
 // it anyway.
-func NewRecord(p Problem, algorithm string, res *Result, unique bool, wall time.Duration) Record {
+func NewRecord(p core.Problem, algorithm string, res *core.Result, unique bool, wall time.Duration) Record {
 	r := Record{
 		Algorithm: algorithm, Status: res.Status, Partial: res.Status.Partial(), Solutions: res.Solutions,
 		Nodes: res.Stats.Nodes, Checks: res.Stats.Checks, Updates: res.Stats.Updates, Steps: res.Stats.Steps,

@@ -5,14 +5,15 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
 	"github.com/coverkit/coverkit/models/queens"
 	"github.com/stretchr/testify/require"
 )
 
 func TestRecordOrder(t *testing.T) {
-	big := models.Count{Hi: 1, Lo: 5} // 2^64 + 5: exact, past 2^53
-	res := models.Result{Status: models.StatusTimeout, Solutions: big, Stats: models.Stats{Nodes: 7, Elapsed: time.Second}}
+	big := core.Count{Hi: 1, Lo: 5} // 2^64 + 5: exact, past 2^53
+	res := core.Result{Status: core.StatusTimeout, Solutions: big, Stats: core.Stats{Nodes: 7, Elapsed: time.Second}}
 	rec := models.NewRecord(queens.New(8), "bitwise", &res, true, 0).Add(
 		models.Field{Key: "n", Value: 8}, models.Field{Key: "status", Value: "dropped: a common key"})
 	b, err := json.Marshal(rec)

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/coverkit/coverkit/core"
 )
 
 // Kind classifies an algorithm.
@@ -108,49 +110,49 @@ type Algorithm struct {
 	// first; nil means the algorithm has none.
 	Methods []string `json:"methods,omitempty"`
 	// Solve runs the algorithm.
-	Solve Solver `json:"-"`
+	Solve core.Solver `json:"-"`
 	// Check, if set, refuses what the algorithm cannot answer beyond its
 	// capabilities (a size it cannot hold, a board shape it does not
 	// know), with an error wrapping ErrUnsupported or ErrTooLarge.
-	Check func(p Problem, o *Options) error `json:"-"`
+	Check func(p core.Problem, o *core.Options) error `json:"-"`
 	// NewWorker, if set, returns a solver that reuses its buffers across
 	// calls in one goroutine (matrices, search stacks, the solution), so that
 	// a batch of many small instances allocates nothing per instance. Each
 	// goroutine takes its own; the solver is not safe for concurrent use, and
 	// the Result.First it returns may point into its buffers, valid until its
 	// next call. It answers exactly as Solve does.
-	NewWorker func() Solver `json:"-"`
+	NewWorker func() core.Solver `json:"-"`
 }
 
 // Supports reports whether a can answer p with options o: p is a problem of
 // a's model, the mode and Unique are among a's capabilities (a count may be
 // made by enumerating), the method is one of a's, and a's own Check accepts
 // it. Its error wraps ErrUnsupported or ErrWrongProblem and says which.
-func (a Algorithm) Supports(p Problem, o *Options) error {
+func (a Algorithm) Supports(p core.Problem, o *core.Options) error {
 	if p == nil {
-		return Wrap(ErrWrongProblem, "models: %s/%s: no problem given", a.Model, a.Name)
+		return core.Wrap(core.ErrWrongProblem, "models: %s/%s: no problem given", a.Model, a.Name)
 	}
 	if p.Model() != a.Model {
-		return Wrap(ErrWrongProblem, "models: %s/%s cannot solve a %s problem", a.Model, a.Name, p.Model())
+		return core.Wrap(core.ErrWrongProblem, "models: %s/%s cannot solve a %s problem", a.Model, a.Name, p.Model())
 	}
 	o = o.OrDefault()
 	cannot := func(what string) error {
-		return Wrap(ErrUnsupported, "models: %s algorithm %s cannot %s (it can: %s)", a.Model, a.Name, what, a.Caps)
+		return core.Wrap(core.ErrUnsupported, "models: %s algorithm %s cannot %s (it can: %s)", a.Model, a.Name, what, a.Caps)
 	}
 	switch {
-	case o.Mode == ModeFirst && !a.Caps.Has(CanFirst):
+	case o.Mode == core.ModeFirst && !a.Caps.Has(CanFirst):
 		return cannot("find a solution")
-	case o.Mode == ModeAll && !a.Caps.Has(CanAll):
+	case o.Mode == core.ModeAll && !a.Caps.Has(CanAll):
 		return cannot("list all solutions")
-	case o.Mode == ModeCount && !a.Caps.Has(CanCount) && !a.Caps.Has(CanAll):
+	case o.Mode == core.ModeCount && !a.Caps.Has(CanCount) && !a.Caps.Has(CanAll):
 		return cannot("count solutions")
 	case o.Unique && !a.Caps.Has(CanUnique):
 		return cannot("tell solutions apart up to symmetry")
 	case o.Method != "" && !slices.Contains(a.Methods, o.Method):
 		if len(a.Methods) == 0 {
-			return Wrap(ErrUnsupported, "models: %s algorithm %s has no methods (--method %s)", a.Model, a.Name, o.Method)
+			return core.Wrap(core.ErrUnsupported, "models: %s algorithm %s has no methods (--method %s)", a.Model, a.Name, o.Method)
 		}
-		return Wrap(ErrUnsupported, "models: %s algorithm %s: unknown method %q (known: %s)", a.Model, a.Name, o.Method,
+		return core.Wrap(core.ErrUnsupported, "models: %s algorithm %s: unknown method %q (known: %s)", a.Model, a.Name, o.Method,
 			strings.Join(a.Methods, ", "))
 	}
 	if a.Check != nil {
@@ -162,14 +164,14 @@ func (a Algorithm) Supports(p Problem, o *Options) error {
 // Run checks the request with Supports and runs a. A count asked of an
 // algorithm that can only enumerate is made by enumerating without a
 // visitor.
-func (a Algorithm) Run(ctx context.Context, p Problem, o *Options) (Result, error) {
+func (a Algorithm) Run(ctx context.Context, p core.Problem, o *core.Options) (core.Result, error) {
 	if err := a.Supports(p, o); err != nil {
-		return Result{}, err
+		return core.Result{}, err
 	}
 	o = o.OrDefault()
-	if o.Mode == ModeCount && !a.Caps.Has(CanCount) {
+	if o.Mode == core.ModeCount && !a.Caps.Has(CanCount) {
 		enum := *o
-		enum.Mode, enum.Visit, enum.Limit = ModeAll, nil, 0
+		enum.Mode, enum.Visit, enum.Limit = core.ModeAll, nil, 0
 		o = &enum
 	}
 	return a.Solve(ctx, p, o)

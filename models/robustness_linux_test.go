@@ -9,15 +9,17 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
 	"github.com/coverkit/coverkit/models/knight"
 	"github.com/coverkit/coverkit/models/queens"
+	"github.com/coverkit/coverkit/resource"
 	"github.com/stretchr/testify/require"
 )
 
 // TestMemoryUnderRLimit checks issue 12 item 5 in a child process with
 // RLIMIT_AS at 2 GiB (ulimit -v): instances that used to end in "fatal
-// error: out of memory" are refused with models.ErrTooLarge naming the
+// error: out of memory" are refused with resource.ErrTooLarge naming the
 // limit.
 func TestMemoryUnderRLimit(t *testing.T) {
 	if os.Getenv("MODELS_RLIMIT_CHILD") == "1" {
@@ -27,7 +29,7 @@ func TestMemoryUnderRLimit(t *testing.T) {
 		require.NoError(t, syscall.Setrlimit(syscall.RLIMIT_AS, &rl))
 		for _, tc := range []struct {
 			model, alg string
-			p          models.Problem
+			p          core.Problem
 		}{
 			{"queens", "construct", queens.New(1_000_000_000)},
 			{"queens", "minconflicts", queens.New(1_000_000_000)},
@@ -38,7 +40,7 @@ func TestMemoryUnderRLimit(t *testing.T) {
 			require.NoError(t, err)
 			_, err = alg.Solve(context.Background(), tc.p, nil)
 			require.Error(t, err, "%s/%s", tc.model, tc.alg)
-			require.True(t, errors.Is(err, models.ErrTooLarge), "%s/%s: %v", tc.model, tc.alg, err)
+			require.True(t, errors.Is(err, resource.ErrTooLarge), "%s/%s: %v", tc.model, tc.alg, err)
 			fmt.Printf("CHILD %s/%s: %v\n", tc.model, tc.alg, err)
 		}
 		return

@@ -18,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/dlx"
 	"github.com/coverkit/coverkit/local"
 	"github.com/coverkit/coverkit/models"
@@ -29,20 +30,21 @@ import (
 	"github.com/coverkit/coverkit/models/polyomino"
 	"github.com/coverkit/coverkit/models/queens"
 	"github.com/coverkit/coverkit/models/sudoku"
+	"github.com/coverkit/coverkit/resource"
 	"github.com/stretchr/testify/require"
 )
 
 // foreign is a problem of no registered model.
 type foreign struct{}
 
-func (foreign) Model() string                                   { return "foreign" }
-func (foreign) Size() string                                    { return "1" }
-func (foreign) Verify(models.Solution) error                    { return nil }
-func (foreign) Render(io.Writer, models.Solution, string) error { return nil }
+func (foreign) Model() string                                 { return "foreign" }
+func (foreign) Size() string                                  { return "1" }
+func (foreign) Verify(core.Solution) error                    { return nil }
+func (foreign) Render(io.Writer, core.Solution, string) error { return nil }
 
 type namedProblem struct {
 	name string
-	p    models.Problem
+	p    core.Problem
 	// valid problems are small enough to finish at once, or have no
 	// solution by a theorem; their solutions are verified. An algorithm
 	// may answer them or refuse them with an error.
@@ -132,24 +134,24 @@ func robustProblems() []namedProblem {
 
 type namedOptions struct {
 	name string
-	o    func() *models.Options
+	o    func() *core.Options
 }
 
 func robustOptions() []namedOptions {
 	return []namedOptions{
-		{"nil", func() *models.Options { return nil }},
-		{"zero", func() *models.Options { return &models.Options{} }},
-		{"count", func() *models.Options { return &models.Options{Mode: models.ModeCount} }},
-		{"all limit 3", func() *models.Options { return &models.Options{Mode: models.ModeAll, Limit: 3} }},
-		{"unique count", func() *models.Options { return &models.Options{Mode: models.ModeCount, Unique: true} }},
-		{"unique all", func() *models.Options { return &models.Options{Mode: models.ModeAll, Unique: true, Limit: 2} }},
-		{"one node", func() *models.Options { return &models.Options{Mode: models.ModeCount, MaxNodes: 1} }},
-		{"huge workers", func() *models.Options { return &models.Options{Mode: models.ModeCount, Workers: 99999999999} }},
-		{"max workers", func() *models.Options { return &models.Options{Workers: math.MaxInt} }},
-		{"negative workers", func() *models.Options { return &models.Options{Mode: models.ModeCount, Workers: -1} }},
-		{"two workers", func() *models.Options { return &models.Options{Mode: models.ModeCount, Workers: 2} }},
-		{"bad mode", func() *models.Options { return &models.Options{Mode: models.Mode(99)} }},
-		{"bad method", func() *models.Options { return &models.Options{Method: "no-such-method"} }},
+		{"nil", func() *core.Options { return nil }},
+		{"zero", func() *core.Options { return &core.Options{} }},
+		{"count", func() *core.Options { return &core.Options{Mode: core.ModeCount} }},
+		{"all limit 3", func() *core.Options { return &core.Options{Mode: core.ModeAll, Limit: 3} }},
+		{"unique count", func() *core.Options { return &core.Options{Mode: core.ModeCount, Unique: true} }},
+		{"unique all", func() *core.Options { return &core.Options{Mode: core.ModeAll, Unique: true, Limit: 2} }},
+		{"one node", func() *core.Options { return &core.Options{Mode: core.ModeCount, MaxNodes: 1} }},
+		{"huge workers", func() *core.Options { return &core.Options{Mode: core.ModeCount, Workers: 99999999999} }},
+		{"max workers", func() *core.Options { return &core.Options{Workers: math.MaxInt} }},
+		{"negative workers", func() *core.Options { return &core.Options{Mode: core.ModeCount, Workers: -1} }},
+		{"two workers", func() *core.Options { return &core.Options{Mode: core.ModeCount, Workers: 2} }},
+		{"bad mode", func() *core.Options { return &core.Options{Mode: core.Mode(99)} }},
+		{"bad method", func() *core.Options { return &core.Options{Method: "no-such-method"} }},
 	}
 }
 
@@ -180,7 +182,7 @@ const callBound = 5 * time.Second
 
 // callResult is what one robust call returned.
 type callResult struct {
-	res   models.Result
+	res   core.Result
 	err   error
 	panic any
 	bad   string // a visited solution that did not verify
@@ -190,11 +192,11 @@ type callResult struct {
 // CLI's path, with Supports and the algorithm's Check, when run is set;
 // Solve directly otherwise), recovering any panic, and verifies every
 // visited solution of a valid problem.
-func robustCall(ctx context.Context, alg models.Algorithm, p namedProblem, opts *models.Options, run bool) callResult {
+func robustCall(ctx context.Context, alg models.Algorithm, p namedProblem, opts *core.Options, run bool) callResult {
 	var out callResult
 	var visits atomic.Int64
 	if opts != nil && p.valid {
-		opts.Visit = func(sol models.Solution, _ models.Stats) bool {
+		opts.Visit = func(sol core.Solution, _ core.Stats) bool {
 			if err := p.p.Verify(slices.Clone(sol)); err != nil && out.bad == "" {
 				out.bad = fmt.Sprintf("visited solution %v: %v", sol, err)
 			}
@@ -301,7 +303,7 @@ func TestRobustnessDescriptors(t *testing.T) {
 			if v := reflect.ValueOf(p.p); p.p == nil || v.Kind() == reflect.Pointer && v.IsNil() || p.p.Model() != m.Name {
 				continue
 			}
-			res := &models.Result{Solutions: models.CountOf(3)}
+			res := &core.Result{Solutions: core.CountOf(3)}
 			require.NotPanics(t, func() {
 				if m.Fields != nil {
 					_ = m.Fields(p.p, res)
@@ -365,7 +367,7 @@ func TestRobustnessEntryPoints(t *testing.T) {
 			return err
 		}},
 		{"queens.Unique nil", func() error {
-			_, err := queens.Unique(ctx, nil, queens.New(-5), &models.Options{Unique: true})
+			_, err := queens.Unique(ctx, nil, queens.New(-5), &core.Options{Unique: true})
 			return err
 		}},
 		{"sudoku batch huge workers", func() error {
@@ -382,7 +384,7 @@ func TestRobustnessEntryPoints(t *testing.T) {
 			require.Error(t, err)
 			require.NotEmpty(t, err.Error())
 			if strings.Contains(tc.name, "workers") {
-				require.True(t, errors.Is(err, models.ErrWorkers), err.Error())
+				require.True(t, errors.Is(err, resource.ErrWorkers), err.Error())
 			}
 		})
 	}

@@ -7,6 +7,8 @@ import (
 	"io"
 	"slices"
 	"strconv"
+
+	"github.com/coverkit/coverkit/core"
 )
 
 // SolutionWriter writes solutions of one problem in one of its render
@@ -17,7 +19,7 @@ import (
 // under Key, and with Stats the work since the previous solution.
 type SolutionWriter struct {
 	W       io.Writer
-	Problem Problem
+	Problem core.Problem
 	Format  string
 	// Head are the fields of every JSON line but the one carrying a record.
 	Head Fields
@@ -43,7 +45,7 @@ func (l *lineCounter) Write(p []byte) (int, error) {
 
 // Write writes sol; since is the work done since the previous solution.
 // In json, rec (if not nil) replaces the head fields.
-func (s *SolutionWriter) Write(sol Solution, since Stats, rec *Record) error {
+func (s *SolutionWriter) Write(sol core.Solution, since core.Stats, rec *Record) error {
 	defer func() { s.written++ }()
 	switch s.Format {
 	case "none":
@@ -65,7 +67,7 @@ func (s *SolutionWriter) Write(sol Solution, since Stats, rec *Record) error {
 	return err
 }
 
-func (s *SolutionWriter) writeJSON(sol Solution, since Stats, rec *Record) error {
+func (s *SolutionWriter) writeJSON(sol core.Solution, since core.Stats, rec *Record) error {
 	key := s.Key
 	if key == "" {
 		key = "solution"

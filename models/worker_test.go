@@ -4,16 +4,17 @@ import (
 	"context"
 	"testing"
 
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
 	"github.com/stretchr/testify/require"
 )
 
 func TestAlgorithmWorker(t *testing.T) {
 	calls := map[string]int{}
-	solver := func(name string) models.Solver {
-		return func(context.Context, models.Problem, *models.Options) (models.Result, error) {
+	solver := func(name string) core.Solver {
+		return func(context.Context, core.Problem, *core.Options) (core.Result, error) {
 			calls[name]++
-			return models.Result{}, nil
+			return core.Result{}, nil
 		}
 	}
 	for _, tc := range []struct {
@@ -22,7 +23,7 @@ func TestAlgorithmWorker(t *testing.T) {
 		want string
 	}{
 		{"without a worker factory", models.Algorithm{Solve: solver("solve")}, "solve"},
-		{"with one", models.Algorithm{Solve: solver("solve"), NewWorker: func() models.Solver { return solver("worker") }}, "worker"},
+		{"with one", models.Algorithm{Solve: solver("solve"), NewWorker: func() core.Solver { return solver("worker") }}, "worker"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			clear(calls)

@@ -9,12 +9,14 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/coverkit/coverkit/core"
 )
 
 // Record is the result record of a run of algorithm on p: the common
 // fields, then the model's fields, the algorithm's method and its other
 // facts (Result.Extra, sorted by key) that the model does not state.
-func (m *Model) Record(p Problem, algorithm string, res *Result, unique bool, wall time.Duration) Record {
+func (m *Model) Record(p core.Problem, algorithm string, res *core.Result, unique bool, wall time.Duration) Record {
 	rec := NewRecord(p, algorithm, res, unique, wall)
 	if m.Fields != nil {
 		rec = rec.Add(m.Fields(p, res)...)
@@ -124,21 +126,6 @@ func counter(x uint64) string {
 	return strconv.FormatUint(x, 10)
 }
 
-// Work describes the work counters that were measured, for people: "2057
-// nodes, 15720 checks"; "" when none was.
-func (s Stats) Work() string {
-	var parts []string
-	for _, c := range []struct {
-		k string
-		v uint64
-	}{{"nodes", s.Nodes}, {"checks", s.Checks}, {"updates", s.Updates}, {"steps", s.Steps}} {
-		if c.v > 0 {
-			parts = append(parts, strconv.FormatUint(c.v, 10)+" "+c.k)
-		}
-	}
-	return strings.Join(parts, ", ")
-}
-
 // Seconds formats a time in seconds for people, with the digits that
 // matter: "0.000412 s", "0.0371 s", "12.31 s".
 func Seconds(s float64) string {
@@ -154,7 +141,7 @@ func Seconds(s float64) string {
 // WriteCount writes a count for people, in two lines: the answer ("at least
 // K" and "(partial: timeout)" when the search stopped early; with unique,
 // the fundamental count), then the algorithm, status, work and time of rec.
-func (m *Model) WriteCount(w io.Writer, p Problem, res *Result, rec Record, unique bool) error {
+func (m *Model) WriteCount(w io.Writer, p core.Problem, res *core.Result, rec Record, unique bool) error {
 	count := res.Solutions.String()
 	if res.Status.Partial() {
 		count = "at least " + count
@@ -173,7 +160,7 @@ func (m *Model) WriteCount(w io.Writer, p Problem, res *Result, rec Record, uniq
 		line += fmt.Sprintf(" (partial: %s)", res.Status)
 	}
 	work := rec.Algorithm + ": " + res.Status.String()
-	st := Stats{Nodes: rec.Nodes, Checks: rec.Checks, Updates: rec.Updates, Steps: rec.Steps}
+	st := core.Stats{Nodes: rec.Nodes, Checks: rec.Checks, Updates: rec.Updates, Steps: rec.Steps}
 	if s := st.Work(); s != "" {
 		work += ", " + s
 	}
@@ -184,7 +171,7 @@ func (m *Model) WriteCount(w io.Writer, p Problem, res *Result, rec Record, uniq
 // Failure says why a search that finished found no solution, and whether
 // that proves there is none: an exhaustive exact search or a theorem
 // (Result.Reason) proves it; a heuristic that gives up proves nothing.
-func (m *Model) Failure(alg Algorithm, p Problem, res *Result) (msg string, proved bool) {
+func (m *Model) Failure(alg Algorithm, p core.Problem, res *core.Result) (msg string, proved bool) {
 	work := res.Stats.Work()
 	if work != "" {
 		work += ", "

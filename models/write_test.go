@@ -6,14 +6,15 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
 	"github.com/stretchr/testify/require"
 )
 
 func TestWriteCSV(t *testing.T) {
 	rec := func(alg string, nodes uint64, fields ...models.Field) models.Record {
-		return models.Record{Model: "m", Size: "8", Algorithm: alg, Status: models.StatusExhausted,
-			Solutions: models.CountOf(92), Nodes: nodes, Elapsed: 0.5, Fields: fields}
+		return models.Record{Model: "m", Size: "8", Algorithm: alg, Status: core.StatusExhausted,
+			Solutions: core.CountOf(92), Nodes: nodes, Elapsed: 0.5, Fields: fields}
 	}
 	for _, tc := range []struct {
 		name string
@@ -46,9 +47,9 @@ func TestWriteCSV(t *testing.T) {
 }
 
 func TestStatsWorkAndSeconds(t *testing.T) {
-	require.Equal(t, "", models.Stats{}.Work())
-	require.Equal(t, "2057 nodes, 15720 checks", models.Stats{Nodes: 2057, Checks: 15720}.Work())
-	require.Equal(t, "12 updates, 3 steps", models.Stats{Updates: 12, Steps: 3}.Work())
+	require.Equal(t, "", core.Stats{}.Work())
+	require.Equal(t, "2057 nodes, 15720 checks", core.Stats{Nodes: 2057, Checks: 15720}.Work())
+	require.Equal(t, "12 updates, 3 steps", core.Stats{Updates: 12, Steps: 3}.Work())
 	for _, tc := range []struct {
 		s    float64
 		want string
@@ -84,11 +85,11 @@ func TestVerifyReport(t *testing.T) {
 }
 
 func TestRecordAndFailure(t *testing.T) {
-	m := &models.Model{Name: "m", Fields: func(models.Problem, *models.Result) []models.Field {
+	m := &models.Model{Name: "m", Fields: func(core.Problem, *core.Result) []models.Field {
 		return []models.Field{{Key: "n", Value: 8}}
 	}}
-	res := &models.Result{Status: models.StatusExhausted, Method: "symmetry", Extra: map[string]any{"n": 9, "b": 2, "a": 1},
-		Stats: models.Stats{Nodes: 5, Elapsed: time.Millisecond}}
+	res := &core.Result{Status: core.StatusExhausted, Method: "symmetry", Extra: map[string]any{"n": 9, "b": 2, "a": 1},
+		Stats: core.Stats{Nodes: 5, Elapsed: time.Millisecond}}
 	rec := m.Record(nil, "alg", res, false, time.Second)
 	b, err := rec.MarshalJSON()
 	require.NoError(t, err)

@@ -7,7 +7,7 @@
 // Workers: Workers(w) turns a requested count into the count to start. 0
 // means one per CPU; a negative count is refused ("must be 0 (one per
 // CPU) or more"), and so is a count above Cap() = max(1024, 8 × NumCPU),
-// naming the cap. The errors wrap models.ErrWorkers (also ErrWorkers
+// naming the cap. The errors wrap resource.ErrWorkers (also ErrWorkers
 // here).
 //
 // Memory: Available() is the least of three limits, each read when asked
@@ -16,7 +16,7 @@
 // limit less its current use (memory.max − memory.current, as in a
 // container), and the address space left under RLIMIT_AS (ulimit -v) after
 // the process's own VmSize. Check(what, need) refuses an allocation of need
-// bytes that does not fit, with an error wrapping models.ErrTooLarge that
+// bytes that does not fit, with an error wrapping resource.ErrTooLarge that
 // names the bytes needed and the limit that refused it. A size beyond the
 // address space (2^47 bytes) is refused on every system, even where the
 // limits cannot be read; otherwise, where none can be read, Check lets the

@@ -1,17 +1,21 @@
 package resource
 
 import (
+	"errors"
 	"fmt"
 	"math/bits"
 	"runtime"
 	"strconv"
-
-	"github.com/coverkit/coverkit/models"
 )
 
-// ErrWorkers is models.ErrWorkers: a worker count that is negative or above
-// Cap.
-var ErrWorkers = models.ErrWorkers
+// ErrWorkers is returned (wrapped) for a worker count that is negative or
+// above Cap.
+var ErrWorkers = errors.New("resource: bad worker count")
+
+// ErrTooLarge is returned (wrapped, with the memory it would need and the
+// limit that refused it) when an allocation does not fit what the machine
+// allows; callers refuse the instance rather than thrash.
+var ErrTooLarge = errors.New("resource: instance too large")
 
 // MinCap is the least worker cap, whatever the number of CPUs.
 const MinCap = 1024
@@ -83,7 +87,7 @@ const SmallBytes = 64 << 20
 
 // Check refuses an allocation of need bytes that does not fit: more than
 // Available() (when known) or than AddressSpace. The error wraps
-// models.ErrTooLarge and reads "what needs about N of memory (B bytes),
+// resource.ErrTooLarge and reads "what needs about N of memory (B bytes),
 // more than the M that LIMIT allows". It returns nil when the allocation
 // fits, and at once for need ≤ SmallBytes.
 func Check(what string, need uint64) error {
@@ -98,7 +102,7 @@ func Check(what string, need uint64) error {
 		return nil
 	}
 	return fmt.Errorf("%s needs about %s of memory (%s bytes), more than the %s that %s allows: %w",
-		what, FormatBytes(need), needString(need), FormatBytes(avail), name, models.ErrTooLarge)
+		what, FormatBytes(need), needString(need), FormatBytes(avail), name, ErrTooLarge)
 }
 
 func needString(need uint64) string {

@@ -7,7 +7,6 @@ import (
 	"runtime"
 	"testing"
 
-	"github.com/coverkit/coverkit/models"
 	"github.com/coverkit/coverkit/resource"
 	"github.com/stretchr/testify/require"
 )
@@ -34,7 +33,7 @@ func TestWorkers(t *testing.T) {
 			got, err := resource.Workers(tc.in)
 			if tc.err != "" {
 				require.ErrorContains(t, err, tc.err)
-				require.ErrorIs(t, err, models.ErrWorkers)
+				require.ErrorIs(t, err, resource.ErrWorkers)
 				require.ErrorIs(t, err, resource.ErrWorkers)
 				return
 			}
@@ -46,7 +45,7 @@ func TestWorkers(t *testing.T) {
 	require.NoError(t, err)
 	require.Zero(t, w)
 	_, err = resource.CheckWorkers(-3)
-	require.ErrorIs(t, err, models.ErrWorkers)
+	require.ErrorIs(t, err, resource.ErrWorkers)
 }
 
 func TestBytesSaturates(t *testing.T) {
@@ -57,15 +56,15 @@ func TestBytesSaturates(t *testing.T) {
 func TestCheck(t *testing.T) {
 	require.NoError(t, resource.Check("a small thing", 1<<10))
 	err := resource.Check("a board of 2^40 squares", resource.Bytes(1<<40, 1<<20))
-	require.ErrorIs(t, err, models.ErrTooLarge)
+	require.ErrorIs(t, err, resource.ErrTooLarge)
 	require.ErrorContains(t, err, "a board of 2^40 squares needs about")
 	require.ErrorContains(t, err, "allows")
 	if runtime.GOOS == "linux" {
 		avail := resource.Available()
 		require.NotZero(t, avail)
 		err = resource.Check("x", avail+avail/2+1<<30)
-		require.ErrorIs(t, err, models.ErrTooLarge)
-		require.True(t, errors.Is(err, models.ErrTooLarge))
+		require.ErrorIs(t, err, resource.ErrTooLarge)
+		require.True(t, errors.Is(err, resource.ErrTooLarge))
 	}
 }
 
@@ -82,12 +81,12 @@ func ExampleWorkers() {
 	fmt.Println(err)
 	// Output:
 	// 4 <nil>
-	// workers -1: must be 0 (one per CPU) or more: models: bad worker count
+	// workers -1: must be 0 (one per CPU) or more: resource: bad worker count
 }
 
 func ExampleCheck() {
 	err := resource.Check("a board of 2^40 squares", resource.Bytes(1<<40, 1<<20))
-	fmt.Println(errors.Is(err, models.ErrTooLarge))
+	fmt.Println(errors.Is(err, resource.ErrTooLarge))
 	// Output:
 	// true
 }

@@ -3,7 +3,7 @@
 // parallel jobs — count independently, resumably, and that a merge adds up
 // exactly with proof that every subproblem was counted once.
 //
-// A models.Decomposition lists the subproblems 0..M−1 of an instance in a
+// A core.Decomposition lists the subproblems 0..M−1 of an instance in a
 // fixed order; unit i of K is every subproblem j with j mod K = i (strided,
 // so that the rare heavy subproblems spread over the units). Job runs one
 // unit or a range of them, saving its progress in a checkpoint file, and

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strconv"
 
-	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/core"
 )
 
 // SchemaName and SchemaVersion identify the unit line format.
@@ -28,14 +28,14 @@ type Schema struct {
 // A unit's line is the same however it was run (alone, in a range,
 // resumed), except elapsed_seconds, cpu_seconds and resumes.
 type Line struct {
-	Model     string        `json:"model"`
-	Size      string        `json:"size"`
-	Algorithm string        `json:"algorithm"`
-	Status    models.Status `json:"status"`
-	Partial   bool          `json:"partial"`
+	Model     string      `json:"model"`
+	Size      string      `json:"size"`
+	Algorithm string      `json:"algorithm"`
+	Status    core.Status `json:"status"`
+	Partial   bool        `json:"partial"`
 	// Solutions is the unit's count.
-	Solutions models.Count `json:"solutions"`
-	models.Stats
+	Solutions core.Count `json:"solutions"`
+	core.Stats
 	ElapsedSeconds float64 `json:"elapsed_seconds"`
 	Schema         Schema  `json:"schema"`
 	Decomposition  string  `json:"decomposition"`

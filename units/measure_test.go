@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models/queens"
 	"github.com/coverkit/coverkit/units"
 	"github.com/stretchr/testify/require"
@@ -58,8 +58,8 @@ func TestMeasureUnitBalance(t *testing.T) {
 	listing := cpu() - c0
 	var nodes []uint64
 	c1 := cpu()
-	var total models.Count
-	_, err = c.Run(context.Background(), 0, 1, func(j uint64, r models.SubResult) bool {
+	var total core.Count
+	_, err = c.Run(context.Background(), 0, 1, func(j uint64, r core.SubResult) bool {
 		nodes = append(nodes, r.Stats.Nodes)
 		total = total.Add(r.Count)
 		return true
@@ -143,7 +143,7 @@ func BenchmarkMerge100k(b *testing.B) {
 	seed := units.NameSeed(queens.CoronalName)
 	for i := range uint64(k) {
 		c := units.UnitSize(m, i, k)
-		l := units.Line{Model: "queens", Size: "16", Algorithm: "bitwise", Solutions: models.CountOf(i),
+		l := units.Line{Model: "queens", Size: "16", Algorithm: "bitwise", Solutions: core.CountOf(i),
 			Schema: units.Schema{Name: units.SchemaName, Version: units.SchemaVersion}, Decomposition: queens.CoronalName,
 			Units: k, Unit: i, Subproblems: c, Fingerprint: units.FormatFingerprint(units.UnitFingerprint(seed, i, k, c)),
 			ByWeight: map[string]uint64{"8": c}, Version: "bench"}

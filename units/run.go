@@ -13,7 +13,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/outfile"
 )
 
@@ -98,7 +98,7 @@ type Job struct {
 	// Model, Size and Algorithm head every line.
 	Model, Size, Algorithm string
 	// Dec is the decomposition; Units is K.
-	Dec   models.Decomposition
+	Dec   core.Decomposition
 	Units uint64
 	// First and Last are the units to count, inclusive.
 	First, Last uint64
@@ -122,11 +122,11 @@ type checkpointState struct {
 	// The unit under way.
 	Unit        uint64            `json:"unit"`
 	Next        uint64            `json:"next"`
-	Solutions   models.Count      `json:"solutions"`
+	Solutions   core.Count        `json:"solutions"`
 	Subproblems uint64            `json:"subproblems"`
 	Fingerprint string            `json:"fingerprint"`
 	ByClass     map[string]uint64 `json:"by_weight,omitempty"`
-	Stats       models.Stats      `json:"stats"`
+	Stats       core.Stats        `json:"stats"`
 	Elapsed     float64           `json:"elapsed_seconds"`
 	CPU         float64           `json:"cpu_seconds"`
 	Resumes     int               `json:"resumes"`
@@ -249,9 +249,9 @@ func (j *Job) Run(ctx context.Context) ([]*Line, error) {
 		}
 		st.Unit++
 		st.Next = st.Unit
-		st.Solutions, st.Subproblems, st.ByClass = models.Count{}, 0, nil
+		st.Solutions, st.Subproblems, st.ByClass = core.Count{}, 0, nil
 		st.Fingerprint = FormatFingerprint(0)
-		st.Stats, st.Elapsed, st.CPU = models.Stats{}, 0, 0
+		st.Stats, st.Elapsed, st.CPU = core.Stats{}, 0, 0
 		if j.Checkpoint != "" {
 			if err := j.saveCheckpoint(st); err != nil {
 				return nil, err
@@ -292,7 +292,7 @@ func (j *Job) runUnit(ctx context.Context, st *checkpointState, seed uint64, eve
 		st.CPU = cpuPrev + (cpuTime() - cpu0).Seconds()
 	}
 	var saveErr error
-	status, err := j.Dec.Run(ctx, st.Next, j.Units, func(sj uint64, r models.SubResult) bool {
+	status, err := j.Dec.Run(ctx, st.Next, j.Units, func(sj uint64, r core.SubResult) bool {
 		st.Solutions = st.Solutions.Add(r.Count)
 		st.Subproblems++
 		fp += Hash(seed, sj)
@@ -321,7 +321,7 @@ func (j *Job) runUnit(ctx context.Context, st *checkpointState, seed uint64, eve
 		return nil, saveErr
 	}
 	sync()
-	if status != models.StatusExhausted {
+	if status != core.StatusExhausted {
 		if j.Checkpoint != "" {
 			if err := j.saveCheckpoint(st); err != nil {
 				return nil, err
@@ -335,7 +335,7 @@ func (j *Job) runUnit(ctx context.Context, st *checkpointState, seed uint64, eve
 	stats.Elapsed = 0
 	return &Line{
 		Model: j.Model, Size: j.Size, Algorithm: j.Algorithm,
-		Status: models.StatusExhausted, Solutions: st.Solutions, Stats: stats,
+		Status: core.StatusExhausted, Solutions: st.Solutions, Stats: stats,
 		ElapsedSeconds: roundMicro(st.Elapsed),
 		Schema:         Schema{Name: SchemaName, Version: SchemaVersion},
 		Decomposition:  j.Dec.Name(), Units: j.Units, Unit: st.Unit,

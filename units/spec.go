@@ -5,7 +5,7 @@ import (
 	"io"
 	"time"
 
-	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/core"
 )
 
 // Spec is a split count as a command line asks for it: --units K, --unit
@@ -37,7 +37,7 @@ func (s Spec) Resolve(getenv func(string) (string, bool)) (k, first, last uint64
 
 // AlgorithmOf is the algorithm the unit lines of decomposition d name: its
 // Algorithm method's answer if it has one, else "units".
-func AlgorithmOf(d models.Decomposition) string {
+func AlgorithmOf(d core.Decomposition) string {
 	if a, ok := d.(interface{ Algorithm() string }); ok {
 		return a.Algorithm()
 	}

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models/queens"
 	"github.com/coverkit/coverkit/units"
 	"github.com/stretchr/testify/require"
@@ -192,4 +192,4 @@ func TestParseUnit(t *testing.T) {
 	require.ErrorIs(t, err, units.ErrBadUnit)
 }
 
-var _ = models.StatusExhausted
+var _ = core.StatusExhausted

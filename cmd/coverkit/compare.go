@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/coverkit/coverkit/bench"
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
 	"github.com/spf13/cobra"
 )
@@ -15,9 +16,9 @@ import (
 // algorithm that can do the job on the same instance (or on each of
 // --sizes), R times each, and writes the report.
 func runCompare(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []string) error {
-	mode := models.ModeCount
+	mode := core.ModeCount
 	if f.first {
-		mode = models.ModeFirst
+		mode = core.ModeFirst
 	}
 	base, err := f.options(mode, bench.Formats)
 	if err != nil {
@@ -37,7 +38,7 @@ func runCompare(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args [
 	if err != nil {
 		return err
 	}
-	newProblem := func(size string) (models.Problem, error) {
+	newProblem := func(size string) (core.Problem, error) {
 		a := rest
 		if size != "" {
 			a = append([]string{size}, rest...)
@@ -112,7 +113,7 @@ func writeComparison(ctx context.Context, e *env, f *runFlags, model string, rep
 	if err := o.Commit(); err != nil {
 		return err
 	}
-	if st, done := models.ContextStatus(ctx); done {
+	if st, done := core.ContextStatus(ctx); done {
 		return statusExit(st)
 	}
 	if st, stopped := rep.Stopped(); stopped {

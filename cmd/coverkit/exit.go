@@ -4,7 +4,7 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/core"
 )
 
 // Exit codes, the same for every command.
@@ -59,7 +59,7 @@ func solverError(err error) error {
 
 // statusExit maps a finished command's search status to its exit error: nil
 // for exhausted or found, exit 3 for a partial result (already printed).
-func statusExit(s models.Status) error {
+func statusExit(s core.Status) error {
 	if s.Partial() {
 		return &exitError{code: exitPartial, err: fmt.Errorf("stopped early: %s (partial result)", s)}
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
 	"github.com/coverkit/coverkit/resource"
 	"github.com/coverkit/coverkit/units"
@@ -155,7 +156,7 @@ func complete(cmd *cobra.Command, name string, values []string) {
 
 // options checks the shared flags and turns them into search options for
 // mode.
-func (f *runFlags) options(mode models.Mode, formats []string) (*models.Options, error) {
+func (f *runFlags) options(mode core.Mode, formats []string) (*core.Options, error) {
 	if err := checkFormat(f.format, formats...); err != nil {
 		return nil, err
 	}
@@ -165,7 +166,7 @@ func (f *runFlags) options(mode models.Mode, formats []string) (*models.Options,
 	if f.timeout < 0 {
 		return nil, usagef("--timeout %s: must not be negative (0 means no limit)", f.timeout)
 	}
-	o := &models.Options{Mode: mode, Workers: f.workers, Seed: f.seed, Unique: f.unique, Method: f.method}
+	o := &core.Options{Mode: mode, Workers: f.workers, Seed: f.seed, Unique: f.unique, Method: f.method}
 	var err error
 	if o.MaxNodes, err = countFlag("--max-nodes", f.maxNodes); err != nil {
 		return nil, err
@@ -181,7 +182,7 @@ func countFlag(name, s string) (uint64, error) {
 	if s == "" {
 		return 0, nil
 	}
-	v, err := models.ParseSize(name, s, math.MaxInt64)
+	v, err := core.ParseSize(name, s, math.MaxInt64)
 	if err != nil {
 		return 0, usageError(err)
 	}

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/core"
 	"github.com/stretchr/testify/require"
 )
 
@@ -62,7 +62,7 @@ func TestParseSize(t *testing.T) {
 		{"0x10", 0, "not a number"},
 	} {
 		t.Run(tc.in, func(t *testing.T) {
-			got, err := models.ParseSize("N", tc.in, 1<<40)
+			got, err := core.ParseSize("N", tc.in, 1<<40)
 			if tc.err != "" {
 				require.ErrorContains(t, err, tc.err)
 				return
@@ -86,7 +86,7 @@ func TestOutputFinish(t *testing.T) {
 		require.NoError(t, os.WriteFile(path, []byte("old\n"), 0o644))
 		o, err := openOutput(e, path)
 		require.NoError(t, err)
-		err = finish(e, o, models.StatusTimeout)
+		err = finish(e, o, core.StatusTimeout)
 		var ee *exitError
 		require.ErrorAs(t, err, &ee)
 		require.Equal(t, exitPartial, ee.code)
@@ -101,7 +101,7 @@ func TestOutputFinish(t *testing.T) {
 		o, err := openOutput(e, path)
 		require.NoError(t, err)
 		o.WriteString("1 3 5\n")
-		require.Error(t, finish(e, o, models.StatusCanceled))
+		require.Error(t, finish(e, o, core.StatusCanceled))
 		b, _ := os.ReadFile(path)
 		require.Equal(t, "1 3 5\n", string(b))
 	})

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
 	"github.com/coverkit/coverkit/progress"
 	"github.com/coverkit/coverkit/resource"
@@ -187,7 +188,7 @@ func negativeSizeError(what string) func(*cobra.Command, error) error {
 }
 
 // instance builds the problem named by args.
-func instance(e *env, m *models.Model, f *runFlags, args []string) (models.Problem, error) {
+func instance(e *env, m *models.Model, f *runFlags, args []string) (core.Problem, error) {
 	p, err := m.Instance.New(f.request(e, args))
 	if err != nil {
 		return nil, solverError(err)
@@ -196,7 +197,7 @@ func instance(e *env, m *models.Model, f *runFlags, args []string) (models.Probl
 }
 
 // prepare builds the instance and picks the algorithm for mode.
-func prepare(e *env, m *models.Model, f *runFlags, args []string, mode models.Mode, formats []string) (models.Problem, models.Algorithm, *models.Options, error) {
+func prepare(e *env, m *models.Model, f *runFlags, args []string, mode core.Mode, formats []string) (core.Problem, models.Algorithm, *core.Options, error) {
 	opts, err := f.options(mode, formats)
 	if err != nil {
 		return nil, models.Algorithm{}, nil, err
@@ -214,10 +215,10 @@ func prepare(e *env, m *models.Model, f *runFlags, args []string, mode models.Mo
 
 // withProgress shows a bar on stderr (when it is a terminal) for the
 // algorithm's progress reports.
-func withProgress(e *env, o *models.Options, what string) *progress.Bar {
+func withProgress(e *env, o *core.Options, what string) *progress.Bar {
 	bar := newProgress(e, 1000, what)
 	if bar != nil {
-		o.Progress = func(p models.Progress) {
+		o.Progress = func(p core.Progress) {
 			if p.Total > 0 {
 				bar.Set(int64(p.Done * 1000 / p.Total))
 			}
@@ -231,7 +232,7 @@ func withProgress(e *env, o *models.Options, what string) *progress.Bar {
 
 // search runs alg under ctx with a progress bar, measuring the wall time
 // around it.
-func search(ctx context.Context, e *env, alg models.Algorithm, p models.Problem, opts *models.Options) (models.Result, time.Duration, error) {
+func search(ctx context.Context, e *env, alg models.Algorithm, p core.Problem, opts *core.Options) (core.Result, time.Duration, error) {
 	bar := withProgress(e, opts, p.Model()+" "+p.Size())
 	start := time.Now()
 	res, err := alg.Run(ctx, p, opts)
@@ -245,7 +246,7 @@ func search(ctx context.Context, e *env, alg models.Algorithm, p models.Problem,
 
 // noSolution is the error of a search that finished without a solution:
 // exit 1 when that proves there is none, else exit 3 (models.Failure).
-func noSolution(m *models.Model, alg models.Algorithm, p models.Problem, res *models.Result) error {
+func noSolution(m *models.Model, alg models.Algorithm, p core.Problem, res *core.Result) error {
 	msg, proved := m.Failure(alg, p, res)
 	if !proved {
 		return &exitError{code: exitPartial, err: fmt.Errorf("stopped early: %s", msg)}
@@ -257,9 +258,9 @@ func noSolution(m *models.Model, alg models.Algorithm, p models.Problem, res *mo
 // with --all or --limit, in the model's formats.
 func runSolve(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []string) error {
 	all := f.all || f.limit != "" || m.ListAll
-	mode := models.ModeFirst
+	mode := core.ModeFirst
 	if all {
-		mode = models.ModeAll
+		mode = core.ModeAll
 	}
 	p, alg, opts, err := prepare(e, m, f, args, mode, append(append([]string(nil), m.Formats...), "none"))
 	if err != nil {
@@ -275,11 +276,11 @@ func runSolve(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 	sw := &models.SolutionWriter{W: &stoppableWriter{ctx: ctx, w: o}, Problem: p, Format: f.format, Stats: f.stats, Key: m.SolutionKey,
 		Head: models.Fields{{Key: "model", Value: p.Model()}, {Key: "size", Value: p.Size()}, {Key: "algorithm", Value: alg.Name}}}
 	if m.Fields != nil {
-		sw.Head = append(sw.Head, m.Fields(p, &models.Result{})...)
+		sw.Head = append(sw.Head, m.Fields(p, &core.Result{})...)
 	}
 	var writeErr error
 	if all {
-		opts.Visit = func(sol models.Solution, since models.Stats) bool {
+		opts.Visit = func(sol core.Solution, since core.Stats) bool {
 			writeErr = sw.Write(sol, since, nil)
 			return writeErr == nil
 		}
@@ -333,7 +334,7 @@ const verifyMax = 1 << 24
 // while writing (the output is incomplete; an --out file is left as it
 // was), else the error.
 func writeFailed(ctx context.Context, what string, err error) error {
-	if st, done := models.ContextStatus(ctx); done && errors.Is(err, ctx.Err()) {
+	if st, done := core.ContextStatus(ctx); done && errors.Is(err, ctx.Err()) {
 		return &exitError{code: exitPartial, err: fmt.Errorf("stopped early: %s while %s; the output is incomplete (an --out file is left as it was)", st, what)}
 	}
 	return fmt.Errorf("%s: %w", what, err)
@@ -346,12 +347,12 @@ func runCount(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 	} else if split {
 		return runUnits(e, cmd, m, f, args)
 	}
-	p, alg, opts, err := prepare(e, m, f, args, models.ModeCount, []string{"text", "json", "csv"})
+	p, alg, opts, err := prepare(e, m, f, args, core.ModeCount, []string{"text", "json", "csv"})
 	if err != nil {
 		return err
 	}
 	if opts.Limit > 0 {
-		opts.Mode = models.ModeAll // counting up to the limit enumerates
+		opts.Mode = core.ModeAll // counting up to the limit enumerates
 	}
 	o, err := openOutput(e, f.out)
 	if err != nil {
@@ -387,7 +388,7 @@ func runCount(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 // runTask runs a task of the model's own (models.Task.Run) and turns its
 // outcome into the exit code.
 func runTask(e *env, cmd *cobra.Command, m *models.Model, t models.Task, f *runFlags, args []string) error {
-	opts, err := f.options(models.ModeAll, t.Formats)
+	opts, err := f.options(core.ModeAll, t.Formats)
 	if err != nil {
 		return err
 	}
@@ -431,7 +432,7 @@ func runTask(e *env, cmd *cobra.Command, m *models.Model, t models.Task, f *runF
 // runVerify is the generic verify verb: solutions from a file or stdin,
 // each checked by the model independently of any solver.
 func runVerify(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []string) error {
-	if _, err := f.options(models.ModeFirst, []string{"text", "json"}); err != nil {
+	if _, err := f.options(core.ModeFirst, []string{"text", "json"}); err != nil {
 		return err
 	}
 	req := f.request(e, args)

@@ -7,7 +7,7 @@ import (
 	"os"
 	"strings"
 
-	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/outfile"
 )
 
@@ -25,7 +25,7 @@ func openOutput(e *env, path string) (*outfile.File, error) {
 // output and returns statusExit(s). A partial result that wrote nothing to
 // a file leaves the earlier file as it was (and says so on stderr) rather
 // than replace it with an empty one.
-func finish(e *env, o *outfile.File, s models.Status) error {
+func finish(e *env, o *outfile.File, s core.Status) error {
 	if s.Partial() && o.Replaces() && o.Empty() {
 		o.Abort()
 		fmt.Fprintf(e.stderr, "coverkit: nothing was written before the search stopped; %s left as it was\n", o.Path())

@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/dlx"
 	"github.com/coverkit/coverkit/lines"
 	"github.com/coverkit/coverkit/models"
@@ -20,7 +21,7 @@ import (
 
 // Instance is an exact cover problem read from a file, with the text of its
 // options as written, so that solutions print the way the input spells
-// them. It implements models.Problem.
+// them. It implements core.Problem.
 type Instance struct {
 	// Problem is the parsed instance.
 	Problem *dlx.Problem
@@ -50,7 +51,7 @@ func (in *Instance) Size() string { return in.Name }
 
 // Verify checks that sol (0-based option indices) covers every primary item
 // exactly once and every secondary item at most once or with one color.
-func (in *Instance) Verify(sol models.Solution) error {
+func (in *Instance) Verify(sol core.Solution) error {
 	if in == nil || in.Problem == nil {
 		return errors.New("dlx: no instance")
 	}
@@ -63,7 +64,7 @@ func (in *Instance) Verify(sol models.Solution) error {
 
 // Render writes sol as its options' input lines, one a line ("" or
 // "text"), or as a JSON array of 1-based option numbers ("json").
-func (in *Instance) Render(w io.Writer, sol models.Solution, format string) error {
+func (in *Instance) Render(w io.Writer, sol core.Solution, format string) error {
 	switch format {
 	case "json":
 		b := []byte{'['}
@@ -131,7 +132,7 @@ order.`,
 }
 
 // newInstance reads the instance named by the request's first argument.
-func newInstance(req models.Request) (models.Problem, error) {
+func newInstance(req models.Request) (core.Problem, error) {
 	rc, name, err := req.OpenArg(0)
 	if err != nil {
 		return nil, err
@@ -150,26 +151,26 @@ func newInstance(req models.Request) (models.Problem, error) {
 // solve is the registered algorithm: Algorithm C. Workers 0 means one per
 // CPU for a count and the calling goroutine for a listing (whose order
 // more workers would not keep).
-func solve(ctx context.Context, p models.Problem, o *models.Options) (models.Result, error) {
+func solve(ctx context.Context, p core.Problem, o *core.Options) (core.Result, error) {
 	in, ok := p.(*Instance)
 	if !ok || in == nil || in.Problem == nil {
-		return models.Result{}, fmt.Errorf("dlx: %w (got %T)", models.ErrWrongProblem, p)
+		return core.Result{}, fmt.Errorf("dlx: %w (got %T)", core.ErrWrongProblem, p)
 	}
 	o = o.OrDefault()
 	s, err := dlx.NewSolver(in.Problem)
 	if err != nil {
-		return models.Result{}, err
+		return core.Result{}, err
 	}
 	workers, err := resource.Workers(o.Workers)
 	if err != nil {
-		return models.Result{}, fmt.Errorf("dlx: %w", err)
+		return core.Result{}, fmt.Errorf("dlx: %w", err)
 	}
 	base := dlx.Options{Workers: workers}
-	if o.Workers == 0 && o.Mode != models.ModeCount {
+	if o.Workers == 0 && o.Mode != core.ModeCount {
 		base.Workers = 1
 	}
-	var sorted models.Solution
-	return s.SolveModel(ctx, o, base, func(options []int) models.Solution {
+	var sorted core.Solution
+	return s.SolveModel(ctx, o, base, func(options []int) core.Solution {
 		sorted = sorted[:0]
 		for _, k := range options {
 			sorted = append(sorted, int32(k))
@@ -220,7 +221,7 @@ func verify(_ context.Context, req models.Request, r io.Reader) (*models.VerifyR
 			continue
 		}
 		rep.Solutions++
-		sol := make(models.Solution, len(*rec.Options))
+		sol := make(core.Solution, len(*rec.Options))
 		for i, k := range *rec.Options {
 			sol[i] = int32(max(min(k-1, 1<<30), -1))
 		}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
 	"github.com/coverkit/coverkit/resource"
 )
@@ -21,8 +22,8 @@ func init() {
 		Model: "knight", Name: "search", Kind: models.Exact,
 		Caps:        models.CanFirst | models.CanAll | models.CanCount | models.CanParallel,
 		Description: "pruned exact search: dead-end and forced-end rules, connectivity, fewest-onward-moves order; parallel count",
-		Solve: solver(func(ctx context.Context, p *Problem, o *models.Options) (models.Result, error) {
-			return exact(ctx, p, o, p.AnyStart && o.Mode != models.ModeFirst)
+		Solve: solver(func(ctx context.Context, p *Problem, o *core.Options) (core.Result, error) {
+			return exact(ctx, p, o, p.AnyStart && o.Mode != core.ModeFirst)
 		}, true),
 	})
 	models.Register(models.Algorithm{
@@ -45,30 +46,30 @@ func init() {
 	})
 }
 
-// solver adapts a knight algorithm to models.Solver: it checks the problem
+// solver adapts a knight algorithm to core.Solver: it checks the problem
 // type and size, answers at once where theory proves there is no tour
 // (except in count mode, where the count is the proof), and refuses modes
 // the algorithm cannot do when canAll is false.
-func solver(f func(context.Context, *Problem, *models.Options) (models.Result, error), canAll bool) models.Solver {
-	return func(ctx context.Context, mp models.Problem, o *models.Options) (models.Result, error) {
+func solver(f func(context.Context, *Problem, *core.Options) (core.Result, error), canAll bool) core.Solver {
+	return func(ctx context.Context, mp core.Problem, o *core.Options) (core.Result, error) {
 		p, ok := mp.(*Problem)
 		if !ok {
-			return models.Result{}, fmt.Errorf("knight: got %s: %w", models.Describe(mp), models.ErrWrongProblem)
+			return core.Result{}, fmt.Errorf("knight: got %s: %w", core.Describe(mp), core.ErrWrongProblem)
 		}
 		if p == nil {
-			return models.Result{}, fmt.Errorf("knight: nil problem: %w", models.ErrWrongProblem)
+			return core.Result{}, fmt.Errorf("knight: nil problem: %w", core.ErrWrongProblem)
 		}
 		o = o.OrDefault()
 		if _, err := resource.Workers(o.Workers); err != nil {
-			return models.Result{}, fmt.Errorf("knight: %w", err)
+			return core.Result{}, fmt.Errorf("knight: %w", err)
 		}
 		if err := p.Check(); err != nil {
-			return models.Result{}, err
+			return core.Result{}, err
 		}
-		if !canAll && o.Mode != models.ModeFirst {
-			return models.Result{}, fmt.Errorf("knight: this algorithm finds one tour; it cannot enumerate or count them: %w", models.ErrUnsupported)
+		if !canAll && o.Mode != core.ModeFirst {
+			return core.Result{}, fmt.Errorf("knight: this algorithm finds one tour; it cannot enumerate or count them: %w", core.ErrUnsupported)
 		}
-		if o.Mode == models.ModeFirst {
+		if o.Mode == core.ModeFirst {
 			if v, why := p.Theory(); v == None {
 				return noTour(why), nil
 			}
@@ -78,14 +79,14 @@ func solver(f func(context.Context, *Problem, *models.Options) (models.Result, e
 }
 
 // noTour is the result for a proved absence of tours, with the reason.
-func noTour(why string) models.Result {
-	return models.Result{Status: models.StatusExhausted, Reason: why}
+func noTour(why string) core.Result {
+	return core.Result{Status: core.StatusExhausted, Reason: why}
 }
 
 // Reason returns why res has no tour: the theorem, or the exhaustive search
 // that finished, or "" if res is not such a result.
-func Reason(res models.Result) string {
-	if res.Status != models.StatusExhausted || res.First != nil || !res.Solutions.IsZero() {
+func Reason(res core.Result) string {
+	if res.Status != core.StatusExhausted || res.First != nil || !res.Solutions.IsZero() {
 		return ""
 	}
 	if res.Reason != "" {
@@ -100,21 +101,21 @@ func Reason(res models.Result) string {
 // they also serve a start at the image of either end under the board's
 // symmetries (reflected, and reversed if need be). Any other open start
 // falls back to warnsdorff, and Result.Method says so.
-func solveDivide(ctx context.Context, p *Problem, o *models.Options) (models.Result, error) {
+func solveDivide(ctx context.Context, p *Problem, o *core.Options) (core.Result, error) {
 	t0 := time.Now()
 	tour, err := Construct(p.Rows, p.Cols, p.Closed)
 	if err != nil {
-		if !p.Closed && errors.Is(err, models.ErrUnsupported) {
+		if !p.Closed && errors.Is(err, core.ErrUnsupported) {
 			return fallback(ctx, p, o, t0, "divide cannot build this board: "+err.Error())
 		}
-		return models.Result{}, err
+		return core.Result{}, err
 	}
-	sol := models.Solution(tour)
+	sol := core.Solution(tour)
 	if !fitStart(p, sol) {
 		return fallback(ctx, p, o, t0, fmt.Sprintf("divide's open tour cannot be moved to start at %d,%d", p.StartRow, p.StartCol))
 	}
-	res := models.Result{Status: models.StatusFound, Solutions: models.CountOf(1), First: sol,
-		Stats: models.Stats{Elapsed: time.Since(t0)}, Method: "divide"}
+	res := core.Result{Status: core.StatusFound, Solutions: core.CountOf(1), First: sol,
+		Stats: core.Stats{Elapsed: time.Since(t0)}, Method: "divide"}
 	if o.Visit != nil {
 		o.Visit(sol, res.Stats)
 	}
@@ -125,7 +126,7 @@ func solveDivide(ctx context.Context, p *Problem, o *models.Options) (models.Res
 // start, in place: a cycle is rotated; an open path is mapped by a board
 // symmetry taking one of its ends to the start (and reversed if that end
 // is the last). It reports false if neither works.
-func fitStart(p *Problem, tour models.Solution) bool {
+func fitStart(p *Problem, tour core.Solution) bool {
 	n := len(tour)
 	start := p.Start()
 	if n == 0 || tour[0] == start {
@@ -155,7 +156,7 @@ func fitStart(p *Problem, tour models.Solution) bool {
 
 // fallback finds an open tour by warnsdorff for a start divide cannot
 // serve, then by exhaustive search if the heuristic gives up.
-func fallback(ctx context.Context, p *Problem, o *models.Options, t0 time.Time, why string) (models.Result, error) {
+func fallback(ctx context.Context, p *Problem, o *core.Options, t0 time.Time, why string) (core.Result, error) {
 	res, err := solveWarnsdorff(ctx, p, o)
 	if err != nil {
 		return res, err
@@ -183,29 +184,29 @@ const autoSearchMax = 1 << 12
 // boards, warnsdorff, and the exact search, which settles the small boards
 // theory leaves open (some start squares of 3×n and 4×n boards). Counting
 // goes to the exact search. Result.Method names the method that answered.
-func solveAuto(ctx context.Context, p *Problem, o *models.Options) (models.Result, error) {
-	if o.Mode != models.ModeFirst {
-		return exact(ctx, p, o, p.AnyStart && o.Mode != models.ModeFirst)
+func solveAuto(ctx context.Context, p *Problem, o *core.Options) (core.Result, error) {
+	if o.Mode != core.ModeFirst {
+		return exact(ctx, p, o, p.AnyStart && o.Mode != core.ModeFirst)
 	}
 	t0 := time.Now()
 	n := p.Squares()
 	var notes []string
 	tried := false
-	tryDivide := func() (models.Result, bool) {
+	tryDivide := func() (core.Result, bool) {
 		tried = true
 		tour, err := Construct(p.Rows, p.Cols, p.Closed)
 		if err != nil {
 			notes = append(notes, "divide: "+err.Error())
-			return models.Result{}, false
+			return core.Result{}, false
 		}
-		sol := models.Solution(tour)
+		sol := core.Solution(tour)
 		if !fitStart(p, sol) {
 			notes = append(notes, "divide: its open tour cannot be moved to this start")
-			return models.Result{}, false
+			return core.Result{}, false
 		}
-		return models.Result{Status: models.StatusFound, Solutions: models.CountOf(1), First: sol}, true
+		return core.Result{Status: core.StatusFound, Solutions: core.CountOf(1), First: sol}, true
 	}
-	done := func(res models.Result, method string) (models.Result, error) {
+	done := func(res core.Result, method string) (core.Result, error) {
 		res.Method = method
 		res.Stats.Elapsed = time.Since(t0)
 		if o.Visit != nil && res.First != nil {
@@ -228,7 +229,7 @@ func solveAuto(ctx context.Context, p *Problem, o *models.Options) (models.Resul
 		if err != nil {
 			return res, err
 		}
-		if res.First != nil || res.Status.Partial() && res.Status != models.StatusLimit {
+		if res.First != nil || res.Status.Partial() && res.Status != core.StatusLimit {
 			return done(res, "warnsdorff")
 		}
 	}
@@ -238,7 +239,7 @@ func solveAuto(ctx context.Context, p *Problem, o *models.Options) (models.Resul
 		}
 	}
 	if n > autoSearchMax {
-		res := models.Result{Status: models.StatusLimit, Extra: map[string]any{"notes": notes}}
+		res := core.Result{Status: core.StatusLimit, Extra: map[string]any{"notes": notes}}
 		return done(res, "")
 	}
 	so := *o

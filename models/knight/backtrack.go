@@ -4,7 +4,7 @@ import (
 	"context"
 	"time"
 
-	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/core"
 )
 
 // backtrack is the source text's algorithm: from the current square try the
@@ -18,38 +18,38 @@ import (
 // or, for closed tours, the undirected cycles (each is found twice, once in
 // each direction, and counted once). AnyStart counts open tours from every
 // square.
-func backtrack(ctx context.Context, p *Problem, o *models.Options) (models.Result, error) {
+func backtrack(ctx context.Context, p *Problem, o *core.Options) (core.Result, error) {
 	t0 := time.Now()
 	if err := p.Check(); err != nil {
-		return models.Result{}, err
+		return core.Result{}, err
 	}
 	n := p.Squares()
 	bt := &backtracker{
 		rows: p.Rows, cols: p.Cols, n: n, closed: p.Closed, o: o, t0: t0, ctx: ctx,
 		h:    make([]int32, n),
-		path: make(models.Solution, n),
+		path: make(core.Solution, n),
 		next: make([]uint8, n),
 	}
 	starts := []int32{p.Start()}
-	if p.AnyStart && !p.Closed && o.Mode == models.ModeCount {
+	if p.AnyStart && !p.Closed && o.Mode == core.ModeCount {
 		starts = starts[:0]
 		for s := range int32(n) {
 			starts = append(starts, s)
 		}
 	}
-	status := models.StatusExhausted
+	status := core.StatusExhausted
 	for _, s := range starts {
-		if status = bt.run(s); status != models.StatusExhausted {
+		if status = bt.run(s); status != core.StatusExhausted {
 			break
 		}
 	}
-	res := models.Result{Status: status, Solutions: models.CountOf(bt.found), First: bt.first,
-		Stats: models.Stats{Nodes: bt.nodes, Elapsed: time.Since(t0)}}
+	res := core.Result{Status: status, Solutions: core.CountOf(bt.found), First: bt.first,
+		Stats: core.Stats{Nodes: bt.nodes, Elapsed: time.Since(t0)}}
 	if p.Closed {
 		// Each cycle was found in both directions from the fixed start.
-		res.Solutions = models.CountOf(bt.found / 2)
+		res.Solutions = core.CountOf(bt.found / 2)
 		if n == 2 {
-			res.Solutions = models.CountOf(0)
+			res.Solutions = core.CountOf(0)
 		}
 	}
 	return res, nil
@@ -58,20 +58,20 @@ func backtrack(ctx context.Context, p *Problem, o *models.Options) (models.Resul
 type backtracker struct {
 	rows, cols, n int
 	closed        bool
-	o             *models.Options
+	o             *core.Options
 	ctx           context.Context
 	t0            time.Time
 	h             []int32 // move number of each square, 0 if free
-	path          models.Solution
+	path          core.Solution
 	next          []uint8 // next move-table index to try at each depth
 	nodes, found  uint64
-	first         models.Solution
-	last          models.Stats
+	first         core.Solution
+	last          core.Stats
 }
 
 // run searches from start and returns exhausted, found (the solutions asked
 // for), limit, timeout or canceled.
-func (b *backtracker) run(start int32) models.Status {
+func (b *backtracker) run(start int32) core.Status {
 	cols := b.cols
 	clear(b.h)
 	b.path[0], b.h[start], b.next[0] = start, 1, 0
@@ -79,22 +79,22 @@ func (b *backtracker) run(start int32) models.Status {
 	d := 0
 	for {
 		if b.nodes&4095 == 0 {
-			if st, done := models.ContextStatus(b.ctx); done {
+			if st, done := core.ContextStatus(b.ctx); done {
 				return st
 			}
 			if b.o.MaxNodes > 0 && b.nodes >= b.o.MaxNodes {
-				return models.StatusLimit
+				return core.StatusLimit
 			}
 		}
 		if d == b.n-1 {
 			s := b.path[d]
 			if !b.closed || (b.n > 1 && isKnightMove(int(s)/cols, int(s)%cols, int(start)/cols, int(start)%cols)) {
 				if b.solution() {
-					return models.StatusFound
+					return core.StatusFound
 				}
 			}
 			if d == 0 {
-				return models.StatusExhausted
+				return core.StatusExhausted
 			}
 			b.h[s] = 0
 			d--
@@ -122,7 +122,7 @@ func (b *backtracker) run(start int32) models.Status {
 		}
 		if !moved {
 			if d == 0 {
-				return models.StatusExhausted
+				return core.StatusExhausted
 			}
 			b.h[b.path[d]] = 0
 			d--
@@ -133,19 +133,19 @@ func (b *backtracker) run(start int32) models.Status {
 // solution records a complete tour; it reports whether to stop.
 func (b *backtracker) solution() bool {
 	b.found++
-	if b.o.Mode == models.ModeCount {
+	if b.o.Mode == core.ModeCount {
 		return false
 	}
 	if b.first == nil {
-		b.first = append(models.Solution(nil), b.path...)
+		b.first = append(core.Solution(nil), b.path...)
 	}
 	if b.o.Visit != nil {
-		now := models.Stats{Nodes: b.nodes, Elapsed: time.Since(b.t0)}
+		now := core.Stats{Nodes: b.nodes, Elapsed: time.Since(b.t0)}
 		ok := b.o.Visit(b.path, now.Sub(b.last))
 		b.last = now
 		if !ok {
 			return true
 		}
 	}
-	return b.o.Mode == models.ModeFirst || (b.o.Limit > 0 && b.found >= b.o.Limit)
+	return b.o.Mode == core.ModeFirst || (b.o.Limit > 0 && b.found >= b.o.Limit)
 }

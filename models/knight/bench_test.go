@@ -10,40 +10,41 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
 )
 
-func benchSolve(b *testing.B, alg string, p *Problem, o *models.Options) {
+func benchSolve(b *testing.B, alg string, p *Problem, o *core.Options) {
 	a, err := models.Lookup("knight", alg)
 	if err != nil {
 		b.Fatal(err)
 	}
 	for b.Loop() {
 		res, err := a.Solve(context.Background(), p, o)
-		if err != nil || (o.Mode == models.ModeFirst && res.First == nil) {
+		if err != nil || (o.Mode == core.ModeFirst && res.First == nil) {
 			b.Fatalf("%s %s: %v %v", alg, p.Size(), res.Status, err)
 		}
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(p.Squares()), "ns/square")
 }
 
-func BenchmarkBacktrack5x5(b *testing.B) { benchSolve(b, "backtrack", New(5, 5), &models.Options{}) }
-func BenchmarkBacktrack6x6(b *testing.B) { benchSolve(b, "backtrack", New(6, 6), &models.Options{}) }
-func BenchmarkSearch8x8(b *testing.B)    { benchSolve(b, "search", New(8, 8), &models.Options{}) }
+func BenchmarkBacktrack5x5(b *testing.B) { benchSolve(b, "backtrack", New(5, 5), &core.Options{}) }
+func BenchmarkBacktrack6x6(b *testing.B) { benchSolve(b, "backtrack", New(6, 6), &core.Options{}) }
+func BenchmarkSearch8x8(b *testing.B)    { benchSolve(b, "search", New(8, 8), &core.Options{}) }
 func BenchmarkSearchClosed8x8(b *testing.B) {
-	benchSolve(b, "search", &Problem{Rows: 8, Cols: 8, Closed: true}, &models.Options{})
+	benchSolve(b, "search", &Problem{Rows: 8, Cols: 8, Closed: true}, &core.Options{})
 }
 
 func BenchmarkWarnsdorff(b *testing.B) {
 	for _, n := range []int{8, 100, 1000, 2000} {
-		b.Run(strconv.Itoa(n), func(b *testing.B) { benchSolve(b, "warnsdorff", New(n, n), &models.Options{}) })
+		b.Run(strconv.Itoa(n), func(b *testing.B) { benchSolve(b, "warnsdorff", New(n, n), &core.Options{}) })
 	}
 }
 
 func BenchmarkWarnsdorffClosed(b *testing.B) {
 	for _, n := range []int{8, 100} {
 		b.Run(strconv.Itoa(n), func(b *testing.B) {
-			benchSolve(b, "warnsdorff", &Problem{Rows: n, Cols: n, Closed: true}, &models.Options{})
+			benchSolve(b, "warnsdorff", &Problem{Rows: n, Cols: n, Closed: true}, &core.Options{})
 		})
 	}
 }
@@ -51,22 +52,22 @@ func BenchmarkWarnsdorffClosed(b *testing.B) {
 func BenchmarkDivide(b *testing.B) {
 	for _, n := range []int{100, 1000} {
 		b.Run(strconv.Itoa(n), func(b *testing.B) {
-			benchSolve(b, "divide", &Problem{Rows: n, Cols: n, Closed: true}, &models.Options{})
+			benchSolve(b, "divide", &Problem{Rows: n, Cols: n, Closed: true}, &core.Options{})
 		})
 	}
 }
 
 func BenchmarkAuto(b *testing.B) {
 	for _, n := range []int{8, 1000} {
-		b.Run(strconv.Itoa(n), func(b *testing.B) { benchSolve(b, "auto", New(n, n), &models.Options{}) })
+		b.Run(strconv.Itoa(n), func(b *testing.B) { benchSolve(b, "auto", New(n, n), &core.Options{}) })
 	}
 }
 
 func benchCount(b *testing.B, p *Problem, workers int) {
 	a, _ := models.Lookup("knight", "search")
 	for b.Loop() {
-		res, err := a.Solve(context.Background(), p, &models.Options{Mode: models.ModeCount, Workers: workers})
-		if err != nil || res.Status != models.StatusExhausted {
+		res, err := a.Solve(context.Background(), p, &core.Options{Mode: core.ModeCount, Workers: workers})
+		if err != nil || res.Status != core.StatusExhausted {
 			b.Fatal(res.Status, err)
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
 )
 
@@ -12,10 +13,10 @@ import (
 const SubtreesPerUnit = 20
 
 func init() {
-	models.RegisterDecomposer("knight", func(p models.Problem, units uint64) (models.Decomposition, error) {
+	models.RegisterDecomposer("knight", func(p core.Problem, units uint64) (core.Decomposition, error) {
 		kp, ok := p.(*Problem)
 		if !ok || kp == nil {
-			return nil, fmt.Errorf("knight: %w (got %T)", models.ErrWrongProblem, p)
+			return nil, fmt.Errorf("knight: %w (got %T)", core.ErrWrongProblem, p)
 		}
 		return NewPrefixes(kp, units)
 	})
@@ -44,12 +45,12 @@ func NewPrefixes(p *Problem, units uint64) (*Prefixes, error) {
 		return nil, err
 	}
 	if p.Squares() < 2 {
-		return nil, fmt.Errorf("knight: %w: a split count needs at least 2 squares", models.ErrUnsupported)
+		return nil, fmt.Errorf("knight: %w: a split count needs at least 2 squares", core.ErrUnsupported)
 	}
 	ctx := context.Background()
 	g := newGraph(ctx, p.Rows, p.Cols)
 	if g == nil {
-		return nil, fmt.Errorf("knight: %w: no graph", models.ErrUnsupported)
+		return nil, fmt.Errorf("knight: %w: no graph", core.ErrUnsupported)
 	}
 	want := SubtreesPerUnit * max(units, 1)
 	if want > 1<<24 {
@@ -84,8 +85,8 @@ func (d *Prefixes) Algorithm() string { return "search" }
 func (d *Prefixes) Len(context.Context) (uint64, error) { return uint64(len(d.ts)), nil }
 
 // Run counts the prefixes first, first+stride, … in order; see
-// models.Decomposition. Class is the prefix's weight when it is above 1.
-func (d *Prefixes) Run(ctx context.Context, first, stride uint64, done func(j uint64, r models.SubResult) bool) (models.Status, error) {
+// core.Decomposition. Class is the prefix's weight when it is above 1.
+func (d *Prefixes) Run(ctx context.Context, first, stride uint64, done func(j uint64, r core.SubResult) bool) (core.Status, error) {
 	if stride == 0 {
 		stride = 1
 	}
@@ -106,9 +107,9 @@ func (d *Prefixes) Run(ctx context.Context, first, stride uint64, done func(j ui
 			}
 		}
 		if e.stopped {
-			st, _ := models.ContextStatus(ctx)
-			if st == models.StatusExhausted {
-				st = models.StatusCanceled
+			st, _ := core.ContextStatus(ctx)
+			if st == core.StatusExhausted {
+				st = core.StatusCanceled
 			}
 			return st, nil
 		}
@@ -116,13 +117,13 @@ func (d *Prefixes) Run(ctx context.Context, first, stride uint64, done func(j ui
 		if t.weight > 1 {
 			class = int(t.weight)
 		}
-		if !done(j, models.SubResult{Count: models.CountOf(e.found).MulUint64(t.weight), Class: class,
-			Stats: models.Stats{Nodes: e.nodes - before}}) {
+		if !done(j, core.SubResult{Count: core.CountOf(e.found).MulUint64(t.weight), Class: class,
+			Stats: core.Stats{Nodes: e.nodes - before}}) {
 			break
 		}
 		if j+stride < j {
 			break
 		}
 	}
-	return models.StatusExhausted, nil
+	return core.StatusExhausted, nil
 }

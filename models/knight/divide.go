@@ -5,7 +5,8 @@ import (
 	"math"
 	"math/bits"
 
-	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/core"
+	"github.com/coverkit/coverkit/resource"
 )
 
 // DivideBytesPerSquare is the peak memory of Construct per square of the
@@ -23,8 +24,8 @@ const DivideBytesPerSquare = 4
 // m is 1, 2 or 4, or when m = 3 and n is 4, 6 or 8). Open tours (closed false) are built for every board that has an
 // open tour from a corner: boards with a closed tour (the closed tour is
 // returned), odd×odd boards with both sides at least 5, 3×n for n = 4 and
-// n ≥ 7, 4×n for n ≥ 5, and 1×1. Other sizes give an error wrapping models.ErrUnsupported;
-// boards of more than 2^31−1 squares one wrapping models.ErrTooLarge.
+// n ≥ 7, 4×n for n ≥ 5, and 1×1. Other sizes give an error wrapping core.ErrUnsupported;
+// boards of more than 2^31−1 squares one wrapping resource.ErrTooLarge.
 //
 // The board is cut into blocks of 3 to 10 rows and columns whose tours
 // (found once by a search program and stored as tables) are joined, in the
@@ -99,13 +100,13 @@ func Stream(rows, cols int, closed bool, fn func(squares []int32) error) error {
 // indexed by int32.
 func divCheck(rows, cols int) error {
 	if rows <= 0 || cols <= 0 {
-		return fmt.Errorf("knight: board %dx%d: sides must be positive: %w", rows, cols, models.ErrUnsupported)
+		return fmt.Errorf("knight: board %dx%d: sides must be positive: %w", rows, cols, core.ErrUnsupported)
 	}
 	hi, n := bits.Mul64(uint64(rows), uint64(cols))
 	if hi != 0 || n > math.MaxInt32 {
 		need := float64(rows) * float64(cols) * DivideBytesPerSquare
 		return fmt.Errorf("knight: a %dx%d board has more than 2^31-1 squares (it would need %.1f GiB at %d bytes per square): %w",
-			rows, cols, need/(1<<30), DivideBytesPerSquare, models.ErrTooLarge)
+			rows, cols, need/(1<<30), DivideBytesPerSquare, resource.ErrTooLarge)
 	}
 	return nil
 }

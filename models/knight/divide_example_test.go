@@ -34,7 +34,7 @@ func ExampleConstruct() {
 	//  24 11 32 17 28 15
 	//   3 20 13 30  5 18
 	//  12 31  4 19 14 29
-	// knight: no closed tour of the 5x5 board: both sides are odd (Schwenk's theorem): models: unsupported
+	// knight: no closed tour of the 5x5 board: both sides are odd (Schwenk's theorem): core: unsupported
 }
 
 // Stream hands the tour over in pieces, so it can be written out without

@@ -3,7 +3,7 @@ package knight
 import (
 	"fmt"
 
-	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/core"
 )
 
 // The tables of divide_blocks.go, indexed by block size.
@@ -33,9 +33,9 @@ func divPlan(rows, cols int, closed bool) (*divBuilder, error) {
 	lo, hi := min(rows, cols), max(rows, cols)
 	unsupported := func(why string) error {
 		if closed {
-			return fmt.Errorf("knight: no closed tour of the %dx%d board: %s: %w", rows, cols, why, models.ErrUnsupported)
+			return fmt.Errorf("knight: no closed tour of the %dx%d board: %s: %w", rows, cols, why, core.ErrUnsupported)
 		}
-		return fmt.Errorf("knight: no open tour of the %dx%d board from its corner: %s: %w", rows, cols, why, models.ErrUnsupported)
+		return fmt.Errorf("knight: no open tour of the %dx%d board from its corner: %s: %w", rows, cols, why, core.ErrUnsupported)
 	}
 	switch {
 	case rows == 1 && cols == 1:

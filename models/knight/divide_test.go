@@ -8,7 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/core"
+	"github.com/coverkit/coverkit/resource"
 	"github.com/stretchr/testify/require"
 )
 
@@ -80,7 +81,7 @@ func TestConstructClosedNone(t *testing.T) {
 			}
 			_, err := Construct(rows, cols, true)
 			require.Error(t, err, "%dx%d", rows, cols)
-			require.True(t, errors.Is(err, models.ErrUnsupported), "%dx%d: %v", rows, cols, err)
+			require.True(t, errors.Is(err, core.ErrUnsupported), "%dx%d: %v", rows, cols, err)
 		}
 	}
 }
@@ -138,7 +139,7 @@ func TestConstructOpenFour(t *testing.T) {
 func TestConstructOpenNone(t *testing.T) {
 	for _, size := range [][2]int{{1, 2}, {2, 1}, {2, 2}, {1, 7}, {2, 9}, {9, 2}, {3, 3}, {3, 5}, {5, 3}, {3, 6}, {6, 3}, {4, 4}} {
 		_, err := Construct(size[0], size[1], false)
-		require.ErrorIs(t, err, models.ErrUnsupported, "%dx%d", size[0], size[1])
+		require.ErrorIs(t, err, core.ErrUnsupported, "%dx%d", size[0], size[1])
 	}
 	tour, err := Construct(1, 1, false)
 	require.NoError(t, err)
@@ -182,7 +183,7 @@ func TestStreamMatchesConstruct(t *testing.T) {
 	err := Stream(400, 400, true, func([]int32) error { calls++; return stop })
 	require.ErrorIs(t, err, stop)
 	require.Equal(t, 1, calls)
-	require.ErrorIs(t, Stream(3, 6, true, func([]int32) error { return nil }), models.ErrUnsupported)
+	require.ErrorIs(t, Stream(3, 6, true, func([]int32) error { return nil }), core.ErrUnsupported)
 }
 
 func TestConstructErrors(t *testing.T) {
@@ -190,10 +191,10 @@ func TestConstructErrors(t *testing.T) {
 		rows, cols int
 		want       error
 	}{
-		{0, 5, models.ErrUnsupported},
-		{5, -1, models.ErrUnsupported},
-		{50000, 50000, models.ErrTooLarge},
-		{math.MaxInt, math.MaxInt, models.ErrTooLarge},
+		{0, 5, core.ErrUnsupported},
+		{5, -1, core.ErrUnsupported},
+		{50000, 50000, resource.ErrTooLarge},
+		{math.MaxInt, math.MaxInt, resource.ErrTooLarge},
 	} {
 		_, err := Construct(tc.rows, tc.cols, true)
 		require.ErrorIs(t, err, tc.want, "%dx%d", tc.rows, tc.cols)
@@ -251,7 +252,7 @@ func FuzzConstruct(f *testing.F) {
 		tour, err := Construct(rows, cols, closed)
 		want := rows > 0 && cols > 0 && (closed && divHasClosed(rows, cols) || !closed && divHasOpenFromCorner(rows, cols))
 		if !want {
-			require.ErrorIs(t, err, models.ErrUnsupported, "%dx%d", rows, cols)
+			require.ErrorIs(t, err, core.ErrUnsupported, "%dx%d", rows, cols)
 			return
 		}
 		require.NoError(t, err, "%dx%d", rows, cols)
@@ -264,7 +265,7 @@ func TestConstructOpenAll(t *testing.T) {
 		for cols := 1; cols <= 30; cols++ {
 			tour, err := Construct(rows, cols, false)
 			if !divHasOpenFromCorner(rows, cols) {
-				require.ErrorIs(t, err, models.ErrUnsupported, "%dx%d", rows, cols)
+				require.ErrorIs(t, err, core.ErrUnsupported, "%dx%d", rows, cols)
 				continue
 			}
 			require.NoError(t, err, "%dx%d", rows, cols)

@@ -4,7 +4,7 @@
 //
 // A Problem is a board (Rows×Cols), a 1-based start square (default 1,1, the
 // top left corner) and whether the tour must be closed. It implements
-// models.Problem: Verify checks a tour independently of every solver, and
+// core.Problem: Verify checks a tour independently of every solver, and
 // Render prints it as the source text does — the board as a matrix of move
 // numbers — or as JSON or SVG. A solution is the squares in visiting order,
 // each the 0-based index r*Cols+c (4 bytes a square).

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
 	"github.com/coverkit/coverkit/models/knight"
 )
@@ -33,7 +34,7 @@ func Example() {
 func Example_count() {
 	alg, _ := models.Lookup("knight", "search")
 	p := &knight.Problem{Rows: 6, Cols: 6, Closed: true}
-	res, _ := alg.Solve(context.Background(), p, &models.Options{Mode: models.ModeCount})
+	res, _ := alg.Solve(context.Background(), p, &core.Options{Mode: core.ModeCount})
 	fmt.Println(res.Status, res.Solutions)
 	// Output: exhausted 9862
 }

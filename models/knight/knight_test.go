@@ -11,7 +11,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/resource"
 	"github.com/stretchr/testify/require"
 )
 
@@ -80,15 +82,15 @@ func TestCheck(t *testing.T) {
 	MemoryLimit = 1 << 20
 	defer func() { MemoryLimit = saved }()
 	err := New(1000, 1000).Check()
-	require.ErrorIs(t, err, models.ErrTooLarge)
+	require.ErrorIs(t, err, resource.ErrTooLarge)
 	require.ErrorContains(t, err, "12000000 bytes")
 }
 
 // tour5 is the 5x5 tour the source's backtracking finds from the corner.
-func tour5(t *testing.T) models.Solution {
-	res, err := backtrack(context.Background(), New(5, 5), &models.Options{})
+func tour5(t *testing.T) core.Solution {
+	res, err := backtrack(context.Background(), New(5, 5), &core.Options{})
 	require.NoError(t, err)
-	require.Equal(t, models.StatusFound, res.Status)
+	require.Equal(t, core.StatusFound, res.Status)
 	return res.First
 }
 
@@ -96,20 +98,20 @@ func TestVerify(t *testing.T) {
 	p := New(5, 5)
 	good := tour5(t)
 	require.NoError(t, p.Verify(good))
-	swap := append(models.Solution(nil), good...)
+	swap := append(core.Solution(nil), good...)
 	swap[3], swap[4] = swap[4], swap[3]
-	dup := append(models.Solution(nil), good...)
+	dup := append(core.Solution(nil), good...)
 	dup[10] = dup[9]
 	for _, tc := range []struct {
 		name string
 		p    *Problem
-		sol  models.Solution
+		sol  core.Solution
 		err  string
 	}{
 		{"short", p, good[:24], "24 squares"},
 		{"not a move", p, swap, "not a knight's move"},
 		{"twice", p, dup, "visited twice"},
-		{"off board", p, append(append(models.Solution(nil), good[:24]...), 99), "off the"},
+		{"off board", p, append(append(core.Solution(nil), good[:24]...), 99), "off the"},
 		{"not closed", &Problem{Rows: 5, Cols: 5, Closed: true}, good, "not closed"},
 		{"wrong start", &Problem{Rows: 5, Cols: 5, StartRow: 3, StartCol: 3}, good, "not at the start square"},
 	} {
@@ -202,9 +204,9 @@ func count(t *testing.T, alg string, p *Problem) uint64 {
 	t.Helper()
 	a, err := models.Lookup("knight", alg)
 	require.NoError(t, err)
-	res, err := a.Solve(context.Background(), p, &models.Options{Mode: models.ModeCount, Workers: 2})
+	res, err := a.Solve(context.Background(), p, &core.Options{Mode: core.ModeCount, Workers: 2})
 	require.NoError(t, err)
-	require.Equal(t, models.StatusExhausted, res.Status)
+	require.Equal(t, core.StatusExhausted, res.Status)
 	n, ok := res.Solutions.Uint64()
 	require.True(t, ok)
 	return n
@@ -245,7 +247,7 @@ func TestTheoryAgainstSearch(t *testing.T) {
 			t.Run(fmt.Sprintf("%dx%d", m, n), func(t *testing.T) {
 				closed := &Problem{Rows: m, Cols: n, Closed: true}
 				v, why := closed.Theory()
-				res, err := exact(context.Background(), closed, &models.Options{}, false)
+				res, err := exact(context.Background(), closed, &core.Options{}, false)
 				require.NoError(t, err)
 				require.True(t, res.Status.Finished())
 				require.Equal(t, v == Exists, res.First != nil, "closed %dx%d: theory %s (%s)", m, n, v, why)
@@ -257,7 +259,7 @@ func TestTheoryAgainstSearch(t *testing.T) {
 					for c := 1; c <= n; c++ {
 						p := &Problem{Rows: m, Cols: n, StartRow: r, StartCol: c}
 						v, why := p.Theory()
-						res, err := exact(context.Background(), p, &models.Options{}, false)
+						res, err := exact(context.Background(), p, &core.Options{}, false)
 						require.NoError(t, err)
 						require.True(t, res.Status.Finished())
 						if v != Undecided {
@@ -275,7 +277,7 @@ func TestTheoryAgainstSearch(t *testing.T) {
 		p := &Problem{Rows: sz[0], Cols: sz[1], StartRow: 3, StartCol: 3}
 		v, _ := p.Theory()
 		require.Equal(t, Exists, v)
-		res, err := exact(context.Background(), p, &models.Options{}, false)
+		res, err := exact(context.Background(), p, &core.Options{}, false)
 		require.NoError(t, err)
 		require.NotNil(t, res.First)
 	}
@@ -297,7 +299,7 @@ func TestEveryTourVerifies(t *testing.T) {
 					p := &Problem{Rows: b[0], Cols: b[1], Closed: closed, StartRow: s[0], StartCol: s[1]}
 					name := fmt.Sprintf("%s/%s/%s/%d,%d", a.Name, p.Size(), p.Kind(), s[0], s[1])
 					ctx, cancel := context.WithTimeout(context.Background(), 5e8)
-					res, err := a.Solve(ctx, p, &models.Options{Seed: 7})
+					res, err := a.Solve(ctx, p, &core.Options{Seed: 7})
 					cancel()
 					require.NoError(t, err, name)
 					if res.First != nil {
@@ -326,13 +328,13 @@ func TestFitStart(t *testing.T) {
 		for _, end := range []int32{base[0], last} {
 			s := symmetryOf(5, 5, i, end)
 			p := &Problem{Rows: 5, Cols: 5, StartRow: int(s)/5 + 1, StartCol: int(s)%5 + 1}
-			tour := append(models.Solution(nil), base...)
+			tour := append(core.Solution(nil), base...)
 			require.True(t, fitStart(p, tour))
 			require.NoError(t, p.Verify(tour))
 		}
 	}
 	p := &Problem{Rows: 5, Cols: 5, StartRow: 2, StartCol: 4}
-	require.False(t, fitStart(p, append(models.Solution(nil), base...)))
+	require.False(t, fitStart(p, append(core.Solution(nil), base...)))
 }
 
 func TestAutoSettlesStartSquares(t *testing.T) {
@@ -341,7 +343,7 @@ func TestAutoSettlesStartSquares(t *testing.T) {
 	// 3x7 from 2,4 has the right colour but no tour: exhaustive search.
 	res, err := a.Solve(context.Background(), &Problem{Rows: 3, Cols: 7, StartRow: 2, StartCol: 4}, nil)
 	require.NoError(t, err)
-	require.Equal(t, models.StatusExhausted, res.Status)
+	require.Equal(t, core.StatusExhausted, res.Status)
 	require.Contains(t, Reason(res), "exhaustive search")
 	// 4x6 from an inner line: theory.
 	res, err = a.Solve(context.Background(), &Problem{Rows: 4, Cols: 6, StartRow: 2, StartCol: 2}, nil)
@@ -349,32 +351,32 @@ func TestAutoSettlesStartSquares(t *testing.T) {
 	require.Contains(t, Reason(res), "outer")
 	// Counting is not possible for the constructive and heuristic ones.
 	d, _ := models.Lookup("knight", "divide")
-	_, err = d.Solve(context.Background(), New(5, 5), &models.Options{Mode: models.ModeCount})
-	require.ErrorIs(t, err, models.ErrUnsupported)
+	_, err = d.Solve(context.Background(), New(5, 5), &core.Options{Mode: core.ModeCount})
+	require.ErrorIs(t, err, core.ErrUnsupported)
 	_, err = d.Solve(context.Background(), fakeProblem{}, nil)
-	require.ErrorIs(t, err, models.ErrWrongProblem)
+	require.ErrorIs(t, err, core.ErrWrongProblem)
 }
 
 type fakeProblem struct{}
 
-func (fakeProblem) Model() string                                   { return "fake" }
-func (fakeProblem) Size() string                                    { return "0" }
-func (fakeProblem) Verify(models.Solution) error                    { return nil }
-func (fakeProblem) Render(io.Writer, models.Solution, string) error { return nil }
+func (fakeProblem) Model() string                                 { return "fake" }
+func (fakeProblem) Size() string                                  { return "0" }
+func (fakeProblem) Verify(core.Solution) error                    { return nil }
+func (fakeProblem) Render(io.Writer, core.Solution, string) error { return nil }
 
 func TestTimeoutIsPartial(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	for _, alg := range []string{"backtrack", "search"} {
 		a, _ := models.Lookup("knight", alg)
-		res, err := a.Solve(ctx, New(12, 12), &models.Options{Mode: models.ModeCount})
+		res, err := a.Solve(ctx, New(12, 12), &core.Options{Mode: core.ModeCount})
 		require.NoError(t, err)
-		require.Equal(t, models.StatusCanceled, res.Status, alg)
+		require.Equal(t, core.StatusCanceled, res.Status, alg)
 	}
 	a, _ := models.Lookup("knight", "search")
-	res, err := a.Solve(context.Background(), New(7, 7), &models.Options{Mode: models.ModeCount, MaxNodes: 10000})
+	res, err := a.Solve(context.Background(), New(7, 7), &core.Options{Mode: core.ModeCount, MaxNodes: 10000})
 	require.NoError(t, err)
-	require.Equal(t, models.StatusLimit, res.Status)
+	require.Equal(t, core.StatusLimit, res.Status)
 }
 
 // TestExactStoppedEarly checks that a search stopped before it starts (while
@@ -386,15 +388,15 @@ func TestExactStoppedEarly(t *testing.T) {
 	cancel()
 	for _, anyStart := range []bool{false, true} {
 		p := &Problem{Rows: 300, Cols: 300}
-		res, err := exact(ctx, p, &models.Options{Mode: models.ModeCount}, anyStart)
+		res, err := exact(ctx, p, &core.Options{Mode: core.ModeCount}, anyStart)
 		require.NoError(t, err)
-		require.Equal(t, models.StatusCanceled, res.Status)
+		require.Equal(t, core.StatusCanceled, res.Status)
 	}
 	old := MemoryLimit
 	defer func() { MemoryLimit = old }()
 	MemoryLimit = 1 << 30 // a 2000x2000 tour fits (48 MB), its search not (1.3 GB)
-	_, err := exact(context.Background(), &Problem{Rows: 2000, Cols: 2000}, &models.Options{Mode: models.ModeCount}, true)
-	require.ErrorIs(t, err, models.ErrTooLarge)
+	_, err := exact(context.Background(), &Problem{Rows: 2000, Cols: 2000}, &core.Options{Mode: core.ModeCount}, true)
+	require.ErrorIs(t, err, resource.ErrTooLarge)
 	require.ErrorContains(t, err, "searching a 2000x2000 board needs about")
 }
 
@@ -424,11 +426,11 @@ func FuzzParseSize(f *testing.F) {
 }
 
 // TestCapReader checks that a JSON tour is read only as far as the cap:
-// the decoder's error wraps models.ErrTooLarge.
+// the decoder's error wraps resource.ErrTooLarge.
 func TestCapReader(t *testing.T) {
 	r := &capReader{r: strings.NewReader(`{"rows":1,"cols":1,"path":[[1,1]]}`), left: 10}
 	err := json.NewDecoder(r).Decode(&jsonTour{})
-	require.ErrorIs(t, err, models.ErrTooLarge)
+	require.ErrorIs(t, err, resource.ErrTooLarge)
 	r = &capReader{r: strings.NewReader(`{"rows":1,"cols":1,"path":[[1,1]]}`), left: 1000}
 	require.NoError(t, json.NewDecoder(r).Decode(&jsonTour{}))
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
 )
 
@@ -35,13 +36,13 @@ the path as 1-based [row,col] squares; svg, a picture of the tour.`,
 		Formats:     []string{"text", "json", "svg"},
 		Verbs:       map[string]string{"solve": "tour"},
 		SolutionKey: "path",
-		Default: func(_ models.Problem, o *models.Options) string {
-			if o.OrDefault().Mode == models.ModeFirst {
+		Default: func(_ core.Problem, o *core.Options) string {
+			if o.OrDefault().Mode == core.ModeFirst {
 				return "auto"
 			}
 			return "search"
 		},
-		Fields: func(mp models.Problem, res *models.Result) []models.Field {
+		Fields: func(mp core.Problem, res *core.Result) []models.Field {
 			p := mp.(*Problem)
 			fields := []models.Field{{Key: "rows", Value: p.Rows}, {Key: "cols", Value: p.Cols}, {Key: "closed", Value: p.Closed}}
 			var from *[2]int
@@ -55,7 +56,7 @@ the path as 1-based [row,col] squares; svg, a picture of the tour.`,
 			}
 			return append(fields, models.Field{Key: "from", Value: from}, models.Field{Key: "tours", Value: res.Solutions})
 		},
-		CountText: func(mp models.Problem, _ *models.Result, count string) string {
+		CountText: func(mp core.Problem, _ *core.Result, count string) string {
 			p := mp.(*Problem)
 			what, where := "open tours (directed)", "from every square"
 			if !p.AnyStart {
@@ -67,7 +68,7 @@ the path as 1-based [row,col] squares; svg, a picture of the tour.`,
 			}
 			return fmt.Sprintf("%s %s %s: %s", p.Size(), what, where, count)
 		},
-		NoSolution: func(mp models.Problem, res *models.Result) string {
+		NoSolution: func(mp core.Problem, res *core.Result) string {
 			return "no tour exists: " + Reason(*res)
 		},
 		Verify:      verifyTour,
@@ -86,7 +87,7 @@ the path as 1-based [row,col] squares; svg, a picture of the tour.`,
 
 // newInstance reads SIZE, --from and --closed. Without --from a count is
 // made from every start square and a tour starts at 1,1.
-func newInstance(req models.Request) (models.Problem, error) {
+func newInstance(req models.Request) (core.Problem, error) {
 	rows, cols, err := ParseSize(req.Args[0])
 	if err != nil {
 		return nil, err
@@ -138,15 +139,15 @@ func verifyTour(_ context.Context, req models.Request, r io.Reader) (*models.Ver
 // (closed if asked), as `coverkit knight tour` does: theory first, then the
 // fastest method for the board (the "auto" algorithm). A nil o uses the
 // defaults. Result.Reason says why there is none when a theorem proves it.
-func FindTour(ctx context.Context, rows, cols int, closed bool, o *models.Options) (models.Result, error) {
-	opts := models.Options{}
+func FindTour(ctx context.Context, rows, cols int, closed bool, o *core.Options) (core.Result, error) {
+	opts := core.Options{}
 	if o != nil {
 		opts = *o
 	}
-	opts.Mode = models.ModeFirst
+	opts.Mode = core.ModeFirst
 	alg, err := models.Lookup("knight", "auto")
 	if err != nil {
-		return models.Result{}, err
+		return core.Result{}, err
 	}
 	return alg.Run(ctx, &Problem{Rows: rows, Cols: cols, Closed: closed}, &opts)
 }

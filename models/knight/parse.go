@@ -9,8 +9,8 @@ import (
 	"io"
 	"strconv"
 
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/lines"
-	"github.com/coverkit/coverkit/models"
 	"github.com/coverkit/coverkit/resource"
 )
 
@@ -21,7 +21,7 @@ type Tour struct {
 	// Closed is true if the file says the tour is closed (JSON "closed").
 	Closed bool
 	// Path is the squares in visiting order (0-based indices r*Cols+c).
-	Path models.Solution
+	Path core.Solution
 }
 
 // Problem returns the problem the tour claims to solve: its board, its first
@@ -86,7 +86,7 @@ type jsonTour struct {
 	Path   json.RawMessage `json:"path"`
 }
 
-// capReader fails with models.ErrTooLarge once more than left bytes are
+// capReader fails with resource.ErrTooLarge once more than left bytes are
 // read: the JSON decoder holds a whole value, so a JSON tour is read only
 // as far as memory allows (resource.Available, halved for the decoder's
 // copy), never to the end of an endless input.
@@ -97,7 +97,7 @@ type capReader struct {
 
 func (c *capReader) Read(p []byte) (int, error) {
 	if c.left <= 0 {
-		return 0, fmt.Errorf("knight: JSON tour larger than the memory available: %w", models.ErrTooLarge)
+		return 0, fmt.Errorf("knight: JSON tour larger than the memory available: %w", resource.ErrTooLarge)
 	}
 	if int64(len(p)) > c.left {
 		p = p[:c.left]
@@ -114,7 +114,7 @@ func readJSONTour(r io.Reader) (*Tour, error) {
 	dec := json.NewDecoder(r)
 	var jt jsonTour
 	if err := dec.Decode(&jt); err != nil {
-		if errors.Is(err, models.ErrTooLarge) {
+		if errors.Is(err, resource.ErrTooLarge) {
 			return nil, err
 		}
 		var se *json.SyntaxError
@@ -214,7 +214,7 @@ func readMatrix(r io.Reader, skipped int) (*Tour, error) {
 		return nil, errors.New("knight: no rows: expected a JSON tour or a matrix of move numbers")
 	}
 	n := rows * cols
-	path := make(models.Solution, n)
+	path := make(core.Solution, n)
 	for i := range path {
 		path[i] = -1
 	}
@@ -235,7 +235,7 @@ func readMatrix(r io.Reader, skipped int) (*Tour, error) {
 // parsePath reads the JSON array [[r,c],...] of 1-based squares without
 // building a value per square: a hand scanner over the raw bytes, 4 bytes
 // of output a square.
-func parsePath(raw []byte, rows, cols int) (models.Solution, error) {
+func parsePath(raw []byte, rows, cols int) (core.Solution, error) {
 	i := 0
 	skip := func() {
 		for i < len(raw) && (raw[i] == ' ' || raw[i] == '\t' || raw[i] == '\n' || raw[i] == '\r') {
@@ -268,7 +268,7 @@ func parsePath(raw []byte, rows, cols int) (models.Solution, error) {
 	if err := expect('[', "'['"); err != nil {
 		return nil, err
 	}
-	path := make(models.Solution, 0, min(rows*cols, 1<<20))
+	path := make(core.Solution, 0, min(rows*cols, 1<<20))
 	skip()
 	if i < len(raw) && raw[i] == ']' {
 		return path, nil

@@ -8,13 +8,13 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/resource"
 )
 
 // Problem is a knight's tour instance: a Rows×Cols board, a start square and
 // whether the tour must be closed (its last square a knight's move from its
-// first). It implements models.Problem.
+// first). It implements core.Problem.
 //
 // A solution is encoded as the squares in visiting order, each as the 0-based
 // index r*Cols+c; it is printed 1-based as (row, column) pairs or as the
@@ -81,14 +81,14 @@ const BytesPerSquare = 12
 const SearchBytesPerSquare = 320
 
 // MemoryLimit is the memory, in bytes, a problem may need before Check
-// refuses it with models.ErrTooLarge. 0 means coverkit's memory policy
+// refuses it with resource.ErrTooLarge. 0 means coverkit's memory policy
 // (resource.Check: the least of MemAvailable, the cgroup's memory.max less
 // its use, and RLIMIT_AS less the process's size), read when asked.
 var MemoryLimit uint64
 
 // Check validates the problem: positive sides, a start square on the board,
 // at most 2^31−1 squares (the int32 encoding) and memory for the tour. A
-// refused size wraps models.ErrTooLarge and names the bytes it would need.
+// refused size wraps resource.ErrTooLarge and names the bytes it would need.
 func (p *Problem) Check() error {
 	if p.Rows <= 0 || p.Cols <= 0 {
 		return fmt.Errorf("knight: board %dx%d: sides must be positive", p.Rows, p.Cols)
@@ -115,7 +115,7 @@ func checkSearchSize(rows, cols int) error {
 
 // CheckSize refuses boards whose tour would not fit: more than 2^31−1
 // squares, or more than MemoryLimit bytes at BytesPerSquare. The error wraps
-// models.ErrTooLarge.
+// resource.ErrTooLarge.
 func CheckSize(rows, cols int) error {
 	if rows <= 0 || cols <= 0 {
 		return fmt.Errorf("knight: board %dx%d: sides must be positive", rows, cols)
@@ -124,7 +124,7 @@ func CheckSize(rows, cols int) error {
 	if hi != 0 || sq > math.MaxInt32 {
 		need := float64(rows) * float64(cols) * BytesPerSquare
 		return fmt.Errorf("knight: a %dx%d board has more than 2^31-1 squares (a tour would need about %.3g bytes, %.0f GiB): %w",
-			rows, cols, need, need/(1<<30), models.ErrTooLarge)
+			rows, cols, need, need/(1<<30), resource.ErrTooLarge)
 	}
 	return checkMemory(fmt.Sprintf("a %dx%d board", rows, cols), sq*BytesPerSquare)
 }
@@ -132,14 +132,14 @@ func CheckSize(rows, cols int) error {
 // checkMemory refuses need bytes for what: beyond MemoryLimit when it is
 // set, otherwise under coverkit's memory policy (resource.Check:
 // MemAvailable, the cgroup's limit, RLIMIT_AS). The error wraps
-// models.ErrTooLarge and names the bytes.
+// resource.ErrTooLarge and names the bytes.
 func checkMemory(what string, need uint64) error {
 	if MemoryLimit == 0 {
 		return resource.Check("knight: "+what, need)
 	}
 	if need > MemoryLimit {
 		return fmt.Errorf("knight: %s needs about %s of memory (%d bytes), more than the %s of knight.MemoryLimit: %w",
-			what, humanBytes(need), need, humanBytes(MemoryLimit), models.ErrTooLarge)
+			what, humanBytes(need), need, humanBytes(MemoryLimit), resource.ErrTooLarge)
 	}
 	return nil
 }
@@ -196,7 +196,7 @@ func parseSide(whole, what, s string) (int, error) {
 	}
 	if s[0] == '_' || s[len(s)-1] == '_' || strings.Contains(s, "__") {
 		// Underscores group digits, singly between two of them, as
-		// everywhere in coverkit (models.ParseSize).
+		// everywhere in coverkit (core.ParseSize).
 		return 0, fmt.Errorf("%w: %q: the number of %s, %q, is not a whole number (write 1000 or 1_000)", ErrSize, whole, what, s)
 	}
 	d := strings.ReplaceAll(s, "_", "")
@@ -239,7 +239,7 @@ func ParseSquare(s string) (row, col int, err error) {
 // number of squares: it has Rows·Cols entries, starts at the start square,
 // visits every square once, every step is a knight's move and, for a closed
 // tour, the last square is a knight's move from the first.
-func (p *Problem) Verify(sol models.Solution) error {
+func (p *Problem) Verify(sol core.Solution) error {
 	if err := p.Check(); err != nil {
 		return err
 	}
@@ -253,7 +253,7 @@ func (p *Problem) Verify(sol models.Solution) error {
 
 // Verify checks that sol is a knight's tour of the rows×cols board (closed
 // if closed is set), from any start square.
-func Verify(rows, cols int, closed bool, sol models.Solution) error {
+func Verify(rows, cols int, closed bool, sol core.Solution) error {
 	n := rows * cols
 	if len(sol) != n {
 		return fmt.Errorf("knight: %d squares in the tour for a %dx%d board of %d squares", len(sol), rows, cols, n)

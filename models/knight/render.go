@@ -5,7 +5,7 @@ import (
 	"io"
 	"strconv"
 
-	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/core"
 )
 
 // Render writes sol in one of the formats "text" (or ""): the board as a
@@ -13,7 +13,7 @@ import (
 // "json": the path, a JSON array of 1-based [row,col] squares (WriteJSON
 // writes the whole record); "svg": a picture of the board with the tour
 // drawn.
-func (p *Problem) Render(w io.Writer, sol models.Solution, format string) error {
+func (p *Problem) Render(w io.Writer, sol core.Solution, format string) error {
 	if len(sol) != p.Squares() {
 		return fmt.Errorf("knight: cannot render %d squares as a tour of a %s board", len(sol), p.Size())
 	}
@@ -60,7 +60,7 @@ func (b *writer) flush() error {
 // Cols move numbers (1 for the start, R·C for the last square), right-aligned
 // in columns as wide as the largest number and separated by one space. It
 // streams through one buffer and needs 4 bytes a square for the matrix.
-func WriteMatrix(w io.Writer, rows, cols int, sol models.Solution) error {
+func WriteMatrix(w io.Writer, rows, cols int, sol core.Solution) error {
 	n := rows * cols
 	if len(sol) != n {
 		return fmt.Errorf("knight: %d squares in the tour for a %dx%d board", len(sol), rows, cols)
@@ -99,7 +99,7 @@ func WriteMatrix(w io.Writer, rows, cols int, sol models.Solution) error {
 // with 1-based rows and columns and the R·C squares in visiting order. The
 // "algorithm" field is left out when algorithm is "". It streams through one
 // buffer with no allocation per square.
-func WriteJSON(w io.Writer, p *Problem, sol models.Solution, algorithm string) error {
+func WriteJSON(w io.Writer, p *Problem, sol core.Solution, algorithm string) error {
 	cols := p.Cols
 	b := newWriter(w)
 	b.buf = append(b.buf, `{"rows":`...)
@@ -128,7 +128,7 @@ func WriteJSON(w io.Writer, p *Problem, sol models.Solution, algorithm string) e
 }
 
 // path appends sol as a JSON array of 1-based [row,col] squares.
-func (b *writer) path(p *Problem, sol models.Solution) {
+func (b *writer) path(p *Problem, sol core.Solution) {
 	cols := p.Cols
 	b.buf = append(b.buf, '[')
 	if p.Rows <= tableMax && cols <= tableMax {
@@ -186,7 +186,7 @@ func numberTable(n int, prefix, suffix string) ([]byte, []int32) {
 // polyline through the square centres, the start marked by a filled circle
 // and the end by a ring. Coordinates are integers: each square is 2 units
 // wide, so centres fall on odd numbers.
-func WriteSVG(w io.Writer, rows, cols int, closed bool, sol models.Solution) error {
+func WriteSVG(w io.Writer, rows, cols int, closed bool, sol core.Solution) error {
 	b := newWriter(w)
 	cell := 24
 	if m := max(rows, cols); m > 40 {

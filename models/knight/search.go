@@ -7,7 +7,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/resource"
 )
 
@@ -401,92 +401,92 @@ func contains(s []int32, x int32) bool {
 // exact runs the pruned search on p in o.Mode: the first tour (from p's
 // start, rotated there for closed tours), every tour through o.Visit, or a
 // count. anyStart counts open tours from every square.
-func exact(ctx context.Context, p *Problem, o *models.Options, anyStart bool) (models.Result, error) {
+func exact(ctx context.Context, p *Problem, o *core.Options, anyStart bool) (core.Result, error) {
 	t0 := time.Now()
 	if err := p.Check(); err != nil {
-		return models.Result{}, err
+		return core.Result{}, err
 	}
 	if err := checkSearchSize(p.Rows, p.Cols); err != nil {
-		return models.Result{}, err
+		return core.Result{}, err
 	}
 	n := p.Squares()
 	g := newGraph(ctx, p.Rows, p.Cols)
 	if g == nil {
-		st, _ := models.ContextStatus(ctx)
-		return models.Result{Status: st, Stats: models.Stats{Elapsed: time.Since(t0)}}, nil
+		st, _ := core.ContextStatus(ctx)
+		return core.Result{Status: st, Stats: core.Stats{Elapsed: time.Since(t0)}}, nil
 	}
 	sh := &shared{maxNodes: o.MaxNodes}
 	stopCtx := context.AfterFunc(ctx, func() { sh.stop.Store(true) })
 	defer stopCtx()
 
-	var res models.Result
+	var res core.Result
 	if n == 1 {
 		// The lone square is an open tour of itself and no closed one.
 		if !p.Closed {
-			res.Solutions = models.CountOf(1)
-			res.First = models.Solution{0}
-			if o.Mode != models.ModeCount && o.Visit != nil {
-				o.Visit(res.First, models.Stats{Nodes: 1})
+			res.Solutions = core.CountOf(1)
+			res.First = core.Solution{0}
+			if o.Mode != core.ModeCount && o.Visit != nil {
+				o.Visit(res.First, core.Stats{Nodes: 1})
 			}
 		}
-		res.Status = models.StatusExhausted
-		if o.Mode == models.ModeFirst && res.First != nil {
-			res.Status = models.StatusFound
+		res.Status = core.StatusExhausted
+		if o.Mode == core.ModeFirst && res.First != nil {
+			res.Status = core.StatusFound
 		}
-		res.Stats = models.Stats{Nodes: 1, Elapsed: time.Since(t0)}
+		res.Stats = core.Stats{Nodes: 1, Elapsed: time.Since(t0)}
 		return res, nil
 	}
 
 	workers, err := resource.Workers(o.Workers)
 	if err != nil {
-		return models.Result{}, fmt.Errorf("knight: %w", err)
+		return core.Result{}, fmt.Errorf("knight: %w", err)
 	}
-	if o.Mode != models.ModeCount {
+	if o.Mode != core.ModeCount {
 		workers = 1
 	}
 	split := 0
-	if o.Mode == models.ModeCount {
+	if o.Mode == core.ModeCount {
 		split = 64 * workers
 	}
-	ts := tasks(ctx, g, p, anyStart && o.Mode == models.ModeCount, split)
-	if st, done := models.ContextStatus(ctx); done {
+	ts := tasks(ctx, g, p, anyStart && o.Mode == core.ModeCount, split)
+	if st, done := core.ContextStatus(ctx); done {
 		// Stopped while the work was being split: nothing searched yet.
 		res.Status = st
-		res.Stats = models.Stats{Elapsed: time.Since(t0)}
+		res.Stats = core.Stats{Elapsed: time.Since(t0)}
 		return res, nil
 	}
 
 	var (
 		mu       sync.Mutex
-		total    models.Count
+		total    core.Count
 		nodes    uint64
 		next     atomic.Int64
 		wg       sync.WaitGroup
-		last     models.Stats
+		last     core.Stats
 		solCount uint64
 		done     atomic.Uint64
 		enough   bool // the solutions asked for were found
 	)
 	var visit func(path []int32) bool
-	if o.Mode != models.ModeCount {
+	if o.Mode != core.ModeCount {
 		visit = func(path []int32) bool {
-			sol := models.Solution(path)
+			sol := core.Solution(path)
 			if p.Closed {
 				sol = rotateTo(path, p.Start())
 			}
 			solCount++
 			if res.First == nil {
-				res.First = append(models.Solution(nil), sol...)
+				res.First = append(core.Solution(nil), sol...)
 			}
 			if o.Visit != nil {
-				now := models.Stats{Nodes: sh.nodes.Load(), Elapsed: time.Since(t0)}
+				now := core.Stats{Nodes: sh.nodes.Load(), Elapsed: time.Since(t0)}
 				if !o.Visit(sol, now.Sub(last)) {
 					enough = true
 					return false
 				}
 				last = now
 			}
-			if o.Mode == models.ModeFirst || (o.Limit > 0 && solCount >= o.Limit) {
+			if o.Mode == core.ModeFirst || (o.Limit > 0 && solCount >= o.Limit) {
 				enough = true
 				return false
 			}
@@ -498,9 +498,9 @@ func exact(ctx context.Context, p *Problem, o *models.Options, anyStart bool) (m
 		go func() {
 			defer wg.Done()
 			e := newEngine(g, sh)
-			e.ordered = o.Mode != models.ModeCount
+			e.ordered = o.Mode != core.ModeCount
 			e.visit = visit
-			var count models.Count
+			var count core.Count
 			for !sh.stop.Load() {
 				i := next.Add(1) - 1
 				if i >= int64(len(ts)) {
@@ -518,11 +518,11 @@ func exact(ctx context.Context, p *Problem, o *models.Options, anyStart bool) (m
 						e.dfs()
 					}
 				}
-				count = count.Add(models.CountOf(e.found).MulUint64(t.weight))
+				count = count.Add(core.CountOf(e.found).MulUint64(t.weight))
 				if !e.stopped {
 					d := done.Add(1)
 					if o.Progress != nil {
-						o.Progress(models.Progress{Done: d, Total: uint64(len(ts))})
+						o.Progress(core.Progress{Done: d, Total: uint64(len(ts))})
 					}
 				}
 			}
@@ -536,17 +536,17 @@ func exact(ctx context.Context, p *Problem, o *models.Options, anyStart bool) (m
 	wg.Wait()
 
 	res.Solutions = total
-	res.Stats = models.Stats{Nodes: nodes, Elapsed: time.Since(t0)}
+	res.Stats = core.Stats{Nodes: nodes, Elapsed: time.Since(t0)}
 	switch {
 	case enough:
-		res.Status = models.StatusFound
+		res.Status = core.StatusFound
 	case done.Load() == uint64(len(ts)):
-		res.Status = models.StatusExhausted
+		res.Status = core.StatusExhausted
 	case sh.limit.Load():
-		res.Status = models.StatusLimit
+		res.Status = core.StatusLimit
 	default:
-		res.Status = models.StatusCanceled
-		if st, ended := models.ContextStatus(ctx); ended {
+		res.Status = core.StatusCanceled
+		if st, ended := core.ContextStatus(ctx); ended {
 			res.Status = st
 		}
 	}
@@ -554,8 +554,8 @@ func exact(ctx context.Context, p *Problem, o *models.Options, anyStart bool) (m
 }
 
 // rotateTo returns the closed tour path rotated (a new slice) to begin at s.
-func rotateTo(path []int32, s int32) models.Solution {
-	out := make(models.Solution, 0, len(path))
+func rotateTo(path []int32, s int32) core.Solution {
+	out := make(core.Solution, 0, len(path))
 	for i, x := range path {
 		if x == s {
 			out = append(out, path[i:]...)

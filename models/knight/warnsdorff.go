@@ -5,7 +5,7 @@ import (
 	"math/rand/v2"
 	"time"
 
-	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/core"
 )
 
 // DefaultSeed seeds the randomized restarts of warnsdorff when
@@ -39,7 +39,7 @@ type warnsdorff struct {
 	rows, cols int
 	n          int
 	deg        []uint8 // free onward squares; visited = 255
-	path       models.Solution
+	path       core.Solution
 	pos        []int32 // index of each square in path (closed tours only)
 	rng        *rand.Rand
 	steps      uint64
@@ -50,7 +50,7 @@ const visited = 255
 
 func newWarnsdorff(rows, cols int, seed uint64) *warnsdorff {
 	n := rows * cols
-	return &warnsdorff{rows: rows, cols: cols, n: n, deg: make([]uint8, n), path: make(models.Solution, 0, n),
+	return &warnsdorff{rows: rows, cols: cols, n: n, deg: make([]uint8, n), path: make(core.Solution, 0, n),
 		rng: rand.New(rand.NewPCG(seed, 0x6b6e69676874))}
 }
 
@@ -271,10 +271,10 @@ func maxAttempts(n int) int {
 // solveWarnsdorff runs Warnsdorff's rule with restarts. It is a heuristic:
 // when every attempt fails the status is limit, never a proof that no tour
 // exists (theory decides that before it runs).
-func solveWarnsdorff(ctx context.Context, p *Problem, o *models.Options) (models.Result, error) {
+func solveWarnsdorff(ctx context.Context, p *Problem, o *core.Options) (core.Result, error) {
 	t0 := time.Now()
 	if err := p.Check(); err != nil {
-		return models.Result{}, err
+		return core.Result{}, err
 	}
 	seed := o.Seed
 	if seed == 0 {
@@ -286,10 +286,10 @@ func solveWarnsdorff(ctx context.Context, p *Problem, o *models.Options) (models
 	if o.MaxNodes > 0 {
 		attempts = max(1, int(o.MaxNodes/uint64(w.n)))
 	}
-	res := models.Result{Status: models.StatusLimit}
+	res := core.Result{Status: core.StatusLimit}
 	tried := 0
 	for a := range attempts {
-		if st, done := models.ContextStatus(ctx); done {
+		if st, done := core.ContextStatus(ctx); done {
 			res.Status = st
 			break
 		}
@@ -321,12 +321,12 @@ func solveWarnsdorff(ctx context.Context, p *Problem, o *models.Options) (models
 			}
 			rotateInPlace(w.path, start)
 		}
-		res.Status = models.StatusFound
-		res.Solutions = models.CountOf(1)
+		res.Status = core.StatusFound
+		res.Solutions = core.CountOf(1)
 		res.First = w.path
 		break
 	}
-	res.Stats = models.Stats{Steps: w.steps, Elapsed: time.Since(t0)}
+	res.Stats = core.Stats{Steps: w.steps, Elapsed: time.Since(t0)}
 	res.Extra = map[string]any{"seed": seed, "attempts": tried}
 	if p.Closed {
 		res.Extra["rotations"] = w.rotations

@@ -17,6 +17,7 @@ import (
 	"io"
 	"strconv"
 
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/dlx"
 	"github.com/coverkit/coverkit/models"
 	"github.com/coverkit/coverkit/resource"
@@ -26,7 +27,7 @@ import (
 const MaxN = 1 << 12
 
 // Pairing is the problem of Langford pairings of order N. A solution is the
-// row of 2N numbers, each 1..N. It implements models.Problem.
+// row of 2N numbers, each 1..N. It implements core.Problem.
 type Pairing struct{ N int }
 
 // Model returns "langford".
@@ -37,9 +38,9 @@ func (p *Pairing) Size() string { return strconv.Itoa(p.N) }
 
 // Verify checks sol independently of any solver: 2N numbers in 1..N, each
 // twice, with k numbers between the two k's.
-func (p *Pairing) Verify(sol models.Solution) error {
+func (p *Pairing) Verify(sol core.Solution) error {
 	if p == nil || p.N < 1 {
-		return fmt.Errorf("langford: %s is not a pairing of order 1 or more", models.Describe(p))
+		return fmt.Errorf("langford: %s is not a pairing of order 1 or more", core.Describe(p))
 	}
 	if len(sol) != 2*p.N {
 		return fmt.Errorf("langford: %d numbers for order %d (want %d)", len(sol), p.N, 2*p.N)
@@ -68,7 +69,7 @@ func (p *Pairing) Verify(sol models.Solution) error {
 
 // Render writes sol as its numbers on one line ("" or "text"), or as a
 // JSON array ("json").
-func (p *Pairing) Render(w io.Writer, sol models.Solution, format string) error {
+func (p *Pairing) Render(w io.Writer, sol core.Solution, format string) error {
 	switch format {
 	case "json":
 		b, err := json.Marshal([]int32(sol))
@@ -133,8 +134,8 @@ func init() {
 two k's with k numbers between them (3 1 2 1 3 2). They exist exactly when
 N ≡ 0 or 3 (mod 4); counts include each pairing and its reversal (OEIS
 A014552 counts them up to reversal: 1, 1, 26, 150 for N = 3, 4, 7, 8).`,
-		Instance: models.Instance{Usage: "N", Args: 1, New: func(req models.Request) (models.Problem, error) {
-			n, err := models.ParseSize("N", req.Args[0], MaxN)
+		Instance: models.Instance{Usage: "N", Args: 1, New: func(req models.Request) (core.Problem, error) {
+			n, err := core.ParseSize("N", req.Args[0], MaxN)
 			if err != nil {
 				return nil, err
 			}
@@ -142,7 +143,7 @@ A014552 counts them up to reversal: 1, 1, 26, 150 for N = 3, 4, 7, 8).`,
 		}},
 		Formats: []string{"text", "json"},
 		Without: []string{"verify"},
-		Fields: func(p models.Problem, _ *models.Result) []models.Field {
+		Fields: func(p core.Problem, _ *core.Result) []models.Field {
 			return []models.Field{{Key: "n", Value: p.(*Pairing).N}}
 		},
 		Examples: map[string]string{"solve": "  coverkit langford solve 7", "count": "  coverkit langford count 8",
@@ -152,28 +153,28 @@ A014552 counts them up to reversal: 1, 1, 26, 150 for N = 3, 4, 7, 8).`,
 
 // solve runs Algorithm C on the cover, decoding each solution's options
 // into the row of numbers.
-func solve(ctx context.Context, mp models.Problem, o *models.Options) (models.Result, error) {
+func solve(ctx context.Context, mp core.Problem, o *core.Options) (core.Result, error) {
 	p, ok := mp.(*Pairing)
 	if !ok || p == nil {
-		return models.Result{}, fmt.Errorf("langford: %w (got %s)", models.ErrWrongProblem, models.Describe(mp))
+		return core.Result{}, fmt.Errorf("langford: %w (got %s)", core.ErrWrongProblem, core.Describe(mp))
 	}
 	c, err := p.Cover()
 	if err != nil {
-		return models.Result{}, err
+		return core.Result{}, err
 	}
 	s, err := dlx.NewSolver(c)
 	if err != nil {
-		return models.Result{}, err
+		return core.Result{}, err
 	}
 	o = o.OrDefault()
 	workers := 1
-	if o.Mode == models.ModeCount {
+	if o.Mode == core.ModeCount {
 		if workers, err = resource.Workers(o.Workers); err != nil {
-			return models.Result{}, err
+			return core.Result{}, err
 		}
 	}
-	row := make(models.Solution, 2*p.N)
-	return s.SolveModel(ctx, o, dlx.Options{Workers: workers}, func(opts []int) models.Solution {
+	row := make(core.Solution, 2*p.N)
+	return s.SolveModel(ctx, o, dlx.Options{Workers: workers}, func(opts []int) core.Solution {
 		for _, id := range opts {
 			k, i := optionAt(p.N, id)
 			row[i-1], row[i+k] = int32(k), int32(k)

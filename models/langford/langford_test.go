@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
 	"github.com/coverkit/coverkit/models/langford"
 	"github.com/stretchr/testify/require"
@@ -17,10 +18,10 @@ func TestCounts(t *testing.T) {
 	for _, a := range models.Algorithms("langford") {
 		for n, c := range want {
 			t.Run(fmt.Sprintf("%s/%d", a.Name, n), func(t *testing.T) {
-				res, err := a.Run(context.Background(), &langford.Pairing{N: n}, &models.Options{Mode: models.ModeCount})
+				res, err := a.Run(context.Background(), &langford.Pairing{N: n}, &core.Options{Mode: core.ModeCount})
 				require.NoError(t, err)
-				require.Equal(t, models.StatusExhausted, res.Status)
-				require.Equal(t, models.CountOf(2*c), res.Solutions)
+				require.Equal(t, core.StatusExhausted, res.Status)
+				require.Equal(t, core.CountOf(2*c), res.Solutions)
 			})
 		}
 	}
@@ -32,7 +33,7 @@ func TestSolutionsVerify(t *testing.T) {
 	p := &langford.Pairing{N: 7}
 	for _, a := range models.Algorithms("langford") {
 		n := 0
-		_, err := a.Run(context.Background(), p, &models.Options{Mode: models.ModeAll, Visit: func(sol models.Solution, _ models.Stats) bool {
+		_, err := a.Run(context.Background(), p, &core.Options{Mode: core.ModeAll, Visit: func(sol core.Solution, _ core.Stats) bool {
 			require.NoError(t, p.Verify(sol))
 			n++
 			return true
@@ -41,8 +42,8 @@ func TestSolutionsVerify(t *testing.T) {
 		require.Equal(t, 52, n)
 	}
 	three := &langford.Pairing{N: 3}
-	require.NoError(t, three.Verify(models.Solution{3, 1, 2, 1, 3, 2}))
-	for _, bad := range []models.Solution{{3, 1, 2, 1, 2, 3}, {1, 1, 2, 2, 3, 3}, {3, 1, 2, 1, 3}, {3, 1, 2, 1, 3, 4}, {3, 3, 3, 1, 1, 2}} {
+	require.NoError(t, three.Verify(core.Solution{3, 1, 2, 1, 3, 2}))
+	for _, bad := range []core.Solution{{3, 1, 2, 1, 2, 3}, {1, 1, 2, 2, 3, 3}, {3, 1, 2, 1, 3}, {3, 1, 2, 1, 3, 4}, {3, 3, 3, 1, 1, 2}} {
 		require.Error(t, three.Verify(bad), "%v", bad)
 	}
 	require.Error(t, (*langford.Pairing)(nil).Verify(nil))
@@ -58,8 +59,8 @@ func ExamplePairing() {
 func BenchmarkCount(b *testing.B) {
 	alg, _ := models.Lookup("langford", "dlx")
 	for b.Loop() {
-		res, err := alg.Run(context.Background(), &langford.Pairing{N: 11}, &models.Options{Mode: models.ModeCount, Workers: 1})
-		if err != nil || res.Solutions != models.CountOf(2*17792) {
+		res, err := alg.Run(context.Background(), &langford.Pairing{N: 11}, &core.Options{Mode: core.ModeCount, Workers: 1})
+		if err != nil || res.Solutions != core.CountOf(2*17792) {
 			b.Fatal(err, res.Solutions)
 		}
 	}

@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"math/big"
 
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/dlx"
 	"github.com/coverkit/coverkit/models"
 	"github.com/coverkit/coverkit/models/sudoku"
+	"github.com/coverkit/coverkit/resource"
 )
 
 // A split count of Latin squares counts the reduced squares (first row and
@@ -15,10 +17,10 @@ import (
 // for all squares each subtree's count is multiplied by n!·(n−1)!, the
 // squares each reduced one stands for.
 func init() {
-	models.RegisterDecomposer("latin", func(p models.Problem, units uint64) (models.Decomposition, error) {
+	models.RegisterDecomposer("latin", func(p core.Problem, units uint64) (core.Decomposition, error) {
 		sq, ok := p.(*Square)
 		if !ok || sq == nil {
-			return nil, fmt.Errorf("latin: %w (got %T)", models.ErrWrongProblem, p)
+			return nil, fmt.Errorf("latin: %w (got %T)", core.ErrWrongProblem, p)
 		}
 		n := sq.N
 		shape, err := sudoku.NewShape(n, 0, 0, sudoku.Latin)
@@ -48,7 +50,7 @@ func init() {
 			f.Mul(f, new(big.Int).MulRange(1, int64(n-1)))
 		}
 		if f.BitLen() > 64 {
-			return nil, fmt.Errorf("latin: order %d: n!·(n−1)! does not fit a split count's factor: %w", n, models.ErrTooLarge)
+			return nil, fmt.Errorf("latin: order %d: n!·(n−1)! does not fit a split count's factor: %w", n, resource.ErrTooLarge)
 		}
 		return &scaled{Subtrees: t, factor: f.Uint64()}, nil
 	})
@@ -64,8 +66,8 @@ type scaled struct {
 func (s *scaled) Name() string { return s.Subtrees.Name() + "/all" }
 
 // Run counts as Subtrees.Run does, times factor.
-func (s *scaled) Run(ctx context.Context, first, stride uint64, done func(j uint64, r models.SubResult) bool) (models.Status, error) {
-	return s.Subtrees.Run(ctx, first, stride, func(j uint64, r models.SubResult) bool {
+func (s *scaled) Run(ctx context.Context, first, stride uint64, done func(j uint64, r core.SubResult) bool) (core.Status, error) {
+	return s.Subtrees.Run(ctx, first, stride, func(j uint64, r core.SubResult) bool {
 		r.Count = r.Count.MulUint64(s.factor)
 		return done(j, r)
 	})

@@ -8,6 +8,7 @@ import (
 	"math/big"
 	"strconv"
 
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/dlx"
 	"github.com/coverkit/coverkit/models"
 	"github.com/coverkit/coverkit/models/sudoku"
@@ -18,7 +19,7 @@ import (
 const MaxOrder = sudoku.MaxSide
 
 // Square is the problem of Latin squares of order N, all of them or only
-// the reduced ones. It implements models.Problem.
+// the reduced ones. It implements core.Problem.
 //
 // A solution is encoded as N² symbols 1..N, row-major: sol[r·N+c] is the
 // symbol in row r, column c (0-based).
@@ -42,7 +43,7 @@ func New(n int, reduced bool) (*Square, error) {
 // check refuses a nil square or an order outside 1..MaxOrder.
 func (s *Square) check() error {
 	if s == nil {
-		return fmt.Errorf("latin: nil square: %w", models.ErrWrongProblem)
+		return fmt.Errorf("latin: nil square: %w", core.ErrWrongProblem)
 	}
 	if s.N < 1 || s.N > MaxOrder {
 		return fmt.Errorf("latin: order %d is out of range (1..%d)", s.N, MaxOrder)
@@ -64,7 +65,7 @@ func (s *Square) Size() string {
 // Verify checks sol independently of any solver: N² symbols 1..N, each row
 // and each column a permutation, and for reduced squares the first row and
 // column in order.
-func (s *Square) Verify(sol models.Solution) error {
+func (s *Square) Verify(sol core.Solution) error {
 	if err := s.check(); err != nil {
 		return err
 	}
@@ -95,7 +96,7 @@ func (s *Square) Verify(sol models.Solution) error {
 
 // Render writes sol as N lines of space-separated symbols ("", "text" or
 // "grid"), or as a JSON array of N rows ("json").
-func (s *Square) Render(w io.Writer, sol models.Solution, format string) error {
+func (s *Square) Render(w io.Writer, sol core.Solution, format string) error {
 	if err := s.check(); err != nil {
 		return err
 	}
@@ -133,7 +134,7 @@ func (s *Square) Render(w io.Writer, sol models.Solution, format string) error {
 	return err
 }
 
-// Methods of counting, selected by models.Options.Method.
+// Methods of counting, selected by core.Options.Method.
 const (
 	// MethodReduced ("" too) counts reduced squares by exact cover and, for
 	// all squares, multiplies by N!·(N−1)!.
@@ -143,11 +144,11 @@ const (
 )
 
 // FromReduced returns N!·(N−1)!·r, the number of Latin squares of order n
-// when r of them are reduced, and whether it fits in a models.Count (128
+// when r of them are reduced, and whether it fits in a core.Count (128
 // bits). When it does not (order 20 with more than 1149 reduced squares,
 // any r > 0 beyond order 21), the Count is meaningless: use FromReducedBig.
-func FromReduced(r uint64, n int) (models.Count, bool) {
-	c, ok := models.CountOf(r), true
+func FromReduced(r uint64, n int) (core.Count, bool) {
+	c, ok := core.CountOf(r), true
 	mul := func(k int) {
 		var fits bool
 		c, fits = c.MulChecked(uint64(k))
@@ -187,13 +188,13 @@ func init() {
 // of all squares, o.Method "reduced" (the default) counts reduced squares
 // and multiplies by N!·(N−1)! (Result.Extra "reduced_squares" holds the reduced
 // count); "direct" enumerates every square. o.Workers > 1 splits the search.
-func Solve(ctx context.Context, p models.Problem, o *models.Options) (models.Result, error) {
+func Solve(ctx context.Context, p core.Problem, o *core.Options) (core.Result, error) {
 	sq, ok := p.(*Square)
 	if !ok || sq == nil {
-		return models.Result{}, fmt.Errorf("latin: %w: got %s", models.ErrWrongProblem, models.Describe(p))
+		return core.Result{}, fmt.Errorf("latin: %w: got %s", core.ErrWrongProblem, core.Describe(p))
 	}
 	if sq.N < 1 || sq.N > MaxOrder {
-		return models.Result{}, fmt.Errorf("latin: order %d is out of range (1..%d)", sq.N, MaxOrder)
+		return core.Result{}, fmt.Errorf("latin: order %d is out of range (1..%d)", sq.N, MaxOrder)
 	}
 	o = o.OrDefault()
 	method := o.Method
@@ -202,26 +203,26 @@ func Solve(ctx context.Context, p models.Problem, o *models.Options) (models.Res
 		method = MethodReduced
 	case MethodDirect:
 	default:
-		return models.Result{}, fmt.Errorf("latin: %w: unknown method %q (reduced, direct)", models.ErrUnsupported, o.Method)
+		return core.Result{}, fmt.Errorf("latin: %w: unknown method %q (reduced, direct)", core.ErrUnsupported, o.Method)
 	}
 	n := sq.N
 	shape, err := sudoku.NewShape(n, 0, 0, sudoku.Latin)
 	if err != nil {
-		return models.Result{}, fmt.Errorf("latin: %w", err)
+		return core.Result{}, fmt.Errorf("latin: %w", err)
 	}
 	ec, err := sudoku.ExactCover(shape)
 	if err != nil {
-		return models.Result{}, fmt.Errorf("latin: %w", err)
+		return core.Result{}, fmt.Errorf("latin: %w", err)
 	}
 	sv, err := dlx.NewSolver(ec)
 	if err != nil {
-		return models.Result{}, fmt.Errorf("latin: order %d: %w", n, err)
+		return core.Result{}, fmt.Errorf("latin: order %d: %w", n, err)
 	}
-	viaReduced := o.Mode == models.ModeCount && !sq.Reduced && method == MethodReduced
+	viaReduced := o.Mode == core.ModeCount && !sq.Reduced && method == MethodReduced
 	if _, fits := FromReduced(1, n); viaReduced && !fits {
 		// Every order has a reduced square, so the count cannot fit.
-		return models.Result{}, fmt.Errorf("latin: order %d: the count of all squares is at least %d!·%d! = %s, more than a 128-bit count holds (count the reduced squares instead): %w",
-			n, n, n-1, FromReducedBig(1, n), models.ErrTooLarge)
+		return core.Result{}, fmt.Errorf("latin: order %d: the count of all squares is at least %d!·%d! = %s, more than a 128-bit count holds (count the reduced squares instead): %w",
+			n, n, n-1, FromReducedBig(1, n), resource.ErrTooLarge)
 	}
 	var forced []int
 	if sq.Reduced || viaReduced {
@@ -234,22 +235,22 @@ func Solve(ctx context.Context, p models.Problem, o *models.Options) (models.Res
 	}
 	workers, err := resource.Workers(o.Workers)
 	if err != nil {
-		return models.Result{}, fmt.Errorf("latin: %w", err)
+		return core.Result{}, fmt.Errorf("latin: %w", err)
 	}
 	do := dlx.Options{Forced: forced, Workers: workers}
-	if o.Workers == 0 && o.Mode != models.ModeCount {
-		// models.Options: 0 means one worker per CPU; only counts split.
+	if o.Workers == 0 && o.Mode != core.ModeCount {
+		// core.Options: 0 means one worker per CPU; only counts split.
 		do.Workers = 1
 	}
-	grid := make(models.Solution, n*n)
-	out, err := sv.SolveModel(ctx, o, do, func(opts []int) models.Solution {
+	grid := make(core.Solution, n*n)
+	out, err := sv.SolveModel(ctx, o, do, func(opts []int) core.Solution {
 		for _, k := range opts {
 			grid[k/n] = int32(k%n + 1)
 		}
 		return grid
 	})
 	if err != nil {
-		return models.Result{}, fmt.Errorf("latin: %w", err)
+		return core.Result{}, fmt.Errorf("latin: %w", err)
 	}
 	out.Method = method
 	if viaReduced {
@@ -261,8 +262,8 @@ func Solve(ctx context.Context, p models.Problem, o *models.Options) (models.Res
 			if out.Status.Partial() {
 				exact, stopped = "at least "+exact, fmt.Sprintf(" (the search stopped early: %s)", out.Status)
 			}
-			return models.Result{}, fmt.Errorf("latin: order %d: %d reduced squares × %d!·%d! = %s squares%s, more than a 128-bit count holds (count the reduced squares instead): %w",
-				n, reduced, n, n-1, exact, stopped, models.ErrTooLarge)
+			return core.Result{}, fmt.Errorf("latin: order %d: %d reduced squares × %d!·%d! = %s squares%s, more than a 128-bit count holds (count the reduced squares instead): %w",
+				n, reduced, n, n-1, exact, stopped, resource.ErrTooLarge)
 		}
 		out.Solutions = all
 	}

@@ -8,8 +8,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
 	"github.com/coverkit/coverkit/models/latin"
+	"github.com/coverkit/coverkit/resource"
 	"github.com/stretchr/testify/require"
 )
 
@@ -38,9 +40,9 @@ func TestCounts(t *testing.T) {
 			}
 			sq, err := latin.New(tc.n, tc.reduced)
 			require.NoError(t, err)
-			res, err := latin.Solve(context.Background(), sq, &models.Options{Mode: models.ModeCount, Method: tc.method, Workers: 2})
+			res, err := latin.Solve(context.Background(), sq, &core.Options{Mode: core.ModeCount, Method: tc.method, Workers: 2})
 			require.NoError(t, err)
-			require.Equal(t, models.StatusExhausted, res.Status)
+			require.Equal(t, core.StatusExhausted, res.Status)
 			require.Equal(t, tc.want, res.Solutions.String())
 		})
 	}
@@ -51,7 +53,7 @@ func TestEnumerateVerifies(t *testing.T) {
 		sq, err := latin.New(4, reduced)
 		require.NoError(t, err)
 		seen := map[string]bool{}
-		res, err := latin.Solve(context.Background(), sq, &models.Options{Mode: models.ModeAll, Visit: func(sol models.Solution, _ models.Stats) bool {
+		res, err := latin.Solve(context.Background(), sq, &core.Options{Mode: core.ModeAll, Visit: func(sol core.Solution, _ core.Stats) bool {
 			require.NoError(t, sq.Verify(sol))
 			seen[fmt.Sprint(sol)] = true
 			return true
@@ -64,22 +66,22 @@ func TestEnumerateVerifies(t *testing.T) {
 	sq, _ := latin.New(6, true)
 	res, err := latin.Solve(context.Background(), sq, nil)
 	require.NoError(t, err)
-	require.Equal(t, models.StatusFound, res.Status)
+	require.Equal(t, core.StatusFound, res.Status)
 	require.NoError(t, sq.Verify(res.First))
 }
 
 func TestVerify(t *testing.T) {
 	sq, _ := latin.New(3, true)
-	require.NoError(t, sq.Verify(models.Solution{1, 2, 3, 2, 3, 1, 3, 1, 2}))
-	require.ErrorContains(t, sq.Verify(models.Solution{1, 2, 3, 3, 1, 2, 2, 3, 1}), "reduced square has 2 there")
-	require.ErrorContains(t, sq.Verify(models.Solution{1, 2, 3, 2, 3, 1, 3, 2, 1}), "column 2 holds 2 twice")
+	require.NoError(t, sq.Verify(core.Solution{1, 2, 3, 2, 3, 1, 3, 1, 2}))
+	require.ErrorContains(t, sq.Verify(core.Solution{1, 2, 3, 3, 1, 2, 2, 3, 1}), "reduced square has 2 there")
+	require.ErrorContains(t, sq.Verify(core.Solution{1, 2, 3, 2, 3, 1, 3, 2, 1}), "column 2 holds 2 twice")
 	full, _ := latin.New(3, false)
-	require.ErrorContains(t, full.Verify(models.Solution{1, 2, 3, 2, 3, 1, 2, 1, 3}), "column 1 holds 2 twice")
-	require.ErrorContains(t, full.Verify(models.Solution{1, 1, 3, 2, 3, 1, 3, 2, 2}), "row 1 holds 1 twice")
-	require.ErrorContains(t, full.Verify(models.Solution{1, 2}), "2 cells")
-	require.ErrorContains(t, full.Verify(models.Solution{1, 2, 4, 2, 3, 1, 3, 1, 2}), "out of range")
+	require.ErrorContains(t, full.Verify(core.Solution{1, 2, 3, 2, 3, 1, 2, 1, 3}), "column 1 holds 2 twice")
+	require.ErrorContains(t, full.Verify(core.Solution{1, 1, 3, 2, 3, 1, 3, 2, 2}), "row 1 holds 1 twice")
+	require.ErrorContains(t, full.Verify(core.Solution{1, 2}), "2 cells")
+	require.ErrorContains(t, full.Verify(core.Solution{1, 2, 4, 2, 3, 1, 3, 1, 2}), "out of range")
 	var b strings.Builder
-	require.NoError(t, full.Render(&b, models.Solution{1, 2, 3, 2, 3, 1, 3, 1, 2}, ""))
+	require.NoError(t, full.Render(&b, core.Solution{1, 2, 3, 2, 3, 1, 3, 1, 2}, ""))
 	require.Equal(t, "1 2 3\n2 3 1\n3 1 2\n", b.String())
 	require.Equal(t, "latin", full.Model())
 	require.Equal(t, "3 reduced", sq.Size())
@@ -91,14 +93,14 @@ func TestErrors(t *testing.T) {
 	_, err = latin.New(65, false)
 	require.ErrorContains(t, err, "out of range")
 	sq, _ := latin.New(4, false)
-	_, err = latin.Solve(context.Background(), sq, &models.Options{Mode: models.ModeCount, Method: "magic"})
-	require.ErrorIs(t, err, models.ErrUnsupported)
+	_, err = latin.Solve(context.Background(), sq, &core.Options{Mode: core.ModeCount, Method: "magic"})
+	require.ErrorIs(t, err, core.ErrUnsupported)
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
 	defer cancel()
 	big, _ := latin.New(8, true)
-	res, err := latin.Solve(ctx, big, &models.Options{Mode: models.ModeCount, Workers: 1})
+	res, err := latin.Solve(ctx, big, &core.Options{Mode: core.ModeCount, Workers: 1})
 	require.NoError(t, err)
-	require.Equal(t, models.StatusTimeout, res.Status, "a partial count is marked")
+	require.Equal(t, core.StatusTimeout, res.Status, "a partial count is marked")
 	alg, err := models.Lookup("latin", "dlx")
 	require.NoError(t, err)
 	require.True(t, alg.Caps.Has(models.CanCount))
@@ -112,7 +114,7 @@ func BenchmarkLatinCount(b *testing.B) {
 		b.Run(fmt.Sprintf("n=%d reduced=%v", tc.n, tc.reduced), func(b *testing.B) {
 			sq, _ := latin.New(tc.n, tc.reduced)
 			for b.Loop() {
-				if _, err := latin.Solve(context.Background(), sq, &models.Options{Mode: models.ModeCount, Workers: 1, Method: latin.MethodDirect}); err != nil {
+				if _, err := latin.Solve(context.Background(), sq, &core.Options{Mode: core.ModeCount, Workers: 1, Method: latin.MethodDirect}); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -122,7 +124,7 @@ func BenchmarkLatinCount(b *testing.B) {
 
 func Example() {
 	sq, _ := latin.New(5, false)
-	res, _ := latin.Solve(context.Background(), sq, &models.Options{Mode: models.ModeCount})
+	res, _ := latin.Solve(context.Background(), sq, &core.Options{Mode: core.ModeCount})
 	fmt.Println(res.Solutions, res.Extra["reduced_squares"])
 	// Output: 161280 56
 }
@@ -169,7 +171,7 @@ func TestCountTooLargeIsRefused(t *testing.T) {
 	require.NoError(t, err)
 	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
 	defer cancel()
-	res, err := latin.Solve(ctx, sq, &models.Options{Mode: models.ModeCount, Workers: 1})
+	res, err := latin.Solve(ctx, sq, &core.Options{Mode: core.ModeCount, Workers: 1})
 	if err == nil {
 		r, ok := res.Extra["reduced_squares"].(uint64)
 		require.True(t, ok, "the reduced count is reported")
@@ -177,7 +179,7 @@ func TestCountTooLargeIsRefused(t *testing.T) {
 		require.Equal(t, latin.FromReducedBig(r, 20).String(), res.Solutions.String())
 		return
 	}
-	require.ErrorIs(t, err, models.ErrTooLarge)
+	require.ErrorIs(t, err, resource.ErrTooLarge)
 	require.ErrorContains(t, err, "more than a 128-bit count holds")
 	require.ErrorContains(t, err, "at least")
 }
@@ -185,7 +187,7 @@ func TestCountTooLargeIsRefused(t *testing.T) {
 func TestCountBeyond128BitsRefusedUpFront(t *testing.T) {
 	sq, err := latin.New(22, false)
 	require.NoError(t, err)
-	_, err = latin.Solve(context.Background(), sq, &models.Options{Mode: models.ModeCount})
-	require.ErrorIs(t, err, models.ErrTooLarge)
+	_, err = latin.Solve(context.Background(), sq, &core.Options{Mode: core.ModeCount})
+	require.ErrorIs(t, err, resource.ErrTooLarge)
 	require.ErrorContains(t, err, "22!·21!")
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
 )
 
@@ -18,8 +19,8 @@ and column 1..N in order: 4, 56, 9408 for orders 4, 5, 6, OEIS A000315).
 Counting all squares, --method reduced (the default) counts the reduced ones
 and multiplies by N!·(N−1)!, exactly; --method direct enumerates every
 square (576 of order 4, 161280 of order 5, OEIS A002860).`,
-		Instance: models.Instance{Usage: "N", Args: 1, New: func(req models.Request) (models.Problem, error) {
-			n, err := models.ParseSize("order N", req.Args[0], MaxOrder)
+		Instance: models.Instance{Usage: "N", Args: 1, New: func(req models.Request) (core.Problem, error) {
+			n, err := core.ParseSize("order N", req.Args[0], MaxOrder)
 			if err != nil {
 				return nil, err
 			}
@@ -28,7 +29,7 @@ square (576 of order 4, 161280 of order 5, OEIS A002860).`,
 		Params:  []models.Param{{Name: "reduced", Usage: "reduced squares only (first row and column in order)", Switch: true}},
 		Formats: []string{"text", "json"},
 		Without: []string{"verify"},
-		Fields: func(p models.Problem, res *models.Result) []models.Field {
+		Fields: func(p core.Problem, res *core.Result) []models.Field {
 			sq := p.(*Square)
 			fs := []models.Field{{Key: "n", Value: sq.N}, {Key: "reduced", Value: sq.Reduced},
 				{Key: "elapsed_ms", Value: float64(res.Stats.Elapsed.Microseconds()) / 1000}}
@@ -40,7 +41,7 @@ square (576 of order 4, 161280 of order 5, OEIS A002860).`,
 			return fs
 		},
 		SolutionKey: "square",
-		CountText: func(p models.Problem, _ *models.Result, count string) string {
+		CountText: func(p core.Problem, _ *core.Result, count string) string {
 			sq := p.(*Square)
 			what := "Latin squares"
 			if sq.Reduced {

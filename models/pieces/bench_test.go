@@ -5,11 +5,12 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
 )
 
 // bench runs alg on the problem of c with options o, b.N times.
-func bench(b *testing.B, alg string, c Config, o models.Options) {
+func bench(b *testing.B, alg string, c Config, o core.Options) {
 	p, err := c.Problem()
 	if err != nil {
 		b.Fatal(err)
@@ -18,7 +19,7 @@ func bench(b *testing.B, alg string, c Config, o models.Options) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	var res models.Result
+	var res core.Result
 	for b.Loop() {
 		res, err = a.Run(context.Background(), p, &o)
 		if err != nil {
@@ -28,7 +29,7 @@ func bench(b *testing.B, alg string, c Config, o models.Options) {
 	b.ReportMetric(float64(res.Stats.Nodes), "nodes")
 }
 
-var count = models.Options{Mode: models.ModeCount}
+var count = core.Options{Mode: core.ModeCount}
 
 // The 8×8 independence counts of seed 002 (targets: each under a second).
 func BenchmarkPlace8x8(b *testing.B) {
@@ -50,7 +51,7 @@ func BenchmarkPlace8x8(b *testing.B) {
 func BenchmarkMax8x8(b *testing.B) {
 	for _, piece := range []string{"knight", "bishop", "king", "rook", "queen"} {
 		c := Config{Piece: piece, Size: "8", Task: Max}
-		b.Run(piece+"/first", func(b *testing.B) { bench(b, "bitboard", c, models.Options{}) })
+		b.Run(piece+"/first", func(b *testing.B) { bench(b, "bitboard", c, core.Options{}) })
 		b.Run(piece+"/count", func(b *testing.B) { bench(b, "bitboard", c, count) })
 	}
 }
@@ -79,10 +80,10 @@ func BenchmarkDominate(b *testing.B) {
 		bench(b, "bitboard", Config{Piece: "queen", Size: "8", Task: Dominate, Independent: true}, count)
 	})
 	b.Run("knights8", func(b *testing.B) {
-		bench(b, "bitboard", Config{Piece: "knight", Size: "8", Task: Dominate}, models.Options{})
+		bench(b, "bitboard", Config{Piece: "knight", Size: "8", Task: Dominate}, core.Options{})
 	})
 	b.Run("kings8", func(b *testing.B) {
-		bench(b, "bitboard", Config{Piece: "king", Size: "8", Task: Dominate}, models.Options{})
+		bench(b, "bitboard", Config{Piece: "king", Size: "8", Task: Dominate}, core.Options{})
 	})
 }
 
@@ -90,7 +91,7 @@ func BenchmarkDominate(b *testing.B) {
 func BenchmarkPawns(b *testing.B) {
 	for _, k := range []int{9, 10} {
 		b.Run(fmt.Sprint(k), func(b *testing.B) {
-			bench(b, "bitboard", Config{Piece: "queen", Size: "8", Task: Pawns, K: k}, models.Options{})
+			bench(b, "bitboard", Config{Piece: "queen", Size: "8", Task: Pawns, K: k}, core.Options{})
 		})
 	}
 }
@@ -105,6 +106,6 @@ func BenchmarkOtherBoards(b *testing.B) {
 	}
 	b.Run("cube3/max", func(b *testing.B) { bench(b, "bitboard", Config{Piece: "queen", Size: "3x3x3", Task: Max}, count) })
 	b.Run("queens8/unique", func(b *testing.B) {
-		bench(b, "bitboard", Config{Piece: "queen", Size: "8", K: 8}, models.Options{Mode: models.ModeCount, Unique: true})
+		bench(b, "bitboard", Config{Piece: "queen", Size: "8", K: 8}, core.Options{Mode: core.ModeCount, Unique: true})
 	})
 }

@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/resource"
 )
 
 func init() {
@@ -22,36 +24,36 @@ func init() {
 
 // checkBitboard refuses what the bitboard search cannot answer: a board
 // beyond MaxSearchCells.
-func checkBitboard(p models.Problem, o *models.Options) error {
+func checkBitboard(p core.Problem, o *core.Options) error {
 	pp, ok := p.(*Problem)
 	if !ok {
-		return fmt.Errorf("pieces: bitboard: %w (got %T)", models.ErrWrongProblem, p)
+		return fmt.Errorf("pieces: bitboard: %w (got %T)", core.ErrWrongProblem, p)
 	}
 	if err := pp.check(); err != nil {
 		return err
 	}
 	if n := pp.Board.Cells(); n > MaxSearchCells {
-		return fmt.Errorf("pieces: bitboard: %s has %d cells, at most %d: %w", &pp.Board, n, MaxSearchCells, models.ErrTooLarge)
+		return fmt.Errorf("pieces: bitboard: %s has %d cells, at most %d: %w", &pp.Board, n, MaxSearchCells, resource.ErrTooLarge)
 	}
 	return nil
 }
 
 // solveBitboard is the registered "bitboard" algorithm.
-func solveBitboard(ctx context.Context, p models.Problem, opts *models.Options) (models.Result, error) {
+func solveBitboard(ctx context.Context, p core.Problem, opts *core.Options) (core.Result, error) {
 	o := opts.OrDefault()
 	if err := checkMode("bitboard", o); err != nil {
-		return models.Result{}, err
+		return core.Result{}, err
 	}
 	if err := checkBitboard(p, o); err != nil {
-		return models.Result{}, err
+		return core.Result{}, err
 	}
 	pp := p.(*Problem)
 	if err := pp.check(); err != nil {
-		return models.Result{}, err
+		return core.Result{}, err
 	}
 	r, err := newRun(ctx, pp, o)
 	if err != nil {
-		return models.Result{}, err
+		return core.Result{}, err
 	}
 	ans := &Answer{Task: pp.Task, Best: -1, Bound: -1}
 	if pp.Task == Place || pp.Task == Pawns {
@@ -61,7 +63,7 @@ func solveBitboard(ctx context.Context, p models.Problem, opts *models.Options) 
 	case Pawns:
 		ps, err := newPawnSearch(r, pp)
 		if err != nil {
-			return models.Result{}, err
+			return core.Result{}, err
 		}
 		found, bound := ps.search()
 		ans.Proved = found >= 0
@@ -84,7 +86,7 @@ func solveBitboard(ctx context.Context, p models.Problem, opts *models.Options) 
 	}
 	g, err := newGraph(&pp.Board, pp.Piece)
 	if err != nil {
-		return models.Result{}, err
+		return core.Result{}, err
 	}
 	switch pp.Task {
 	case Place:
@@ -109,7 +111,7 @@ func solveBitboard(ctx context.Context, p models.Problem, opts *models.Options) 
 		for k := s.lowerBound(); ; k++ {
 			r.reset()
 			s.search(k)
-			if !r.found.IsZero() || r.status == models.StatusFound {
+			if !r.found.IsZero() || r.status == core.StatusFound {
 				ans.Proved, ans.Domination = true, k
 				break
 			}
@@ -127,7 +129,7 @@ func solveBitboard(ctx context.Context, p models.Problem, opts *models.Options) 
 
 // finish assembles the result with the answer, and the first placement's
 // pieces in the answer.
-func finish(r *run, ans *Answer) models.Result {
+func finish(r *run, ans *Answer) core.Result {
 	res := r.result()
 	if ans.Pieces == nil && res.First != nil && ans.Task != Place {
 		ans.Pieces, ans.Pawns = r.p.Placement(res.First)

@@ -7,11 +7,11 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/resource"
 )
 
 // MaxCells bounds the cells of a board: beyond it a Problem is refused
-// (models.ErrTooLarge) before anything is allocated. The searches have
+// (resource.ErrTooLarge) before anything is allocated. The searches have
 // their own, smaller bounds (MaxSearchCells).
 const MaxCells = 1 << 24
 
@@ -77,7 +77,7 @@ func cellCount(dims []int) (int, error) {
 			return 0, fmt.Errorf("side %d must be positive", d)
 		}
 		if n > MaxCells/d {
-			return 0, fmt.Errorf("more than %d cells: %w", MaxCells, models.ErrTooLarge)
+			return 0, fmt.Errorf("more than %d cells: %w", MaxCells, resource.ErrTooLarge)
 		}
 		n *= d
 	}

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/dlx"
 	"github.com/coverkit/coverkit/models"
 	"github.com/coverkit/coverkit/resource"
@@ -60,7 +61,7 @@ func (p *Problem) NewCover() (*Cover, error) {
 		return nil, err
 	}
 	if p.Task == Pawns {
-		return nil, fmt.Errorf("pieces: the pawns task has no exact cover instance: %w", models.ErrUnsupported)
+		return nil, fmt.Errorf("pieces: the pawns task has no exact cover instance: %w", core.ErrUnsupported)
 	}
 	g, err := newGraph(&p.Board, p.Piece)
 	if err != nil {
@@ -211,19 +212,19 @@ func canonicalDir(v []int) bool {
 }
 
 // checkDLX refuses what the dlx algorithm cannot answer.
-func checkDLX(p models.Problem, o *models.Options) error {
+func checkDLX(p core.Problem, o *core.Options) error {
 	pp, ok := p.(*Problem)
 	if !ok {
-		return fmt.Errorf("pieces: dlx: %w (got %T)", models.ErrWrongProblem, p)
+		return fmt.Errorf("pieces: dlx: %w (got %T)", core.ErrWrongProblem, p)
 	}
 	if err := pp.check(); err != nil {
 		return err
 	}
 	if pp.Task == Pawns {
-		return fmt.Errorf("pieces: dlx does not search pawn sets (use bitboard): %w", models.ErrUnsupported)
+		return fmt.Errorf("pieces: dlx does not search pawn sets (use bitboard): %w", core.ErrUnsupported)
 	}
 	if n := pp.Board.Cells(); n > MaxSearchCells {
-		return fmt.Errorf("pieces: dlx: %s has %d cells, at most %d: %w", &pp.Board, n, MaxSearchCells, models.ErrTooLarge)
+		return fmt.Errorf("pieces: dlx: %s has %d cells, at most %d: %w", &pp.Board, n, MaxSearchCells, resource.ErrTooLarge)
 	}
 	return nil
 }
@@ -233,35 +234,35 @@ func checkDLX(p models.Problem, o *models.Options) error {
 // M. Max tries k from the number of cliques down until a placement exists,
 // then answers the request at that k; Dominate asks the engine for the
 // solutions with the fewest options.
-func solveDLX(ctx context.Context, p models.Problem, opts *models.Options) (models.Result, error) {
+func solveDLX(ctx context.Context, p core.Problem, opts *core.Options) (core.Result, error) {
 	o := opts.OrDefault()
 	if err := checkMode("dlx", o); err != nil {
-		return models.Result{}, err
+		return core.Result{}, err
 	}
 	if err := checkDLX(p, o); err != nil {
-		return models.Result{}, err
+		return core.Result{}, err
 	}
 	if o.Unique {
-		return models.Result{}, fmt.Errorf("pieces: dlx does not reduce by symmetry (use bitboard): %w", models.ErrUnsupported)
+		return core.Result{}, fmt.Errorf("pieces: dlx does not reduce by symmetry (use bitboard): %w", core.ErrUnsupported)
 	}
 	pp := p.(*Problem)
 	if err := pp.check(); err != nil {
-		return models.Result{}, err
+		return core.Result{}, err
 	}
 	start := time.Now()
 	cov, err := pp.NewCover()
 	if err != nil {
-		return models.Result{}, err
+		return core.Result{}, err
 	}
 	workers, err := resource.Workers(o.Workers)
 	if err != nil {
-		return models.Result{}, fmt.Errorf("pieces: %w", err)
+		return core.Result{}, fmt.Errorf("pieces: %w", err)
 	}
-	if o.Mode == models.ModeFirst {
+	if o.Mode == core.ModeFirst {
 		workers = 1
 	}
 	sol := pp.pawnBoard()
-	decode := func(options []int) models.Solution {
+	decode := func(options []int) core.Solution {
 		clear(sol)
 		for _, x := range pp.Board.Pawns {
 			sol[x] = 2
@@ -272,7 +273,7 @@ func solveDLX(ctx context.Context, p models.Problem, opts *models.Options) (mode
 		return sol
 	}
 	ans := &Answer{Task: pp.Task, Best: -1, Bound: -1}
-	var work models.Stats
+	var work core.Stats
 	switch pp.Task {
 	case Place:
 		if pp.K == 0 { // the counter cannot ask for 0; the empty placement
@@ -287,23 +288,23 @@ func solveDLX(ctx context.Context, p models.Problem, opts *models.Options) (mode
 			q := *pp
 			q.Task, q.K = Place, k
 			if cov, err = q.NewCover(); err != nil {
-				return models.Result{}, err
+				return core.Result{}, err
 			}
 			s, err := dlx.NewSolver(cov.Problem)
 			if err != nil {
-				return models.Result{}, err
+				return core.Result{}, err
 			}
 			r, err := s.Solve(ctx, &dlx.Options{Limit: 1, MaxNodes: budgetLeft(o.MaxNodes, work.Nodes)})
 			if err != nil {
-				return models.Result{}, err
+				return core.Result{}, err
 			}
 			work = work.Add(r.Stats)
-			if r.Status == models.StatusFound {
+			if r.Status == core.StatusFound {
 				break
 			}
-			if r.Status != models.StatusExhausted {
+			if r.Status != core.StatusExhausted {
 				ans.Bound = k
-				res := models.Result{Status: r.Status, Stats: work}
+				res := core.Result{Status: r.Status, Stats: work}
 				res.Stats.Elapsed = time.Since(start)
 				pp.setAnswer(&res, ans)
 				return res, nil
@@ -316,36 +317,36 @@ func solveDLX(ctx context.Context, p models.Problem, opts *models.Options) (mode
 	case Dominate:
 		s, err := dlx.NewSolver(cov.Problem)
 		if err != nil {
-			return models.Result{}, err
+			return core.Result{}, err
 		}
 		do := &dlx.Options{Minimize: true, MaxNodes: o.MaxNodes, Workers: workers}
-		var first models.Solution
+		var first core.Solution
 		var visited uint64
-		if o.Mode != models.ModeCount {
+		if o.Mode != core.ModeCount {
 			do.Visit = func(options []int) bool {
 				sol := decode(options)
 				if first == nil {
 					first = slices.Clone(sol)
 				}
 				visited++
-				if o.Visit != nil && !o.Visit(sol, models.Stats{}) {
+				if o.Visit != nil && !o.Visit(sol, core.Stats{}) {
 					return false
 				}
-				return o.Mode == models.ModeAll && (o.Limit == 0 || visited < o.Limit)
+				return o.Mode == core.ModeAll && (o.Limit == 0 || visited < o.Limit)
 			}
 		}
 		r, err := s.Solve(ctx, do)
 		if err != nil {
-			return models.Result{}, err
+			return core.Result{}, err
 		}
-		res := models.Result{Status: r.Status, Solutions: models.CountOf(r.Solutions), First: first, Stats: r.Stats}
+		res := core.Result{Status: r.Status, Solutions: core.CountOf(r.Solutions), First: first, Stats: r.Stats}
 		if first == nil && r.Solutions > 0 {
 			if f := s.First(); f != nil {
 				res.First = slices.Clone(decode(f))
 			}
 		}
-		if o.Mode == models.ModeFirst && res.First != nil {
-			res.Status, res.Solutions = models.StatusFound, models.CountOf(1)
+		if o.Mode == core.ModeFirst && res.First != nil {
+			res.Status, res.Solutions = core.StatusFound, core.CountOf(1)
 		}
 		// The rounds go up from a lower bound, so the first that finds a
 		// set proves the minimum, even if its count stopped early.
@@ -363,7 +364,7 @@ func solveDLX(ctx context.Context, p models.Problem, opts *models.Options) (mode
 	}
 	s, err := dlx.NewSolver(cov.Problem)
 	if err != nil {
-		return models.Result{}, err
+		return core.Result{}, err
 	}
 	oo := *o
 	oo.MaxNodes = budgetLeft(o.MaxNodes, work.Nodes)
@@ -372,7 +373,7 @@ func solveDLX(ctx context.Context, p models.Problem, opts *models.Options) (mode
 	}
 	res, err := s.SolveModel(ctx, &oo, dlx.Options{Workers: workers}, decode)
 	if err != nil {
-		return models.Result{}, err
+		return core.Result{}, err
 	}
 	res.Stats = res.Stats.Add(work)
 	res.Stats.Elapsed = time.Since(start)
@@ -395,15 +396,15 @@ func budgetLeft(budget, used uint64) uint64 {
 }
 
 // emptyPlacement is the one placement of no pieces.
-func emptyPlacement(p *Problem, o *models.Options, start time.Time) models.Result {
+func emptyPlacement(p *Problem, o *core.Options, start time.Time) core.Result {
 	sol := p.pawnBoard()
-	res := models.Result{Status: models.StatusExhausted, Solutions: models.CountOf(1), First: sol, Stats: models.Stats{Nodes: 1}}
-	if o.Mode != models.ModeCount {
+	res := core.Result{Status: core.StatusExhausted, Solutions: core.CountOf(1), First: sol, Stats: core.Stats{Nodes: 1}}
+	if o.Mode != core.ModeCount {
 		if o.Visit != nil {
-			o.Visit(sol, models.Stats{})
+			o.Visit(sol, core.Stats{})
 		}
-		if o.Mode == models.ModeFirst {
-			res.Status = models.StatusFound
+		if o.Mode == core.ModeFirst {
+			res.Status = core.StatusFound
 		}
 	}
 	if p.Task == Max {

@@ -31,12 +31,12 @@
 // non-attacking pieces), Max (the independence number), Dominate (the
 // domination number, optionally independent), Pawns (the fewest pawns for m
 // queens). The algorithms registered for model "pieces" solve every task
-// through models.Options: ModeFirst gives one placement (for Max and
+// through core.Options: ModeFirst gives one placement (for Max and
 // Dominate, one optimal placement, with the optimum proved), ModeCount the
 // number of placements (of optimal ones for Max and Dominate), ModeAll
 // lists them. The optimum and the other facts of a task are in the Answer
 // that AnswerOf returns for a Result.
 //
-// A solution (models.Solution) gives one entry per cell in row-major
+// A solution (core.Solution) gives one entry per cell in row-major
 // order: 0 empty, 1 a piece, 2 a pawn.
 package pieces

@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
 	"github.com/stretchr/testify/require"
 )
@@ -28,16 +29,16 @@ func TestDegenerateBoards(t *testing.T) {
 	}
 	for _, tc := range tests {
 		p := mustProblem(t, tc.c)
-		o := models.Options{Mode: models.ModeCount}
+		o := core.Options{Mode: core.ModeCount}
 		for _, alg := range algorithmsFor(p, &o) {
 			res := solveT(t, alg, p, o)
-			require.Equal(t, models.CountOf(tc.want), res.Solutions, "%s %+v", alg, tc.c)
+			require.Equal(t, core.CountOf(tc.want), res.Solutions, "%s %+v", alg, tc.c)
 		}
 		for _, task := range []Task{Max, Dominate} {
 			c := tc.c
 			c.Task, c.K = task, 0
 			q := mustProblem(t, c)
-			for _, alg := range algorithmsFor(q, &models.Options{}) {
+			for _, alg := range algorithmsFor(q, &core.Options{}) {
 				a, _ := models.Lookup("pieces", alg)
 				res, err := a.Run(context.Background(), q, nil)
 				require.NoError(t, err, "%s %+v", alg, c)
@@ -79,8 +80,8 @@ func TestRobustness(t *testing.T) {
 	}
 	canceled, cancel := context.WithCancel(context.Background())
 	cancel()
-	modes := []models.Options{{}, {Mode: models.ModeAll, Limit: 3}, {Mode: models.ModeCount}, {Mode: models.ModeCount, Unique: true},
-		{Mode: models.ModeAll, Unique: true}, {Mode: 7}, {Workers: -3}, {MaxNodes: 1}}
+	modes := []core.Options{{}, {Mode: core.ModeAll, Limit: 3}, {Mode: core.ModeCount}, {Mode: core.ModeCount, Unique: true},
+		{Mode: core.ModeAll, Unique: true}, {Mode: 7}, {Workers: -3}, {MaxNodes: 1}}
 	for _, alg := range models.Algorithms("pieces") {
 		for i, p := range append(bad, valid...) {
 			for _, o := range modes {
@@ -94,7 +95,7 @@ func TestRobustness(t *testing.T) {
 					if err != nil {
 						continue
 					}
-					require.Contains(t, []models.Status{models.StatusExhausted, models.StatusFound, models.StatusLimit, models.StatusCanceled}, res.Status)
+					require.Contains(t, []core.Status{core.StatusExhausted, core.StatusFound, core.StatusLimit, core.StatusCanceled}, res.Status)
 					if res.First != nil {
 						require.NoError(t, p.Verify(res.First), "%s %d", alg.Name, i)
 					}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
 	"github.com/coverkit/coverkit/models/pieces"
 )
@@ -17,7 +18,7 @@ func Example() {
 		return
 	}
 	alg, _ := models.Lookup("pieces", "bitboard")
-	res, err := alg.Run(context.Background(), p, &models.Options{Mode: models.ModeCount})
+	res, err := alg.Run(context.Background(), p, &core.Options{Mode: core.ModeCount})
 	if err != nil {
 		fmt.Println(err)
 		return

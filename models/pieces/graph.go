@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math/bits"
 
-	"github.com/coverkit/coverkit/models"
 	"github.com/coverkit/coverkit/resource"
 )
 
@@ -80,7 +79,7 @@ func newGraph(b *Board, p Piece) (*graph, error) {
 	n := b.Cells()
 	if n > MaxSearchCells {
 		return nil, fmt.Errorf("pieces: %s has %d cells; the searches hold at most %d (an attack set per cell): %w",
-			b, n, MaxSearchCells, models.ErrTooLarge)
+			b, n, MaxSearchCells, resource.ErrTooLarge)
 	}
 	dirs, err := directions(b, p)
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/dlx"
 	"github.com/coverkit/coverkit/models"
 )
@@ -53,8 +54,8 @@ A C H S, X for a custom piece); a d-dimensional board as 2-D layers after
 				Usage: "N", Args: 1, Prefix: []string{"queen"}, Params: map[string]string{"task": "pawns"}},
 		},
 		Formats:     Formats,
-		Default:     func(models.Problem, *models.Options) string { return "bitboard" },
-		Fields:      func(p models.Problem, res *models.Result) []models.Field { return p.(*Problem).Fields(res) },
+		Default:     func(core.Problem, *core.Options) string { return "bitboard" },
+		Fields:      func(p core.Problem, res *core.Result) []models.Field { return p.(*Problem).Fields(res) },
 		CountText:   countText,
 		Headline:    headline,
 		NoSolution:  noSolution,
@@ -79,7 +80,7 @@ A C H S, X for a custom piece); a d-dimensional board as 2-D layers after
 }
 
 // newInstance reads PIECE SIZE [K] and the model's parameters.
-func newInstance(req models.Request) (models.Problem, error) {
+func newInstance(req models.Request) (core.Problem, error) {
 	return instance(req, false)
 }
 
@@ -106,7 +107,7 @@ func instance(req models.Request, verify bool) (*Problem, error) {
 		if task == Max || task == Dominate {
 			return nil, fmt.Errorf("pieces: --task %s takes no K (got %q)", task, req.Args[2])
 		}
-		k, err := models.ParseCount("K", req.Args[2], MaxCells)
+		k, err := core.ParseCount("K", req.Args[2], MaxCells)
 		if err != nil {
 			return nil, fmt.Errorf("pieces: %w", err)
 		}
@@ -122,7 +123,7 @@ func instance(req models.Request, verify bool) (*Problem, error) {
 // writeCover writes the instance for the cover verb: a comment line, then
 // the exact cover problem (NewCover) in the dlx text format with Knuth's
 // dlx3 multiplicities.
-func writeCover(p models.Problem, w io.Writer) error {
+func writeCover(p core.Problem, w io.Writer) error {
 	pp := p.(*Problem)
 	cov, err := pp.NewCover()
 	if err != nil {
@@ -146,7 +147,7 @@ func writeCover(p models.Problem, w io.Writer) error {
 }
 
 // countText is the text answer of a count.
-func countText(p models.Problem, res *models.Result, count string) string {
+func countText(p core.Problem, res *core.Result, count string) string {
 	pp := p.(*Problem)
 	a := pp.Answer(res)
 	board := pp.Size()
@@ -184,7 +185,7 @@ func countText(p models.Problem, res *models.Result, count string) string {
 }
 
 // noSolution explains a proved absence of solutions.
-func noSolution(p models.Problem, res *models.Result) string {
+func noSolution(p core.Problem, res *core.Result) string {
 	pp := p.(*Problem)
 	if a := pp.Answer(res); a.Reason != "" {
 		return "no solution: " + a.Reason
@@ -224,7 +225,7 @@ func (p *Problem) VerifyStream(r io.Reader) (*models.VerifyReport, error) {
 	_, _, cols := p.layers()
 	rep := &models.VerifyReport{}
 	seen := map[string]bool{}
-	sol := make(models.Solution, 0, n)
+	sol := make(core.Solution, 0, n)
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64<<10), 4<<20)
 	line, start := 0, 0
@@ -286,7 +287,7 @@ func (p *Problem) VerifyStream(r io.Reader) (*models.VerifyReport, error) {
 // headline says what a max, dominate or pawns solution proves, or what is
 // known when the search stopped early; a placement of K pieces needs none.
 // It is a '#' comment of the board format, so verify reads past it.
-func headline(p models.Problem, res *models.Result) string {
+func headline(p core.Problem, res *core.Result) string {
 	pp := p.(*Problem)
 	a := pp.Answer(res)
 	board := pp.Size()

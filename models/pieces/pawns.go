@@ -1,8 +1,6 @@
 package pieces
 
-import (
-	"github.com/coverkit/coverkit/models"
-)
+import "github.com/coverkit/coverkit/core"
 
 // pawnSearch looks for the fewest pawns that let s.p.K mutually
 // non-attacking pieces stand on the board: for p = 0, 1, 2, ... it tries
@@ -56,7 +54,7 @@ func newPawnSearch(r *run, p *Problem) (*pawnSearch, error) {
 	// One pawn set per class is enough unless a count must include every
 	// solution: the canonical representative of a class of placements
 	// has the least pawn set of its class (pawns are compared first).
-	if r.opts.Mode == models.ModeFirst || r.opts.Unique && r.opts.Mode == models.ModeAll {
+	if r.opts.Mode == core.ModeFirst || r.opts.Unique && r.opts.Mode == core.ModeAll {
 		syms, err := b.symmetries()
 		if err == nil {
 			ps.syms = syms
@@ -100,7 +98,7 @@ func (ps *pawnSearch) search() (found, bound int) {
 	for np := 0; np <= len(ps.cand) && ps.p.K <= free-np; np++ {
 		ps.pawns = ps.pawns[:0]
 		ps.combos(0, np)
-		if r.stop && r.status != models.StatusFound {
+		if r.stop && r.status != core.StatusFound {
 			return -1, np
 		}
 		if !r.found.IsZero() {

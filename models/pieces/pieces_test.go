@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/resource"
 	"github.com/stretchr/testify/require"
 )
 
@@ -20,12 +22,12 @@ func mustProblem(t testing.TB, c Config) *Problem {
 
 // solveT runs a registered algorithm and checks that every solution it
 // reports verifies.
-func solveT(t testing.TB, alg string, p *Problem, o models.Options) models.Result {
+func solveT(t testing.TB, alg string, p *Problem, o core.Options) core.Result {
 	t.Helper()
 	a, err := models.Lookup("pieces", alg)
 	require.NoError(t, err)
 	visit := o.Visit
-	o.Visit = func(sol models.Solution, since models.Stats) bool {
+	o.Visit = func(sol core.Solution, since core.Stats) bool {
 		require.NoError(t, p.Verify(sol), "%s %v", alg, p.Size())
 		if visit != nil {
 			return visit(sol, since)
@@ -41,7 +43,7 @@ func solveT(t testing.TB, alg string, p *Problem, o models.Options) models.Resul
 }
 
 // algorithmsFor lists the registered algorithms that support p with o.
-func algorithmsFor(p *Problem, o *models.Options) []string {
+func algorithmsFor(p *Problem, o *core.Options) []string {
 	var out []string
 	for _, a := range models.Algorithms("pieces") {
 		if a.Supports(p, o) == nil {
@@ -76,11 +78,11 @@ func TestPlaceKnownCounts(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			p := mustProblem(t, tc.c)
-			o := models.Options{Mode: models.ModeCount}
+			o := core.Options{Mode: core.ModeCount}
 			for _, alg := range algorithmsFor(p, &o) {
 				res := solveT(t, alg, p, o)
-				require.Equal(t, models.StatusExhausted, res.Status, alg)
-				require.Equal(t, models.CountOf(tc.want), res.Solutions, "%s (%s)", alg, tc.source)
+				require.Equal(t, core.StatusExhausted, res.Status, alg)
+				require.Equal(t, core.CountOf(tc.want), res.Solutions, "%s (%s)", alg, tc.source)
 			}
 		})
 	}
@@ -103,16 +105,16 @@ func TestUniqueCounts(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			p := mustProblem(t, tc.c)
-			res := solveT(t, "bitboard", p, models.Options{Mode: models.ModeCount, Unique: true})
-			require.Equal(t, models.CountOf(tc.total), res.Solutions, tc.source)
+			res := solveT(t, "bitboard", p, core.Options{Mode: core.ModeCount, Unique: true})
+			require.Equal(t, core.CountOf(tc.total), res.Solutions, tc.source)
 			if tc.fund > 0 {
-				require.Equal(t, models.CountOf(tc.fund), res.Fundamental, tc.source)
+				require.Equal(t, core.CountOf(tc.fund), res.Fundamental, tc.source)
 			}
 			// ModeAll with Unique visits one placement per class.
 			var classes uint64
-			all := solveT(t, "bitboard", p, models.Options{Mode: models.ModeAll, Unique: true,
-				Visit: func(models.Solution, models.Stats) bool { classes++; return true }})
-			require.Equal(t, res.Fundamental, models.CountOf(classes))
+			all := solveT(t, "bitboard", p, core.Options{Mode: core.ModeAll, Unique: true,
+				Visit: func(core.Solution, core.Stats) bool { classes++; return true }})
+			require.Equal(t, res.Fundamental, core.CountOf(classes))
 			require.Equal(t, res.Fundamental, all.Fundamental)
 		})
 	}
@@ -140,9 +142,9 @@ func TestMax(t *testing.T) {
 			c := tc.c
 			c.Task = Max
 			p := mustProblem(t, c)
-			for _, alg := range algorithmsFor(p, &models.Options{}) {
-				first := solveT(t, alg, p, models.Options{})
-				require.Equal(t, models.StatusFound, first.Status)
+			for _, alg := range algorithmsFor(p, &core.Options{}) {
+				first := solveT(t, alg, p, core.Options{})
+				require.Equal(t, core.StatusFound, first.Status)
 				a := p.Answer(&first)
 				require.True(t, a.Proved, alg)
 				require.Equal(t, tc.max, a.Max, "%s: %s", alg, tc.source)
@@ -150,9 +152,9 @@ func TestMax(t *testing.T) {
 				if tc.maxCount == 0 {
 					continue // not known from a source
 				}
-				count := solveT(t, alg, p, models.Options{Mode: models.ModeCount})
-				require.Equal(t, models.StatusExhausted, count.Status, alg)
-				require.Equal(t, models.CountOf(tc.maxCount), count.Solutions, "%s: %s", alg, tc.source)
+				count := solveT(t, alg, p, core.Options{Mode: core.ModeCount})
+				require.Equal(t, core.StatusExhausted, count.Status, alg)
+				require.Equal(t, core.CountOf(tc.maxCount), count.Solutions, "%s: %s", alg, tc.source)
 			}
 		})
 	}
@@ -175,11 +177,11 @@ func TestQueenDomination(t *testing.T) {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
 			for _, independent := range []bool{false, true} {
 				p := mustProblem(t, Config{Piece: "queen", Size: fmt.Sprint(n), Task: Dominate, Independent: independent})
-				for _, alg := range algorithmsFor(p, &models.Options{}) {
+				for _, alg := range algorithmsFor(p, &core.Options{}) {
 					if alg == "dlx" && n > 7 {
 						continue // seconds to minutes: see docs/benchmarks.md
 					}
-					first := solveT(t, alg, p, models.Options{})
+					first := solveT(t, alg, p, core.Options{})
 					a := p.Answer(&first)
 					require.True(t, a.Proved, alg)
 					wantG, wantSets := gamma[n-1], sets[n-1]
@@ -188,9 +190,9 @@ func TestQueenDomination(t *testing.T) {
 					}
 					require.Equal(t, wantG, a.Domination, "%s independent %v", alg, independent)
 					require.Len(t, a.Pieces, wantG, alg)
-					count := solveT(t, alg, p, models.Options{Mode: models.ModeCount})
-					require.Equal(t, models.StatusExhausted, count.Status, alg)
-					require.Equal(t, models.CountOf(wantSets), count.Solutions, "%s independent %v", alg, independent)
+					count := solveT(t, alg, p, core.Options{Mode: core.ModeCount})
+					require.Equal(t, core.StatusExhausted, count.Status, alg)
+					require.Equal(t, core.CountOf(wantSets), count.Solutions, "%s independent %v", alg, independent)
 				}
 			}
 		})
@@ -213,7 +215,7 @@ func TestOtherDomination(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(fmt.Sprint(tc.piece, tc.n), func(t *testing.T) {
 			p := mustProblem(t, Config{Piece: tc.piece, Size: fmt.Sprint(tc.n), Task: Dominate})
-			res := solveT(t, "bitboard", p, models.Options{})
+			res := solveT(t, "bitboard", p, core.Options{})
 			a := p.Answer(&res)
 			require.True(t, a.Proved)
 			require.Equal(t, tc.want, a.Domination, tc.src)
@@ -223,7 +225,7 @@ func TestOtherDomination(t *testing.T) {
 
 func TestPawns(t *testing.T) {
 	p := mustProblem(t, Config{Piece: "queen", Size: "8", Task: Pawns, K: 9})
-	res := solveT(t, "bitboard", p, models.Options{})
+	res := solveT(t, "bitboard", p, core.Options{})
 	a := p.Answer(&res)
 	require.True(t, a.Proved, "seed 002: nine queens and one pawn on 8x8")
 	require.Equal(t, 1, a.MinPawns)
@@ -231,15 +233,15 @@ func TestPawns(t *testing.T) {
 	require.Len(t, a.Pieces, 9)
 	// 8 queens need no pawn.
 	p = mustProblem(t, Config{Piece: "queen", Size: "8", Task: Pawns, K: 8})
-	res = solveT(t, "bitboard", p, models.Options{})
+	res = solveT(t, "bitboard", p, core.Options{})
 	a = p.Answer(&res)
 	require.True(t, a.Proved)
 	require.Equal(t, 0, a.MinPawns)
 	// Knights are leapers: pawns never help them.
 	p = mustProblem(t, Config{Piece: "knight", Size: "3", Task: Pawns, K: 6})
-	res = solveT(t, "bitboard", p, models.Options{})
+	res = solveT(t, "bitboard", p, core.Options{})
 	a = p.Answer(&res)
-	require.Equal(t, models.StatusExhausted, res.Status)
+	require.Equal(t, core.StatusExhausted, res.Status)
 	require.True(t, res.Solutions.IsZero())
 	require.False(t, a.Proved)
 	require.NotEmpty(t, a.Reason)
@@ -255,16 +257,16 @@ func TestStoppedEarly(t *testing.T) {
 	} {
 		p := mustProblem(t, c)
 		a, _ := models.Lookup("pieces", "bitboard")
-		res, err := a.Run(context.Background(), p, &models.Options{Mode: models.ModeCount, MaxNodes: 100})
+		res, err := a.Run(context.Background(), p, &core.Options{Mode: core.ModeCount, MaxNodes: 100})
 		require.NoError(t, err)
-		require.Equal(t, models.StatusLimit, res.Status, "%+v", c)
+		require.Equal(t, core.StatusLimit, res.Status, "%+v", c)
 		ans := p.Answer(&res)
 		require.False(t, ans.Proved && c.Task != Place, "%+v", c)
 		ctx, cancel := context.WithCancel(context.Background())
 		cancel()
-		res, err = a.Run(ctx, p, &models.Options{Mode: models.ModeCount})
+		res, err = a.Run(ctx, p, &core.Options{Mode: core.ModeCount})
 		require.NoError(t, err)
-		require.Equal(t, models.StatusCanceled, res.Status)
+		require.Equal(t, core.StatusCanceled, res.Status)
 	}
 }
 
@@ -339,7 +341,7 @@ func TestAgainstBruteForce(t *testing.T) {
 	} {
 		t.Run(c.Piece+" "+c.Size, func(t *testing.T) {
 			mp := mustProblem(t, Config{Piece: c.Piece, Size: c.Size, Torus: c.Torus, Pawns: c.Pawns, Task: Max})
-			res := solveT(t, "bitboard", mp, models.Options{})
+			res := solveT(t, "bitboard", mp, core.Options{})
 			alpha := mp.Answer(&res).Max
 			for k := 0; k <= alpha+1; k++ {
 				if binomial(mp.Board.Cells(), k) > 30000 {
@@ -348,12 +350,12 @@ func TestAgainstBruteForce(t *testing.T) {
 				c.K = k
 				p := mustProblem(t, c)
 				want := brute(p, k)
-				o := models.Options{Mode: models.ModeCount}
+				o := core.Options{Mode: core.ModeCount}
 				for _, alg := range algorithmsFor(p, &o) {
 					got := solveT(t, alg, p, o)
-					require.Equal(t, models.CountOf(want), got.Solutions, "%s k=%d", alg, k)
+					require.Equal(t, core.CountOf(want), got.Solutions, "%s k=%d", alg, k)
 					var visited uint64
-					solveT(t, alg, p, models.Options{Mode: models.ModeAll, Visit: func(models.Solution, models.Stats) bool { visited++; return true }})
+					solveT(t, alg, p, core.Options{Mode: core.ModeAll, Visit: func(core.Solution, core.Stats) bool { visited++; return true }})
 					require.Equal(t, want, visited, "%s k=%d all", alg, k)
 				}
 				if k == alpha+1 {
@@ -377,7 +379,7 @@ func TestDominationAgainstBruteForce(t *testing.T) {
 		t.Run(c.Piece+" "+c.Size, func(t *testing.T) {
 			c.Task = Dominate
 			p := mustProblem(t, c)
-			res := solveT(t, "bitboard", p, models.Options{Mode: models.ModeCount})
+			res := solveT(t, "bitboard", p, core.Options{Mode: core.ModeCount})
 			a := p.Answer(&res)
 			require.True(t, a.Proved)
 			sol := p.pawnBoard()
@@ -403,7 +405,7 @@ func TestDominationAgainstBruteForce(t *testing.T) {
 					require.Equal(t, k, a.Domination)
 				}
 			}
-			require.Equal(t, models.CountOf(want), res.Solutions)
+			require.Equal(t, core.CountOf(want), res.Solutions)
 		})
 	}
 }
@@ -423,7 +425,7 @@ func TestBadInput(t *testing.T) {
 		{"negative side", Config{Piece: "queen", Size: "-3", K: 1}, ErrSize},
 		{"zero in 3-D", Config{Piece: "queen", Size: "3x0x3", K: 1}, ErrSize},
 		{"not a number", Config{Piece: "queen", Size: "8xx", K: 1}, ErrSize},
-		{"beyond memory", Config{Piece: "queen", Size: "100000x100000", K: 1}, models.ErrTooLarge},
+		{"beyond memory", Config{Piece: "queen", Size: "100000x100000", K: 1}, resource.ErrTooLarge},
 		{"too many dimensions", Config{Piece: "queen", Size: "2x2x2x2x2x2x2x2x2", K: 1}, ErrSize},
 		{"k larger than the board", Config{Piece: "king", Size: "8", K: 65}, ErrK},
 		{"k larger with pawns", Config{Piece: "king", Size: "2", K: 4, Pawns: "1,1"}, ErrK},
@@ -447,12 +449,12 @@ func TestBadInput(t *testing.T) {
 	for _, alg := range []string{"bitboard", "dlx"} {
 		a, _ := models.Lookup("pieces", alg)
 		_, err := a.Run(context.Background(), p, nil)
-		require.ErrorIs(t, err, models.ErrTooLarge, alg)
+		require.ErrorIs(t, err, resource.ErrTooLarge, alg)
 	}
 	// Another model's problem.
 	a, _ := models.Lookup("pieces", "bitboard")
 	_, err := a.Solve(context.Background(), nil, nil)
-	require.ErrorIs(t, err, models.ErrWrongProblem)
+	require.ErrorIs(t, err, core.ErrWrongProblem)
 }
 
 func TestVerifyRejects(t *testing.T) {
@@ -499,15 +501,15 @@ func TestPawnCounts(t *testing.T) {
 			}
 			p := mustProblem(t, Config{Piece: "queen", Size: fmt.Sprint(tc.n), Task: Pawns, K: tc.n + tc.k})
 			if tc.total > 0 {
-				res := solveT(t, "bitboard", p, models.Options{Mode: models.ModeCount, Unique: true})
-				require.Equal(t, models.StatusExhausted, res.Status)
-				require.Equal(t, models.CountOf(tc.total), res.Solutions, tc.src)
-				require.Equal(t, models.CountOf(tc.fund), res.Fundamental, tc.src)
+				res := solveT(t, "bitboard", p, core.Options{Mode: core.ModeCount, Unique: true})
+				require.Equal(t, core.StatusExhausted, res.Status)
+				require.Equal(t, core.CountOf(tc.total), res.Solutions, tc.src)
+				require.Equal(t, core.CountOf(tc.fund), res.Fundamental, tc.src)
 			}
 			var classes uint64
-			res := solveT(t, "bitboard", p, models.Options{Mode: models.ModeAll, Unique: true,
-				Visit: func(models.Solution, models.Stats) bool { classes++; return true }})
-			require.Equal(t, models.StatusExhausted, res.Status)
+			res := solveT(t, "bitboard", p, core.Options{Mode: core.ModeAll, Unique: true,
+				Visit: func(core.Solution, core.Stats) bool { classes++; return true }})
+			require.Equal(t, core.StatusExhausted, res.Status)
 			require.Equal(t, tc.fund, classes, tc.src)
 			a := p.Answer(&res)
 			require.True(t, a.Proved)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
 )
 
@@ -57,7 +58,7 @@ func ParseTask(s string) (Task, error) {
 var ErrK = errors.New("pieces: bad number of pieces")
 
 // Problem is one instance: a board, a piece and a task. It implements
-// models.Problem. Build it with New or Config.Problem, which check it.
+// core.Problem. Build it with New or Config.Problem, which check it.
 type Problem struct {
 	// Board is the board, with its pawns (for the Pawns task, the pawns
 	// are what is searched for, and the board has none).
@@ -87,7 +88,7 @@ func New(b Board, piece Piece, task Task, k int) (*Problem, error) {
 
 func (p *Problem) check() error {
 	if p == nil {
-		return fmt.Errorf("pieces: no problem given (nil): %w", models.ErrWrongProblem)
+		return fmt.Errorf("pieces: no problem given (nil): %w", core.ErrWrongProblem)
 	}
 	if err := p.Board.validate(); err != nil {
 		return err
@@ -305,7 +306,7 @@ func (p *Problem) answerFields(a *Answer) []models.Field {
 
 // Answer returns the facts a pieces algorithm left in res.Extra: the
 // optimum of the task, proved or bounded, and one optimal placement.
-func (p *Problem) Answer(res *models.Result) Answer {
+func (p *Problem) Answer(res *core.Result) Answer {
 	if p == nil {
 		return Answer{Best: -1, Bound: -1}
 	}
@@ -353,7 +354,7 @@ func (p *Problem) Answer(res *models.Result) Answer {
 }
 
 // setAnswer stores the answer in res.Extra (as answerFields).
-func (p *Problem) setAnswer(res *models.Result, a *Answer) {
+func (p *Problem) setAnswer(res *core.Result, a *Answer) {
 	fs := p.answerFields(a)
 	if len(fs) == 0 {
 		return
@@ -368,7 +369,7 @@ func (p *Problem) setAnswer(res *models.Result, a *Answer) {
 
 // Placement returns the 1-based coordinates of the pieces and of the pawns
 // of sol.
-func (p *Problem) Placement(sol models.Solution) (pieces, pawns [][]int) {
+func (p *Problem) Placement(sol core.Solution) (pieces, pawns [][]int) {
 	if p == nil || len(sol) != p.Board.Cells() {
 		return nil, nil
 	}
@@ -394,7 +395,7 @@ func (p *Problem) coords1(x int) []int {
 // Fields returns the problem's own facts for a result record, in the order
 // of docs/cli.md: piece, torus, k, the board's pawns; then, for Max,
 // Dominate and Pawns, the answer (Problem.answerFields).
-func (p *Problem) Fields(res *models.Result) []models.Field {
+func (p *Problem) Fields(res *core.Result) []models.Field {
 	if p == nil {
 		return nil
 	}
@@ -421,8 +422,8 @@ func nonNil(x [][]int) [][]int {
 }
 
 // pawnBoard returns a solution with the board's pawns and no pieces.
-func (p *Problem) pawnBoard() models.Solution {
-	sol := make(models.Solution, p.Board.Cells())
+func (p *Problem) pawnBoard() core.Solution {
+	sol := make(core.Solution, p.Board.Cells())
 	for _, x := range p.Board.Pawns {
 		sol[x] = 2
 	}

@@ -7,7 +7,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/core"
 )
 
 // MaxSVGCells bounds the boards Render draws as SVG.
@@ -24,7 +24,7 @@ var Formats = []string{"text", "board", "coords", "svg", "json"}
 // one line of the pieces' 1-based coordinates ("1,2 3,4"), and a second
 // line "pawns 4,5 ..." when there are pawns. "json": one JSON value,
 // {"pieces":[[r,c],...],"pawns":[...]}, without a newline. "svg": a drawing of the board (layers side by side).
-func (p *Problem) Render(w io.Writer, sol models.Solution, format string) error {
+func (p *Problem) Render(w io.Writer, sol core.Solution, format string) error {
 	if err := p.check(); err != nil {
 		return err
 	}
@@ -64,7 +64,7 @@ func (p *Problem) layers() (count, rows, cols int) {
 	return p.Board.Cells() / (rows * cols), rows, cols
 }
 
-func (p *Problem) writeBoard(w io.Writer, sol models.Solution) error {
+func (p *Problem) writeBoard(w io.Writer, sol core.Solution) error {
 	bw := bufio.NewWriter(w)
 	nl, rows, cols := p.layers()
 	sym := p.symbol()
@@ -103,7 +103,7 @@ func joinInts(v []int, sep string) string {
 	return strings.Join(parts, sep)
 }
 
-func (p *Problem) writeCoords(w io.Writer, sol models.Solution) error {
+func (p *Problem) writeCoords(w io.Writer, sol core.Solution) error {
 	pieces, pawns := p.Placement(sol)
 	var b strings.Builder
 	for i, c := range pieces {
@@ -127,7 +127,7 @@ func (p *Problem) writeCoords(w io.Writer, sol models.Solution) error {
 
 // writeSVG draws the board: light and dark squares, each piece a dark disc
 // with its letter, each pawn a pawn silhouette; layers side by side.
-func (p *Problem) writeSVG(w io.Writer, sol models.Solution) error {
+func (p *Problem) writeSVG(w io.Writer, sol core.Solution) error {
 	const sq, gap = 40, 20
 	nl, rows, cols := p.layers()
 	width := nl*cols*sq + (nl-1)*gap

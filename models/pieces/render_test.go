@@ -6,13 +6,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/core"
 	"github.com/stretchr/testify/require"
 )
 
 func TestRender(t *testing.T) {
 	p := mustProblem(t, Config{Piece: "queen", Size: "8", K: 9, Pawns: "2,3"})
-	res := solveT(t, "bitboard", p, models.Options{})
+	res := solveT(t, "bitboard", p, core.Options{})
 	require.NotNil(t, res.First)
 	var b bytes.Buffer
 	require.NoError(t, p.Render(&b, res.First, ""))
@@ -55,7 +55,7 @@ func TestRender(t *testing.T) {
 
 func TestRenderLayers(t *testing.T) {
 	p := mustProblem(t, Config{Piece: "queen", Size: "3x3x3", K: 4})
-	res := solveT(t, "bitboard", p, models.Options{})
+	res := solveT(t, "bitboard", p, core.Options{})
 	var b bytes.Buffer
 	require.NoError(t, p.Render(&b, res.First, "board"))
 	require.Contains(t, b.String(), "# layer 1\n")

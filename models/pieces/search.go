@@ -6,7 +6,7 @@ import (
 	"math/bits"
 	"time"
 
-	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/resource"
 )
 
@@ -20,19 +20,19 @@ const pollEvery = 4096
 // everything here runs once per solution or once every pollEvery nodes.
 type run struct {
 	ctx  context.Context
-	opts *models.Options
+	opts *core.Options
 	p    *Problem
 	n, w int
 
 	nodes  uint64
 	budget uint64
 	stop   bool
-	status models.Status
+	status core.Status
 
-	found, classes models.Count
+	found, classes core.Count
 	visited        uint64
-	first          models.Solution
-	sol            models.Solution // per-cell buffer
+	first          core.Solution
+	sol            core.Solution // per-cell buffer
 
 	syms  [][]int32 // non-identity symmetries (Options.Unique)
 	set   []uint64  // the solution as a bitset (w words)
@@ -44,13 +44,13 @@ type run struct {
 }
 
 // newRun prepares the shared state for problem p and options o.
-func newRun(ctx context.Context, p *Problem, o *models.Options) (*run, error) {
+func newRun(ctx context.Context, p *Problem, o *core.Options) (*run, error) {
 	n := p.Board.Cells()
 	now := time.Now()
 	r := &run{
 		ctx: ctx, opts: o, p: p, n: n, w: (n + 63) / 64,
-		status: models.StatusExhausted, start: now, lastTime: now,
-		sol: make(models.Solution, n),
+		status: core.StatusExhausted, start: now, lastTime: now,
+		sol: make(core.Solution, n),
 	}
 	if o.Unique {
 		syms, err := p.Board.symmetries()
@@ -79,16 +79,16 @@ func (r *run) nextBudget() uint64 {
 // poll runs when a poll interval's budget is spent; it reports whether the
 // search must stop.
 func (r *run) poll() bool {
-	if st, done := models.ContextStatus(r.ctx); done {
+	if st, done := core.ContextStatus(r.ctx); done {
 		r.halt(st)
 		return true
 	}
 	if m := r.opts.MaxNodes; m > 0 && r.nodes >= m {
-		r.halt(models.StatusLimit)
+		r.halt(core.StatusLimit)
 		return true
 	}
 	if r.opts.Progress != nil {
-		r.opts.Progress(models.Progress{Done: r.found.Lo})
+		r.opts.Progress(core.Progress{Done: r.found.Lo})
 	}
 	r.budget = r.nextBudget()
 	return false
@@ -105,13 +105,13 @@ func (r *run) tick() bool {
 	return false
 }
 
-func (r *run) halt(st models.Status) {
+func (r *run) halt(st core.Status) {
 	r.stop = true
 	r.status = st
 }
 
 // fill writes the placement (chosen cells, pawns) into r.sol.
-func (r *run) fill(chosen []int32, pawns []int) models.Solution {
+func (r *run) fill(chosen []int32, pawns []int) core.Solution {
 	clear(r.sol)
 	for _, x := range pawns {
 		r.sol[x] = 2
@@ -181,25 +181,25 @@ func (r *run) solution(chosen []int32, pawns []int) bool {
 		}
 		r.classes = r.classes.AddUint64(1)
 	}
-	if r.opts.Mode == models.ModeCount {
+	if r.opts.Mode == core.ModeCount {
 		return false
 	}
 	sol := r.fill(chosen, pawns)
 	if r.first == nil {
-		r.first = append(models.Solution(nil), sol...)
+		r.first = append(core.Solution(nil), sol...)
 	}
 	r.visited++
 	if r.opts.Visit != nil {
 		now := time.Now()
-		since := models.Stats{Nodes: r.nodes - r.lastNodes, Elapsed: now.Sub(r.lastTime)}
+		since := core.Stats{Nodes: r.nodes - r.lastNodes, Elapsed: now.Sub(r.lastTime)}
 		r.lastNodes, r.lastTime = r.nodes, now
 		if !r.opts.Visit(sol, since) {
-			r.halt(models.StatusFound)
+			r.halt(core.StatusFound)
 			return true
 		}
 	}
-	if r.opts.Mode == models.ModeFirst || r.opts.Limit > 0 && r.visited >= r.opts.Limit {
-		r.halt(models.StatusFound)
+	if r.opts.Mode == core.ModeFirst || r.opts.Limit > 0 && r.visited >= r.opts.Limit {
+		r.halt(core.StatusFound)
 		return true
 	}
 	return false
@@ -207,23 +207,23 @@ func (r *run) solution(chosen []int32, pawns []int) bool {
 
 // result assembles the Result: with Unique in ModeAll, the solutions
 // visited are the classes.
-func (r *run) result() models.Result {
-	res := models.Result{
+func (r *run) result() core.Result {
+	res := core.Result{
 		Status:    r.status,
 		Solutions: r.found,
 		First:     r.first,
-		Stats:     models.Stats{Nodes: r.nodes, Elapsed: time.Since(r.start)},
+		Stats:     core.Stats{Nodes: r.nodes, Elapsed: time.Since(r.start)},
 	}
 	if r.opts.Unique {
 		res.Fundamental = r.classes
-		if r.opts.Mode != models.ModeCount {
-			res.Solutions = models.CountOf(r.visited)
+		if r.opts.Mode != core.ModeCount {
+			res.Solutions = core.CountOf(r.visited)
 			res.Fundamental = res.Solutions
 		}
 	}
-	if r.opts.Mode == models.ModeFirst && r.first != nil {
-		res.Status = models.StatusFound
-		res.Solutions = models.CountOf(1)
+	if r.opts.Mode == core.ModeFirst && r.first != nil {
+		res.Status = core.StatusFound
+		res.Solutions = core.CountOf(1)
 	}
 	return res
 }
@@ -231,9 +231,9 @@ func (r *run) result() models.Result {
 // reset clears the solutions found (between the rounds of an iterated
 // search), keeping the work counters.
 func (r *run) reset() {
-	r.found, r.classes, r.visited, r.first = models.Count{}, models.Count{}, 0, nil
+	r.found, r.classes, r.visited, r.first = core.Count{}, core.Count{}, 0, nil
 	if !r.stop {
-		r.status = models.StatusExhausted
+		r.status = core.StatusExhausted
 	}
 }
 
@@ -247,11 +247,11 @@ func popcount(a []uint64) int {
 }
 
 // checkMode refuses an unknown mode.
-func checkMode(name string, o *models.Options) error {
+func checkMode(name string, o *core.Options) error {
 	switch o.Mode {
-	case models.ModeFirst, models.ModeAll, models.ModeCount:
+	case core.ModeFirst, core.ModeAll, core.ModeCount:
 	default:
-		return fmt.Errorf("pieces: %s: unknown mode %d: %w", name, o.Mode, models.ErrUnsupported)
+		return fmt.Errorf("pieces: %s: unknown mode %d: %w", name, o.Mode, core.ErrUnsupported)
 	}
 	if _, err := resource.Workers(o.Workers); err != nil {
 		return fmt.Errorf("pieces: %s: %w", name, err) // one rule for every algorithm, serial ones too

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/resource"
 )
 
 // MaxSymmetryEntries bounds |G| × cells of the symmetry tables that
@@ -48,7 +48,7 @@ func (b *Board) symmetries() ([][]int32, error) {
 	size := len(perms) << d * translations
 	if size*n > MaxSymmetryEntries {
 		return nil, fmt.Errorf("pieces: the %s board has %d symmetries, too many to tell solutions apart (at most %d entries): %w",
-			b, size, MaxSymmetryEntries, models.ErrTooLarge)
+			b, size, MaxSymmetryEntries, resource.ErrTooLarge)
 	}
 	pawn := make([]bool, n)
 	for _, x := range b.Pawns {

@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/core"
 )
 
 // Verify checks sol independently of any solver, walking every move of
@@ -16,7 +16,7 @@ import (
 // Pawns, exactly K pieces; for Dominate, every square that is not a pawn is
 // occupied or attacked. Optimality (of Max and Dominate) is not checked: it
 // is what the search proves.
-func (p *Problem) Verify(sol models.Solution) error {
+func (p *Problem) Verify(sol core.Solution) error {
 	if err := p.check(); err != nil {
 		return err
 	}

@@ -12,7 +12,7 @@
 // from a search about |G| times smaller than the full one, exactly, even
 // when some tilings or placements are symmetric.
 //
-// A solution (models.Solution) gives, for each board cell in row-major
+// A solution (core.Solution) gives, for each board cell in row-major
 // order, the index of the piece covering it, or −1 for a cell outside the
 // board.
 package polyomino

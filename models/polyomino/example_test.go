@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
 	"github.com/coverkit/coverkit/models/polyomino"
 )
@@ -18,7 +19,7 @@ func Example() {
 		panic(err)
 	}
 	alg, _ := models.Lookup("polyomino", "dlx")
-	res, err := alg.Run(context.Background(), t, &models.Options{Mode: models.ModeCount, Workers: 1})
+	res, err := alg.Run(context.Background(), t, &core.Options{Mode: core.ModeCount, Workers: 1})
 	if err != nil {
 		panic(err)
 	}
@@ -31,7 +32,7 @@ func ExampleTiling_Render() {
 	board, _ := polyomino.Rect(3, 20)
 	t, _ := polyomino.New(board, polyomino.Pentominoes)
 	alg, _ := models.Lookup("polyomino", "dlx")
-	res, _ := alg.Run(context.Background(), t, &models.Options{Mode: models.ModeFirst})
+	res, _ := alg.Run(context.Background(), t, &core.Options{Mode: core.ModeFirst})
 	_ = t.Render(os.Stdout, res.First, "text")
 	// Output:
 	// UUXIIIIINNNFTWYYYYZV

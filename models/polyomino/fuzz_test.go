@@ -2,12 +2,14 @@ package polyomino_test
 
 import (
 	"context"
-	"github.com/stretchr/testify/require"
 	"strings"
 	"testing"
 	"time"
 	"unicode/utf8"
 
+	"github.com/stretchr/testify/require"
+
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
 	"github.com/coverkit/coverkit/models/polyomino"
 )
@@ -87,8 +89,8 @@ func FuzzTiling(f *testing.F) {
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 		defer cancel()
-		o := &models.Options{Mode: models.ModeAll, Limit: 10, MaxNodes: 100000, Unique: unique, Workers: 1,
-			Visit: func(sol models.Solution, _ models.Stats) bool {
+		o := &core.Options{Mode: core.ModeAll, Limit: 10, MaxNodes: 100000, Unique: unique, Workers: 1,
+			Visit: func(sol core.Solution, _ core.Stats) bool {
 				if err := tl.Verify(sol); err != nil {
 					t.Fatalf("a visited tiling does not verify: %v", err)
 				}

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/dlx"
 	"github.com/coverkit/coverkit/models"
 )
@@ -43,11 +44,11 @@ total only, a cross-check).`,
 		Formats:     []string{"text", "json"},
 		Without:     []string{"verify"},
 		SolutionKey: "tiling",
-		Fields: func(p models.Problem, _ *models.Result) []models.Field {
+		Fields: func(p core.Problem, _ *core.Result) []models.Field {
 			t := p.(*Tiling)
 			return []models.Field{{Key: "board", Value: t.Size()}, {Key: "pieces", Value: t.Set}, {Key: "symmetries", Value: t.Symmetries()}}
 		},
-		CountText: func(p models.Problem, res *models.Result, count string) string {
+		CountText: func(p core.Problem, res *core.Result, count string) string {
 			t := p.(*Tiling)
 			s := fmt.Sprintf("%s tilings of %s by the %s", count, t.Size(), t.Set)
 			if !res.Fundamental.IsZero() {
@@ -55,11 +56,11 @@ total only, a cross-check).`,
 			}
 			return s
 		},
-		NoSolution: func(p models.Problem, _ *models.Result) string {
+		NoSolution: func(p core.Problem, _ *core.Result) string {
 			t := p.(*Tiling)
 			return fmt.Sprintf("no solution: the %s do not tile %s", t.Set, t.Size())
 		},
-		Cover: func(p models.Problem, w io.Writer) error {
+		Cover: func(p core.Problem, w io.Writer) error {
 			t := p.(*Tiling)
 			names := make([]string, len(t.Pieces))
 			for i, pc := range t.Pieces {
@@ -83,7 +84,7 @@ total only, a cross-check).`,
 }
 
 // newInstance reads --board and --pieces.
-func newInstance(req models.Request) (models.Problem, error) {
+func newInstance(req models.Request) (core.Problem, error) {
 	set := req.Param("pieces")
 	pieces, ok := Sets[set]
 	if !ok {

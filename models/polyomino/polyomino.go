@@ -11,8 +11,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/dlx"
-	"github.com/coverkit/coverkit/models"
 	"github.com/coverkit/coverkit/resource"
 )
 
@@ -123,7 +123,7 @@ func (b Board) check() error {
 	case b.Rows <= 0 || b.Cols <= 0:
 		return fmt.Errorf("polyomino: board %dx%d: sides must be positive", b.Rows, b.Cols)
 	case b.Rows > MaxCells || b.Cols > MaxCells || b.Rows*b.Cols > MaxCells:
-		return fmt.Errorf("polyomino: board %dx%d is too large (at most %d cells): %w", b.Rows, b.Cols, MaxCells, models.ErrTooLarge)
+		return fmt.Errorf("polyomino: board %dx%d is too large (at most %d cells): %w", b.Rows, b.Cols, MaxCells, resource.ErrTooLarge)
 	case b.Holes != nil && len(b.Holes) != b.Rows*b.Cols:
 		return fmt.Errorf("polyomino: board %dx%d has a hole map of %d cells, want %d", b.Rows, b.Cols, len(b.Holes), b.Rows*b.Cols)
 	}
@@ -134,7 +134,7 @@ func (b Board) check() error {
 func (t *Tiling) check() error {
 	switch {
 	case t == nil:
-		return fmt.Errorf("polyomino: nil tiling: %w", models.ErrWrongProblem)
+		return fmt.Errorf("polyomino: nil tiling: %w", core.ErrWrongProblem)
 	case len(t.Pieces) == 0:
 		return errors.New("polyomino: a tiling with no pieces (build it with New)")
 	case len(t.syms) == 0:
@@ -149,7 +149,7 @@ func Rect(rows, cols int) (Board, error) {
 		return Board{}, fmt.Errorf("polyomino: board sides must be positive, got %dx%d", rows, cols)
 	}
 	if rows*cols > MaxCells || rows > MaxCells || cols > MaxCells {
-		return Board{}, fmt.Errorf("polyomino: board %dx%d is too large (at most %d cells): %w", rows, cols, MaxCells, models.ErrTooLarge)
+		return Board{}, fmt.Errorf("polyomino: board %dx%d is too large (at most %d cells): %w", rows, cols, MaxCells, resource.ErrTooLarge)
 	}
 	return Board{Rows: rows, Cols: cols, Name: fmt.Sprintf("%dx%d", rows, cols)}, nil
 }
@@ -275,7 +275,7 @@ type placement struct {
 }
 
 // Tiling is the problem of tiling a Board with a set of pieces, each used
-// exactly once. It implements models.Problem.
+// exactly once. It implements core.Problem.
 type Tiling struct {
 	Board  Board
 	Pieces []Piece
@@ -442,7 +442,7 @@ func (t *Tiling) Cover(only []bool) (*dlx.Problem, []int32) {
 }
 
 // decode fills sol (one entry per box cell) from chosen placements.
-func (t *Tiling) decode(places []int32, sol models.Solution) {
+func (t *Tiling) decode(places []int32, sol core.Solution) {
 	for i := range sol {
 		sol[i] = -1
 	}
@@ -457,7 +457,7 @@ func (t *Tiling) decode(places []int32, sol models.Solution) {
 // Verify checks sol independently of any solver: one entry per cell of the
 // box, −1 exactly on holes, and the cells of each piece forming that piece
 // in some rotation or reflection.
-func (t *Tiling) Verify(sol models.Solution) error {
+func (t *Tiling) Verify(sol core.Solution) error {
 	if t == nil || len(t.Pieces) == 0 {
 		return errors.New("polyomino: a tiling with no pieces (build it with New)")
 	}
@@ -496,7 +496,7 @@ func (t *Tiling) Verify(sol models.Solution) error {
 // Render writes sol as the board, one row per line, each cell the name of
 // its piece (the first letter; '.' for a hole), for format "" or "text";
 // as a JSON array of those rows for "json".
-func (t *Tiling) Render(w io.Writer, sol models.Solution, format string) error {
+func (t *Tiling) Render(w io.Writer, sol core.Solution, format string) error {
 	if format == "json" {
 		var sb strings.Builder
 		if err := t.Render(&sb, sol, "text"); err != nil {

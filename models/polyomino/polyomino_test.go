@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/dlx"
 	"github.com/coverkit/coverkit/models"
 	"github.com/coverkit/coverkit/models/polyomino"
@@ -25,13 +26,13 @@ func tiling(t testing.TB, board string, pieces []polyomino.Piece) *polyomino.Til
 	return tl
 }
 
-func count(t testing.TB, tl *polyomino.Tiling, unique bool, workers int) models.Result {
+func count(t testing.TB, tl *polyomino.Tiling, unique bool, workers int) core.Result {
 	t.Helper()
 	alg, err := models.Lookup("polyomino", "dlx")
 	require.NoError(t, err)
-	res, err := alg.Solve(context.Background(), tl, &models.Options{Mode: models.ModeCount, Unique: unique, Workers: workers})
+	res, err := alg.Solve(context.Background(), tl, &core.Options{Mode: core.ModeCount, Unique: unique, Workers: workers})
 	require.NoError(t, err)
-	require.Equal(t, models.StatusExhausted, res.Status)
+	require.Equal(t, core.StatusExhausted, res.Status)
 	return res
 }
 
@@ -55,11 +56,11 @@ func TestPentominoCounts(t *testing.T) {
 			}
 			tl := tiling(t, board, polyomino.Pentominoes)
 			res := count(t, tl, true, 2)
-			require.Equal(t, models.CountOf(tc.total), res.Solutions)
-			require.Equal(t, models.CountOf(tc.fund), res.Fundamental)
+			require.Equal(t, core.CountOf(tc.total), res.Solutions)
+			require.Equal(t, core.CountOf(tc.fund), res.Fundamental)
 			if tc.full {
-				require.Equal(t, models.CountOf(tc.total), count(t, tl, false, 1).Solutions)
-				require.Equal(t, models.CountOf(tc.total), count(t, tl, false, 2).Solutions)
+				require.Equal(t, core.CountOf(tc.total), count(t, tl, false, 1).Solutions)
+				require.Equal(t, core.CountOf(tc.total), count(t, tl, false, 2).Solutions)
 			}
 		})
 	}
@@ -69,10 +70,10 @@ func TestSolutionsVerify(t *testing.T) {
 	tl := tiling(t, "3x20", polyomino.Pentominoes)
 	alg, _ := models.Lookup("polyomino", "dlx")
 	for _, unique := range []bool{false, true} {
-		var sols []models.Solution
-		res, err := alg.Solve(context.Background(), tl, &models.Options{Mode: models.ModeAll, Unique: unique, Visit: func(sol models.Solution, _ models.Stats) bool {
+		var sols []core.Solution
+		res, err := alg.Solve(context.Background(), tl, &core.Options{Mode: core.ModeAll, Unique: unique, Visit: func(sol core.Solution, _ core.Stats) bool {
 			require.NoError(t, tl.Verify(sol))
-			sols = append(sols, append(models.Solution(nil), sol...))
+			sols = append(sols, append(core.Solution(nil), sol...))
 			return true
 		}})
 		require.NoError(t, err)
@@ -85,13 +86,13 @@ func TestSolutionsVerify(t *testing.T) {
 	}
 	res, err := alg.Solve(context.Background(), tl, nil)
 	require.NoError(t, err)
-	require.Equal(t, models.StatusFound, res.Status)
+	require.Equal(t, core.StatusFound, res.Status)
 	require.NoError(t, tl.Verify(res.First))
 	var b bytes.Buffer
 	require.NoError(t, tl.Render(&b, res.First, ""))
 	require.Len(t, bytes.Split(bytes.TrimSpace(b.Bytes()), []byte("\n")), 3)
 
-	bad := append(models.Solution(nil), res.First...)
+	bad := append(core.Solution(nil), res.First...)
 	bad[0], bad[59] = bad[59], bad[0]
 	require.Error(t, tl.Verify(bad))
 	require.Error(t, tl.Verify(bad[:5]))
@@ -142,7 +143,7 @@ func BenchmarkCount6x10(b *testing.B) {
 	}{{"full", false}, {"unique", true}} {
 		b.Run(tc.name, func(b *testing.B) {
 			for b.Loop() {
-				alg.Solve(context.Background(), tl, &models.Options{Mode: models.ModeCount, Unique: tc.unique, Workers: 1})
+				alg.Solve(context.Background(), tl, &core.Options{Mode: core.ModeCount, Unique: tc.unique, Workers: 1})
 			}
 		})
 	}

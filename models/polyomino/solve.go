@@ -6,6 +6,7 @@ import (
 	"math/big"
 	"slices"
 
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/dlx"
 	"github.com/coverkit/coverkit/models"
 	"github.com/coverkit/coverkit/resource"
@@ -81,20 +82,20 @@ func (t *Tiling) restriction() (piece int, keep []bool) {
 // |Stab(T)|/|Stab(r)| classes; both sums are exact (kept as multiples of
 // 1/|G|). ModeAll with Unique visits one tiling per class: the least, in
 // row-major piece order, of its images under Stab(r).
-func solveDLX(ctx context.Context, p models.Problem, opts *models.Options) (models.Result, error) {
+func solveDLX(ctx context.Context, p core.Problem, opts *core.Options) (core.Result, error) {
 	o := opts.OrDefault()
 	t, ok := p.(*Tiling)
 	if !ok {
-		return models.Result{}, fmt.Errorf("polyomino: dlx: %w (got %s)", models.ErrWrongProblem, models.Describe(p))
+		return core.Result{}, fmt.Errorf("polyomino: dlx: %w (got %s)", core.ErrWrongProblem, core.Describe(p))
 	}
 	if err := t.check(); err != nil {
-		return models.Result{}, err
+		return core.Result{}, err
 	}
 	workers, err := resource.Workers(o.Workers)
 	if err != nil {
-		return models.Result{}, fmt.Errorf("polyomino: %w", err)
+		return core.Result{}, fmt.Errorf("polyomino: %w", err)
 	}
-	if o.Mode == models.ModeCount && !o.Unique && o.Method != MethodFull {
+	if o.Mode == core.ModeCount && !o.Unique && o.Method != MethodFull {
 		// The reduced search counts the classes too, about |G| times
 		// faster: a count is always made that way unless asked not to.
 		reduced := *o
@@ -109,29 +110,29 @@ func solveDLX(ctx context.Context, p models.Problem, opts *models.Options) (mode
 	cover, ids := t.Cover(keep)
 	s, err := dlx.NewSolver(cover)
 	if err != nil {
-		return models.Result{}, err
+		return core.Result{}, err
 	}
 	do := &dlx.Options{MaxNodes: o.MaxNodes, Workers: workers}
 	if o.Progress != nil {
-		do.Progress = func(done, total int) { o.Progress(models.Progress{Done: uint64(done), Total: uint64(total)}) }
+		do.Progress = func(done, total int) { o.Progress(core.Progress{Done: uint64(done), Total: uint64(total)}) }
 	}
-	if o.Mode == models.ModeFirst {
+	if o.Mode == core.ModeFirst {
 		do.Limit, do.Workers = 1, 1
 	}
-	if o.Mode == models.ModeAll && !o.Unique {
+	if o.Mode == core.ModeAll && !o.Unique {
 		do.Limit = o.Limit
 	}
 	g := uint64(len(t.syms))
 	var (
-		first      models.Solution
-		total      models.Count // with Unique: Σ |G|/|Stab(r)| over the tilings found
-		fundNum    models.Count // with Unique: |G| times the classes
+		first      core.Solution
+		total      core.Count // with Unique: Σ |G|/|Stab(r)| over the tilings found
+		fundNum    core.Count // with Unique: |G| times the classes
 		visited    uint64
-		sol        = make(models.Solution, t.Board.Rows*t.Board.Cols)
-		image      = make(models.Solution, len(sol))
+		sol        = make(core.Solution, t.Board.Rows*t.Board.Cols)
+		image      = make(core.Solution, len(sol))
 		places     = make([]int32, 0, len(t.Pieces))
 		inT        = make([]bool, len(t.places))
-		needVisit  = o.Mode != models.ModeCount || o.Unique
+		needVisit  = o.Mode != core.ModeCount || o.Unique
 		restrictAt int32
 	)
 	if needVisit {
@@ -174,18 +175,18 @@ func solveDLX(ctx context.Context, p models.Problem, opts *models.Options) (mode
 				total = total.AddUint64(g / stabR)
 				fundNum = fundNum.AddUint64(g * stabT / stabR)
 			}
-			if !canonical || o.Mode == models.ModeCount {
+			if !canonical || o.Mode == core.ModeCount {
 				return true
 			}
 			if first == nil {
 				first = slices.Clone(sol)
 			}
 			visited++
-			if o.Visit != nil && !o.Visit(sol, models.Stats{}) {
+			if o.Visit != nil && !o.Visit(sol, core.Stats{}) {
 
 				return false
 			}
-			if o.Mode == models.ModeFirst || o.Unique && o.Limit != 0 && visited >= o.Limit {
+			if o.Mode == core.ModeFirst || o.Unique && o.Limit != 0 && visited >= o.Limit {
 
 				return false
 			}
@@ -194,11 +195,11 @@ func solveDLX(ctx context.Context, p models.Problem, opts *models.Options) (mode
 	}
 	r, err := s.Solve(ctx, do)
 	if err != nil {
-		return models.Result{}, err
+		return core.Result{}, err
 	}
-	res := models.Result{
+	res := core.Result{
 		Status:    r.Status,
-		Solutions: models.CountOf(r.Solutions),
+		Solutions: core.CountOf(r.Solutions),
 		First:     first,
 		Stats:     r.Stats,
 		Extra: map[string]any{
@@ -210,23 +211,23 @@ func solveDLX(ctx context.Context, p models.Problem, opts *models.Options) (mode
 		res.Extra["restricted_piece"] = t.Pieces[restricted].Name
 		res.Solutions = total
 		res.Fundamental = divCount(fundNum, g)
-		if o.Mode == models.ModeAll {
-			res.Solutions = models.CountOf(visited)
-			res.Fundamental = models.CountOf(visited)
+		if o.Mode == core.ModeAll {
+			res.Solutions = core.CountOf(visited)
+			res.Fundamental = core.CountOf(visited)
 		}
 	}
-	if o.Mode == models.ModeFirst && first != nil {
-		res.Status = models.StatusFound
-		res.Solutions = models.CountOf(1)
+	if o.Mode == core.ModeFirst && first != nil {
+		res.Status = core.StatusFound
+		res.Solutions = core.CountOf(1)
 	}
 	return res, nil
 }
 
 // divCount returns c / d for a c known to be a multiple of d (d ≤ 8).
-func divCount(c models.Count, d uint64) models.Count {
+func divCount(c core.Count, d uint64) core.Count {
 	b := c.Big()
 	b.Quo(b, new(big.Int).SetUint64(d))
-	var out models.Count
+	var out core.Count
 	lo := b.Uint64()
 	hi := b.Rsh(b, 64).Uint64()
 	out.Lo, out.Hi = lo, hi
@@ -235,7 +236,7 @@ func divCount(c models.Count, d uint64) models.Count {
 
 // lessOrEqual reports whether sol ≤ its image under symmetry gi, comparing
 // the piece indexes cell by cell in row-major order; image is scratch.
-func (t *Tiling) lessOrEqual(sol models.Solution, gi int, image models.Solution) bool {
+func (t *Tiling) lessOrEqual(sol core.Solution, gi int, image core.Solution) bool {
 	b := t.Board
 	g := t.syms[gi]
 	for x, v := range sol {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
 	"github.com/coverkit/coverkit/models/queens"
 )
@@ -18,9 +19,9 @@ func benchCount(b *testing.B, name string, sizes ...int) {
 	}
 	for _, n := range sizes {
 		b.Run(fmt.Sprintf("count/n=%d", n), func(b *testing.B) {
-			var res models.Result
+			var res core.Result
 			for b.Loop() {
-				res, err = alg.Solve(context.Background(), queens.New(n), &models.Options{Mode: models.ModeCount})
+				res, err = alg.Solve(context.Background(), queens.New(n), &core.Options{Mode: core.ModeCount})
 				if err != nil || res.Solutions.Lo != a000170[n] {
 					b.Fatal(res.Solutions, err)
 				}
@@ -45,8 +46,8 @@ func BenchmarkPermutation(b *testing.B) { benchCount(b, "permutation", 8, 10, 12
 func BenchmarkUnique(b *testing.B) {
 	alg, _ := models.Lookup("queens", "backtrack")
 	for b.Loop() {
-		res, _ := alg.Solve(context.Background(), queens.New(10), &models.Options{Mode: models.ModeCount, Unique: true})
-		if res.Fundamental != models.CountOf(92) {
+		res, _ := alg.Solve(context.Background(), queens.New(10), &core.Options{Mode: core.ModeCount, Unique: true})
+		if res.Fundamental != core.CountOf(92) {
 			b.Fatal(res.Fundamental)
 		}
 	}

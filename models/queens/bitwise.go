@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/resource"
 )
 
 // BitwiseMaxN is the largest board the bitwise algorithm accepts: a row of
@@ -53,22 +55,22 @@ func init() {
 // placements visited, the empty board included); with symmetry that is the
 // reduced tree actually searched, far smaller than the plain tree.
 // Stats.Checks stays 0: a bitmask search never tests a square on its own.
-func solveBitwise(ctx context.Context, p models.Problem, opts *models.Options) (models.Result, error) {
+func solveBitwise(ctx context.Context, p core.Problem, opts *core.Options) (core.Result, error) {
 	o := opts.OrDefault()
 	b, workers, err := inputAny(p, o, "bitwise")
 	if err != nil {
-		return models.Result{}, err
+		return core.Result{}, err
 	}
 	n := b.N
 	if b.Torus || len(b.Given) > 0 {
 		return solveBitwiseConstrained(ctx, b, workers, o) // given_search.go
 	}
 	if n > BitwiseMaxN {
-		return models.Result{}, fmt.Errorf("queens: bitwise: n = %d does not fit its 64-bit row masks (n ≤ %d; "+
-			"no exact search finishes beyond n ≈ 30 anyway): %w", n, BitwiseMaxN, models.ErrTooLarge)
+		return core.Result{}, fmt.Errorf("queens: bitwise: n = %d does not fit its 64-bit row masks (n ≤ %d; "+
+			"no exact search finishes beyond n ≈ 30 anyway): %w", n, BitwiseMaxN, resource.ErrTooLarge)
 	}
 	switch o.Mode {
-	case models.ModeCount:
+	case core.ModeCount:
 		method := o.Method
 		if method == "" {
 			method = BitwiseSymmetry
@@ -76,36 +78,36 @@ func solveBitwise(ctx context.Context, p models.Problem, opts *models.Options) (
 		switch method {
 		case BitwiseSymmetry, BitwiseMirror, BitwisePlain:
 		default:
-			return models.Result{}, fmt.Errorf("queens: bitwise: unknown method %q (symmetry, mirror, plain): %w",
-				o.Method, models.ErrUnsupported)
+			return core.Result{}, fmt.Errorf("queens: bitwise: unknown method %q (symmetry, mirror, plain): %w",
+				o.Method, core.ErrUnsupported)
 		}
 		if o.Unique && method != BitwiseSymmetry {
-			return models.Result{}, fmt.Errorf("queens: bitwise: fundamental solutions need the symmetry method, not %q: %w",
-				method, models.ErrUnsupported)
+			return core.Result{}, fmt.Errorf("queens: bitwise: fundamental solutions need the symmetry method, not %q: %w",
+				method, core.ErrUnsupported)
 		}
 		return bwCount(ctx, n, method, workers, o), nil
-	case models.ModeFirst, models.ModeAll:
+	case core.ModeFirst, core.ModeAll:
 		if o.Method != "" {
-			return models.Result{}, fmt.Errorf("queens: bitwise: method %q applies to counting only: %w",
-				o.Method, models.ErrUnsupported)
+			return core.Result{}, fmt.Errorf("queens: bitwise: method %q applies to counting only: %w",
+				o.Method, core.ErrUnsupported)
 		}
 		if o.Unique {
 			return Unique(ctx, bwEnumerateSolver, p, o)
 		}
 		return bwEnumerate(ctx, n, o), nil
 	}
-	return models.Result{}, fmt.Errorf("queens: bitwise: unknown mode %d: %w", o.Mode, models.ErrUnsupported)
+	return core.Result{}, fmt.Errorf("queens: bitwise: unknown mode %d: %w", o.Mode, core.ErrUnsupported)
 }
 
 // bwEnumerateSolver runs the plain search of ModeFirst and ModeAll; Unique
 // wraps it to list class representatives.
-func bwEnumerateSolver(ctx context.Context, p models.Problem, opts *models.Options) (models.Result, error) {
+func bwEnumerateSolver(ctx context.Context, p core.Problem, opts *core.Options) (core.Result, error) {
 	b, _, err := input(p, opts, "bitwise")
 	if err != nil {
-		return models.Result{}, err
+		return core.Result{}, err
 	}
 	if b.N > BitwiseMaxN {
-		return models.Result{}, fmt.Errorf("queens: bitwise: n = %d does not fit its 64-bit row masks (n ≤ %d): %w", b.N, BitwiseMaxN, models.ErrTooLarge)
+		return core.Result{}, fmt.Errorf("queens: bitwise: n = %d does not fit its 64-bit row masks (n ≤ %d): %w", b.N, BitwiseMaxN, resource.ErrTooLarge)
 	}
 	return bwEnumerate(ctx, b.N, opts.OrDefault()), nil
 }

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"unsafe"
 
-	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/core"
 	"github.com/stretchr/testify/require"
 )
 
@@ -135,8 +135,8 @@ func TestBitwiseKernelsStop(t *testing.T) {
 			bwUseAsm = asm
 			const limit = 100_000
 			for _, n := range []int{15, 32, 63, 64} {
-				res := bwSolve(t, n, &models.Options{Mode: models.ModeCount, Workers: 1, MaxNodes: limit})
-				require.Equal(t, models.StatusLimit, res.Status, "n = %d", n)
+				res := bwSolve(t, n, &core.Options{Mode: core.ModeCount, Workers: 1, MaxNodes: limit})
+				require.Equal(t, core.StatusLimit, res.Status, "n = %d", n)
 				require.GreaterOrEqual(t, res.Stats.Nodes, uint64(limit), "n = %d", n)
 				require.Less(t, res.Stats.Nodes, uint64(limit+limit/4+200), "n = %d: a stretch is at most a quarter of the limit, plus one bottom subtree", n)
 			}

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/core"
 )
 
 // BenchmarkBitwiseCount counts n = 14..17 with the symmetry method on 1 and
@@ -19,11 +19,11 @@ func BenchmarkBitwiseCount(b *testing.B) {
 			workers int
 		}{{BitwiseSymmetry, 1}, {BitwiseSymmetry, 2}, {BitwiseMirror, 1}} {
 			b.Run(fmt.Sprintf("n=%d/%s/workers=%d", n, bc.method, bc.workers), func(b *testing.B) {
-				opts := &models.Options{Mode: models.ModeCount, Method: bc.method, Workers: bc.workers}
+				opts := &core.Options{Mode: core.ModeCount, Method: bc.method, Workers: bc.workers}
 				var nodes uint64
 				for b.Loop() {
 					res, err := solveBitwise(context.Background(), New(n), opts)
-					if err != nil || res.Solutions != models.CountOf(bwKnown[n]) {
+					if err != nil || res.Solutions != core.CountOf(bwKnown[n]) {
 						b.Fatalf("n = %d: %v %v", n, res.Solutions, err)
 					}
 					nodes = res.Stats.Nodes
@@ -59,10 +59,10 @@ func BenchmarkBitwiseKernels(b *testing.B) {
 		for _, asm := range []bool{false, true} {
 			b.Run(fmt.Sprintf("n=%d/asm=%v", n, asm), func(b *testing.B) {
 				bwUseAsm = asm
-				opts := &models.Options{Mode: models.ModeCount, Workers: 1}
+				opts := &core.Options{Mode: core.ModeCount, Workers: 1}
 				for b.Loop() {
 					res, err := solveBitwise(context.Background(), New(n), opts)
-					if err != nil || res.Solutions != models.CountOf(bwKnown[n]) {
+					if err != nil || res.Solutions != core.CountOf(bwKnown[n]) {
 						b.Fatalf("n = %d: %v %v", n, res.Solutions, err)
 					}
 				}

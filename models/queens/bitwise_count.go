@@ -7,7 +7,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/core"
 )
 
 // The symmetric counter follows Takaken's scheme (see docs/benchmarks.md),
@@ -142,11 +142,11 @@ type bwShared struct {
 	status   atomic.Int32 // the first reason to stop; valid once stop is set
 	maxNodes uint64
 	interval uint64 // nodes between polls
-	progress func(models.Progress)
+	progress func(core.Progress)
 }
 
 // halt stops every worker; the first reason given wins.
-func (sh *bwShared) halt(st models.Status) {
+func (sh *bwShared) halt(st core.Status) {
 	if sh.status.CompareAndSwap(-1, int32(st)) {
 		sh.stop.Store(true)
 	}
@@ -179,17 +179,17 @@ func runWorkers[W interface{ work() }](ws []W) {
 
 // bwCount counts the solutions of size n with the given method on workers
 // goroutines.
-func bwCount(ctx context.Context, n int, method string, workers int, o *models.Options) models.Result {
+func bwCount(ctx context.Context, n int, method string, workers int, o *core.Options) core.Result {
 	start := time.Now()
-	res := models.Result{Status: models.StatusExhausted}
+	res := core.Result{Status: core.StatusExhausted}
 	if n == 1 {
-		res.Solutions = models.CountOf(1)
+		res.Solutions = core.CountOf(1)
 		if o.Unique {
-			res.Fundamental = models.CountOf(1)
+			res.Fundamental = core.CountOf(1)
 		}
-		res.Stats = models.Stats{Nodes: 2, Elapsed: time.Since(start)}
+		res.Stats = core.Stats{Nodes: 2, Elapsed: time.Since(start)}
 		if o.Progress != nil {
-			o.Progress(models.Progress{Done: 1, Total: 1})
+			o.Progress(core.Progress{Done: 1, Total: 1})
 		}
 		return res
 	}
@@ -208,7 +208,7 @@ func bwCount(ctx context.Context, n int, method string, workers int, o *models.O
 	if sh.maxNodes > 0 {
 		sh.interval = max(1, min(bwPollEvery, sh.maxNodes/uint64(4*workers)))
 		if genNodes >= sh.maxNodes {
-			sh.halt(models.StatusLimit)
+			sh.halt(core.StatusLimit)
 		}
 	}
 	sh.nodes.Store(genNodes)
@@ -227,18 +227,18 @@ func bwCount(ctx context.Context, n int, method string, workers int, o *models.O
 		}
 		nodes += w.nodes
 	}
-	total := models.CountOf(cnt[bw1]).
-		Add(models.CountOf(cnt[bw2]).MulUint64(2)).
-		Add(models.CountOf(cnt[bw4]).MulUint64(4)).
-		Add(models.CountOf(cnt[bw8]).MulUint64(8))
+	total := core.CountOf(cnt[bw1]).
+		Add(core.CountOf(cnt[bw2]).MulUint64(2)).
+		Add(core.CountOf(cnt[bw4]).MulUint64(4)).
+		Add(core.CountOf(cnt[bw8]).MulUint64(8))
 	res.Solutions = total
 	if o.Unique {
-		res.Fundamental = models.CountOf(cnt[bw2]).AddUint64(cnt[bw4]).AddUint64(cnt[bw8])
+		res.Fundamental = core.CountOf(cnt[bw2]).AddUint64(cnt[bw4]).AddUint64(cnt[bw8])
 	}
 	if sh.stop.Load() {
-		res.Status = models.Status(sh.status.Load())
+		res.Status = core.Status(sh.status.Load())
 	}
-	res.Stats = models.Stats{Nodes: nodes, Elapsed: time.Since(start)}
+	res.Stats = core.Stats{Nodes: nodes, Elapsed: time.Since(start)}
 	res.Method = method
 	res.Extra = map[string]any{"workers": workers, "tasks": len(sh.tasks)}
 	return res
@@ -313,7 +313,7 @@ func (w *bwWorker) work() {
 		}
 		done := sh.done.Add(1)
 		if sh.progress != nil {
-			sh.progress(models.Progress{Done: done, Total: total})
+			sh.progress(core.Progress{Done: done, Total: total})
 		}
 	}
 }
@@ -327,12 +327,12 @@ func (w *bwWorker) poll() bool {
 	if sh.stop.Load() {
 		return true
 	}
-	if st, done := models.ContextStatus(sh.ctx); done {
+	if st, done := core.ContextStatus(sh.ctx); done {
 		sh.halt(st)
 		return true
 	}
 	if sh.maxNodes > 0 && all >= sh.maxNodes {
-		sh.halt(models.StatusLimit)
+		sh.halt(core.StatusLimit)
 		return true
 	}
 	return false

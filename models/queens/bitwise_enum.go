@@ -5,7 +5,7 @@ import (
 	"math/bits"
 	"time"
 
-	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/core"
 )
 
 // bwFrame is one level of an explicit bitmask search: the columns and the
@@ -27,14 +27,14 @@ func bwMask(n int) uint64 {
 // column by column and tries the rows of a column in ascending order (the
 // lowest set bit first), so it meets the solutions in lexicographic order of
 // Wirth's vector, like backtrack; it uses no symmetry and one goroutine.
-func bwEnumerate(ctx context.Context, n int, o *models.Options) models.Result {
+func bwEnumerate(ctx context.Context, n int, o *core.Options) core.Result {
 	start := time.Now()
-	res := models.Result{Status: models.StatusExhausted}
+	res := core.Result{Status: core.StatusExhausted}
 	mask := bwMask(n)
 	var (
 		st    [BitwiseMaxN]bwFrame
 		row   [BitwiseMaxN]uint64 // row[c]: the bit of the queen in column c
-		sol   = make(models.Solution, n)
+		sol   = make(core.Solution, n)
 		found uint64
 		nodes uint64 = 1 // the empty board
 		last         = struct {
@@ -72,12 +72,12 @@ func bwEnumerate(ctx context.Context, n int, o *models.Options) models.Result {
 				sol[i] = int32(bits.TrailingZeros64(row[i]))
 			}
 			if res.First == nil {
-				res.First = append(models.Solution(nil), sol...)
+				res.First = append(core.Solution(nil), sol...)
 			}
-			stop := o.Mode == models.ModeFirst
+			stop := o.Mode == core.ModeFirst
 			if o.Visit != nil {
 				now := time.Now()
-				since := models.Stats{Nodes: nodes - last.nodes, Elapsed: now.Sub(last.time)}
+				since := core.Stats{Nodes: nodes - last.nodes, Elapsed: now.Sub(last.time)}
 				last.nodes, last.time = nodes, now
 				if !o.Visit(sol, since) {
 					stop = true
@@ -87,24 +87,24 @@ func bwEnumerate(ctx context.Context, n int, o *models.Options) models.Result {
 				stop = true
 			}
 			if stop {
-				res.Status = models.StatusFound
+				res.Status = core.StatusFound
 				break
 			}
 		}
 		if nodes >= pollAt {
-			if st, done := models.ContextStatus(ctx); done {
+			if st, done := core.ContextStatus(ctx); done {
 				res.Status = st
 				break
 			}
 			if o.MaxNodes > 0 && nodes >= o.MaxNodes {
-				res.Status = models.StatusLimit
+				res.Status = core.StatusLimit
 				break
 			}
 			pollAt = bwNextPoll(nodes, o.MaxNodes)
 		}
 	}
-	res.Solutions = models.CountOf(found)
-	res.Stats = models.Stats{Nodes: nodes, Elapsed: time.Since(start)}
+	res.Solutions = core.CountOf(found)
+	res.Stats = core.Stats{Nodes: nodes, Elapsed: time.Since(start)}
 	return res
 }
 

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
 	"github.com/coverkit/coverkit/models/queens"
 )
@@ -16,8 +17,8 @@ func Example_bitwiseCount() {
 	if err != nil {
 		panic(err)
 	}
-	res, err := alg.Solve(context.Background(), queens.New(12), &models.Options{
-		Mode:    models.ModeCount,
+	res, err := alg.Solve(context.Background(), queens.New(12), &core.Options{
+		Mode:    core.ModeCount,
 		Unique:  true,
 		Workers: 2,
 	})
@@ -32,9 +33,9 @@ func Example_bitwiseCount() {
 func Example_bitwiseAll() {
 	alg, _ := models.Lookup("queens", "bitwise")
 	b := queens.New(6)
-	_, _ = alg.Solve(context.Background(), b, &models.Options{
-		Mode: models.ModeAll,
-		Visit: func(sol models.Solution, _ models.Stats) bool {
+	_, _ = alg.Solve(context.Background(), b, &core.Options{
+		Mode: core.ModeAll,
+		Visit: func(sol core.Solution, _ core.Stats) bool {
 			_ = queens.WritePerm(os.Stdout, sol)
 			return true
 		},

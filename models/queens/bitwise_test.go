@@ -10,7 +10,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/resource"
 	"github.com/stretchr/testify/require"
 )
 
@@ -22,7 +24,7 @@ var bwKnown = []uint64{1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 7371
 var bwKnownUnique = []uint64{1, 1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233, 45752,
 	285053, 1846955, 11977939}
 
-func bwSolve(t testing.TB, n int, o *models.Options) models.Result {
+func bwSolve(t testing.TB, n int, o *core.Options) core.Result {
 	t.Helper()
 	res, err := solveBitwise(context.Background(), New(n), o)
 	require.NoError(t, err)
@@ -34,9 +36,9 @@ func TestBitwiseRegistered(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, models.Exact, a.Kind)
 	require.True(t, a.Caps.Has(models.CanFirst|models.CanAll|models.CanCount|models.CanUnique|models.CanParallel))
-	res, err := a.Solve(context.Background(), New(8), &models.Options{Mode: models.ModeCount})
+	res, err := a.Solve(context.Background(), New(8), &core.Options{Mode: core.ModeCount})
 	require.NoError(t, err)
-	require.Equal(t, models.CountOf(92), res.Solutions)
+	require.Equal(t, core.CountOf(92), res.Solutions)
 }
 
 // TestBitwiseCountKnown checks the symmetric counter against A000170 and
@@ -44,10 +46,10 @@ func TestBitwiseRegistered(t *testing.T) {
 func TestBitwiseCountKnown(t *testing.T) {
 	for n := 1; n <= 16; n++ {
 		t.Run(fmt.Sprintf("n=%d", n), func(t *testing.T) {
-			res := bwSolve(t, n, &models.Options{Mode: models.ModeCount, Unique: true, Workers: 2})
-			require.Equal(t, models.StatusExhausted, res.Status)
-			require.Equal(t, models.CountOf(bwKnown[n]), res.Solutions)
-			require.Equal(t, models.CountOf(bwKnownUnique[n]), res.Fundamental)
+			res := bwSolve(t, n, &core.Options{Mode: core.ModeCount, Unique: true, Workers: 2})
+			require.Equal(t, core.StatusExhausted, res.Status)
+			require.Equal(t, core.CountOf(bwKnown[n]), res.Solutions)
+			require.Equal(t, core.CountOf(bwKnownUnique[n]), res.Fundamental)
 			require.Zero(t, res.Stats.Checks)
 			require.Positive(t, res.Stats.Nodes)
 		})
@@ -62,9 +64,9 @@ func TestBitwiseMethodsAgree(t *testing.T) {
 		t.Run(fmt.Sprintf("n=%d", n), func(t *testing.T) {
 			var nodes []uint64
 			for _, m := range []string{BitwisePlain, BitwiseMirror, BitwiseSymmetry, ""} {
-				res := bwSolve(t, n, &models.Options{Mode: models.ModeCount, Method: m})
-				require.Equal(t, models.StatusExhausted, res.Status, m)
-				require.Equal(t, models.CountOf(bwKnown[n]), res.Solutions, m)
+				res := bwSolve(t, n, &core.Options{Mode: core.ModeCount, Method: m})
+				require.Equal(t, core.StatusExhausted, res.Status, m)
+				require.Equal(t, core.CountOf(bwKnown[n]), res.Solutions, m)
 				require.True(t, res.Fundamental.IsZero(), "fundamental only with Unique")
 				nodes = append(nodes, res.Stats.Nodes)
 			}
@@ -75,21 +77,21 @@ func TestBitwiseMethodsAgree(t *testing.T) {
 	}
 	// The plain tree is the classic one: 2057 nodes for n = 8 (seed 002),
 	// the empty board included.
-	require.Equal(t, uint64(2057), bwSolve(t, 8, &models.Options{Mode: models.ModeCount, Method: BitwisePlain}).Stats.Nodes)
+	require.Equal(t, uint64(2057), bwSolve(t, 8, &core.Options{Mode: core.ModeCount, Method: BitwisePlain}).Stats.Nodes)
 }
 
 // TestBitwiseWorkers checks that any number of workers gives the same
 // counts and the same nodes.
 func TestBitwiseWorkers(t *testing.T) {
 	for _, m := range []string{BitwiseSymmetry, BitwiseMirror} {
-		want := bwSolve(t, 13, &models.Options{Mode: models.ModeCount, Method: m, Workers: 1, Unique: m == BitwiseSymmetry})
+		want := bwSolve(t, 13, &core.Options{Mode: core.ModeCount, Method: m, Workers: 1, Unique: m == BitwiseSymmetry})
 		for _, w := range []int{2, 3, 7, 0} {
 			t.Run(fmt.Sprintf("%s/workers=%d", m, w), func(t *testing.T) {
-				res := bwSolve(t, 13, &models.Options{Mode: models.ModeCount, Method: m, Workers: w, Unique: m == BitwiseSymmetry})
+				res := bwSolve(t, 13, &core.Options{Mode: core.ModeCount, Method: m, Workers: w, Unique: m == BitwiseSymmetry})
 				require.Equal(t, want.Solutions, res.Solutions)
 				require.Equal(t, want.Fundamental, res.Fundamental)
 				require.Equal(t, want.Stats.Nodes, res.Stats.Nodes)
-				require.Equal(t, models.StatusExhausted, res.Status)
+				require.Equal(t, core.StatusExhausted, res.Status)
 			})
 		}
 	}
@@ -97,7 +99,7 @@ func TestBitwiseWorkers(t *testing.T) {
 
 func TestBitwiseProgress(t *testing.T) {
 	var calls, last, total atomic.Uint64
-	res := bwSolve(t, 12, &models.Options{Mode: models.ModeCount, Workers: 3, Progress: func(p models.Progress) {
+	res := bwSolve(t, 12, &core.Options{Mode: core.ModeCount, Workers: 3, Progress: func(p core.Progress) {
 		calls.Add(1)
 		total.Store(p.Total)
 		for {
@@ -107,7 +109,7 @@ func TestBitwiseProgress(t *testing.T) {
 			}
 		}
 	}})
-	require.Equal(t, models.CountOf(14200), res.Solutions)
+	require.Equal(t, core.CountOf(14200), res.Solutions)
 	require.Positive(t, calls.Load())
 	require.Positive(t, total.Load())
 	require.Equal(t, total.Load(), last.Load(), "the last report says every task is done")
@@ -120,29 +122,29 @@ func TestBitwiseStops(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
 		ctx    func() (context.Context, context.CancelFunc)
-		opts   models.Options
-		status models.Status
+		opts   core.Options
+		status core.Status
 	}{
 		{"timeout", func() (context.Context, context.CancelFunc) {
 			return context.WithTimeout(context.Background(), 50*time.Millisecond)
-		}, models.Options{Mode: models.ModeCount, Workers: 2}, models.StatusTimeout},
+		}, core.Options{Mode: core.ModeCount, Workers: 2}, core.StatusTimeout},
 		{"canceled", func() (context.Context, context.CancelFunc) {
 			ctx, cancel := context.WithCancel(context.Background())
 			time.AfterFunc(30*time.Millisecond, cancel)
 			return ctx, cancel
-		}, models.Options{Mode: models.ModeCount, Workers: 3}, models.StatusCanceled},
+		}, core.Options{Mode: core.ModeCount, Workers: 3}, core.StatusCanceled},
 		{"max-nodes", func() (context.Context, context.CancelFunc) {
 			return context.WithCancel(context.Background())
-		}, models.Options{Mode: models.ModeCount, Workers: 2, MaxNodes: 1_000_000}, models.StatusLimit},
+		}, core.Options{Mode: core.ModeCount, Workers: 2, MaxNodes: 1_000_000}, core.StatusLimit},
 		{"max-nodes-mirror", func() (context.Context, context.CancelFunc) {
 			return context.WithCancel(context.Background())
-		}, models.Options{Mode: models.ModeCount, Method: BitwiseMirror, Workers: 1, MaxNodes: 5000}, models.StatusLimit},
+		}, core.Options{Mode: core.ModeCount, Method: BitwiseMirror, Workers: 1, MaxNodes: 5000}, core.StatusLimit},
 		{"all-timeout", func() (context.Context, context.CancelFunc) {
 			return context.WithTimeout(context.Background(), 50*time.Millisecond)
-		}, models.Options{Mode: models.ModeAll}, models.StatusTimeout},
+		}, core.Options{Mode: core.ModeAll}, core.StatusTimeout},
 		{"all-max-nodes", func() (context.Context, context.CancelFunc) {
 			return context.WithCancel(context.Background())
-		}, models.Options{Mode: models.ModeAll, MaxNodes: 100_000}, models.StatusLimit},
+		}, core.Options{Mode: core.ModeAll, MaxNodes: 100_000}, core.StatusLimit},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			ctx, cancel := tc.ctx()
@@ -166,9 +168,9 @@ func TestBitwiseStops(t *testing.T) {
 func TestBitwiseAll(t *testing.T) {
 	for n := 1; n <= 10; n++ {
 		t.Run(fmt.Sprintf("n=%d", n), func(t *testing.T) {
-			var prev models.Solution
+			var prev core.Solution
 			var seen, nodes uint64
-			res := bwSolve(t, n, &models.Options{Mode: models.ModeAll, Visit: func(sol models.Solution, since models.Stats) bool {
+			res := bwSolve(t, n, &core.Options{Mode: core.ModeAll, Visit: func(sol core.Solution, since core.Stats) bool {
 				require.NoError(t, Verify(n, sol))
 				if prev != nil {
 					require.Negative(t, slices.Compare(prev, sol), "lexicographic order")
@@ -178,9 +180,9 @@ func TestBitwiseAll(t *testing.T) {
 				nodes += since.Nodes
 				return true
 			}})
-			require.Equal(t, models.StatusExhausted, res.Status)
+			require.Equal(t, core.StatusExhausted, res.Status)
 			require.Equal(t, bwKnown[n], seen)
-			require.Equal(t, models.CountOf(bwKnown[n]), res.Solutions)
+			require.Equal(t, core.CountOf(bwKnown[n]), res.Solutions)
 			require.LessOrEqual(t, nodes, res.Stats.Nodes)
 			if n != 2 && n != 3 {
 				require.NoError(t, Verify(n, res.First))
@@ -202,16 +204,16 @@ func TestBitwiseAllLimit(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var seen int
-			res := bwSolve(t, 8, &models.Options{Mode: models.ModeAll, Limit: tc.limit, Visit: func(models.Solution, models.Stats) bool {
+			res := bwSolve(t, 8, &core.Options{Mode: core.ModeAll, Limit: tc.limit, Visit: func(core.Solution, core.Stats) bool {
 				seen++
 				return tc.stop == 0 || seen < tc.stop
 			}})
-			require.Equal(t, models.CountOf(tc.want), res.Solutions)
+			require.Equal(t, core.CountOf(tc.want), res.Solutions)
 			require.Equal(t, int(tc.want), seen)
 			if tc.want < 92 {
-				require.Equal(t, models.StatusFound, res.Status)
+				require.Equal(t, core.StatusFound, res.Status)
 			} else {
-				require.Equal(t, models.StatusExhausted, res.Status)
+				require.Equal(t, core.StatusExhausted, res.Status)
 			}
 		})
 	}
@@ -223,7 +225,7 @@ func TestBitwiseAllUnique(t *testing.T) {
 	for n := 1; n <= 10; n++ {
 		t.Run(fmt.Sprintf("n=%d", n), func(t *testing.T) {
 			classes := map[string]bool{}
-			res := bwSolve(t, n, &models.Options{Mode: models.ModeAll, Unique: true, Visit: func(sol models.Solution, _ models.Stats) bool {
+			res := bwSolve(t, n, &core.Options{Mode: core.ModeAll, Unique: true, Visit: func(sol core.Solution, _ core.Stats) bool {
 				require.NoError(t, Verify(n, sol))
 				require.True(t, IsCanonical(sol))
 				key := fmt.Sprint(Canonical(sol))
@@ -231,9 +233,9 @@ func TestBitwiseAllUnique(t *testing.T) {
 				classes[key] = true
 				return true
 			}})
-			require.Equal(t, models.StatusExhausted, res.Status)
+			require.Equal(t, core.StatusExhausted, res.Status)
 			require.Len(t, classes, int(bwKnownUnique[n]))
-			require.Equal(t, models.CountOf(bwKnownUnique[n]), res.Fundamental)
+			require.Equal(t, core.CountOf(bwKnownUnique[n]), res.Fundamental)
 		})
 	}
 }
@@ -241,20 +243,20 @@ func TestBitwiseAllUnique(t *testing.T) {
 func TestBitwiseFirst(t *testing.T) {
 	for _, tc := range []struct {
 		n      int
-		want   models.Solution
-		status models.Status
+		want   core.Solution
+		status core.Status
 	}{
-		{1, models.Solution{0}, models.StatusFound},
-		{2, nil, models.StatusExhausted},
-		{3, nil, models.StatusExhausted},
-		{4, models.Solution{1, 3, 0, 2}, models.StatusFound},
-		{8, models.Solution{0, 4, 7, 5, 2, 6, 1, 3}, models.StatusFound}, // Wirth's first
-		{24, nil, models.StatusFound},
+		{1, core.Solution{0}, core.StatusFound},
+		{2, nil, core.StatusExhausted},
+		{3, nil, core.StatusExhausted},
+		{4, core.Solution{1, 3, 0, 2}, core.StatusFound},
+		{8, core.Solution{0, 4, 7, 5, 2, 6, 1, 3}, core.StatusFound}, // Wirth's first
+		{24, nil, core.StatusFound},
 	} {
 		t.Run(fmt.Sprintf("n=%d", tc.n), func(t *testing.T) {
 			res := bwSolve(t, tc.n, nil)
 			require.Equal(t, tc.status, res.Status)
-			if tc.status == models.StatusExhausted {
+			if tc.status == core.StatusExhausted {
 				require.Nil(t, res.First)
 				require.True(t, res.Solutions.IsZero())
 				return
@@ -270,17 +272,17 @@ func TestBitwiseFirst(t *testing.T) {
 func TestBitwiseErrors(t *testing.T) {
 	for _, tc := range []struct {
 		name string
-		p    models.Problem
-		opts *models.Options
+		p    core.Problem
+		opts *core.Options
 		want error
 	}{
-		{"too-large", New(65), nil, models.ErrTooLarge},
-		{"too-large-count", New(1000), &models.Options{Mode: models.ModeCount}, models.ErrTooLarge},
-		{"wrong-problem", bwOther{}, nil, models.ErrWrongProblem},
-		{"unknown-method", New(8), &models.Options{Mode: models.ModeCount, Method: "kluev"}, models.ErrUnsupported},
-		{"unique-mirror", New(8), &models.Options{Mode: models.ModeCount, Method: BitwiseMirror, Unique: true}, models.ErrUnsupported},
-		{"method-all", New(8), &models.Options{Mode: models.ModeAll, Method: BitwiseMirror}, models.ErrUnsupported},
-		{"bad-mode", New(8), &models.Options{Mode: models.Mode(9)}, models.ErrUnsupported},
+		{"too-large", New(65), nil, resource.ErrTooLarge},
+		{"too-large-count", New(1000), &core.Options{Mode: core.ModeCount}, resource.ErrTooLarge},
+		{"wrong-problem", bwOther{}, nil, core.ErrWrongProblem},
+		{"unknown-method", New(8), &core.Options{Mode: core.ModeCount, Method: "kluev"}, core.ErrUnsupported},
+		{"unique-mirror", New(8), &core.Options{Mode: core.ModeCount, Method: BitwiseMirror, Unique: true}, core.ErrUnsupported},
+		{"method-all", New(8), &core.Options{Mode: core.ModeAll, Method: BitwiseMirror}, core.ErrUnsupported},
+		{"bad-mode", New(8), &core.Options{Mode: core.Mode(9)}, core.ErrUnsupported},
 		{"zero", New(0), nil, nil},
 		{"negative", New(-3), nil, nil},
 	} {
@@ -298,15 +300,15 @@ func TestBitwiseErrors(t *testing.T) {
 // bwOther is a problem of another model.
 type bwOther struct{}
 
-func (bwOther) Model() string                                   { return "other" }
-func (bwOther) Size() string                                    { return "1" }
-func (bwOther) Verify(models.Solution) error                    { return nil }
-func (bwOther) Render(io.Writer, models.Solution, string) error { return nil }
+func (bwOther) Model() string                                 { return "other" }
+func (bwOther) Size() string                                  { return "1" }
+func (bwOther) Verify(core.Solution) error                    { return nil }
+func (bwOther) Render(io.Writer, core.Solution, string) error { return nil }
 
 // TestBitwiseNoAllocs checks that the hot loop allocates nothing: a count
 // allocates the same whatever the size of the tree below its tasks.
 func TestBitwiseNoAllocs(t *testing.T) {
-	o := &models.Options{Mode: models.ModeCount, Workers: 1}
+	o := &core.Options{Mode: core.ModeCount, Workers: 1}
 	small := testing.AllocsPerRun(3, func() { bwSolve(t, 10, o) })
 	large := testing.AllocsPerRun(3, func() { bwSolve(t, 12, o) })
 	require.InDelta(t, small, large, 8, "allocations must not grow with the tree")

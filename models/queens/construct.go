@@ -6,6 +6,7 @@ import (
 	"math"
 	"time"
 
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
 	"github.com/coverkit/coverkit/resource"
 )
@@ -32,7 +33,7 @@ const (
 )
 
 // MaxConstructN is the largest board construct accepts: rows are stored in
-// 32 bits (models.Solution), 4 bytes a queen.
+// 32 bits (core.Solution), 4 bytes a queen.
 const MaxConstructN = math.MaxInt32
 
 // bytesPerQueen is the memory a constructed solution takes per queen.
@@ -46,7 +47,7 @@ const constructPoll = 1 << 20
 // nil when none exists (n = 2, 3). It returns an error for an unknown
 // method, n ≤ 0 or n > MaxConstructN. It does not poll a context; the
 // registered "construct" algorithm does.
-func Construct(n int, method string) (models.Solution, error) {
+func Construct(n int, method string) (core.Solution, error) {
 	sol, err := construct(context.Background(), n, method)
 	return sol, err
 }
@@ -58,14 +59,14 @@ func constructCheck(n int, method string) error {
 		method = MethodFormula
 	}
 	if method != MethodFormula && method != MethodLists {
-		return fmt.Errorf("queens: construct: unknown method %q (formula, lists): %w", method, models.ErrUnsupported)
+		return fmt.Errorf("queens: construct: unknown method %q (formula, lists): %w", method, core.ErrUnsupported)
 	}
 	if n <= 0 {
 		return fmt.Errorf("queens: construct: board size must be positive, got %d", n)
 	}
 	if n > MaxConstructN {
 		return fmt.Errorf("queens: construct: n = %d would need %s at %d bytes a queen, and rows must fit in 32 bits (n ≤ %d): %w",
-			n, humanBytes(float64(n)*bytesPerQueen), bytesPerQueen, MaxConstructN, models.ErrTooLarge)
+			n, humanBytes(float64(n)*bytesPerQueen), bytesPerQueen, MaxConstructN, resource.ErrTooLarge)
 	}
 	if err := resource.Check(fmt.Sprintf("queens: construct: n = %d at %d bytes a queen", n, bytesPerQueen), resource.Bytes(uint64(n), bytesPerQueen)); err != nil {
 		return err
@@ -73,14 +74,14 @@ func constructCheck(n int, method string) error {
 	return nil
 }
 
-func construct(ctx context.Context, n int, method string) (models.Solution, error) {
+func construct(ctx context.Context, n int, method string) (core.Solution, error) {
 	if err := constructCheck(n, method); err != nil {
 		return nil, err
 	}
 	if n == 2 || n == 3 {
 		return nil, nil
 	}
-	sol := make(models.Solution, n)
+	sol := make(core.Solution, n)
 	var err error
 	if method == MethodLists {
 		err = constructLists(ctx, sol)
@@ -101,7 +102,7 @@ func construct(ctx context.Context, n int, method string) (models.Solution, erro
 //     (m+1−i, m−((2i+m/2−3) mod m)), i = 1..m/2;
 //   - n odd: the pattern for m = n−1, whose main diagonal is free, and a
 //     queen at (n, n).
-func constructFormula(ctx context.Context, sol models.Solution) error {
+func constructFormula(ctx context.Context, sol core.Solution) error {
 	n := len(sol)
 	m := n &^ 1
 	h := m / 2
@@ -142,7 +143,7 @@ func constructFormula(ctx context.Context, sol models.Solution) error {
 // the odd list starts 3, 1 and 5 moves to its end, and for n mod 6 = 3 the 2
 // moves to the end of the even list and 1, 3 to the end of the odd list.
 // Queen i (column i) goes in the i-th row of the joined list.
-func constructLists(ctx context.Context, sol models.Solution) error {
+func constructLists(ctx context.Context, sol core.Solution) error {
 	n := len(sol)
 	c := 0
 	put := func(row int) { // row is 1-based
@@ -193,53 +194,53 @@ func constructLists(ctx context.Context, sol models.Solution) error {
 // solveConstruct is the registered "construct" algorithm. It answers
 // ModeFirst only; for n = 2 and 3, where no construction exists, it proves
 // that no solution exists by exhaustive search (backtrack).
-func solveConstruct(ctx context.Context, p models.Problem, opts *models.Options) (models.Result, error) {
+func solveConstruct(ctx context.Context, p core.Problem, opts *core.Options) (core.Result, error) {
 	o := opts.OrDefault()
 	b, _, err := inputAny(p, o, "construct")
 	if err != nil {
-		return models.Result{}, err
+		return core.Result{}, err
 	}
 	if b.Torus && len(b.Given) == 0 {
 		return solveConstructTorus(ctx, b, o) // torus.go
 	}
 	if err := plainOnly("construct", b); err != nil {
-		return models.Result{}, err
+		return core.Result{}, err
 	}
-	if o.Mode != models.ModeFirst {
-		return models.Result{}, fmt.Errorf("queens: construct builds one solution; it cannot list or count them all (use an exact algorithm such as backtrack): %w",
-			models.ErrUnsupported)
+	if o.Mode != core.ModeFirst {
+		return core.Result{}, fmt.Errorf("queens: construct builds one solution; it cannot list or count them all (use an exact algorithm such as backtrack): %w",
+			core.ErrUnsupported)
 	}
 	method := o.Method
 	if method == "" {
 		method = MethodFormula
 	}
 	if err := constructCheck(b.N, method); err != nil {
-		return models.Result{}, err
+		return core.Result{}, err
 	}
 	start := time.Now()
 	if b.N == 2 || b.N == 3 {
 		if method != MethodFormula && method != MethodLists {
-			return models.Result{}, fmt.Errorf("queens: construct: unknown method %q (formula, lists): %w", method, models.ErrUnsupported)
+			return core.Result{}, fmt.Errorf("queens: construct: unknown method %q (formula, lists): %w", method, core.ErrUnsupported)
 		}
-		res, err := exact("construct", solveBacktrack)(ctx, p, &models.Options{MaxNodes: o.MaxNodes})
+		res, err := exact("construct", solveBacktrack)(ctx, p, &core.Options{MaxNodes: o.MaxNodes})
 		res.Method = "exhaustive search"
-		if err == nil && res.Status == models.StatusExhausted && res.Solutions.IsZero() {
+		if err == nil && res.Status == core.StatusExhausted && res.Solutions.IsZero() {
 			res.Reason = fmt.Sprintf("%d queens cannot be placed on a %d×%d board without attacking each other (proved by exhaustive search)", b.N, b.N, b.N)
 		}
 		return res, err
 	}
 	sol, err := construct(ctx, b.N, method)
 	if err != nil {
-		if st, done := models.ContextStatus(ctx); done {
-			return models.Result{Status: st, Stats: models.Stats{Elapsed: time.Since(start)}}, nil
+		if st, done := core.ContextStatus(ctx); done {
+			return core.Result{Status: st, Stats: core.Stats{Elapsed: time.Since(start)}}, nil
 		}
-		return models.Result{}, err
+		return core.Result{}, err
 	}
-	res := models.Result{
-		Status:    models.StatusFound,
-		Solutions: models.CountOf(1),
+	res := core.Result{
+		Status:    core.StatusFound,
+		Solutions: core.CountOf(1),
 		First:     sol,
-		Stats:     models.Stats{Elapsed: time.Since(start)},
+		Stats:     core.Stats{Elapsed: time.Since(start)},
 		Method:    method,
 		Extra:     map[string]any{"bytes_per_queen": bytesPerQueen},
 	}

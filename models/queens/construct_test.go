@@ -7,8 +7,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
 	"github.com/coverkit/coverkit/models/queens"
+	"github.com/coverkit/coverkit/resource"
 	"github.com/stretchr/testify/require"
 )
 
@@ -77,21 +79,21 @@ func TestConstructFormula(t *testing.T) {
 func TestConstructAlgorithm(t *testing.T) {
 	a := lookup(t, "construct")
 	require.Equal(t, models.Constructive, a.Kind)
-	for _, mode := range []models.Mode{models.ModeAll, models.ModeCount} {
-		_, err := a.Solve(context.Background(), queens.New(8), &models.Options{Mode: mode})
-		require.ErrorIs(t, err, models.ErrUnsupported)
+	for _, mode := range []core.Mode{core.ModeAll, core.ModeCount} {
+		_, err := a.Solve(context.Background(), queens.New(8), &core.Options{Mode: mode})
+		require.ErrorIs(t, err, core.ErrUnsupported)
 	}
-	_, err := a.Solve(context.Background(), queens.New(8), &models.Options{Method: "magic"})
-	require.ErrorIs(t, err, models.ErrUnsupported)
+	_, err := a.Solve(context.Background(), queens.New(8), &core.Options{Method: "magic"})
+	require.ErrorIs(t, err, core.ErrUnsupported)
 	if big := int64(queens.MaxConstructN) + 1; int64(int(big)) == big { // 64-bit int
 		_, err = a.Solve(context.Background(), queens.New(int(big)), nil)
-		require.ErrorIs(t, err, models.ErrTooLarge)
+		require.ErrorIs(t, err, resource.ErrTooLarge)
 		require.ErrorContains(t, err, "GiB")
 	}
 
-	res, err := a.Solve(context.Background(), queens.New(1000), &models.Options{Method: "lists"})
+	res, err := a.Solve(context.Background(), queens.New(1000), &core.Options{Method: "lists"})
 	require.NoError(t, err)
-	require.Equal(t, models.StatusFound, res.Status)
+	require.Equal(t, core.StatusFound, res.Status)
 	require.Equal(t, "lists", res.Method)
 	require.NoError(t, queens.Verify(1000, res.First))
 
@@ -99,5 +101,5 @@ func TestConstructAlgorithm(t *testing.T) {
 	cancel()
 	res, err = a.Solve(ctx, queens.New(10_000_000), nil)
 	require.NoError(t, err)
-	require.Equal(t, models.StatusCanceled, res.Status)
+	require.Equal(t, core.StatusCanceled, res.Status)
 }

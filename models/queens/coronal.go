@@ -6,6 +6,7 @@ import (
 	"math/bits"
 	"sync"
 
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
 )
 
@@ -19,10 +20,10 @@ const CoronalName = "queens-coronal/1"
 const CoronalMinN = 8
 
 func init() {
-	models.RegisterDecomposer("queens", func(p models.Problem, _ uint64) (models.Decomposition, error) {
+	models.RegisterDecomposer("queens", func(p core.Problem, _ uint64) (core.Decomposition, error) {
 		b, ok := p.(*Board)
 		if !ok {
-			return nil, fmt.Errorf("queens: coronal: %w (got %T)", models.ErrWrongProblem, p)
+			return nil, fmt.Errorf("queens: coronal: %w (got %T)", core.ErrWrongProblem, p)
 		}
 		return NewCoronal(b.N)
 	})
@@ -93,7 +94,7 @@ func (c *Coronal) Len(ctx context.Context) (uint64, error) {
 	e := c.newEnum(ctx)
 	e.place(0)
 	if e.stopped {
-		st, _ := models.ContextStatus(ctx)
+		st, _ := core.ContextStatus(ctx)
 		return 0, fmt.Errorf("queens: coronal: listing stopped: %s", st)
 	}
 	c.keep(e)
@@ -124,20 +125,20 @@ func (c *Coronal) keep(e *coronalEnum) {
 }
 
 // Run solves subproblems first, first+stride, … in order; see
-// models.Decomposition. A SubResult's Class is the weight (2, 4 or 8), 0
+// core.Decomposition. A SubResult's Class is the weight (2, 4 or 8), 0
 // for a board below CoronalMinN.
-func (c *Coronal) Run(ctx context.Context, first, stride uint64, done func(j uint64, r models.SubResult) bool) (models.Status, error) {
+func (c *Coronal) Run(ctx context.Context, first, stride uint64, done func(j uint64, r core.SubResult) bool) (core.Status, error) {
 	if stride == 0 {
 		stride = 1
 	}
 	if c.n < CoronalMinN {
 		if first > 0 {
-			return models.StatusExhausted, nil
+			return core.StatusExhausted, nil
 		}
-		res := bwCount(ctx, c.n, BitwiseSymmetry, 1, &models.Options{})
-		if res.Status == models.StatusExhausted {
+		res := bwCount(ctx, c.n, BitwiseSymmetry, 1, &core.Options{})
+		if res.Status == core.StatusExhausted {
 			res.Stats.Elapsed = 0
-			done(0, models.SubResult{Count: res.Solutions, Stats: res.Stats})
+			done(0, core.SubResult{Count: res.Solutions, Stats: res.Stats})
 		}
 		return res.Status, nil
 	}
@@ -150,12 +151,12 @@ func (c *Coronal) Run(ctx context.Context, first, stride uint64, done func(j uin
 	}
 	e.place(0)
 	if e.stopped {
-		if st, ok := models.ContextStatus(ctx); ok {
+		if st, ok := core.ContextStatus(ctx); ok {
 			return st, nil
 		}
 	}
 	c.keep(e)
-	return models.StatusExhausted, nil
+	return core.StatusExhausted, nil
 }
 
 // The eight border lines in listing order: the outermost four, then the
@@ -202,7 +203,7 @@ type coronalEnum struct {
 	pi         int
 
 	j, next, stride uint64 // the next index, the next one to solve
-	done            func(j uint64, r models.SubResult) bool
+	done            func(j uint64, r core.SubResult) bool
 	solver          *coronalSolver
 	stopped         bool
 	polls           uint32
@@ -539,7 +540,7 @@ func newCoronalSolver(ctx context.Context, n int) *coronalSolver {
 
 // solve counts the completions of the pre-placement in e, times w. It
 // reports false if the count was stopped.
-func (s *coronalSolver) solve(e *coronalEnum, w int) (models.SubResult, bool) {
+func (s *coronalSolver) solve(e *coronalEnum, w int) (core.SubResult, bool) {
 	n, mask := s.n, s.mask
 	border := uint64(1) | 2 | 1<<uint(n-2) | 1<<uint(n-1)
 	cols := border | e.cols
@@ -582,12 +583,12 @@ func (s *coronalSolver) solve(e *coronalEnum, w int) (models.SubResult, bool) {
 	}
 	s.w.nodes += nodes
 	if !ok {
-		return models.SubResult{}, false
+		return core.SubResult{}, false
 	}
-	return models.SubResult{
-		Count: models.CountOf(leaves).MulUint64(uint64(w)),
+	return core.SubResult{
+		Count: core.CountOf(leaves).MulUint64(uint64(w)),
 		Class: w,
-		Stats: models.Stats{Nodes: nodes},
+		Stats: core.Stats{Nodes: nodes},
 	}, true
 }
 
@@ -649,7 +650,7 @@ func (s *coronalSolver) search(cols, sum, dif, free uint64) (leaves, nodes uint6
 // context is polled every s.every inner nodes.
 func (s *coronalSolver) poll() bool {
 	s.pollAt = s.seen + s.every
-	if st, done := models.ContextStatus(s.sh.ctx); done {
+	if st, done := core.ContextStatus(s.sh.ctx); done {
 		s.sh.halt(st)
 		s.stop = true
 	}

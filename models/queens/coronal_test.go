@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/core"
 	"github.com/stretchr/testify/require"
 )
 
@@ -20,11 +20,11 @@ func TestCoronalCounts(t *testing.T) {
 			require.NoError(t, err)
 			m, err := c.Len(context.Background())
 			require.NoError(t, err)
-			var total models.Count
+			var total core.Count
 			var seen uint64
 			const k = 5
 			for i := range uint64(k) {
-				st, err := c.Run(context.Background(), i, k, func(j uint64, r models.SubResult) bool {
+				st, err := c.Run(context.Background(), i, k, func(j uint64, r core.SubResult) bool {
 					require.Equal(t, i, j%k)
 					total = total.Add(r.Count)
 					seen++
@@ -34,10 +34,10 @@ func TestCoronalCounts(t *testing.T) {
 					return true
 				})
 				require.NoError(t, err)
-				require.Equal(t, models.StatusExhausted, st)
+				require.Equal(t, core.StatusExhausted, st)
 			}
 			require.Equal(t, m, seen)
-			require.Equal(t, models.CountOf(want[n]), total)
+			require.Equal(t, core.CountOf(want[n]), total)
 		})
 	}
 }
@@ -59,19 +59,19 @@ func TestCoronalKernels(t *testing.T) {
 	}
 	for n := CoronalMinN; n <= 13; n++ {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
-			counts := make([][]models.Count, len(runs))
+			counts := make([][]core.Count, len(runs))
 			nodes := make([][]uint64, len(runs))
 			for k, r := range runs {
 				c, err := NewCoronal(n)
 				require.NoError(t, err)
 				c.kernel, c.every = r.kernel, r.every
-				st, err := c.Run(context.Background(), 0, 1, func(_ uint64, sr models.SubResult) bool {
+				st, err := c.Run(context.Background(), 0, 1, func(_ uint64, sr core.SubResult) bool {
 					counts[k] = append(counts[k], sr.Count)
 					nodes[k] = append(nodes[k], sr.Stats.Nodes)
 					return true
 				})
 				require.NoError(t, err)
-				require.Equal(t, models.StatusExhausted, st)
+				require.Equal(t, core.StatusExhausted, st)
 				require.Equal(t, counts[0], counts[k], r.name)
 				if k > 1 {
 					require.Equal(t, nodes[1], nodes[k], "%s visits the nodes of search", r.name)
@@ -98,21 +98,21 @@ func TestCoronalSkips(t *testing.T) {
 				require.NoError(t, err)
 				for i := range min(k, 20) {
 					var got, want []uint64
-					var gotCounts, wantCounts []models.Count
+					var gotCounts, wantCounts []core.Count
 					fresh, err := NewCoronal(n)
 					require.NoError(t, err)
 					for _, run := range []struct {
 						c      *Coronal
 						js     *[]uint64
-						counts *[]models.Count
+						counts *[]core.Count
 					}{{shared, &got, &gotCounts}, {fresh, &want, &wantCounts}} {
-						st, err := run.c.Run(context.Background(), i, k, func(j uint64, r models.SubResult) bool {
+						st, err := run.c.Run(context.Background(), i, k, func(j uint64, r core.SubResult) bool {
 							*run.js = append(*run.js, j)
 							*run.counts = append(*run.counts, r.Count)
 							return true
 						})
 						require.NoError(t, err)
-						require.Equal(t, models.StatusExhausted, st)
+						require.Equal(t, core.StatusExhausted, st)
 					}
 					require.Equal(t, want, got, "unit %d", i)
 					require.Equal(t, wantCounts, gotCounts, "unit %d", i)
@@ -133,7 +133,7 @@ func TestCoronalStops(t *testing.T) {
 	require.NoError(t, err)
 	ctx, cancel := context.WithCancel(context.Background())
 	calls := 0
-	st, err := c.Run(ctx, 0, 1, func(j uint64, r models.SubResult) bool {
+	st, err := c.Run(ctx, 0, 1, func(j uint64, r core.SubResult) bool {
 		calls++
 		if calls == 100 {
 			cancel()
@@ -141,7 +141,7 @@ func TestCoronalStops(t *testing.T) {
 		return true
 	})
 	require.NoError(t, err)
-	require.Equal(t, models.StatusCanceled, st)
+	require.Equal(t, core.StatusCanceled, st)
 	require.Less(t, calls, 51484)
 	_, err = NewCoronal(0)
 	require.Error(t, err)
@@ -154,7 +154,7 @@ func BenchmarkCoronal(b *testing.B) {
 		b.Run(fmt.Sprint(n), func(b *testing.B) {
 			c, _ := NewCoronal(n)
 			for b.Loop() {
-				_, _ = c.Run(context.Background(), 0, 1, func(uint64, models.SubResult) bool { return true })
+				_, _ = c.Run(context.Background(), 0, 1, func(uint64, core.SubResult) bool { return true })
 			}
 		})
 	}

@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/dlx"
 	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/resource"
 )
 
 // CoverMaxN is the largest board the dlx algorithm and Cover accept: the
@@ -40,7 +42,7 @@ func Cover(n int) (*dlx.Problem, error) {
 	if n > CoverMaxN {
 		nodes := float64(n) * float64(n) * 5
 		return nil, fmt.Errorf("queens: dlx: n = %d needs %.1f GiB of nodes (n ≤ %d): %w",
-			n, nodes*16/(1<<30), CoverMaxN, models.ErrTooLarge)
+			n, nodes*16/(1<<30), CoverMaxN, resource.ErrTooLarge)
 	}
 	p := dlx.New()
 	order := organPipe(n) // by distance from the middle, the lower first (given_dlx.go)
@@ -72,7 +74,7 @@ func Cover(n int) (*dlx.Problem, error) {
 
 // decodeCover turns the chosen options of Cover(n) into the board encoding
 // (sol[c] = row of the queen in column c).
-func decodeCover(n int, options []int, sol models.Solution) {
+func decodeCover(n int, options []int, sol core.Solution) {
 	for _, k := range options {
 		sol[k%n] = int32(k / n)
 	}
@@ -81,35 +83,35 @@ func decodeCover(n int, options []int, sol models.Solution) {
 // solveDLX is the registered "dlx" algorithm: the Cover matrix solved by
 // package dlx. Stats.Updates counts Knuth's link removals; Stats.Checks
 // stays 0.
-func solveDLX(ctx context.Context, p models.Problem, opts *models.Options) (models.Result, error) {
+func solveDLX(ctx context.Context, p core.Problem, opts *core.Options) (core.Result, error) {
 	o := opts.OrDefault()
 	b, workers, err := inputAny(p, o, "dlx")
 	if err != nil {
-		return models.Result{}, err
+		return core.Result{}, err
 	}
 	if o.Method != "" {
-		return models.Result{}, fmt.Errorf("queens: dlx has no methods (got %q): %w", o.Method, models.ErrUnsupported)
+		return core.Result{}, fmt.Errorf("queens: dlx has no methods (got %q): %w", o.Method, core.ErrUnsupported)
 	}
 	if o.Unique {
-		return models.Result{}, fmt.Errorf("queens: dlx does not reduce by symmetry (use bitwise for fundamental counts): %w", models.ErrUnsupported)
+		return core.Result{}, fmt.Errorf("queens: dlx does not reduce by symmetry (use bitwise for fundamental counts): %w", core.ErrUnsupported)
 	}
 	if res, none, err := settled(b); err != nil || none { // given.go
 		return res, err
 	}
 	cover, err := coverOf(b) // given_dlx.go: Cover or TorusCover
 	if err != nil {
-		return models.Result{}, err
+		return core.Result{}, err
 	}
 	forced := forcedOf(b)
 	s, err := dlx.NewSolver(cover)
 	if err != nil {
-		return models.Result{}, err
+		return core.Result{}, err
 	}
-	if o.Mode == models.ModeFirst {
+	if o.Mode == core.ModeFirst {
 		workers = 1
 	}
-	sol := make(models.Solution, b.N)
-	return s.SolveModel(ctx, o, dlx.Options{Workers: workers, Forced: forced}, func(options []int) models.Solution {
+	sol := make(core.Solution, b.N)
+	return s.SolveModel(ctx, o, dlx.Options{Workers: workers, Forced: forced}, func(options []int) core.Solution {
 		decodeCover(b.N, options, sol)
 		return sol
 	})

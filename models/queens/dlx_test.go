@@ -9,9 +9,11 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/dlx"
 	"github.com/coverkit/coverkit/models"
 	"github.com/coverkit/coverkit/models/queens"
+	"github.com/coverkit/coverkit/resource"
 	"github.com/stretchr/testify/require"
 )
 
@@ -27,10 +29,10 @@ func TestDLXCountsA000170(t *testing.T) {
 		n := i + 1
 		t.Run(strconv.Itoa(n), func(t *testing.T) {
 			for _, w := range []int{1, 2} {
-				res, err := alg.Solve(context.Background(), queens.New(n), &models.Options{Mode: models.ModeCount, Workers: w})
+				res, err := alg.Solve(context.Background(), queens.New(n), &core.Options{Mode: core.ModeCount, Workers: w})
 				require.NoError(t, err)
-				require.Equal(t, models.StatusExhausted, res.Status)
-				require.Equal(t, models.CountOf(want), res.Solutions, "workers %d", w)
+				require.Equal(t, core.StatusExhausted, res.Status)
+				require.Equal(t, core.CountOf(want), res.Solutions, "workers %d", w)
 				require.Positive(t, res.Stats.Updates)
 			}
 		})
@@ -43,35 +45,35 @@ func TestDLXSolutionsVerify(t *testing.T) {
 	for _, n := range []int{1, 4, 6, 8} {
 		b := queens.New(n)
 		var seen uint64
-		res, err := alg.Solve(context.Background(), b, &models.Options{Mode: models.ModeAll, Visit: func(sol models.Solution, _ models.Stats) bool {
+		res, err := alg.Solve(context.Background(), b, &core.Options{Mode: core.ModeAll, Visit: func(sol core.Solution, _ core.Stats) bool {
 			require.NoError(t, b.Verify(sol))
 			seen++
 			return true
 		}})
 		require.NoError(t, err)
 		require.Equal(t, dlxA000170[n-1], seen)
-		require.Equal(t, models.CountOf(seen), res.Solutions)
+		require.Equal(t, core.CountOf(seen), res.Solutions)
 	}
 	res, err := alg.Solve(context.Background(), queens.New(30), nil)
 	require.NoError(t, err)
-	require.Equal(t, models.StatusFound, res.Status)
+	require.Equal(t, core.StatusFound, res.Status)
 	require.NoError(t, queens.Verify(30, res.First))
 
 	res, err = alg.Solve(context.Background(), queens.New(3), nil)
 	require.NoError(t, err)
-	require.Equal(t, models.StatusExhausted, res.Status)
+	require.Equal(t, core.StatusExhausted, res.Status)
 	require.True(t, res.Solutions.IsZero())
 
 	// Unique works from Go for every queens algorithm (12 fundamental
 	// solutions of 8 queens, OEIS A002562).
-	res, err = alg.Solve(context.Background(), queens.New(8), &models.Options{Unique: true, Mode: models.ModeCount})
+	res, err = alg.Solve(context.Background(), queens.New(8), &core.Options{Unique: true, Mode: core.ModeCount})
 	require.NoError(t, err)
-	require.Equal(t, models.CountOf(92), res.Solutions)
-	require.Equal(t, models.CountOf(12), res.Fundamental)
+	require.Equal(t, core.CountOf(92), res.Solutions)
+	require.Equal(t, core.CountOf(12), res.Fundamental)
 	_, err = queens.Cover(0)
 	require.Error(t, err)
 	_, err = queens.Cover(queens.CoverMaxN + 1)
-	require.ErrorIs(t, err, models.ErrTooLarge)
+	require.ErrorIs(t, err, resource.ErrTooLarge)
 }
 
 // TestDLXTestdata keeps testdata/dlx/queens-8.dlx equal to Cover(8);

@@ -1,9 +1,9 @@
 // Package queens is the N-Queens model: place N queens on an N×N board so
 // that none attacks another.
 //
-// A solution is a models.Solution with sol[c] = the 0-based row of the queen
+// A solution is a core.Solution with sol[c] = the 0-based row of the queen
 // in column c; it is printed 1-based, as Wirth's vector (column i = 1..N
-// holds a queen in row sol[i-1]+1). Board implements models.Problem: Verify
+// holds a queen in row sol[i-1]+1). Board implements core.Problem: Verify
 // checks a solution in O(N) independently of every solver, Render writes it
 // as a perm line or a board, and VerifyStream checks a whole file of perm or
 // JSON lines of any length in O(N) memory.
@@ -26,7 +26,7 @@
 //     Options.Method "formula" (Hoffman–Loessi–Moore, the default) or
 //     "lists" (even/odd lists with the swaps for n mod 6 = 2, 3); a
 //     billion queens take 4 GB (4 bytes a queen). It finds one solution
-//     only: ModeAll and ModeCount return models.ErrUnsupported.
+//     only: ModeAll and ModeCount return core.ErrUnsupported.
 //   - join: Kluev's quadrant join (join.go), count only: the solutions
 //     are counted as compatible pairs of east and west half-boards, per
 //     split of the rows by the side of their queen, in a bit-sliced sieve
@@ -54,7 +54,7 @@
 // (ErrGiven), and the solvers answer givens that attack each other
 // (*AttackError) with a proved absence naming the pair, with no search.
 // The other algorithms refuse a torus or givens with
-// models.ErrUnsupported. DefaultAlgorithm says which algorithm to run.
+// core.ErrUnsupported. DefaultAlgorithm says which algorithm to run.
 //
 // # Statistics
 //

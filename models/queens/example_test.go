@@ -6,6 +6,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
 	"github.com/coverkit/coverkit/models/queens"
 )
@@ -13,11 +14,11 @@ import (
 // A Board verifies a candidate independently of any solver and renders it.
 func ExampleBoard() {
 	b := queens.New(4)
-	sol := models.Solution{1, 3, 0, 2} // 0-based rows of columns 1..4
+	sol := core.Solution{1, 3, 0, 2} // 0-based rows of columns 1..4
 	fmt.Println(b.Verify(sol))
 	b.Render(os.Stdout, sol, "perm")
 	b.Render(os.Stdout, sol, "board")
-	fmt.Println(b.Verify(models.Solution{0, 1, 2, 3}))
+	fmt.Println(b.Verify(core.Solution{0, 1, 2, 3}))
 	// Output:
 	// <nil>
 	// 2 4 1 3
@@ -49,9 +50,9 @@ func ExampleBoard_wirthTable() {
 	alg, _ := models.Lookup("queens", "backtrack")
 	var total uint64
 	i := 0
-	res, _ := alg.Solve(context.Background(), queens.New(8), &models.Options{
-		Mode: models.ModeAll,
-		Visit: func(sol models.Solution, since models.Stats) bool {
+	res, _ := alg.Solve(context.Background(), queens.New(8), &core.Options{
+		Mode: core.ModeAll,
+		Visit: func(sol core.Solution, since core.Stats) bool {
 			if i < 3 {
 				fmt.Print(since.Checks, " ")
 				queens.WritePerm(os.Stdout, sol)
@@ -72,7 +73,7 @@ func ExampleBoard_wirthTable() {
 // Counting with fundamental solutions (classes under the 8 symmetries).
 func ExampleBoard_count() {
 	alg, _ := models.Lookup("queens", "permutation")
-	res, _ := alg.Solve(context.Background(), queens.New(8), &models.Options{Mode: models.ModeCount, Unique: true})
+	res, _ := alg.Solve(context.Background(), queens.New(8), &core.Options{Mode: core.ModeCount, Unique: true})
 	fmt.Println(res.Status, res.Solutions, res.Fundamental, res.Stats.Checks)
 	// Output: exhausted 92 12 5508
 }
@@ -93,7 +94,7 @@ func ExampleConstruct() {
 
 // Canonical gives the representative of a solution's symmetry class.
 func ExampleCanonical() {
-	sol := queens.Rotate90.Apply(models.Solution{0, 4, 7, 5, 2, 6, 1, 3})
+	sol := queens.Rotate90.Apply(core.Solution{0, 4, 7, 5, 2, 6, 1, 3})
 	queens.WritePerm(os.Stdout, sol)
 	queens.WritePerm(os.Stdout, queens.Canonical(sol))
 	fmt.Println(queens.ClassSize(sol))

@@ -8,7 +8,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/core"
+	"github.com/coverkit/coverkit/resource"
 )
 
 // N-Queens completion: some queens are given on their squares, and the
@@ -17,7 +18,7 @@ import (
 // is a standard benchmark for constraint solvers. Board.Given holds the
 // given queens; bitwise (n ≤ 64) and dlx (n ≤ CoverMaxN, the givens forced
 // options of the exact cover) complete them, on the ordinary board and on
-// the torus; the other algorithms refuse givens with models.ErrUnsupported.
+// the torus; the other algorithms refuse givens with core.ErrUnsupported.
 // Check validates the givens before any search: squares off the board or
 // given twice are errors wrapping ErrGiven (a usage error), two givens that
 // attack each other an *AttackError naming the pair (the instance has no
@@ -104,7 +105,7 @@ func (b *Board) Check() error {
 		return nil
 	}
 	if n > MaxGivenN {
-		return fmt.Errorf("queens: given queens on a board of size %d: completion goes to n = %d: %w", n, MaxGivenN, models.ErrTooLarge)
+		return fmt.Errorf("queens: given queens on a board of size %d: completion goes to n = %d: %w", n, MaxGivenN, resource.ErrTooLarge)
 	}
 	if len(b.Given) > n*n {
 		return fmt.Errorf("%w: %d queens on a board of %d squares", ErrGiven, len(b.Given), n*n)
@@ -153,22 +154,22 @@ func (e *AttackError) Reason() string {
 // without solutions (Pólya) a result with status exhausted, 0 solutions and
 // the reason in Result.Reason (none is true). Every algorithm that handles
 // the torus or givens calls it first.
-func settled(b *Board) (res models.Result, none bool, err error) {
+func settled(b *Board) (res core.Result, none bool, err error) {
 	if err := b.Check(); err != nil {
 		var ae *AttackError
 		if errors.As(err, &ae) {
-			return models.Result{Status: models.StatusExhausted, Reason: ae.Reason()}, true, nil
+			return core.Result{Status: core.StatusExhausted, Reason: ae.Reason()}, true, nil
 		}
-		return models.Result{}, false, err
+		return core.Result{}, false, err
 	}
 	if res, ok := torusNone(b); ok {
 		return res, true, nil
 	}
-	return models.Result{}, false, nil
+	return core.Result{}, false, nil
 }
 
 // verifyGiven checks that sol has a queen on every given square.
-func verifyGiven(given []Square, sol models.Solution) error {
+func verifyGiven(given []Square, sol core.Solution) error {
 	for _, g := range given {
 		if g.Col < 0 || g.Col >= len(sol) {
 			return fmt.Errorf("queens: the given queen at %s is off the board of size %d", g, len(sol))

@@ -5,7 +5,7 @@ import (
 	"strconv"
 
 	"github.com/coverkit/coverkit/dlx"
-	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/resource"
 )
 
 // TorusCover returns toroidal N-Queens as an exact cover problem. On the
@@ -22,7 +22,7 @@ func TorusCover(n int) (*dlx.Problem, error) {
 	if n > CoverMaxN {
 		nodes := float64(n) * float64(n) * 5
 		return nil, fmt.Errorf("queens: dlx: n = %d needs %.1f GiB of nodes (n ≤ %d): %w",
-			n, nodes*16/(1<<30), CoverMaxN, models.ErrTooLarge)
+			n, nodes*16/(1<<30), CoverMaxN, resource.ErrTooLarge)
 	}
 	p := dlx.New()
 	rows := make([]int, n)

@@ -6,7 +6,8 @@ import (
 	"math/bits"
 	"time"
 
-	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/core"
+	"github.com/coverkit/coverkit/resource"
 )
 
 // bwConstrained is the bitwise algorithm's search for a board with given
@@ -24,10 +25,10 @@ import (
 // Stats.Nodes counts the placements (given queens included) and the empty
 // board. The toroidal count without givens has its own faster counter
 // (torusCount).
-func bwConstrained(ctx context.Context, b *Board, o *models.Options) models.Result {
+func bwConstrained(ctx context.Context, b *Board, o *core.Options) core.Result {
 	start := time.Now()
 	n := b.N
-	res := models.Result{Status: models.StatusExhausted}
+	res := core.Result{Status: core.StatusExhausted}
 	mask := bwMask(n)
 	var excl [BitwiseMaxN]uint64
 	bwGivenExcl(b, &excl)
@@ -36,8 +37,8 @@ func bwConstrained(ctx context.Context, b *Board, o *models.Options) models.Resu
 	var (
 		st    [BitwiseMaxN]bwFrame
 		row   [BitwiseMaxN]uint64 // row[c]: the bit of the queen in column c
-		sol   = make(models.Solution, n)
-		found models.Count
+		sol   = make(core.Solution, n)
+		found core.Count
 		nodes uint64 = 1 // the empty board
 		last         = struct {
 			nodes uint64
@@ -81,48 +82,48 @@ func bwConstrained(ctx context.Context, b *Board, o *models.Options) models.Resu
 			st[c&(BitwiseMaxN-1)] = bwFrame{l: l, d: d, r: r, a: mask &^ (l | d | r | excl[c&(BitwiseMaxN-1)])}
 		} else {
 			found = found.AddUint64(1)
-			if o.Mode != models.ModeCount {
+			if o.Mode != core.ModeCount {
 				for i := range sol {
 					sol[i] = int32(bits.TrailingZeros64(row[i]))
 				}
 				if res.First == nil {
-					res.First = append(models.Solution(nil), sol...)
+					res.First = append(core.Solution(nil), sol...)
 				}
-				stop := o.Mode == models.ModeFirst
+				stop := o.Mode == core.ModeFirst
 				if o.Visit != nil {
 					now := time.Now()
-					since := models.Stats{Nodes: nodes - last.nodes, Elapsed: now.Sub(last.time)}
+					since := core.Stats{Nodes: nodes - last.nodes, Elapsed: now.Sub(last.time)}
 					last.nodes, last.time = nodes, now
 					if !o.Visit(sol, since) {
 						stop = true
 					}
 				}
-				if o.Limit > 0 && found.Cmp(models.CountOf(o.Limit)) >= 0 {
+				if o.Limit > 0 && found.Cmp(core.CountOf(o.Limit)) >= 0 {
 					stop = true
 				}
 				if stop {
-					res.Status = models.StatusFound
+					res.Status = core.StatusFound
 					break
 				}
 			}
 		}
 		if nodes >= pollAt {
-			if st, done := models.ContextStatus(ctx); done {
+			if st, done := core.ContextStatus(ctx); done {
 				res.Status = st
 				break
 			}
 			if o.MaxNodes > 0 && nodes >= o.MaxNodes {
-				res.Status = models.StatusLimit
+				res.Status = core.StatusLimit
 				break
 			}
 			if o.Progress != nil {
-				o.Progress(models.Progress{Done: uint64(bits.TrailingZeros64(row[0])), Total: uint64(n)})
+				o.Progress(core.Progress{Done: uint64(bits.TrailingZeros64(row[0])), Total: uint64(n)})
 			}
 			pollAt = bwNextPoll(nodes, o.MaxNodes)
 		}
 	}
 	res.Solutions = found
-	res.Stats = models.Stats{Nodes: nodes, Elapsed: time.Since(start)}
+	res.Stats = core.Stats{Nodes: nodes, Elapsed: time.Since(start)}
 	return res
 }
 
@@ -167,26 +168,26 @@ func bwGivenExcl(b *Board, excl *[BitwiseMaxN]uint64) {
 // torus without solutions at once, the toroidal count without givens runs
 // the parallel counter of torus_count.go, and everything else the search
 // above. Symmetry classes (Unique) and methods are not supported here.
-func solveBitwiseConstrained(ctx context.Context, b *Board, workers int, o *models.Options) (models.Result, error) {
+func solveBitwiseConstrained(ctx context.Context, b *Board, workers int, o *core.Options) (core.Result, error) {
 	switch o.Mode {
-	case models.ModeFirst, models.ModeAll, models.ModeCount:
+	case core.ModeFirst, core.ModeAll, core.ModeCount:
 	default:
-		return models.Result{}, fmt.Errorf("queens: bitwise: unknown mode %d: %w", o.Mode, models.ErrUnsupported)
+		return core.Result{}, fmt.Errorf("queens: bitwise: unknown mode %d: %w", o.Mode, core.ErrUnsupported)
 	}
 	if o.Unique {
-		return models.Result{}, fmt.Errorf("queens: bitwise: no symmetry classes on a torus or with given queens: %w", models.ErrUnsupported)
+		return core.Result{}, fmt.Errorf("queens: bitwise: no symmetry classes on a torus or with given queens: %w", core.ErrUnsupported)
 	}
 	if o.Method != "" {
-		return models.Result{}, fmt.Errorf("queens: bitwise: no methods on a torus or with given queens (got %q): %w", o.Method, models.ErrUnsupported)
+		return core.Result{}, fmt.Errorf("queens: bitwise: no methods on a torus or with given queens (got %q): %w", o.Method, core.ErrUnsupported)
 	}
 	if res, none, err := settled(b); err != nil || none {
 		return res, err
 	}
 	if b.N > BitwiseMaxN {
-		return models.Result{}, fmt.Errorf("queens: bitwise: n = %d does not fit its 64-bit row masks (n ≤ %d; use dlx): %w",
-			b.N, BitwiseMaxN, models.ErrTooLarge)
+		return core.Result{}, fmt.Errorf("queens: bitwise: n = %d does not fit its 64-bit row masks (n ≤ %d; use dlx): %w",
+			b.N, BitwiseMaxN, resource.ErrTooLarge)
 	}
-	if o.Mode == models.ModeCount && b.Torus && len(b.Given) == 0 {
+	if o.Mode == core.ModeCount && b.Torus && len(b.Given) == 0 {
 		return torusCount(ctx, b.N, workers, o), nil
 	}
 	return bwConstrained(ctx, b, o), nil

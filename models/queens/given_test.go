@@ -8,8 +8,9 @@ import (
 	"testing"
 	"testing/iotest"
 
-	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models/queens"
+	"github.com/coverkit/coverkit/resource"
 	"github.com/stretchr/testify/require"
 )
 
@@ -120,7 +121,7 @@ func TestCheckGiven(t *testing.T) {
 	_, err := queens.NewCompletion(0, false, nil)
 	require.Error(t, err)
 	_, err = queens.NewCompletion(queens.MaxGivenN+1, false, []queens.Square{sq(1, 1)})
-	require.ErrorIs(t, err, models.ErrTooLarge)
+	require.ErrorIs(t, err, resource.ErrTooLarge)
 }
 
 // TestCompletion completes givens with bitwise and dlx: counts of known
@@ -160,12 +161,12 @@ func TestCompletion(t *testing.T) {
 			require.NoError(t, err)
 			b, err := queens.NewCompletion(tc.n, tc.torus, g)
 			require.NoError(t, err)
-			var counts []models.Count
+			var counts []core.Count
 			for _, name := range []string{"bitwise", "dlx"} {
 				a := lookup(t, name)
-				res, err := a.Solve(context.Background(), b, &models.Options{
-					Mode: models.ModeAll,
-					Visit: func(sol models.Solution, _ models.Stats) bool {
+				res, err := a.Solve(context.Background(), b, &core.Options{
+					Mode: core.ModeAll,
+					Visit: func(sol core.Solution, _ core.Stats) bool {
 						require.NoError(t, b.Verify(sol), name)
 						for _, s := range g {
 							require.Equal(t, int32(s.Row), sol[s.Col], name)
@@ -174,23 +175,23 @@ func TestCompletion(t *testing.T) {
 					},
 				})
 				require.NoError(t, err, name)
-				require.Equal(t, models.StatusExhausted, res.Status, name)
+				require.Equal(t, core.StatusExhausted, res.Status, name)
 				counts = append(counts, res.Solutions)
 				first, err := a.Solve(context.Background(), b, nil)
 				require.NoError(t, err)
 				if res.Solutions.IsZero() {
-					require.Equal(t, models.StatusExhausted, first.Status)
+					require.Equal(t, core.StatusExhausted, first.Status)
 					require.Nil(t, first.First)
 					require.NotEmpty(t, queens.Reason(first))
 				} else {
-					require.Equal(t, models.StatusFound, first.Status)
+					require.Equal(t, core.StatusFound, first.Status)
 					require.NoError(t, b.Verify(first.First))
 				}
 			}
 			require.Equal(t, counts[0], counts[1], "bitwise and dlx")
 			t.Logf("%d completions", counts[0].Lo)
 			if tc.count >= 0 {
-				require.Equal(t, models.CountOf(uint64(tc.count)), counts[0])
+				require.Equal(t, core.CountOf(uint64(tc.count)), counts[0])
 			}
 		})
 	}
@@ -207,14 +208,14 @@ func TestCompletionCountsSum(t *testing.T) {
 	}{{8, false, a000170[8]}, {10, false, a000170[10]}, {11, true, a051906[11]}} {
 		t.Run(fmt.Sprintf("n=%d/torus=%v", tc.n, tc.torus), func(t *testing.T) {
 			for _, name := range []string{"bitwise", "dlx"} {
-				var sum models.Count
+				var sum core.Count
 				for r := range tc.n {
 					b := &queens.Board{N: tc.n, Torus: tc.torus, Given: []queens.Square{{Row: r, Col: 0}}}
-					res, err := lookup(t, name).Solve(context.Background(), b, &models.Options{Mode: models.ModeCount})
+					res, err := lookup(t, name).Solve(context.Background(), b, &core.Options{Mode: core.ModeCount})
 					require.NoError(t, err)
 					sum = sum.Add(res.Solutions)
 				}
-				require.Equal(t, models.CountOf(tc.want), sum, name)
+				require.Equal(t, core.CountOf(tc.want), sum, name)
 			}
 		})
 	}
@@ -222,8 +223,8 @@ func TestCompletionCountsSum(t *testing.T) {
 
 func TestVerifyGiven(t *testing.T) {
 	b := &queens.Board{N: 8, Given: []queens.Square{sq(1, 1)}}
-	require.NoError(t, b.Verify(models.Solution{0, 4, 7, 5, 2, 6, 1, 3}))
-	require.ErrorContains(t, b.Verify(models.Solution{1, 3, 5, 7, 2, 0, 6, 4}), "given queen in row 1 is missing")
+	require.NoError(t, b.Verify(core.Solution{0, 4, 7, 5, 2, 6, 1, 3}))
+	require.ErrorContains(t, b.Verify(core.Solution{1, 3, 5, 7, 2, 0, 6, 4}), "given queen in row 1 is missing")
 }
 
 // FuzzReadGiven checks that the givens parser never panics, that what it

@@ -3,21 +3,21 @@ package queens
 import (
 	"fmt"
 
-	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/resource"
 )
 
 // input checks what every queens entry point is given before it looks at
 // anything else: a non-nil *Board of positive size, and a worker count that
 // resource.Workers accepts (0 = one per CPU; negative or above the cap
-// refused, wrapping models.ErrWorkers). It returns the board and the number
+// refused, wrapping resource.ErrWorkers). It returns the board and the number
 // of workers to use. name is the algorithm, for the error's prefix.
 //
 // input also refuses a torus or given queens (plainOnly, wrapping
-// models.ErrUnsupported), so that an algorithm never silently solves the
+// core.ErrUnsupported), so that an algorithm never silently solves the
 // ordinary board instead; the algorithms that handle them (bitwise, dlx,
 // construct) call inputAny.
-func input(p models.Problem, o *models.Options, name string) (*Board, int, error) {
+func input(p core.Problem, o *core.Options, name string) (*Board, int, error) {
 	b, workers, err := inputAny(p, o, name)
 	if err == nil {
 		err = plainOnly(name, b)
@@ -29,10 +29,10 @@ func input(p models.Problem, o *models.Options, name string) (*Board, int, error
 }
 
 // inputAny is input for the algorithms that handle the torus and givens.
-func inputAny(p models.Problem, o *models.Options, name string) (*Board, int, error) {
+func inputAny(p core.Problem, o *core.Options, name string) (*Board, int, error) {
 	b, ok := p.(*Board)
 	if !ok || b == nil {
-		return nil, 0, fmt.Errorf("queens: %s: %w (got %s)", name, models.ErrWrongProblem, models.Describe(p))
+		return nil, 0, fmt.Errorf("queens: %s: %w (got %s)", name, core.ErrWrongProblem, core.Describe(p))
 	}
 	if b.N <= 0 {
 		return nil, 0, fmt.Errorf("queens: %s: board size must be positive, got %d", name, b.N)

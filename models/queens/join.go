@@ -8,6 +8,7 @@ import (
 	"time"
 	"unsafe"
 
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
 	"github.com/coverkit/coverkit/resource"
 )
@@ -76,7 +77,7 @@ func init() {
 		Description: "quadrant join (Kluev): counts pairs of compatible half-boards per row split " +
 			"in a bit-sliced sieve; count only, n ≤ 33, memory grows with n",
 		Solve: solveJoin,
-		Check: func(p models.Problem, _ *models.Options) error {
+		Check: func(p core.Problem, _ *core.Options) error {
 			if b, ok := p.(*Board); ok && b != nil {
 				return plainOnly("join", b)
 			}
@@ -87,24 +88,24 @@ func init() {
 
 // solveJoin is the registry entry point of the join algorithm: ModeCount
 // only, on Options.Workers goroutines.
-func solveJoin(ctx context.Context, p models.Problem, opts *models.Options) (models.Result, error) {
+func solveJoin(ctx context.Context, p core.Problem, opts *core.Options) (core.Result, error) {
 	o := opts.OrDefault()
 	b, workers, err := input(p, o, "join") // refuses a torus and givens
 	if err != nil {
-		return models.Result{}, err
+		return core.Result{}, err
 	}
 	n := b.N
 	switch {
-	case o.Mode != models.ModeCount:
-		return models.Result{}, fmt.Errorf("queens: join: counts only (mode %d): %w", o.Mode, models.ErrUnsupported)
+	case o.Mode != core.ModeCount:
+		return core.Result{}, fmt.Errorf("queens: join: counts only (mode %d): %w", o.Mode, core.ErrUnsupported)
 	case o.Unique:
-		return models.Result{}, fmt.Errorf("queens: join: no fundamental count (use bitwise): %w", models.ErrUnsupported)
+		return core.Result{}, fmt.Errorf("queens: join: no fundamental count (use bitwise): %w", core.ErrUnsupported)
 	case o.Method != "":
-		return models.Result{}, fmt.Errorf("queens: join: unknown method %q: %w", o.Method, models.ErrUnsupported)
+		return core.Result{}, fmt.Errorf("queens: join: unknown method %q: %w", o.Method, core.ErrUnsupported)
 	}
 	if n > JoinMaxN {
-		return models.Result{}, fmt.Errorf("queens: join: n = %d does not fit its 64-bit patterns (n ≤ %d): %w",
-			n, JoinMaxN, models.ErrTooLarge)
+		return core.Result{}, fmt.Errorf("queens: join: n = %d does not fit its 64-bit patterns (n ≤ %d): %w",
+			n, JoinMaxN, resource.ErrTooLarge)
 	}
 	jsChooseKernel()
 	return joinCount(ctx, n, workers, o)
@@ -211,24 +212,24 @@ type jShared struct {
 	stop     atomic.Bool
 	status   atomic.Int32
 	maxNodes uint64
-	progress func(models.Progress)
+	progress func(core.Progress)
 }
 
-func (sh *jShared) halt(st models.Status) {
+func (sh *jShared) halt(st core.Status) {
 	if sh.status.CompareAndSwap(-1, int32(st)) {
 		sh.stop.Store(true)
 	}
 }
 
 // joinCount counts the solutions of size n ≥ 1 on workers goroutines.
-func joinCount(ctx context.Context, n, workers int, o *models.Options) (models.Result, error) {
+func joinCount(ctx context.Context, n, workers int, o *core.Options) (core.Result, error) {
 	start := time.Now()
-	res := models.Result{Status: models.StatusExhausted}
+	res := core.Result{Status: core.StatusExhausted}
 	if n == 1 {
-		res.Solutions = models.CountOf(1)
-		res.Stats = models.Stats{Nodes: 2, Elapsed: time.Since(start)}
+		res.Solutions = core.CountOf(1)
+		res.Stats = core.Stats{Nodes: 2, Elapsed: time.Since(start)}
 		if o.Progress != nil {
-			o.Progress(models.Progress{Done: 1, Total: 1})
+			o.Progress(core.Progress{Done: 1, Total: 1})
 		}
 		return res, nil
 	}
@@ -236,7 +237,7 @@ func joinCount(ctx context.Context, n, workers int, o *models.Options) (models.R
 	if h > jMaxH {
 		need := jQuadBytes(h, 0)
 		return res, fmt.Errorf("queens: join: n = %d needs more than %d bytes (%d GiB) for its quadrant index: %w",
-			n, need, need>>30, models.ErrTooLarge)
+			n, need, need>>30, resource.ErrTooLarge)
 	}
 	ents := jQuadCount(h)
 	fixed := jFixedBytes(n, workers, ents)
@@ -244,12 +245,12 @@ func joinCount(ctx context.Context, n, workers int, o *models.Options) (models.R
 	avail := jAvailable()
 	if avail > 0 && need > avail {
 		return res, fmt.Errorf("queens: join: n = %d on %d workers needs about %s of memory (%d bytes), more than the %s available: %w",
-			n, workers, resource.FormatBytes(need), need, resource.FormatBytes(avail), models.ErrTooLarge)
+			n, workers, resource.FormatBytes(need), need, resource.FormatBytes(avail), resource.ErrTooLarge)
 	}
 	if ents >= 1<<32 {
-		return res, fmt.Errorf("queens: join: n = %d: %d quadrant placements overflow the index: %w", n, ents, models.ErrTooLarge)
+		return res, fmt.Errorf("queens: join: n = %d: %d quadrant placements overflow the index: %w", n, ents, resource.ErrTooLarge)
 	}
-	if st, done := models.ContextStatus(ctx); done {
+	if st, done := core.ContextStatus(ctx); done {
 		res.Status = st
 		res.Stats.Elapsed = time.Since(start)
 		return res, nil
@@ -301,9 +302,9 @@ func joinCount(ctx context.Context, n, workers int, o *models.Options) (models.R
 		pairs += w.pairs
 	}
 	if sh.stop.Load() {
-		res.Status = models.Status(sh.status.Load())
+		res.Status = core.Status(sh.status.Load())
 	}
-	res.Stats = models.Stats{Nodes: nodes, Elapsed: time.Since(start)}
+	res.Stats = core.Stats{Nodes: nodes, Elapsed: time.Since(start)}
 	res.Extra = map[string]any{"workers": workers, "tasks": len(sh.tasks), "pairs": pairs,
 		"quadrant_placements": ents, "table_bytes": fixed}
 	return res, nil

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/core"
 )
 
 // joinKnown extends bwKnown (OEIS A000170) past n = 16 for the join
@@ -28,11 +28,11 @@ func BenchmarkJoinCount(b *testing.B) {
 	for n := 14; n <= 18; n++ {
 		for _, workers := range []int{1, 2} {
 			b.Run(fmt.Sprintf("n=%d/workers=%d", n, workers), func(b *testing.B) {
-				opts := &models.Options{Mode: models.ModeCount, Workers: workers}
+				opts := &core.Options{Mode: core.ModeCount, Workers: workers}
 				var nodes uint64
 				for b.Loop() {
 					res, err := solveJoin(context.Background(), New(n), opts)
-					if err != nil || res.Solutions != models.CountOf(joinWant(n)) {
+					if err != nil || res.Solutions != core.CountOf(joinWant(n)) {
 						b.Fatalf("n = %d: %v %v", n, res.Solutions, err)
 					}
 					nodes = res.Stats.Nodes

@@ -6,7 +6,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/core"
+	"github.com/coverkit/coverkit/resource"
 	"github.com/stretchr/testify/require"
 )
 
@@ -171,9 +172,9 @@ func TestJoinSieveKernels(t *testing.T) {
 func TestJoinPortableKernel(t *testing.T) {
 	defer jsSetAsm(jsSetAsm(false))
 	for _, n := range []int{13, 14} {
-		res, err := solveJoin(context.Background(), New(n), &models.Options{Mode: models.ModeCount, Workers: 2})
+		res, err := solveJoin(context.Background(), New(n), &core.Options{Mode: core.ModeCount, Workers: 2})
 		require.NoError(t, err)
-		require.Equal(t, models.CountOf(bwKnown[n]), res.Solutions)
+		require.Equal(t, core.CountOf(bwKnown[n]), res.Solutions)
 	}
 }
 
@@ -183,11 +184,11 @@ func TestJoinMemory(t *testing.T) {
 	defer func(f func() uint64) { jAvailable = f }(jAvailable)
 	need := JoinBytes(12, 1)
 	jAvailable = func() uint64 { return need - 1 }
-	_, err := solveJoin(context.Background(), New(12), &models.Options{Mode: models.ModeCount, Workers: 1})
-	require.ErrorIs(t, err, models.ErrTooLarge)
+	_, err := solveJoin(context.Background(), New(12), &core.Options{Mode: core.ModeCount, Workers: 1})
+	require.ErrorIs(t, err, resource.ErrTooLarge)
 	require.Contains(t, err.Error(), fmt.Sprint(need))
 	jAvailable = func() uint64 { return need }
-	res, err := solveJoin(context.Background(), New(12), &models.Options{Mode: models.ModeCount, Workers: 1})
+	res, err := solveJoin(context.Background(), New(12), &core.Options{Mode: core.ModeCount, Workers: 1})
 	require.NoError(t, err)
-	require.Equal(t, models.CountOf(bwKnown[12]), res.Solutions)
+	require.Equal(t, core.CountOf(bwKnown[12]), res.Solutions)
 }

@@ -6,8 +6,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
 	"github.com/coverkit/coverkit/models/queens"
+	"github.com/coverkit/coverkit/resource"
 	"github.com/stretchr/testify/require"
 )
 
@@ -21,10 +23,10 @@ func TestJoinA000170(t *testing.T) {
 				if n >= 15 && testing.Short() {
 					t.Skip("n ≥ 15 with -short")
 				}
-				res, err := a.Solve(context.Background(), queens.New(n), &models.Options{Mode: models.ModeCount, Workers: workers})
+				res, err := a.Solve(context.Background(), queens.New(n), &core.Options{Mode: core.ModeCount, Workers: workers})
 				require.NoError(t, err)
-				require.Equal(t, models.StatusExhausted, res.Status)
-				require.Equal(t, models.CountOf(a000170[n]), res.Solutions)
+				require.Equal(t, core.StatusExhausted, res.Status)
+				require.Equal(t, core.CountOf(a000170[n]), res.Solutions)
 				if n >= 4 {
 					require.Positive(t, res.Stats.Nodes)
 				}
@@ -39,7 +41,7 @@ func TestJoinAgreesWithBitwise(t *testing.T) {
 	join, bw := lookup(t, "join"), lookup(t, "bitwise")
 	for n := 1; n <= 13; n++ {
 		t.Run(fmt.Sprintf("n=%d", n), func(t *testing.T) {
-			opts := &models.Options{Mode: models.ModeCount, Workers: 2}
+			opts := &core.Options{Mode: core.ModeCount, Workers: 2}
 			want, err := bw.Solve(context.Background(), queens.New(n), opts)
 			require.NoError(t, err)
 			got, err := join.Solve(context.Background(), queens.New(n), opts)
@@ -54,22 +56,22 @@ func TestJoinRefuses(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		n    int
-		opts *models.Options
+		opts *core.Options
 		err  error
 	}{
-		{"first", 8, nil, models.ErrUnsupported},
-		{"all", 8, &models.Options{Mode: models.ModeAll}, models.ErrUnsupported},
-		{"unique", 8, &models.Options{Mode: models.ModeCount, Unique: true}, models.ErrUnsupported},
-		{"method", 8, &models.Options{Mode: models.ModeCount, Method: "mirror"}, models.ErrUnsupported},
-		{"n=34", 34, &models.Options{Mode: models.ModeCount}, models.ErrTooLarge},
-		{"n=30", 30, &models.Options{Mode: models.ModeCount}, models.ErrTooLarge},
+		{"first", 8, nil, core.ErrUnsupported},
+		{"all", 8, &core.Options{Mode: core.ModeAll}, core.ErrUnsupported},
+		{"unique", 8, &core.Options{Mode: core.ModeCount, Unique: true}, core.ErrUnsupported},
+		{"method", 8, &core.Options{Mode: core.ModeCount, Method: "mirror"}, core.ErrUnsupported},
+		{"n=34", 34, &core.Options{Mode: core.ModeCount}, resource.ErrTooLarge},
+		{"n=30", 30, &core.Options{Mode: core.ModeCount}, resource.ErrTooLarge},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := a.Solve(context.Background(), queens.New(tc.n), tc.opts)
 			require.ErrorIs(t, err, tc.err)
 		})
 	}
-	_, err := a.Solve(context.Background(), queens.New(0), &models.Options{Mode: models.ModeCount})
+	_, err := a.Solve(context.Background(), queens.New(0), &core.Options{Mode: core.ModeCount})
 	require.Error(t, err)
 }
 
@@ -78,34 +80,34 @@ func TestJoinStops(t *testing.T) {
 	t.Run("canceled", func(t *testing.T) {
 		ctx, cancel := context.WithCancel(context.Background())
 		cancel()
-		res, err := a.Solve(ctx, queens.New(16), &models.Options{Mode: models.ModeCount})
+		res, err := a.Solve(ctx, queens.New(16), &core.Options{Mode: core.ModeCount})
 		require.NoError(t, err)
-		require.Equal(t, models.StatusCanceled, res.Status)
+		require.Equal(t, core.StatusCanceled, res.Status)
 		require.True(t, res.Status.Partial())
 	})
 	t.Run("timeout", func(t *testing.T) {
 		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
 		defer cancel()
-		res, err := a.Solve(ctx, queens.New(17), &models.Options{Mode: models.ModeCount})
+		res, err := a.Solve(ctx, queens.New(17), &core.Options{Mode: core.ModeCount})
 		require.NoError(t, err)
-		require.Equal(t, models.StatusTimeout, res.Status)
-		require.Negative(t, res.Solutions.Cmp(models.CountOf(95815104)), "a partial count")
+		require.Equal(t, core.StatusTimeout, res.Status)
+		require.Negative(t, res.Solutions.Cmp(core.CountOf(95815104)), "a partial count")
 	})
 	t.Run("max-nodes", func(t *testing.T) {
-		res, err := a.Solve(context.Background(), queens.New(12), &models.Options{Mode: models.ModeCount, MaxNodes: 1000, Workers: 1})
+		res, err := a.Solve(context.Background(), queens.New(12), &core.Options{Mode: core.ModeCount, MaxNodes: 1000, Workers: 1})
 		require.NoError(t, err)
-		require.Equal(t, models.StatusLimit, res.Status)
+		require.Equal(t, core.StatusLimit, res.Status)
 		require.GreaterOrEqual(t, res.Stats.Nodes, uint64(1000))
 	})
 	t.Run("progress", func(t *testing.T) {
-		var last models.Progress
+		var last core.Progress
 		calls := 0
-		res, err := a.Solve(context.Background(), queens.New(11), &models.Options{
-			Mode: models.ModeCount, Workers: 1,
-			Progress: func(p models.Progress) { calls++; last = p },
+		res, err := a.Solve(context.Background(), queens.New(11), &core.Options{
+			Mode: core.ModeCount, Workers: 1,
+			Progress: func(p core.Progress) { calls++; last = p },
 		})
 		require.NoError(t, err)
-		require.Equal(t, models.StatusExhausted, res.Status)
+		require.Equal(t, core.StatusExhausted, res.Status)
 		require.Positive(t, calls)
 		require.Equal(t, last.Total, last.Done)
 		require.Equal(t, uint64(calls), last.Total)
@@ -130,7 +132,7 @@ func ExampleJoinFaster() {
 			algo = "join"
 		}
 		a, _ := models.Lookup("queens", algo)
-		res, _ := a.Solve(context.Background(), queens.New(n), &models.Options{Mode: models.ModeCount})
+		res, _ := a.Solve(context.Background(), queens.New(n), &core.Options{Mode: core.ModeCount})
 		fmt.Println(n, algo, res.Solutions)
 	}
 	// Output:

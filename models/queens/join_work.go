@@ -5,7 +5,7 @@ import (
 	"slices"
 	"sync"
 
-	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/core"
 )
 
 // jhEnt is a quadrant placement moved into a half-board: its key, the
@@ -120,7 +120,7 @@ func (tb *jTabs) build(sh *jShared, ci, workers int) {
 type jWorker struct {
 	sh      *jShared
 	sv      *jSieve
-	total   models.Count
+	total   core.Count
 	nodes   uint64
 	flushed uint64
 	pairs   uint64
@@ -142,13 +142,13 @@ func (w *jWorker) work() {
 		}
 		t := sh.tasks[i]
 		sum, ok := w.task(&sh.cfgs[t.cfg], t.r1)
-		w.total = w.total.Add(models.CountOf(sum).MulUint64(sh.cfgs[t.cfg].weight))
+		w.total = w.total.Add(core.CountOf(sum).MulUint64(sh.cfgs[t.cfg].weight))
 		if !ok {
 			return
 		}
 		done := sh.done.Add(1)
 		if sh.progress != nil {
-			sh.progress(models.Progress{Done: done, Total: total})
+			sh.progress(core.Progress{Done: done, Total: total})
 		}
 	}
 }
@@ -161,12 +161,12 @@ func (w *jWorker) poll() bool {
 	if sh.stop.Load() {
 		return true
 	}
-	if st, done := models.ContextStatus(sh.ctx); done {
+	if st, done := core.ContextStatus(sh.ctx); done {
 		sh.halt(st)
 		return true
 	}
 	if sh.maxNodes > 0 && all >= sh.maxNodes {
-		sh.halt(models.StatusLimit)
+		sh.halt(core.StatusLimit)
 		return true
 	}
 	return false

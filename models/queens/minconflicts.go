@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/local"
 	"github.com/coverkit/coverkit/models"
 )
@@ -21,37 +22,37 @@ func init() {
 }
 
 // solveMinConflicts runs local.Queens on a Board. It refuses a board that
-// does not fit in the memory available (models.ErrTooLarge, naming the
+// does not fit in the memory available (resource.ErrTooLarge, naming the
 // memory needed), maps Options.MaxNodes to the step budget, and reports
 // the seed, steps, initial conflicts, verification, solve time and bytes a
 // queen in Result.Extra.
-func solveMinConflicts(ctx context.Context, p models.Problem, opts *models.Options) (models.Result, error) {
+func solveMinConflicts(ctx context.Context, p core.Problem, opts *core.Options) (core.Result, error) {
 	o := opts.OrDefault()
 	b, _, err := input(p, o, "minconflicts")
 	if err != nil {
-		return models.Result{}, err
+		return core.Result{}, err
 	}
 	switch {
-	case o.Mode != models.ModeFirst:
-		return models.Result{}, fmt.Errorf("%w: queens minconflicts finds one solution; it cannot list or count them", models.ErrUnsupported)
+	case o.Mode != core.ModeFirst:
+		return core.Result{}, fmt.Errorf("%w: queens minconflicts finds one solution; it cannot list or count them", core.ErrUnsupported)
 	case o.Unique:
-		return models.Result{}, fmt.Errorf("%w: queens minconflicts has no symmetry classes", models.ErrUnsupported)
+		return core.Result{}, fmt.Errorf("%w: queens minconflicts has no symmetry classes", core.ErrUnsupported)
 	case o.Method != "":
-		return models.Result{}, fmt.Errorf("%w: queens minconflicts has no method %q", models.ErrUnsupported, o.Method)
+		return core.Result{}, fmt.Errorf("%w: queens minconflicts has no method %q", core.ErrUnsupported, o.Method)
 	}
 	lo := &local.QueensOptions{Seed: o.Seed, MaxSteps: o.MaxNodes} // MaxBytes 0: resource.Check
 	if o.Progress != nil {
 		lo.Progress = func(q local.QueensProgress) {
-			o.Progress(models.Progress{Done: uint64(q.Placed), Total: uint64(q.N), Remaining: q.Conflicts})
+			o.Progress(core.Progress{Done: uint64(q.Placed), Total: uint64(q.N), Remaining: q.Conflicts})
 		}
 	}
 	lr, err := local.Queens(ctx, b.N, lo)
 	if err != nil {
-		return models.Result{}, fmt.Errorf("queens: minconflicts: %w", err)
+		return core.Result{}, fmt.Errorf("queens: minconflicts: %w", err)
 	}
-	res := models.Result{
+	res := core.Result{
 		Status: lr.Status,
-		Stats:  models.Stats{Steps: lr.Steps, Elapsed: lr.Search + lr.Verify},
+		Stats:  core.Stats{Steps: lr.Steps, Elapsed: lr.Search + lr.Verify},
 		Extra: map[string]any{
 			"seed":              lr.Seed,
 			"steps":             lr.Steps,
@@ -61,11 +62,11 @@ func solveMinConflicts(ctx context.Context, p models.Problem, opts *models.Optio
 			"bytes_per_queen":   float64(lr.Bytes) / float64(b.N),
 		},
 	}
-	if lr.Status == models.StatusExhausted && lr.Solution == nil {
+	if lr.Status == core.StatusExhausted && lr.Solution == nil {
 		res.Reason = fmt.Sprintf("%d queens cannot be placed on a %d×%d board without attacking each other", b.N, b.N, b.N)
 	}
-	if lr.Status == models.StatusFound {
-		res.Solutions = models.CountOf(1)
+	if lr.Status == core.StatusFound {
+		res.Solutions = core.CountOf(1)
 		res.First = lr.Solution
 		if o.Visit != nil {
 			o.Visit(res.First, res.Stats)

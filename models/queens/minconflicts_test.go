@@ -5,8 +5,10 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
 	"github.com/coverkit/coverkit/models/queens"
+	"github.com/coverkit/coverkit/resource"
 	"github.com/stretchr/testify/require"
 )
 
@@ -18,11 +20,11 @@ func TestMinConflicts(t *testing.T) {
 
 	for _, n := range []int{1, 4, 5, 8, 50, 1000, 123457} {
 		b := queens.New(n)
-		res, err := alg.Solve(context.Background(), b, &models.Options{Seed: 7})
+		res, err := alg.Solve(context.Background(), b, &core.Options{Seed: 7})
 		require.NoError(t, err)
-		require.Equal(t, models.StatusFound, res.Status, "n=%d", n)
+		require.Equal(t, core.StatusFound, res.Status, "n=%d", n)
 		require.NoError(t, b.Verify(res.First))
-		require.Equal(t, models.CountOf(1), res.Solutions)
+		require.Equal(t, core.CountOf(1), res.Solutions)
 		require.ElementsMatch(t, []string{"seed", "steps", "initial_conflicts", "verified", "solve_seconds", "bytes_per_queen"},
 			keys(res.Extra))
 		require.Equal(t, true, res.Extra["verified"])
@@ -31,20 +33,20 @@ func TestMinConflicts(t *testing.T) {
 	for _, n := range []int{2, 3} {
 		res, err := alg.Solve(context.Background(), queens.New(n), nil)
 		require.NoError(t, err)
-		require.Equal(t, models.StatusExhausted, res.Status)
+		require.Equal(t, core.StatusExhausted, res.Status)
 		require.True(t, res.Solutions.IsZero())
 	}
-	res, err := alg.Solve(context.Background(), queens.New(100000), &models.Options{MaxNodes: 10})
+	res, err := alg.Solve(context.Background(), queens.New(100000), &core.Options{MaxNodes: 10})
 	require.NoError(t, err)
-	require.Equal(t, models.StatusLimit, res.Status)
+	require.Equal(t, core.StatusLimit, res.Status)
 
-	_, err = alg.Solve(context.Background(), queens.New(8), &models.Options{Mode: models.ModeCount})
-	require.True(t, errors.Is(err, models.ErrUnsupported))
+	_, err = alg.Solve(context.Background(), queens.New(8), &core.Options{Mode: core.ModeCount})
+	require.True(t, errors.Is(err, core.ErrUnsupported))
 
 	// Far beyond any machine's memory: refused, naming what it needs.
 	if huge := int64(1) << 40; int64(int(huge)) == huge { // 64-bit int
 		_, err = alg.Solve(context.Background(), queens.New(int(huge)), nil)
-		require.True(t, errors.Is(err, models.ErrTooLarge))
+		require.True(t, errors.Is(err, resource.ErrTooLarge))
 		require.ErrorContains(t, err, "TiB")
 	}
 }

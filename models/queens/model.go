@@ -6,6 +6,7 @@ import (
 	"io"
 	"strconv"
 
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
 )
 
@@ -69,8 +70,8 @@ each other have no solution, with the pair named.`,
 
 // newInstance reads N, --torus and the givens (--given, --given-file) from
 // a command line (model_torus.go).
-func newInstance(req models.Request) (models.Problem, error) {
-	n, err := models.ParseSize("N", req.Args[0], MaxN)
+func newInstance(req models.Request) (core.Problem, error) {
+	n, err := core.ParseSize("N", req.Args[0], MaxN)
 	if err != nil {
 		return nil, err
 	}
@@ -81,14 +82,14 @@ func newInstance(req models.Request) (models.Problem, error) {
 // with --unique), else with bitwise where it can (N ≤ 64), and otherwise
 // searches with Wirth's backtracking; a torus or givens have their own
 // defaults (DefaultAlgorithm).
-func defaultAlgorithm(p models.Problem, o *models.Options) string {
+func defaultAlgorithm(p core.Problem, o *core.Options) string {
 	b, _ := p.(*Board)
 	if b != nil && (b.Torus || len(b.Given) > 0) {
 		return DefaultAlgorithm(b, o.OrDefault().Mode)
 	}
 	o = o.OrDefault()
 	switch {
-	case o.Mode != models.ModeCount || b == nil:
+	case o.Mode != core.ModeCount || b == nil:
 		return "backtrack"
 	case !o.Unique && JoinFaster(b.N):
 		// The quadrant join counts faster from JoinMinN on; it has no
@@ -128,7 +129,7 @@ func plural(count, noun string) string {
 }
 
 // writeJSON writes sol as a JSON array of 1-based rows, streaming.
-func writeJSON(w io.Writer, sol models.Solution) error {
+func writeJSON(w io.Writer, sol core.Solution) error {
 	buf := make([]byte, 0, 64<<10)
 	buf = append(buf, '[')
 	for i, r := range sol {
@@ -149,7 +150,7 @@ func writeJSON(w io.Writer, sol models.Solution) error {
 }
 
 // writeSVG draws sol as a board with its queens.
-func writeSVG(w io.Writer, sol models.Solution) error {
+func writeSVG(w io.Writer, sol core.Solution) error {
 	n := len(sol)
 	if n > MaxBoardN {
 		return fmt.Errorf("queens: an svg board of N = %d is too large (at most %d)", n, MaxBoardN)
@@ -183,16 +184,16 @@ func writeSVG(w io.Writer, sol models.Solution) error {
 // with the model's default counter (the quadrant join from JoinMinN on,
 // bitwise below; bitwise with o.Unique). A nil o counts on one worker per
 // CPU.
-func Count(ctx context.Context, n int, o *models.Options) (models.Result, error) {
-	opts := models.Options{}
+func Count(ctx context.Context, n int, o *core.Options) (core.Result, error) {
+	opts := core.Options{}
 	if o != nil {
 		opts = *o
 	}
-	opts.Mode = models.ModeCount
+	opts.Mode = core.ModeCount
 	p := New(n)
 	alg, err := models.Lookup("queens", defaultAlgorithm(p, &opts))
 	if err != nil {
-		return models.Result{}, err
+		return core.Result{}, err
 	}
 	return alg.Run(ctx, p, &opts)
 }

@@ -6,8 +6,10 @@ import (
 	"io"
 	"strconv"
 
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/dlx"
 	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/resource"
 )
 
 // newBoard builds the board of size n with the request's --torus, --given
@@ -25,7 +27,7 @@ func newBoard(req models.Request, n int) (*Board, error) {
 		return b, nil
 	}
 	if n > MaxGivenN {
-		return nil, fmt.Errorf("queens: given queens on a board of size %d: completion goes to n = %d: %w", n, MaxGivenN, models.ErrTooLarge)
+		return nil, fmt.Errorf("queens: given queens on a board of size %d: completion goes to n = %d: %w", n, MaxGivenN, resource.ErrTooLarge)
 	}
 	var err error
 	if given != "" {
@@ -73,7 +75,7 @@ func withSource(err error, src string) error {
 // CoverMaxN); on a torus, construct for one solution (O(n), any n) and
 // bitwise to count or list (n ≤ 64; dlx beyond). On the ordinary board it
 // returns "" (the model's own default applies).
-func DefaultAlgorithm(b *Board, mode models.Mode) string {
+func DefaultAlgorithm(b *Board, mode core.Mode) string {
 	switch {
 	case b == nil:
 		return ""
@@ -81,7 +83,7 @@ func DefaultAlgorithm(b *Board, mode models.Mode) string {
 		return "dlx"
 	case !b.Torus:
 		return ""
-	case mode == models.ModeFirst:
+	case mode == core.ModeFirst:
 		return "construct"
 	case b.N <= BitwiseMaxN:
 		return "bitwise"
@@ -91,7 +93,7 @@ func DefaultAlgorithm(b *Board, mode models.Mode) string {
 
 // fields are the model's facts of a record: n, and torus and given when
 // set.
-func fields(p models.Problem, _ *models.Result) []models.Field {
+func fields(p core.Problem, _ *core.Result) []models.Field {
 	b := p.(*Board)
 	out := []models.Field{{Key: "n", Value: b.N}}
 	if b.Torus {
@@ -109,7 +111,7 @@ func fields(p models.Problem, _ *models.Result) []models.Field {
 
 // countText is the text answer of a count: "92 solutions for n = 8", with
 // the torus, the givens and a theorem's reason when they apply.
-func countText(p models.Problem, res *models.Result, count string) string {
+func countText(p core.Problem, res *core.Result, count string) string {
 	b := p.(*Board)
 	s := fmt.Sprintf("%s for n = %d", plural(count, "solution"), b.N)
 	if b.Torus {
@@ -125,7 +127,7 @@ func countText(p models.Problem, res *models.Result, count string) string {
 }
 
 // noSolution is the message of a proved absence of solutions.
-func noSolution(p models.Problem, res *models.Result) string {
+func noSolution(p core.Problem, res *core.Result) string {
 	b := p.(*Board)
 	n := b.N
 	switch {
@@ -149,10 +151,10 @@ func boardName(b *Board) string {
 // writeCover writes the board as an exact cover (the cover verb): Cover,
 // or TorusCover on a torus. Givens are forced options, which the text
 // format cannot express, so a board with givens is refused.
-func writeCover(p models.Problem, w io.Writer) error {
+func writeCover(p core.Problem, w io.Writer) error {
 	b := p.(*Board)
 	if len(b.Given) > 0 {
-		return fmt.Errorf("queens: the cover format has no forced options for the given queens: %w", models.ErrUnsupported)
+		return fmt.Errorf("queens: the cover format has no forced options for the given queens: %w", core.ErrUnsupported)
 	}
 	n := b.N
 	c, err := coverOf(b)

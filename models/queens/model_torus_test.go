@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
 	"github.com/coverkit/coverkit/models/queens"
 	"github.com/stretchr/testify/require"
@@ -55,8 +56,8 @@ func TestDescriptorParams(t *testing.T) {
 			b := p.(*queens.Board)
 			require.Equal(t, tc.size, b.Size())
 			require.Equal(t, tc.given, b.Given)
-			require.Equal(t, tc.algo, m.Default(p, &models.Options{Mode: models.ModeFirst}))
-			require.Equal(t, tc.countAl, m.Default(p, &models.Options{Mode: models.ModeCount}))
+			require.Equal(t, tc.algo, m.Default(p, &core.Options{Mode: core.ModeFirst}))
+			require.Equal(t, tc.countAl, m.Default(p, &core.Options{Mode: core.ModeCount}))
 		})
 	}
 }
@@ -79,7 +80,7 @@ func TestSettled(t *testing.T) {
 			t.Run(tc.name+"/"+name, func(t *testing.T) {
 				res, err := lookup(t, name).Solve(context.Background(), tc.board, nil)
 				require.NoError(t, err)
-				require.Equal(t, models.StatusExhausted, res.Status)
+				require.Equal(t, core.StatusExhausted, res.Status)
 				require.True(t, res.Solutions.IsZero())
 				require.Nil(t, res.First)
 				require.Contains(t, res.Reason, tc.reason)

@@ -5,12 +5,12 @@ import (
 	"io"
 	"strconv"
 
-	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/core"
 )
 
 // Board is the N-Queens problem of size N: place N queens on an N×N board so
 // that no two share a row, a column or a diagonal. It implements
-// models.Problem.
+// core.Problem.
 //
 // A solution is encoded as sol[c] = the 0-based row of the queen in column c;
 // it is printed 1-based, as Wirth's vector (column i = 1..N holds a queen in
@@ -45,9 +45,9 @@ func (b *Board) Size() string {
 // Verify checks sol independently of any solver, in O(N) time and memory:
 // N entries, every row in 0..N-1 used once, no two queens on a diagonal
 // (wrapping around on a torus, VerifyTorus), and every given queen in place.
-func (b *Board) Verify(sol models.Solution) error {
+func (b *Board) Verify(sol core.Solution) error {
 	if b == nil {
-		return fmt.Errorf("queens: nil board: %w", models.ErrWrongProblem)
+		return fmt.Errorf("queens: nil board: %w", core.ErrWrongProblem)
 	}
 	var err error
 	if b.Torus {
@@ -62,7 +62,7 @@ func (b *Board) Verify(sol models.Solution) error {
 }
 
 // Verify checks that sol places n non-attacking queens (see Board).
-func Verify(n int, sol models.Solution) error {
+func Verify(n int, sol core.Solution) error {
 	if n <= 0 {
 		return fmt.Errorf("queens: board size must be positive, got %d", n)
 	}
@@ -92,7 +92,7 @@ func Verify(n int, sol models.Solution) error {
 // space-separated; "board": N lines of 'Q' and '.', row 1 first; "svg": a
 // picture of the board; or "json": the 1-based rows as a JSON array. board
 // and svg refuse N above MaxBoardN.
-func (b *Board) Render(w io.Writer, sol models.Solution, format string) error {
+func (b *Board) Render(w io.Writer, sol core.Solution, format string) error {
 	switch format {
 	case "", "perm":
 		return WritePerm(w, sol)
@@ -112,7 +112,7 @@ func (b *Board) Render(w io.Writer, sol models.Solution, format string) error {
 
 // WritePerm writes sol as one line of 1-based rows without allocating per
 // entry, so a billion-queen solution streams at the writer's speed.
-func WritePerm(w io.Writer, sol models.Solution) error {
+func WritePerm(w io.Writer, sol core.Solution) error {
 	buf := make([]byte, 0, 64<<10)
 	for i, r := range sol {
 		if i > 0 {
@@ -132,7 +132,7 @@ func WritePerm(w io.Writer, sol models.Solution) error {
 }
 
 // WriteBoard writes sol as N lines of 'Q' and '.', row 1 first.
-func WriteBoard(w io.Writer, sol models.Solution) error {
+func WriteBoard(w io.Writer, sol core.Solution) error {
 	n := len(sol)
 	line := make([]byte, n+1)
 	line[n] = '\n'

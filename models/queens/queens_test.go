@@ -8,8 +8,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
 	"github.com/coverkit/coverkit/models/queens"
+	"github.com/coverkit/coverkit/resource"
 	"github.com/stretchr/testify/require"
 )
 
@@ -57,10 +59,10 @@ func TestCountsA000170(t *testing.T) {
 	for _, a := range counters() {
 		for n := 1; n <= maxN(a); n++ {
 			t.Run(fmt.Sprintf("%s/n=%d", a.Name, n), func(t *testing.T) {
-				res, err := a.Solve(context.Background(), queens.New(n), &models.Options{Mode: models.ModeCount})
+				res, err := a.Solve(context.Background(), queens.New(n), &core.Options{Mode: core.ModeCount})
 				require.NoError(t, err)
-				require.Equal(t, models.StatusExhausted, res.Status)
-				require.Equal(t, models.CountOf(a000170[n]), res.Solutions)
+				require.Equal(t, core.StatusExhausted, res.Status)
+				require.Equal(t, core.CountOf(a000170[n]), res.Solutions)
 			})
 		}
 	}
@@ -73,11 +75,11 @@ func TestFundamentalA002562(t *testing.T) {
 		}
 		for n := 1; n <= min(maxN(a), 10); n++ {
 			t.Run(fmt.Sprintf("%s/n=%d", a.Name, n), func(t *testing.T) {
-				res, err := a.Solve(context.Background(), queens.New(n), &models.Options{Mode: models.ModeCount, Unique: true})
+				res, err := a.Solve(context.Background(), queens.New(n), &core.Options{Mode: core.ModeCount, Unique: true})
 				require.NoError(t, err)
-				require.Equal(t, models.StatusExhausted, res.Status)
-				require.Equal(t, models.CountOf(a000170[n]), res.Solutions)
-				require.Equal(t, models.CountOf(a002562[n]), res.Fundamental)
+				require.Equal(t, core.StatusExhausted, res.Status)
+				require.Equal(t, core.CountOf(a000170[n]), res.Solutions)
+				require.Equal(t, core.CountOf(a002562[n]), res.Fundamental)
 			})
 		}
 	}
@@ -113,9 +115,9 @@ func TestWirthTable(t *testing.T) {
 				i   int
 				sum uint64
 			)
-			res, err := a.Solve(context.Background(), queens.New(8), &models.Options{
-				Mode: models.ModeAll,
-				Visit: func(sol models.Solution, since models.Stats) bool {
+			res, err := a.Solve(context.Background(), queens.New(8), &core.Options{
+				Mode: core.ModeAll,
+				Visit: func(sol core.Solution, since core.Stats) bool {
 					if i < len(table) {
 						var b bytes.Buffer
 						require.NoError(t, queens.WritePerm(&b, sol))
@@ -140,8 +142,8 @@ func TestWirthTable(t *testing.T) {
 
 			first, err := a.Solve(context.Background(), queens.New(8), nil)
 			require.NoError(t, err)
-			require.Equal(t, models.StatusFound, first.Status)
-			require.Equal(t, models.Solution{0, 4, 7, 5, 2, 6, 1, 3}, first.First)
+			require.Equal(t, core.StatusFound, first.Status)
+			require.Equal(t, core.Solution{0, 4, 7, 5, 2, 6, 1, 3}, first.First)
 			require.Equal(t, tc.firstChecks, first.Stats.Checks)
 			require.Equal(t, uint64(114), first.Stats.Nodes)
 		})
@@ -159,9 +161,9 @@ func TestAllAgree(t *testing.T) {
 			}
 			t.Run(fmt.Sprintf("%s/n=%d", a.Name, n), func(t *testing.T) {
 				seen := map[string]bool{}
-				res, err := a.Solve(context.Background(), queens.New(n), &models.Options{
-					Mode: models.ModeAll,
-					Visit: func(sol models.Solution, _ models.Stats) bool {
+				res, err := a.Solve(context.Background(), queens.New(n), &core.Options{
+					Mode: core.ModeAll,
+					Visit: func(sol core.Solution, _ core.Stats) bool {
 						require.NoError(t, queens.Verify(n, sol))
 						k := fmt.Sprint(sol)
 						require.False(t, seen[k], "duplicate %v", sol)
@@ -170,7 +172,7 @@ func TestAllAgree(t *testing.T) {
 					},
 				})
 				require.NoError(t, err)
-				require.Equal(t, models.StatusExhausted, res.Status)
+				require.Equal(t, core.StatusExhausted, res.Status)
 				require.Len(t, seen, int(a000170[n]))
 			})
 		}
@@ -193,18 +195,18 @@ func TestFirstSolutions(t *testing.T) {
 				defer cancel()
 				res, err := a.Solve(ctx, queens.New(n), nil)
 				require.NoError(t, err)
-				require.Equal(t, models.StatusFound, res.Status)
+				require.Equal(t, core.StatusFound, res.Status)
 				require.NoError(t, queens.Verify(n, res.First))
 			})
 		}
 	}
 	for _, name := range classic {
-		res, err := lookup(t, name).Solve(context.Background(), queens.New(32), &models.Options{Mode: models.ModeCount, MaxNodes: 20000})
+		res, err := lookup(t, name).Solve(context.Background(), queens.New(32), &core.Options{Mode: core.ModeCount, MaxNodes: 20000})
 		require.NoError(t, err)
-		require.Equal(t, models.StatusLimit, res.Status)
+		require.Equal(t, core.StatusLimit, res.Status)
 		require.Equal(t, uint64(20000), res.Stats.Nodes)
 	}
-	first := map[int]models.Solution{
+	first := map[int]core.Solution{
 		4: {1, 3, 0, 2},
 		5: {0, 2, 4, 1, 3},
 		6: {1, 3, 5, 0, 2, 4},
@@ -225,13 +227,13 @@ func TestNoSolution(t *testing.T) {
 		}
 		for _, n := range []int{2, 3} {
 			t.Run(fmt.Sprintf("%s/n=%d", a.Name, n), func(t *testing.T) {
-				var opts *models.Options // the first solution
+				var opts *core.Options // the first solution
 				if !a.Caps.Has(models.CanFirst) {
-					opts = &models.Options{Mode: models.ModeCount} // a counter only (join)
+					opts = &core.Options{Mode: core.ModeCount} // a counter only (join)
 				}
 				res, err := a.Solve(context.Background(), queens.New(n), opts)
 				require.NoError(t, err)
-				require.Equal(t, models.StatusExhausted, res.Status)
+				require.Equal(t, core.StatusExhausted, res.Status)
 				require.True(t, res.Solutions.IsZero())
 				require.Nil(t, res.First)
 			})
@@ -244,33 +246,33 @@ func TestStopping(t *testing.T) {
 		a := lookup(t, name)
 		t.Run(name+"/limit", func(t *testing.T) {
 			var got int
-			res, err := a.Solve(context.Background(), queens.New(8), &models.Options{
-				Mode: models.ModeAll, Limit: 5,
-				Visit: func(models.Solution, models.Stats) bool { got++; return true },
+			res, err := a.Solve(context.Background(), queens.New(8), &core.Options{
+				Mode: core.ModeAll, Limit: 5,
+				Visit: func(core.Solution, core.Stats) bool { got++; return true },
 			})
 			require.NoError(t, err)
-			require.Equal(t, models.StatusFound, res.Status)
+			require.Equal(t, core.StatusFound, res.Status)
 			require.Equal(t, 5, got)
-			require.Equal(t, models.CountOf(5), res.Solutions)
+			require.Equal(t, core.CountOf(5), res.Solutions)
 		})
 		t.Run(name+"/visit-false", func(t *testing.T) {
-			res, err := a.Solve(context.Background(), queens.New(8), &models.Options{
-				Mode:  models.ModeAll,
-				Visit: func(models.Solution, models.Stats) bool { return false },
+			res, err := a.Solve(context.Background(), queens.New(8), &core.Options{
+				Mode:  core.ModeAll,
+				Visit: func(core.Solution, core.Stats) bool { return false },
 			})
 			require.NoError(t, err)
-			require.Equal(t, models.StatusFound, res.Status)
-			require.Equal(t, models.CountOf(1), res.Solutions)
+			require.Equal(t, core.StatusFound, res.Status)
+			require.Equal(t, core.CountOf(1), res.Solutions)
 		})
 		t.Run(name+"/max-nodes", func(t *testing.T) {
 			for _, m := range []uint64{1, 2, 100, 2056, 2057, 2058} {
-				res, err := a.Solve(context.Background(), queens.New(8), &models.Options{Mode: models.ModeCount, MaxNodes: m})
+				res, err := a.Solve(context.Background(), queens.New(8), &core.Options{Mode: core.ModeCount, MaxNodes: m})
 				require.NoError(t, err)
 				if m >= 2057 {
-					require.Equal(t, models.StatusExhausted, res.Status, "max %d", m)
-					require.Equal(t, models.CountOf(92), res.Solutions)
+					require.Equal(t, core.StatusExhausted, res.Status, "max %d", m)
+					require.Equal(t, core.CountOf(92), res.Solutions)
 				} else {
-					require.Equal(t, models.StatusLimit, res.Status, "max %d", m)
+					require.Equal(t, core.StatusLimit, res.Status, "max %d", m)
 					require.Equal(t, m, res.Stats.Nodes, "exactly the budget is spent")
 				}
 			}
@@ -278,22 +280,22 @@ func TestStopping(t *testing.T) {
 		t.Run(name+"/timeout", func(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
 			defer cancel()
-			res, err := a.Solve(ctx, queens.New(30), &models.Options{Mode: models.ModeCount})
+			res, err := a.Solve(ctx, queens.New(30), &core.Options{Mode: core.ModeCount})
 			require.NoError(t, err)
-			require.Equal(t, models.StatusTimeout, res.Status)
+			require.Equal(t, core.StatusTimeout, res.Status)
 		})
 		t.Run(name+"/canceled", func(t *testing.T) {
 			ctx, cancel := context.WithCancel(context.Background())
 			cancel()
-			res, err := a.Solve(ctx, queens.New(30), &models.Options{Mode: models.ModeCount})
+			res, err := a.Solve(ctx, queens.New(30), &core.Options{Mode: core.ModeCount})
 			require.NoError(t, err)
-			require.Equal(t, models.StatusCanceled, res.Status)
+			require.Equal(t, core.StatusCanceled, res.Status)
 		})
 		t.Run(name+"/progress", func(t *testing.T) {
 			var calls int
-			_, err := a.Solve(context.Background(), queens.New(10), &models.Options{
-				Mode:     models.ModeCount,
-				Progress: func(p models.Progress) { calls++; require.Equal(t, uint64(10), p.Total) },
+			_, err := a.Solve(context.Background(), queens.New(10), &core.Options{
+				Mode:     core.ModeCount,
+				Progress: func(p core.Progress) { calls++; require.Equal(t, uint64(10), p.Total) },
 			})
 			require.NoError(t, err)
 			require.Positive(t, calls)
@@ -314,7 +316,7 @@ func TestBadProblems(t *testing.T) {
 		})
 	}
 	_, err := lookup(t, "backtrack").Solve(context.Background(), queens.New(queens.MaxSearchN+1), nil)
-	require.ErrorIs(t, err, models.ErrTooLarge)
+	require.ErrorIs(t, err, resource.ErrTooLarge)
 }
 
 // TestSearchesDoNotAllocatePerNode checks that the hot loops allocate
@@ -326,7 +328,7 @@ func TestSearchesDoNotAllocatePerNode(t *testing.T) {
 			a := lookup(t, name)
 			allocs := func(n int) float64 {
 				return testing.AllocsPerRun(3, func() {
-					_, err := a.Solve(context.Background(), queens.New(n), &models.Options{Mode: models.ModeCount})
+					_, err := a.Solve(context.Background(), queens.New(n), &core.Options{Mode: core.ModeCount})
 					require.NoError(t, err)
 				})
 			}

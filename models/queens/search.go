@@ -5,7 +5,8 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/core"
+	"github.com/coverkit/coverkit/resource"
 )
 
 // pollEvery is how many nodes a search visits between looks at its context,
@@ -24,13 +25,13 @@ const MaxSearchN = 1 << 20
 type search struct {
 	n    int
 	ctx  context.Context
-	opts *models.Options
+	opts *core.Options
 
 	x []int32 // x[c] = row of the queen in column c (Wirth's vector, 0-based)
 
 	nodes, checks uint64
-	found         models.Count
-	first         models.Solution
+	found         core.Count
+	first         core.Solution
 
 	// since-previous bookkeeping for Options.Visit (Wirth's table).
 	lastNodes, lastChecks uint64
@@ -39,18 +40,18 @@ type search struct {
 
 	budget uint64 // nodes left before the next poll
 	stop   bool
-	status models.Status
+	status core.Status
 }
 
 // newSearch checks the problem and size and prepares the shared state.
-func newSearch(ctx context.Context, p models.Problem, opts *models.Options, name string) (*search, error) {
+func newSearch(ctx context.Context, p core.Problem, opts *core.Options, name string) (*search, error) {
 	b, _, err := input(p, opts, name)
 	if err != nil {
 		return nil, err
 	}
 	if b.N > MaxSearchN {
 		return nil, fmt.Errorf("queens: %s: n = %d is beyond exact search (at most %d; use construct or a local search): %w",
-			name, b.N, MaxSearchN, models.ErrTooLarge)
+			name, b.N, MaxSearchN, resource.ErrTooLarge)
 	}
 	now := time.Now()
 	s := &search{
@@ -59,7 +60,7 @@ func newSearch(ctx context.Context, p models.Problem, opts *models.Options, name
 		opts:     opts,
 		x:        make([]int32, b.N),
 		nodes:    1, // the empty board
-		status:   models.StatusExhausted,
+		status:   core.StatusExhausted,
 		start:    now,
 		lastTime: now,
 	}
@@ -83,24 +84,24 @@ func (s *search) nextBudget() uint64 {
 // poll runs when the node budget of a poll interval is spent. It reports
 // whether the search must stop.
 func (s *search) poll() bool {
-	if st, done := models.ContextStatus(s.ctx); done {
+	if st, done := core.ContextStatus(s.ctx); done {
 		s.halt(st)
 		return true
 	}
 	if m := s.opts.MaxNodes; m > 0 && s.nodes >= m {
-		s.halt(models.StatusLimit)
+		s.halt(core.StatusLimit)
 		return true
 	}
 	if s.opts.Progress != nil && s.n > 0 {
 		// Progress through the first column: how many of its rows are done.
-		s.opts.Progress(models.Progress{Done: uint64(s.x[0]), Total: uint64(s.n)})
+		s.opts.Progress(core.Progress{Done: uint64(s.x[0]), Total: uint64(s.n)})
 	}
 	s.budget = s.nextBudget()
 	return false
 }
 
 // halt stops the search with status st.
-func (s *search) halt(st models.Status) {
+func (s *search) halt(st core.Status) {
 	s.stop = true
 	s.status = st
 }
@@ -111,23 +112,23 @@ func (s *search) halt(st models.Status) {
 func (s *search) solution() bool {
 	s.found = s.found.AddUint64(1)
 	switch s.opts.Mode {
-	case models.ModeCount:
+	case core.ModeCount:
 		return false
-	case models.ModeFirst:
-		s.first = append(models.Solution(nil), s.x...)
+	case core.ModeFirst:
+		s.first = append(core.Solution(nil), s.x...)
 		s.visit()
-		s.halt(models.StatusFound)
+		s.halt(core.StatusFound)
 		return true
 	}
 	if s.first == nil {
-		s.first = append(models.Solution(nil), s.x...)
+		s.first = append(core.Solution(nil), s.x...)
 	}
 	if !s.visit() {
-		s.halt(models.StatusFound)
+		s.halt(core.StatusFound)
 		return true
 	}
-	if l := s.opts.Limit; l > 0 && s.found.Cmp(models.CountOf(l)) >= 0 {
-		s.halt(models.StatusFound)
+	if l := s.opts.Limit; l > 0 && s.found.Cmp(core.CountOf(l)) >= 0 {
+		s.halt(core.StatusFound)
 		return true
 	}
 	return false
@@ -140,7 +141,7 @@ func (s *search) visit() bool {
 		return true
 	}
 	now := time.Now()
-	since := models.Stats{
+	since := core.Stats{
 		Nodes:   s.nodes - s.lastNodes,
 		Checks:  s.checks - s.lastChecks,
 		Elapsed: now.Sub(s.lastTime),
@@ -150,12 +151,12 @@ func (s *search) visit() bool {
 }
 
 // result assembles the Result.
-func (s *search) result() models.Result {
-	return models.Result{
+func (s *search) result() core.Result {
+	return core.Result{
 		Status:    s.status,
 		Solutions: s.found,
 		First:     s.first,
-		Stats: models.Stats{
+		Stats: core.Stats{
 			Nodes:   s.nodes,
 			Checks:  s.checks,
 			Elapsed: time.Since(s.start),
@@ -163,27 +164,27 @@ func (s *search) result() models.Result {
 	}
 }
 
-// exact turns a search procedure into a models.Solver: it checks the
+// exact turns a search procedure into a core.Solver: it checks the
 // problem and options, hands Options.Unique to the generic Unique, and runs
 // the search on a fresh state.
-func exact(name string, run func(s *search)) models.Solver {
-	var solve models.Solver
-	solve = func(ctx context.Context, p models.Problem, opts *models.Options) (models.Result, error) {
+func exact(name string, run func(s *search)) core.Solver {
+	var solve core.Solver
+	solve = func(ctx context.Context, p core.Problem, opts *core.Options) (core.Result, error) {
 		o := opts.OrDefault()
 		switch o.Mode {
-		case models.ModeFirst, models.ModeAll, models.ModeCount:
+		case core.ModeFirst, core.ModeAll, core.ModeCount:
 		default:
-			return models.Result{}, fmt.Errorf("queens: %s: unknown mode %d: %w", name, o.Mode, models.ErrUnsupported)
+			return core.Result{}, fmt.Errorf("queens: %s: unknown mode %d: %w", name, o.Mode, core.ErrUnsupported)
 		}
 		if o.Method != "" {
-			return models.Result{}, fmt.Errorf("queens: %s has no methods (got %q): %w", name, o.Method, models.ErrUnsupported)
+			return core.Result{}, fmt.Errorf("queens: %s has no methods (got %q): %w", name, o.Method, core.ErrUnsupported)
 		}
 		if o.Unique {
 			return Unique(ctx, solve, p, o)
 		}
 		s, err := newSearch(ctx, p, o, name)
 		if err != nil {
-			return models.Result{}, err
+			return core.Result{}, err
 		}
 		if s.budget == 0 && s.poll() {
 			return s.result(), nil

@@ -4,7 +4,8 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/core"
+	"github.com/coverkit/coverkit/resource"
 )
 
 // Symmetry is one of the 8 symmetries of the square (the dihedral group
@@ -41,13 +42,13 @@ func (s Symmetry) String() string {
 // Apply returns the image of the permutation sol (sol[c] = 0-based row of
 // the queen in column c) under s, as a new solution. sol must be a
 // permutation of 0..len(sol)−1, as every valid solution is.
-func (s Symmetry) Apply(sol models.Solution) models.Solution {
+func (s Symmetry) Apply(sol core.Solution) core.Solution {
 	n := len(sol)
 	inv := make([]int32, n)
 	for c, r := range sol {
 		inv[r] = int32(c)
 	}
-	out := make(models.Solution, n)
+	out := make(core.Solution, n)
 	for c := range out {
 		out[c] = s.at(sol, inv, c)
 	}
@@ -113,13 +114,13 @@ func (k *canon) isCanonical(p []int32) bool {
 // IsCanonical reports whether sol, a valid solution, is the
 // lexicographically least of its images under the 8 symmetries of the
 // square: the representative that `--unique` lists for its class.
-func IsCanonical(sol models.Solution) bool { return newCanon(len(sol)).isCanonical(sol) }
+func IsCanonical(sol core.Solution) bool { return newCanon(len(sol)).isCanonical(sol) }
 
 // Canonical returns the representative of sol's symmetry class: the
 // lexicographically least of its images under the 8 symmetries. It builds
 // only that image, comparing the others entry by entry as they are needed,
 // so a constructed billion-queen solution costs two more arrays, not eight.
-func Canonical(sol models.Solution) models.Solution {
+func Canonical(sol core.Solution) core.Solution {
 	n := len(sol)
 	inv := make([]int32, n)
 	for c, r := range sol {
@@ -137,7 +138,7 @@ func Canonical(sol models.Solution) models.Solution {
 			}
 		}
 	}
-	out := make(models.Solution, n)
+	out := make(core.Solution, n)
 	for c := range out {
 		out[c] = best.at(sol, inv, c)
 	}
@@ -147,7 +148,7 @@ func Canonical(sol models.Solution) models.Solution {
 // ClassSize returns how many distinct solutions sol's symmetry class holds:
 // 8, 4 (sol is its own 180° rotation) or 2 (its own 90° rotation); 1 for
 // n = 1.
-func ClassSize(sol models.Solution) int {
+func ClassSize(sol core.Solution) int {
 	seen := 0
 	for i, s := range Symmetries {
 		img := s.Apply(sol)
@@ -185,54 +186,54 @@ func equal(a, b []int32) bool {
 // opts.Limit counts them; in ModeCount they are counted; in ModeFirst the
 // first solution is replaced by its class representative. Result.Solutions
 // stays the count of all solutions the search met.
-func Unique(ctx context.Context, solve models.Solver, p models.Problem, opts *models.Options) (models.Result, error) {
+func Unique(ctx context.Context, solve core.Solver, p core.Problem, opts *core.Options) (core.Result, error) {
 	o := opts.OrDefault()
 	b, _, err := inputAny(p, o, "unique")
 	if err != nil {
-		return models.Result{}, err
+		return core.Result{}, err
 	}
 	if solve == nil {
-		return models.Result{}, fmt.Errorf("queens: unique: no solver: %w", models.ErrUnsupported)
+		return core.Result{}, fmt.Errorf("queens: unique: no solver: %w", core.ErrUnsupported)
 	}
 	if b.N > MaxSearchN {
-		return models.Result{}, fmt.Errorf("queens: unique: n = %d is beyond exact search (at most %d): %w", b.N, MaxSearchN, models.ErrTooLarge)
+		return core.Result{}, fmt.Errorf("queens: unique: n = %d is beyond exact search (at most %d): %w", b.N, MaxSearchN, resource.ErrTooLarge)
 	}
 	if b.Torus || len(b.Given) > 0 {
-		return models.Result{}, fmt.Errorf("queens: symmetry classes (unique) are for the ordinary board without given queens: %w", models.ErrUnsupported)
+		return core.Result{}, fmt.Errorf("queens: symmetry classes (unique) are for the ordinary board without given queens: %w", core.ErrUnsupported)
 	}
 	inner := *o
 	inner.Unique = false
-	if o.Mode == models.ModeFirst {
+	if o.Mode == core.ModeFirst {
 		res, err := solve(ctx, p, &inner)
 		if err == nil && res.First != nil {
 			res.First = Canonical(res.First)
-			res.Fundamental = models.CountOf(1)
+			res.Fundamental = core.CountOf(1)
 		}
 		return res, err
 	}
-	inner.Mode = models.ModeAll
+	inner.Mode = core.ModeAll
 	inner.Limit = 0
 	var (
 		k           = newCanon(b.N)
-		fundamental models.Count
-		first       models.Solution
-		pending     models.Stats
+		fundamental core.Count
+		first       core.Solution
+		pending     core.Stats
 		listed      uint64
 		stopped     bool
 	)
-	inner.Visit = func(sol models.Solution, since models.Stats) bool {
+	inner.Visit = func(sol core.Solution, since core.Stats) bool {
 		pending = sumStats(pending, since)
 		if !k.isCanonical(sol) {
 			return true
 		}
 		fundamental = fundamental.AddUint64(1)
-		if o.Mode == models.ModeCount {
+		if o.Mode == core.ModeCount {
 			return true
 		}
 		if first == nil {
-			first = append(models.Solution(nil), sol...)
+			first = append(core.Solution(nil), sol...)
 		}
-		since, pending = pending, models.Stats{}
+		since, pending = pending, core.Stats{}
 		listed++
 		if o.Visit != nil && !o.Visit(sol, since) {
 			stopped = true
@@ -249,19 +250,19 @@ func Unique(ctx context.Context, solve models.Solver, p models.Problem, opts *mo
 		return res, err
 	}
 	res.Fundamental = fundamental
-	if o.Mode == models.ModeAll {
+	if o.Mode == core.ModeAll {
 		res.First = first
 	} else {
 		res.First = nil
 	}
 	if stopped {
-		res.Status = models.StatusFound
+		res.Status = core.StatusFound
 	}
 	return res, nil
 }
 
 // sumStats adds every field of s and t, elapsed times included.
-func sumStats(s, t models.Stats) models.Stats {
+func sumStats(s, t core.Stats) core.Stats {
 	u := s.Add(t)
 	u.Elapsed = s.Elapsed + t.Elapsed
 	return u
@@ -270,8 +271,8 @@ func sumStats(s, t models.Stats) models.Stats {
 // withUnique gives Options.Unique to an algorithm that has no symmetry
 // support of its own, through Unique; without Unique it calls solve as it
 // is.
-func withUnique(solve models.Solver) models.Solver {
-	return func(ctx context.Context, p models.Problem, o *models.Options) (models.Result, error) {
+func withUnique(solve core.Solver) core.Solver {
+	return func(ctx context.Context, p core.Problem, o *core.Options) (core.Result, error) {
 		if o != nil && o.Unique {
 			return Unique(ctx, solve, p, o)
 		}

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models/queens"
 	"github.com/stretchr/testify/require"
 )
@@ -40,12 +40,12 @@ func TestKnownCountsFile(t *testing.T) {
 	for _, r := range rows {
 		n, err := strconv.Atoi(r[0])
 		require.NoError(t, err)
-		var total, fundamental models.Count
+		var total, fundamental core.Count
 		require.NoError(t, total.UnmarshalJSON([]byte(r[1])))
 		require.NoError(t, fundamental.UnmarshalJSON([]byte(r[2])))
 		if n < len(a000170) {
-			require.Equal(t, models.CountOf(a000170[n]), total, "n=%d", n)
-			require.Equal(t, models.CountOf(a002562[n]), fundamental, "n=%d", n)
+			require.Equal(t, core.CountOf(a000170[n]), total, "n=%d", n)
+			require.Equal(t, core.CountOf(a002562[n]), fundamental, "n=%d", n)
 		}
 		// Every class has 8, 4 or 2 members (1 for n = 1).
 		require.LessOrEqual(t, total.Cmp(fundamental.MulUint64(8)), 0)
@@ -61,9 +61,9 @@ func TestWirthFile(t *testing.T) {
 	rows := readTable(t, "wirth8.txt")
 	require.Len(t, rows, 12)
 	i := 0
-	_, err := lookup(t, "backtrack").Solve(context.Background(), queens.New(8), &models.Options{
-		Mode: models.ModeAll, Limit: 12,
-		Visit: func(sol models.Solution, since models.Stats) bool {
+	_, err := lookup(t, "backtrack").Solve(context.Background(), queens.New(8), &core.Options{
+		Mode: core.ModeAll, Limit: 12,
+		Visit: func(sol core.Solution, since core.Stats) bool {
 			for c := range 8 {
 				require.Equal(t, rows[i][c], strconv.Itoa(int(sol[c])+1))
 			}
@@ -79,7 +79,7 @@ func TestWirthFile(t *testing.T) {
 	fund := readTable(t, "fundamental8.txt")
 	require.Len(t, fund, 12)
 	for _, r := range fund {
-		sol := make(models.Solution, 8)
+		sol := make(core.Solution, 8)
 		for c, f := range r {
 			x, err := strconv.Atoi(f)
 			require.NoError(t, err)

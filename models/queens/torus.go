@@ -6,7 +6,7 @@ import (
 	"io"
 	"time"
 
-	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/core"
 )
 
 // Toroidal queens. On an n×n torus the board wraps around both ways, so the
@@ -25,7 +25,7 @@ import (
 // The algorithms that handle a toroidal Board are bitwise (the counter of
 // torus_count.go, the search of given_search.go), construct (Pólya's
 // theorem, then the modular construction) and dlx (TorusCover); the others
-// refuse it with models.ErrUnsupported. Every one of them answers at once,
+// refuse it with core.ErrUnsupported. Every one of them answers at once,
 // with status exhausted, 0 solutions and the theorem in Result.Reason,
 // when Pólya's theorem says there is no solution.
 
@@ -36,7 +36,7 @@ func NewTorus(n int) *Board { return &Board{N: n, Torus: true} }
 // attacking: N entries, every row in 0..n−1 used once, and no two queens on
 // one toroidal diagonal (row+column mod n, row−column mod n). It is
 // independent of every solver, O(n) time and memory.
-func VerifyTorus(n int, sol models.Solution) error {
+func VerifyTorus(n int, sol core.Solution) error {
 	if len(sol) != n {
 		return fmt.Errorf("queens: %d entries for a board of size %d", len(sol), n)
 	}
@@ -84,18 +84,18 @@ func Polya(n int) (exists bool, why string) {
 // in O(n) time with no search, or nil when none exists (Polya). It fails
 // for n ≤ 0 or beyond MaxConstructN and the machine's memory, like
 // Construct.
-func ConstructTorus(n int) (models.Solution, error) {
+func ConstructTorus(n int) (core.Solution, error) {
 	return constructTorus(context.Background(), n)
 }
 
-func constructTorus(ctx context.Context, n int) (models.Solution, error) {
+func constructTorus(ctx context.Context, n int) (core.Solution, error) {
 	if err := constructCheck(n, ""); err != nil {
 		return nil, err
 	}
 	if ok, _ := Polya(n); !ok {
 		return nil, nil
 	}
-	sol := make(models.Solution, n)
+	sol := make(core.Solution, n)
 	r := 0
 	for c := range sol {
 		if c%constructPoll == 0 && ctx.Err() != nil {
@@ -111,33 +111,33 @@ func constructTorus(ctx context.Context, n int) (models.Solution, error) {
 
 // solveConstructTorus is the construct algorithm on a toroidal board:
 // Pólya's theorem, then the modular construction (ModeFirst only).
-func solveConstructTorus(ctx context.Context, b *Board, o *models.Options) (models.Result, error) {
-	if o.Mode != models.ModeFirst {
-		return models.Result{}, fmt.Errorf("queens: construct builds one solution; it cannot list or count them all (use bitwise or dlx): %w",
-			models.ErrUnsupported)
+func solveConstructTorus(ctx context.Context, b *Board, o *core.Options) (core.Result, error) {
+	if o.Mode != core.ModeFirst {
+		return core.Result{}, fmt.Errorf("queens: construct builds one solution; it cannot list or count them all (use bitwise or dlx): %w",
+			core.ErrUnsupported)
 	}
 	if o.Method != "" && o.Method != MethodModular {
-		return models.Result{}, fmt.Errorf("queens: construct: on the torus the only method is %q, not %q: %w", MethodModular, o.Method, models.ErrUnsupported)
+		return core.Result{}, fmt.Errorf("queens: construct: on the torus the only method is %q, not %q: %w", MethodModular, o.Method, core.ErrUnsupported)
 	}
 	start := time.Now()
 	if err := constructCheck(b.N, ""); err != nil {
-		return models.Result{}, err
+		return core.Result{}, err
 	}
 	if res, none, err := settled(b); err != nil || none {
 		return res, err
 	}
 	sol, err := constructTorus(ctx, b.N)
 	if err != nil {
-		if st, done := models.ContextStatus(ctx); done {
-			return models.Result{Status: st, Stats: models.Stats{Elapsed: time.Since(start)}}, nil
+		if st, done := core.ContextStatus(ctx); done {
+			return core.Result{Status: st, Stats: core.Stats{Elapsed: time.Since(start)}}, nil
 		}
-		return models.Result{}, err
+		return core.Result{}, err
 	}
-	res := models.Result{
-		Status:    models.StatusFound,
-		Solutions: models.CountOf(1),
+	res := core.Result{
+		Status:    core.StatusFound,
+		Solutions: core.CountOf(1),
 		First:     sol,
-		Stats:     models.Stats{Elapsed: time.Since(start)},
+		Stats:     core.Stats{Elapsed: time.Since(start)},
 		Method:    MethodModular,
 		Extra:     map[string]any{"bytes_per_queen": bytesPerQueen},
 	}
@@ -153,21 +153,21 @@ const MethodModular = "modular"
 // torusNone returns the result of a toroidal board that Pólya's theorem
 // proves has no solution (status exhausted, 0 solutions, the theorem in
 // Result.Reason), and whether it applies.
-func torusNone(b *Board) (models.Result, bool) {
+func torusNone(b *Board) (core.Result, bool) {
 	if !b.Torus {
-		return models.Result{}, false
+		return core.Result{}, false
 	}
 	if ok, why := Polya(b.N); !ok {
-		return models.Result{Status: models.StatusExhausted, Reason: why}, true
+		return core.Result{Status: core.StatusExhausted, Reason: why}, true
 	}
-	return models.Result{}, false
+	return core.Result{}, false
 }
 
 // Reason returns why res has no solution: the theorem that proves it (for
 // a torus, Pólya's), or the exhaustive search that finished; "" if res is
 // not a finished search without solutions.
-func Reason(res models.Result) string {
-	if res.Status != models.StatusExhausted || res.First != nil || !res.Solutions.IsZero() {
+func Reason(res core.Result) string {
+	if res.Status != core.StatusExhausted || res.First != nil || !res.Solutions.IsZero() {
 		return ""
 	}
 	if res.Reason != "" {
@@ -176,17 +176,17 @@ func Reason(res models.Result) string {
 	return fmt.Sprintf("an exhaustive search finished (%d nodes) without finding one", res.Stats.Nodes)
 }
 
-// plainOnly returns an error wrapping models.ErrUnsupported if b is a torus
+// plainOnly returns an error wrapping core.ErrUnsupported if b is a torus
 // or has given queens: the guard of the algorithms that handle neither.
 // Every queens algorithm must either handle Torus and Given or call it.
 func plainOnly(name string, b *Board) error {
 	switch {
 	case b.Torus && len(b.Given) > 0:
-		return fmt.Errorf("queens: %s does not solve a torus with given queens (use dlx or bitwise): %w", name, models.ErrUnsupported)
+		return fmt.Errorf("queens: %s does not solve a torus with given queens (use dlx or bitwise): %w", name, core.ErrUnsupported)
 	case b.Torus:
-		return fmt.Errorf("queens: %s does not solve the torus (use bitwise, construct or dlx): %w", name, models.ErrUnsupported)
+		return fmt.Errorf("queens: %s does not solve the torus (use bitwise, construct or dlx): %w", name, core.ErrUnsupported)
 	case len(b.Given) > 0:
-		return fmt.Errorf("queens: %s does not complete given queens (use dlx or bitwise): %w", name, models.ErrUnsupported)
+		return fmt.Errorf("queens: %s does not complete given queens (use dlx or bitwise): %w", name, core.ErrUnsupported)
 	}
 	return nil
 }

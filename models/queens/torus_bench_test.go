@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
 	"github.com/coverkit/coverkit/models/queens"
 )
@@ -28,11 +29,11 @@ func BenchmarkTorusVsClassic(b *testing.B) {
 					name, want = "torus", a051906[n]
 				}
 				b.Run(fmt.Sprintf("n=%d/workers=%d/%s", n, workers, name), func(b *testing.B) {
-					opts := &models.Options{Mode: models.ModeCount, Workers: workers}
+					opts := &core.Options{Mode: core.ModeCount, Workers: workers}
 					var nodes uint64
 					for b.Loop() {
 						res, err := a.Solve(context.Background(), &queens.Board{N: n, Torus: torus}, opts)
-						if err != nil || res.Solutions != models.CountOf(want) {
+						if err != nil || res.Solutions != core.CountOf(want) {
 							b.Fatalf("n = %d: %v %v", n, res.Solutions, err)
 						}
 						nodes = res.Stats.Nodes
@@ -51,8 +52,8 @@ func BenchmarkTorusCount19(b *testing.B) {
 		b.Fatal(err)
 	}
 	for b.Loop() {
-		res, err := a.Solve(context.Background(), queens.NewTorus(19), &models.Options{Mode: models.ModeCount})
-		if err != nil || res.Solutions != models.CountOf(a051906[19]) {
+		res, err := a.Solve(context.Background(), queens.NewTorus(19), &core.Options{Mode: core.ModeCount})
+		if err != nil || res.Solutions != core.CountOf(a051906[19]) {
 			b.Fatal(res.Solutions, err)
 		}
 	}
@@ -105,8 +106,8 @@ func BenchmarkCompletion(b *testing.B) {
 				}
 				var nodes uint64
 				for b.Loop() {
-					res, err := a.Solve(context.Background(), board, &models.Options{Workers: 1})
-					if err != nil || (res.Status == models.StatusFound) != inst.sat || !res.Status.Finished() {
+					res, err := a.Solve(context.Background(), board, &core.Options{Workers: 1})
+					if err != nil || (res.Status == core.StatusFound) != inst.sat || !res.Status.Finished() {
 						b.Fatalf("%s: %v %v", inst.name, res.Status, err)
 					}
 					nodes = res.Stats.Nodes

@@ -6,7 +6,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/core"
 )
 
 // The toroidal counter. Lines are columns and bit r of a mask is row r; the
@@ -48,10 +48,10 @@ type tqShared struct {
 	status   atomic.Int32
 	maxNodes uint64
 	interval uint64
-	progress func(models.Progress)
+	progress func(core.Progress)
 }
 
-func (sh *tqShared) halt(st models.Status) {
+func (sh *tqShared) halt(st core.Status) {
 	if sh.status.CompareAndSwap(-1, int32(st)) {
 		sh.stop.Store(true)
 	}
@@ -59,12 +59,12 @@ func (sh *tqShared) halt(st models.Status) {
 
 // torusCount counts the solutions of the n×n torus (gcd(n, 6) = 1, n ≤ 64)
 // on workers goroutines.
-func torusCount(ctx context.Context, n, workers int, o *models.Options) models.Result {
+func torusCount(ctx context.Context, n, workers int, o *core.Options) core.Result {
 	start := time.Now()
-	res := models.Result{Status: models.StatusExhausted}
+	res := core.Result{Status: core.StatusExhausted}
 	if n == 1 {
-		res.Solutions = models.CountOf(1)
-		res.Stats = models.Stats{Nodes: 2, Elapsed: time.Since(start)}
+		res.Solutions = core.CountOf(1)
+		res.Stats = core.Stats{Nodes: 2, Elapsed: time.Since(start)}
 		return res
 	}
 	sh := &tqShared{ctx: ctx, n: n, mask: bwMask(n), maxNodes: o.MaxNodes, progress: o.Progress}
@@ -76,7 +76,7 @@ func torusCount(ctx context.Context, n, workers int, o *models.Options) models.R
 	if sh.maxNodes > 0 {
 		sh.interval = max(1, min(bwPollEvery, sh.maxNodes/uint64(4*workers)))
 		if genNodes >= sh.maxNodes {
-			sh.halt(models.StatusLimit)
+			sh.halt(core.StatusLimit)
 		}
 	}
 	sh.nodes.Store(genNodes)
@@ -87,7 +87,7 @@ func torusCount(ctx context.Context, n, workers int, o *models.Options) models.R
 		wg.Go(func() { leaves[i], nodes[i] = sh.work() })
 	}
 	wg.Wait()
-	var total models.Count
+	var total core.Count
 	all := genNodes
 	for i := range workers {
 		total = total.AddUint64(leaves[i])
@@ -95,9 +95,9 @@ func torusCount(ctx context.Context, n, workers int, o *models.Options) models.R
 	}
 	res.Solutions = total.MulUint64(2 * uint64(n))
 	if sh.stop.Load() {
-		res.Status = models.Status(sh.status.Load())
+		res.Status = core.Status(sh.status.Load())
 	}
-	res.Stats = models.Stats{Nodes: all, Elapsed: time.Since(start)}
+	res.Stats = core.Stats{Nodes: all, Elapsed: time.Since(start)}
 	res.Method = "torus"
 	res.Extra = map[string]any{"workers": workers, "tasks": len(sh.tasks)}
 	return res
@@ -170,7 +170,7 @@ func (sh *tqShared) work() (leaves, nodes uint64) {
 		}
 		done := sh.done.Add(1)
 		if sh.progress != nil {
-			sh.progress(models.Progress{Done: done, Total: total})
+			sh.progress(core.Progress{Done: done, Total: total})
 		}
 	}
 	return leaves, nodes
@@ -184,12 +184,12 @@ func (sh *tqShared) poll(nodes uint64, pollAt, flushed *uint64) bool {
 	if sh.stop.Load() {
 		return true
 	}
-	if st, done := models.ContextStatus(sh.ctx); done {
+	if st, done := core.ContextStatus(sh.ctx); done {
 		sh.halt(st)
 		return true
 	}
 	if sh.maxNodes > 0 && all >= sh.maxNodes {
-		sh.halt(models.StatusLimit)
+		sh.halt(core.StatusLimit)
 		return true
 	}
 	return false

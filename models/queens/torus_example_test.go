@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
 	"github.com/coverkit/coverkit/models/queens"
 )
@@ -13,7 +14,7 @@ import (
 func ExampleNewTorus() {
 	bitwise, _ := models.Lookup("queens", "bitwise")
 	for _, n := range []int{12, 13} {
-		res, _ := bitwise.Solve(context.Background(), queens.NewTorus(n), &models.Options{Mode: models.ModeCount})
+		res, _ := bitwise.Solve(context.Background(), queens.NewTorus(n), &core.Options{Mode: core.ModeCount})
 		fmt.Println(queens.NewTorus(n).Size(), res.Solutions, res.Status)
 	}
 	sol, _ := queens.ConstructTorus(7)

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
 	"github.com/coverkit/coverkit/models/queens"
 	"github.com/stretchr/testify/require"
@@ -62,10 +63,10 @@ func TestTorusCountsA051906(t *testing.T) {
 		a := lookup(t, tc.algo)
 		for n := 1; n <= tc.maxN; n++ {
 			t.Run(fmt.Sprintf("%s/n=%d", tc.algo, n), func(t *testing.T) {
-				res, err := a.Solve(context.Background(), queens.NewTorus(n), &models.Options{Mode: models.ModeCount})
+				res, err := a.Solve(context.Background(), queens.NewTorus(n), &core.Options{Mode: core.ModeCount})
 				require.NoError(t, err)
-				require.Equal(t, models.StatusExhausted, res.Status)
-				require.Equal(t, models.CountOf(a051906[n]), res.Solutions)
+				require.Equal(t, core.StatusExhausted, res.Status)
+				require.Equal(t, core.CountOf(a051906[n]), res.Solutions)
 			})
 		}
 	}
@@ -79,23 +80,23 @@ func TestTorusSymmetryExact(t *testing.T) {
 	for _, n := range []int{5, 7, 11, 13} {
 		t.Run(fmt.Sprintf("n=%d", n), func(t *testing.T) {
 			var plain uint64
-			res, err := a.Solve(context.Background(), queens.NewTorus(n), &models.Options{
-				Mode: models.ModeAll,
-				Visit: func(sol models.Solution, _ models.Stats) bool {
+			res, err := a.Solve(context.Background(), queens.NewTorus(n), &core.Options{
+				Mode: core.ModeAll,
+				Visit: func(sol core.Solution, _ core.Stats) bool {
 					require.NoError(t, queens.VerifyTorus(n, sol))
 					plain++
 					return true
 				},
 			})
 			require.NoError(t, err)
-			require.Equal(t, models.StatusExhausted, res.Status)
+			require.Equal(t, core.StatusExhausted, res.Status)
 			if n <= 11 {
 				require.Equal(t, torusBrute(n), plain)
 			}
 			for _, w := range []int{1, 2} {
-				cnt, err := a.Solve(context.Background(), queens.NewTorus(n), &models.Options{Mode: models.ModeCount, Workers: w})
+				cnt, err := a.Solve(context.Background(), queens.NewTorus(n), &core.Options{Mode: core.ModeCount, Workers: w})
 				require.NoError(t, err)
-				require.Equal(t, models.CountOf(plain), cnt.Solutions, "workers=%d", w)
+				require.Equal(t, core.CountOf(plain), cnt.Solutions, "workers=%d", w)
 			}
 		})
 	}
@@ -122,11 +123,11 @@ func TestPolya(t *testing.T) {
 				res, err := lookup(t, name).Solve(context.Background(), queens.NewTorus(n), nil)
 				require.NoError(t, err, name)
 				if exists {
-					require.Equal(t, models.StatusFound, res.Status, name)
+					require.Equal(t, core.StatusFound, res.Status, name)
 					require.NoError(t, queens.VerifyTorus(n, res.First), name)
 					require.Empty(t, queens.Reason(res))
 				} else {
-					require.Equal(t, models.StatusExhausted, res.Status, name)
+					require.Equal(t, core.StatusExhausted, res.Status, name)
 					require.True(t, res.Solutions.IsZero())
 					require.Equal(t, why, queens.Reason(res), name)
 				}
@@ -155,7 +156,7 @@ func TestConstructTorus(t *testing.T) {
 	require.NoError(t, queens.NewTorus(big).Verify(sol))
 	res, err := lookup(t, "construct").Solve(context.Background(), queens.NewTorus(big), nil)
 	require.NoError(t, err)
-	require.Equal(t, models.StatusFound, res.Status)
+	require.Equal(t, core.StatusFound, res.Status)
 	require.Equal(t, queens.MethodModular, res.Method)
 	_, err = queens.ConstructTorus(0)
 	require.Error(t, err)
@@ -168,9 +169,9 @@ func TestVerifyTorus(t *testing.T) {
 	for _, n := range []int{5, 6, 7, 8, 11} {
 		t.Run(fmt.Sprintf("n=%d", n), func(t *testing.T) {
 			var ok uint64
-			_, err := lookup(t, "backtrack").Solve(context.Background(), queens.New(n), &models.Options{
-				Mode: models.ModeAll,
-				Visit: func(sol models.Solution, _ models.Stats) bool {
+			_, err := lookup(t, "backtrack").Solve(context.Background(), queens.New(n), &core.Options{
+				Mode: core.ModeAll,
+				Visit: func(sol core.Solution, _ core.Stats) bool {
 					if queens.VerifyTorus(n, sol) == nil {
 						ok++
 					}
@@ -184,13 +185,13 @@ func TestVerifyTorus(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		n    int
-		sol  models.Solution
+		sol  core.Solution
 		want string
 	}{
-		{"wrapped sum", 8, models.Solution{0, 4, 7, 5, 2, 6, 1, 3}, "toroidal diagonal"},
-		{"row", 5, models.Solution{0, 0, 1, 2, 3}, "already has a queen"},
-		{"off", 5, models.Solution{0, 2, 4, 1, 5}, "off the board"},
-		{"length", 5, models.Solution{0, 2}, "2 entries"},
+		{"wrapped sum", 8, core.Solution{0, 4, 7, 5, 2, 6, 1, 3}, "toroidal diagonal"},
+		{"row", 5, core.Solution{0, 0, 1, 2, 3}, "already has a queen"},
+		{"off", 5, core.Solution{0, 2, 4, 1, 5}, "off the board"},
+		{"length", 5, core.Solution{0, 2}, "2 entries"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			err := queens.VerifyTorus(tc.n, tc.sol)
@@ -198,7 +199,7 @@ func TestVerifyTorus(t *testing.T) {
 			require.Error(t, queens.NewTorus(tc.n).Verify(tc.sol))
 		})
 	}
-	require.NoError(t, queens.NewTorus(5).Verify(models.Solution{0, 2, 4, 1, 3}))
+	require.NoError(t, queens.NewTorus(5).Verify(core.Solution{0, 2, 4, 1, 3}))
 }
 
 func TestTorusBoard(t *testing.T) {
@@ -210,7 +211,7 @@ func TestTorusBoard(t *testing.T) {
 // TestEveryAlgorithmHandlesOrRefuses makes sure no registered queens
 // algorithm silently solves the ordinary board when asked for the torus or
 // for given queens: each either answers correctly or refuses with
-// models.ErrUnsupported. An algorithm added later is checked too.
+// core.ErrUnsupported. An algorithm added later is checked too.
 func TestEveryAlgorithmHandlesOrRefuses(t *testing.T) {
 	given := []queens.Square{{Row: 0, Col: 0}}
 	for _, a := range models.Algorithms("queens") {
@@ -224,48 +225,48 @@ func TestEveryAlgorithmHandlesOrRefuses(t *testing.T) {
 			{"torus+given", &queens.Board{N: 7, Torus: true, Given: given}, a051906[7] / 7},
 		} {
 			t.Run(a.Name+"/"+bc.name, func(t *testing.T) {
-				mode := models.ModeFirst
+				mode := core.ModeFirst
 				if a.Caps.Has(models.CanCount) {
-					mode = models.ModeCount
+					mode = core.ModeCount
 				}
-				res, err := a.Solve(context.Background(), bc.board, &models.Options{Mode: mode})
+				res, err := a.Solve(context.Background(), bc.board, &core.Options{Mode: mode})
 				if err != nil {
-					require.True(t, errors.Is(err, models.ErrUnsupported), "%v", err)
+					require.True(t, errors.Is(err, core.ErrUnsupported), "%v", err)
 					return
 				}
-				if mode == models.ModeCount {
-					require.Equal(t, models.StatusExhausted, res.Status)
-					require.Equal(t, models.CountOf(bc.count), res.Solutions)
+				if mode == core.ModeCount {
+					require.Equal(t, core.StatusExhausted, res.Status)
+					require.Equal(t, core.CountOf(bc.count), res.Solutions)
 				}
 				if res.First != nil {
 					require.NoError(t, bc.board.Verify(res.First))
 				}
-				if mode == models.ModeFirst {
-					require.Equal(t, models.StatusFound, res.Status)
+				if mode == core.ModeFirst {
+					require.Equal(t, core.StatusFound, res.Status)
 					require.NoError(t, bc.board.Verify(res.First))
 				}
 			})
 		}
 	}
-	_, err := queens.Unique(context.Background(), lookup(t, "dlx").Solve, queens.NewTorus(7), &models.Options{Mode: models.ModeCount})
-	require.ErrorIs(t, err, models.ErrUnsupported)
+	_, err := queens.Unique(context.Background(), lookup(t, "dlx").Solve, queens.NewTorus(7), &core.Options{Mode: core.ModeCount})
+	require.ErrorIs(t, err, core.ErrUnsupported)
 }
 
 // TestTorusStops checks the statuses of a stopped toroidal count: a node
 // budget gives limit, a canceled context canceled, never exhausted.
 func TestTorusStops(t *testing.T) {
 	a := lookup(t, "bitwise")
-	res, err := a.Solve(context.Background(), queens.NewTorus(19), &models.Options{Mode: models.ModeCount, MaxNodes: 100000})
+	res, err := a.Solve(context.Background(), queens.NewTorus(19), &core.Options{Mode: core.ModeCount, MaxNodes: 100000})
 	require.NoError(t, err)
-	require.Equal(t, models.StatusLimit, res.Status)
+	require.Equal(t, core.StatusLimit, res.Status)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	res, err = a.Solve(ctx, queens.NewTorus(19), &models.Options{Mode: models.ModeCount})
+	res, err = a.Solve(ctx, queens.NewTorus(19), &core.Options{Mode: core.ModeCount})
 	require.NoError(t, err)
-	require.Equal(t, models.StatusCanceled, res.Status)
-	res, err = a.Solve(ctx, queens.NewTorus(29), &models.Options{Mode: models.ModeAll})
+	require.Equal(t, core.StatusCanceled, res.Status)
+	res, err = a.Solve(ctx, queens.NewTorus(29), &core.Options{Mode: core.ModeAll})
 	require.NoError(t, err)
-	require.Equal(t, models.StatusCanceled, res.Status)
+	require.Equal(t, core.StatusCanceled, res.Status)
 }
 
 // TestVerifyStreamTorus checks the streaming verifier with the torus's
@@ -274,15 +275,15 @@ func TestTorusStops(t *testing.T) {
 // named, and the ordinary rules still accept it.
 func TestVerifyStreamTorus(t *testing.T) {
 	var all strings.Builder
-	res, err := lookup(t, "bitwise").Solve(context.Background(), queens.NewTorus(7), &models.Options{
-		Mode: models.ModeAll,
-		Visit: func(sol models.Solution, _ models.Stats) bool {
+	res, err := lookup(t, "bitwise").Solve(context.Background(), queens.NewTorus(7), &core.Options{
+		Mode: core.ModeAll,
+		Visit: func(sol core.Solution, _ core.Stats) bool {
 			require.NoError(t, queens.WritePerm(&all, sol))
 			return true
 		},
 	})
 	require.NoError(t, err)
-	require.Equal(t, models.CountOf(28), res.Solutions)
+	require.Equal(t, core.CountOf(28), res.Solutions)
 	rep, err := queens.VerifyStreamTorus(strings.NewReader(all.String()))
 	require.NoError(t, err)
 	require.Equal(t, uint64(28), rep.Valid)

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"testing/iotest"
 
-	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models/queens"
 	"github.com/stretchr/testify/require"
 )
@@ -139,7 +139,7 @@ func FuzzVerifyStream(f *testing.F) {
 			if len(fields) == 0 {
 				continue
 			}
-			sol := make(models.Solution, 0, len(fields))
+			sol := make(core.Solution, 0, len(fields))
 			ok := true
 			for _, f := range fields {
 				x, err := strconv.ParseUint(f, 10, 31)

@@ -3,7 +3,7 @@ package sudoku
 import (
 	"strconv"
 
-	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/core"
 )
 
 // AppendJSON appends a as one JSON Lines record, with a newline:
@@ -69,7 +69,7 @@ func (a *Answer) AppendText(b []byte, grid, count bool) []byte {
 		b = append(b, " solution(s) found before stopping)"...)
 	case count || a.Verdict == Multiple:
 		b = append(b, ": "...)
-		if a.Result.Status == models.StatusFound {
+		if a.Result.Status == core.StatusFound {
 			b = append(b, "at least "...)
 		}
 		b = appendCount(b, a.Result.Solutions)
@@ -84,7 +84,7 @@ func (a *Answer) AppendText(b []byte, grid, count bool) []byte {
 
 // appendCount appends a solution count without allocating when it fits 64
 // bits (a sudoku count always does).
-func appendCount(b []byte, c models.Count) []byte {
+func appendCount(b []byte, c core.Count) []byte {
 	if x, ok := c.Uint64(); ok {
 		return strconv.AppendUint(b, x, 10)
 	}

@@ -9,12 +9,13 @@ import (
 	"sync"
 	"time"
 
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
 	"github.com/coverkit/coverkit/resource"
 )
 
 // Verdict is a batch's answer for one puzzle, derived from the search's
-// models.Status and the number of solutions it found (see VerdictOf), or
+// core.Status and the number of solutions it found (see VerdictOf), or
 // Invalid for input that is not a puzzle.
 type Verdict uint8
 
@@ -52,13 +53,13 @@ func (v Verdict) MarshalText() ([]byte, error) { return []byte(v.String()), nil 
 // VerdictOf turns a search result into a verdict: a search that did not
 // finish is a Timeout whatever it found; otherwise 0, 1 or more solutions
 // make Unsolvable, Solved or Multiple.
-func VerdictOf(res *models.Result) Verdict {
+func VerdictOf(res *core.Result) Verdict {
 	switch {
 	case res.Status.Partial():
 		return Timeout
 	case res.Solutions.IsZero():
 		return Unsolvable
-	case res.Solutions == models.CountOf(1):
+	case res.Solutions == core.CountOf(1):
 		return Solved
 	}
 	return Multiple
@@ -81,7 +82,7 @@ type BatchOptions struct {
 	MaxNodes uint64
 	// Workers is the number of solving goroutines; 0 or 1 solves on the
 	// calling goroutine. A negative count or one above resource.Cap() is
-	// refused (wrapping models.ErrWorkers).
+	// refused (wrapping resource.ErrWorkers).
 	Workers int
 	// Progress, if set, is called with the number of puzzles answered so
 	// far, every few dozen puzzles, from the goroutine that calls emit. The
@@ -105,7 +106,7 @@ type Answer struct {
 	Algorithm string
 	// Result is the search's result: status, solutions found, work. Its
 	// First is nil: see Solution. Zero for an invalid puzzle.
-	Result models.Result
+	Result core.Result
 	// Solution is the first solution found, N² symbols row-major, or nil;
 	// Givens are the puzzle's givens (0 for an empty cell) when there is a
 	// solution. Both are only valid during the callback.
@@ -120,7 +121,7 @@ type Summary struct {
 	ByVerdict [Timeout + 1]int
 	// Stats is the search work summed over the puzzles; Elapsed is the
 	// batch's wall time.
-	Stats models.Stats
+	Stats core.Stats
 	// ByAlgorithm counts the puzzles each algorithm searched (auto's
 	// choices named: fast, dlx), in order of first use.
 	ByAlgorithm []AlgorithmCount
@@ -191,18 +192,18 @@ type worker struct {
 	parser  *Parser
 	format  Format
 	alg     models.Algorithm
-	run     models.Solver
+	run     core.Solver
 	puzzle  Puzzle
-	opts    models.Options
+	opts    core.Options
 	shape   *Shape // the shape last checked with Supports
 	refusal error  // and the algorithm's refusal of it
 }
 
 func newWorker(alg models.Algorithm, o *BatchOptions) *worker {
 	w := &worker{parser: NewParser(o.Layout), format: o.Format, alg: alg, run: alg.Worker()}
-	w.opts = models.Options{Mode: models.ModeAll, Limit: o.Limit, MaxNodes: o.MaxNodes, Workers: 1}
+	w.opts = core.Options{Mode: core.ModeAll, Limit: o.Limit, MaxNodes: o.MaxNodes, Workers: 1}
 	if o.Limit == 0 {
-		w.opts.Mode = models.ModeCount
+		w.opts.Mode = core.ModeCount
 	}
 	return w
 }
@@ -230,13 +231,13 @@ func (w *worker) solve(ctx context.Context, c *chunk) {
 		}
 		if ctx.Err() != nil {
 			a.Verdict = Timeout
-			a.Result.Status, _ = models.ContextStatus(ctx)
+			a.Result.Status, _ = core.ContextStatus(ctx)
 			c.answers = append(c.answers, a)
 			continue
 		}
 		var err error
 		if a.Result, err = w.run(ctx, &w.puzzle, &w.opts); err != nil {
-			a.Result = models.Result{}
+			a.Result = core.Result{}
 			a.Verdict, a.Err = Invalid, lineErr(rec.Line, trimPrefix(err))
 			c.answers = append(c.answers, a)
 			continue

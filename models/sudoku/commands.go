@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
 )
 
@@ -202,7 +203,7 @@ func solveTask(ctx context.Context, c *models.Call) (*models.Outcome, error) {
 		case c.Format != "text" && ans.Solution != nil:
 			// A picture of each solution (svg: one document each).
 			p := Puzzle{Shape: ans.Shape, Givens: ans.Givens}
-			sol := make(models.Solution, len(ans.Solution))
+			sol := make(core.Solution, len(ans.Solution))
 			for i, v := range ans.Solution {
 				sol[i] = int32(v)
 			}
@@ -224,12 +225,12 @@ func solveTask(ctx context.Context, c *models.Call) (*models.Outcome, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := &models.Outcome{Status: models.StatusExhausted}
+	out := &models.Outcome{Status: core.StatusExhausted}
 	switch {
 	case sum.ByVerdict[Timeout] > 0:
-		out.Status, _ = models.ContextStatus(ctx)
-		if out.Status == models.StatusExhausted {
-			out.Status = models.StatusLimit
+		out.Status, _ = core.ContextStatus(ctx)
+		if out.Status == core.StatusExhausted {
+			out.Status = core.StatusLimit
 		}
 		out.Message = fmt.Sprintf("%s; %d of %d puzzles not answered (status timeout)", out.Status, sum.ByVerdict[Timeout], sum.Puzzles)
 	case sum.ByVerdict[Invalid] > 0:
@@ -362,7 +363,7 @@ func verifyTask(ctx context.Context, c *models.Call) (*models.Outcome, error) {
 	case sum.Invalid > 0:
 		return &models.Outcome{Failed: true, Message: fmt.Sprintf("%d of %d solutions invalid", sum.Invalid, sum.Checked)}, nil
 	}
-	return &models.Outcome{Status: models.StatusExhausted}, nil
+	return &models.Outcome{Status: core.StatusExhausted}, nil
 }
 
 // verifyOne checks one solution given on the command line.
@@ -386,7 +387,7 @@ func verifyOne(c *models.Call, l Layout) (*models.Outcome, error) {
 	if verr != nil {
 		return &models.Outcome{Failed: true, Message: "invalid solution: " + errMsg(verr)}, nil
 	}
-	return &models.Outcome{Status: models.StatusExhausted}, nil
+	return &models.Outcome{Status: core.StatusExhausted}, nil
 }
 
 // generated is a generated puzzle's JSON record.
@@ -421,7 +422,7 @@ func generateTask(ctx context.Context, c *models.Call) (*models.Outcome, error) 
 		if s == "" {
 			continue
 		}
-		v, err := models.ParseCount("--"+p.name, s, p.max)
+		v, err := core.ParseCount("--"+p.name, s, p.max)
 		if err != nil {
 			return nil, fmt.Errorf("sudoku: %w", err)
 		}
@@ -461,7 +462,7 @@ func generateTask(ctx context.Context, c *models.Call) (*models.Outcome, error) 
 		s := uint64(seed) + uint64(k)
 		p, sol, err := Generate(ctx, GenerateOptions{Shape: shape, Givens: int(givens), Seed: s, Attempts: int(attempts), Algorithm: c.Algorithm})
 		if err != nil && !errors.Is(err, ErrGivens) {
-			if st, done := models.ContextStatus(ctx); done {
+			if st, done := core.ContextStatus(ctx); done {
 				return &models.Outcome{Status: st, Message: fmt.Sprintf("%s after %d of %d puzzles", st, k, count)}, nil
 			}
 			return nil, err
@@ -474,7 +475,7 @@ func generateTask(ctx context.Context, c *models.Call) (*models.Outcome, error) 
 	if short != nil {
 		return &models.Outcome{Failed: true, Message: errMsg(short)}, nil
 	}
-	return &models.Outcome{Status: models.StatusExhausted}, nil
+	return &models.Outcome{Status: core.StatusExhausted}, nil
 }
 
 func writeGenerated(w io.Writer, p *Puzzle, sol []uint8, seed uint64, format string) {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
 	"github.com/coverkit/coverkit/resource"
 )
@@ -66,9 +67,9 @@ func (b *Batch) Skipped() uint64 { return b.skipped }
 
 // Supports refuses an algorithm of another model, or one that cannot solve
 // the batch's layout (CheckLayout).
-func (b *Batch) Supports(a models.Algorithm, o *models.Options) error {
+func (b *Batch) Supports(a models.Algorithm, o *core.Options) error {
 	if a.Model != "sudoku" {
-		return models.Wrap(models.ErrWrongProblem, "sudoku: %s/%s cannot solve a sudoku batch", a.Model, a.Name)
+		return core.Wrap(core.ErrWrongProblem, "sudoku: %s/%s cannot solve a sudoku batch", a.Model, a.Name)
 	}
 	return CheckLayout(a, b.layout)
 }
@@ -77,27 +78,27 @@ func (b *Batch) Supports(a models.Algorithm, o *models.Options) error {
 // solutions found over the puzzles, its Stats the work; its status is
 // exhausted, or the status that stopped a puzzle early (timeout, canceled,
 // limit). o.Workers goroutines share the puzzles (0: one per CPU).
-func (b *Batch) Run(ctx context.Context, a models.Algorithm, o *models.Options) (models.Result, error) {
+func (b *Batch) Run(ctx context.Context, a models.Algorithm, o *core.Options) (core.Result, error) {
 	o = o.OrDefault()
 	workers, err := resource.Workers(o.Workers)
 	if err != nil {
-		return models.Result{}, fmt.Errorf("sudoku: %w", err)
+		return core.Result{}, fmt.Errorf("sudoku: %w", err)
 	}
 	limit := uint64(2)
-	if o.Mode == models.ModeFirst {
+	if o.Mode == core.ModeFirst {
 		limit = 1
 	}
-	res := models.Result{Status: models.StatusExhausted}
+	res := core.Result{Status: core.StatusExhausted}
 	sum, err := SolveBatch(ctx, bytes.NewReader(b.data), BatchOptions{Layout: b.layout, Format: b.format, Algorithm: a.Name,
 		Limit: limit, MaxNodes: o.MaxNodes, Workers: workers}, func(ans *Answer) error {
 		res.Solutions = res.Solutions.Add(ans.Result.Solutions)
-		if ans.Verdict == Timeout && res.Status == models.StatusExhausted {
+		if ans.Verdict == Timeout && res.Status == core.StatusExhausted {
 			res.Status = ans.Result.Status
 		}
 		return nil
 	})
 	if err != nil {
-		return models.Result{}, err
+		return core.Result{}, err
 	}
 	res.Stats = sum.Stats
 	return res, nil
@@ -105,6 +106,6 @@ func (b *Batch) Run(ctx context.Context, a models.Algorithm, o *models.Options) 
 
 // Fields returns the batch's own facts about a run: the puzzles and the
 // invalid lines skipped.
-func (b *Batch) Fields(*models.Result) []models.Field {
+func (b *Batch) Fields(*core.Result) []models.Field {
 	return []models.Field{{Key: "puzzles", Value: b.puzzles}, {Key: "skipped", Value: b.skipped}}
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/coverkit/coverkit/bench"
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
 	"github.com/coverkit/coverkit/models/sudoku"
 	"github.com/stretchr/testify/require"
@@ -29,12 +30,12 @@ func TestBatchInstance(t *testing.T) {
 	require.Equal(t, uint64(1), b.Skipped())
 	for _, a := range models.Algorithms("sudoku") {
 		require.NoError(t, b.Supports(a, nil), a.Name)
-		res, err := b.Run(context.Background(), a, &models.Options{Workers: 2})
+		res, err := b.Run(context.Background(), a, &core.Options{Workers: 2})
 		require.NoError(t, err)
-		require.Equal(t, models.StatusExhausted, res.Status, a.Name)
-		want := models.CountOf(3) // each valid puzzle has one solution
+		require.Equal(t, core.StatusExhausted, res.Status, a.Name)
+		want := core.CountOf(3) // each valid puzzle has one solution
 		if a.Name == "fast" {
-			want = models.CountOf(2) // fast skips the 4x4 grid
+			want = core.CountOf(2) // fast skips the 4x4 grid
 		}
 		require.Equal(t, want, res.Solutions, a.Name)
 		require.NotZero(t, res.Stats.Nodes+res.Stats.Updates+1)
@@ -44,15 +45,15 @@ func TestBatchInstance(t *testing.T) {
 	dlx, _ := sudoku.Algorithm("dlx")
 	res, err := b.Run(ctx, dlx, nil)
 	require.NoError(t, err)
-	require.Equal(t, models.StatusCanceled, res.Status)
+	require.Equal(t, core.StatusCanceled, res.Status)
 
 	b6, err := sudoku.NewBatch("six.txt", strings.NewReader("2.6...3....2..5..4....56...1...6....\n"), sudoku.Layout{BoxRows: 2, BoxCols: 3}, sudoku.LineFormat)
 	require.NoError(t, err)
 	fast, _ := sudoku.Algorithm("fast")
-	require.ErrorIs(t, b6.Supports(fast, nil), models.ErrUnsupported)
+	require.ErrorIs(t, b6.Supports(fast, nil), core.ErrUnsupported)
 	q, _ := models.Lookup("queens", "backtrack")
 	if q.Name != "" {
-		require.ErrorIs(t, b6.Supports(q, nil), models.ErrWrongProblem)
+		require.ErrorIs(t, b6.Supports(q, nil), core.ErrWrongProblem)
 	}
 	require.Len(t, b6.Fields(nil), 2)
 }

@@ -18,7 +18,7 @@
 //     and clashing givens with errors that name the position. Reader splits
 //     a file into puzzles, skipping '#' comments and blank lines; a line
 //     longer than MaxLine is an error of its own record only.
-//   - Puzzle implements models.Problem: Verify and VerifyGrid check a
+//   - Puzzle implements core.Problem: Verify and VerifyGrid check a
 //     solution independently of every solver; Render writes it as a line,
 //     a grid, a pretty grid, JSON or an SVG picture.
 //   - The algorithms are the registry's entries sudoku/auto (the default:
@@ -31,7 +31,7 @@
 //   - SolveBatch answers a whole file with a registered algorithm, in input
 //     order, with any number of workers, giving each puzzle a Verdict
 //     (solved, multiple, unsolvable, invalid or timeout, derived from the
-//     models.Status and the number of solutions) and reporting progress.
+//     core.Status and the number of solutions) and reporting progress.
 //   - VerifyBatch checks a file of solutions (puzzle-solution pairs, or the
 //     JSON records of a solved batch against its puzzle file) without any
 //     solver, going on past malformed records.

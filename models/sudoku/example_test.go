@@ -6,6 +6,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
 	"github.com/coverkit/coverkit/models/sudoku"
 )
@@ -38,7 +39,7 @@ func Example_registry() {
 		return
 	}
 	for _, a := range models.Algorithms("sudoku") {
-		res, err := a.Run(context.Background(), p, &models.Options{Mode: models.ModeAll, Limit: 2})
+		res, err := a.Run(context.Background(), p, &core.Options{Mode: core.ModeAll, Limit: 2})
 		if err != nil {
 			fmt.Println(err)
 			return

@@ -4,7 +4,7 @@ import (
 	"context"
 	"math/bits"
 
-	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/core"
 )
 
 // The fast solver keeps, for every band b (three rows) and digit d, a 27-bit
@@ -70,7 +70,7 @@ type Fast struct {
 	sol    *[81]uint8
 	done   <-chan struct{}
 	ctx    context.Context
-	stop   models.Status // status that ended the search early, or StatusExhausted
+	stop   core.Status // status that ended the search early, or StatusExhausted
 
 	// visit, if set, receives every solution found (in grid, valid during
 	// the call); returning false stops the search with status found.
@@ -90,7 +90,7 @@ type Fast struct {
 // row, column or box), and values above 9, make the puzzle unsolvable: Solve
 // returns 0 solutions with status exhausted. sol is left untouched when no
 // solution is found; it may be nil when only the count is wanted.
-func (f *Fast) Solve(ctx context.Context, givens *[81]uint8, limit uint64, sol *[81]uint8) (found, nodes uint64, status models.Status) {
+func (f *Fast) Solve(ctx context.Context, givens *[81]uint8, limit uint64, sol *[81]uint8) (found, nodes uint64, status core.Status) {
 	return f.solve(ctx, givens, limit, sol, false)
 }
 
@@ -98,20 +98,20 @@ func (f *Fast) Solve(ctx context.Context, givens *[81]uint8, limit uint64, sol *
 // hold every digit once. Givens that clash on a diagonal make the puzzle
 // unsolvable (0 solutions, exhausted). Hidden singles on the diagonals are
 // found with the column checks; everything else is as in Solve.
-func (f *Fast) SolveX(ctx context.Context, givens *[81]uint8, limit uint64, sol *[81]uint8) (found, nodes uint64, status models.Status) {
+func (f *Fast) SolveX(ctx context.Context, givens *[81]uint8, limit uint64, sol *[81]uint8) (found, nodes uint64, status core.Status) {
 	return f.solve(ctx, givens, limit, sol, true)
 }
 
-func (f *Fast) solve(ctx context.Context, givens *[81]uint8, limit uint64, sol *[81]uint8, diag bool) (found, nodes uint64, status models.Status) {
+func (f *Fast) solve(ctx context.Context, givens *[81]uint8, limit uint64, sol *[81]uint8, diag bool) (found, nodes uint64, status core.Status) {
 	f.limit, f.found, f.nodes, f.sol = limit, 0, 0, sol
 	if f.budget == 0 {
 		f.budget = ^uint64(0)
 	}
-	f.ctx, f.done, f.stop = ctx, ctx.Done(), models.StatusExhausted
+	f.ctx, f.done, f.stop = ctx, ctx.Done(), core.StatusExhausted
 	if f.done != nil {
 		select {
 		case <-f.done:
-			f.stop, _ = models.ContextStatus(ctx)
+			f.stop, _ = core.ContextStatus(ctx)
 			f.ctx, f.done, f.sol = nil, nil, nil
 			return 0, 0, f.stop
 		default:
@@ -126,7 +126,7 @@ func (f *Fast) solve(ctx context.Context, givens *[81]uint8, limit uint64, sol *
 
 // solveWith is solve with a node budget (0: none) and a visitor of every
 // solution (nil: none), for the registry's entries.
-func (f *Fast) solveWith(ctx context.Context, givens *[81]uint8, limit, maxNodes uint64, sol *[81]uint8, diag bool, visit func(*[81]uint8) bool) (found, nodes uint64, status models.Status) {
+func (f *Fast) solveWith(ctx context.Context, givens *[81]uint8, limit, maxNodes uint64, sol *[81]uint8, diag bool, visit func(*[81]uint8) bool) (found, nodes uint64, status core.Status) {
 	f.budget, f.visit = maxNodes, visit
 	found, nodes, status = f.solve(ctx, givens, limit, sol, diag)
 	f.budget, f.visit = 0, nil
@@ -264,7 +264,7 @@ func (f *Fast) tick() bool {
 	f.nodes++
 	if f.nodes > f.budget {
 		f.nodes--
-		f.stop = models.StatusLimit
+		f.stop = core.StatusLimit
 		return true
 	}
 	if f.nodes&fastPollMask != 0 || f.done == nil {
@@ -272,7 +272,7 @@ func (f *Fast) tick() bool {
 	}
 	select {
 	case <-f.done:
-		f.stop, _ = models.ContextStatus(f.ctx)
+		f.stop, _ = core.ContextStatus(f.ctx)
 		return true
 	default:
 		return false
@@ -292,18 +292,18 @@ func (f *Fast) solution(s *fastState) bool {
 	if f.visit != nil {
 		s.write(&f.grid)
 		if !f.visit(&f.grid) {
-			f.stop = models.StatusFound
+			f.stop = core.StatusFound
 			return true
 		}
 	}
 	if f.found == f.limit {
-		f.stop = models.StatusFound
+		f.stop = core.StatusFound
 		return true
 	}
 	return false
 }
 
-// writeInt32 is write into a models.Solution's cells.
+// writeInt32 is write into a core.Solution's cells.
 func (s *fastState) writeInt32(grid *[81]int32) {
 	for b := range 3 {
 		cells := (*[27]int32)(grid[27*b : 27*b+27])

@@ -10,9 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coverkit/coverkit/core"
 	"github.com/stretchr/testify/require"
-
-	"github.com/coverkit/coverkit/models"
 )
 
 // fastGrid parses an 81-character puzzle ('.' or '0' for empty) for tests.
@@ -103,9 +102,9 @@ func TestFastKnownPuzzles(t *testing.T) {
 				found, _, st := f.Solve(context.Background(), g, limit, &sol)
 				require.Equal(t, uint64(1), found, "limit %d", limit)
 				if limit == 1 {
-					require.Equal(t, models.StatusFound, st)
+					require.Equal(t, core.StatusFound, st)
 				} else {
-					require.Equal(t, models.StatusExhausted, st, "limit %d", limit)
+					require.Equal(t, core.StatusExhausted, st, "limit %d", limit)
 				}
 				fastCheck(t, g, &sol)
 				require.Equal(t, tc.solution, fastString(&sol))
@@ -120,23 +119,23 @@ func TestFastCounts(t *testing.T) {
 		puzzle string
 		limit  uint64
 		found  uint64
-		status models.Status
+		status core.Status
 	}{
 		// A solved grid with one unavoidable rectangle blanked: 2 solutions.
-		{"two solutions, limit 2", "403921057907345021251876493548132976729564138136798245372689514814253769695417382", 2, 2, models.StatusFound},
-		{"two solutions, limit 1", "403921057907345021251876493548132976729564138136798245372689514814253769695417382", 1, 1, models.StatusFound},
-		{"two solutions, count", "403921057907345021251876493548132976729564138136798245372689514814253769695417382", 0, 2, models.StatusExhausted},
-		{"two solutions, limit 3", "403921057907345021251876493548132976729564138136798245372689514814253769695417382", 3, 2, models.StatusExhausted},
+		{"two solutions, limit 2", "403921057907345021251876493548132976729564138136798245372689514814253769695417382", 2, 2, core.StatusFound},
+		{"two solutions, limit 1", "403921057907345021251876493548132976729564138136798245372689514814253769695417382", 1, 1, core.StatusFound},
+		{"two solutions, count", "403921057907345021251876493548132976729564138136798245372689514814253769695417382", 0, 2, core.StatusExhausted},
+		{"two solutions, limit 3", "403921057907345021251876493548132976729564138136798245372689514814253769695417382", 3, 2, core.StatusExhausted},
 		// Two disjoint rectangles: 4 solutions.
-		{"four solutions, count", "403921057907345021251876493508130976709560138136798245372689514814253769695417382", 0, 4, models.StatusExhausted},
-		{"empty grid, limit 10", "", 10, 10, models.StatusFound},
-		{"empty grid, limit 1000", "", 1000, 1000, models.StatusFound},
+		{"four solutions, count", "403921057907345021251876493508130976709560138136798245372689514814253769695417382", 0, 4, core.StatusExhausted},
+		{"empty grid, limit 10", "", 10, 10, core.StatusFound},
+		{"empty grid, limit 1000", "", 1000, 1000, core.StatusFound},
 		// Row 1 needs a 9 in its last cell, but column 9 already has one.
-		{"unsolvable, no clash", "123456780000000009" + fastZeros(63), 0, 0, models.StatusExhausted},
-		{"unsolvable hard, no clash", "800000000003600000070090200050007000000045700000100030001000068008500010090000407", 2, 0, models.StatusExhausted},
-		{"clash in a row", "55" + fastZeros(79), 2, 0, models.StatusExhausted},
-		{"clash in a column", "5" + fastZeros(8) + "5" + fastZeros(71), 2, 0, models.StatusExhausted},
-		{"clash in a box", "5" + fastZeros(9) + "5" + fastZeros(70), 2, 0, models.StatusExhausted},
+		{"unsolvable, no clash", "123456780000000009" + fastZeros(63), 0, 0, core.StatusExhausted},
+		{"unsolvable hard, no clash", "800000000003600000070090200050007000000045700000100030001000068008500010090000407", 2, 0, core.StatusExhausted},
+		{"clash in a row", "55" + fastZeros(79), 2, 0, core.StatusExhausted},
+		{"clash in a column", "5" + fastZeros(8) + "5" + fastZeros(71), 2, 0, core.StatusExhausted},
+		{"clash in a box", "5" + fastZeros(9) + "5" + fastZeros(70), 2, 0, core.StatusExhausted},
 	}
 	var f Fast
 	for _, tc := range tests {
@@ -167,7 +166,7 @@ func TestFastBadValues(t *testing.T) {
 		found, nodes, st := f.Solve(context.Background(), &g, 2, nil)
 		require.Zero(t, found)
 		require.Zero(t, nodes)
-		require.Equal(t, models.StatusExhausted, st)
+		require.Equal(t, core.StatusExhausted, st)
 	}
 }
 
@@ -176,7 +175,7 @@ func TestFastNilSolution(t *testing.T) {
 	g := fastGrid(t, fastZeros(81))
 	found, _, st := f.Solve(context.Background(), g, 5, nil)
 	require.Equal(t, uint64(5), found)
-	require.Equal(t, models.StatusFound, st)
+	require.Equal(t, core.StatusFound, st)
 }
 
 func TestFastContext(t *testing.T) {
@@ -187,14 +186,14 @@ func TestFastContext(t *testing.T) {
 	cancel()
 	found, _, st := f.Solve(canceled, g, 0, nil)
 	require.Zero(t, found)
-	require.Equal(t, models.StatusCanceled, st)
+	require.Equal(t, core.StatusCanceled, st)
 
 	// Counting every sudoku grid never ends: the deadline must stop it.
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
 	defer cancel()
 	start := time.Now()
 	found, nodes, st := f.Solve(ctx, g, 0, nil)
-	require.Equal(t, models.StatusTimeout, st)
+	require.Equal(t, core.StatusTimeout, st)
 	require.Positive(t, found)
 	require.Positive(t, nodes)
 	require.Less(t, time.Since(start), 5*time.Second)
@@ -202,7 +201,7 @@ func TestFastContext(t *testing.T) {
 	// The same Fast is reusable after an interrupted search.
 	found, _, st = f.Solve(context.Background(), fastGrid(t, "003020600900305001001806400008102900700000008006708200002609500800203009005010300"), 2, nil)
 	require.Equal(t, uint64(1), found)
-	require.Equal(t, models.StatusExhausted, st)
+	require.Equal(t, core.StatusExhausted, st)
 }
 
 func TestFastAllocs(t *testing.T) {
@@ -267,7 +266,7 @@ func TestFastSharedCollections(t *testing.T) {
 				var sol [81]uint8
 				found, _, st := f.Solve(context.Background(), &puzzles[i], 2, &sol)
 				require.Equal(t, uint64(1), found, "puzzle %d", i+1)
-				require.Equal(t, models.StatusExhausted, st, "puzzle %d", i+1)
+				require.Equal(t, core.StatusExhausted, st, "puzzle %d", i+1)
 				fastCheck(t, &puzzles[i], &sol)
 			}
 		})
@@ -415,9 +414,9 @@ func TestFastAgreesWithReference(t *testing.T) {
 				found, _, st := f.Solve(context.Background(), &g, 3, &sol)
 				require.Equal(t, uint64(want), found, "case %d: %s", n, fastString(&g))
 				if want == 3 {
-					require.Equal(t, models.StatusFound, st)
+					require.Equal(t, core.StatusFound, st)
 				} else {
-					require.Equal(t, models.StatusExhausted, st)
+					require.Equal(t, core.StatusExhausted, st)
 				}
 				if found > 0 {
 					fastCheck(t, &g, &sol)
@@ -455,7 +454,7 @@ func TestFastX(t *testing.T) {
 	var sol [81]uint8
 	found, _, st := f.SolveX(context.Background(), empty, 5, &sol)
 	require.Equal(t, uint64(5), found)
-	require.Equal(t, models.StatusFound, st)
+	require.Equal(t, core.StatusFound, st)
 	fastCheckX(t, empty, &sol)
 	solution := sol
 
@@ -463,10 +462,10 @@ func TestFastX(t *testing.T) {
 	clash := fastGrid(t, "5"+fastZeros(79)+"5")
 	found, _, st = f.SolveX(context.Background(), clash, 2, nil)
 	require.Zero(t, found)
-	require.Equal(t, models.StatusExhausted, st)
+	require.Equal(t, core.StatusExhausted, st)
 	found, _, st = f.Solve(context.Background(), clash, 2, &sol)
 	require.Equal(t, uint64(2), found)
-	require.Equal(t, models.StatusFound, st)
+	require.Equal(t, core.StatusFound, st)
 	fastCheck(t, clash, &sol)
 
 	rng := rand.New(rand.NewPCG(3, 5))
@@ -502,9 +501,9 @@ func TestFastX(t *testing.T) {
 				found, _, st := f.SolveX(context.Background(), &g, 3, &sol)
 				require.Equal(t, uint64(want), found, "case %d: %s", n, fastString(&g))
 				if want == 3 {
-					require.Equal(t, models.StatusFound, st)
+					require.Equal(t, core.StatusFound, st)
 				} else {
-					require.Equal(t, models.StatusExhausted, st)
+					require.Equal(t, core.StatusExhausted, st)
 				}
 				if found > 0 {
 					fastCheckX(t, &g, &sol)

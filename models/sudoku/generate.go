@@ -7,7 +7,7 @@ import (
 	"math/bits"
 	"math/rand/v2"
 
-	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/core"
 )
 
 // GenerateOptions configures Generate.
@@ -153,14 +153,14 @@ func solutionGrid(ctx context.Context, rng *rand.Rand, s *Shape, complete *dlxWo
 		if try == tries-1 {
 			budget = 0
 		}
-		res, err := complete.solve(ctx, p, &models.Options{Mode: models.ModeFirst, MaxNodes: budget})
+		res, err := complete.solve(ctx, p, &core.Options{Mode: core.ModeFirst, MaxNodes: budget})
 		if err != nil {
 			return nil, err
 		}
-		if st, done := models.ContextStatus(ctx); done {
+		if st, done := core.ContextStatus(ctx); done {
 			return nil, fmt.Errorf("sudoku: generate: %s", st)
 		}
-		if res.Solutions == models.CountOf(1) {
+		if res.Solutions == core.CountOf(1) {
 			for i, v := range res.First {
 				sol[i] = uint8(v)
 			}
@@ -221,13 +221,13 @@ func blockPerm(rng *rand.Rand, n, k int) []int {
 // check while givens are removed from a grid larger than 9×9.
 const removalNodes = 64
 
-func removeGivens(ctx context.Context, rng *rand.Rand, s *Shape, sol []uint8, target int, check models.Solver) (*Puzzle, error) {
+func removeGivens(ctx context.Context, rng *rand.Rand, s *Shape, sol []uint8, target int, check core.Solver) (*Puzzle, error) {
 	p := &Puzzle{Shape: s, Givens: append([]uint8(nil), sol...)}
 	count := len(sol)
 	// On grids beyond 9×9 the check of a sparse puzzle can take very long:
 	// a removal whose check runs out of removalNodes a cell is not kept, so
 	// those puzzles stay unique (proved) but may not be minimal.
-	opts := models.Options{Mode: models.ModeAll, Limit: 2}
+	opts := core.Options{Mode: core.ModeAll, Limit: 2}
 	if s.N > 9 {
 		opts.MaxNodes = uint64(removalNodes * len(sol))
 	}
@@ -242,11 +242,11 @@ func removeGivens(ctx context.Context, rng *rand.Rand, s *Shape, sol []uint8, ta
 			return nil, err
 		}
 		switch {
-		case res.Status == models.StatusLimit:
+		case res.Status == core.StatusLimit:
 			p.Givens[i] = v // not proved unique within the budget
 		case res.Status.Partial():
 			return nil, fmt.Errorf("sudoku: generate: %s", res.Status)
-		case res.Solutions == models.CountOf(1):
+		case res.Solutions == core.CountOf(1):
 			count--
 		default:
 			p.Givens[i] = v

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
 )
 
@@ -24,8 +25,8 @@ cover on Dancing Links (dlx).`,
 		Instance: models.Instance{Usage: "PUZZLE", Args: 1, New: newInstance},
 		Params:   params,
 		Formats:  Formats,
-		Default:  func(models.Problem, *models.Options) string { return DefaultAlgorithm },
-		Fields: func(p models.Problem, _ *models.Result) []models.Field {
+		Default:  func(core.Problem, *core.Options) string { return DefaultAlgorithm },
+		Fields: func(p core.Problem, _ *core.Result) []models.Field {
 			pz, _ := p.(*Puzzle)
 			if pz == nil || pz.Shape == nil {
 				return nil
@@ -128,7 +129,7 @@ func RequestLayout(req models.Request) (Layout, error) {
 }
 
 // newInstance reads a puzzle given on a command line.
-func newInstance(req models.Request) (models.Problem, error) {
+func newInstance(req models.Request) (core.Problem, error) {
 	l, err := RequestLayout(req)
 	if err != nil {
 		return nil, err

@@ -6,11 +6,11 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/core"
 )
 
 // Puzzle is one sudoku-family puzzle: a shape and its givens. It implements
-// models.Problem.
+// core.Problem.
 //
 // A solution is encoded as N² symbols 1..N, row-major (sol[r·N+c] is the
 // symbol in row r, column c, both 0-based); it is printed in the one-line
@@ -62,7 +62,7 @@ func (p *Puzzle) Count() int {
 // names both clashing cells.
 func (p *Puzzle) Check() error {
 	if p == nil {
-		return fmt.Errorf("sudoku: nil puzzle: %w", models.ErrWrongProblem)
+		return fmt.Errorf("sudoku: nil puzzle: %w", core.ErrWrongProblem)
 	}
 	s := p.Shape
 	if s == nil {
@@ -85,7 +85,7 @@ func (p *Puzzle) Check() error {
 // Verify checks sol independently of any solver: N² symbols 1..N that agree
 // with every given, with every row, column, region (and for X both
 // diagonals) holding each symbol once.
-func (p *Puzzle) Verify(sol models.Solution) error {
+func (p *Puzzle) Verify(sol core.Solution) error {
 	if err := p.Check(); err != nil {
 		return err
 	}
@@ -245,7 +245,7 @@ var Formats = []string{"line", "grid", "pretty", "json", "svg"}
 // for sides above 35, then a newline) or "svg" (a picture of the grid: the
 // givens in black, the solved cells in blue, thick lines around boxes and
 // regions). A nil sol renders the puzzle itself, its empty cells blank.
-func (p *Puzzle) Render(w io.Writer, sol models.Solution, format string) error {
+func (p *Puzzle) Render(w io.Writer, sol core.Solution, format string) error {
 	if err := p.Check(); err != nil {
 		return err
 	}

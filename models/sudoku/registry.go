@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
 )
 
@@ -15,11 +16,11 @@ func init() {
 		Kind:        models.Exact,
 		Caps:        models.CanFirst | models.CanAll | models.CanCount | models.CanParallel,
 		Description: "fast where it applies (9x9 with 3x3 boxes, classic or X), dlx elsewhere; the default",
-		Solve: func(ctx context.Context, p models.Problem, o *models.Options) (models.Result, error) {
+		Solve: func(ctx context.Context, p core.Problem, o *core.Options) (core.Result, error) {
 			return new(autoWorker).solve(ctx, p, o)
 		},
 		Check:     checkPuzzle,
-		NewWorker: func() models.Solver { return new(autoWorker).solve },
+		NewWorker: func() core.Solver { return new(autoWorker).solve },
 	})
 	models.Register(models.Algorithm{
 		Model:       "sudoku",
@@ -27,11 +28,11 @@ func init() {
 		Kind:        models.Exact,
 		Caps:        models.CanFirst | models.CanAll | models.CanCount | models.CanParallel,
 		Description: "exact cover on Dancing Links: any box shape, X, jigsaw, Latin; givens forced",
-		Solve: func(ctx context.Context, p models.Problem, o *models.Options) (models.Result, error) {
+		Solve: func(ctx context.Context, p core.Problem, o *core.Options) (core.Result, error) {
 			return newDLXWorker().solve(ctx, p, o)
 		},
 		Check:     checkPuzzle,
-		NewWorker: func() models.Solver { return newDLXWorker().solve },
+		NewWorker: func() core.Solver { return newDLXWorker().solve },
 	})
 	models.Register(models.Algorithm{
 		Model:       "sudoku",
@@ -39,11 +40,11 @@ func init() {
 		Kind:        models.Exact,
 		Caps:        models.CanFirst | models.CanAll | models.CanCount,
 		Description: "bitset constraint propagation with naked and hidden singles (9x9 classic and X)",
-		Solve: func(ctx context.Context, p models.Problem, o *models.Options) (models.Result, error) {
+		Solve: func(ctx context.Context, p core.Problem, o *core.Options) (core.Result, error) {
 			return newFastWorker().solve(ctx, p, o)
 		},
 		Check:     checkFast,
-		NewWorker: func() models.Solver { return newFastWorker().solve },
+		NewWorker: func() core.Solver { return newFastWorker().solve },
 	})
 }
 

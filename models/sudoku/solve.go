@@ -3,7 +3,7 @@ package sudoku
 import (
 	"context"
 
-	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/core"
 )
 
 // SolveOptions configures Solve. A nil *SolveOptions means the defaults: a
@@ -44,7 +44,7 @@ func Solve(ctx context.Context, puzzle string, o *SolveOptions) (solution string
 	if limit == 0 {
 		limit = 2
 	}
-	res, err := alg.Run(ctx, p, &models.Options{Mode: models.ModeAll, Limit: limit, MaxNodes: o.MaxNodes, Workers: 1})
+	res, err := alg.Run(ctx, p, &core.Options{Mode: core.ModeAll, Limit: limit, MaxNodes: o.MaxNodes, Workers: 1})
 	if err != nil {
 		return "", Invalid, err
 	}

@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/dlx"
-	"github.com/coverkit/coverkit/models"
 	"github.com/coverkit/coverkit/resource"
 )
 
@@ -22,10 +22,10 @@ import (
 // checkRange: Fast needs no check to be safe (it reads a symbol above 9 as
 // no solution), so it runs the check only when it found none. Givens that clash are not an error: they leave no solution (status
 // exhausted), as both searches report.
-func puzzleOf(p models.Problem, o *models.Options) (*Puzzle, error) {
+func puzzleOf(p core.Problem, o *core.Options) (*Puzzle, error) {
 	pz, ok := p.(*Puzzle)
 	if !ok || pz == nil {
-		return nil, fmt.Errorf("sudoku: %w: got %s", models.ErrWrongProblem, models.Describe(p))
+		return nil, fmt.Errorf("sudoku: %w: got %s", core.ErrWrongProblem, core.Describe(p))
 	}
 	if o != nil && o.Workers != 1 {
 		if _, err := resource.Workers(o.Workers); err != nil {
@@ -34,7 +34,7 @@ func puzzleOf(p models.Problem, o *models.Options) (*Puzzle, error) {
 	}
 	s := pz.Shape
 	if s == nil {
-		return nil, fmt.Errorf("sudoku: %w: puzzle has no shape", models.ErrWrongProblem)
+		return nil, fmt.Errorf("sudoku: %w: puzzle has no shape", core.ErrWrongProblem)
 	}
 	if s.N < 1 || s.N > MaxSide {
 		return nil, fmt.Errorf("sudoku: side %d is out of range (1..%d)", s.N, MaxSide)
@@ -57,32 +57,32 @@ func checkRange(pz *Puzzle) error {
 }
 
 // checkFast refuses the grids Fast does not handle.
-func checkFast(p models.Problem, _ *models.Options) error {
+func checkFast(p core.Problem, _ *core.Options) error {
 	pz, ok := p.(*Puzzle)
 	if !ok || pz == nil || pz.Shape == nil {
-		return fmt.Errorf("sudoku: %w: got %s", models.ErrWrongProblem, models.Describe(p))
+		return fmt.Errorf("sudoku: %w: got %s", core.ErrWrongProblem, core.Describe(p))
 	}
 	if !pz.Shape.isClassic9() {
-		return models.Wrap(models.ErrUnsupported, "sudoku: fast solves 9x9 grids with 3x3 boxes (classic or X) only, not %s", pz.Shape)
+		return core.Wrap(core.ErrUnsupported, "sudoku: fast solves 9x9 grids with 3x3 boxes (classic or X) only, not %s", pz.Shape)
 	}
 	return nil
 }
 
 // checkPuzzle refuses what is not a sudoku puzzle.
-func checkPuzzle(p models.Problem, _ *models.Options) error {
+func checkPuzzle(p core.Problem, _ *core.Options) error {
 	if pz, ok := p.(*Puzzle); !ok || pz == nil || pz.Shape == nil {
-		return fmt.Errorf("sudoku: %w: got %s", models.ErrWrongProblem, models.Describe(p))
+		return fmt.Errorf("sudoku: %w: got %s", core.ErrWrongProblem, core.Describe(p))
 	}
 	return nil
 }
 
 // limitOf returns the dlx/Fast limit of a request: 1 for the first
 // solution, Options.Limit when listing, 0 (all) when counting.
-func limitOf(o *models.Options) uint64 {
+func limitOf(o *core.Options) uint64 {
 	switch o.Mode {
-	case models.ModeFirst:
+	case core.ModeFirst:
 		return 1
-	case models.ModeAll:
+	case core.ModeAll:
 		return o.Limit
 	}
 	return 0
@@ -96,25 +96,25 @@ const maxShapes = 8
 // options.
 type dlxWorker struct {
 	shapes []*dlxShape // most recently used first, at most maxShapes
-	grid   models.Solution
+	grid   core.Solution
 	visit  func([]int) bool // calls o.Visit with the decoded grid
-	o      *models.Options  // the request being visited
+	o      *core.Options    // the request being visited
 	shape  *Shape
 }
 
 func newDLXWorker() *dlxWorker {
 	w := &dlxWorker{}
 	w.visit = func(opts []int) bool {
-		return w.o.Visit(w.decode(w.shape, opts), models.Stats{})
+		return w.o.Visit(w.decode(w.shape, opts), core.Stats{})
 	}
 	return w
 }
 
 // decode writes the options of a solution into the grid.
-func (w *dlxWorker) decode(s *Shape, opts []int) models.Solution {
+func (w *dlxWorker) decode(s *Shape, opts []int) core.Solution {
 	n := s.N
 	if cap(w.grid) < s.Cells() {
-		w.grid = make(models.Solution, s.Cells())
+		w.grid = make(core.Solution, s.Cells())
 	}
 	w.grid = w.grid[:s.Cells()]
 	for _, k := range opts {
@@ -123,21 +123,21 @@ func (w *dlxWorker) decode(s *Shape, opts []int) models.Solution {
 	return w.grid
 }
 
-func (w *dlxWorker) solve(ctx context.Context, p models.Problem, o *models.Options) (models.Result, error) {
+func (w *dlxWorker) solve(ctx context.Context, p core.Problem, o *core.Options) (core.Result, error) {
 	pz, err := puzzleOf(p, o)
 	if err != nil {
-		return models.Result{}, err
+		return core.Result{}, err
 	}
 	if err := checkRange(pz); err != nil {
-		return models.Result{}, err
+		return core.Result{}, err
 	}
 	o = o.OrDefault()
-	if st, done := models.ContextStatus(ctx); done {
-		return models.Result{Status: st}, nil // the engine looks at ctx only every few thousand nodes
+	if st, done := core.ContextStatus(ctx); done {
+		return core.Result{Status: st}, nil // the engine looks at ctx only every few thousand nodes
 	}
 	d, err := w.dlxFor(pz.Shape)
 	if err != nil {
-		return models.Result{}, err
+		return core.Result{}, err
 	}
 	n := pz.Shape.N
 	d.forced = d.forced[:0]
@@ -148,17 +148,17 @@ func (w *dlxWorker) solve(ctx context.Context, p models.Problem, o *models.Optio
 	}
 	// A sudoku search is short: one worker unless asked.
 	d.opts = dlx.Options{Limit: limitOf(o), MaxNodes: o.MaxNodes, Forced: d.forced, TakeSingleton: true, Workers: max(o.Workers, 1)}
-	if o.Mode != models.ModeCount && o.Visit != nil {
+	if o.Mode != core.ModeCount && o.Visit != nil {
 		w.o, w.shape = o, pz.Shape
 		d.opts.Visit = w.visit
 	}
 	res, err := d.solver.Solve(ctx, &d.opts)
 	w.o, w.shape, d.opts.Visit = nil, nil, nil
 	if err != nil {
-		return models.Result{}, fmt.Errorf("sudoku: %w", err)
+		return core.Result{}, fmt.Errorf("sudoku: %w", err)
 	}
-	out := models.Result{Status: res.Status, Solutions: models.CountOf(res.Solutions), Stats: res.Stats}
-	if res.Solutions > 0 && o.Mode != models.ModeCount {
+	out := core.Result{Status: res.Status, Solutions: core.CountOf(res.Solutions), Stats: res.Stats}
+	if res.Solutions > 0 && o.Mode != core.ModeCount {
 		if f := d.solver.First(); f != nil {
 			out.First = w.decode(pz.Shape, f)
 		}
@@ -193,42 +193,42 @@ func (w *dlxWorker) dlxFor(sh *Shape) (*dlxShape, error) {
 type fastWorker struct {
 	fast    Fast
 	in      [81]uint8
-	grid    models.Solution // the first solution
-	visited models.Solution // the solution being visited
-	o       *models.Options
+	grid    core.Solution // the first solution
+	visited core.Solution // the solution being visited
+	o       *core.Options
 	visit   func(*[81]uint8) bool
 }
 
 func newFastWorker() *fastWorker {
-	w := &fastWorker{grid: make(models.Solution, 81)}
+	w := &fastWorker{grid: make(core.Solution, 81)}
 	w.visit = func(g *[81]uint8) bool {
 		if w.visited == nil {
-			w.visited = make(models.Solution, 81)
+			w.visited = make(core.Solution, 81)
 		}
 		for i, v := range g {
 			w.visited[i] = int32(v)
 		}
-		return w.o.Visit(w.visited, models.Stats{})
+		return w.o.Visit(w.visited, core.Stats{})
 	}
 	return w
 }
 
-func (w *fastWorker) solve(ctx context.Context, p models.Problem, o *models.Options) (models.Result, error) {
+func (w *fastWorker) solve(ctx context.Context, p core.Problem, o *core.Options) (core.Result, error) {
 	pz, err := puzzleOf(p, o)
 	if err != nil {
-		return models.Result{}, err
+		return core.Result{}, err
 	}
 	if err := checkFast(pz, o); err != nil {
-		return models.Result{}, err
+		return core.Result{}, err
 	}
 	return w.run(ctx, pz, o.OrDefault())
 }
 
 // run solves pz, a 9×9 grid with 3×3 boxes.
-func (w *fastWorker) run(ctx context.Context, pz *Puzzle, o *models.Options) (models.Result, error) {
+func (w *fastWorker) run(ctx context.Context, pz *Puzzle, o *core.Options) (core.Result, error) {
 	copy(w.in[:], pz.Givens)
 	var visit func(*[81]uint8) bool
-	if o.Mode != models.ModeCount && o.Visit != nil {
+	if o.Mode != core.ModeCount && o.Visit != nil {
 		w.o, visit = o, w.visit
 	}
 	w.fast.first = w.grid
@@ -238,11 +238,11 @@ func (w *fastWorker) run(ctx context.Context, pz *Puzzle, o *models.Options) (mo
 	w.o, w.fast.first = nil, nil
 	if found == 0 {
 		if err := checkRange(pz); err != nil {
-			return models.Result{}, err
+			return core.Result{}, err
 		}
 	}
-	res := models.Result{Status: status, Solutions: models.CountOf(found), Stats: models.Stats{Nodes: nodes, Elapsed: elapsed}}
-	if found > 0 && o.Mode != models.ModeCount {
+	res := core.Result{Status: status, Solutions: core.CountOf(found), Stats: core.Stats{Nodes: nodes, Elapsed: elapsed}}
+	if found > 0 && o.Mode != core.ModeCount {
 		res.First = w.grid
 	}
 	return res, nil
@@ -255,10 +255,10 @@ type autoWorker struct {
 	dlx  *dlxWorker
 }
 
-func (w *autoWorker) solve(ctx context.Context, p models.Problem, o *models.Options) (models.Result, error) {
+func (w *autoWorker) solve(ctx context.Context, p core.Problem, o *core.Options) (core.Result, error) {
 	pz, err := puzzleOf(p, o)
 	if err != nil {
-		return models.Result{}, err
+		return core.Result{}, err
 	}
 	if pz.Shape.isClassic9() {
 		if w.fast == nil {

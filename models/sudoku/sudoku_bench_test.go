@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
 )
 
@@ -44,7 +45,7 @@ func benchPuzzles(b *testing.B, name string) []Puzzle {
 // iteration, on one goroutine, and reports puzzles per second.
 func benchSolve(b *testing.B, a models.Algorithm, puzzles []Puzzle, limit uint64) {
 	w := a.Worker()
-	o := &models.Options{Mode: models.ModeAll, Limit: limit}
+	o := &core.Options{Mode: core.ModeAll, Limit: limit}
 	i := 0
 	b.ReportAllocs()
 	b.ResetTimer()

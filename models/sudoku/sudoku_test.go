@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/lines"
 	"github.com/coverkit/coverkit/models"
 	"github.com/stretchr/testify/require"
@@ -128,7 +129,7 @@ func algosFor(t testing.TB, p *Puzzle) []models.Algorithm {
 // solveBoth runs a on p through Run and through a fresh worker
 // (Algorithm.Worker), requires that both agree, and returns the result
 // with First copied and its solution grid.
-func solveBoth(t testing.TB, a models.Algorithm, p *Puzzle, o *models.Options) (models.Result, []uint8) {
+func solveBoth(t testing.TB, a models.Algorithm, p *Puzzle, o *core.Options) (core.Result, []uint8) {
 	t.Helper()
 	res, err := a.Run(context.Background(), p, o)
 	require.NoError(t, err, a.Name)
@@ -152,7 +153,7 @@ func solveBoth(t testing.TB, a models.Algorithm, p *Puzzle, o *models.Options) (
 }
 
 // unique is the uniqueness check: up to two solutions.
-var unique = &models.Options{Mode: models.ModeAll, Limit: 2}
+var unique = &core.Options{Mode: core.ModeAll, Limit: 2}
 
 func TestSolveKnown(t *testing.T) {
 	for _, tc := range knownPuzzles {
@@ -163,8 +164,8 @@ func TestSolveKnown(t *testing.T) {
 			for _, a := range algosFor(t, p) {
 				res, sol := solveBoth(t, a, p, unique)
 				require.Equal(t, Solved, VerdictOf(&res), a.Name)
-				require.Equal(t, models.StatusExhausted, res.Status)
-				require.Equal(t, models.CountOf(1), res.Solutions)
+				require.Equal(t, core.StatusExhausted, res.Status)
+				require.Equal(t, core.CountOf(1), res.Solutions)
 				require.Equal(t, want, sol, a.Name)
 				if a.Name == "auto" {
 					wantMethod := "dlx"
@@ -214,20 +215,20 @@ func TestTwoSolutions(t *testing.T) {
 		t.Run(a.Name, func(t *testing.T) {
 			res, _ := solveBoth(t, a, p, unique)
 			require.Equal(t, Multiple, VerdictOf(&res))
-			require.Equal(t, models.CountOf(2), res.Solutions)
-			require.Equal(t, models.StatusFound, res.Status)
+			require.Equal(t, core.CountOf(2), res.Solutions)
+			require.Equal(t, core.StatusFound, res.Status)
 
-			res, _ = solveBoth(t, a, p, &models.Options{Mode: models.ModeCount})
-			require.Equal(t, models.CountOf(2), res.Solutions, "counting finds exactly two")
-			require.Equal(t, models.StatusExhausted, res.Status)
+			res, _ = solveBoth(t, a, p, &core.Options{Mode: core.ModeCount})
+			require.Equal(t, core.CountOf(2), res.Solutions, "counting finds exactly two")
+			require.Equal(t, core.StatusExhausted, res.Status)
 			require.Nil(t, res.First, "a count has no solution")
 
 			res, _ = solveBoth(t, a, p, nil)
 			require.Equal(t, Solved, VerdictOf(&res), "the first solution")
-			require.Equal(t, models.StatusFound, res.Status)
+			require.Equal(t, core.StatusFound, res.Status)
 
-			var seen []models.Solution
-			res, err := a.Run(context.Background(), p, &models.Options{Mode: models.ModeAll, Visit: func(sol models.Solution, _ models.Stats) bool {
+			var seen []core.Solution
+			res, err := a.Run(context.Background(), p, &core.Options{Mode: core.ModeAll, Visit: func(sol core.Solution, _ core.Stats) bool {
 				require.NoError(t, p.Verify(sol))
 				seen = append(seen, slices.Clone(sol))
 				return true
@@ -236,12 +237,12 @@ func TestTwoSolutions(t *testing.T) {
 			require.Len(t, seen, 2, "every solution visited")
 			require.NotEqual(t, seen[0], seen[1])
 			require.Equal(t, seen[0], res.First)
-			require.Equal(t, models.StatusExhausted, res.Status)
+			require.Equal(t, core.StatusExhausted, res.Status)
 
-			res, err = a.Run(context.Background(), p, &models.Options{Mode: models.ModeAll, Visit: func(models.Solution, models.Stats) bool { return false }})
+			res, err = a.Run(context.Background(), p, &core.Options{Mode: core.ModeAll, Visit: func(core.Solution, core.Stats) bool { return false }})
 			require.NoError(t, err)
-			require.Equal(t, models.StatusFound, res.Status, "a visitor stops the search")
-			require.Equal(t, models.CountOf(1), res.Solutions)
+			require.Equal(t, core.StatusFound, res.Status, "a visitor stops the search")
+			require.Equal(t, core.CountOf(1), res.Solutions)
 		})
 	}
 }
@@ -260,7 +261,7 @@ func TestUnsolvable(t *testing.T) {
 		for _, a := range algosFor(t, q) {
 			res, _ := solveBoth(t, a, q, unique)
 			require.Equal(t, Unsolvable, VerdictOf(&res), a.Name)
-			require.Equal(t, models.StatusExhausted, res.Status)
+			require.Equal(t, core.StatusExhausted, res.Status)
 			require.Nil(t, res.First)
 		}
 	}
@@ -271,13 +272,13 @@ func TestBudgetAndCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	for _, a := range algosFor(t, p) {
-		res, err := a.Run(context.Background(), p, &models.Options{Mode: models.ModeCount, MaxNodes: 2})
+		res, err := a.Run(context.Background(), p, &core.Options{Mode: core.ModeCount, MaxNodes: 2})
 		require.NoError(t, err)
-		require.Equal(t, models.StatusLimit, res.Status, a.Name)
+		require.Equal(t, core.StatusLimit, res.Status, a.Name)
 		require.Equal(t, Timeout, VerdictOf(&res), "a budget that runs out answers nothing")
 		res, err = a.Run(ctx, p, unique)
 		require.NoError(t, err)
-		require.Equal(t, models.StatusCanceled, res.Status, a.Name)
+		require.Equal(t, core.StatusCanceled, res.Status, a.Name)
 	}
 }
 
@@ -285,7 +286,7 @@ func TestWrongProblems(t *testing.T) {
 	p4 := mustParse(t, Layout{}, knownPuzzles[2].puzzle)
 	for _, a := range models.Algorithms("sudoku") {
 		t.Run(a.Name, func(t *testing.T) {
-			for _, p := range []models.Problem{nil, (*Puzzle)(nil), &Puzzle{}, &Puzzle{Shape: p4.Shape}, &Puzzle{Shape: p4.Shape, Givens: make([]uint8, 15)},
+			for _, p := range []core.Problem{nil, (*Puzzle)(nil), &Puzzle{}, &Puzzle{Shape: p4.Shape}, &Puzzle{Shape: p4.Shape, Givens: make([]uint8, 15)},
 				&Puzzle{Shape: p4.Shape, Givens: append(make([]uint8, 15), 9)}} {
 				require.NotPanics(t, func() {
 					_, err := a.Solve(context.Background(), p, nil)
@@ -301,7 +302,7 @@ func TestWrongProblems(t *testing.T) {
 	fast, err := Algorithm("fast")
 	require.NoError(t, err)
 	_, err = fast.Run(context.Background(), p4, nil)
-	require.ErrorIs(t, err, models.ErrUnsupported)
+	require.ErrorIs(t, err, core.ErrUnsupported)
 	require.ErrorContains(t, err, "fast solves 9x9 grids with 3x3 boxes (classic or X) only, not 4x4")
 	_, err = Algorithm("magic")
 	require.ErrorContains(t, err, `unknown algorithm "magic" (known: auto, dlx, fast)`)
@@ -421,7 +422,7 @@ func TestVerifyGrid(t *testing.T) {
 	p := mustParse(t, Layout{}, tc.puzzle)
 	good := cellsOf(t, tc.solution)
 	require.NoError(t, VerifyGrid(p, good))
-	sol := make(models.Solution, 81)
+	sol := make(core.Solution, 81)
 	for i, v := range good {
 		sol[i] = int32(v)
 	}
@@ -437,7 +438,7 @@ func TestVerifyGrid(t *testing.T) {
 	empty[80] = 0
 	require.ErrorContains(t, VerifyGrid(p, empty), "row 9, column 9 is empty")
 	require.ErrorContains(t, VerifyGrid(p, good[:80]), "80 cells")
-	bad := append(models.Solution(nil), sol...)
+	bad := append(core.Solution(nil), sol...)
 	bad[5] = 10
 	require.ErrorContains(t, p.Verify(bad), "out of range")
 
@@ -457,7 +458,7 @@ func TestVerifyGrid(t *testing.T) {
 
 func TestRender(t *testing.T) {
 	p := mustParse(t, Layout{}, knownPuzzles[2].puzzle)
-	sol := models.Solution{4, 2, 1, 3, 3, 1, 2, 4, 2, 3, 4, 1, 1, 4, 3, 2}
+	sol := core.Solution{4, 2, 1, 3, 3, 1, 2, 4, 2, 3, 4, 1, 1, 4, 3, 2}
 	var b strings.Builder
 	require.NoError(t, p.Render(&b, sol, ""))
 	require.Equal(t, "4213312423411432\n", b.String())
@@ -483,7 +484,7 @@ func TestRender(t *testing.T) {
 	require.Equal(t, "4.....2..3..1...\n", b.String())
 	require.ErrorContains(t, p.Render(&b, sol, "png"), "unknown format")
 	require.Error(t, p.Render(&b, sol[:3], ""))
-	require.Error(t, p.Render(&b, models.Solution{-1, 2, 1, 3, 3, 1, 2, 4, 2, 3, 4, 1, 1, 4, 3, 2}, "svg"))
+	require.Error(t, p.Render(&b, core.Solution{-1, 2, 1, 3, 3, 1, 2, 4, 2, 3, 4, 1, 1, 4, 3, 2}, "svg"))
 	big, err := NewShape(36, 0, 0, Classic)
 	require.NoError(t, err)
 	pb := &Puzzle{Shape: big, Givens: make([]uint8, big.Cells())}
@@ -742,7 +743,7 @@ func TestBatchUnknownAlgorithm(t *testing.T) {
 	_, err := SolveBatch(context.Background(), strings.NewReader(knownPuzzles[0].puzzle), BatchOptions{Algorithm: "magic"}, func(*Answer) error { return nil })
 	require.ErrorContains(t, err, "unknown algorithm")
 	_, err = SolveBatch(context.Background(), strings.NewReader(knownPuzzles[0].puzzle), BatchOptions{Algorithm: "fast", Layout: Layout{BoxRows: 2, BoxCols: 3}}, func(*Answer) error { return nil })
-	require.ErrorIs(t, err, models.ErrUnsupported, "refused before reading")
+	require.ErrorIs(t, err, core.ErrUnsupported, "refused before reading")
 }
 
 func TestRegistry(t *testing.T) {
@@ -767,7 +768,7 @@ func TestWorkerAllocs(t *testing.T) {
 	p6 := mustParse(t, Layout{}, knownPuzzles[3].puzzle)
 	for _, a := range models.Algorithms("sudoku") {
 		w := a.Worker()
-		o := &models.Options{Mode: models.ModeAll, Limit: 2}
+		o := &core.Options{Mode: core.ModeAll, Limit: 2}
 		puzzles := []*Puzzle{p, p6}
 		if a.Name == "fast" {
 			puzzles = puzzles[:1]
@@ -863,7 +864,7 @@ func TestSharedAgree(t *testing.T) {
 			rd := NewReader(f, LineFormat)
 			pr := NewParser(Layout{})
 			algs := models.Algorithms("sudoku")
-			workers := make([]models.Solver, len(algs))
+			workers := make([]core.Solver, len(algs))
 			for i, a := range algs {
 				workers[i] = a.Worker()
 			}
@@ -880,7 +881,7 @@ func TestSharedAgree(t *testing.T) {
 					continue
 				}
 				require.NoError(t, pr.Parse(LineFormat, rec, &p), "line %d", rec.Line)
-				var first models.Solution
+				var first core.Solution
 				for i, w := range workers {
 					res, err := w(context.Background(), &p, unique)
 					require.NoError(t, err)

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/lines"
-	"github.com/coverkit/coverkit/models"
 	"github.com/stretchr/testify/require"
 )
 
@@ -101,9 +101,9 @@ func FuzzVerifyBatch(f *testing.F) {
 func TestAnswerFormats(t *testing.T) {
 	p := mustParse(t, Layout{}, knownPuzzles[2].puzzle)
 	sol := cellsOf(t, knownPuzzles[2].solution)
-	solved := &Answer{Line: 2, Verdict: Solved, Shape: p.Shape, Solution: sol, Result: models.Result{Solutions: models.CountOf(1)}}
-	multiple := &Answer{Line: 3, Verdict: Multiple, Shape: p.Shape, Solution: sol, Result: models.Result{Status: models.StatusFound, Solutions: models.CountOf(2)}}
-	timeout := &Answer{Line: 4, Verdict: Timeout, Shape: p.Shape, Result: models.Result{Status: models.StatusTimeout}}
+	solved := &Answer{Line: 2, Verdict: Solved, Shape: p.Shape, Solution: sol, Result: core.Result{Solutions: core.CountOf(1)}}
+	multiple := &Answer{Line: 3, Verdict: Multiple, Shape: p.Shape, Solution: sol, Result: core.Result{Status: core.StatusFound, Solutions: core.CountOf(2)}}
+	timeout := &Answer{Line: 4, Verdict: Timeout, Shape: p.Shape, Result: core.Result{Status: core.StatusTimeout}}
 	invalid := &Answer{Line: 5, Verdict: Invalid, Err: lineErr(5, "empty puzzle")}
 	for _, tc := range []struct {
 		name string

@@ -1,10 +1,10 @@
-package models_test
+package core_test
 
 import (
 	"encoding/json"
 	"testing"
 
-	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/core"
 )
 
 // FuzzParseCount checks that ParseCount never panics and keeps what it
@@ -14,7 +14,7 @@ func FuzzParseCount(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		v, err := models.ParseCount("K", s, 1<<40)
+		v, err := core.ParseCount("K", s, 1<<40)
 		if err == nil && (v < 0 || v > 1<<40) {
 			t.Fatalf("ParseCount(%q) = %d out of range", s, v)
 		}
@@ -28,7 +28,7 @@ func FuzzCountJSON(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		var c models.Count
+		var c core.Count
 		if err := json.Unmarshal([]byte(s), &c); err != nil {
 			return
 		}
@@ -36,7 +36,7 @@ func FuzzCountJSON(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var back models.Count
+		var back core.Count
 		if err := json.Unmarshal(b, &back); err != nil || back != c {
 			t.Fatalf("%q read as %s does not round-trip", s, c)
 		}
@@ -50,7 +50,7 @@ func FuzzParseStatus(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		st, err := models.ParseStatus(s)
+		st, err := core.ParseStatus(s)
 		if err == nil && st.String() != s {
 			t.Fatalf("ParseStatus(%q) = %s", s, st)
 		}

@@ -1,4 +1,4 @@
-package models
+package core
 
 import (
 	"math/big"
@@ -81,4 +81,4 @@ func (c *Count) UnmarshalJSON(b []byte) error {
 
 type countError struct{ s string }
 
-func (e *countError) Error() string { return "models: not a 128-bit count: " + strconv.Quote(e.s) }
+func (e *countError) Error() string { return "core: not a 128-bit count: " + strconv.Quote(e.s) }

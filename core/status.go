@@ -1,4 +1,4 @@
-package models
+package core
 
 import (
 	"context"
@@ -46,7 +46,7 @@ func (s Status) Partial() bool { return !s.Finished() }
 // MarshalText encodes the status as its name.
 func (s Status) MarshalText() ([]byte, error) {
 	if s < 0 || int(s) >= len(statusNames) {
-		return nil, fmt.Errorf("models: invalid status %d", int(s))
+		return nil, fmt.Errorf("core: invalid status %d", int(s))
 	}
 	return []byte(statusNames[s]), nil
 }
@@ -68,7 +68,7 @@ func ParseStatus(name string) (Status, error) {
 			return Status(i), nil
 		}
 	}
-	return 0, fmt.Errorf("models: unknown status %q", name)
+	return 0, fmt.Errorf("core: unknown status %q", name)
 }
 
 // ContextStatus maps a done context to StatusTimeout (deadline exceeded) or

@@ -1,6 +1,10 @@
-package models
+package core
 
-import "time"
+import (
+	"strconv"
+	"strings"
+	"time"
+)
 
 // Stats is the work a search did. Fields an algorithm does not measure stay
 // zero; outputs omit them.
@@ -40,4 +44,19 @@ func (s Stats) Sub(t Stats) Stats {
 		Steps:   s.Steps - t.Steps,
 		Elapsed: s.Elapsed - t.Elapsed,
 	}
+}
+
+// Work describes the work counters that were measured, for people: "2057
+// nodes, 15720 checks"; "" when none was.
+func (s Stats) Work() string {
+	var parts []string
+	for _, c := range []struct {
+		k string
+		v uint64
+	}{{"nodes", s.Nodes}, {"checks", s.Checks}, {"updates", s.Updates}, {"steps", s.Steps}} {
+		if c.v > 0 {
+			parts = append(parts, strconv.FormatUint(c.v, 10)+" "+c.k)
+		}
+	}
+	return strings.Join(parts, ", ")
 }

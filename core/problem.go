@@ -1,4 +1,4 @@
-package models
+package core
 
 import (
 	"context"
@@ -121,7 +121,7 @@ func (o *Options) OrDefault() *Options {
 
 // Wrap returns an error that reads as the formatted message alone and wraps
 // sentinel, so that errors.Is finds the class without the message
-// repeating it ("cannot count solutions: models: unsupported").
+// repeating it ("cannot count solutions: core: unsupported").
 func Wrap(sentinel error, format string, a ...any) error {
 	return &wrapped{msg: fmt.Sprintf(format, a...), err: sentinel}
 }
@@ -136,16 +136,11 @@ func (w *wrapped) Unwrap() error { return w.err }
 
 // ErrUnsupported is returned (wrapped) when an algorithm is asked for
 // something it cannot do, such as all solutions from a construction.
-var ErrUnsupported = errors.New("models: unsupported")
-
-// ErrTooLarge is returned (wrapped, with the memory it would need) when an
-// instance is too large for an algorithm to hold; callers should refuse it
-// rather than thrash.
-var ErrTooLarge = errors.New("models: instance too large")
+var ErrUnsupported = errors.New("core: unsupported")
 
 // ErrWrongProblem is returned (wrapped) when an algorithm is given a problem
 // of another model.
-var ErrWrongProblem = errors.New("models: wrong problem type")
+var ErrWrongProblem = errors.New("core: wrong problem type")
 
 // Solver is an algorithm's entry point. It polls ctx every few thousand
 // nodes and returns a partial Result (status timeout or canceled), not an

@@ -1,9 +1,9 @@
-package models_test
+package core_test
 
 import (
 	"testing"
 
-	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/core"
 	"github.com/stretchr/testify/require"
 )
 
@@ -14,7 +14,7 @@ func TestParseSize(t *testing.T) {
 	}{{"8", 8}, {"1e6", 1_000_000}, {"1E6", 1_000_000}, {"1_000_000", 1_000_000}, {"2.5e1", 25}, {" 12 ", 12}, {"1e+2", 100}}
 	for _, tc := range good {
 		t.Run(tc.in, func(t *testing.T) {
-			v, err := models.ParseSize("N", tc.in, 1<<50)
+			v, err := core.ParseSize("N", tc.in, 1<<50)
 			require.NoError(t, err)
 			require.Equal(t, tc.want, v)
 		})
@@ -27,7 +27,7 @@ func TestParseSize(t *testing.T) {
 	}
 	for _, tc := range bad {
 		t.Run("bad/"+tc.in, func(t *testing.T) {
-			_, err := models.ParseSize("N", tc.in, 1<<50)
+			_, err := core.ParseSize("N", tc.in, 1<<50)
 			require.ErrorContains(t, err, tc.msg)
 		})
 	}
@@ -38,7 +38,7 @@ func FuzzParseSize(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		v, err := models.ParseSize("N", s, 1<<40)
+		v, err := core.ParseSize("N", s, 1<<40)
 		if err == nil && (v <= 0 || v > 1<<40) {
 			t.Fatalf("ParseSize(%q) = %d out of range", s, v)
 		}

@@ -1,0 +1,49 @@
+package core
+
+import "context"
+
+// Decomposition cuts one exact count into M deterministic subproblems,
+// numbered 0..M−1 in a fixed order that depends only on the instance and
+// the decomposition's name (never on timing, workers or the machine), so
+// that separate processes on separate machines agree on what subproblem j
+// is. The count of the instance is the sum of the counts of its
+// subproblems. Package units builds work units, checkpoints and the merge
+// on top of it: unit i of K is every subproblem j with j mod K = i.
+//
+// Implementations list their subproblems as they go (a list may be far too
+// long to hold: 2 billion at 27 queens), so the subproblems of a unit are
+// solved by one call to Run that walks the list once; Run allocates nothing
+// per subproblem.
+type Decomposition interface {
+	// Name identifies the decomposition and its version, such as
+	// "queens-coronal/1": two runs with the same name, model and size list
+	// the same subproblems in the same order. A change to the list must
+	// change the name.
+	Name() string
+	// Len returns M, the number of subproblems. It may have to list them
+	// (polling ctx), so callers should call it once.
+	Len(ctx context.Context) (uint64, error)
+	// Run solves the subproblems first, first+stride, first+2·stride, …
+	// (those below M) in increasing order, on the calling goroutine, and
+	// calls done after each one with its index and result. done returning
+	// false stops Run early, and so does ctx: the subproblem under way when
+	// ctx ends is abandoned (done is not called for it) and Run returns
+	// the status from ContextStatus, StatusExhausted when every subproblem
+	// was done. stride 0 is taken as 1. An error means the instance cannot
+	// be decomposed (it is never a partial result).
+	Run(ctx context.Context, first, stride uint64, done func(j uint64, r SubResult) bool) (Status, error)
+}
+
+// SubResult is the outcome of one subproblem of a Decomposition.
+type SubResult struct {
+	// Count is the subproblem's contribution to the instance's count,
+	// weights included (for N-Queens, the weight 2, 4 or 8 times the
+	// completions of the pre-placement).
+	Count Count
+	// Class is a small label of the subproblem that outputs tally, such as
+	// the symmetry weight 2, 4 or 8 of an N-Queens pre-placement; 0 when
+	// the decomposition has none.
+	Class int
+	// Stats is the work the subproblem took (Elapsed may be 0).
+	Stats Stats
+}

@@ -1,0 +1,118 @@
+package core_test
+
+import (
+	"context"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/coverkit/coverkit/core"
+	"github.com/stretchr/testify/require"
+)
+
+// walk is the loop the Meter's doc shows: it visits nodes until the meter
+// stops it or it has visited total, costing cost work a node.
+func walk(m *core.Meter, total, cost uint64) (nodes uint64, ok bool) {
+	var work uint64
+	nodeBound, workBound, ok := m.Poll(0, 0)
+	for ok && nodes < total {
+		if nodes == nodeBound || work >= workBound {
+			if nodeBound, workBound, ok = m.Poll(nodes, work); !ok {
+				break
+			}
+		}
+		nodes++
+		work += cost
+	}
+	return nodes, ok
+}
+
+func TestMeterBudget(t *testing.T) {
+	for _, tc := range []struct {
+		name            string
+		budget, total   uint64
+		cost            uint64
+		wantNodes       uint64
+		wantStatus      core.Status
+		wantUninterrupt bool
+	}{
+		{"no budget", 0, 100_000, 1, 100_000, core.StatusExhausted, true},
+		{"budget of one", 1, 100_000, 1, 1, core.StatusLimit, false},
+		{"budget met exactly", 5000, 100_000, 3, 5000, core.StatusLimit, false},
+		{"budget above the search", 200_000, 100_000, 1, 100_000, core.StatusExhausted, true},
+		{"heavy nodes", 777, 100_000, 1 << 20, 777, core.StatusLimit, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := core.NewMeter(context.Background(), &core.Options{MaxNodes: tc.budget})
+			nodes, ok := walk(m, tc.total, tc.cost)
+			require.Equal(t, tc.wantNodes, nodes)
+			require.Equal(t, tc.wantUninterrupt, ok)
+			require.Equal(t, tc.wantStatus, m.Status())
+		})
+	}
+}
+
+// TestMeterForks checks that the forks of one meter stay within the budget
+// together, and that a Halt stops them all.
+func TestMeterForks(t *testing.T) {
+	const budget, workers = 100_003, 7
+	m := core.NewMeter(context.Background(), &core.Options{MaxNodes: budget})
+	var total atomic.Uint64
+	var wg sync.WaitGroup
+	for range workers {
+		f := m.Fork()
+		wg.Go(func() {
+			n, _ := walk(f, 1<<40, 1)
+			total.Add(n)
+		})
+	}
+	wg.Wait()
+	require.LessOrEqual(t, total.Load(), uint64(budget))
+	require.Equal(t, core.StatusLimit, m.Status())
+
+	m = core.NewMeter(context.Background(), nil)
+	f := m.Fork()
+	f.Halt(core.StatusFound)
+	m.Halt(core.StatusLimit) // the first halt wins
+	_, ok := walk(m, 1<<40, 1)
+	require.False(t, ok)
+	require.True(t, m.Stopped())
+	require.Equal(t, core.StatusFound, m.Status())
+}
+
+// TestMeterContext checks that a canceled or expired context stops a loop
+// promptly, whatever a node costs, and that Check stops a phase.
+func TestMeterContext(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+	defer cancel()
+	m := core.NewMeter(ctx, nil)
+	start := time.Now()
+	_, ok := walk(m, 1<<62, 1)
+	require.False(t, ok)
+	require.Equal(t, core.StatusTimeout, m.Status())
+	require.Less(t, time.Since(start), 2*time.Second) // generous: machines are shared
+
+	ctx, cancel = context.WithCancel(context.Background())
+	cancel()
+	m = core.NewMeter(ctx, nil)
+	_, ok = m.Check(0)
+	require.False(t, ok)
+	require.Equal(t, core.StatusCanceled, m.Status())
+	require.Equal(t, ctx, m.Context())
+
+	var nilMeter *core.Meter = core.NewMeter(nil, nil) //nolint:staticcheck // a nil context is allowed
+	bound, ok := nilMeter.Check(5)
+	require.True(t, ok)
+	require.Greater(t, bound, uint64(5))
+}
+
+func TestMeterProgress(t *testing.T) {
+	var calls atomic.Int32
+	m := core.NewMeter(context.Background(), &core.Options{Progress: func(core.Progress) { calls.Add(1) }})
+	for range 1000 {
+		m.Progress(core.Progress{Done: 1, Total: 2})
+	}
+	require.Equal(t, int32(1), calls.Load()) // rate-limited
+	core.NewMeter(context.Background(), nil).Progress(core.Progress{}) // no callback: nothing
+}
