@@ -113,6 +113,6 @@ func TestMeterProgress(t *testing.T) {
 	for range 1000 {
 		m.Progress(core.Progress{Done: 1, Total: 2})
 	}
-	require.Equal(t, int32(1), calls.Load()) // rate-limited
+	require.Equal(t, int32(1), calls.Load())                           // rate-limited
 	core.NewMeter(context.Background(), nil).Progress(core.Progress{}) // no callback: nothing
 }
