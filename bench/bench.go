@@ -20,7 +20,7 @@ type Config struct {
 	// Model is the registry name of the model, such as "queens".
 	Model string
 	// Algorithms names the algorithms to run, in order; nil runs every
-	// registered algorithm of the model (by name), skipping those that
+	// algorithm of the model (in its descriptor's order), skipping those that
 	// cannot do the job.
 	Algorithms []string
 	// First compares on the first solution (core.ModeFirst) instead of
@@ -36,8 +36,8 @@ type Config struct {
 	// method, seed...); nil means the defaults. Mode is set from First;
 	// Visit is not called by a count.
 	Options *core.Options
-	// Registry is where the algorithms are looked up; nil means
-	// models.Default.
+	// Registry is where the model's descriptor is looked up; nil means
+	// models.Default, the registry models add themselves to.
 	Registry *models.Registry
 	// Lead are the leading CSV columns of the report, in the order scripts
 	// already read them (models.Model.CSVLead["compare"]); nil for none.
@@ -85,7 +85,7 @@ type Batch interface {
 
 // Single returns the Instance that runs algorithms on p with
 // models.Algorithm.Run. Its Fields are the model descriptor's (if the model
-// is registered with models.RegisterModel), then the result's Method, then
+// is registered), then the result's Method, then
 // the result's Extra keys in sorted order, as the coverkit command writes
 // them after a solve or a count.
 func Single(p core.Problem) Instance { return single{p} }
@@ -110,7 +110,7 @@ func (s single) Fields(res *core.Result) []models.Field {
 		return nil
 	}
 	var fs []models.Field
-	if m, err := models.LookupModel(s.p.Model()); err == nil && m.Fields != nil {
+	if m, err := models.Lookup(s.p.Model()); err == nil && m.Fields != nil {
 		fs = append(fs, m.Fields(s.p, res)...)
 	}
 	if res.Method != "" {
@@ -375,7 +375,7 @@ func algorithms(cfg *Config) ([]models.Algorithm, error) {
 		reg = &models.Default
 	}
 	if cfg.Algorithms == nil {
-		algs := reg.List(cfg.Model)
+		algs := reg.Algorithms(cfg.Model)
 		if len(algs) == 0 {
 			return nil, fmt.Errorf("bench: no algorithms are registered for model %q (forgotten import? a model registers itself when its package is imported)", cfg.Model)
 		}
@@ -386,7 +386,7 @@ func algorithms(cfg *Config) ([]models.Algorithm, error) {
 	}
 	algs := make([]models.Algorithm, 0, len(cfg.Algorithms))
 	for _, name := range cfg.Algorithms {
-		a, err := reg.Lookup(cfg.Model, strings.TrimSpace(name))
+		a, err := reg.LookupAlgorithm(cfg.Model, strings.TrimSpace(name))
 		if err != nil {
 			return nil, fmt.Errorf("bench: %w", err)
 		}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -54,7 +55,7 @@ func fakeSolve(ctx context.Context, p core.Problem, o *core.Options) (core.Resul
 // checks and steps, not nodes).
 func fakeRegistry(t testing.TB) *models.Registry {
 	var reg models.Registry
-	for _, a := range []models.Algorithm{
+	algs := []models.Algorithm{
 		{Name: "counter", Caps: models.CanFirst | models.CanCount, Solve: fakeSolve},
 		{Name: "enum", Caps: models.CanAll, Solve: fakeSolve},
 		{Name: "firstonly", Kind: models.Constructive, Caps: models.CanFirst, Solve: fakeSolve},
@@ -76,10 +77,11 @@ func fakeRegistry(t testing.TB) *models.Registry {
 			res.Stats = core.Stats{Checks: 3, Steps: 4}
 			return res, err
 		}},
-	} {
-		a.Model = "fake"
-		require.NoError(t, reg.Add(a))
 	}
+	// Listed by name, as the real models list theirs.
+	slices.SortFunc(algs, func(a, b models.Algorithm) int { return strings.Compare(a.Name, b.Name) })
+	require.NoError(t, reg.Add(models.Model{Name: "fake", Summary: "a fake model",
+		Instance: models.Instance{New: func(models.Request) (core.Problem, error) { return fake{}, nil }}, Algorithms: algs}))
 	return &reg
 }
 
@@ -313,7 +315,7 @@ func TestFitGrowth(t *testing.T) {
 
 // queensProblem makes an N-Queens problem through its model descriptor.
 func queensProblem(size string) (core.Problem, error) {
-	m, err := models.LookupModel("queens")
+	m, err := models.Lookup("queens")
 	if err != nil {
 		return nil, err
 	}

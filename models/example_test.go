@@ -14,8 +14,8 @@ import (
 // A model is found by name; it builds an instance from command-line
 // arguments, picks the algorithm for the request and describes the result
 // in the one record every front end writes.
-func ExampleLookupModel() {
-	m, err := models.LookupModel("knight")
+func ExampleLookup() {
+	m, err := models.Lookup("knight")
 	if err != nil {
 		panic(err)
 	}
@@ -41,8 +41,8 @@ func ExampleLookupModel() {
 
 // An unknown model's error reminds the caller that models register
 // themselves when their package is imported.
-func ExampleLookupModel_unknown() {
-	_, err := models.LookupModel("sokoban")
+func ExampleLookup_unknown() {
+	_, err := models.Lookup("sokoban")
 	fmt.Println(err != nil)
 	// Output: true
 }
@@ -50,8 +50,8 @@ func ExampleLookupModel_unknown() {
 // Every algorithm says what it can do; Supports checks a request against
 // it before anything runs.
 func ExampleAlgorithm_Supports() {
-	alg, _ := models.Lookup("queens", "construct")
-	m, _ := models.LookupModel("queens")
+	alg, _ := models.LookupAlgorithm("queens", "construct")
+	m, _ := models.Lookup("queens")
 	p, _ := m.Instance.New(models.Request{Args: []string{"8"}})
 	fmt.Println(alg.Caps)
 	fmt.Println(alg.Supports(p, &core.Options{Mode: core.ModeCount}))

@@ -6,7 +6,6 @@ import (
 	"io"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/coverkit/coverkit/core"
 )
@@ -14,17 +13,18 @@ import (
 // Model describes a problem family to front ends: how an instance is named
 // on a command line, which flags of its own it takes, how its solutions are
 // written and read back, which algorithm answers a request by default, and
-// which facts of a result are its own. A model registers one Model beside
-// its algorithms, from init:
+// which facts of a result are its own, its algorithms and how its counts
+// split. It is the single declaration of a model: a model registers one
+// Model from init, and there is no other registry:
 //
 //	func init() {
-//		models.RegisterModel(models.Model{
-//			Name:     "queens",
-//			Summary:  "N-Queens: solve, count, compare algorithms, verify solutions",
-//			Instance: models.Instance{Usage: "N", Args: 1, New: newBoard},
-//			Formats:  []string{"perm", "board", "svg", "json"},
-//			Default:  defaultAlgorithm,
-//			Verify:   verifySolutions,
+//		models.Register(models.Model{
+//			Name:       "langford",
+//			Summary:    "Langford pairings: two of each of 1..N, k numbers between the k's",
+//			Instance:   models.Instance{Usage: "N", Args: 1, New: newPairing},
+//			Formats:    []string{"text", "json"},
+//			Algorithms: []models.Algorithm{dlxAlgorithm},
+//			Decompose:  decompose,
 //		})
 //	}
 //
@@ -32,8 +32,7 @@ import (
 // from it, so a new model needs no code in the command. Every field but Name,
 // Summary and Instance is optional.
 type Model struct {
-	// Name is the registry name, such as "queens"; algorithms of the model
-	// are registered under it.
+	// Name is the registry name, such as "queens".
 	Name string
 	// Summary is one line for listings and help.
 	Summary string
@@ -44,6 +43,15 @@ type Model struct {
 	// Params are the model's own parameters (command-line flags such as
 	// --closed or --reduced), read by Instance.New and Fields.
 	Params []Param
+	// Algorithms are the model's algorithms, in the order listings show
+	// them; the registry sets each one's Model to Name.
+	Algorithms []Algorithm
+	// Decompose, if set, splits the count of p (the very Problem that
+	// count solves, every parameter included) for about units work units
+	// (a decomposition may cut finer when there are more units). Its
+	// error wraps core.ErrUnsupported, naming what cannot be split, when
+	// the instance cannot be. nil: the model's counts do not split.
+	Decompose func(ctx context.Context, p core.Problem, units uint64) (core.Decomposition, error)
 	// Formats lists the formats Problem.Render accepts for one solution,
 	// the default first. "json" renders a solution as one JSON value.
 	Formats []string
@@ -56,7 +64,7 @@ type Model struct {
 	// "compare", ...).
 	Without []string
 	// Default picks the algorithm for a request when none is named; nil or
-	// "" means the model's first registered algorithm that can do it.
+	// "" means the model's first algorithm that can do it.
 	Default func(p core.Problem, o *core.Options) string
 	// Fields returns the model's own facts about a result, written after
 	// the common fields of a record (for N-Queens, "n").
@@ -245,6 +253,9 @@ type Param struct {
 	// Verbs lists the verbs that take the flag; nil means solve, count and
 	// compare.
 	Verbs []string
+	// Samples are values the generated tests try for the parameter (a
+	// switch: "true"); every parameter has some.
+	Samples []string
 }
 
 // For reports whether the parameter applies to the generic verb.
@@ -332,23 +343,38 @@ type Bad struct {
 	Reason string `json:"error"`
 }
 
+// Algorithm returns the model's algorithm called name, or an error that
+// lists the known ones.
+func (m *Model) Algorithm(name string) (Algorithm, error) {
+	for _, a := range m.Algorithms {
+		if a.Name == name {
+			return a, nil
+		}
+	}
+	names := make([]string, len(m.Algorithms))
+	for i, a := range m.Algorithms {
+		names[i] = a.Name
+	}
+	return Algorithm{}, fmt.Errorf("models: unknown %s algorithm %q (known: %s)", m.Name, name, strings.Join(names, ", "))
+}
+
 // Pick returns the algorithm that answers p with options o: the one named
-// (if name is not ""), else the model's default, else the first registered
-// algorithm that supports the request. The algorithm is checked with
+// (if name is not ""), else the model's default, else the first of its
+// algorithms that supports the request. The algorithm is checked with
 // Supports.
 func (m *Model) Pick(name string, p core.Problem, o *core.Options) (Algorithm, error) {
 	if name == "" && m.Default != nil {
 		name = m.Default(p, o)
 	}
 	if name != "" {
-		a, err := Lookup(m.Name, name)
+		a, err := m.Algorithm(name)
 		if err != nil {
 			return a, err
 		}
 		return a, a.Supports(p, o)
 	}
 	var first error
-	for _, a := range Algorithms(m.Name) {
+	for _, a := range m.Algorithms {
 		err := a.Supports(p, o)
 		if err == nil {
 			return a, nil
@@ -358,62 +384,7 @@ func (m *Model) Pick(name string, p core.Problem, o *core.Options) (Algorithm, e
 		}
 	}
 	if first == nil {
-		first = fmt.Errorf("models: no algorithm is registered for %s", m.Name)
+		first = fmt.Errorf("models: model %s lists no algorithm", m.Name)
 	}
 	return Algorithm{}, first
-}
-
-// modelRegistry holds the registered models by name.
-var modelRegistry struct {
-	mu     sync.RWMutex
-	models map[string]*Model
-}
-
-// RegisterModel adds m to the registry of models. Like Register, it is meant
-// for init functions and panics on an incomplete or duplicate model, a
-// programming error no user input reaches.
-func RegisterModel(m Model) {
-	if m.Name == "" || m.Summary == "" || m.Instance.New == nil {
-		panic(fmt.Sprintf("models: model %q needs a name, a summary and Instance.New", m.Name)) // unreachable from user input: init-time programming error
-	}
-	modelRegistry.mu.Lock()
-	defer modelRegistry.mu.Unlock()
-	if modelRegistry.models == nil {
-		modelRegistry.models = make(map[string]*Model)
-	}
-	if _, dup := modelRegistry.models[m.Name]; dup {
-		panic(fmt.Sprintf("models: model %s registered twice", m.Name)) // unreachable from user input: init-time programming error
-	}
-	modelRegistry.models[m.Name] = &m
-}
-
-// LookupModel returns the model registered under name. An unknown name's
-// error lists the known models and, as database/sql does for drivers,
-// reminds the caller that a model registers itself when its package is
-// imported.
-func LookupModel(name string) (*Model, error) {
-	modelRegistry.mu.RLock()
-	m, ok := modelRegistry.models[name]
-	modelRegistry.mu.RUnlock()
-	if ok {
-		return m, nil
-	}
-	var names []string
-	for _, m := range Models() {
-		names = append(names, m.Name)
-	}
-	return nil, fmt.Errorf("models: unknown model %q (known: %s; forgotten import? a model registers itself when its package, such as github.com/coverkit/coverkit/models/%s, is imported)",
-		name, strings.Join(names, ", "), name)
-}
-
-// Models returns the registered models sorted by name.
-func Models() []*Model {
-	modelRegistry.mu.RLock()
-	out := make([]*Model, 0, len(modelRegistry.models))
-	for _, m := range modelRegistry.models {
-		out = append(out, m)
-	}
-	modelRegistry.mu.RUnlock()
-	slices.SortFunc(out, func(a, b *Model) int { return strings.Compare(a.Name, b.Name) })
-	return out
 }

@@ -94,9 +94,11 @@ func (c Caps) MarshalJSON() ([]byte, error) {
 	return []byte(b.String()), nil
 }
 
-// Algorithm describes one registered algorithm for one model.
+// Algorithm describes one algorithm of one model, as its descriptor
+// (Model.Algorithms) lists it.
 type Algorithm struct {
-	// Model is the model's registry name, such as "queens".
+	// Model is the model's registry name, such as "queens"; the registry
+	// sets it from the descriptor that lists the algorithm.
 	Model string `json:"model"`
 	// Name is the algorithm's name within the model, such as "backtrack".
 	Name string `json:"algorithm"`
@@ -106,6 +108,9 @@ type Algorithm struct {
 	Caps Caps `json:"capabilities"`
 	// Description is one line for listings.
 	Description string `json:"description"`
+	// Limits says what the algorithm cannot hold (the largest size, the
+	// memory it grows with), for listings; "" says nothing.
+	Limits string `json:"limits,omitempty"`
 	// Methods lists the variants Options.Method may name, the default
 	// first; nil means the algorithm has none.
 	Methods []string `json:"methods,omitempty"`
@@ -177,87 +182,127 @@ func (a Algorithm) Run(ctx context.Context, p core.Problem, o *core.Options) (co
 	return a.Solve(ctx, p, o)
 }
 
-// Registry holds algorithms by model and name. The zero value is empty and
-// ready to use; it is safe for concurrent use.
+// Registry holds model descriptors by name: the one registry of models and,
+// through their descriptors, of their algorithms and decompositions. The
+// zero value is empty and ready to use; it is safe for concurrent use.
+// Models add themselves to Default from init (Register); a test may build
+// a Registry of its own.
 type Registry struct {
-	mu   sync.RWMutex
-	algs map[string]Algorithm
+	mu     sync.RWMutex
+	models map[string]*Model
 }
 
-func key(model, name string) string { return model + "\x00" + name }
-
-// Add registers a. It fails if a has no model, name or solver, or if the
-// same model and name are already registered.
-func (r *Registry) Add(a Algorithm) error {
-	if a.Model == "" || a.Name == "" || a.Solve == nil {
-		return fmt.Errorf("models: algorithm %q/%q needs a model, a name and a solver", a.Model, a.Name)
+// Add registers the descriptor m. It fails if m has no name, summary or
+// Instance.New, if an algorithm has no name or solver, names another
+// model or is listed twice, or if a model of that name is already
+// registered. Each algorithm's Model is set to m.Name.
+func (r *Registry) Add(m Model) error {
+	if m.Name == "" || m.Summary == "" || m.Instance.New == nil {
+		return fmt.Errorf("models: model %q needs a name, a summary and Instance.New", m.Name)
 	}
+	algs := make([]Algorithm, len(m.Algorithms))
+	for i, a := range m.Algorithms {
+		if a.Name == "" || a.Solve == nil {
+			return fmt.Errorf("models: algorithm %q of model %s needs a name and a solver", a.Name, m.Name)
+		}
+		if a.Model != "" && a.Model != m.Name {
+			return fmt.Errorf("models: algorithm %s/%s is listed by model %s", a.Model, a.Name, m.Name)
+		}
+		if slices.ContainsFunc(algs[:i], func(b Algorithm) bool { return b.Name == a.Name }) {
+			return fmt.Errorf("models: algorithm %s/%s listed twice", m.Name, a.Name)
+		}
+		a.Model = m.Name
+		algs[i] = a
+	}
+	m.Algorithms = algs
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if r.algs == nil {
-		r.algs = make(map[string]Algorithm)
+	if r.models == nil {
+		r.models = make(map[string]*Model)
 	}
-	k := key(a.Model, a.Name)
-	if _, dup := r.algs[k]; dup {
-		return fmt.Errorf("models: algorithm %s/%s registered twice", a.Model, a.Name)
+	if _, dup := r.models[m.Name]; dup {
+		return fmt.Errorf("models: model %s registered twice", m.Name)
 	}
-	r.algs[k] = a
+	r.models[m.Name] = &m
 	return nil
 }
 
-// Lookup returns the algorithm registered under model and name, or an error
-// that lists the known ones.
-func (r *Registry) Lookup(model, name string) (Algorithm, error) {
+// Lookup returns the model registered under name. An unknown name's error
+// lists the known models and, as database/sql does for drivers, reminds
+// the caller that a model registers itself when its package is imported.
+func (r *Registry) Lookup(name string) (*Model, error) {
 	r.mu.RLock()
-	a, ok := r.algs[key(model, name)]
+	m, ok := r.models[name]
 	r.mu.RUnlock()
 	if ok {
-		return a, nil
+		return m, nil
 	}
 	var names []string
-	for _, a := range r.List(model) {
-		names = append(names, a.Name)
+	for _, m := range r.Models() {
+		names = append(names, m.Name)
 	}
-	if len(names) == 0 {
-		return Algorithm{}, fmt.Errorf("models: unknown model %q", model)
-	}
-	return Algorithm{}, fmt.Errorf("models: unknown %s algorithm %q (known: %s)", model, name, strings.Join(names, ", "))
+	return nil, fmt.Errorf("models: unknown model %q (known: %s; forgotten import? a model registers itself when its package, such as github.com/coverkit/coverkit/models/%s, is imported; models/all imports every one)",
+		name, strings.Join(names, ", "), name)
 }
 
-// List returns the algorithms of model ("" for every model), sorted by model
-// and then by registration name.
-func (r *Registry) List(model string) []Algorithm {
+// Models returns the registered models sorted by name.
+func (r *Registry) Models() []*Model {
 	r.mu.RLock()
-	out := make([]Algorithm, 0, len(r.algs))
-	for _, a := range r.algs {
-		if model == "" || a.Model == model {
-			out = append(out, a)
-		}
+	out := make([]*Model, 0, len(r.models))
+	for _, m := range r.models {
+		out = append(out, m)
 	}
 	r.mu.RUnlock()
-	slices.SortFunc(out, func(a, b Algorithm) int {
-		if c := strings.Compare(a.Model, b.Model); c != 0 {
-			return c
-		}
-		return strings.Compare(a.Name, b.Name)
-	})
+	slices.SortFunc(out, func(a, b *Model) int { return strings.Compare(a.Name, b.Name) })
 	return out
+}
+
+// Algorithms returns the algorithms of model ("" for every model: by model
+// name, then in each descriptor's order); nil for an unknown model.
+func (r *Registry) Algorithms(model string) []Algorithm {
+	var out []Algorithm
+	for _, m := range r.Models() {
+		if model == "" || m.Name == model {
+			out = append(out, m.Algorithms...)
+		}
+	}
+	return out
+}
+
+// LookupAlgorithm returns the algorithm name of the model registered
+// under model, or an error that lists the known ones.
+func (r *Registry) LookupAlgorithm(model, name string) (Algorithm, error) {
+	m, err := r.Lookup(model)
+	if err != nil {
+		return Algorithm{}, err
+	}
+	return m.Algorithm(name)
 }
 
 // Default is the registry that models add themselves to from init.
 var Default Registry
 
-// Register adds a to the Default registry. It is meant for init functions,
-// where a duplicate or incomplete registration is a programming error, so it
-// panics on one; no user input reaches it.
-func Register(a Algorithm) {
-	if err := Default.Add(a); err != nil {
+// Register adds the descriptor m to the Default registry. It is meant for
+// init functions, where a duplicate or incomplete descriptor is a
+// programming error, so it panics on one; no user input reaches it.
+func Register(m Model) {
+	if err := Default.Add(m); err != nil {
 		panic(err) // unreachable from user input: init-time programming error
 	}
 }
 
-// Lookup finds an algorithm in the Default registry.
-func Lookup(model, name string) (Algorithm, error) { return Default.Lookup(model, name) }
+// Lookup returns the model registered in Default under name.
+func Lookup(name string) (*Model, error) { return Default.Lookup(name) }
 
-// Algorithms lists the Default registry's algorithms of model ("" for all).
-func Algorithms(model string) []Algorithm { return Default.List(model) }
+// Models returns the models registered in Default, sorted by name.
+func Models() []*Model { return Default.Models() }
+
+// Algorithms lists the algorithms of model in Default ("" for every
+// model), in the order the descriptors list them.
+func Algorithms(model string) []Algorithm { return Default.Algorithms(model) }
+
+// LookupAlgorithm returns the algorithm name of model from Default:
+// Lookup(model), then (*Model).Algorithm(name).
+func LookupAlgorithm(model, name string) (Algorithm, error) {
+	return Default.LookupAlgorithm(model, name)
+}

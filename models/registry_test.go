@@ -14,18 +14,47 @@ func TestRegistry(t *testing.T) {
 	solve := func(context.Context, core.Problem, *core.Options) (core.Result, error) {
 		return core.Result{}, nil
 	}
-	require.NoError(t, r.Add(models.Algorithm{Model: "m", Name: "b", Solve: solve, Caps: models.CanFirst | models.CanCount}))
-	require.NoError(t, r.Add(models.Algorithm{Model: "m", Name: "a", Solve: solve}))
-	require.Error(t, r.Add(models.Algorithm{Model: "m", Name: "a", Solve: solve}))
-	require.Error(t, r.Add(models.Algorithm{Model: "m", Name: "c"}))
-	list := r.List("m")
-	require.Len(t, list, 2)
-	require.Equal(t, "a", list[0].Name)
-	a, err := r.Lookup("m", "b")
+	inst := models.Instance{New: func(models.Request) (core.Problem, error) { return nil, nil }}
+	a := models.Algorithm{Name: "a", Solve: solve}
+	b := models.Algorithm{Name: "b", Solve: solve, Caps: models.CanFirst | models.CanCount}
+	for _, tc := range []struct {
+		name string
+		m    models.Model
+		err  string
+	}{
+		{"no name", models.Model{Summary: "s", Instance: inst}, "needs a name"},
+		{"no summary", models.Model{Name: "x", Instance: inst}, "needs a name, a summary"},
+		{"no instance", models.Model{Name: "x", Summary: "s"}, "Instance.New"},
+		{"algorithm without solver", models.Model{Name: "x", Summary: "s", Instance: inst,
+			Algorithms: []models.Algorithm{{Name: "c"}}}, "needs a name and a solver"},
+		{"algorithm twice", models.Model{Name: "x", Summary: "s", Instance: inst,
+			Algorithms: []models.Algorithm{a, a}}, "listed twice"},
+		{"another model's algorithm", models.Model{Name: "x", Summary: "s", Instance: inst,
+			Algorithms: []models.Algorithm{{Model: "y", Name: "c", Solve: solve}}}, "listed by model x"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			require.ErrorContains(t, r.Add(tc.m), tc.err)
+		})
+	}
+	require.NoError(t, r.Add(models.Model{Name: "m", Summary: "s", Instance: inst, Algorithms: []models.Algorithm{a, b}}))
+	require.ErrorContains(t, r.Add(models.Model{Name: "m", Summary: "s", Instance: inst}), "registered twice")
+	m, err := r.Lookup("m")
 	require.NoError(t, err)
-	require.Equal(t, "first,count", a.Caps.String())
-	_, err = r.Lookup("m", "z")
+	require.Len(t, m.Algorithms, 2)
+	require.Equal(t, "m", m.Algorithms[1].Model, "the registry names the model")
+	var names []string
+	for _, a := range r.Algorithms("") {
+		names = append(names, a.Model+"/"+a.Name)
+	}
+	require.Equal(t, []string{"m/a", "m/b"}, names, "in the descriptor's order")
+	got, err := m.Algorithm("b")
+	require.NoError(t, err)
+	require.Equal(t, "first,count", got.Caps.String())
+	_, err = m.Algorithm("z")
 	require.ErrorContains(t, err, "known: a, b")
-	_, err = r.Lookup("x", "z")
-	require.ErrorContains(t, err, "unknown model")
+	_, err = r.LookupAlgorithm("m", "z")
+	require.ErrorContains(t, err, "known: a, b")
+	_, err = r.Lookup("x")
+	require.ErrorContains(t, err, `unknown model "x"`)
+	require.Nil(t, r.Algorithms("x"))
 }

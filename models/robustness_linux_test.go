@@ -36,7 +36,7 @@ func TestMemoryUnderRLimit(t *testing.T) {
 			{"knight", "divide", knight.New(20000, 20000)},
 			{"knight", "auto", knight.New(20000, 20000)},
 		} {
-			alg, err := models.Lookup(tc.model, tc.alg)
+			alg, err := models.LookupAlgorithm(tc.model, tc.alg)
 			require.NoError(t, err)
 			_, err = alg.Solve(context.Background(), tc.p, nil)
 			require.Error(t, err, "%s/%s", tc.model, tc.alg)

@@ -457,7 +457,7 @@ func TestQueensCountEveryAlgorithm(t *testing.T) {
 	out, _, code := runCLI(t, "", "queens", "count", "8", "--format", "json")
 	require.Equal(t, exitOK, code)
 	want := "backtrack"
-	if _, err := models.Lookup("queens", "bitwise"); err == nil {
+	if _, err := models.LookupAlgorithm("queens", "bitwise"); err == nil {
 		want = "bitwise"
 	}
 	require.Contains(t, out, `"algorithm":"`+want+`"`)

@@ -16,7 +16,7 @@ import (
 
 // Split counts (issue 14): the --units, --unit, --unit-offset,
 // --checkpoint and --checkpoint-every flags of the count verb of every
-// model that registers a decomposition (models.RegisterDecomposer). The
+// model whose descriptor has a decomposition (models.Model.Decompose). The
 // generic count verb hands over to runUnits when --units is given.
 
 // unitFlags are the split-count flags.
@@ -25,7 +25,7 @@ var unitFlags = []string{"units", "unit", "unit-offset", "checkpoint", "checkpoi
 // declareUnitFlags adds the split-count flags to a count verb of a model
 // that has a decomposition.
 func declareUnitFlags(cmd *cobra.Command, m *models.Model, s *units.Spec) {
-	if models.LookupDecomposer(m.Name) == nil {
+	if m.Decompose == nil {
 		return
 	}
 	f := cmd.Flags()
@@ -68,7 +68,9 @@ func runUnits(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 	if err != nil {
 		return err
 	}
-	dec, err := models.LookupDecomposer(m.Name)(p, k)
+	ctx, stop := searchContext(cmd.Context(), f.timeout)
+	defer stop()
+	dec, err := m.Decompose(ctx, p, k)
 	if err != nil {
 		return solverError(err)
 	}
@@ -76,8 +78,6 @@ func runUnits(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 	if f.algo != "" && f.algo != algorithm {
 		return usagef("--units counts with the %s decomposition and the %s algorithm, not --algo %s", dec.Name(), algorithm, f.algo)
 	}
-	ctx, stop := searchContext(cmd.Context(), f.timeout)
-	defer stop()
 	// A second signal while the checkpoint is saved must not kill the
 	// process: searchContext's NotifyContext keeps catching them.
 	sigs := make(chan os.Signal, 1)

@@ -94,14 +94,15 @@ func (in *Instance) Render(w io.Writer, sol core.Solution, format string) error 
 // line end and trailing blanks), or as the problem spells it.
 func (in *Instance) optionText(k int) []byte { return []byte(in.Problem.OptionText(k)) }
 
+var dlxAlgorithm = models.Algorithm{
+	Name: "dlx", Kind: models.Exact,
+	Caps:        models.CanFirst | models.CanAll | models.CanCount | models.CanParallel,
+	Description: "Dancing Links (Knuth's Algorithm C): the primary item with the fewest options first; colors on secondary items",
+	Solve:       solve,
+}
+
 func init() {
-	models.Register(models.Algorithm{
-		Model: "dlx", Name: "dlx", Kind: models.Exact,
-		Caps:        models.CanFirst | models.CanAll | models.CanCount | models.CanParallel,
-		Description: "Dancing Links (Knuth's Algorithm C): the primary item with the fewest options first; colors on secondary items",
-		Solve:       solve,
-	})
-	models.RegisterModel(models.Model{
+	models.Register(models.Model{
 		Name:    "dlx",
 		Summary: "Generalized exact cover (Knuth's dlx1/dlx2 format) on Dancing Links",
 		Doc: `Solve an exact cover instance with colors (Knuth's XCC) read from FILE or
@@ -113,6 +114,8 @@ counts. Text: each solution as its options, one a line as in the input
 one record a line with "options", the 1-based option numbers in increasing
 order.`,
 		Instance:    models.Instance{Usage: "[FILE|-]", Optional: 1, New: newInstance},
+		Algorithms:  []models.Algorithm{dlxAlgorithm},
+		Decompose:   decompose,
 		Formats:     []string{"text", "json"},
 		Verbs:       map[string]string{"solve": "."},
 		ListAll:     true,

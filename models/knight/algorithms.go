@@ -11,39 +11,41 @@ import (
 	"github.com/coverkit/coverkit/resource"
 )
 
-func init() {
-	models.Register(models.Algorithm{
-		Model: "knight", Name: "backtrack", Kind: models.Exact,
+// algorithms are the knight model's algorithms, in the order listings show
+// them.
+var algorithms = []models.Algorithm{
+	{
+		Name: "auto", Kind: models.Exact,
+		Caps:        models.CanFirst | models.CanCount | models.CanParallel,
+		Description: "theory first, then the fastest method for the board, kind and start; exhaustive search where theory is silent",
+		Solve:       solver(solveAuto, true),
+	},
+	{
+		Name: "backtrack", Kind: models.Exact,
 		Caps:        models.CanFirst | models.CanAll | models.CanCount,
 		Description: "the classic: the 8 moves in a fixed table order, undo on dead ends (hopeless from n = 8 on; use --timeout)",
 		Solve:       solver(backtrack, true),
-	})
-	models.Register(models.Algorithm{
-		Model: "knight", Name: "search", Kind: models.Exact,
+	},
+	{
+		Name: "divide", Kind: models.Constructive,
+		Caps:        models.CanFirst,
+		Description: "divide and conquer (Parberry; Lin and Wei): linear time and memory, for huge boards",
+		Solve:       solver(solveDivide, false),
+	},
+	{
+		Name: "search", Kind: models.Exact,
 		Caps:        models.CanFirst | models.CanAll | models.CanCount | models.CanParallel,
 		Description: "pruned exact search: dead-end and forced-end rules, connectivity, fewest-onward-moves order; parallel count",
 		Solve: solver(func(ctx context.Context, p *Problem, o *core.Options) (core.Result, error) {
 			return exact(ctx, p, o, p.AnyStart && o.Mode != core.ModeFirst)
 		}, true),
-	})
-	models.Register(models.Algorithm{
-		Model: "knight", Name: "warnsdorff", Kind: models.Heuristic,
+	},
+	{
+		Name: "warnsdorff", Kind: models.Heuristic,
 		Caps:        models.CanFirst,
 		Description: "Warnsdorff's rule with Roth's tie-break and seeded random restarts; Pósa rotations close tours",
 		Solve:       solver(solveWarnsdorff, false),
-	})
-	models.Register(models.Algorithm{
-		Model: "knight", Name: "divide", Kind: models.Constructive,
-		Caps:        models.CanFirst,
-		Description: "divide and conquer (Parberry; Lin and Wei): linear time and memory, for huge boards",
-		Solve:       solver(solveDivide, false),
-	})
-	models.Register(models.Algorithm{
-		Model: "knight", Name: "auto", Kind: models.Exact,
-		Caps:        models.CanFirst | models.CanCount | models.CanParallel,
-		Description: "theory first, then the fastest method for the board, kind and start; exhaustive search where theory is silent",
-		Solve:       solver(solveAuto, true),
-	})
+	},
 }
 
 // solver adapts a knight algorithm to core.Solver: it checks the problem

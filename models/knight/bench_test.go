@@ -15,7 +15,7 @@ import (
 )
 
 func benchSolve(b *testing.B, alg string, p *Problem, o *core.Options) {
-	a, err := models.Lookup("knight", alg)
+	a, err := models.LookupAlgorithm("knight", alg)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -64,7 +64,7 @@ func BenchmarkAuto(b *testing.B) {
 }
 
 func benchCount(b *testing.B, p *Problem, workers int) {
-	a, _ := models.Lookup("knight", "search")
+	a, _ := models.LookupAlgorithm("knight", "search")
 	for b.Loop() {
 		res, err := a.Solve(context.Background(), p, &core.Options{Mode: core.ModeCount, Workers: workers})
 		if err != nil || res.Status != core.StatusExhausted {

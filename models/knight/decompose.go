@@ -5,21 +5,20 @@ import (
 	"fmt"
 
 	"github.com/coverkit/coverkit/core"
-	"github.com/coverkit/coverkit/models"
 )
 
 // SubtreesPerUnit is how many subproblems per work unit the knight
 // decomposition aims for.
 const SubtreesPerUnit = 20
 
-func init() {
-	models.RegisterDecomposer("knight", func(p core.Problem, units uint64) (core.Decomposition, error) {
-		kp, ok := p.(*Problem)
-		if !ok || kp == nil {
-			return nil, fmt.Errorf("knight: %w (got %T)", core.ErrWrongProblem, p)
-		}
-		return NewPrefixes(kp, units)
-	})
+// decompose is the model's split of a count (Model.Decompose): the
+// prefixes of p's tours.
+func decompose(_ context.Context, p core.Problem, units uint64) (core.Decomposition, error) {
+	kp, ok := p.(*Problem)
+	if !ok || kp == nil {
+		return nil, fmt.Errorf("knight: %w (got %T)", core.ErrWrongProblem, p)
+	}
+	return NewPrefixes(kp, units)
 }
 
 // Prefixes is the decomposition of a knight's-tour count into the paths

@@ -14,8 +14,8 @@
 // the colour of the start square on boards with an odd number of squares, and
 // the outer lines of 4×n boards. Where theory is silent, a search decides.
 //
-// The algorithms register themselves in models.Default under the model name
-// "knight":
+// The model's descriptor, registered from init under the name "knight"
+// (models.Lookup), lists its algorithms:
 //
 //   - backtrack: the source text's backtracking — the eight moves in the
 //     fixed order of MoveTable, undo on dead ends. It finds, enumerates and

@@ -14,7 +14,7 @@ import (
 // its matrix of move numbers.
 func Example() {
 	p := knight.New(5, 5)
-	alg, _ := models.Lookup("knight", "backtrack")
+	alg, _ := models.LookupAlgorithm("knight", "backtrack")
 	res, err := alg.Solve(context.Background(), p, nil)
 	if err != nil {
 		panic(err)
@@ -32,7 +32,7 @@ func Example() {
 
 // Counting the closed tours of 6x6 (OEIS A001230) with the pruned search.
 func Example_count() {
-	alg, _ := models.Lookup("knight", "search")
+	alg, _ := models.LookupAlgorithm("knight", "search")
 	p := &knight.Problem{Rows: 6, Cols: 6, Closed: true}
 	res, _ := alg.Solve(context.Background(), p, &core.Options{Mode: core.ModeCount})
 	fmt.Println(res.Status, res.Solutions)

@@ -202,7 +202,7 @@ func FuzzReadTour(f *testing.F) {
 
 func count(t *testing.T, alg string, p *Problem) uint64 {
 	t.Helper()
-	a, err := models.Lookup("knight", alg)
+	a, err := models.LookupAlgorithm("knight", alg)
 	require.NoError(t, err)
 	res, err := a.Solve(context.Background(), p, &core.Options{Mode: core.ModeCount, Workers: 2})
 	require.NoError(t, err)
@@ -338,7 +338,7 @@ func TestFitStart(t *testing.T) {
 }
 
 func TestAutoSettlesStartSquares(t *testing.T) {
-	a, err := models.Lookup("knight", "auto")
+	a, err := models.LookupAlgorithm("knight", "auto")
 	require.NoError(t, err)
 	// 3x7 from 2,4 has the right colour but no tour: exhaustive search.
 	res, err := a.Solve(context.Background(), &Problem{Rows: 3, Cols: 7, StartRow: 2, StartCol: 4}, nil)
@@ -350,7 +350,7 @@ func TestAutoSettlesStartSquares(t *testing.T) {
 	require.NoError(t, err)
 	require.Contains(t, Reason(res), "outer")
 	// Counting is not possible for the constructive and heuristic ones.
-	d, _ := models.Lookup("knight", "divide")
+	d, _ := models.LookupAlgorithm("knight", "divide")
 	_, err = d.Solve(context.Background(), New(5, 5), &core.Options{Mode: core.ModeCount})
 	require.ErrorIs(t, err, core.ErrUnsupported)
 	_, err = d.Solve(context.Background(), fakeProblem{}, nil)
@@ -368,12 +368,12 @@ func TestTimeoutIsPartial(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	for _, alg := range []string{"backtrack", "search"} {
-		a, _ := models.Lookup("knight", alg)
+		a, _ := models.LookupAlgorithm("knight", alg)
 		res, err := a.Solve(ctx, New(12, 12), &core.Options{Mode: core.ModeCount})
 		require.NoError(t, err)
 		require.Equal(t, core.StatusCanceled, res.Status, alg)
 	}
-	a, _ := models.Lookup("knight", "search")
+	a, _ := models.LookupAlgorithm("knight", "search")
 	res, err := a.Solve(context.Background(), New(7, 7), &core.Options{Mode: core.ModeCount, MaxNodes: 10000})
 	require.NoError(t, err)
 	require.Equal(t, core.StatusLimit, res.Status)

@@ -11,7 +11,7 @@ import (
 )
 
 func init() {
-	models.RegisterModel(models.Model{
+	models.Register(models.Model{
 		Name:    "knight",
 		Summary: "Knight's tours: find, count and verify them",
 		Doc: `Knight's tours on rectangular boards: a knight visits every square exactly
@@ -33,6 +33,8 @@ the path as 1-based [row,col] squares; svg, a picture of the tour.`,
 			{Name: "closed", Usage: "a closed tour: the last square a knight's move from the first", Switch: true,
 				Verbs: []string{"solve", "count", "compare", "verify"}},
 		},
+		Algorithms:  algorithms,
+		Decompose:   decompose,
 		Formats:     []string{"text", "json", "svg"},
 		Verbs:       map[string]string{"solve": "tour"},
 		SolutionKey: "path",
@@ -145,7 +147,7 @@ func FindTour(ctx context.Context, rows, cols int, closed bool, o *core.Options)
 		opts = *o
 	}
 	opts.Mode = core.ModeFirst
-	alg, err := models.Lookup("knight", "auto")
+	alg, err := models.LookupAlgorithm("knight", "auto")
 	if err != nil {
 		return core.Result{}, err
 	}

@@ -120,14 +120,15 @@ func (p *Pairing) Cover() (*dlx.Problem, error) {
 	return c, nil
 }
 
+var dlxAlgorithm = models.Algorithm{
+	Name: "dlx", Kind: models.Exact,
+	Caps:        models.CanFirst | models.CanAll | models.CanCount | models.CanParallel,
+	Description: "Dancing Links on numbers and positions (Knuth's Algorithm C)",
+	Solve:       solve,
+}
+
 func init() {
-	models.Register(models.Algorithm{
-		Model: "langford", Name: "dlx", Kind: models.Exact,
-		Caps:        models.CanFirst | models.CanAll | models.CanCount | models.CanParallel,
-		Description: "Dancing Links on numbers and positions (Knuth's Algorithm C)",
-		Solve:       solve,
-	})
-	models.RegisterModel(models.Model{
+	models.Register(models.Model{
 		Name:    "langford",
 		Summary: "Langford pairings: two of each of 1..N, k numbers between the k's",
 		Doc: `Langford pairings of order N: two copies of each of 1..N in a row of 2N, the
@@ -141,8 +142,9 @@ A014552 counts them up to reversal: 1, 1, 26, 150 for N = 3, 4, 7, 8).`,
 			}
 			return &Pairing{N: int(n)}, nil
 		}},
-		Formats: []string{"text", "json"},
-		Without: []string{"verify"},
+		Algorithms: []models.Algorithm{dlxAlgorithm},
+		Formats:    []string{"text", "json"},
+		Without:    []string{"verify"},
 		Fields: func(p core.Problem, _ *core.Result) []models.Field {
 			return []models.Field{{Key: "n", Value: p.(*Pairing).N}}
 		},

@@ -50,14 +50,14 @@ func TestSolutionsVerify(t *testing.T) {
 }
 
 func ExamplePairing() {
-	alg, _ := models.Lookup("langford", "dlx")
+	alg, _ := models.LookupAlgorithm("langford", "dlx")
 	res, _ := alg.Run(context.Background(), &langford.Pairing{N: 3}, nil)
 	fmt.Println(res.Status, res.First)
 	// Output: found [3 1 2 1 3 2]
 }
 
 func BenchmarkCount(b *testing.B) {
-	alg, _ := models.Lookup("langford", "dlx")
+	alg, _ := models.LookupAlgorithm("langford", "dlx")
 	for b.Loop() {
 		res, err := alg.Run(context.Background(), &langford.Pairing{N: 11}, &core.Options{Mode: core.ModeCount, Workers: 1})
 		if err != nil || res.Solutions != core.CountOf(2*17792) {

@@ -7,7 +7,6 @@ import (
 
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/dlx"
-	"github.com/coverkit/coverkit/models"
 	"github.com/coverkit/coverkit/models/sudoku"
 	"github.com/coverkit/coverkit/resource"
 )
@@ -15,45 +14,44 @@ import (
 // A split count of Latin squares counts the reduced squares (first row and
 // column in order) in the subtrees of their exact cover, dlx.Subtrees;
 // for all squares each subtree's count is multiplied by n!·(n−1)!, the
-// squares each reduced one stands for.
-func init() {
-	models.RegisterDecomposer("latin", func(p core.Problem, units uint64) (core.Decomposition, error) {
-		sq, ok := p.(*Square)
-		if !ok || sq == nil {
-			return nil, fmt.Errorf("latin: %w (got %T)", core.ErrWrongProblem, p)
-		}
-		n := sq.N
-		shape, err := sudoku.NewShape(n, 0, 0, sudoku.Latin)
-		if err != nil {
-			return nil, fmt.Errorf("latin: %w", err)
-		}
-		ec, err := sudoku.ExactCover(shape)
-		if err != nil {
-			return nil, fmt.Errorf("latin: %w", err)
-		}
-		var forced []int
-		for c := range n {
-			forced = append(forced, sudoku.Option(n, c, uint8(c+1)))
-		}
-		for r := 1; r < n; r++ {
-			forced = append(forced, sudoku.Option(n, r*n, uint8(r+1)))
-		}
-		t, err := dlx.NewSubtrees(context.Background(), ec, forced, units, "latin-reduced")
-		if err != nil {
-			return nil, fmt.Errorf("latin: %w", err)
-		}
-		if sq.Reduced {
-			return t, nil
-		}
-		f := new(big.Int).MulRange(1, int64(n))
-		if n > 1 {
-			f.Mul(f, new(big.Int).MulRange(1, int64(n-1)))
-		}
-		if f.BitLen() > 64 {
-			return nil, fmt.Errorf("latin: order %d: n!·(n−1)! does not fit a split count's factor: %w", n, resource.ErrTooLarge)
-		}
-		return &scaled{Subtrees: t, factor: f.Uint64()}, nil
-	})
+// squares each reduced one stands for. decompose is the model's split of a
+// count (Model.Decompose).
+func decompose(ctx context.Context, p core.Problem, units uint64) (core.Decomposition, error) {
+	sq, ok := p.(*Square)
+	if !ok || sq == nil {
+		return nil, fmt.Errorf("latin: %w (got %T)", core.ErrWrongProblem, p)
+	}
+	n := sq.N
+	shape, err := sudoku.NewShape(n, 0, 0, sudoku.Latin)
+	if err != nil {
+		return nil, fmt.Errorf("latin: %w", err)
+	}
+	ec, err := sudoku.ExactCover(shape)
+	if err != nil {
+		return nil, fmt.Errorf("latin: %w", err)
+	}
+	var forced []int
+	for c := range n {
+		forced = append(forced, sudoku.Option(n, c, uint8(c+1)))
+	}
+	for r := 1; r < n; r++ {
+		forced = append(forced, sudoku.Option(n, r*n, uint8(r+1)))
+	}
+	t, err := dlx.NewSubtrees(ctx, ec, forced, units, "latin-reduced")
+	if err != nil {
+		return nil, fmt.Errorf("latin: %w", err)
+	}
+	if sq.Reduced {
+		return t, nil
+	}
+	f := new(big.Int).MulRange(1, int64(n))
+	if n > 1 {
+		f.Mul(f, new(big.Int).MulRange(1, int64(n-1)))
+	}
+	if f.BitLen() > 64 {
+		return nil, fmt.Errorf("latin: order %d: n!·(n−1)! does not fit a split count's factor: %w", n, resource.ErrTooLarge)
+	}
+	return &scaled{Subtrees: t, factor: f.Uint64()}, nil
 }
 
 // scaled multiplies each subproblem's count by factor.

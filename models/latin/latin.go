@@ -171,16 +171,13 @@ func FromReducedBig(r uint64, n int) *big.Int {
 	return f.Mul(f, new(big.Int).SetUint64(r))
 }
 
-func init() {
-	models.Register(models.Algorithm{
-		Model:       "latin",
-		Name:        "dlx",
-		Kind:        models.Exact,
-		Caps:        models.CanFirst | models.CanAll | models.CanCount | models.CanParallel,
-		Description: "exact cover on Dancing Links; counts via reduced squares × N!(N−1)! or directly",
-		Methods:     []string{MethodReduced, MethodDirect},
-		Solve:       Solve,
-	})
+var dlxAlgorithm = models.Algorithm{
+	Name:        "dlx",
+	Kind:        models.Exact,
+	Caps:        models.CanFirst | models.CanAll | models.CanCount | models.CanParallel,
+	Description: "exact cover on Dancing Links; counts via reduced squares × N!(N−1)! or directly",
+	Methods:     []string{MethodReduced, MethodDirect},
+	Solve:       Solve,
 }
 
 // Solve searches Latin squares of p (a *Square) as o says: the first,

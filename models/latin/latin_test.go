@@ -101,7 +101,7 @@ func TestErrors(t *testing.T) {
 	res, err := latin.Solve(ctx, big, &core.Options{Mode: core.ModeCount, Workers: 1})
 	require.NoError(t, err)
 	require.Equal(t, core.StatusTimeout, res.Status, "a partial count is marked")
-	alg, err := models.Lookup("latin", "dlx")
+	alg, err := models.LookupAlgorithm("latin", "dlx")
 	require.NoError(t, err)
 	require.True(t, alg.Caps.Has(models.CanCount))
 }

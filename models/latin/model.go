@@ -10,7 +10,7 @@ import (
 )
 
 func init() {
-	models.RegisterModel(models.Model{
+	models.Register(models.Model{
 		Name:    "latin",
 		Summary: "Latin squares: count and show them (exact cover on Dancing Links)",
 		Doc: `Latin squares of order N: N×N grids of the symbols 1..N, each once in every
@@ -26,9 +26,11 @@ square (576 of order 4, 161280 of order 5, OEIS A002860).`,
 			}
 			return New(int(n), req.Switch("reduced"))
 		}},
-		Params:  []models.Param{{Name: "reduced", Usage: "reduced squares only (first row and column in order)", Switch: true}},
-		Formats: []string{"text", "json"},
-		Without: []string{"verify"},
+		Params:     []models.Param{{Name: "reduced", Usage: "reduced squares only (first row and column in order)", Switch: true}},
+		Algorithms: []models.Algorithm{dlxAlgorithm},
+		Decompose:  decompose,
+		Formats:    []string{"text", "json"},
+		Without:    []string{"verify"},
 		Fields: func(p core.Problem, res *core.Result) []models.Field {
 			sq := p.(*Square)
 			fs := []models.Field{{Key: "n", Value: sq.N}, {Key: "reduced", Value: sq.Reduced},

@@ -15,7 +15,7 @@ func bench(b *testing.B, alg string, c Config, o core.Options) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	a, err := models.Lookup("pieces", alg)
+	a, err := models.LookupAlgorithm("pieces", alg)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -61,7 +61,7 @@ func BenchmarkMax8x8(b *testing.B) {
 // sets of 8×8 (target: under a second).
 func BenchmarkDominate(b *testing.B) {
 	b.Run("queens1-12", func(b *testing.B) {
-		a, _ := models.Lookup("pieces", "bitboard")
+		a, _ := models.LookupAlgorithm("pieces", "bitboard")
 		var ps []*Problem
 		for n := 1; n <= 12; n++ {
 			p, _ := Config{Piece: "queen", Size: fmt.Sprint(n), Task: Dominate}.Problem()

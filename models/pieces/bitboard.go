@@ -9,17 +9,14 @@ import (
 	"github.com/coverkit/coverkit/resource"
 )
 
-func init() {
-	models.Register(models.Algorithm{
-		Model: "pieces",
-		Name:  "bitboard",
-		Kind:  models.Exact,
-		Caps:  models.CanFirst | models.CanAll | models.CanCount | models.CanUnique,
-		Description: "bitset search over the attack graph: clique by clique with a clique-cover bound " +
-			"(place, max), fewest dominators first with a gain bound (dominate), pawn sets by symmetry class (pawns)",
-		Solve: solveBitboard,
-		Check: checkBitboard,
-	})
+var bitboardAlgorithm = models.Algorithm{
+	Name: "bitboard",
+	Kind: models.Exact,
+	Caps: models.CanFirst | models.CanAll | models.CanCount | models.CanUnique,
+	Description: "bitset search over the attack graph: clique by clique with a clique-cover bound " +
+		"(place, max), fewest dominators first with a gain bound (dominate), pawn sets by symmetry class (pawns)",
+	Solve: solveBitboard,
+	Check: checkBitboard,
 }
 
 // checkBitboard refuses what the bitboard search cannot answer: a board

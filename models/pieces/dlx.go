@@ -14,18 +14,15 @@ import (
 	"github.com/coverkit/coverkit/resource"
 )
 
-func init() {
-	models.Register(models.Algorithm{
-		Model: "pieces",
-		Name:  "dlx",
-		Kind:  models.Exact,
-		Caps:  models.CanFirst | models.CanAll | models.CanCount | models.CanParallel,
-		Description: "Dancing Links (Algorithm C, or M with multiplicities): cliques of the board's cover primary, " +
-			"rider line segments and leaper pairs secondary, a counter item for k; domination as covering " +
-			"(every square 1..many times) with the fewest options",
-		Solve: solveDLX,
-		Check: checkDLX,
-	})
+var dlxAlgorithm = models.Algorithm{
+	Name: "dlx",
+	Kind: models.Exact,
+	Caps: models.CanFirst | models.CanAll | models.CanCount | models.CanParallel,
+	Description: "Dancing Links (Algorithm C, or M with multiplicities): cliques of the board's cover primary, " +
+		"rider line segments and leaper pairs secondary, a counter item for k; domination as covering " +
+		"(every square 1..many times) with the fewest options",
+	Solve: solveDLX,
+	Check: checkDLX,
 }
 
 // Cover is a problem of the pieces model as a generalized exact cover

@@ -39,7 +39,7 @@ func TestDegenerateBoards(t *testing.T) {
 			c.Task, c.K = task, 0
 			q := mustProblem(t, c)
 			for _, alg := range algorithmsFor(q, &core.Options{}) {
-				a, _ := models.Lookup("pieces", alg)
+				a, _ := models.LookupAlgorithm("pieces", alg)
 				res, err := a.Run(context.Background(), q, nil)
 				require.NoError(t, err, "%s %+v", alg, c)
 				ans := q.Answer(&res)

@@ -17,7 +17,7 @@ func Example() {
 		fmt.Println(err)
 		return
 	}
-	alg, _ := models.Lookup("pieces", "bitboard")
+	alg, _ := models.LookupAlgorithm("pieces", "bitboard")
 	res, err := alg.Run(context.Background(), p, &core.Options{Mode: core.ModeCount})
 	if err != nil {
 		fmt.Println(err)
@@ -30,7 +30,7 @@ func Example() {
 // The domination number of the queen on 8×8, with a minimum dominating set.
 func ExampleProblem_Answer() {
 	p, _ := pieces.Config{Piece: "queen", Size: "8", Task: pieces.Dominate}.Problem()
-	alg, _ := models.Lookup("pieces", "bitboard")
+	alg, _ := models.LookupAlgorithm("pieces", "bitboard")
 	res, _ := alg.Run(context.Background(), p, nil)
 	a := p.Answer(&res)
 	fmt.Println("domination number", a.Domination, "proved", a.Proved)
@@ -52,7 +52,7 @@ func ExampleProblem_Answer() {
 // Nine queens and one pawn on 8×8: the least number of pawns.
 func ExampleProblem_Answer_pawns() {
 	p, _ := pieces.Config{Piece: "queen", Size: "8", Task: pieces.Pawns, K: 9}.Problem()
-	alg, _ := models.Lookup("pieces", "bitboard")
+	alg, _ := models.LookupAlgorithm("pieces", "bitboard")
 	res, _ := alg.Run(context.Background(), p, nil)
 	a := p.Answer(&res)
 	fmt.Println("pawns", a.MinPawns, "at", a.Pawns)

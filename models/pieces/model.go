@@ -13,7 +13,7 @@ import (
 )
 
 func init() {
-	models.RegisterModel(models.Model{
+	models.Register(models.Model{
 		Name:    "pieces",
 		Summary: "Non-attacking chess and fairy pieces: placements, independence and domination numbers, queens with pawns",
 		Doc: `Place K pieces on a board so that none attacks another. PIECE is queen,
@@ -53,6 +53,7 @@ A C H S, X for a custom piece); a d-dimensional board as 2-D layers after
 			{Verb: "pawns", Short: "The fewest pawns that let M queens stand on an N×N board (--queens M), with a placement",
 				Usage: "N", Args: 1, Prefix: []string{"queen"}, Params: map[string]string{"task": "pawns"}},
 		},
+		Algorithms:  []models.Algorithm{bitboardAlgorithm, dlxAlgorithm},
 		Formats:     Formats,
 		Default:     func(core.Problem, *core.Options) string { return "bitboard" },
 		Fields:      func(p core.Problem, res *core.Result) []models.Field { return p.(*Problem).Fields(res) },

@@ -24,7 +24,7 @@ func mustProblem(t testing.TB, c Config) *Problem {
 // reports verifies.
 func solveT(t testing.TB, alg string, p *Problem, o core.Options) core.Result {
 	t.Helper()
-	a, err := models.Lookup("pieces", alg)
+	a, err := models.LookupAlgorithm("pieces", alg)
 	require.NoError(t, err)
 	visit := o.Visit
 	o.Visit = func(sol core.Solution, since core.Stats) bool {
@@ -256,7 +256,7 @@ func TestStoppedEarly(t *testing.T) {
 		{Piece: "king", Size: "10", K: 25},
 	} {
 		p := mustProblem(t, c)
-		a, _ := models.Lookup("pieces", "bitboard")
+		a, _ := models.LookupAlgorithm("pieces", "bitboard")
 		res, err := a.Run(context.Background(), p, &core.Options{Mode: core.ModeCount, MaxNodes: 100})
 		require.NoError(t, err)
 		require.Equal(t, core.StatusLimit, res.Status, "%+v", c)
@@ -447,12 +447,12 @@ func TestBadInput(t *testing.T) {
 	// The searches refuse boards they cannot hold, before allocating.
 	p := mustProblem(t, Config{Piece: "rook", Size: "200", K: 1})
 	for _, alg := range []string{"bitboard", "dlx"} {
-		a, _ := models.Lookup("pieces", alg)
+		a, _ := models.LookupAlgorithm("pieces", alg)
 		_, err := a.Run(context.Background(), p, nil)
 		require.ErrorIs(t, err, resource.ErrTooLarge, alg)
 	}
 	// Another model's problem.
-	a, _ := models.Lookup("pieces", "bitboard")
+	a, _ := models.LookupAlgorithm("pieces", "bitboard")
 	_, err := a.Solve(context.Background(), nil, nil)
 	require.ErrorIs(t, err, core.ErrWrongProblem)
 }

@@ -18,7 +18,7 @@ func Example() {
 	if err != nil {
 		panic(err)
 	}
-	alg, _ := models.Lookup("polyomino", "dlx")
+	alg, _ := models.LookupAlgorithm("polyomino", "dlx")
 	res, err := alg.Run(context.Background(), t, &core.Options{Mode: core.ModeCount, Workers: 1})
 	if err != nil {
 		panic(err)
@@ -31,7 +31,7 @@ func Example() {
 func ExampleTiling_Render() {
 	board, _ := polyomino.Rect(3, 20)
 	t, _ := polyomino.New(board, polyomino.Pentominoes)
-	alg, _ := models.Lookup("polyomino", "dlx")
+	alg, _ := models.LookupAlgorithm("polyomino", "dlx")
 	res, _ := alg.Run(context.Background(), t, &core.Options{Mode: core.ModeFirst})
 	_ = t.Render(os.Stdout, res.First, "text")
 	// Output:

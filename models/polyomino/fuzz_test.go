@@ -83,7 +83,7 @@ func FuzzTiling(f *testing.F) {
 		if err != nil {
 			return
 		}
-		alg, err := models.Lookup("polyomino", "dlx")
+		alg, err := models.LookupAlgorithm("polyomino", "dlx")
 		if err != nil {
 			t.Fatal(err)
 		}

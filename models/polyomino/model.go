@@ -17,7 +17,7 @@ func init() {
 		sets = append(sets, name)
 	}
 	slices.Sort(sets)
-	models.RegisterModel(models.Model{
+	models.Register(models.Model{
 		Name:    "polyomino",
 		Summary: "Polyomino tilings on Dancing Links: count, solve, print the exact cover",
 		Doc: `Tile a board with a set of pieces, each used exactly once in any rotation or
@@ -41,6 +41,8 @@ total only, a cross-check).`,
 			{Name: "pieces", Usage: "the piece set: " + strings.Join(sets, " or "), Default: "pentominoes", Values: sets,
 				Verbs: []string{"solve", "count", "compare", "cover"}},
 		},
+		Algorithms:  []models.Algorithm{dlxAlgorithm},
+		Decompose:   decompose,
 		Formats:     []string{"text", "json"},
 		Without:     []string{"verify"},
 		SolutionKey: "tiling",

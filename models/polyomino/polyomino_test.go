@@ -28,7 +28,7 @@ func tiling(t testing.TB, board string, pieces []polyomino.Piece) *polyomino.Til
 
 func count(t testing.TB, tl *polyomino.Tiling, unique bool, workers int) core.Result {
 	t.Helper()
-	alg, err := models.Lookup("polyomino", "dlx")
+	alg, err := models.LookupAlgorithm("polyomino", "dlx")
 	require.NoError(t, err)
 	res, err := alg.Solve(context.Background(), tl, &core.Options{Mode: core.ModeCount, Unique: unique, Workers: workers})
 	require.NoError(t, err)
@@ -68,7 +68,7 @@ func TestPentominoCounts(t *testing.T) {
 
 func TestSolutionsVerify(t *testing.T) {
 	tl := tiling(t, "3x20", polyomino.Pentominoes)
-	alg, _ := models.Lookup("polyomino", "dlx")
+	alg, _ := models.LookupAlgorithm("polyomino", "dlx")
 	for _, unique := range []bool{false, true} {
 		var sols []core.Solution
 		res, err := alg.Solve(context.Background(), tl, &core.Options{Mode: core.ModeAll, Unique: unique, Visit: func(sol core.Solution, _ core.Stats) bool {
@@ -136,7 +136,7 @@ func TestTestdata(t *testing.T) {
 
 func BenchmarkCount6x10(b *testing.B) {
 	tl := tiling(b, "6x10", polyomino.Pentominoes)
-	alg, _ := models.Lookup("polyomino", "dlx")
+	alg, _ := models.LookupAlgorithm("polyomino", "dlx")
 	for _, tc := range []struct {
 		name   string
 		unique bool

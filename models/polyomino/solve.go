@@ -12,17 +12,14 @@ import (
 	"github.com/coverkit/coverkit/resource"
 )
 
-func init() {
-	models.Register(models.Algorithm{
-		Model: "polyomino",
-		Name:  "dlx",
-		Kind:  models.Exact,
-		Caps:  models.CanFirst | models.CanAll | models.CanCount | models.CanUnique | models.CanParallel,
-		Description: "Dancing Links on pieces and cells; up to symmetry by restricting one piece " +
-			"to orbit representatives, exact with symmetric tilings",
-		Methods: []string{MethodReduced, MethodFull},
-		Solve:   solveDLX,
-	})
+var dlxAlgorithm = models.Algorithm{
+	Name: "dlx",
+	Kind: models.Exact,
+	Caps: models.CanFirst | models.CanAll | models.CanCount | models.CanUnique | models.CanParallel,
+	Description: "Dancing Links on pieces and cells; up to symmetry by restricting one piece " +
+		"to orbit representatives, exact with symmetric tilings",
+	Methods: []string{MethodReduced, MethodFull},
+	Solve:   solveDLX,
 }
 
 // Methods of the dlx algorithm for a count (Options.Method).

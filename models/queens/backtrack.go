@@ -4,16 +4,13 @@ import (
 	"github.com/coverkit/coverkit/models"
 )
 
-func init() {
-	models.Register(models.Algorithm{
-		Model: "queens",
-		Name:  "backtrack",
-		Kind:  models.Exact,
-		Caps:  models.CanFirst | models.CanAll | models.CanCount | models.CanUnique,
-		Description: "Wirth's recursive backtracking, column by column, rows ascending, " +
-			"O(1) safety test with row/column/sum/difference arrays",
-		Solve: exact("backtrack", solveBacktrack),
-	})
+var backtrackAlgorithm = models.Algorithm{
+	Name: "backtrack",
+	Kind: models.Exact,
+	Caps: models.CanFirst | models.CanAll | models.CanCount | models.CanUnique,
+	Description: "Wirth's recursive backtracking, column by column, rows ascending, " +
+		"O(1) safety test with row/column/sum/difference arrays",
+	Solve: exact("backtrack", solveBacktrack),
 }
 
 // wirth holds Wirth's four "free" arrays (seed 000; seed 001 calls them the

@@ -13,7 +13,7 @@ import (
 // benchCount counts all solutions for each n with the named algorithm and
 // reports nodes/op and checks/op.
 func benchCount(b *testing.B, name string, sizes ...int) {
-	alg, err := models.Lookup("queens", name)
+	alg, err := models.LookupAlgorithm("queens", name)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -44,7 +44,7 @@ func BenchmarkIterative(b *testing.B)   { benchCount(b, "iterative", 8, 10, 12) 
 func BenchmarkPermutation(b *testing.B) { benchCount(b, "permutation", 8, 10, 12) }
 
 func BenchmarkUnique(b *testing.B) {
-	alg, _ := models.Lookup("queens", "backtrack")
+	alg, _ := models.LookupAlgorithm("queens", "backtrack")
 	for b.Loop() {
 		res, _ := alg.Solve(context.Background(), queens.New(10), &core.Options{Mode: core.ModeCount, Unique: true})
 		if res.Fundamental != core.CountOf(92) {

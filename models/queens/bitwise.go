@@ -29,16 +29,13 @@ const (
 	BitwisePlain = "plain"
 )
 
-func init() {
-	models.Register(models.Algorithm{
-		Model: "queens",
-		Name:  "bitwise",
-		Kind:  models.Exact,
-		Caps:  models.CanFirst | models.CanAll | models.CanCount | models.CanUnique | models.CanParallel,
-		Description: "Richards-style bitmask search (n ≤ 64); counts with the 8-fold symmetry " +
-			"of the square on parallel workers",
-		Solve: solveBitwise,
-	})
+var bitwiseAlgorithm = models.Algorithm{
+	Name: "bitwise",
+	Kind: models.Exact,
+	Caps: models.CanFirst | models.CanAll | models.CanCount | models.CanUnique | models.CanParallel,
+	Description: "Richards-style bitmask search (n ≤ 64); counts with the 8-fold symmetry " +
+		"of the square on parallel workers",
+	Solve: solveBitwise,
 }
 
 // solveBitwise is the registry entry point of the bitwise algorithm.

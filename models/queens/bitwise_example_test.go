@@ -13,7 +13,7 @@ import (
 // The bitwise algorithm counts with the 8 symmetries of the square on
 // parallel workers; Unique also gives the fundamental solutions.
 func Example_bitwiseCount() {
-	alg, err := models.Lookup("queens", "bitwise")
+	alg, err := models.LookupAlgorithm("queens", "bitwise")
 	if err != nil {
 		panic(err)
 	}
@@ -31,7 +31,7 @@ func Example_bitwiseCount() {
 
 // ModeAll meets the solutions in lexicographic order of Wirth's vector.
 func Example_bitwiseAll() {
-	alg, _ := models.Lookup("queens", "bitwise")
+	alg, _ := models.LookupAlgorithm("queens", "bitwise")
 	b := queens.New(6)
 	_, _ = alg.Solve(context.Background(), b, &core.Options{
 		Mode: core.ModeAll,

@@ -32,7 +32,7 @@ func bwSolve(t testing.TB, n int, o *core.Options) core.Result {
 }
 
 func TestBitwiseRegistered(t *testing.T) {
-	a, err := models.Lookup("queens", "bitwise")
+	a, err := models.LookupAlgorithm("queens", "bitwise")
 	require.NoError(t, err)
 	require.Equal(t, models.Exact, a.Kind)
 	require.True(t, a.Caps.Has(models.CanFirst|models.CanAll|models.CanCount|models.CanUnique|models.CanParallel))

@@ -11,17 +11,14 @@ import (
 	"github.com/coverkit/coverkit/resource"
 )
 
-func init() {
-	models.Register(models.Algorithm{
-		Model: "queens",
-		Name:  "construct",
-		Kind:  models.Constructive,
-		Caps:  models.CanFirst | models.CanUnique,
-		Description: "explicit O(n) construction, no search: --method formula (Hoffman–Loessi–Moore, " +
-			"default) or lists (even/odd lists with swaps); a billion queens in 4 GB",
-		Methods: []string{MethodFormula, MethodLists, MethodModular},
-		Solve:   withUnique(solveConstruct),
-	})
+var constructAlgorithm = models.Algorithm{
+	Name: "construct",
+	Kind: models.Constructive,
+	Caps: models.CanFirst | models.CanUnique,
+	Description: "explicit O(n) construction, no search: --method formula (Hoffman–Loessi–Moore, " +
+		"default) or lists (even/odd lists with swaps); a billion queens in 4 GB",
+	Methods: []string{MethodFormula, MethodLists, MethodModular},
+	Solve:   withUnique(solveConstruct),
 }
 
 // Construction methods for Options.Method with the construct algorithm.

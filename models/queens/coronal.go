@@ -7,7 +7,6 @@ import (
 	"sync"
 
 	"github.com/coverkit/coverkit/core"
-	"github.com/coverkit/coverkit/models"
 )
 
 // CoronalName is the name (and version) of the coronal decomposition. It
@@ -19,14 +18,14 @@ const CoronalName = "queens-coronal/1"
 // is one subproblem.
 const CoronalMinN = 8
 
-func init() {
-	models.RegisterDecomposer("queens", func(p core.Problem, _ uint64) (core.Decomposition, error) {
-		b, ok := p.(*Board)
-		if !ok {
-			return nil, fmt.Errorf("queens: coronal: %w (got %T)", core.ErrWrongProblem, p)
-		}
-		return NewCoronal(b.N)
-	})
+// decompose is the model's split of a count (Model.Decompose): the coronal
+// decomposition of p's board.
+func decompose(_ context.Context, p core.Problem, _ uint64) (core.Decomposition, error) {
+	b, ok := p.(*Board)
+	if !ok {
+		return nil, fmt.Errorf("queens: coronal: %w (got %T)", core.ErrWrongProblem, p)
+	}
+	return NewCoronal(b.N)
 }
 
 // Coronal is the coronal decomposition of the N-Queens count used by the

@@ -16,16 +16,13 @@ import (
 // about 1.3 GiB.
 const CoverMaxN = 4096
 
-func init() {
-	models.Register(models.Algorithm{
-		Model: "queens",
-		Name:  "dlx",
-		Kind:  models.Exact,
-		Caps:  models.CanFirst | models.CanAll | models.CanCount | models.CanUnique | models.CanParallel,
-		Description: "Dancing Links (Knuth's Algorithm C): rows and columns primary, " +
-			"diagonals secondary; reports Knuth's updates",
-		Solve: withUnique(solveDLX),
-	})
+var dlxAlgorithm = models.Algorithm{
+	Name: "dlx",
+	Kind: models.Exact,
+	Caps: models.CanFirst | models.CanAll | models.CanCount | models.CanUnique | models.CanParallel,
+	Description: "Dancing Links (Knuth's Algorithm C): rows and columns primary, " +
+		"diagonals secondary; reports Knuth's updates",
+	Solve: withUnique(solveDLX),
 }
 
 // Cover returns N-Queens as a generalized exact cover problem. Primary

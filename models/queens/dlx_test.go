@@ -23,7 +23,7 @@ var updateDLX = flag.Bool("update-dlx", false, "rewrite testdata/dlx/queens-*.dl
 var dlxA000170 = []uint64{1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200}
 
 func TestDLXCountsA000170(t *testing.T) {
-	alg, err := models.Lookup("queens", "dlx")
+	alg, err := models.LookupAlgorithm("queens", "dlx")
 	require.NoError(t, err)
 	for i, want := range dlxA000170 {
 		n := i + 1
@@ -40,7 +40,7 @@ func TestDLXCountsA000170(t *testing.T) {
 }
 
 func TestDLXSolutionsVerify(t *testing.T) {
-	alg, err := models.Lookup("queens", "dlx")
+	alg, err := models.LookupAlgorithm("queens", "dlx")
 	require.NoError(t, err)
 	for _, n := range []int{1, 4, 6, 8} {
 		b := queens.New(n)

@@ -10,8 +10,9 @@
 //
 // # Algorithms
 //
-// The package registers its algorithms in models.Default from init, so the
-// coverkit command and any program can find them by name:
+// The package registers the model's descriptor, with its algorithms, from
+// init (models.Register), so the coverkit command and any program can find
+// them by name (models.Lookup("queens"), then Model.Algorithm):
 //
 //   - backtrack: Wirth's recursive backtracking (seed 000, program 5.3),
 //     column by column, rows in ascending order, with the O(1) safety test

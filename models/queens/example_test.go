@@ -32,7 +32,7 @@ func ExampleBoard() {
 // Wirth's eight queens: the first solution of the backtracking search, with
 // the safety checks it took (876, as in Wirth's table).
 func ExampleBoard_backtrack() {
-	alg, _ := models.Lookup("queens", "backtrack")
+	alg, _ := models.LookupAlgorithm("queens", "backtrack")
 	res, err := alg.Solve(context.Background(), queens.New(8), nil)
 	if err != nil {
 		panic(err)
@@ -47,7 +47,7 @@ func ExampleBoard_backtrack() {
 // Options.Visit receives each solution with the work done since the
 // previous one: Wirth's table of checks per solution.
 func ExampleBoard_wirthTable() {
-	alg, _ := models.Lookup("queens", "backtrack")
+	alg, _ := models.LookupAlgorithm("queens", "backtrack")
 	var total uint64
 	i := 0
 	res, _ := alg.Solve(context.Background(), queens.New(8), &core.Options{
@@ -72,7 +72,7 @@ func ExampleBoard_wirthTable() {
 
 // Counting with fundamental solutions (classes under the 8 symmetries).
 func ExampleBoard_count() {
-	alg, _ := models.Lookup("queens", "permutation")
+	alg, _ := models.LookupAlgorithm("queens", "permutation")
 	res, _ := alg.Solve(context.Background(), queens.New(8), &core.Options{Mode: core.ModeCount, Unique: true})
 	fmt.Println(res.Status, res.Solutions, res.Fundamental, res.Stats.Checks)
 	// Output: exhausted 92 12 5508

@@ -2,16 +2,13 @@ package queens
 
 import "github.com/coverkit/coverkit/models"
 
-func init() {
-	models.Register(models.Algorithm{
-		Model: "queens",
-		Name:  "iterative",
-		Kind:  models.Exact,
-		Caps:  models.CanFirst | models.CanAll | models.CanCount | models.CanUnique,
-		Description: "backtracking without recursion: an explicit stack of (column, next row), " +
-			"same order and counts as backtrack",
-		Solve: exact("iterative", solveIterative),
-	})
+var iterativeAlgorithm = models.Algorithm{
+	Name: "iterative",
+	Kind: models.Exact,
+	Caps: models.CanFirst | models.CanAll | models.CanCount | models.CanUnique,
+	Description: "backtracking without recursion: an explicit stack of (column, next row), " +
+		"same order and counts as backtrack",
+	Solve: exact("iterative", solveIterative),
 }
 
 // solveIterative is the non-recursive depth-first traversal of the search

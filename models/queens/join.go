@@ -68,22 +68,19 @@ const JoinMinN = 13
 // bitwise.
 func JoinFaster(n int) bool { return n >= JoinMinN && n <= JoinMaxN }
 
-func init() {
-	models.Register(models.Algorithm{
-		Model: "queens",
-		Name:  "join",
-		Kind:  models.Exact,
-		Caps:  models.CanCount | models.CanParallel,
-		Description: "quadrant join (Kluev): counts pairs of compatible half-boards per row split " +
-			"in a bit-sliced sieve; count only, n ≤ 33, memory grows with n",
-		Solve: solveJoin,
-		Check: func(p core.Problem, _ *core.Options) error {
-			if b, ok := p.(*Board); ok && b != nil {
-				return plainOnly("join", b)
-			}
-			return nil
-		},
-	})
+var joinAlgorithm = models.Algorithm{
+	Name: "join",
+	Kind: models.Exact,
+	Caps: models.CanCount | models.CanParallel,
+	Description: "quadrant join (Kluev): counts pairs of compatible half-boards per row split " +
+		"in a bit-sliced sieve; count only, n ≤ 33, memory grows with n",
+	Solve: solveJoin,
+	Check: func(p core.Problem, _ *core.Options) error {
+		if b, ok := p.(*Board); ok && b != nil {
+			return plainOnly("join", b)
+		}
+		return nil
+	},
 }
 
 // solveJoin is the registry entry point of the join algorithm: ModeCount

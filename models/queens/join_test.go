@@ -131,7 +131,7 @@ func ExampleJoinFaster() {
 		if queens.JoinFaster(n) {
 			algo = "join"
 		}
-		a, _ := models.Lookup("queens", algo)
+		a, _ := models.LookupAlgorithm("queens", algo)
 		res, _ := a.Solve(context.Background(), queens.New(n), &core.Options{Mode: core.ModeCount})
 		fmt.Println(n, algo, res.Solutions)
 	}

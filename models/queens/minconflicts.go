@@ -9,16 +9,13 @@ import (
 	"github.com/coverkit/coverkit/models"
 )
 
-func init() {
-	models.Register(models.Algorithm{
-		Model: "queens",
-		Name:  "minconflicts",
-		Kind:  models.LocalSearch,
-		Caps:  models.CanFirst | models.CanUnique,
-		Description: "min-conflicts local search (Sosic–Gu QS4 style): greedy permutation, " +
-			"swaps of attacked queens; 10^6 queens in 0.04 s, 10^9 in 2 minutes and 4.3 GiB",
-		Solve: withUnique(solveMinConflicts),
-	})
+var minconflictsAlgorithm = models.Algorithm{
+	Name: "minconflicts",
+	Kind: models.LocalSearch,
+	Caps: models.CanFirst | models.CanUnique,
+	Description: "min-conflicts local search (Sosic–Gu QS4 style): greedy permutation, " +
+		"swaps of attacked queens; 10^6 queens in 0.04 s, 10^9 in 2 minutes and 4.3 GiB",
+	Solve: withUnique(solveMinConflicts),
 }
 
 // solveMinConflicts runs local.Queens on a Board. It refuses a board that

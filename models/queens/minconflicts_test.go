@@ -13,7 +13,7 @@ import (
 )
 
 func TestMinConflicts(t *testing.T) {
-	alg, err := models.Lookup("queens", "minconflicts")
+	alg, err := models.LookupAlgorithm("queens", "minconflicts")
 	require.NoError(t, err)
 	require.Equal(t, models.LocalSearch, alg.Kind)
 	require.True(t, alg.Caps.Has(models.CanFirst))

@@ -19,7 +19,7 @@ const MaxN = 1 << 50
 const MaxBoardN = 10_000
 
 func init() {
-	models.RegisterModel(models.Model{
+	models.Register(models.Model{
 		Name:    "queens",
 		Summary: "N-Queens: solve, count, compare algorithms, verify solutions",
 		Doc: `Place N queens on an N×N board so that none attacks another. N may be
@@ -43,7 +43,10 @@ each other have no solution, with the pair named.`,
 			{Name: "given", Usage: `queens placed in advance, 1-based "row,col row,col ..."; solve completes them`},
 			{Name: "given-file", Usage: "read the given queens from FILE (- for stdin), same syntax, # comments"},
 		},
-		Formats:    []string{"perm", "board", "svg", "json"},
+		Formats: []string{"perm", "board", "svg", "json"},
+		Algorithms: []models.Algorithm{backtrackAlgorithm, bitwiseAlgorithm, constructAlgorithm, dlxAlgorithm,
+			iterativeAlgorithm, joinAlgorithm, minconflictsAlgorithm, permutationAlgorithm},
+		Decompose:  decompose,
 		Default:    defaultAlgorithm,
 		Fields:     fields,
 		CountText:  countText,
@@ -191,7 +194,7 @@ func Count(ctx context.Context, n int, o *core.Options) (core.Result, error) {
 	}
 	opts.Mode = core.ModeCount
 	p := New(n)
-	alg, err := models.Lookup("queens", defaultAlgorithm(p, &opts))
+	alg, err := models.LookupAlgorithm("queens", defaultAlgorithm(p, &opts))
 	if err != nil {
 		return core.Result{}, err
 	}

@@ -15,7 +15,7 @@ import (
 // TestDescriptorParams builds boards through the model descriptor, as the
 // command does, from --torus, --given and --given-file.
 func TestDescriptorParams(t *testing.T) {
-	m, err := models.LookupModel("queens")
+	m, err := models.Lookup("queens")
 	require.NoError(t, err)
 	files := map[string]string{"g.txt": "\ufeff# corner\r\n1,1\r\n5,2\r\n", "bad.txt": "1,1\n2,x\n"}
 	open := func(name string) (io.ReadCloser, error) {

@@ -2,16 +2,13 @@ package queens
 
 import "github.com/coverkit/coverkit/models"
 
-func init() {
-	models.Register(models.Algorithm{
-		Model: "queens",
-		Name:  "permutation",
-		Kind:  models.Exact,
-		Caps:  models.CanFirst | models.CanAll | models.CanCount | models.CanUnique,
-		Description: "permutations with pruning: each column chooses among the unused rows " +
-			"(a linked list), only the two diagonals are tested",
-		Solve: exact("permutation", solvePermutation),
-	})
+var permutationAlgorithm = models.Algorithm{
+	Name: "permutation",
+	Kind: models.Exact,
+	Caps: models.CanFirst | models.CanAll | models.CanCount | models.CanUnique,
+	Description: "permutations with pruning: each column chooses among the unused rows " +
+		"(a linked list), only the two diagonals are tested",
+	Solve: exact("permutation", solvePermutation),
 }
 
 // permuter generates the permutations of the rows depth first and prunes a

@@ -39,7 +39,7 @@ func maxN(a models.Algorithm) int {
 
 func lookup(t testing.TB, name string) models.Algorithm {
 	t.Helper()
-	a, err := models.Lookup("queens", name)
+	a, err := models.LookupAlgorithm("queens", name)
 	require.NoError(t, err)
 	return a
 }

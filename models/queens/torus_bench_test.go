@@ -16,7 +16,7 @@ import (
 // toroidal counts to n = 17 at least as fast as `queens count`). The
 // ordinary n = 17 takes seconds: run with -benchtime=1x.
 func BenchmarkTorusVsClassic(b *testing.B) {
-	a, err := models.Lookup("queens", "bitwise")
+	a, err := models.LookupAlgorithm("queens", "bitwise")
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -47,7 +47,7 @@ func BenchmarkTorusVsClassic(b *testing.B) {
 
 // BenchmarkTorusCount19 counts the 19×19 torus (A051906: 820,496).
 func BenchmarkTorusCount19(b *testing.B) {
-	a, err := models.Lookup("queens", "bitwise")
+	a, err := models.LookupAlgorithm("queens", "bitwise")
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -100,7 +100,7 @@ func BenchmarkCompletion(b *testing.B) {
 				continue
 			}
 			b.Run(inst.name+"/"+algo, func(b *testing.B) {
-				a, err := models.Lookup("queens", algo)
+				a, err := models.LookupAlgorithm("queens", algo)
 				if err != nil {
 					b.Fatal(err)
 				}

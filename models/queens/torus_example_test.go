@@ -12,7 +12,7 @@ import (
 // Toroidal queens: Pólya's theorem, the modular construction and the exact
 // count (OEIS A051906).
 func ExampleNewTorus() {
-	bitwise, _ := models.Lookup("queens", "bitwise")
+	bitwise, _ := models.LookupAlgorithm("queens", "bitwise")
 	for _, n := range []int{12, 13} {
 		res, _ := bitwise.Solve(context.Background(), queens.NewTorus(n), &core.Options{Mode: core.ModeCount})
 		fmt.Println(queens.NewTorus(n).Size(), res.Solutions, res.Status)
@@ -31,7 +31,7 @@ func ExampleNewTorus() {
 // N-Queens completion: complete two given queens, or prove that none
 // completes them.
 func ExampleNewCompletion() {
-	dlx, _ := models.Lookup("queens", "dlx")
+	dlx, _ := models.LookupAlgorithm("queens", "dlx")
 	for _, given := range []string{"1,1 5,2", "1,1 3,2", "1,1 3,3"} {
 		g, err := queens.ParseGiven(given, 8)
 		if err != nil {

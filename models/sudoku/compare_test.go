@@ -51,7 +51,7 @@ func TestBatchInstance(t *testing.T) {
 	require.NoError(t, err)
 	fast, _ := sudoku.Algorithm("fast")
 	require.ErrorIs(t, b6.Supports(fast, nil), core.ErrUnsupported)
-	q, _ := models.Lookup("queens", "backtrack")
+	q, _ := models.LookupAlgorithm("queens", "backtrack")
 	if q.Name != "" {
 		require.ErrorIs(t, b6.Supports(q, nil), core.ErrWrongProblem)
 	}

@@ -38,5 +38,5 @@
 //   - Generate makes puzzles with a unique solution, deterministically from
 //     a seed.
 //
-// The model registers itself as "sudoku" (models.LookupModel).
+// The model registers its descriptor as "sudoku" (models.Lookup).
 package sudoku

@@ -92,7 +92,7 @@ func ExampleGenerate() {
 // pretty, json, svg).
 func ExamplePuzzle_Render() {
 	p, _ := sudoku.ParseLine(sudoku.Layout{}, "4.....2..3..1...")
-	res, _ := models.Lookup("sudoku", "auto")
+	res, _ := models.LookupAlgorithm("sudoku", "auto")
 	r, _ := res.Run(context.Background(), p, nil)
 	p.Render(os.Stdout, r.First, "pretty")
 	p.Render(os.Stdout, r.First, "json")

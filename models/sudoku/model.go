@@ -13,7 +13,7 @@ import (
 )
 
 func init() {
-	models.RegisterModel(models.Model{
+	models.Register(models.Model{
 		Name:    "sudoku",
 		Summary: "Solve, verify and generate sudoku-family puzzles (any box shape, X, jigsaw, Latin)",
 		Doc: `A sudoku-family puzzle in the one-line format: N² symbols, '.' or '0' for an
@@ -22,10 +22,11 @@ solution is written the same way (Render: line, grid, pretty, json, svg).
 The auto algorithm (the default) solves 9x9 grids with 3x3 boxes, classic
 or X, with the bitset solver fast, and every other grid with the exact
 cover on Dancing Links (dlx).`,
-		Instance: models.Instance{Usage: "PUZZLE", Args: 1, New: newInstance},
-		Params:   params,
-		Formats:  Formats,
-		Default:  func(core.Problem, *core.Options) string { return DefaultAlgorithm },
+		Instance:   models.Instance{Usage: "PUZZLE", Args: 1, New: newInstance},
+		Params:     params,
+		Algorithms: algorithms,
+		Formats:    Formats,
+		Default:    func(core.Problem, *core.Options) string { return DefaultAlgorithm },
 		Fields: func(p core.Problem, _ *core.Result) []models.Field {
 			pz, _ := p.(*Puzzle)
 			if pz == nil || pz.Shape == nil {

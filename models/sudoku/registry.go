@@ -9,9 +9,10 @@ import (
 	"github.com/coverkit/coverkit/models"
 )
 
-func init() {
-	models.Register(models.Algorithm{
-		Model:       "sudoku",
+// algorithms are the sudoku model's algorithms, in the order listings show
+// them.
+var algorithms = []models.Algorithm{
+	{
 		Name:        "auto",
 		Kind:        models.Exact,
 		Caps:        models.CanFirst | models.CanAll | models.CanCount | models.CanParallel,
@@ -21,9 +22,8 @@ func init() {
 		},
 		Check:     checkPuzzle,
 		NewWorker: func() core.Solver { return new(autoWorker).solve },
-	})
-	models.Register(models.Algorithm{
-		Model:       "sudoku",
+	},
+	{
 		Name:        "dlx",
 		Kind:        models.Exact,
 		Caps:        models.CanFirst | models.CanAll | models.CanCount | models.CanParallel,
@@ -33,9 +33,8 @@ func init() {
 		},
 		Check:     checkPuzzle,
 		NewWorker: func() core.Solver { return newDLXWorker().solve },
-	})
-	models.Register(models.Algorithm{
-		Model:       "sudoku",
+	},
+	{
 		Name:        "fast",
 		Kind:        models.Exact,
 		Caps:        models.CanFirst | models.CanAll | models.CanCount,
@@ -45,7 +44,7 @@ func init() {
 		},
 		Check:     checkFast,
 		NewWorker: func() core.Solver { return newFastWorker().solve },
-	})
+	},
 }
 
 // DefaultAlgorithm is the algorithm a batch or Solve uses when none is
@@ -58,7 +57,7 @@ func Algorithm(name string) (models.Algorithm, error) {
 	if name == "" {
 		name = DefaultAlgorithm
 	}
-	a, err := models.Lookup("sudoku", name)
+	a, err := models.LookupAlgorithm("sudoku", name)
 	if err != nil {
 		var names []string
 		for _, a := range models.Algorithms("sudoku") {

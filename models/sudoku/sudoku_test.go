@@ -968,7 +968,7 @@ func FuzzParseRegions(f *testing.F) {
 }
 
 func TestModelDescriptor(t *testing.T) {
-	m, err := models.LookupModel("sudoku")
+	m, err := models.Lookup("sudoku")
 	require.NoError(t, err)
 	regions, err := os.ReadFile(filepath.Join("testdata", "jigsaw9.txt"))
 	require.NoError(t, err)
