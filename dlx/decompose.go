@@ -13,14 +13,23 @@ import (
 const SubtreesPerUnit = 20
 
 // Subtrees is the decomposition of an exact-cover count into the subtrees
-// below the options chosen at the first d levels of the search (Algorithm
-// C's choice of item: the fewest options, the first such item on a tie, as
-// Solve makes it), in the order the search meets them. d is the smallest
+// below the first d levels of the search, in the order the search meets
+// them: for Algorithm C, below the options chosen at those levels (the
+// choice of item: the fewest options, the first such item on a tie, as
+// Solve makes it); for a problem with multiplicities (Algorithm M), below
+// the branches taken at those levels, so that a subtree keeps the bounds
+// and the tweaks the search has there and every solution lies in exactly
+// one subtree. Colors are kept as the search keeps them. d is the smallest
 // depth giving at least SubtreesPerUnit×K subtrees for K units, or the
-// deepest the split goes (12 levels, or where the tree ends): surplus units
-// are empty. Solutions found above depth d, if any, form one more
-// subproblem, the last. Name carries d, so units of different depths never
-// merge.
+// deepest the split goes (12 levels, or where the tree ends): surplus
+// units are empty.
+//
+// The last subproblem is the search above depth d: its count is the
+// solutions found there (often none) and its Stats the work the search
+// does there, so that the counters summed over all subproblems are exactly
+// those of the unsplit search (each unit repeats the split when it is
+// built; that work is not counted again). Name carries the algorithm and
+// d, so units of different depths never merge.
 type Subtrees struct {
 	s        *Solver
 	forced   []int
@@ -50,13 +59,21 @@ func NewSubtrees(ctx context.Context, p *Problem, forced []int, units uint64, pr
 		target = 1 << 24
 	}
 	s.stopAt = 0
+	s.useM = s.multi
+	if s.useM {
+		s.ensureM()
+	}
 	sp, d := s.splitDepth(ctx, forced, int(target))
 	if sp.res.Status != core.StatusExhausted {
 		return nil, fmt.Errorf("dlx: splitting stopped: %s", sp.res.Status)
 	}
 	t := &Subtrees{s: s, forced: append([]int(nil), forced...), depth: d, tasks: sp.tasks, tasksEnd: sp.tasksEnd,
 		shallow: uint64(len(sp.solsEnd)), stats: core.Stats{Nodes: sp.res.Stats.Nodes, Updates: sp.res.Stats.Updates}}
-	t.name = prefix + "-mrv/1/d=" + strconv.Itoa(d)
+	alg := "mrv"
+	if s.useM {
+		alg = "m"
+	}
+	t.name = prefix + "-" + alg + "/2/d=" + strconv.Itoa(d)
 	return t, nil
 }
 
@@ -73,7 +90,7 @@ func (s *Solver) splitDepth(ctx context.Context, forced []int, target int) (spli
 			sp.tasks = append(sp.tasks, prefix...)
 			sp.tasksEnd = append(sp.tasksEnd, len(sp.tasks))
 		}
-		sp.res = s.solveForced(ctx, forced, 0, 0, func(sol []int) bool {
+		sp.res = s.runTask(ctx, forced, nil, 0, 0, func(sol []int) bool {
 			sp.solsEnd = append(sp.solsEnd, 0)
 			return true
 		})
@@ -87,7 +104,8 @@ func (s *Solver) splitDepth(ctx context.Context, forced []int, target int) (spli
 	return sp, d
 }
 
-// Name returns the decomposition's name, with its depth.
+// Name returns the decomposition's name, with its algorithm ("mrv" for
+// Algorithm C, "m" for Algorithm M), version and depth.
 func (t *Subtrees) Name() string { return t.name }
 
 // Algorithm names the algorithm that solves the subtrees: "dlx".
@@ -96,14 +114,10 @@ func (t *Subtrees) Algorithm() string { return "dlx" }
 // Depth returns d, the levels above the subtrees.
 func (t *Subtrees) Depth() int { return t.depth }
 
-// Len returns the number of subproblems: the subtrees, and one more when
-// solutions lie above the split depth.
+// Len returns the number of subproblems: the subtrees, and one more, the
+// last, for the search above them.
 func (t *Subtrees) Len(context.Context) (uint64, error) {
-	m := uint64(len(t.tasksEnd))
-	if t.shallow > 0 {
-		m++
-	}
-	return m, nil
+	return uint64(len(t.tasksEnd)) + 1, nil
 }
 
 // Run counts subtrees first, first+stride, … in order; see
@@ -115,8 +129,8 @@ func (t *Subtrees) Run(ctx context.Context, first, stride uint64, done func(j ui
 	m, _ := t.Len(ctx)
 	nt := uint64(len(t.tasksEnd))
 	for j := first; j < m; j += stride {
-		if j == nt { // the solutions above the split
-			if !done(j, core.SubResult{Count: core.CountOf(t.shallow)}) {
+		if j == nt { // the search above the subtrees
+			if !done(j, core.SubResult{Count: core.CountOf(t.shallow), Stats: t.stats}) {
 				break
 			}
 			continue
@@ -125,7 +139,7 @@ func (t *Subtrees) Run(ctx context.Context, first, stride uint64, done func(j ui
 		if j > 0 {
 			b = t.tasksEnd[j-1]
 		}
-		r := t.s.solveForced(ctx, t.tasks[b:t.tasksEnd[j]], 0, 0, nil)
+		r := t.s.runTask(ctx, t.forced, t.tasks[b:t.tasksEnd[j]], 0, 0, nil)
 		if r.Status != core.StatusExhausted {
 			if st, ok := core.ContextStatus(ctx); ok {
 				return st, nil

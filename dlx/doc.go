@@ -61,8 +61,10 @@
 // A Solver is not safe for concurrent use; Clone makes one per goroutine.
 // With Options.Workers > 1, Solve clones the solver itself and splits the
 // tree at its top levels into many more independent subproblems than
-// workers; counts are exact and the same as with one worker, and
-// Options.Progress reports the subproblems done.
+// workers; counts, nodes and updates are exactly those of one worker
+// (each node is counted once, by the worker whose subtree holds it; the
+// replay of a subtree's prefix is not counted), and Options.Progress
+// reports the subproblems done.
 //
 // # Multiplicities: Algorithm M
 //

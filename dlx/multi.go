@@ -119,7 +119,7 @@ func (s *Solver) roundM(ctx context.Context, opts *Options, maxOpts int, maxNode
 		s.useM = false
 		return res
 	}
-	return s.solveForcedM(ctx, opts.Forced, nil, opts.Limit, maxNodes, opts.Visit)
+	return s.solveForcedM(ctx, opts.Forced, nil, false, opts.Limit, maxNodes, opts.Visit)
 }
 
 // need returns the coverage the active primary items still lack (the sum
@@ -138,8 +138,10 @@ func (s *Solver) need() (sum int64, most int32) {
 }
 
 // solveForcedM forces the options in forced, replays path (the branches of
-// a parallel task) and searches below it, then undoes everything.
-func (s *Solver) solveForcedM(ctx context.Context, forced []int, path []int, limit, maxNodes uint64, visit func([]int) bool) Result {
+// a parallel task) and searches below it, then undoes everything. With
+// replay (a task of a larger search), neither forcing nor replaying the
+// path is counted: the Result holds the subtree's own nodes and updates.
+func (s *Solver) solveForcedM(ctx context.Context, forced []int, path []int, replay bool, limit, maxNodes uint64, visit func([]int) bool) Result {
 	s.ensureM()
 	s.nfirst = -1
 	s.sol = s.sol[:0]
@@ -157,6 +159,9 @@ func (s *Solver) solveForcedM(ctx context.Context, forced []int, path []int, lim
 		s.path = s.path[:0]
 		for _, b := range path {
 			s.path = append(s.path, int32(b))
+		}
+		if replay {
+			res.Stats.Updates = 0
 		}
 		res = s.searchM(ctx, limit, maxNodes, visit, res.Stats.Updates)
 	} else {

@@ -62,12 +62,12 @@ func (s *Solver) split(ctx context.Context, forced []int, maxNodes uint64, targe
 // after forcing forced.
 func (s *Solver) runTask(ctx context.Context, forced, task []int, limit, maxNodes uint64, visit func([]int) bool) Result {
 	if s.useM {
-		return s.solveForcedM(ctx, forced, task, limit, maxNodes, visit)
+		return s.solveForcedM(ctx, forced, task, task != nil, limit, maxNodes, visit)
 	}
 	if task == nil {
-		task = forced
+		return s.solveForced(ctx, forced, false, limit, maxNodes, visit)
 	}
-	return s.solveForced(ctx, task, limit, maxNodes, visit)
+	return s.solveForced(ctx, task, true, limit, maxNodes, visit)
 }
 
 // solveParallel splits the search at its top levels into independent

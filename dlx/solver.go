@@ -70,7 +70,9 @@ type Options struct {
 	MaxNodes uint64
 	// Workers is the number of goroutines; 0 or 1 searches in the calling
 	// goroutine. With W > 1 the tree is split at its top levels into many
-	// more subproblems than workers, and counts are summed exactly. A
+	// more subproblems than workers; counts, nodes and updates are exactly
+	// those of one worker (a worker does not count the replay of the
+	// prefix of its subproblem). A
 	// negative count or one above resource.Cap() is an error (wrapping
 	// resource.ErrWorkers).
 	Workers int
@@ -360,13 +362,17 @@ func (s *Solver) Solve(ctx context.Context, opts *Options) (Result, error) {
 	if opts.TakeSingleton {
 		s.stopAt = 1
 	}
-	res := s.solveForced(ctx, opts.Forced, opts.Limit, opts.MaxNodes, opts.Visit)
+	res := s.solveForced(ctx, opts.Forced, false, opts.Limit, opts.MaxNodes, opts.Visit)
 	res.Stats.Elapsed = time.Since(start)
 	return res, nil
 }
 
 // solveForced forces the options in forced, searches, and undoes them.
-func (s *Solver) solveForced(ctx context.Context, forced []int, limit, maxNodes uint64, visit func([]int) bool) Result {
+// With replay, forced is the prefix of a subtree of a larger search (a
+// parallel task or a unit of Subtrees) whose updates that search counted
+// above the subtree: forcing it is not counted, so the Result holds the
+// subtree's own nodes and updates, exactly those of the serial search.
+func (s *Solver) solveForced(ctx context.Context, forced []int, replay bool, limit, maxNodes uint64, visit func([]int) bool) Result {
 	s.nfirst = -1
 	s.sol = s.sol[:0]
 	var res Result
@@ -378,6 +384,9 @@ func (s *Solver) solveForced(ctx context.Context, forced []int, limit, maxNodes 
 		res.Stats.Updates += s.force(k)
 		s.sol = append(s.sol, k)
 		n++
+	}
+	if replay {
+		res.Stats.Updates = 0
 	}
 	if n == len(forced) {
 		o := s.search(ctx, limit, maxNodes, visit, res.Stats.Updates, s.stopAt)

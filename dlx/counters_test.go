@@ -1,0 +1,216 @@
+package dlx_test
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/coverkit/coverkit/core"
+	"github.com/coverkit/coverkit/dlx"
+	"github.com/coverkit/coverkit/dlx/internal/gen"
+	"github.com/stretchr/testify/require"
+)
+
+// randomKind returns a random small instance of one kind: "plain" (primary
+// items only), "colored" (secondary items, some colored) or "multi"
+// (random bounds on the primary items, with colored secondary items), and
+// a forced option (−1 for none) about one time in three.
+func randomKind(t testing.TB, r *rand.Rand, kind string) (*dlx.Problem, []int) {
+	t.Helper()
+	np, ns, nopt := 2+r.IntN(5), r.IntN(4), 4+r.IntN(11)
+	if kind == "plain" {
+		ns = 0
+	}
+	p := parse(t, gen.Random(r, np, ns, nopt))
+	if kind == "multi" {
+		for i := range p.NumItems() {
+			if !p.IsSecondary(i) {
+				lo := r.IntN(3)
+				require.NoError(t, p.SetBounds(i, lo, max(1, lo+r.IntN(3))))
+			}
+		}
+	}
+	var forced []int
+	if r.IntN(3) == 0 {
+		k := r.IntN(p.NumOptions())
+		for j := range p.OptionLen(k) {
+			if it, _ := p.OptionItem(k, j); !p.IsSecondary(it) {
+				forced = []int{k}
+				break
+			}
+		}
+	}
+	return p, forced
+}
+
+// splitCount counts p through Subtrees split for k units, running every
+// unit, and returns the merged count and work.
+func splitCount(t testing.TB, p *dlx.Problem, forced []int, k uint64) (count uint64, st core.Stats) {
+	t.Helper()
+	ctx := context.Background()
+	for i := range k {
+		sub, err := dlx.NewSubtrees(ctx, p, forced, k, "dlx")
+		require.NoError(t, err)
+		status, err := sub.Run(ctx, i, k, func(_ uint64, r core.SubResult) bool {
+			c, ok := r.Count.Uint64()
+			require.True(t, ok)
+			count += c
+			st = st.Add(r.Stats)
+			return true
+		})
+		require.NoError(t, err)
+		require.Equal(t, core.StatusExhausted, status)
+	}
+	return count, st
+}
+
+// TestCountersIndependentOfWorkers checks that nodes and updates are a
+// function of the instance: the same for 1, 2, 3 and 8 workers, and the
+// sum over the units of a split (K = 1, 2, 7, 64) equals the unsplit
+// count, on random plain, colored and multiplicity instances, with and
+// without forced options.
+func TestCountersIndependentOfWorkers(t *testing.T) {
+	for _, kind := range []string{"plain", "colored", "multi"} {
+		t.Run(kind, func(t *testing.T) {
+			r := rand.New(rand.NewPCG(21, uint64(len(kind))))
+			for trial := range 150 {
+				p, forced := randomKind(t, r, kind)
+				var text strings.Builder
+				require.NoError(t, dlx.Write(&text, p))
+				msg := fmt.Sprintf("trial %d, forced %v:\n%s", trial, forced, text.String())
+				serial, err := solver(t, p).Solve(context.Background(), &dlx.Options{Forced: forced})
+				require.NoError(t, err)
+				for _, w := range []int{2, 3, 8} {
+					par, err := solver(t, p).Solve(context.Background(), &dlx.Options{Forced: forced, Workers: w})
+					require.NoError(t, err)
+					require.Equal(t, serial.Solutions, par.Solutions, "W=%d %s", w, msg)
+					require.Equal(t, serial.Stats.Nodes, par.Stats.Nodes, "nodes, W=%d %s", w, msg)
+					require.Equal(t, serial.Stats.Updates, par.Stats.Updates, "updates, W=%d %s", w, msg)
+				}
+				for _, k := range []uint64{1, 2, 7, 64} {
+					c, st := splitCount(t, p, forced, k)
+					require.Equal(t, serial.Solutions, c, "split K=%d %s", k, msg)
+					require.Equal(t, serial.Stats.Nodes, st.Nodes, "split nodes, K=%d %s", k, msg)
+					require.Equal(t, serial.Stats.Updates, st.Updates, "split updates, K=%d %s", k, msg)
+				}
+			}
+		})
+	}
+}
+
+// TestCountersOfInstances checks the same on larger instances, where the
+// parallel search splits at several levels.
+func TestCountersOfInstances(t *testing.T) {
+	for name, text := range map[string]string{
+		"langford-8": gen.Langford(8),
+		"queens-8":   gen.Queens(8, false),
+		"knuth-xcc":  gen.KnuthXCC,
+		"knuth3":     gen.Knuth3,
+		"rooks-5-4":  gen.Pieces('R', 5, 4),
+		"kings-6-5":  gen.Pieces('K', 6, 5),
+	} {
+		t.Run(name, func(t *testing.T) {
+			p := parse(t, text)
+			serial, err := solver(t, p).Solve(context.Background(), nil)
+			require.NoError(t, err)
+			for _, w := range []int{2, 3, 8} {
+				par, err := solver(t, p).Solve(context.Background(), &dlx.Options{Workers: w})
+				require.NoError(t, err)
+				require.Equal(t, serial.Solutions, par.Solutions, "W=%d", w)
+				require.Equal(t, serial.Stats.Nodes, par.Stats.Nodes, "nodes, W=%d", w)
+				require.Equal(t, serial.Stats.Updates, par.Stats.Updates, "updates, W=%d", w)
+			}
+			for _, k := range []uint64{1, 2, 7, 64} {
+				c, st := splitCount(t, p, nil, k)
+				require.Equal(t, serial.Solutions, c, "split K=%d", k)
+				require.Equal(t, serial.Stats.Nodes, st.Nodes, "split nodes, K=%d", k)
+				require.Equal(t, serial.Stats.Updates, st.Updates, "split updates, K=%d", k)
+			}
+		})
+	}
+}
+
+// countSubsets counts the solutions of p by trying every set of options,
+// with its own check (not Problem.Verify): every primary item covered
+// within its bounds, every secondary item at most once or by options that
+// all give it one color; options without a primary item are never chosen.
+func countSubsets(p *dlx.Problem, forced []int) uint64 {
+	nopt := p.NumOptions()
+	var n uint64
+	count := make([]int, p.NumItems())
+	color := make([]int, p.NumItems())
+next:
+	for mask := 0; mask < 1<<nopt; mask++ {
+		for _, k := range forced {
+			if mask>>k&1 == 0 {
+				continue next
+			}
+		}
+		clear(count)
+		clear(color)
+		for k := range nopt {
+			if mask>>k&1 == 0 {
+				continue
+			}
+			primary := false
+			for j := range p.OptionLen(k) {
+				it, c := p.OptionItem(k, j)
+				count[it]++
+				if !p.IsSecondary(it) {
+					primary = true
+					continue
+				}
+				switch {
+				case count[it] == 1 && c == 0:
+					color[it] = -1
+				case count[it] == 1:
+					color[it] = c
+				case c == 0 || color[it] != c:
+					continue next
+				}
+			}
+			if !primary {
+				continue next
+			}
+		}
+		for i := range p.NumItems() {
+			if p.IsSecondary(i) {
+				continue
+			}
+			if lo, hi := p.Bounds(i); count[i] < lo || count[i] > hi {
+				continue next
+			}
+		}
+		n++
+	}
+	return n
+}
+
+// TestSplitAgainstBruteForce splits 500 random small instances with
+// multiplicities and colors (fixed seeds) into K = 1, 2, 7 and 64 units
+// and checks each merged count against a count over all sets of options.
+func TestSplitAgainstBruteForce(t *testing.T) {
+	r := rand.New(rand.NewPCG(20, 500))
+	for trial := range 500 {
+		p, forced := randomKind(t, r, "multi")
+		want := countSubsets(p, forced)
+		var text strings.Builder
+		require.NoError(t, dlx.Write(&text, p))
+		for _, k := range []uint64{1, 2, 7, 64} {
+			got, _ := splitCount(t, p, forced, k)
+			require.Equal(t, want, got, "K=%d trial %d forced %v:\n%s", k, trial, forced, text.String())
+		}
+	}
+}
+
+// TestSplitIssue20 is the four-line file of issue 20: one solution, split
+// or not.
+func TestSplitIssue20(t *testing.T) {
+	p := parse(t, "2|a b\na\na\nb\n")
+	for _, k := range []uint64{1, 2, 7, 64} {
+		got, _ := splitCount(t, p, nil, k)
+		require.EqualValues(t, 1, got, "K=%d", k)
+	}
+}
