@@ -14,10 +14,10 @@ import (
 )
 
 // Formats lists the formats Write accepts, the default first.
-var Formats = []string{"text", "json", "csv"}
+var Formats = []string{"text", "json", "csv", "svg"}
 
 // Write writes rep in format: "text" (a table, see WriteText), "json" (see
-// WriteJSON) or "csv" (see WriteCSV).
+// WriteJSON), "csv" (see WriteCSV) or "svg" (a chart, see WriteSVG).
 func Write(w io.Writer, format string, rep *Report) error {
 	switch format {
 	case "text", "":
@@ -26,6 +26,8 @@ func Write(w io.Writer, format string, rep *Report) error {
 		return WriteJSON(w, rep)
 	case "csv":
 		return WriteCSV(w, rep)
+	case "svg":
+		return WriteSVG(w, rep)
 	}
 	return fmt.Errorf("bench: unknown format %s (choose %s)", quote(format), strings.Join(Formats, ", "))
 }

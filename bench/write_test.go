@@ -99,7 +99,7 @@ func TestWriteCSV(t *testing.T) {
 
 func TestWriteErrors(t *testing.T) {
 	var b strings.Builder
-	require.EqualError(t, bench.Write(&b, "xml", report()), `bench: unknown format "xml" (choose text, json, csv)`)
+	require.EqualError(t, bench.Write(&b, "xml", report()), `bench: unknown format "xml" (choose text, json, csv, svg)`)
 	for _, f := range bench.Formats {
 		require.ErrorContains(t, bench.Write(&b, f, nil), "bench: no report")
 	}

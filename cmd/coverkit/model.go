@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/coverkit/coverkit/bench"
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
 	"github.com/coverkit/coverkit/progress"
@@ -30,7 +31,7 @@ func newModelCmd(e *env, m *models.Model) *cobra.Command {
 		{"solve", "Find a solution, or all of them", m.Instance.Args, runSolve, append(append([]string(nil), m.Formats...), "none")},
 		{"count", "Count every solution exactly", m.Instance.Args, runCount, []string{"text", "json", "csv"}},
 		{"verify", "Check solutions independently of any solver", m.VerifyArgs, runVerify, []string{"text", "json"}},
-		{"compare", "Run several algorithms on the same instance and compare work and time", m.Instance.Args, runCompare, []string{"text", "json", "csv"}},
+		{"compare", "Run several algorithms on the same instance and compare work and time", m.Instance.Args, runCompare, bench.Formats},
 	} {
 		name := m.Verb(v.verb)
 		if name == "" || (v.verb == "verify" && m.Verify == nil) || (v.verb == "solve" && len(m.Formats) == 0) {

@@ -36,13 +36,6 @@ func newEnv(stdin io.Reader, stdout, stderr io.Writer) *env {
 // file adds its own from init, so no file lists them all.
 var commands []func(*env) *cobra.Command
 
-func version() string {
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
-		return bi.Main.Version
-	}
-	return "dev"
-}
-
 // newRoot builds the command tree. With only set to a model's name (the
 // first argument), the other models' commands are stubs.
 func newRoot(e *env, only string) *cobra.Command {
@@ -81,10 +74,10 @@ Exit codes: 0 success, 1 no solution exists, 2 bad input or usage,
 		root.AddCommand(newCmd(e))
 	}
 	root.AddCommand(&cobra.Command{
-		Use: "version", Short: "Print the version", Args: cobra.NoArgs, Example: "  coverkit version",
+		Use: "version", Short: "Print the version, the VCS revision and the Go version of this build", Args: cobra.NoArgs, Example: "  coverkit version",
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			_, err := fmt.Fprintf(cmd.OutOrStdout(), "coverkit version %s\n", version())
-			return err
+			bi, ok := debug.ReadBuildInfo()
+			return writeVersion(cmd.OutOrStdout(), bi, ok)
 		},
 	})
 	for _, m := range models.Models() {
