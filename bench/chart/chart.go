@@ -13,7 +13,6 @@ package chart
 
 import (
 	"bufio"
-	"encoding/xml"
 	"fmt"
 	"io"
 	"math"
@@ -75,9 +74,30 @@ func (s *svg) printf(format string, a ...any) {
 
 // text writes s at (x, y) anchored at "start", "middle" or "end".
 func (s *svg) text(x, y float64, anchor, extra, t string) {
+	s.printf(`<text x="%.1f" y="%.1f" text-anchor="%s"%s>%s</text>`+"\n", x, y, anchor, extra, escape(t))
+}
+
+// escape escapes the characters XML reserves in text.
+func escape(t string) string {
+	if !strings.ContainsAny(t, `&<>"`) {
+		return t
+	}
 	var b strings.Builder
-	xml.EscapeText(&b, []byte(t))
-	s.printf(`<text x="%.1f" y="%.1f" text-anchor="%s"%s>%s</text>`+"\n", x, y, anchor, extra, b.String())
+	for _, r := range t {
+		switch r {
+		case '&':
+			b.WriteString("&amp;")
+		case '<':
+			b.WriteString("&lt;")
+		case '>':
+			b.WriteString("&gt;")
+		case '"':
+			b.WriteString("&quot;")
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }
 
 func (s *svg) line(x0, y0, x1, y1 float64, style string) {

@@ -55,6 +55,11 @@ func TestWriteSVG(t *testing.T) {
 			}},
 			want: []string{"3x4", "5x5"},
 		},
+		{
+			name:  "reserved characters in names",
+			chart: chart.Chart{Title: `a <b> & "c"`, Series: []chart.Series{{Name: "x<y", X: []float64{1}, Seconds: []float64{1}}}},
+			want:  []string{"a &lt;b&gt; &amp; &quot;c&quot;", "x&lt;y"},
+		},
 		{name: "nothing measured", chart: chart.Chart{Series: []chart.Series{{Name: "a", X: []float64{1}, Seconds: []float64{0}}}}, want: []string{"nothing to draw"}},
 		{name: "no series", chart: chart.Chart{}, want: []string{"nothing to draw"}},
 	} {
