@@ -43,7 +43,7 @@ const (
 )
 
 // Options tunes a search. A nil *Options means the defaults: the first
-// solution, no limits, one worker per CPU, the algorithm's fixed seed.
+// solution, no limits, one worker, the algorithm's fixed seed.
 type Options struct {
 	// Mode says what is wanted: the first solution, all, or a count.
 	Mode Mode
@@ -54,7 +54,10 @@ type Options struct {
 	// search); when it runs out the status is limit. 0 means none.
 	MaxNodes uint64
 	// Workers is the number of goroutines for algorithms that can split
-	// their work; 0 means runtime.NumCPU().
+	// their work; 0 means the default of the one worker rule
+	// (resource.Workers): runtime.GOMAXPROCS(0) for a count, one for a
+	// listing (ModeFirst, ModeAll). models.Algorithm.Run resolves it, so a
+	// solver sees 1 or more.
 	Workers int
 	// Seed seeds randomized algorithms; 0 means the algorithm's documented
 	// default seed, so runs are reproducible.

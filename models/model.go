@@ -174,7 +174,8 @@ type Call struct {
 	Request
 	// Algorithm is --algo ("" for the model's choice).
 	Algorithm string
-	// Workers is --workers: 0 means one per CPU.
+	// Workers is --workers, resolved by the one worker rule
+	// (resource.Workers): 1 or more.
 	Workers int
 	// Limit is --limit, 0 when it was not given.
 	Limit uint64

@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/coverkit/coverkit/core"
+	"github.com/coverkit/coverkit/resource"
 )
 
 // Kind classifies an algorithm.
@@ -114,7 +115,9 @@ type Algorithm struct {
 	// Methods lists the variants Options.Method may name, the default
 	// first; nil means the algorithm has none.
 	Methods []string `json:"methods,omitempty"`
-	// Solve runs the algorithm.
+	// Solve runs the algorithm. It is given the options resolved: not
+	// nil, and 1 or more workers (the registry wraps it with Resolve, so
+	// it never applies a worker rule of its own); Run is the way in.
 	Solve core.Solver `json:"-"`
 	// Check, if set, refuses what the algorithm cannot answer beyond its
 	// capabilities (a size it cannot hold, a board shape it does not
@@ -166,20 +169,59 @@ func (a Algorithm) Supports(p core.Problem, o *core.Options) error {
 	return nil
 }
 
-// Run checks the request with Supports and runs a. A count asked of an
-// algorithm that can only enumerate is made by enumerating without a
-// visitor.
+// Run is the one way to run an algorithm: it checks the request with
+// Supports, resolves the worker count with the one worker rule
+// (resource.Workers: 0 means runtime.GOMAXPROCS(0) for a count, one for a
+// listing; a negative count or one above the cap is refused) into a copy
+// of the options, and calls Solve. A count asked of an algorithm that can
+// only enumerate is made by enumerating without a visitor. o is not
+// changed.
 func (a Algorithm) Run(ctx context.Context, p core.Problem, o *core.Options) (core.Result, error) {
 	if err := a.Supports(p, o); err != nil {
 		return core.Result{}, err
 	}
-	o = o.OrDefault()
+	o, err := Resolve(o)
+	if err != nil {
+		return core.Result{}, fmt.Errorf("models: %s/%s: %w", a.Model, a.Name, err)
+	}
 	if o.Mode == core.ModeCount && !a.Caps.Has(CanCount) {
 		enum := *o
 		enum.Mode, enum.Visit, enum.Limit = core.ModeAll, nil, 0
 		o = &enum
 	}
 	return a.Solve(ctx, p, o)
+}
+
+// Resolve applies the one worker rule to o (resource.Workers; a count
+// is anything but ModeFirst and ModeAll): it returns o itself when its
+// worker count is already one the rule accepts, else a copy with the
+// default filled in (nil is the default options), or an error wrapping
+// resource.ErrWorkers. Algorithm.Run calls it; so does a registered
+// algorithm's Solve, so that a solver always sees 1 or more workers.
+func Resolve(o *core.Options) (*core.Options, error) {
+	if o != nil && o.Workers >= 1 && o.Workers <= resource.MinCap {
+		return o, nil // the common case: nothing to resolve, no copy
+	}
+	r := *o.OrDefault()
+	w, err := resource.Workers(r.Workers, r.Mode == core.ModeFirst || r.Mode == core.ModeAll)
+	if err != nil {
+		return nil, err
+	}
+	r.Workers = w
+	return &r, nil
+}
+
+// resolving returns solve behind Resolve, for the registry: a registered
+// algorithm's Solve (and the solvers of its NewWorker) see the worker
+// count resolved even when called directly.
+func resolving(solve core.Solver) core.Solver {
+	return func(ctx context.Context, p core.Problem, o *core.Options) (core.Result, error) {
+		o, err := Resolve(o)
+		if err != nil {
+			return core.Result{}, fmt.Errorf("models: %w", err)
+		}
+		return solve(ctx, p, o)
+	}
 }
 
 // Registry holds model descriptors by name: the one registry of models and,
@@ -212,6 +254,10 @@ func (r *Registry) Add(m Model) error {
 			return fmt.Errorf("models: algorithm %s/%s listed twice", m.Name, a.Name)
 		}
 		a.Model = m.Name
+		a.Solve = resolving(a.Solve)
+		if nw := a.NewWorker; nw != nil {
+			a.NewWorker = func() core.Solver { return resolving(nw()) }
+		}
 		algs[i] = a
 	}
 	m.Algorithms = algs

@@ -4,11 +4,13 @@
 // to its input asks this package, so that the same input is refused the
 // same way by every model, algorithm and verb.
 //
-// Workers: Workers(w) turns a requested count into the count to start. 0
-// means one per CPU; a negative count is refused ("must be 0 (one per
-// CPU) or more"), and so is a count above Cap() = max(1024, 8 × NumCPU),
-// naming the cap. The errors wrap resource.ErrWorkers (also ErrWorkers
-// here).
+// Workers: Workers(w, listing) is the one worker rule: it turns a requested
+// count into the count to start. 0 means the default: one worker for a
+// listing of solutions (they then come in a defined order) and
+// runtime.GOMAXPROCS(0) for counts, split counts and batches; a count
+// given is used as given. A negative count is refused ("must be 0 (the
+// default) or more"), and so is a count above Cap() = max(1024, 8 ×
+// GOMAXPROCS), naming the cap. The errors wrap ErrWorkers.
 //
 // Memory: Available() is the least of three limits, each read when asked
 // (they change as the process and the machine run): the kernel's
@@ -29,6 +31,6 @@
 // an absurd size (a board of 1<<40 squares) is refused and never wraps
 // to a small number.
 //
-// The package imports only the standard library and the leaf package
-// models, so the engines (dlx, local) may use it.
+// The package imports only the standard library, so the engines (dlx,
+// local) may use it.
 package resource

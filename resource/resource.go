@@ -21,20 +21,26 @@ var ErrTooLarge = errors.New("resource: instance too large")
 const MinCap = 1024
 
 // Cap returns the largest worker count Workers accepts: max(1024, 8 ×
-// runtime.NumCPU()).
-func Cap() int { return max(MinCap, 8*runtime.NumCPU()) }
+// runtime.GOMAXPROCS(0)).
+func Cap() int { return max(MinCap, 8*runtime.GOMAXPROCS(0)) }
 
-// Workers returns the number of workers to start for a request of w: w
-// itself, or one per CPU for 0. A negative w, or one above Cap, is refused
-// with an error wrapping ErrWorkers.
-func Workers(w int) (int, error) {
+// Workers applies the one worker rule to a requested count w: w itself
+// when it is given (1 or more), and for 0 the default, which is one worker
+// for a listing of solutions (listing set: the first, or all, which then
+// come in a defined order) and runtime.GOMAXPROCS(0) for everything else
+// (counts, split counts, batches; GOMAXPROCS honours a container's CPU
+// limit since Go 1.25). A negative w, or one above Cap, is refused with an
+// error wrapping ErrWorkers.
+func Workers(w int, listing bool) (int, error) {
 	switch {
+	case w == 0 && listing:
+		return 1, nil
 	case w == 0:
-		return runtime.NumCPU(), nil
+		return runtime.GOMAXPROCS(0), nil
 	case w < 0:
-		return 0, fmt.Errorf("workers %d: must be 0 (one per CPU) or more: %w", w, ErrWorkers)
+		return 0, fmt.Errorf("workers %d: must be 0 (the default) or more: %w", w, ErrWorkers)
 	case w > Cap():
-		return 0, fmt.Errorf("workers %d: more than the cap of %d (max(%d, 8 × %d CPUs)): %w", w, Cap(), MinCap, runtime.NumCPU(), ErrWorkers)
+		return 0, fmt.Errorf("workers %d: more than the cap of %d (max(%d, 8 × GOMAXPROCS %d)): %w", w, Cap(), MinCap, runtime.GOMAXPROCS(0), ErrWorkers)
 	}
 	return w, nil
 }
@@ -45,7 +51,7 @@ func CheckWorkers(w int) (int, error) {
 	if w == 0 {
 		return 0, nil
 	}
-	return Workers(w)
+	return Workers(w, false)
 }
 
 // AddressSpace is the most memory Check ever grants: 2^47 bytes (128 TiB),

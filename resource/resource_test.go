@@ -12,25 +12,29 @@ import (
 )
 
 func TestWorkers(t *testing.T) {
-	cpus := runtime.NumCPU()
-	capW := max(1024, 8*cpus)
+	procs := runtime.GOMAXPROCS(0)
+	capW := max(1024, 8*procs)
 	for _, tc := range []struct {
-		name string
-		in   int
-		want int
-		err  string
+		name    string
+		in      int
+		listing bool
+		want    int
+		err     string
 	}{
-		{"zero is one per CPU", 0, cpus, ""},
-		{"one", 1, 1, ""},
-		{"at the cap", capW, capW, ""},
-		{"negative", -1, 0, "must be 0 (one per CPU) or more"},
-		{"above the cap", capW + 1, 0, "more than the cap of"},
-		{"huge", 99999999999, 0, "more than the cap of"},
-		{"max int", math.MaxInt, 0, "more than the cap of"},
-		{"min int", math.MinInt, 0, "must be 0"},
+		{"zero for a count is GOMAXPROCS", 0, false, procs, ""},
+		{"zero for a listing is one", 0, true, 1, ""},
+		{"one", 1, false, 1, ""},
+		{"three for a listing, as given", 3, true, 3, ""},
+		{"at the cap", capW, false, capW, ""},
+		{"negative", -1, false, 0, "must be 0 (the default) or more"},
+		{"negative listing", -1, true, 0, "must be 0 (the default) or more"},
+		{"above the cap", capW + 1, false, 0, "more than the cap of"},
+		{"huge", 99999999999, true, 0, "more than the cap of"},
+		{"max int", math.MaxInt, false, 0, "more than the cap of"},
+		{"min int", math.MinInt, false, 0, "must be 0"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			got, err := resource.Workers(tc.in)
+			got, err := resource.Workers(tc.in, tc.listing)
 			if tc.err != "" {
 				require.ErrorContains(t, err, tc.err)
 				require.ErrorIs(t, err, resource.ErrWorkers)
@@ -75,13 +79,16 @@ func TestFormatBytes(t *testing.T) {
 }
 
 func ExampleWorkers() {
-	w, err := resource.Workers(4)
+	w, err := resource.Workers(4, false)
 	fmt.Println(w, err)
-	_, err = resource.Workers(-1)
+	w, err = resource.Workers(0, true) // the default of a listing
+	fmt.Println(w, err)
+	_, err = resource.Workers(-1, false)
 	fmt.Println(err)
 	// Output:
 	// 4 <nil>
-	// workers -1: must be 0 (one per CPU) or more: resource: bad worker count
+	// 1 <nil>
+	// workers -1: must be 0 (the default) or more: resource: bad worker count
 }
 
 func ExampleCheck() {

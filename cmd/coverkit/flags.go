@@ -39,7 +39,7 @@ type runFlags struct {
 // flagHelp is the help text of each shared flag.
 var flagHelp = map[string]string{
 	"algo":      "algorithm (see coverkit algorithms; default: the model's choice for the request)",
-	"workers":   "goroutines for parallel algorithms: 0 means one per CPU",
+	"workers":   "goroutines for parallel algorithms: 0 means GOMAXPROCS for a count, 1 for a listing of solutions",
 	"timeout":   "stop after this long (e.g. 30s), print the partial result marked partial, exit 3",
 	"max-nodes": "stop after K search nodes (local search: steps), status limit, exit 3; 1e6 and 1_000_000 accepted",
 	"limit":     "stop after K solutions (status found); 1e6 and 1_000_000 accepted",
@@ -65,9 +65,10 @@ var verbFlags = map[string][]string{
 }
 
 // declare adds to cmd the shared flags named (those of verb when names is
-// nil), then the model's own flags for verb. --workers defaults to 1 for
-// solve, whose solutions come in a defined order, and to 0 elsewhere (a
-// task with Run is declared as verb "task").
+// nil), then the model's own flags for verb (a task with Run is declared
+// as verb "task"). --workers defaults to 0 everywhere: the one worker rule
+// (resource.Workers) makes it one for a listing and GOMAXPROCS for a count,
+// so `dlx FILE --count` and `dlx count FILE` are one command.
 func (f *runFlags) declare(cmd *cobra.Command, verb string, m *models.Model, formats, names []string) {
 	if names == nil {
 		names = verbFlags[verb]
@@ -84,11 +85,7 @@ func (f *runFlags) declare(cmd *cobra.Command, verb string, m *models.Model, for
 			}
 			complete(cmd, name, algos)
 		case "workers":
-			workers := 0
-			if verb == "solve" {
-				workers = 1 // solutions come in a defined order
-			}
-			fs.IntVarP(&f.workers, name, "w", workers, help)
+			fs.IntVarP(&f.workers, name, "w", 0, help)
 		case "timeout":
 			fs.DurationVarP(&f.timeout, name, "t", 0, help)
 		case "max-nodes":
@@ -155,19 +152,21 @@ func complete(cmd *cobra.Command, name string, values []string) {
 }
 
 // options checks the shared flags and turns them into search options for
-// mode.
+// mode, with --workers resolved by the one worker rule (resource.Workers:
+// 0 is one worker for a listing, GOMAXPROCS for a count): the value
+// checked is the value used.
 func (f *runFlags) options(mode core.Mode, formats []string) (*core.Options, error) {
 	if err := checkFormat(f.format, formats...); err != nil {
 		return nil, err
 	}
-	if _, err := resource.Workers(f.workers); err != nil {
+	workers, err := resource.Workers(f.workers, mode == core.ModeFirst || mode == core.ModeAll)
+	if err != nil {
 		return nil, usagef("--%v", err)
 	}
 	if f.timeout < 0 {
 		return nil, usagef("--timeout %s: must not be negative (0 means no limit)", f.timeout)
 	}
-	o := &core.Options{Mode: mode, Workers: f.workers, Seed: f.seed, Unique: f.unique, Method: f.method}
-	var err error
+	o := &core.Options{Mode: mode, Workers: workers, Seed: f.seed, Unique: f.unique, Method: f.method}
 	if o.MaxNodes, err = countFlag("--max-nodes", f.maxNodes); err != nil {
 		return nil, err
 	}

@@ -13,7 +13,6 @@ import (
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
 	"github.com/coverkit/coverkit/progress"
-	"github.com/coverkit/coverkit/resource"
 	"github.com/spf13/cobra"
 )
 
@@ -389,11 +388,11 @@ func runCount(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 // runTask runs a task of the model's own (models.Task.Run) and turns its
 // outcome into the exit code.
 func runTask(e *env, cmd *cobra.Command, m *models.Model, t models.Task, f *runFlags, args []string) error {
-	opts, err := f.options(core.ModeAll, t.Formats)
+	// A task's work (a batch of puzzles) splits as a count does.
+	opts, err := f.options(core.ModeCount, t.Formats)
 	if err != nil {
 		return err
 	}
-	workers, _ := resource.Workers(f.workers) // checked by options
 	o, err := openOutput(e, f.out)
 	if err != nil {
 		return err
@@ -401,7 +400,7 @@ func runTask(e *env, cmd *cobra.Command, m *models.Model, t models.Task, f *runF
 	defer o.Abort()
 	ctx, stop := searchContext(cmd.Context(), f.timeout)
 	defer stop()
-	c := &models.Call{Request: f.request(e, args), Algorithm: f.algo, Workers: workers, Limit: opts.Limit,
+	c := &models.Call{Request: f.request(e, args), Algorithm: f.algo, Workers: opts.Workers, Limit: opts.Limit,
 		Format: f.format, Stats: f.stats, Out: o, Log: e.stderr}
 	bar := newProgress(e, -1, m.Name+" "+t.Verb)
 	if bar != nil {

@@ -16,7 +16,6 @@ import (
 	"github.com/coverkit/coverkit/dlx"
 	"github.com/coverkit/coverkit/lines"
 	"github.com/coverkit/coverkit/models"
-	"github.com/coverkit/coverkit/resource"
 )
 
 // Instance is an exact cover problem read from a file, with the text of its
@@ -151,9 +150,8 @@ func newInstance(req models.Request) (core.Problem, error) {
 	return in, nil
 }
 
-// solve is the registered algorithm: Algorithm C. Workers 0 means one per
-// CPU for a count and the calling goroutine for a listing (whose order
-// more workers would not keep).
+// solve is the model's algorithm: Algorithm C on o.Workers goroutines
+// (resolved by models.Algorithm.Run: one for a listing unless given).
 func solve(ctx context.Context, p core.Problem, o *core.Options) (core.Result, error) {
 	in, ok := p.(*Instance)
 	if !ok || in == nil || in.Problem == nil {
@@ -164,14 +162,7 @@ func solve(ctx context.Context, p core.Problem, o *core.Options) (core.Result, e
 	if err != nil {
 		return core.Result{}, err
 	}
-	workers, err := resource.Workers(o.Workers)
-	if err != nil {
-		return core.Result{}, fmt.Errorf("dlx: %w", err)
-	}
-	base := dlx.Options{Workers: workers}
-	if o.Workers == 0 && o.Mode != core.ModeCount {
-		base.Workers = 1
-	}
+	base := dlx.Options{Workers: o.Workers}
 	var sorted core.Solution
 	return s.SolveModel(ctx, o, base, func(options []int) core.Solution {
 		sorted = sorted[:0]

@@ -8,7 +8,6 @@ import (
 
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
-	"github.com/coverkit/coverkit/resource"
 )
 
 // algorithms are the knight model's algorithms, in the order listings show
@@ -62,9 +61,6 @@ func solver(f func(context.Context, *Problem, *core.Options) (core.Result, error
 			return core.Result{}, fmt.Errorf("knight: nil problem: %w", core.ErrWrongProblem)
 		}
 		o = o.OrDefault()
-		if _, err := resource.Workers(o.Workers); err != nil {
-			return core.Result{}, fmt.Errorf("knight: %w", err)
-		}
 		if err := p.Check(); err != nil {
 			return core.Result{}, err
 		}

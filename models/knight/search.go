@@ -2,13 +2,11 @@ package knight
 
 import (
 	"context"
-	"fmt"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/coverkit/coverkit/core"
-	"github.com/coverkit/coverkit/resource"
 )
 
 // The exact search (algorithm "search" and the counter behind `knight count`)
@@ -437,12 +435,9 @@ func exact(ctx context.Context, p *Problem, o *core.Options, anyStart bool) (cor
 		return res, nil
 	}
 
-	workers, err := resource.Workers(o.Workers)
-	if err != nil {
-		return core.Result{}, fmt.Errorf("knight: %w", err)
-	}
+	workers := o.Workers
 	if o.Mode != core.ModeCount {
-		workers = 1
+		workers = 1 // this search lists tours on one goroutine only
 	}
 	split := 0
 	if o.Mode == core.ModeCount {

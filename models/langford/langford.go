@@ -20,7 +20,6 @@ import (
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/dlx"
 	"github.com/coverkit/coverkit/models"
-	"github.com/coverkit/coverkit/resource"
 )
 
 // MaxN bounds the order: 2n positions and n(2n−1) options stay small.
@@ -169,14 +168,8 @@ func solve(ctx context.Context, mp core.Problem, o *core.Options) (core.Result, 
 		return core.Result{}, err
 	}
 	o = o.OrDefault()
-	workers := 1
-	if o.Mode == core.ModeCount {
-		if workers, err = resource.Workers(o.Workers); err != nil {
-			return core.Result{}, err
-		}
-	}
 	row := make(core.Solution, 2*p.N)
-	return s.SolveModel(ctx, o, dlx.Options{Workers: workers}, func(opts []int) core.Solution {
+	return s.SolveModel(ctx, o, dlx.Options{Workers: o.Workers}, func(opts []int) core.Solution {
 		for _, id := range opts {
 			k, i := optionAt(p.N, id)
 			row[i-1], row[i+k] = int32(k), int32(k)

@@ -230,15 +230,7 @@ func Solve(ctx context.Context, p core.Problem, o *core.Options) (core.Result, e
 			forced = append(forced, sudoku.Option(n, r*n, uint8(r+1)))
 		}
 	}
-	workers, err := resource.Workers(o.Workers)
-	if err != nil {
-		return core.Result{}, fmt.Errorf("latin: %w", err)
-	}
-	do := dlx.Options{Forced: forced, Workers: workers}
-	if o.Workers == 0 && o.Mode != core.ModeCount {
-		// core.Options: 0 means one worker per CPU; only counts split.
-		do.Workers = 1
-	}
+	do := dlx.Options{Forced: forced, Workers: o.Workers}
 	grid := make(core.Solution, n*n)
 	out, err := sv.SolveModel(ctx, o, do, func(opts []int) core.Solution {
 		for _, k := range opts {

@@ -251,13 +251,7 @@ func solveDLX(ctx context.Context, p core.Problem, opts *core.Options) (core.Res
 	if err != nil {
 		return core.Result{}, err
 	}
-	workers, err := resource.Workers(o.Workers)
-	if err != nil {
-		return core.Result{}, fmt.Errorf("pieces: %w", err)
-	}
-	if o.Mode == core.ModeFirst {
-		workers = 1
-	}
+	workers := o.Workers
 	sol := pp.pawnBoard()
 	decode := func(options []int) core.Solution {
 		clear(sol)

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/coverkit/coverkit/core"
-	"github.com/coverkit/coverkit/resource"
 )
 
 // pollEvery is how many nodes a search visits between looks at its context,
@@ -252,9 +251,6 @@ func checkMode(name string, o *core.Options) error {
 	case core.ModeFirst, core.ModeAll, core.ModeCount:
 	default:
 		return fmt.Errorf("pieces: %s: unknown mode %d: %w", name, o.Mode, core.ErrUnsupported)
-	}
-	if _, err := resource.Workers(o.Workers); err != nil {
-		return fmt.Errorf("pieces: %s: %w", name, err) // one rule for every algorithm, serial ones too
 	}
 	return nil
 }

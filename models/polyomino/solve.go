@@ -9,7 +9,6 @@ import (
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/dlx"
 	"github.com/coverkit/coverkit/models"
-	"github.com/coverkit/coverkit/resource"
 )
 
 var dlxAlgorithm = models.Algorithm{
@@ -88,10 +87,6 @@ func solveDLX(ctx context.Context, p core.Problem, opts *core.Options) (core.Res
 	if err := t.check(); err != nil {
 		return core.Result{}, err
 	}
-	workers, err := resource.Workers(o.Workers)
-	if err != nil {
-		return core.Result{}, fmt.Errorf("polyomino: %w", err)
-	}
 	if o.Mode == core.ModeCount && !o.Unique && o.Method != MethodFull {
 		// The reduced search counts the classes too, about |G| times
 		// faster: a count is always made that way unless asked not to.
@@ -109,12 +104,12 @@ func solveDLX(ctx context.Context, p core.Problem, opts *core.Options) (core.Res
 	if err != nil {
 		return core.Result{}, err
 	}
-	do := &dlx.Options{MaxNodes: o.MaxNodes, Workers: workers}
+	do := &dlx.Options{MaxNodes: o.MaxNodes, Workers: o.Workers}
 	if o.Progress != nil {
 		do.Progress = func(done, total int) { o.Progress(core.Progress{Done: uint64(done), Total: uint64(total)}) }
 	}
 	if o.Mode == core.ModeFirst {
-		do.Limit, do.Workers = 1, 1
+		do.Limit = 1
 	}
 	if o.Mode == core.ModeAll && !o.Unique {
 		do.Limit = o.Limit

@@ -104,9 +104,6 @@ func solveDLX(ctx context.Context, p core.Problem, opts *core.Options) (core.Res
 	if err != nil {
 		return core.Result{}, err
 	}
-	if o.Mode == core.ModeFirst {
-		workers = 1
-	}
 	sol := make(core.Solution, b.N)
 	return s.SolveModel(ctx, o, dlx.Options{Workers: workers, Forced: forced}, func(options []int) core.Solution {
 		decodeCover(b.N, options, sol)

@@ -4,14 +4,13 @@ import (
 	"fmt"
 
 	"github.com/coverkit/coverkit/core"
-	"github.com/coverkit/coverkit/resource"
 )
 
 // input checks what every queens entry point is given before it looks at
-// anything else: a non-nil *Board of positive size, and a worker count that
-// resource.Workers accepts (0 = one per CPU; negative or above the cap
-// refused, wrapping resource.ErrWorkers). It returns the board and the number
-// of workers to use. name is the algorithm, for the error's prefix.
+// anything else: a non-nil *Board of positive size. It returns the board
+// and the number of workers to use, o.Workers (resolved by
+// models.Algorithm.Run and the registry: 1 or more). name is the
+// algorithm, for the error's prefix.
 //
 // input also refuses a torus or given queens (plainOnly, wrapping
 // core.ErrUnsupported), so that an algorithm never silently solves the
@@ -37,9 +36,5 @@ func inputAny(p core.Problem, o *core.Options, name string) (*Board, int, error)
 	if b.N <= 0 {
 		return nil, 0, fmt.Errorf("queens: %s: board size must be positive, got %d", name, b.N)
 	}
-	workers, err := resource.Workers(o.OrDefault().Workers)
-	if err != nil {
-		return nil, 0, fmt.Errorf("queens: %s: %w", name, err)
-	}
-	return b, workers, nil
+	return b, o.OrDefault().Workers, nil
 }

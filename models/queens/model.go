@@ -185,8 +185,7 @@ func writeSVG(w io.Writer, sol core.Solution) error {
 
 // Count counts the solutions of n queens as `coverkit queens count n` does:
 // with the model's default counter (the quadrant join from JoinMinN on,
-// bitwise below; bitwise with o.Unique). A nil o counts on one worker per
-// CPU.
+// bitwise below; bitwise with o.Unique). A nil o counts on GOMAXPROCS workers.
 func Count(ctx context.Context, n int, o *core.Options) (core.Result, error) {
 	opts := core.Options{}
 	if o != nil {

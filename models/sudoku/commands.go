@@ -58,7 +58,7 @@ With --input grid, "solution" is an array of rows of numbers. --format
 pretty draws each solution with its boxes; --format svg writes each as an
 SVG picture, givens in black and the cells filled in blue (one document per
 puzzle; an answer without a solution is an SVG comment). --workers 0
-(the default) solves on one goroutine per CPU; the answers stay in input
+(the default) solves on GOMAXPROCS goroutines; the answers stay in input
 order. --stats prints a summary on stderr: puzzles, verdicts, puzzles per
 second.
 

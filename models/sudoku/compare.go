@@ -77,10 +77,10 @@ func (b *Batch) Supports(a models.Algorithm, o *core.Options) error {
 // Run solves the whole batch with a. The result's Solutions sums the
 // solutions found over the puzzles, its Stats the work; its status is
 // exhausted, or the status that stopped a puzzle early (timeout, canceled,
-// limit). o.Workers goroutines share the puzzles (0: one per CPU).
+// limit). o.Workers goroutines share the puzzles (0: GOMAXPROCS).
 func (b *Batch) Run(ctx context.Context, a models.Algorithm, o *core.Options) (core.Result, error) {
 	o = o.OrDefault()
-	workers, err := resource.Workers(o.Workers)
+	workers, err := resource.Workers(o.Workers, false) // a batch: GOMAXPROCS by default
 	if err != nil {
 		return core.Result{}, fmt.Errorf("sudoku: %w", err)
 	}

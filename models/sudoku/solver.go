@@ -7,7 +7,6 @@ import (
 
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/dlx"
-	"github.com/coverkit/coverkit/resource"
 )
 
 // The registered algorithms (registry.go) are built from the workers below:
@@ -17,8 +16,8 @@ import (
 // puzzle. The Result.First a worker returns is its own buffer, valid until
 // its next call.
 
-// puzzleOf returns p as a *Puzzle with a shape and N² cells, after checking
-// the worker count of o (resource.Workers). Its symbols are checked by
+// puzzleOf returns p as a *Puzzle with a shape and N² cells. Its symbols
+// are checked by
 // checkRange: Fast needs no check to be safe (it reads a symbol above 9 as
 // no solution), so it runs the check only when it found none. Givens that clash are not an error: they leave no solution (status
 // exhausted), as both searches report.
@@ -26,11 +25,6 @@ func puzzleOf(p core.Problem, o *core.Options) (*Puzzle, error) {
 	pz, ok := p.(*Puzzle)
 	if !ok || pz == nil {
 		return nil, fmt.Errorf("sudoku: %w: got %s", core.ErrWrongProblem, core.Describe(p))
-	}
-	if o != nil && o.Workers != 1 {
-		if _, err := resource.Workers(o.Workers); err != nil {
-			return nil, fmt.Errorf("sudoku: %w", err)
-		}
 	}
 	s := pz.Shape
 	if s == nil {
