@@ -43,7 +43,7 @@ type Subtrees struct {
 
 // NewSubtrees splits the count of p (with the options forced, 0-based)
 // for units work units. prefix names the model in Name, such as "dlx" or
-// "polyomino". Splitting searches the top levels once, polling ctx.
+// "polyomino". Splitting searches the top levels once, stopping when ctx ends.
 func NewSubtrees(ctx context.Context, p *Problem, forced []int, units uint64, prefix string) (*Subtrees, error) {
 	s, err := NewSolver(p)
 	if err != nil {
@@ -63,7 +63,12 @@ func NewSubtrees(ctx context.Context, p *Problem, forced []int, units uint64, pr
 	if s.useM {
 		s.ensureM()
 	}
-	sp, d := s.splitDepth(ctx, forced, int(target))
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	s.g.reset(ctx, 0)
+	sp, d := s.splitDepth(forced, int(target))
+	s.g.end()
 	if sp.res.Status != core.StatusExhausted {
 		return nil, fmt.Errorf("dlx: splitting stopped: %s", sp.res.Status)
 	}
@@ -75,33 +80,6 @@ func NewSubtrees(ctx context.Context, p *Problem, forced []int, units uint64, pr
 	}
 	t.name = prefix + "-" + alg + "/2/d=" + strconv.Itoa(d)
 	return t, nil
-}
-
-// splitDepth is split, also returning the depth it searched to: the
-// smallest giving at least target prefixes, or where more depth gives no
-// more (the tree ends), or maxSplitDepth.
-func (s *Solver) splitDepth(ctx context.Context, forced []int, target int) (split, int) {
-	var sp split
-	last, d := -1, 1
-	for ; d <= maxSplitDepth; d++ {
-		sp = split{}
-		s.cut = d
-		s.onPrefix = func(prefix []int) {
-			sp.tasks = append(sp.tasks, prefix...)
-			sp.tasksEnd = append(sp.tasksEnd, len(sp.tasks))
-		}
-		sp.res = s.runTask(ctx, forced, nil, 0, 0, func(sol []int) bool {
-			sp.solsEnd = append(sp.solsEnd, 0)
-			return true
-		})
-		n := len(sp.tasksEnd)
-		if n >= target || n == 0 || n == last || sp.res.Status != core.StatusExhausted || d == maxSplitDepth {
-			break
-		}
-		last = n
-	}
-	s.cut, s.onPrefix = -1, nil
-	return sp, d
 }
 
 // Name returns the decomposition's name, with its algorithm ("mrv" for
@@ -126,8 +104,13 @@ func (t *Subtrees) Run(ctx context.Context, first, stride uint64, done func(j ui
 	if stride == 0 {
 		stride = 1
 	}
+	if ctx == nil {
+		ctx = context.Background()
+	}
 	m, _ := t.Len(ctx)
 	nt := uint64(len(t.tasksEnd))
+	t.s.g.reset(ctx, 0)
+	defer t.s.g.end()
 	for j := first; j < m; j += stride {
 		if j == nt { // the search above the subtrees
 			if !done(j, core.SubResult{Count: core.CountOf(t.shallow), Stats: t.stats}) {
@@ -139,11 +122,8 @@ func (t *Subtrees) Run(ctx context.Context, first, stride uint64, done func(j ui
 		if j > 0 {
 			b = t.tasksEnd[j-1]
 		}
-		r := t.s.runTask(ctx, t.forced, t.tasks[b:t.tasksEnd[j]], 0, 0, nil)
+		r := t.s.runTask(t.forced, t.tasks[b:t.tasksEnd[j]], 0, nil)
 		if r.Status != core.StatusExhausted {
-			if st, ok := core.ContextStatus(ctx); ok {
-				return st, nil
-			}
 			return r.Status, nil
 		}
 		if !done(j, core.SubResult{Count: core.CountOf(r.Solutions),

@@ -35,8 +35,9 @@
 // Options say: count every solution (nil Options), stop after Limit
 // solutions (1: the first; 2: is it unique?), pass each solution to Visit
 // (which can stop the search), stop after MaxNodes nodes, or split the
-// search over Workers goroutines. It polls its context every few thousand
-// nodes. The Result carries a core.Status — exhausted, found, limit,
+// search over Workers goroutines. It stops through a core.Meter, polled
+// by work done (updates, and the items the choice of item scans), about
+// once a millisecond whatever a node costs. The Result carries a core.Status — exhausted, found, limit,
 // timeout or canceled: only exhausted with zero solutions proves that none
 // exists — and the Stats: nodes, updates (link removals, Knuth's measure,
 // so updates per second compare with dlx1) and elapsed time.
@@ -102,7 +103,7 @@
 // each worker replays, so counts, nodes and updates equal the serial
 // search's), exact counts. TakeSingleton applies to Algorithm C only.
 //
-// The package imports only the standard library and coverkit's leaf
-// package models (for Status and Stats), so any Go program can use it for
-// its own puzzles.
+// The package imports only the standard library and coverkit's small
+// packages core (Status, Stats, Meter), lines and resource, so any Go
+// program can use it for its own puzzles.
 package dlx

@@ -1,7 +1,6 @@
 package dlx
 
 import (
-	"context"
 	"errors"
 	"math"
 	"time"
@@ -49,7 +48,7 @@ func (s *Solver) ensureM() {
 }
 
 // solveM is Solve for Algorithm M.
-func (s *Solver) solveM(ctx context.Context, opts *Options) (Result, error) {
+func (s *Solver) solveM(opts *Options) (Result, error) {
 	if opts.MaxOptions < 0 {
 		return Result{}, errNegativeMax
 	}
@@ -62,7 +61,7 @@ func (s *Solver) solveM(ctx context.Context, opts *Options) (Result, error) {
 			// arithmetic stays far from overflow).
 			k = min(opts.MaxOptions, len(s.optNode))
 		}
-		res := s.roundM(ctx, opts, k, opts.MaxNodes)
+		res := s.roundM(opts, k)
 		res.Stats.Elapsed = time.Since(start)
 		return res, nil
 	}
@@ -81,15 +80,8 @@ func (s *Solver) solveM(ctx context.Context, opts *Options) (Result, error) {
 		if opts.MaxOptions > 0 && k > opts.MaxOptions {
 			break
 		}
-		budget := opts.MaxNodes
-		if budget != 0 {
-			if total.Stats.Nodes >= budget {
-				total.Status = core.StatusLimit
-				break
-			}
-			budget -= total.Stats.Nodes
-		}
-		r := s.roundM(ctx, opts, k, budget)
+		// The rounds share the meter, and so the node budget.
+		r := s.roundM(opts, k)
 		total.Stats = total.Stats.Add(r.Stats)
 		total.Status, total.Solutions = r.Status, r.Solutions
 		if r.Solutions > 0 {
@@ -108,18 +100,16 @@ func (s *Solver) solveM(ctx context.Context, opts *Options) (Result, error) {
 
 // roundM runs one search of Algorithm M with at most maxOpts options (−1:
 // no bound), serial or parallel.
-func (s *Solver) roundM(ctx context.Context, opts *Options, maxOpts int, maxNodes uint64) Result {
+func (s *Solver) roundM(opts *Options, maxOpts int) Result {
 	s.maxOpts = maxOpts
 	defer func() { s.maxOpts = -1 }()
 	if opts.Workers > 1 {
-		o := *opts
-		o.MaxNodes = maxNodes
 		s.useM = true
-		res, _ := s.solveParallel(ctx, &o)
+		res, _ := s.solveParallel(opts)
 		s.useM = false
 		return res
 	}
-	return s.solveForcedM(ctx, opts.Forced, nil, false, opts.Limit, maxNodes, opts.Visit)
+	return s.solveForcedM(opts.Forced, nil, false, opts.Limit, opts.Visit)
 }
 
 // need returns the coverage the active primary items still lack (the sum
@@ -141,7 +131,7 @@ func (s *Solver) need() (sum int64, most int32) {
 // a parallel task) and searches below it, then undoes everything. With
 // replay (a task of a larger search), neither forcing nor replaying the
 // path is counted: the Result holds the subtree's own nodes and updates.
-func (s *Solver) solveForcedM(ctx context.Context, forced []int, path []int, replay bool, limit, maxNodes uint64, visit func([]int) bool) Result {
+func (s *Solver) solveForcedM(forced []int, path []int, replay bool, limit uint64, visit func([]int) bool) Result {
 	s.ensureM()
 	s.nfirst = -1
 	s.sol = s.sol[:0]
@@ -163,7 +153,7 @@ func (s *Solver) solveForcedM(ctx context.Context, forced []int, path []int, rep
 		if replay {
 			res.Stats.Updates = 0
 		}
-		res = s.searchM(ctx, limit, maxNodes, visit, res.Stats.Updates)
+		res = s.searchM(limit, visit, res.Stats.Updates)
 	} else {
 		res.Stats.Nodes = 1 // the root, a dead end
 	}
@@ -180,9 +170,9 @@ func slackOf(sb unsafe.Pointer, hr uint32) int32 {
 }
 
 // searchM runs Algorithm M from the current state, with s.sol holding the
-// forced options and s.path the branches to replay first. It restores the
-// state before returning.
-func (s *Solver) searchM(ctx context.Context, limit, maxNodes uint64, visit func([]int) bool, updates uint64) Result {
+// forced options and s.path the branches to replay first, under the gauge
+// s.g. It restores the state before returning.
+func (s *Solver) searchM(limit uint64, visit func([]int) bool, updates uint64) Result {
 	var (
 		nb       = s.nbase
 		ib       = s.ibase
@@ -192,7 +182,6 @@ func (s *Solver) searchM(ctx context.Context, limit, maxNodes uint64, visit func
 		br       = s.branch
 		path     = s.path
 		floor    = len(path)
-		done     = ctx.Done()
 		base     = len(s.sol)
 		cut      = s.cut
 		hmax     = ref(s.nitems)
@@ -202,14 +191,18 @@ func (s *Solver) searchM(ctx context.Context, limit, maxNodes uint64, visit func
 		start    = updates
 		replayed uint64 // updates spent replaying path, not counted
 		level    int
-		nodes    uint64
+		nodes    = s.g.nodes // the gauge's running total
+		first    = nodes
+		scanned  uint64 // items the choice of item scanned: work, with the updates
 		count    uint64
 		status   = core.StatusExhausted
 		stopping bool
 		hr, x    uint32 // the item branched on at this level, the option node tried
 	)
-	if maxNodes == 0 {
-		maxNodes = math.MaxUint64
+	workBound, ok := s.g.begin(nodes, updates)
+	if !ok {
+		status, stopping = s.g.status(), true
+		goto backdown
 	}
 
 forward:
@@ -221,22 +214,14 @@ forward:
 			s.prefixM(level)
 			goto backdown
 		}
-		nodes++
-		if nodes&pollMask == 0 && done != nil {
-			select {
-			case <-done:
-				status, _ = core.ContextStatus(ctx)
-				stopping = true
+		if updates+scanned >= workBound {
+			// (Every node adds at least one unit of work: see gauge.)
+			if workBound, ok = s.g.next(nodes, updates+scanned); !ok {
+				status, stopping = s.g.status(), true
 				goto backdown
-			default:
 			}
 		}
-		if nodes > maxNodes {
-			nodes--
-			status = core.StatusLimit
-			stopping = true
-			goto backdown
-		}
+		nodes++
 	}
 	if itr(ib, 0).next == 0 {
 		goto solution
@@ -247,7 +232,9 @@ forward:
 			need        int64
 			most, score int32
 		)
-		need, most, score, hr = chooseBounded(ib, sb)
+		var n uint32
+		need, most, score, hr, n = chooseBounded(ib, sb)
+		scanned += uint64(n)
 		switch {
 		case score <= 0:
 			// First: chooseBounded returns early, with need and most not
@@ -266,7 +253,10 @@ forward:
 		}
 	} else {
 		var score int32
-		if score, hr = chooseM(ib, sb); score <= 0 {
+		var n uint32
+		score, hr, n = chooseM(ib, sb)
+		scanned += uint64(n)
+		if score <= 0 {
 			goto backdown
 		}
 	}
@@ -344,6 +334,7 @@ advance:
 
 solution:
 	count++
+	scanned++ // a node's one unit of work
 	if !s.solutionM(level, visit) || count == limit {
 		status = core.StatusFound
 		stopping = true
@@ -364,7 +355,8 @@ backup:
 backdown:
 	if level == 0 {
 		s.sol = s.sol[:base]
-		return Result{Status: status, Solutions: count, Stats: core.Stats{Nodes: nodes, Updates: updates - replayed}}
+		s.g.nodes = nodes
+		return Result{Status: status, Solutions: count, Stats: core.Stats{Nodes: nodes - first, Updates: updates - replayed}}
 	}
 	level--
 	if level < floor {
@@ -410,25 +402,27 @@ backdown:
 // smaller of the slack and the bound b), ties to the smaller s, then to the
 // longer list, then to the first; infty if no item is active. A degree ≤ 0
 // (too few options left for the item's lower bound) is returned at once.
+// n is the number of items it looked at (work, for the meter).
 //
 //go:noinline
-func chooseM(ib, sb unsafe.Pointer) (score int32, hr uint32) {
+func chooseM(ib, sb unsafe.Pointer) (score int32, hr, n uint32) {
 	score = infty
 	var bestS, bestL int32
 	for h := itr(ib, 0).next; h != 0; {
 		r := itr(ib, h)
 		b, l := r.bound, r.len
+		n++
 		s := min(slackOf(sb, h), b)
 		t := l + s - b + 1
 		if t <= 0 {
-			return t, h
+			return t, h, n
 		}
 		if t < score || t == score && (s < bestS || s == bestS && l > bestL) {
 			score, hr, bestS, bestL = t, h, s, l
 		}
 		h = r.next
 	}
-	return score, hr
+	return score, hr, n
 }
 
 // chooseBounded is chooseM for a search with MaxOptions: in the same pass
@@ -436,21 +430,22 @@ func chooseM(ib, sb unsafe.Pointer) (score int32, hr uint32) {
 // lack of one item, most), and it branches on an item that lacks coverage
 // when there is one (by Knuth's rule among those items), since branching on
 // a satisfied item brings the lower bound no closer; it returns early only
-// when some degree is ≤ 0.
+// when some degree is ≤ 0. n is the number of items it looked at.
 //
 //go:noinline
-func chooseBounded(ib, sb unsafe.Pointer) (need int64, most, score int32, hr uint32) {
+func chooseBounded(ib, sb unsafe.Pointer) (need int64, most, score int32, hr, n uint32) {
 	score = infty
 	var bestS, bestL int32
 	needy := false
 	for h := itr(ib, 0).next; h != 0; {
 		r := itr(ib, h)
 		b, l := r.bound, r.len
+		n++
 		sl := slackOf(sb, h)
 		s := min(sl, b)
 		t := l + s - b + 1
 		if t <= 0 {
-			return 0, 0, t, h
+			return 0, 0, t, h, n
 		}
 		if d := b - sl; d > 0 {
 			need += int64(d)
@@ -467,7 +462,7 @@ func chooseBounded(ib, sb unsafe.Pointer) (need int64, most, score int32, hr uin
 		}
 		h = r.next
 	}
-	return need, most, score, hr
+	return need, most, score, hr, n
 }
 
 // oneCovers reports whether some option in the list of the item with

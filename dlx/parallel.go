@@ -1,8 +1,6 @@
 package dlx
 
 import (
-	"context"
-	"errors"
 	"math"
 	"sync"
 	"sync/atomic"
@@ -18,69 +16,83 @@ const tasksPerWorker = 64
 // maxSplitDepth bounds the levels the parallel search splits at.
 const maxSplitDepth = 12
 
-var errLimitReached = errors.New("dlx: solution limit reached")
-
-// split finds the subproblems of a parallel search: it searches down to a
-// depth d, the smallest giving at least target prefixes (or maxSplitDepth),
-// and returns the prefixes (each the options chosen from the root, forced
-// ones first) flattened with their ends, the solutions found above depth d
-// (flattened likewise), and the work done at levels above d.
+// split holds the subproblems of a parallel search or of Subtrees: the
+// prefixes (for Algorithm C the options chosen from the root, forced ones
+// first; for Algorithm M the branches taken at each level) flattened with
+// their ends, the solutions found above the split depth (flattened
+// likewise), and the search above the split depth.
 type split struct {
 	tasks, tasksEnd []int
 	sols, solsEnd   []int
 	res             Result
 }
 
-func (s *Solver) split(ctx context.Context, forced []int, maxNodes uint64, target int) split {
+// splitDepth searches down to a depth d, the smallest giving at least
+// target prefixes, or where more depth gives no more (the tree ends), or
+// maxSplitDepth, and returns the split there and d. Each depth tried
+// searches from the root again, with the gauge's node total as it was:
+// only the last depth's nodes and updates are the search's (the rounds
+// before it are overhead), and they spend the node budget once.
+func (s *Solver) splitDepth(forced []int, target int) (split, int) {
 	var sp split
-	last := -1
-	for d := 1; d <= maxSplitDepth; d++ {
+	last, d := -1, 1
+	nodes := s.g.nodes
+	for ; d <= maxSplitDepth; d++ {
 		sp = split{}
 		s.cut = d
 		s.onPrefix = func(prefix []int) {
 			sp.tasks = append(sp.tasks, prefix...)
 			sp.tasksEnd = append(sp.tasksEnd, len(sp.tasks))
 		}
-		sp.res = s.runTask(ctx, forced, nil, 0, maxNodes, func(sol []int) bool {
+		s.g.nodes = nodes
+		sp.res = s.runTask(forced, nil, 0, func(sol []int) bool {
 			sp.sols = append(sp.sols, sol...)
 			sp.solsEnd = append(sp.solsEnd, len(sp.sols))
 			return true
 		})
 		n := len(sp.tasksEnd)
-		if n >= target || n == 0 || n == last || sp.res.Status != core.StatusExhausted {
+		if n >= target || n == 0 || n == last || sp.res.Status != core.StatusExhausted || d == maxSplitDepth {
 			break
 		}
 		last = n
 	}
 	s.cut, s.onPrefix = -1, nil
-	return sp
+	return sp, d
 }
 
-// runTask solves one subproblem of a parallel search. For Algorithm C a
-// task is the options chosen from the root, forced ones first; for
-// Algorithm M (s.useM) it is the branches taken at each level, replayed
-// after forcing forced.
-func (s *Solver) runTask(ctx context.Context, forced, task []int, limit, maxNodes uint64, visit func([]int) bool) Result {
+// runTask solves one subproblem of a split search under the gauge s.g:
+// with task nil, the search from the root (forced options forced); else
+// the subtree below task, whose prefix is replayed and not counted. For
+// Algorithm C a task is the options chosen from the root, forced ones
+// first; for Algorithm M (s.useM) it is the branches taken at each level,
+// replayed after forcing forced.
+func (s *Solver) runTask(forced, task []int, limit uint64, visit func([]int) bool) Result {
 	if s.useM {
-		return s.solveForcedM(ctx, forced, task, task != nil, limit, maxNodes, visit)
+		return s.solveForcedM(forced, task, task != nil, limit, visit)
 	}
 	if task == nil {
-		return s.solveForced(ctx, forced, false, limit, maxNodes, visit)
+		return s.solveForced(forced, false, limit, visit)
 	}
-	return s.solveForced(ctx, task, true, limit, maxNodes, visit)
+	return s.solveForced(task, true, limit, visit)
 }
 
 // solveParallel splits the search at its top levels into independent
-// subproblems (each a list of forced options) and solves them on
-// opts.Workers clones of s.
-func (s *Solver) solveParallel(parent context.Context, opts *Options) (Result, error) {
+// subproblems and solves them on opts.Workers clones of s, each with a
+// fork of the search's meter: a stop, a Halt (the solution limit reached)
+// or the node budget spent stops them all.
+func (s *Solver) solveParallel(opts *Options) (Result, error) {
 	start := time.Now()
 	w := opts.Workers
 	s.stopAt = 0
 	if opts.TakeSingleton {
 		s.stopAt = 1
 	}
-	sp := s.split(parent, opts.Forced, opts.MaxNodes, w*tasksPerWorker)
+	// Every fork shares the meter of s.g, which fork makes if need be.
+	forks := make([]gauge, w)
+	for k := range forks {
+		forks[k] = s.g.fork()
+	}
+	sp, _ := s.splitDepth(opts.Forced, w*tasksPerWorker)
 	res := sp.res
 	s.nfirst = -1
 
@@ -91,8 +103,6 @@ func (s *Solver) solveParallel(parent context.Context, opts *Options) (Result, e
 		stopped   bool
 		limitHit  bool
 	)
-	ctx, cancel := context.WithCancelCause(parent)
-	defer cancel(nil)
 	limit := opts.Limit
 	if limit == 0 {
 		limit = math.MaxUint64
@@ -112,7 +122,7 @@ func (s *Solver) solveParallel(parent context.Context, opts *Options) (Result, e
 		}
 		if opts.Visit != nil && !opts.Visit(sol) || found >= limit {
 			stopped, limitHit = true, true
-			cancel(errLimitReached)
+			s.g.halt(core.StatusFound)
 			return false
 		}
 		return true
@@ -127,7 +137,6 @@ func (s *Solver) solveParallel(parent context.Context, opts *Options) (Result, e
 	}
 	res.Solutions = found
 	if res.Status != core.StatusExhausted || stopped {
-		res.Solutions = found
 		if limitHit {
 			res.Status = core.StatusFound
 		}
@@ -136,14 +145,12 @@ func (s *Solver) solveParallel(parent context.Context, opts *Options) (Result, e
 	}
 
 	var (
-		next      atomic.Int64
-		used      atomic.Uint64 // nodes spent, against opts.MaxNodes
-		budgetOut atomic.Bool
-		wg        sync.WaitGroup
-		total     = make([]Result, w)
+		next     atomic.Int64
+		wg       sync.WaitGroup
+		total    = make([]Result, w)
+		finished atomic.Int64
+		complete atomic.Int64 // tasks searched to the end
 	)
-	used.Store(res.Stats.Nodes)
-	var finished atomic.Int64
 	if opts.Progress != nil {
 		opts.Progress(0, len(sp.tasksEnd))
 	}
@@ -155,6 +162,7 @@ func (s *Solver) solveParallel(parent context.Context, opts *Options) (Result, e
 	clones := make([]*Solver, w)
 	for k := range clones {
 		clones[k] = s.Clone()
+		clones[k].g = forks[k]
 	}
 	for k, c := range clones {
 		wg.Add(1)
@@ -163,33 +171,23 @@ func (s *Solver) solveParallel(parent context.Context, opts *Options) (Result, e
 			var r Result
 			for {
 				t := int(next.Add(1) - 1)
-				if t >= len(sp.tasksEnd) || ctx.Err() != nil {
+				if t >= len(sp.tasksEnd) || c.g.m.Stopped() {
 					break
-				}
-				var budget uint64
-				if opts.MaxNodes != 0 {
-					u := used.Load()
-					if u >= opts.MaxNodes {
-						budgetOut.Store(true)
-						break
-					}
-					budget = opts.MaxNodes - u
 				}
 				b := 0
 				if t > 0 {
 					b = sp.tasksEnd[t-1]
 				}
-				tr := c.runTask(ctx, opts.Forced, sp.tasks[b:sp.tasksEnd[t]], 0, budget, visit)
-				used.Add(tr.Stats.Nodes)
+				tr := c.runTask(opts.Forced, sp.tasks[b:sp.tasksEnd[t]], 0, visit)
 				if opts.Progress != nil {
 					opts.Progress(int(finished.Add(1)), len(sp.tasksEnd))
 				}
 				r.Solutions += tr.Solutions
 				r.Stats = r.Stats.Add(tr.Stats)
-				if tr.Status == core.StatusLimit {
-					budgetOut.Store(true)
+				if tr.Status != core.StatusExhausted {
 					break
 				}
+				complete.Add(1)
 				if c.nfirst >= 0 && visit == nil {
 					// The first solution in search order (the lowest
 					// task's), whichever worker finds its task first, so
@@ -216,12 +214,11 @@ func (s *Solver) solveParallel(parent context.Context, opts *Options) (Result, e
 	case limitHit:
 		res.Status = core.StatusFound
 		res.Solutions = found
-	case parent.Err() != nil:
-		res.Status, _ = core.ContextStatus(parent)
-	case budgetOut.Load():
-		res.Status = core.StatusLimit
-	default:
+	case int(complete.Load()) == len(sp.tasksEnd):
+		// Every subtree was searched to its end, whatever came after.
 		res.Status = core.StatusExhausted
+	default:
+		res.Status = s.g.status()
 	}
 	if visit != nil && !limitHit {
 		res.Solutions = found

@@ -174,12 +174,12 @@ type Solver struct {
 	// hands the prefix to onPrefix instead of going deeper.
 	cut      int
 	onPrefix func(prefix []int)
+
+	// g is the gauge of the search under way: its meter and node total.
+	g gauge
 }
 
 var defaultOptions Options
-
-// pollMask sets how often a search polls its context: every 4096 nodes.
-const pollMask = 1<<12 - 1
 
 // NewSolver builds a Solver for p. It fails with an error wrapping
 // resource.ErrTooLarge beyond 2^27 nodes (items + item entries of the
@@ -303,6 +303,7 @@ func (s *Solver) Clone() *Solver {
 	c.nfirst = -1
 	c.cut, c.onPrefix = -1, nil
 	c.ftweak, c.branch, c.path = nil, nil, nil
+	c.g = gauge{}
 	return &c
 }
 
@@ -331,8 +332,17 @@ func (s *Solver) option(x uint32) int {
 // Solve searches for solutions as opts says (nil: count them all). It
 // returns an error only for invalid options (a forced option out of
 // range, a worker count that resource.CheckWorkers refuses: negative or
-// above its cap, wrapping resource.ErrWorkers); a search stopped by ctx returns its partial Result with status
-// timeout or canceled. With one worker Solve allocates nothing.
+// above its cap, wrapping resource.ErrWorkers); a search stopped by ctx
+// returns its partial Result with status timeout or canceled.
+//
+// The search stops through a core.Meter: it polls by work done (updates,
+// and the items the choice of item scans), about once a millisecond
+// whatever a node costs, so a stop is seen within a few milliseconds;
+// MaxNodes stops it after exactly MaxNodes nodes with one worker, and
+// within MaxNodes with several (they draw the budget in shares, so the
+// slack is 0: never more than MaxNodes). With one worker and no MaxNodes a
+// Solve allocates nothing once the Solver has made its meter: it keeps it
+// for the next Solve under the same context.
 func (s *Solver) Solve(ctx context.Context, opts *Options) (Result, error) {
 	if s == nil {
 		return Result{}, errors.New("dlx: nil solver (use NewSolver)")
@@ -351,18 +361,23 @@ func (s *Solver) Solve(ctx context.Context, opts *Options) (Result, error) {
 			return Result{}, fmt.Errorf("dlx: forced option %d has no primary item", k+1)
 		}
 	}
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	s.g.reset(ctx, opts.MaxNodes)
+	defer s.g.end()
 	if s.multi || opts.MaxOptions > 0 || opts.Minimize {
-		return s.solveM(ctx, opts)
+		return s.solveM(opts)
 	}
 	if opts.Workers > 1 {
-		return s.solveParallel(ctx, opts)
+		return s.solveParallel(opts)
 	}
 	start := time.Now()
 	s.stopAt = 0
 	if opts.TakeSingleton {
 		s.stopAt = 1
 	}
-	res := s.solveForced(ctx, opts.Forced, false, opts.Limit, opts.MaxNodes, opts.Visit)
+	res := s.solveForced(opts.Forced, false, opts.Limit, opts.Visit)
 	res.Stats.Elapsed = time.Since(start)
 	return res, nil
 }
@@ -372,7 +387,7 @@ func (s *Solver) Solve(ctx context.Context, opts *Options) (Result, error) {
 // parallel task or a unit of Subtrees) whose updates that search counted
 // above the subtree: forcing it is not counted, so the Result holds the
 // subtree's own nodes and updates, exactly those of the serial search.
-func (s *Solver) solveForced(ctx context.Context, forced []int, replay bool, limit, maxNodes uint64, visit func([]int) bool) Result {
+func (s *Solver) solveForced(forced []int, replay bool, limit uint64, visit func([]int) bool) Result {
 	s.nfirst = -1
 	s.sol = s.sol[:0]
 	var res Result
@@ -389,7 +404,7 @@ func (s *Solver) solveForced(ctx context.Context, forced []int, replay bool, lim
 		res.Stats.Updates = 0
 	}
 	if n == len(forced) {
-		o := s.search(ctx, limit, maxNodes, visit, res.Stats.Updates, s.stopAt)
+		o := s.search(limit, visit, res.Stats.Updates, s.stopAt)
 		res = Result{Status: o.Status, Solutions: o.Solutions, Stats: o.Stats}
 	} else {
 		res.Stats.Nodes = 1 // the root, a dead end
@@ -410,25 +425,28 @@ type outcome struct {
 }
 
 // search runs Algorithm C from the current state, with s.sol holding the
-// forced options. It restores the state before returning.
-func (s *Solver) search(ctx context.Context, limit, maxNodes uint64, visit func([]int) bool, updates uint64, stopAt int32) outcome {
+// forced options, under the gauge s.g. It restores the state before
+// returning.
+func (s *Solver) search(limit uint64, visit func([]int) bool, updates uint64, stopAt int32) outcome {
 	var (
 		nb       = s.nbase
 		ib       = s.ibase
 		ch       = s.choice
-		done     = ctx.Done()
 		base     = len(s.sol)
 		cut      = s.cut
 		colored  = s.colored
 		level    int
-		nodes    uint64
+		nodes    = s.g.nodes // the gauge's running total
+		first    = nodes
+		scanned  uint64 // items the choice of item scanned: work, with the updates
 		count    uint64
 		status   = core.StatusExhausted
 		stopping bool
 		hr, x    uint32 // the header of the item chosen at this level, the option node tried
 	)
-	if maxNodes == 0 {
-		maxNodes = math.MaxUint64
+	workBound, ok := s.g.begin(nodes, updates)
+	if !ok {
+		status, stopping = s.g.status(), true
 	}
 
 enter:
@@ -439,24 +457,17 @@ enter:
 		s.prefix(level)
 		goto backup
 	}
-	nodes++
-	if nodes&pollMask == 0 && done != nil {
-		select {
-		case <-done:
-			status, _ = core.ContextStatus(ctx)
-			stopping = true
+	if updates+scanned >= workBound {
+		// (Every node adds at least one unit of work: see gauge.)
+		if workBound, ok = s.g.next(nodes, updates+scanned); !ok {
+			status, stopping = s.g.status(), true
 			goto backup
-		default:
 		}
 	}
-	if nodes > maxNodes {
-		nodes--
-		status = core.StatusLimit
-		stopping = true
-		goto backup
-	}
+	nodes++
 	if itr(ib, 0).next == 0 {
 		count++
+		scanned++ // a node's one unit of work
 		if !s.solution(level, visit) || count == limit {
 			status = core.StatusFound
 			stopping = true
@@ -467,7 +478,10 @@ enter:
 	// such item on ties.
 	{
 		var best int32
-		if best, hr = choose(ib, stopAt); best == 0 {
+		var n uint32
+		best, hr, n = choose(ib, stopAt)
+		scanned += uint64(n)
+		if best == 0 {
 			goto backup
 		}
 	}
@@ -513,7 +527,8 @@ try:
 backup:
 	if level == 0 {
 		s.sol = s.sol[:base]
-		return outcome{Status: status, Solutions: count, Stats: core.Stats{Nodes: nodes, Updates: updates}}
+		s.g.nodes = nodes
+		return outcome{Status: status, Solutions: count, Stats: core.Stats{Nodes: nodes - first, Updates: updates}}
 	}
 	level--
 	x = ch[level]
@@ -543,28 +558,31 @@ backup:
 
 // choose returns the length and header ref of the active primary item with
 // the fewest options, the first such item on ties, stopping at the first
-// with at most stopAt options; the ring at ib must not be empty. It is a
+// with at most stopAt options, and the number of items it looked at (work,
+// for the meter: a problem of a million items scans them all at each
+// node); the ring at ib must not be empty. It is a
 // function of its own, not inlined, so that its loop keeps best and the
 // item in registers: in search, with its many live variables, they went to
 // the stack, one store and load per item.
 //
 //go:noinline
-func choose(ib unsafe.Pointer, stopAt int32) (best int32, hr uint32) {
+func choose(ib unsafe.Pointer, stopAt int32) (best int32, hr, n uint32) {
 	best = math.MaxInt32
 	for h := itr(ib, 0).next; h != 0; {
 		r := itr(ib, h)
 		l := r.len
+		n++
 		if l <= stopAt {
 			// No item before h was this short, or the loop would have
 			// stopped there: h is the choice.
-			return l, h
+			return l, h, n
 		}
 		if l < best {
 			best, hr = l, h
 		}
 		h = r.next
 	}
-	return best, hr
+	return best, hr, n
 }
 
 // solution records the solution at the given level in s.sol (after the
