@@ -7,8 +7,7 @@ import (
 
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
-	_ "github.com/coverkit/coverkit/models/knight"
-	_ "github.com/coverkit/coverkit/models/queens"
+	_ "github.com/coverkit/coverkit/models/all"
 )
 
 // A model is found by name; it builds an instance from command-line

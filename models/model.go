@@ -255,7 +255,8 @@ type Param struct {
 	// compare.
 	Verbs []string
 	// Samples are values the generated tests try for the parameter (a
-	// switch: "true"); every parameter has some.
+	// switch: "true"; a file: its path from the repository root), each
+	// among Values when Values is set; every parameter has some.
 	Samples []string
 }
 

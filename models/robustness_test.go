@@ -22,9 +22,10 @@ import (
 	"github.com/coverkit/coverkit/dlx"
 	"github.com/coverkit/coverkit/local"
 	"github.com/coverkit/coverkit/models"
+	_ "github.com/coverkit/coverkit/models/all"
 	"github.com/coverkit/coverkit/models/exactcover"
 	"github.com/coverkit/coverkit/models/knight"
-	_ "github.com/coverkit/coverkit/models/langford"
+	"github.com/coverkit/coverkit/models/langford"
 	"github.com/coverkit/coverkit/models/latin"
 	"github.com/coverkit/coverkit/models/pieces"
 	"github.com/coverkit/coverkit/models/polyomino"
@@ -90,6 +91,12 @@ func robustProblems() []namedProblem {
 		{"nil latin", (*latin.Square)(nil), false},
 		{"nil tiling", (*polyomino.Tiling)(nil), false},
 		{"nil puzzle", (*sudoku.Puzzle)(nil), false},
+		{"nil langford", (*langford.Pairing)(nil), false},
+		{"langford 0", &langford.Pairing{}, false},
+		{"langford -3", &langford.Pairing{N: -3}, false},
+		{"langford 1<<40", &langford.Pairing{N: 1 << 40}, false},
+		{"langford 5 (no pairing: 5 mod 4 = 1)", &langford.Pairing{N: 5}, true},
+		{"langford 7", &langford.Pairing{N: 7}, true},
 		{"queens 0", queens.New(0), false},
 		{"queens -5", queens.New(-5), false},
 		{"queens 1<<40", queens.New(1 << 40), false},

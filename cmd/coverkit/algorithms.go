@@ -15,11 +15,12 @@ func newAlgorithmsCmd(e *env) *cobra.Command {
 	var format string
 	cmd := &cobra.Command{
 		Use:   "algorithms",
-		Short: "List the registered algorithms of every model",
-		Long: `List the algorithm registry: model, algorithm, kind (exact, constructive,
-local-search, heuristic), capabilities (first, all, count, unique, parallel)
-and a one-line description. JSON: one object per line
-{"model":...,"algorithm":...,"kind":...,"capabilities":[...],"description":...}.`,
+		Short: "List the algorithms of every model",
+		Long: `List every model's algorithms: model, algorithm, kind (exact, constructive,
+local-search, heuristic), capabilities (first, all, count, unique, parallel),
+limits (what the algorithm cannot hold: sizes, memory, board kinds) and a
+one-line description. JSON: one object per line
+{"model":...,"algorithm":...,"kind":...,"capabilities":[...],"description":...,"limits":...}.`,
 		Example: `  coverkit algorithms
   coverkit algorithms --format json | grep '"model":"queens"'`,
 		Args: cobra.NoArgs,
@@ -42,9 +43,13 @@ and a one-line description. JSON: one object per line
 				return out.Commit()
 			}
 			tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
-			fmt.Fprintln(tw, "MODEL\tALGORITHM\tKIND\tCAPABILITIES\tDESCRIPTION")
+			fmt.Fprintln(tw, "MODEL\tALGORITHM\tKIND\tCAPABILITIES\tDESCRIPTION\tLIMITS")
 			for _, a := range algs {
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", a.Model, a.Name, a.Kind, a.Caps, a.Description)
+				limits := a.Limits
+				if limits == "" {
+					limits = "-"
+				}
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", a.Model, a.Name, a.Kind, a.Caps, a.Description, limits)
 			}
 			tw.Flush()
 			return out.Commit()

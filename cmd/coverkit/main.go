@@ -15,6 +15,8 @@ package main
 import (
 	"context"
 	"os"
+
+	_ "github.com/coverkit/coverkit/models/all" // every model, through the one import list
 )
 
 func main() {

@@ -97,6 +97,7 @@ var dlxAlgorithm = models.Algorithm{
 	Name: "dlx", Kind: models.Exact,
 	Caps:        models.CanFirst | models.CanAll | models.CanCount | models.CanParallel,
 	Description: "Dancing Links (Knuth's Algorithm C): the primary item with the fewest options first; colors on secondary items",
+	Limits:      "counts in 64 bits; the nodes are checked against the memory available",
 	Solve:       solve,
 }
 

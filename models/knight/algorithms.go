@@ -17,24 +17,28 @@ var algorithms = []models.Algorithm{
 		Name: "auto", Kind: models.Exact,
 		Caps:        models.CanFirst | models.CanCount | models.CanParallel,
 		Description: "theory first, then the fastest method for the board, kind and start; exhaustive search where theory is silent",
+		Limits:      "at most 2^31 − 1 squares; a search needs 320 bytes a square (SearchBytesPerSquare), a tour 12",
 		Solve:       solver(solveAuto, true),
 	},
 	{
 		Name: "backtrack", Kind: models.Exact,
 		Caps:        models.CanFirst | models.CanAll | models.CanCount,
 		Description: "the classic: the 8 moves in a fixed table order, undo on dead ends (hopeless from n = 8 on; use --timeout)",
+		Limits:      "at most 2^31 − 1 squares, 12 bytes a square; exponential time from 8x8 on",
 		Solve:       solver(backtrack, true),
 	},
 	{
 		Name: "divide", Kind: models.Constructive,
 		Caps:        models.CanFirst,
 		Description: "divide and conquer (Parberry; Lin and Wei): linear time and memory, for huge boards",
+		Limits:      "one tour (no count); at most 2^31 − 1 squares, 4 bytes a square (DivideBytesPerSquare)",
 		Solve:       solver(solveDivide, false),
 	},
 	{
 		Name: "search", Kind: models.Exact,
 		Caps:        models.CanFirst | models.CanAll | models.CanCount | models.CanParallel,
 		Description: "pruned exact search: dead-end and forced-end rules, connectivity, fewest-onward-moves order; parallel count",
+		Limits:      "at most 2^31 − 1 squares, 320 bytes a square (SearchBytesPerSquare)",
 		Solve: solver(func(ctx context.Context, p *Problem, o *core.Options) (core.Result, error) {
 			return exact(ctx, p, o, p.AnyStart && o.Mode != core.ModeFirst)
 		}, true),
@@ -43,6 +47,7 @@ var algorithms = []models.Algorithm{
 		Name: "warnsdorff", Kind: models.Heuristic,
 		Caps:        models.CanFirst,
 		Description: "Warnsdorff's rule with Roth's tie-break and seeded random restarts; Pósa rotations close tours",
+		Limits:      "one tour, no proof of absence; 12 bytes a square (BytesPerSquare)",
 		Solve:       solver(solveWarnsdorff, false),
 	},
 }

@@ -29,9 +29,10 @@ Formats: text, the board as a matrix of move numbers; json, a record with
 the path as 1-based [row,col] squares; svg, a picture of the tour.`,
 		Instance: models.Instance{Usage: "SIZE", Args: 1, New: newInstance},
 		Params: []models.Param{
-			{Name: "from", Usage: "start square ROW,COL, 1-based (solve: default 1,1; count: default every square)"},
+			{Name: "from", Usage: "start square ROW,COL, 1-based (solve: default 1,1; count: default every square)",
+				Samples: []string{"1,1", "2,3"}},
 			{Name: "closed", Usage: "a closed tour: the last square a knight's move from the first", Switch: true,
-				Verbs: []string{"solve", "count", "compare", "verify"}},
+				Verbs: []string{"solve", "count", "compare", "verify"}, Samples: []string{"true"}},
 		},
 		Algorithms:  algorithms,
 		Decompose:   decompose,

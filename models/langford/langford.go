@@ -123,6 +123,7 @@ var dlxAlgorithm = models.Algorithm{
 	Name: "dlx", Kind: models.Exact,
 	Caps:        models.CanFirst | models.CanAll | models.CanCount | models.CanParallel,
 	Description: "Dancing Links on numbers and positions (Knuth's Algorithm C)",
+	Limits:      "N ≤ 4096 (MaxN); counts in 64 bits",
 	Solve:       solve,
 }
 

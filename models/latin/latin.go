@@ -176,6 +176,7 @@ var dlxAlgorithm = models.Algorithm{
 	Kind:        models.Exact,
 	Caps:        models.CanFirst | models.CanAll | models.CanCount | models.CanParallel,
 	Description: "exact cover on Dancing Links; counts via reduced squares × N!(N−1)! or directly",
+	Limits:      "order ≤ 64; a count beyond 128 bits is refused",
 	Methods:     []string{MethodReduced, MethodDirect},
 	Solve:       Solve,
 }

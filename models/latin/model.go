@@ -26,7 +26,8 @@ square (576 of order 4, 161280 of order 5, OEIS A002860).`,
 			}
 			return New(int(n), req.Switch("reduced"))
 		}},
-		Params:     []models.Param{{Name: "reduced", Usage: "reduced squares only (first row and column in order)", Switch: true}},
+		Params: []models.Param{{Name: "reduced", Usage: "reduced squares only (first row and column in order)", Switch: true,
+			Samples: []string{"true"}}},
 		Algorithms: []models.Algorithm{dlxAlgorithm},
 		Decompose:  decompose,
 		Formats:    []string{"text", "json"},

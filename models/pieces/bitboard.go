@@ -15,8 +15,9 @@ var bitboardAlgorithm = models.Algorithm{
 	Caps: models.CanFirst | models.CanAll | models.CanCount | models.CanUnique,
 	Description: "bitset search over the attack graph: clique by clique with a clique-cover bound " +
 		"(place, max), fewest dominators first with a gain bound (dominate), pawn sets by symmetry class (pawns)",
-	Solve: solveBitboard,
-	Check: checkBitboard,
+	Limits: "boards of at most 2^14 squares (MaxSearchCells)",
+	Solve:  solveBitboard,
+	Check:  checkBitboard,
 }
 
 // checkBitboard refuses what the bitboard search cannot answer: a board

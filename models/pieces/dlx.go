@@ -21,8 +21,9 @@ var dlxAlgorithm = models.Algorithm{
 	Description: "Dancing Links (Algorithm C, or M with multiplicities): cliques of the board's cover primary, " +
 		"rider line segments and leaper pairs secondary, a counter item for k; domination as covering " +
 		"(every square 1..many times) with the fewest options",
-	Solve: solveDLX,
-	Check: checkDLX,
+	Limits: "boards of at most 2^14 squares (MaxSearchCells)",
+	Solve:  solveDLX,
+	Check:  checkDLX,
 }
 
 // Cover is a problem of the pieces model as a generalized exact cover

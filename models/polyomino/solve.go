@@ -17,6 +17,7 @@ var dlxAlgorithm = models.Algorithm{
 	Caps: models.CanFirst | models.CanAll | models.CanCount | models.CanUnique | models.CanParallel,
 	Description: "Dancing Links on pieces and cells; up to symmetry by restricting one piece " +
 		"to orbit representatives, exact with symmetric tilings",
+	Limits:  "boards of at most 2^16 cells (MaxCells); the placements are checked against the memory available",
 	Methods: []string{MethodReduced, MethodFull},
 	Solve:   solveDLX,
 }

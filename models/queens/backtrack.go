@@ -10,7 +10,8 @@ var backtrackAlgorithm = models.Algorithm{
 	Caps: models.CanFirst | models.CanAll | models.CanCount | models.CanUnique,
 	Description: "Wirth's recursive backtracking, column by column, rows ascending, " +
 		"O(1) safety test with row/column/sum/difference arrays",
-	Solve: exact("backtrack", solveBacktrack),
+	Limits: "n ≤ 2^20 (MaxSearchN); the ordinary board (no --torus, --given)",
+	Solve:  exact("backtrack", solveBacktrack),
 }
 
 // wirth holds Wirth's four "free" arrays (seed 000; seed 001 calls them the

@@ -33,9 +33,10 @@ var bitwiseAlgorithm = models.Algorithm{
 	Name: "bitwise",
 	Kind: models.Exact,
 	Caps: models.CanFirst | models.CanAll | models.CanCount | models.CanUnique | models.CanParallel,
-	Description: "Richards-style bitmask search (n ≤ 64); counts with the 8-fold symmetry " +
+	Description: "Richards-style bitmask search; counts with the 8-fold symmetry " +
 		"of the square on parallel workers",
-	Solve: solveBitwise,
+	Limits: "n ≤ 64 (BitwiseMaxN: 64-bit row masks)",
+	Solve:  solveBitwise,
 }
 
 // solveBitwise is the registry entry point of the bitwise algorithm.

@@ -17,6 +17,7 @@ var constructAlgorithm = models.Algorithm{
 	Caps: models.CanFirst | models.CanUnique,
 	Description: "explicit O(n) construction, no search: --method formula (Hoffman–Loessi–Moore, " +
 		"default) or lists (even/odd lists with swaps); a billion queens in 4 GB",
+	Limits:  "one solution; n ≤ 2^31 − 1 (MaxConstructN), 4 bytes a queen, checked against the memory available",
 	Methods: []string{MethodFormula, MethodLists, MethodModular},
 	Solve:   withUnique(solveConstruct),
 }

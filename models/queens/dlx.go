@@ -22,7 +22,8 @@ var dlxAlgorithm = models.Algorithm{
 	Caps: models.CanFirst | models.CanAll | models.CanCount | models.CanUnique | models.CanParallel,
 	Description: "Dancing Links (Knuth's Algorithm C): rows and columns primary, " +
 		"diagonals secondary; reports Knuth's updates",
-	Solve: withUnique(solveDLX),
+	Limits: "n ≤ 4096 (CoverMaxN); memory grows as n² (the cover's options), checked against the memory available",
+	Solve:  withUnique(solveDLX),
 }
 
 // Cover returns N-Queens as a generalized exact cover problem. Primary

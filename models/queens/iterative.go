@@ -8,7 +8,8 @@ var iterativeAlgorithm = models.Algorithm{
 	Caps: models.CanFirst | models.CanAll | models.CanCount | models.CanUnique,
 	Description: "backtracking without recursion: an explicit stack of (column, next row), " +
 		"same order and counts as backtrack",
-	Solve: exact("iterative", solveIterative),
+	Limits: "n ≤ 2^20 (MaxSearchN); the ordinary board (no --torus, --given)",
+	Solve:  exact("iterative", solveIterative),
 }
 
 // solveIterative is the non-recursive depth-first traversal of the search

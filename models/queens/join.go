@@ -73,7 +73,9 @@ var joinAlgorithm = models.Algorithm{
 	Kind: models.Exact,
 	Caps: models.CanCount | models.CanParallel,
 	Description: "quadrant join (Kluev): counts pairs of compatible half-boards per row split " +
-		"in a bit-sliced sieve; count only, n ≤ 33, memory grows with n",
+		"in a bit-sliced sieve",
+	Limits: "count only; the ordinary board (no --torus, --given); n ≤ 33 (JoinMaxN), " +
+		"and its tables grow about 8× every two n (JoinBytes: 645 MiB at n = 20 on 2 workers)",
 	Solve: solveJoin,
 	Check: func(p core.Problem, _ *core.Options) error {
 		if b, ok := p.(*Board); ok && b != nil {

@@ -15,6 +15,8 @@ var minconflictsAlgorithm = models.Algorithm{
 	Caps: models.CanFirst | models.CanUnique,
 	Description: "min-conflicts local search (Sosic–Gu QS4 style): greedy permutation, " +
 		"swaps of attacked queens; 10^6 queens in 0.04 s, 10^9 in 2 minutes and 4.3 GiB",
+	Limits: "one solution, no proof of absence; the ordinary board (no --torus, --given); " +
+		"about 4.5 bytes a queen, checked against the memory available",
 	Solve: withUnique(solveMinConflicts),
 }
 

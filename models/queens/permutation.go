@@ -8,7 +8,8 @@ var permutationAlgorithm = models.Algorithm{
 	Caps: models.CanFirst | models.CanAll | models.CanCount | models.CanUnique,
 	Description: "permutations with pruning: each column chooses among the unused rows " +
 		"(a linked list), only the two diagonals are tested",
-	Solve: exact("permutation", solvePermutation),
+	Limits: "n ≤ 2^20 (MaxSearchN); the ordinary board (no --torus, --given)",
+	Solve:  exact("permutation", solvePermutation),
 }
 
 // permuter generates the permutations of the rows depth first and prunes a

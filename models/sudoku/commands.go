@@ -26,18 +26,18 @@ var layoutVerbs = []string{"solve", "count", "verify", "compare", "generate"}
 
 // params are the sudoku model's own flags.
 var params = []models.Param{
-	{Name: "variant", Usage: "variant: classic, x (both diagonals), jigsaw (needs --regions), latin (rows and columns only)", Default: "classic", Values: []string{"classic", "x", "jigsaw", "latin"}, Verbs: layoutVerbs},
-	{Name: "box", Usage: "box shape BxC (B rows, C columns), e.g. 2x3 for 6x6; default: inferred from the side", Verbs: layoutVerbs},
-	{Name: "regions", Usage: "jigsaw region map FILE (N lines of N labels)", Verbs: layoutVerbs},
-	{Name: "input", Usage: "input format: line (one puzzle per line) or grid (blocks of N lines of numbers)", Default: "line", Values: []string{"line", "grid"}, Verbs: []string{"solve", "verify", "compare"}},
-	{Name: "count", Usage: "count every solution of each puzzle", Switch: true, Verbs: []string{"solve"}},
-	{Name: "batch", Usage: "FILE of puzzle-solution pairs or of JSON lines from sudoku solve (- for stdin)", Verbs: []string{"verify"}},
-	{Name: "puzzles", Usage: "with JSON lines: the puzzle FILE they answer", Verbs: []string{"verify"}},
-	{Name: "size", Usage: "side N of the grid (default 9, or the side of --box or --regions)", Verbs: []string{"generate"}},
-	{Name: "givens", Usage: "number of givens wanted (0: remove while unique, a minimal puzzle)", Default: "0", Verbs: []string{"generate"}},
-	{Name: "seed", Usage: "random seed (the same seed gives the same puzzle)", Default: "1", Verbs: []string{"generate"}},
-	{Name: "count", Usage: "number of puzzles (seeds S, S+1, ...)", Default: "1", Verbs: []string{"generate"}},
-	{Name: "attempts", Usage: "solution grids to try per puzzle before giving up on --givens", Default: "20", Verbs: []string{"generate"}},
+	{Name: "variant", Usage: "variant: classic, x (both diagonals), jigsaw (needs --regions), latin (rows and columns only)", Default: "classic", Values: []string{"classic", "x", "jigsaw", "latin"}, Verbs: layoutVerbs, Samples: []string{"classic", "x", "latin"}},
+	{Name: "box", Usage: "box shape BxC (B rows, C columns), e.g. 2x3 for 6x6; default: inferred from the side", Verbs: layoutVerbs, Samples: []string{"2x2", "2x3", "3x3"}},
+	{Name: "regions", Usage: "jigsaw region map FILE (N lines of N labels)", Verbs: layoutVerbs, Samples: []string{"models/sudoku/testdata/jigsaw9.txt"}},
+	{Name: "input", Usage: "input format: line (one puzzle per line) or grid (blocks of N lines of numbers)", Default: "line", Values: []string{"line", "grid"}, Verbs: []string{"solve", "verify", "compare"}, Samples: []string{"line", "grid"}},
+	{Name: "count", Usage: "count every solution of each puzzle", Switch: true, Verbs: []string{"solve"}, Samples: []string{"true"}},
+	{Name: "batch", Usage: "FILE of puzzle-solution pairs or of JSON lines from sudoku solve (- for stdin)", Verbs: []string{"verify"}, Samples: []string{"testdata/sudoku/puzzles.txt"}},
+	{Name: "puzzles", Usage: "with JSON lines: the puzzle FILE they answer", Verbs: []string{"verify"}, Samples: []string{"testdata/sudoku/puzzles.txt"}},
+	{Name: "size", Usage: "side N of the grid (default 9, or the side of --box or --regions)", Verbs: []string{"generate"}, Samples: []string{"4", "9"}},
+	{Name: "givens", Usage: "number of givens wanted (0: remove while unique, a minimal puzzle)", Default: "0", Verbs: []string{"generate"}, Samples: []string{"0", "30"}},
+	{Name: "seed", Usage: "random seed (the same seed gives the same puzzle)", Default: "1", Verbs: []string{"generate"}, Samples: []string{"1", "7"}},
+	{Name: "count", Usage: "number of puzzles (seeds S, S+1, ...)", Default: "1", Verbs: []string{"generate"}, Samples: []string{"1", "2"}},
+	{Name: "attempts", Usage: "solution grids to try per puzzle before giving up on --givens", Default: "20", Verbs: []string{"generate"}, Samples: []string{"1", "20"}},
 }
 
 // tasks are the sudoku model's own verbs.

@@ -17,6 +17,7 @@ var algorithms = []models.Algorithm{
 		Kind:        models.Exact,
 		Caps:        models.CanFirst | models.CanAll | models.CanCount | models.CanParallel,
 		Description: "fast where it applies (9x9 with 3x3 boxes, classic or X), dlx elsewhere; the default",
+		Limits:      "side ≤ 64",
 		Solve: func(ctx context.Context, p core.Problem, o *core.Options) (core.Result, error) {
 			return new(autoWorker).solve(ctx, p, o)
 		},
@@ -28,6 +29,7 @@ var algorithms = []models.Algorithm{
 		Kind:        models.Exact,
 		Caps:        models.CanFirst | models.CanAll | models.CanCount | models.CanParallel,
 		Description: "exact cover on Dancing Links: any box shape, X, jigsaw, Latin; givens forced",
+		Limits:      "side ≤ 64",
 		Solve: func(ctx context.Context, p core.Problem, o *core.Options) (core.Result, error) {
 			return newDLXWorker().solve(ctx, p, o)
 		},
@@ -39,6 +41,7 @@ var algorithms = []models.Algorithm{
 		Kind:        models.Exact,
 		Caps:        models.CanFirst | models.CanAll | models.CanCount,
 		Description: "bitset constraint propagation with naked and hidden singles (9x9 classic and X)",
+		Limits:      "9x9 with 3x3 boxes, classic or X only",
 		Solve: func(ctx context.Context, p core.Problem, o *core.Options) (core.Result, error) {
 			return newFastWorker().solve(ctx, p, o)
 		},

@@ -1,7 +1,9 @@
-package main
+// Package all imports every coverkit model, once, for its registration:
+// a program that imports it finds every model in the registry
+// (models.Lookup, models.Models). The coverkit command and the tests that
+// walk the registry import it; a new model adds one line here.
+package all
 
-// The models the command offers: each registers its descriptor and its
-// algorithms when imported. A new model adds one line here.
 import (
 	_ "github.com/coverkit/coverkit/models/exactcover"
 	_ "github.com/coverkit/coverkit/models/knight"
