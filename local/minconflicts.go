@@ -112,33 +112,34 @@ func Solve(ctx context.Context, m Model, opts *Options) (Result, error) {
 			return res, fmt.Errorf("local: variable %d has an empty domain", v)
 		}
 	}
-	s := &mcSearch{m: m, r: newRNG(o.Seed), pos: make([]int, n)}
+	s := &mcSearch{m: m, r: newRNG(o.Seed), pos: make([]int, n), meter: core.NewMeter(ctx, nil)}
 	if o.Noise > 0 {
 		s.noise = uint64(min(o.Noise, 1) * (1 << 32))
 	}
-	if o.Randomize {
-		s.randomize()
+	stopped := func() (Result, error) {
+		res.Status = s.meter.Status()
+		return res, nil
 	}
-	s.rebuild()
+	if !s.check() || o.Randomize && !s.randomize() || !s.rebuild() {
+		return stopped()
+	}
 	res.InitialConflicted = len(s.conflicted)
 	best, sinceBest := len(s.conflicted), uint64(0)
 	for len(s.conflicted) > 0 {
-		if res.Steps%pollEvery == 0 && res.Steps > 0 {
-			if st, done := core.ContextStatus(ctx); done {
-				res.Status = st
-				return res, nil
-			}
-			if o.Progress != nil {
-				o.Progress(len(s.conflicted))
-			}
+		if s.work >= s.bound && !s.check() {
+			return stopped()
+		}
+		if res.Steps%pollEvery == 0 && res.Steps > 0 && o.Progress != nil {
+			o.Progress(len(s.conflicted))
 		}
 		if res.Steps >= o.MaxSteps {
 			res.Status = core.StatusLimit
 			return res, nil
 		}
 		if sinceBest >= o.RestartAfter {
-			s.randomize()
-			s.rebuild()
+			if !s.randomize() || !s.rebuild() {
+				return stopped()
+			}
 			res.Restarts++
 			best, sinceBest = len(s.conflicted), 0
 			continue
@@ -163,22 +164,43 @@ type mcSearch struct {
 	pos        []int // pos[v] = 1 + index of v in conflicted, 0 if absent
 	nbrs       []int
 	noise      uint64 // random-walk probability in units of 2^-32
+
+	meter *core.Meter // stops the search: the context
+	work  uint64      // values weighed and variables updated, what the meter is checked by
+	bound uint64      // work may reach bound before the next check
 }
 
-// randomize gives every variable a random value.
-func (s *mcSearch) randomize() {
+// check asks the meter whether to go on and sets the next bound.
+func (s *mcSearch) check() bool {
+	b, ok := s.meter.Check(s.work)
+	s.bound = b
+	return ok
+}
+
+// randomize gives every variable a random value; it reports false if the
+// meter stopped it.
+func (s *mcSearch) randomize() bool {
 	for v := range s.m.Vars() {
+		if s.work++; s.work >= s.bound && !s.check() {
+			return false
+		}
 		s.m.Set(v, int(s.r.below(uint64(s.m.Domain(v)))))
 	}
+	return true
 }
 
-// rebuild recomputes the conflicted set from scratch.
-func (s *mcSearch) rebuild() {
+// rebuild recomputes the conflicted set from scratch; it reports false if
+// the meter stopped it.
+func (s *mcSearch) rebuild() bool {
 	s.conflicted = s.conflicted[:0]
 	clear(s.pos)
 	for v := range s.m.Vars() {
+		if s.work++; s.work >= s.bound && !s.check() {
+			return false
+		}
 		s.update(v)
 	}
+	return true
 }
 
 // update puts v in or out of the conflicted set.
@@ -223,12 +245,14 @@ func (s *mcSearch) step() {
 			}
 		}
 	}
+	s.work += uint64(s.m.Domain(v))
 	old := s.m.Value(v)
 	if bestVal == old {
 		return
 	}
 	s.m.Set(v, bestVal)
 	s.nbrs = s.m.Neighbors(v, s.nbrs[:0])
+	s.work += uint64(len(s.nbrs))
 	s.update(v)
 	for _, u := range s.nbrs {
 		s.update(u)

@@ -35,7 +35,7 @@ func ExampleLookup() {
 	rec.Elapsed = 0 // timings differ from run to run
 	b, _ := json.Marshal(rec)
 	fmt.Println(string(b))
-	// Output: {"model":"knight","size":"5x5","algorithm":"search","status":"exhausted","partial":false,"solutions":1728,"nodes":10924,"elapsed_seconds":0}
+	// Output: {"model":"knight","size":"5x5","algorithm":"search","status":"exhausted","partial":false,"solutions":1728,"nodes":10953,"elapsed_seconds":0}
 }
 
 // An unknown model's error reminds the caller that models register

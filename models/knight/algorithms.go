@@ -106,7 +106,8 @@ func Reason(res core.Result) string {
 // falls back to warnsdorff, and Result.Method says so.
 func solveDivide(ctx context.Context, p *Problem, o *core.Options) (core.Result, error) {
 	t0 := time.Now()
-	tour, err := Construct(p.Rows, p.Cols, p.Closed)
+	m := core.NewMeter(ctx, nil)
+	tour, err := construct(m, p.Rows, p.Cols, p.Closed)
 	if err != nil {
 		if !p.Closed && errors.Is(err, core.ErrUnsupported) {
 			return fallback(ctx, p, o, t0, "divide cannot build this board: "+err.Error())
@@ -114,7 +115,11 @@ func solveDivide(ctx context.Context, p *Problem, o *core.Options) (core.Result,
 		return core.Result{}, err
 	}
 	sol := core.Solution(tour)
-	if !fitStart(p, sol) {
+	fits := tour != nil && fitStart(m, p, sol)
+	if m.Stopped() {
+		return core.Result{Status: m.Status(), Stats: core.Stats{Elapsed: time.Since(t0)}, Method: "divide"}, nil
+	}
+	if !fits {
 		return fallback(ctx, p, o, t0, fmt.Sprintf("divide's open tour cannot be moved to start at %d,%d", p.StartRow, p.StartCol))
 	}
 	res := core.Result{Status: core.StatusFound, Solutions: core.CountOf(1), First: sol,
@@ -128,8 +133,8 @@ func solveDivide(ctx context.Context, p *Problem, o *core.Options) (core.Result,
 // fitStart makes tour (from Construct, starting at square 0) begin at p's
 // start, in place: a cycle is rotated; an open path is mapped by a board
 // symmetry taking one of its ends to the start (and reversed if that end
-// is the last). It reports false if neither works.
-func fitStart(p *Problem, tour core.Solution) bool {
+// is the last). It reports false if neither works, or if m stopped it.
+func fitStart(m *core.Meter, p *Problem, tour core.Solution) bool {
 	n := len(tour)
 	start := p.Start()
 	if n == 0 || tour[0] == start {
@@ -137,8 +142,7 @@ func fitStart(p *Problem, tour core.Solution) bool {
 	}
 	g := &graph{rows: p.Rows, cols: p.Cols, n: n}
 	if n > 2 && g.adjacent(tour[0], tour[n-1]) {
-		rotateInPlace(tour, start)
-		return true
+		return rotateInPlace(m, tour, start)
 	}
 	for i := range symmetryCount(p.Rows, p.Cols) {
 		atFirst := symmetryOf(p.Rows, p.Cols, i, tour[0]) == start
@@ -146,11 +150,17 @@ func fitStart(p *Problem, tour core.Solution) bool {
 		if !atFirst && !atLast {
 			continue
 		}
+		bound, ok := m.Check(0)
 		for j, s := range tour {
+			if uint64(j) >= bound {
+				if bound, ok = m.Check(uint64(j)); !ok {
+					return false
+				}
+			}
 			tour[j] = symmetryOf(p.Rows, p.Cols, i, s)
 		}
 		if !atFirst {
-			reverse(tour)
+			return reverse(m, tour)
 		}
 		return true
 	}
@@ -195,15 +205,18 @@ func solveAuto(ctx context.Context, p *Problem, o *core.Options) (core.Result, e
 	n := p.Squares()
 	var notes []string
 	tried := false
+	m := core.NewMeter(ctx, nil)
 	tryDivide := func() (core.Result, bool) {
 		tried = true
-		tour, err := Construct(p.Rows, p.Cols, p.Closed)
+		tour, err := construct(m, p.Rows, p.Cols, p.Closed)
 		if err != nil {
 			notes = append(notes, "divide: "+err.Error())
 			return core.Result{}, false
 		}
 		sol := core.Solution(tour)
-		if !fitStart(p, sol) {
+		if fits := tour != nil && fitStart(m, p, sol); m.Stopped() {
+			return core.Result{Status: m.Status()}, true
+		} else if !fits {
 			notes = append(notes, "divide: its open tour cannot be moved to this start")
 			return core.Result{}, false
 		}

@@ -12,7 +12,7 @@ import (
 // deeper, and on a dead end undo the last move and try the next one. The
 // board is the matrix H of move numbers (0 for a free square), as in the
 // source; the recursion is an explicit stack of move indices, so the depth
-// is only limited by memory and the context is polled every 4096 nodes.
+// is only limited by memory, and it stops through a core.Meter.
 //
 // In ModeCount it counts the open tours from the start (as directed paths)
 // or, for closed tours, the undirected cycles (each is found twice, once in
@@ -25,7 +25,7 @@ func backtrack(ctx context.Context, p *Problem, o *core.Options) (core.Result, e
 	}
 	n := p.Squares()
 	bt := &backtracker{
-		rows: p.Rows, cols: p.Cols, n: n, closed: p.Closed, o: o, t0: t0, ctx: ctx,
+		rows: p.Rows, cols: p.Cols, n: n, closed: p.Closed, o: o, t0: t0, m: core.NewMeter(ctx, o),
 		h:    make([]int32, n),
 		path: make(core.Solution, n),
 		next: make([]uint8, n),
@@ -59,7 +59,8 @@ type backtracker struct {
 	rows, cols, n int
 	closed        bool
 	o             *core.Options
-	ctx           context.Context
+	m             *core.Meter
+	bound         uint64 // nodes may reach bound before the next poll of m
 	t0            time.Time
 	h             []int32 // move number of each square, 0 if free
 	path          core.Solution
@@ -74,17 +75,15 @@ type backtracker struct {
 func (b *backtracker) run(start int32) core.Status {
 	cols := b.cols
 	clear(b.h)
+	if b.nodes == b.bound && !b.poll() {
+		return b.m.Status()
+	}
 	b.path[0], b.h[start], b.next[0] = start, 1, 0
 	b.nodes++
 	d := 0
 	for {
-		if b.nodes&4095 == 0 {
-			if st, done := core.ContextStatus(b.ctx); done {
-				return st
-			}
-			if b.o.MaxNodes > 0 && b.nodes >= b.o.MaxNodes {
-				return core.StatusLimit
-			}
+		if b.nodes == b.bound && !b.poll() {
+			return b.m.Status()
 		}
 		if d == b.n-1 {
 			s := b.path[d]
@@ -128,6 +127,13 @@ func (b *backtracker) run(start int32) core.Status {
 			d--
 		}
 	}
+}
+
+// poll asks the meter whether to go on and sets the next node bound.
+func (b *backtracker) poll() bool {
+	bound, _, ok := b.m.Poll(b.nodes, b.nodes)
+	b.bound = bound
+	return ok
 }
 
 // solution records a complete tour; it reports whether to stop.

@@ -25,9 +25,12 @@ func decompose(_ context.Context, p core.Problem, units uint64) (core.Decomposit
 // that begin with given prefixes: the exact count's own work list (for
 // closed tours, the pairs of neighbours of a square of fewest neighbours;
 // with any start, one square per symmetry class, weighted by its class),
-// each prefix extended by every next square, level by level, until there
-// are at least SubtreesPerUnit×K of them or 4 more levels. Each is counted
-// by the pruned search of algorithm "search".
+// each prefix extended by the moves the pruned search makes from it, level
+// by level, until there are at least SubtreesPerUnit×K of them or 4 more
+// levels. Each is counted by the pruned search of algorithm "search"; the
+// nodes the search visits above the last level are added to the first
+// subproblem below them (or the last one before them), so that the nodes
+// of the subproblems add up to those of the count unsplit.
 type Prefixes struct {
 	p     *Problem
 	g     *graph
@@ -46,16 +49,17 @@ func NewPrefixes(p *Problem, units uint64) (*Prefixes, error) {
 	if p.Squares() < 2 {
 		return nil, fmt.Errorf("knight: %w: a split count needs at least 2 squares", core.ErrUnsupported)
 	}
-	ctx := context.Background()
-	g := newGraph(ctx, p.Rows, p.Cols)
-	if g == nil {
-		return nil, fmt.Errorf("knight: %w: no graph", core.ErrUnsupported)
-	}
+	m := core.NewMeter(nil, nil)
+	g, _ := newGraph(m, p.Rows, p.Cols)
 	want := SubtreesPerUnit * max(units, 1)
 	if want > 1<<24 {
 		want = 1 << 24
 	}
-	ts := tasks(ctx, g, p, p.AnyStart, int(want))
+	ts, _ := firstTasks(m, g, p, p.AnyStart)
+	ts, _, err := newEngine(g, m).split(ts, int(want))
+	if err != nil {
+		return nil, err
+	}
 	extra := 0
 	if len(ts) > 0 {
 		extra = len(ts[0].prefix)
@@ -63,7 +67,7 @@ func NewPrefixes(p *Problem, units uint64) (*Prefixes, error) {
 	return &Prefixes{p: p, g: g, ts: ts, extra: extra}, nil
 }
 
-// Name returns "knight-prefixes/1/KIND/len=L": KIND is closed, open-any
+// Name returns "knight-prefixes/2/KIND/len=L": KIND is closed, open-any
 // (open tours from every square) or open-from=S (from square S, 0-based),
 // L the length of the prefixes.
 func (d *Prefixes) Name() string {
@@ -74,7 +78,7 @@ func (d *Prefixes) Name() string {
 	case !d.p.AnyStart:
 		kind = fmt.Sprintf("open-from=%d", d.p.Start())
 	}
-	return fmt.Sprintf("knight-prefixes/1/%s/len=%d", kind, d.extra)
+	return fmt.Sprintf("knight-prefixes/2/%s/len=%d", kind, d.extra)
 }
 
 // Algorithm names the search that counts the subproblems.
@@ -89,40 +93,30 @@ func (d *Prefixes) Run(ctx context.Context, first, stride uint64, done func(j ui
 	if stride == 0 {
 		stride = 1
 	}
-	sh := &shared{}
-	stop := context.AfterFunc(ctx, func() { sh.stop.Store(true) })
-	defer stop()
-	e := newEngine(d.g, sh)
+	meter := core.NewMeter(ctx, nil)
+	e := newEngine(d.g, meter)
 	m := uint64(len(d.ts))
-	for j := first; j < m; j += stride {
-		t := d.ts[j]
-		e.found = 0
+	for j := first; j < m && !e.stopped; j += stride {
+		t := &d.ts[j]
 		before := e.nodes
-		if e.prepare(t.prefix, t.end) {
-			if e.rem == 0 {
-				e.found = 1
-			} else {
-				e.dfs()
-			}
-		}
+		found := e.runTask(t)
 		if e.stopped {
-			st, _ := core.ContextStatus(ctx)
-			if st == core.StatusExhausted {
-				st = core.StatusCanceled
-			}
-			return st, nil
+			break
 		}
 		class := 0
 		if t.weight > 1 {
 			class = int(t.weight)
 		}
-		if !done(j, core.SubResult{Count: core.CountOf(e.found).MulUint64(t.weight), Class: class,
-			Stats: core.Stats{Nodes: e.nodes - before}}) {
+		if !done(j, core.SubResult{Count: core.CountOf(found).MulUint64(t.weight), Class: class,
+			Stats: core.Stats{Nodes: t.pre + e.nodes - before}}) {
 			break
 		}
 		if j+stride < j {
 			break
 		}
+	}
+	if e.stopped {
+		return meter.Status(), nil
 	}
 	return core.StatusExhausted, nil
 }

@@ -37,6 +37,16 @@ const DivideBytesPerSquare = 4
 // bytes per square, the returned slice itself, plus a few bytes per row and
 // column.
 func Construct(rows, cols int, closed bool) ([]int32, error) {
+	return construct(core.NewMeter(nil, nil), rows, cols, closed)
+}
+
+// constructChunk is how many squares construct writes between checks of
+// its meter.
+const constructChunk = 1 << 20
+
+// construct is Construct stopping through m: it returns a nil tour and no
+// error when m stopped it.
+func construct(m *core.Meter, rows, cols int, closed bool) ([]int32, error) {
 	if err := divCheck(rows, cols); err != nil {
 		return nil, err
 	}
@@ -53,7 +63,17 @@ func Construct(rows, cols int, closed bool) ([]int32, error) {
 	out := make([]int32, rows*cols)
 	divHugePages(out)
 	w := b.walker()
-	w.fill(out)
+	bound, ok := m.Check(0)
+	for done := 0; done < len(out); {
+		if uint64(done) >= bound {
+			if bound, ok = m.Check(uint64(done)); !ok {
+				return nil, nil
+			}
+		}
+		next := min(len(out), done+constructChunk)
+		w.fill(out[done:next])
+		done = next
+	}
 	if err := w.finish(); err != nil {
 		return nil, err
 	}

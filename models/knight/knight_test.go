@@ -329,12 +329,12 @@ func TestFitStart(t *testing.T) {
 			s := symmetryOf(5, 5, i, end)
 			p := &Problem{Rows: 5, Cols: 5, StartRow: int(s)/5 + 1, StartCol: int(s)%5 + 1}
 			tour := append(core.Solution(nil), base...)
-			require.True(t, fitStart(p, tour))
+			require.True(t, fitStart(core.NewMeter(nil, nil), p, tour))
 			require.NoError(t, p.Verify(tour))
 		}
 	}
 	p := &Problem{Rows: 5, Cols: 5, StartRow: 2, StartCol: 4}
-	require.False(t, fitStart(p, append(core.Solution(nil), base...)))
+	require.False(t, fitStart(core.NewMeter(nil, nil), p, append(core.Solution(nil), base...)))
 }
 
 func TestAutoSettlesStartSquares(t *testing.T) {
@@ -433,4 +433,71 @@ func TestCapReader(t *testing.T) {
 	require.ErrorIs(t, err, resource.ErrTooLarge)
 	r = &capReader{r: strings.NewReader(`{"rows":1,"cols":1,"path":[[1,1]]}`), left: 1000}
 	require.NoError(t, json.NewDecoder(r).Decode(&jsonTour{}))
+}
+
+// TestCountersIndependentOfWorkers checks issue 21's rule: the nodes of a
+// count are a function of the instance, the same on 1, 2, 3 and 8
+// workers, and the nodes of the subproblems of a split add up to them.
+func TestCountersIndependentOfWorkers(t *testing.T) {
+	a, err := models.Lookup("knight", "search")
+	require.NoError(t, err)
+	for _, tc := range []struct {
+		name  string
+		p     Problem
+		tours uint64
+	}{
+		{"5x5 open, any start", Problem{Rows: 5, Cols: 5, AnyStart: true}, 1728},
+		{"5x5 open from 1,1", Problem{Rows: 5, Cols: 5}, 304},
+		{"3x8 open, any start", Problem{Rows: 3, Cols: 8, AnyStart: true}, 792},
+		{"5x6 closed", Problem{Rows: 5, Cols: 6, Closed: true}, 8},
+		{"6x6 closed", Problem{Rows: 6, Cols: 6, Closed: true}, 9862},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var nodes []uint64
+			for _, w := range []int{1, 2, 3, 8} {
+				res, err := a.Solve(context.Background(), &tc.p, &core.Options{Mode: core.ModeCount, Workers: w})
+				require.NoError(t, err)
+				require.Equal(t, core.StatusExhausted, res.Status)
+				require.Equal(t, core.CountOf(tc.tours), res.Solutions, "workers %d", w)
+				nodes = append(nodes, res.Stats.Nodes)
+			}
+			require.Equal(t, []uint64{nodes[0], nodes[0], nodes[0], nodes[0]}, nodes, "nodes on 1, 2, 3, 8 workers")
+			for _, units := range []uint64{1, 7, 100} {
+				d, err := NewPrefixes(&tc.p, units)
+				require.NoError(t, err)
+				var sum uint64
+				var count core.Count
+				st, err := d.Run(context.Background(), 0, 1, func(_ uint64, r core.SubResult) bool {
+					sum += r.Stats.Nodes
+					count = count.Add(r.Count)
+					return true
+				})
+				require.NoError(t, err)
+				require.Equal(t, core.StatusExhausted, st)
+				require.Equal(t, core.CountOf(tc.tours), count, "units %d", units)
+				require.Equal(t, nodes[0], sum, "nodes of the subproblems for %d units", units)
+			}
+		})
+	}
+}
+
+// TestNodeBudgetExact checks that --max-nodes K stops the searches at
+// exactly K nodes on one worker and within K on several.
+func TestNodeBudgetExact(t *testing.T) {
+	for _, alg := range []string{"search", "backtrack"} {
+		a, err := models.Lookup("knight", alg)
+		require.NoError(t, err)
+		for _, k := range []uint64{1, 2, 1000, 12345} {
+			for _, w := range []int{1, 3} {
+				res, err := a.Solve(context.Background(), &Problem{Rows: 7, Cols: 7, AnyStart: true}, &core.Options{Mode: core.ModeCount, MaxNodes: k, Workers: w})
+				require.NoError(t, err)
+				require.Equal(t, core.StatusLimit, res.Status)
+				if w == 1 {
+					require.Equal(t, k, res.Stats.Nodes, "%s, K = %d", alg, k)
+				} else {
+					require.LessOrEqual(t, res.Stats.Nodes, k, "%s, K = %d, %d workers", alg, k, w)
+				}
+			}
+		}
+	}
 }

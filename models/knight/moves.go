@@ -1,6 +1,6 @@
 package knight
 
-import "context"
+import "github.com/coverkit/coverkit/core"
 
 // MoveTable is the source text's ordered table of knight moves, the 2×8
 // matrix D of increments: move k goes from (r, c) to (r+MoveTable[k][0],
@@ -21,12 +21,17 @@ type graph struct {
 	nc         []uint8
 }
 
-func newGraph(ctx context.Context, rows, cols int) *graph {
+// newGraph tabulates the rows×cols board's graph, checking m as it goes
+// (a huge board takes seconds); it reports false if m stopped it.
+func newGraph(m *core.Meter, rows, cols int) (*graph, bool) {
 	n := rows * cols
 	g := &graph{rows: rows, cols: cols, n: n, nb: make([]int32, n*8), nc: make([]uint8, n)}
+	bound, ok := m.Check(0)
 	for r := range rows {
-		if r&63 == 0 && ctx.Err() != nil {
-			return nil // stopped: a huge board takes seconds to build
+		if done := uint64(r * cols); done >= bound {
+			if bound, ok = m.Check(done); !ok {
+				return nil, false
+			}
 		}
 		for c := range cols {
 			s := r*cols + c
@@ -41,7 +46,7 @@ func newGraph(ctx context.Context, rows, cols int) *graph {
 			g.nc[s] = uint8(k)
 		}
 	}
-	return g
+	return g, true
 }
 
 // neighbours returns the neighbours of s.
@@ -56,8 +61,9 @@ func (g *graph) adjacent(a, b int32) bool {
 
 // symmetries returns the board's symmetries as maps of square indices: the
 // identity first, then the reflections and rotations that map a rows×cols
-// board onto itself (4 for a rectangle, 8 for a square).
-func symmetries(rows, cols int) [][]int32 {
+// board onto itself (4 for a rectangle, 8 for a square). It reports false
+// if m stopped it.
+func symmetries(m *core.Meter, rows, cols int) ([][]int32, bool) {
 	n := rows * cols
 	type tf func(r, c int) (int, int)
 	fs := []tf{
@@ -75,17 +81,25 @@ func symmetries(rows, cols int) [][]int32 {
 		)
 	}
 	out := make([][]int32, len(fs))
+	bound, ok := m.Check(0)
+	work := uint64(0)
 	for i, f := range fs {
-		m := make([]int32, n)
+		sym := make([]int32, n)
 		for r := range rows {
+			if work >= bound {
+				if bound, ok = m.Check(work); !ok {
+					return nil, false
+				}
+			}
 			for c := range cols {
 				rr, cc := f(r, c)
-				m[r*cols+c] = int32(rr*cols + cc)
+				sym[r*cols+c] = int32(rr*cols + cc)
 			}
+			work += uint64(cols)
 		}
-		out[i] = m
+		out[i] = sym
 	}
-	return out
+	return out, true
 }
 
 // symmetryOf returns the image of square s under the i-th symmetry of

@@ -60,26 +60,21 @@ type engine struct {
 	shift   [8]int
 
 	nodes   uint64
+	bound   uint64 // nodes may reach bound before the next poll of m
 	found   uint64
-	flushed uint64 // nodes already added to shared.nodes
-	shared  *shared
-	visit   func(path []int32) bool // called per path found; false stops
+	m       *core.Meter
+	visit   func(path []int32, nodes uint64) bool // called per path found; false stops
 	stopped bool
 }
 
-// shared is what the workers of one search have in common.
-type shared struct {
-	stop     atomic.Bool
-	limit    atomic.Bool
-	nodes    atomic.Uint64
-	maxNodes uint64
-}
-
-func newEngine(g *graph, sh *shared) *engine {
+// newEngine returns a worker's engine on g, stopping through m (which it
+// polls at once: stopped is set if m has already stopped).
+func newEngine(g *graph, m *core.Meter) *engine {
 	e := &engine{
 		g: g, deg: make([]int8, g.n), vis: make([]bool, g.n),
-		path: make([]int32, 0, g.n), end: -1, shared: sh,
+		path: make([]int32, 0, g.n), end: -1, m: m,
 	}
+	e.poll()
 	if g.n <= 64 {
 		e.bits = true
 		e.nbMask = make([]uint64, g.n)
@@ -107,18 +102,7 @@ func newEngine(g *graph, sh *shared) *engine {
 // rules.
 func (e *engine) prepare(prefix []int32, end int32) bool {
 	g := e.g
-	for s := range g.n {
-		e.deg[s] = int8(g.nc[s])
-		e.vis[s] = false
-	}
-	e.free = 0
-	if e.bits {
-		e.free = ^uint64(0) >> (64 - g.n)
-	}
-	e.path = e.path[:0]
-	e.rem = g.n
-	e.end = end
-	e.stopped = false
+	e.clear(end)
 	for i, s := range prefix {
 		if e.vis[s] || (i > 0 && !g.adjacent(prefix[i-1], s)) || (s == end && i != g.n-1) {
 			return false
@@ -152,6 +136,36 @@ func (e *engine) prepare(prefix []int32, end int32) bool {
 		}
 	}
 	return !e.bits || e.rem < connectMin || e.connected(cur)
+}
+
+// clear empties the board for a new path to end on end (or -1).
+func (e *engine) clear(end int32) {
+	g := e.g
+	for s := range g.n {
+		e.deg[s] = int8(g.nc[s])
+		e.vis[s] = false
+	}
+	e.free = 0
+	if e.bits {
+		e.free = ^uint64(0) >> (64 - g.n)
+	}
+	e.path = e.path[:0]
+	e.rem = g.n
+	e.end = end
+}
+
+// load sets the engine to the node of task t: a first task is prepared
+// (it reports false if the pruning rules rule it out), a task the search
+// reached by its own moves (t.reached) is restored as the search left it.
+func (e *engine) load(t *task) bool {
+	if !t.reached {
+		return e.prepare(t.prefix, t.end)
+	}
+	e.clear(t.end)
+	for _, s := range t.prefix {
+		e.take(s)
+	}
+	return true
 }
 
 // adjacent reports whether a and b are a knight's move apart.
@@ -235,68 +249,35 @@ func (e *engine) connected(cur int32) bool {
 	return reach == free
 }
 
-// poll runs every 4096 nodes: it publishes the node count and checks for a
-// stop (another worker's, the context's, the node budget's).
-func (e *engine) poll() {
-	sh := e.shared
-	total := sh.nodes.Add(e.nodes - e.flushed)
-	e.flushed = e.nodes
-	if sh.maxNodes > 0 && total >= sh.maxNodes {
-		sh.limit.Store(true)
-		sh.stop.Store(true)
-	}
-	if sh.stop.Load() {
+// poll asks the meter whether the search may go on and sets the next
+// bound; it sets stopped and reports false when it may not (another
+// worker's halt, the context, the node budget).
+func (e *engine) poll() bool {
+	b, _, ok := e.m.Poll(e.nodes, e.nodes)
+	if !ok {
 		e.stopped = true
+		return false
 	}
+	e.bound = b
+	return true
 }
 
 // dfs extends the path from its last square.
 func (e *engine) dfs() {
 	if e.rem == 0 {
 		e.found++
-		if e.visit != nil && !e.visit(e.path) {
+		if e.visit != nil && !e.visit(e.path, e.nodes) {
 			e.stopped = true
-			e.shared.stop.Store(true)
+			e.m.Halt(core.StatusFound)
 		}
 		return
 	}
+	if e.nodes == e.bound && !e.poll() {
+		return
+	}
 	e.nodes++
-	if e.nodes&4095 == 0 {
-		e.poll()
-		if e.stopped {
-			return
-		}
-	}
 	u := e.path[len(e.path)-1]
-	var cand [8]int32
-	nc := 0
-	forced := int32(-1)
-	for _, w := range e.g.neighbours(u) {
-		if e.vis[w] || (w == e.end && e.rem > 1) {
-			continue
-		}
-		if e.deg[w] == 1 && e.end >= 0 {
-			// w has one link besides u: unless entered now it would have to
-			// be the end, which is another square.
-			if forced >= 0 {
-				return
-			}
-			forced = w
-		}
-		cand[nc] = w
-		nc++
-	}
-	if forced >= 0 {
-		cand[0], nc = forced, 1
-	}
-	if e.ordered {
-		// Fewest onward moves first, ties in move-table order.
-		for i := 1; i < nc; i++ {
-			for j := i; j > 0 && e.deg[cand[j]] < e.deg[cand[j-1]]; j-- {
-				cand[j], cand[j-1] = cand[j-1], cand[j]
-			}
-		}
-	}
+	cand, nc := e.candidates(u)
 	for _, w := range cand[:nc] {
 		end := e.end
 		e.take(w)
@@ -312,20 +293,36 @@ func (e *engine) dfs() {
 }
 
 // task is a unit of parallel work: the paths that begin with prefix (and end
-// on end, if ≥ 0), counted weight times.
+// on end, if ≥ 0), counted weight times. A first task (reached false) is one
+// the search starts from, checked by prepare; the split makes the others
+// from the moves the search itself makes, so that a task stands for one
+// node of the sequential search, and pre is the number of nodes of the
+// sequential search above the split's last level that are attributed to it
+// (those before it in search order that no earlier task took), so that the
+// tasks' nodes add up to the sequential search's.
 type task struct {
-	prefix []int32
-	end    int32
-	weight uint64
+	prefix  []int32
+	end     int32
+	weight  uint64
+	reached bool
+	pre     uint64
 }
 
-// tasks lists the work for p: see the comment at the top of this file.
-func tasks(ctx context.Context, g *graph, p *Problem, anyStart bool, split int) []task {
+// taskBytes is the memory of a task besides its prefix.
+const taskBytes = 48
+
+// splitLevels is how many levels below its first tasks the split extends
+// the work list at most.
+const splitLevels = 4
+
+// firstTasks lists the tasks a search of p starts from: see the comment at
+// the top of this file. It reports false if m stopped it.
+func firstTasks(m *core.Meter, g *graph, p *Problem, anyStart bool) ([]task, bool) {
 	var ts []task
 	switch {
 	case p.Closed:
 		if g.n < 2 {
-			return nil
+			return nil, true
 		}
 		s := int32(0)
 		for x := range int32(g.n) {
@@ -340,22 +337,25 @@ func tasks(ctx context.Context, g *graph, p *Problem, anyStart bool, split int) 
 			}
 		}
 	case anyStart:
-		if ctx.Err() != nil {
-			return nil
+		syms, ok := symmetries(m, g.rows, g.cols)
+		if !ok {
+			return nil, false
 		}
-		syms := symmetries(g.rows, g.cols)
 		seen := make([]bool, g.n)
+		bound, ok := m.Check(0)
 		for s := range int32(g.n) {
-			if s&(1<<16-1) == 0 && ctx.Err() != nil {
-				return nil // stopped: the search reports ctx's status
+			if uint64(s) >= bound {
+				if bound, ok = m.Check(uint64(s)); !ok {
+					return nil, false
+				}
 			}
 			if seen[s] {
 				continue
 			}
 			orbit := uint64(0)
-			for _, m := range syms {
-				if !seen[m[s]] {
-					seen[m[s]] = true
+			for _, sym := range syms {
+				if !seen[sym[s]] {
+					seen[sym[s]] = true
 					orbit++
 				}
 			}
@@ -364,27 +364,110 @@ func tasks(ctx context.Context, g *graph, p *Problem, anyStart bool, split int) 
 	default:
 		ts = append(ts, task{prefix: []int32{p.Start()}, end: -1, weight: 1})
 	}
-	// Split into enough pieces to balance the workers: extend each prefix
-	// by every possible next square, a few levels deep.
-	for depth := 0; depth < 4 && len(ts) < split; depth++ {
-		var next []task
-		for _, t := range ts {
-			last := t.prefix[len(t.prefix)-1]
-			if len(t.prefix) == g.n {
-				next = append(next, t)
+	return ts, true
+}
+
+// split extends the work list ts level by level, at most splitLevels
+// levels, until it holds at least want tasks: each task is replaced by the
+// nodes the search visits next below it (the search's own moves and
+// pruning, so a task is a node of the sequential search). The nodes it
+// visits on the way are e's (counted and metered as the search's own) and
+// are attributed to the tasks through pre. It reports false when e's meter
+// stopped it, or an error when the list would not fit in memory.
+func (e *engine) split(ts []task, want int) ([]task, bool, error) {
+	for level := 0; level < splitLevels && len(ts) > 0 && len(ts) < want; level++ {
+		if err := resource.Check("knight: the work list of a parallel search",
+			resource.Bytes(uint64(len(ts)), 8*(taskBytes+4*uint64(len(ts[0].prefix)+1)))); err != nil {
+			return nil, false, err
+		}
+		next := make([]task, 0, 2*len(ts))
+		pending := uint64(0) // nodes not yet attributed to a task
+		for i := range ts {
+			t := &ts[i]
+			pending += t.pre
+			if !e.load(t) {
 				continue
 			}
-			for _, w := range g.neighbours(last) {
-				if contains(t.prefix, w) || (w == t.end && len(t.prefix)+1 < g.n) {
-					continue
-				}
-				pre := append(append(make([]int32, 0, len(t.prefix)+1), t.prefix...), w)
-				next = append(next, task{prefix: pre, end: t.end, weight: t.weight})
+			if e.rem == 0 {
+				// A whole path: it stays a task of its own.
+				t.pre = pending
+				pending = 0
+				next = append(next, *t)
+				continue
 			}
+			if e.nodes == e.bound && !e.poll() {
+				return nil, false, nil
+			}
+			e.nodes++
+			pending++
+			u := e.path[len(e.path)-1]
+			cand, nc := e.candidates(u)
+			for _, w := range cand[:nc] {
+				end := e.end
+				e.take(w)
+				if e.ok(u, w) {
+					pre := append(make([]int32, 0, len(e.path)), e.path...)
+					next = append(next, task{prefix: pre, end: e.end, weight: t.weight, reached: true, pre: pending})
+					pending = 0
+				}
+				e.untake(w)
+				e.end = end
+			}
+		}
+		if len(next) > 0 {
+			next[len(next)-1].pre += pending
 		}
 		ts = next
 	}
-	return ts
+	return ts, true, nil
+}
+
+// candidates returns the moves dfs tries from u at the current node (nc
+// 0 when a forced-move rule kills the node), in dfs's order.
+func (e *engine) candidates(u int32) (cand [8]int32, nc int) {
+	forced := int32(-1)
+	for _, w := range e.g.neighbours(u) {
+		if e.vis[w] || (w == e.end && e.rem > 1) {
+			continue
+		}
+		if e.deg[w] == 1 && e.end >= 0 {
+			if forced >= 0 {
+				return cand, 0
+			}
+			forced = w
+		}
+		cand[nc] = w
+		nc++
+	}
+	if forced >= 0 {
+		cand[0], nc = forced, 1
+	}
+	if e.ordered {
+		for i := 1; i < nc; i++ {
+			for j := i; j > 0 && e.deg[cand[j]] < e.deg[cand[j-1]]; j-- {
+				cand[j], cand[j-1] = cand[j-1], cand[j]
+			}
+		}
+	}
+	return cand, nc
+}
+
+// runTask searches the paths of task t and returns how many it found
+// (unweighted); e.stopped says whether the meter stopped it.
+func (e *engine) runTask(t *task) uint64 {
+	e.found = 0
+	if e.load(t) {
+		if e.rem == 0 {
+			e.found = 1
+			if e.visit != nil && !e.visit(e.path, e.nodes) {
+				e.stopped = true
+				e.m.Halt(core.StatusFound)
+			}
+		} else {
+			e.dfs()
+		}
+	}
+	return e.found
 }
 
 func contains(s []int32, x int32) bool {
@@ -398,7 +481,10 @@ func contains(s []int32, x int32) bool {
 
 // exact runs the pruned search on p in o.Mode: the first tour (from p's
 // start, rotated there for closed tours), every tour through o.Visit, or a
-// count. anyStart counts open tours from every square.
+// count. anyStart counts open tours from every square. Its nodes are those
+// of the sequential search whatever the number of workers: the split into
+// parallel tasks is made by the search's own moves, and each node is
+// counted once, above the split or in its task.
 func exact(ctx context.Context, p *Problem, o *core.Options, anyStart bool) (core.Result, error) {
 	t0 := time.Now()
 	if err := p.Check(); err != nil {
@@ -407,15 +493,15 @@ func exact(ctx context.Context, p *Problem, o *core.Options, anyStart bool) (cor
 	if err := checkSearchSize(p.Rows, p.Cols); err != nil {
 		return core.Result{}, err
 	}
-	n := p.Squares()
-	g := newGraph(ctx, p.Rows, p.Cols)
-	if g == nil {
-		st, _ := core.ContextStatus(ctx)
-		return core.Result{Status: st, Stats: core.Stats{Elapsed: time.Since(t0)}}, nil
+	m := core.NewMeter(ctx, o)
+	stopped := func(nodes uint64) (core.Result, error) {
+		return core.Result{Status: m.Status(), Stats: core.Stats{Nodes: nodes, Elapsed: time.Since(t0)}}, nil
 	}
-	sh := &shared{maxNodes: o.MaxNodes}
-	stopCtx := context.AfterFunc(ctx, func() { sh.stop.Store(true) })
-	defer stopCtx()
+	n := p.Squares()
+	g, ok := newGraph(m, p.Rows, p.Cols)
+	if !ok {
+		return stopped(0)
+	}
 
 	var res core.Result
 	if n == 1 {
@@ -439,22 +525,26 @@ func exact(ctx context.Context, p *Problem, o *core.Options, anyStart bool) (cor
 	if o.Mode != core.ModeCount {
 		workers = 1 // this search lists tours on one goroutine only
 	}
-	split := 0
-	if o.Mode == core.ModeCount {
-		split = 64 * workers
+	ts, ok := firstTasks(m, g, p, anyStart && o.Mode == core.ModeCount)
+	if !ok {
+		return stopped(0)
 	}
-	ts := tasks(ctx, g, p, anyStart && o.Mode == core.ModeCount, split)
-	if st, done := core.ContextStatus(ctx); done {
-		// Stopped while the work was being split: nothing searched yet.
-		res.Status = st
-		res.Stats = core.Stats{Elapsed: time.Since(t0)}
-		return res, nil
+	var splitNodes uint64
+	if o.Mode == core.ModeCount && workers > 1 {
+		// Enough tasks to balance the workers.
+		e := newEngine(g, m)
+		if ts, ok, err = e.split(ts, 64*workers); err != nil {
+			return core.Result{}, err
+		} else if !ok {
+			return stopped(e.nodes)
+		}
+		splitNodes = e.nodes
 	}
 
 	var (
 		mu       sync.Mutex
 		total    core.Count
-		nodes    uint64
+		nodes    = splitNodes
 		next     atomic.Int64
 		wg       sync.WaitGroup
 		last     core.Stats
@@ -462,9 +552,9 @@ func exact(ctx context.Context, p *Problem, o *core.Options, anyStart bool) (cor
 		done     atomic.Uint64
 		enough   bool // the solutions asked for were found
 	)
-	var visit func(path []int32) bool
+	var visit func(path []int32, nodes uint64) bool
 	if o.Mode != core.ModeCount {
-		visit = func(path []int32) bool {
+		visit = func(path []int32, nodes uint64) bool {
 			sol := core.Solution(path)
 			if p.Closed {
 				sol = rotateTo(path, p.Start())
@@ -474,7 +564,7 @@ func exact(ctx context.Context, p *Problem, o *core.Options, anyStart bool) (cor
 				res.First = append(core.Solution(nil), sol...)
 			}
 			if o.Visit != nil {
-				now := core.Stats{Nodes: sh.nodes.Load(), Elapsed: time.Since(t0)}
+				now := core.Stats{Nodes: nodes, Elapsed: time.Since(t0)}
 				if !o.Visit(sol, now.Sub(last)) {
 					enough = true
 					return false
@@ -488,40 +578,31 @@ func exact(ctx context.Context, p *Problem, o *core.Options, anyStart bool) (cor
 			return true
 		}
 	}
-	for range workers {
+	for w := range workers {
 		wg.Add(1)
+		wm := m
+		if w > 0 {
+			wm = m.Fork()
+		}
 		go func() {
 			defer wg.Done()
-			e := newEngine(g, sh)
+			e := newEngine(g, wm)
 			e.ordered = o.Mode != core.ModeCount
 			e.visit = visit
 			var count core.Count
-			for !sh.stop.Load() {
+			for !e.stopped {
 				i := next.Add(1) - 1
 				if i >= int64(len(ts)) {
 					break
 				}
-				t := ts[i]
-				e.found = 0
-				if e.prepare(t.prefix, t.end) {
-					if e.rem == 0 {
-						e.found = 1
-						if visit != nil && !visit(e.path) {
-							sh.stop.Store(true)
-						}
-					} else {
-						e.dfs()
-					}
-				}
-				count = count.Add(core.CountOf(e.found).MulUint64(t.weight))
+				t := &ts[i]
+				found := e.runTask(t)
+				count = count.Add(core.CountOf(found).MulUint64(t.weight))
 				if !e.stopped {
 					d := done.Add(1)
-					if o.Progress != nil {
-						o.Progress(core.Progress{Done: d, Total: uint64(len(ts))})
-					}
+					wm.Progress(core.Progress{Done: d, Total: uint64(len(ts))})
 				}
 			}
-			e.poll()
 			mu.Lock()
 			total = total.Add(count)
 			nodes += e.nodes
@@ -537,12 +618,10 @@ func exact(ctx context.Context, p *Problem, o *core.Options, anyStart bool) (cor
 		res.Status = core.StatusFound
 	case done.Load() == uint64(len(ts)):
 		res.Status = core.StatusExhausted
-	case sh.limit.Load():
-		res.Status = core.StatusLimit
 	default:
-		res.Status = core.StatusCanceled
-		if st, ended := core.ContextStatus(ctx); ended {
-			res.Status = st
+		res.Status = m.Status()
+		if res.Status == core.StatusExhausted {
+			res.Status = core.StatusCanceled
 		}
 	}
 	return res, nil

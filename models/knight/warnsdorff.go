@@ -44,14 +44,24 @@ type warnsdorff struct {
 	rng        *rand.Rand
 	steps      uint64
 	rotations  uint64
+	moved      uint64      // squares moved by rotations
+	m          *core.Meter // stops a pass, checked by steps and moves
+	bound      uint64      // steps+moved may reach bound before the next check
 }
 
 const visited = 255
 
-func newWarnsdorff(rows, cols int, seed uint64) *warnsdorff {
+func newWarnsdorff(m *core.Meter, rows, cols int, seed uint64) *warnsdorff {
 	n := rows * cols
 	return &warnsdorff{rows: rows, cols: cols, n: n, deg: make([]uint8, n), path: make(core.Solution, 0, n),
-		rng: rand.New(rand.NewPCG(seed, 0x6b6e69676874))}
+		rng: rand.New(rand.NewPCG(seed, 0x6b6e69676874)), m: m}
+}
+
+// check asks the meter whether to go on, and sets the next bound.
+func (w *warnsdorff) check() bool {
+	b, ok := w.m.Check(w.steps + w.moved)
+	w.bound = b
+	return ok
 }
 
 // attempt runs one pass from start; attempt 0 is deterministic. It reports
@@ -68,6 +78,9 @@ func (w *warnsdorff) attempt(start int32, attempt int) bool {
 func (w *warnsdorff) run(start int32, roth, random bool) bool {
 	rows, cols := w.rows, w.cols
 	for r := range rows {
+		if w.moved += uint64(cols); w.steps+w.moved >= w.bound && !w.check() {
+			return false
+		}
 		for c := range cols {
 			k := uint8(0) // on-board neighbours
 			for _, m := range MoveTable {
@@ -85,6 +98,9 @@ func (w *warnsdorff) run(start int32, roth, random bool) bool {
 		w.path = append(w.path, cur)
 		w.deg[cur] = visited
 		w.steps++
+		if w.steps+w.moved >= w.bound && !w.check() {
+			return false
+		}
 		best, bestDeg, bestDist, bestKey := int32(-1), uint8(9), int64(-1), uint32(0)
 		bestR, bestC := 0, 0
 		for _, m := range MoveTable {
@@ -137,6 +153,9 @@ func (w *warnsdorff) close(budget uint64) bool {
 	moved := uint64(0)
 	var cand [8]int32
 	for moved <= budget {
+		if w.steps+w.moved >= w.bound && !w.check() {
+			return false
+		}
 		a, z := w.path[0], w.path[n-1]
 		if w.adjacent(a, z) {
 			return true
@@ -177,6 +196,7 @@ func (w *warnsdorff) close(budget uint64) bool {
 func (w *warnsdorff) rotate(lo, hi int) uint64 {
 	moved := uint64(hi - lo + 1)
 	w.rotations++
+	w.moved += moved
 	for ; lo < hi; lo, hi = lo+1, hi-1 {
 		w.path[lo], w.path[hi] = w.path[hi], w.path[lo]
 		w.pos[w.path[lo]], w.pos[w.path[hi]] = int32(lo), int32(hi)
@@ -202,6 +222,9 @@ func (w *warnsdorff) extend(budget uint64) bool {
 	moved := uint64(0)
 	var cand [8]int32
 	for len(w.path) < n {
+		if w.steps+w.moved >= w.bound && !w.check() {
+			return false
+		}
 		end := w.path[len(w.path)-1]
 		r, c := int(end)/w.cols, int(end)%w.cols
 		next, nextDeg, k := int32(-1), uint8(9), 0
@@ -280,7 +303,7 @@ func solveWarnsdorff(ctx context.Context, p *Problem, o *core.Options) (core.Res
 	if seed == 0 {
 		seed = DefaultSeed
 	}
-	w := newWarnsdorff(p.Rows, p.Cols, seed)
+	w := newWarnsdorff(core.NewMeter(ctx, nil), p.Rows, p.Cols, seed)
 	start := p.Start()
 	attempts := maxAttempts(w.n)
 	if o.MaxNodes > 0 {
@@ -289,8 +312,8 @@ func solveWarnsdorff(ctx context.Context, p *Problem, o *core.Options) (core.Res
 	res := core.Result{Status: core.StatusLimit}
 	tried := 0
 	for a := range attempts {
-		if st, done := core.ContextStatus(ctx); done {
-			res.Status = st
+		if !w.check() {
+			res.Status = w.m.Status()
 			break
 		}
 		tried++
@@ -313,13 +336,24 @@ func solveWarnsdorff(ctx context.Context, p *Problem, o *core.Options) (core.Res
 			}
 		}
 		if !w.attempt(from, pass) && !w.extend(uint64(16*w.n)+1<<16) {
+			if w.m.Stopped() {
+				res.Status = w.m.Status()
+				break
+			}
 			continue
 		}
 		if p.Closed {
 			if !w.close(uint64(64*w.n) + 1<<20) {
+				if w.m.Stopped() {
+					res.Status = w.m.Status()
+					break
+				}
 				continue
 			}
-			rotateInPlace(w.path, start)
+			if !rotateInPlace(w.m, w.path, start) {
+				res.Status = w.m.Status()
+				break
+			}
 		}
 		res.Status = core.StatusFound
 		res.Solutions = core.CountOf(1)
@@ -338,8 +372,9 @@ func solveWarnsdorff(ctx context.Context, p *Problem, o *core.Options) (core.Res
 }
 
 // rotateInPlace turns the cycle path to begin at s, in place (three
-// reversals, no extra memory).
-func rotateInPlace(path []int32, s int32) {
+// reversals, no extra memory). It reports false if m stopped it (the path
+// is then some rotation or reversal of the cycle).
+func rotateInPlace(m *core.Meter, path []int32, s int32) bool {
 	k := -1
 	for i, x := range path {
 		if x == s {
@@ -348,15 +383,22 @@ func rotateInPlace(path []int32, s int32) {
 		}
 	}
 	if k <= 0 {
-		return
+		return true
 	}
-	reverse(path[:k])
-	reverse(path[k:])
-	reverse(path)
+	return reverse(m, path[:k]) && reverse(m, path[k:]) && reverse(m, path)
 }
 
-func reverse(s []int32) {
+// reverse reverses s in place, checking m every million squares; it
+// reports false if m stopped it.
+func reverse(m *core.Meter, s []int32) bool {
+	bound, ok := m.Check(0)
 	for i, j := 0, len(s)-1; i < j; i, j = i+1, j-1 {
+		if uint64(i) >= bound {
+			if bound, ok = m.Check(uint64(i)); !ok {
+				return false
+			}
+		}
 		s[i], s[j] = s[j], s[i]
 	}
+	return true
 }

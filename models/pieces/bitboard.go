@@ -2,6 +2,7 @@ package pieces
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/coverkit/coverkit/core"
@@ -82,15 +83,22 @@ func solveBitboard(ctx context.Context, p core.Problem, opts *core.Options) (cor
 		}
 		return finish(r, ans), nil
 	}
-	g, err := newGraph(&pp.Board, pp.Piece)
+	g, err := newGraph(r.m, &pp.Board, pp.Piece)
+	var s *indep
+	if err == nil && pp.Task != Dominate {
+		s, err = newIndep(r, g)
+	}
+	if errors.Is(err, errStopped) {
+		r.halt(r.m.Status()) // stopped while the graph was built
+		return finish(r, ans), nil
+	}
 	if err != nil {
 		return core.Result{}, err
 	}
 	switch pp.Task {
 	case Place:
-		newIndep(r, g).count(pp.K)
+		s.count(pp.K)
 	case Max:
-		s := newIndep(r, g)
 		s.maximum()
 		if r.stop {
 			ans.Best = s.best

@@ -2,6 +2,7 @@ package pieces
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/bits"
 	"slices"
@@ -55,17 +56,26 @@ type Cover struct {
 // solutions with the fewest options are the minimum dominating sets. The
 // Pawns task has none.
 func (p *Problem) NewCover() (*Cover, error) {
+	return p.newCover(core.NewMeter(nil, nil))
+}
+
+// newCover is NewCover checking m as it builds: it returns errStopped if m
+// stopped it.
+func (p *Problem) newCover(m *core.Meter) (*Cover, error) {
 	if err := p.check(); err != nil {
 		return nil, err
 	}
 	if p.Task == Pawns {
 		return nil, fmt.Errorf("pieces: the pawns task has no exact cover instance: %w", core.ErrUnsupported)
 	}
-	g, err := newGraph(&p.Board, p.Piece)
+	g, err := newGraph(m, &p.Board, p.Piece)
 	if err != nil {
 		return nil, err
 	}
-	cl := g.cliques()
+	cl, err := g.cliques(m)
+	if err != nil {
+		return nil, err
+	}
 	xp := dlx.New()
 	cov := &Cover{Problem: xp, Cliques: len(cl), Counter: -1}
 	var cells []int // Dominate: the primary item of each cell
@@ -93,7 +103,13 @@ func (p *Problem) NewCover() (*Cover, error) {
 		}
 	}
 	opt := make([]int, 0, 16)
+	bound, ok := m.Check(0)
 	for x := range g.n {
+		if uint64(x) >= bound {
+			if bound, ok = m.Check(uint64(x)); !ok {
+				return nil, errStopped
+			}
+		}
 		if g.pawn[x] || p.Task == Place && p.K == 0 { // no piece: no option
 			continue
 		}
@@ -248,7 +264,17 @@ func solveDLX(ctx context.Context, p core.Problem, opts *core.Options) (core.Res
 		return core.Result{}, err
 	}
 	start := time.Now()
-	cov, err := pp.NewCover()
+	m := core.NewMeter(ctx, nil)
+	stopped := func(work core.Stats) (core.Result, error) {
+		res := core.Result{Status: m.Status(), Stats: work}
+		res.Stats.Elapsed = time.Since(start)
+		pp.setAnswer(&res, &Answer{Task: pp.Task, Best: -1, Bound: -1})
+		return res, nil
+	}
+	cov, err := pp.newCover(m)
+	if errors.Is(err, errStopped) {
+		return stopped(core.Stats{})
+	}
 	if err != nil {
 		return core.Result{}, err
 	}
@@ -279,7 +305,9 @@ func solveDLX(ctx context.Context, p core.Problem, opts *core.Options) (core.Res
 		for ; k > 0; k-- {
 			q := *pp
 			q.Task, q.K = Place, k
-			if cov, err = q.NewCover(); err != nil {
+			if cov, err = q.newCover(m); errors.Is(err, errStopped) {
+				return stopped(work)
+			} else if err != nil {
 				return core.Result{}, err
 			}
 			s, err := dlx.NewSolver(cov.Problem)

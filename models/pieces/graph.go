@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/resource"
 )
 
@@ -74,8 +75,9 @@ type graph struct {
 }
 
 // newGraph computes the attack relation, made symmetric (u and v attack
-// each other if either attacks the other).
-func newGraph(b *Board, p Piece) (*graph, error) {
+// each other if either attacks the other). It checks m as it goes and
+// returns errStopped if m stopped it.
+func newGraph(m *core.Meter, b *Board, p Piece) (*graph, error) {
 	n := b.Cells()
 	if n > MaxSearchCells {
 		return nil, fmt.Errorf("pieces: %s has %d cells; the searches hold at most %d (an attack set per cell): %w",
@@ -101,7 +103,13 @@ func newGraph(b *Board, p Piece) (*graph, error) {
 	st := stepper{b: b, torus: b.Torus}
 	start := make([]int, len(b.Dims))
 	c := make([]int, len(b.Dims))
+	bound, ok := m.Check(0)
 	for x := range n {
+		if work := uint64(x) * uint64(len(dirs)); work >= bound {
+			if bound, ok = m.Check(work); !ok {
+				return nil, errStopped
+			}
+		}
 		if g.pawn[x] {
 			continue
 		}
@@ -143,9 +151,13 @@ func (g *graph) degree(x int) int {
 // attacking cells), as few as it can: the segments of one rider's line
 // direction (rows, for queens), or a greedy cover, whichever has fewer.
 // At most one piece stands in a clique, so the number of cliques meeting a
-// set bounds the pieces the set can hold.
-func (g *graph) cliques() [][]int32 {
-	best := g.greedyCliques()
+// set bounds the pieces the set can hold. It returns errStopped if m
+// stopped it.
+func (g *graph) cliques(m *core.Meter) ([][]int32, error) {
+	best, err := g.greedyCliques(m)
+	if err != nil {
+		return nil, err
+	}
 	for _, d := range g.dirs {
 		if d.ride && canonicalDir(d.v) {
 			if s := g.segments(d.v); len(s) < len(best) {
@@ -153,7 +165,7 @@ func (g *graph) cliques() [][]int32 {
 			}
 		}
 	}
-	return best
+	return best, nil
 }
 
 // segments partitions the free cells into the segments of the lines of
@@ -200,8 +212,10 @@ func (g *graph) segments(v []int) [][]int32 {
 // greedyCliques partitions the free cells into cliques greedily: the uncovered cell with the fewest uncovered
 // neighbors starts a clique, grown by the candidate that keeps the most
 // candidates (ties: the fewest uncovered neighbors, then the lowest cell).
-func (g *graph) greedyCliques() [][]int32 {
+func (g *graph) greedyCliques(m *core.Meter) ([][]int32, error) {
 	n, w := g.n, g.w
+	bound, ok := m.Check(0)
+	work := uint64(0)
 	unc := make([]uint64, w)
 	copy(unc, g.free)
 	udeg := make([]int, n) // uncovered neighbors
@@ -213,6 +227,11 @@ func (g *graph) greedyCliques() [][]int32 {
 	var out [][]int32
 	cand := make([]uint64, w)
 	for {
+		if work >= bound {
+			if bound, ok = m.Check(work); !ok {
+				return nil, errStopped
+			}
+		}
 		best := -1
 		for i, word := range unc {
 			for word != 0 {
@@ -224,7 +243,7 @@ func (g *graph) greedyCliques() [][]int32 {
 			}
 		}
 		if best < 0 {
-			return out
+			return out, nil
 		}
 		cl := []int32{int32(best)}
 		r := g.row(best)
@@ -257,6 +276,7 @@ func (g *graph) greedyCliques() [][]int32 {
 			}
 			cand[pick>>6] &^= 1 << (pick & 63)
 		}
+		work += uint64(w) * uint64(len(cl)+1)
 		for _, x := range cl {
 			unc[x>>6] &^= 1 << (x & 63)
 		}

@@ -28,8 +28,13 @@ type indep struct {
 	bestSet []int32 // and where
 }
 
-func newIndep(r *run, g *graph) *indep {
-	cl := g.cliques()
+// newIndep returns the search of g's independent sets, or errStopped if
+// r's meter stopped it while it partitioned the cells into cliques.
+func newIndep(r *run, g *graph) (*indep, error) {
+	cl, err := g.cliques(r.m)
+	if err != nil {
+		return nil, err
+	}
 	w := g.w
 	s := &indep{run: r, g: g, m: len(cl), pawns: r.p.Board.Pawns}
 	s.cmask = make([]uint64, len(cl)*w)
@@ -45,7 +50,7 @@ func newIndep(r *run, g *graph) *indep {
 		s.av = make([]uint64, (s.m+1)*w)
 	}
 	s.chosen = make([]int32, 0, g.n)
-	return s
+	return s, nil
 }
 
 // count visits every set of k mutually non-attacking pieces as r.opts

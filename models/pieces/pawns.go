@@ -1,6 +1,10 @@
 package pieces
 
-import "github.com/coverkit/coverkit/core"
+import (
+	"errors"
+
+	"github.com/coverkit/coverkit/core"
+)
 
 // pawnSearch looks for the fewest pawns that let s.p.K mutually
 // non-attacking pieces stand on the board: for p = 0, 1, 2, ... it tries
@@ -20,6 +24,8 @@ type pawnSearch struct {
 	pawns  []int
 	result []int // the pawns of the first placement found
 	queens []int32
+	tried  uint64 // pawn sets tried, the work the meter is checked by
+	bound  uint64 // tried may reach bound before the next check
 }
 
 func newPawnSearch(r *run, p *Problem) (*pawnSearch, error) {
@@ -113,27 +119,29 @@ func (ps *pawnSearch) search() (found, bound int) {
 func (ps *pawnSearch) combos(i, left int) {
 	r := ps.r
 	if left == 0 {
+		if ps.tried++; ps.tried >= ps.bound {
+			var ok bool
+			if ps.bound, ok = r.m.Check(ps.tried); !ok {
+				r.halt(r.m.Status())
+				return
+			}
+		}
 		if ps.syms != nil && !ps.canonical() {
 			return
 		}
 		b := Board{Dims: ps.p.Board.Dims, Torus: ps.p.Board.Torus, Pawns: ps.pawns}
-		g, err := newGraph(&b, ps.p.Piece)
-		if err != nil {
-			return // unreachable: the board was checked
-		}
-		s := newIndep(r, g)
-		s.pawns = ps.pawns
-		before := r.found
-		s.count(ps.p.K)
-		if ps.result == nil && r.found.Cmp(before) > 0 && r.first != nil {
-			ps.result = append([]int(nil), ps.pawns...)
-			for x, v := range r.first {
-				if v == 1 {
-					ps.queens = append(ps.queens, int32(x))
-				}
+		g, err := newGraph(r.m, &b, ps.p.Piece)
+		if err == nil {
+			var s *indep
+			if s, err = newIndep(r, g); err == nil {
+				ps.count(s)
+				return
 			}
 		}
-		return
+		if errors.Is(err, errStopped) {
+			r.halt(r.m.Status())
+		}
+		return // otherwise unreachable: the board was checked
 	}
 	for j := i; j <= len(ps.cand)-left; j++ {
 		ps.pawns = append(ps.pawns, ps.cand[j])
@@ -141,6 +149,23 @@ func (ps *pawnSearch) combos(i, left int) {
 		ps.pawns = ps.pawns[:len(ps.pawns)-1]
 		if r.stop {
 			return
+		}
+	}
+}
+
+// count runs the placement search s for the current pawns, keeping the
+// first placement found.
+func (ps *pawnSearch) count(s *indep) {
+	r := ps.r
+	s.pawns = ps.pawns
+	before := r.found
+	s.count(ps.p.K)
+	if ps.result == nil && r.found.Cmp(before) > 0 && r.first != nil {
+		ps.result = append([]int(nil), ps.pawns...)
+		for x, v := range r.first {
+			if v == 1 {
+				ps.queens = append(ps.queens, int32(x))
+			}
 		}
 	}
 }

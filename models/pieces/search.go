@@ -2,6 +2,7 @@ package pieces
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/bits"
 	"time"
@@ -9,22 +10,18 @@ import (
 	"github.com/coverkit/coverkit/core"
 )
 
-// pollEvery is how many nodes a search visits between looks at its context,
-// its node budget and its progress callback.
-const pollEvery = 4096
-
 // run is the state every search of this package shares: the counters, the
 // stopping rules, the solutions reported and the symmetry check for
 // Options.Unique. The hot loops only touch counters and flat bitsets;
-// everything here runs once per solution or once every pollEvery nodes.
+// everything here runs once per solution or once per poll of the meter.
 type run struct {
-	ctx  context.Context
+	m    *core.Meter
 	opts *core.Options
 	p    *Problem
 	n, w int
 
 	nodes  uint64
-	budget uint64
+	bound  uint64 // nodes may reach bound before the next poll of m
 	stop   bool
 	status core.Status
 
@@ -47,7 +44,7 @@ func newRun(ctx context.Context, p *Problem, o *core.Options) (*run, error) {
 	n := p.Board.Cells()
 	now := time.Now()
 	r := &run{
-		ctx: ctx, opts: o, p: p, n: n, w: (n + 63) / 64,
+		m: core.NewMeter(ctx, o), opts: o, p: p, n: n, w: (n + 63) / 64,
 		status: core.StatusExhausted, start: now, lastTime: now,
 		sol: make(core.Solution, n),
 	}
@@ -60,49 +57,36 @@ func newRun(ctx context.Context, p *Problem, o *core.Options) (*run, error) {
 		r.set = make([]uint64, 2*r.w)
 		r.image = make([]uint64, 2*r.w)
 	}
-	r.budget = r.nextBudget()
 	return r, nil
 }
 
-func (r *run) nextBudget() uint64 {
-	b := uint64(pollEvery)
-	if m := r.opts.MaxNodes; m > 0 {
-		if r.nodes >= m {
-			return 0
-		}
-		b = min(b, m-r.nodes)
-	}
-	return b
-}
-
-// poll runs when a poll interval's budget is spent; it reports whether the
-// search must stop.
+// poll asks the meter whether the search may go on (the context, the node
+// budget) and passes progress on; it reports whether the search must stop.
 func (r *run) poll() bool {
-	if st, done := core.ContextStatus(r.ctx); done {
-		r.halt(st)
+	b, _, ok := r.m.Poll(r.nodes, r.nodes)
+	if !ok {
+		r.halt(r.m.Status())
 		return true
 	}
-	if m := r.opts.MaxNodes; m > 0 && r.nodes >= m {
-		r.halt(core.StatusLimit)
-		return true
-	}
-	if r.opts.Progress != nil {
-		r.opts.Progress(core.Progress{Done: r.found.Lo})
-	}
-	r.budget = r.nextBudget()
+	r.bound = b
+	r.m.Progress(core.Progress{Done: r.found.Lo})
 	return false
 }
 
-// tick counts a node and polls when the budget is spent; it reports whether
-// the search must stop.
+// tick counts a node, polling the meter when the node count reaches its
+// bound; it reports whether the search must stop (the node is then not
+// counted: a budget of K nodes stops at exactly K).
 func (r *run) tick() bool {
-	r.nodes++
-	if r.budget == 0 {
-		return r.poll()
+	if r.nodes == r.bound && r.poll() {
+		return true
 	}
-	r.budget--
+	r.nodes++
 	return false
 }
+
+// stopped is the error of a build phase that the meter stopped; the
+// search then reports the meter's status.
+var errStopped = errors.New("pieces: stopped")
 
 func (r *run) halt(st core.Status) {
 	r.stop = true

@@ -1,9 +1,11 @@
 package sudoku
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/dlx"
 )
 
@@ -18,6 +20,16 @@ import (
 // A puzzle's givens are the options Option(cell, v) forced before the
 // search.
 func ExactCover(s *Shape) (*dlx.Problem, error) {
+	return exactCover(core.NewMeter(nil, nil), s)
+}
+
+// errStopped is the error of a build that its meter stopped: the search
+// reports the meter's status instead.
+var errStopped = errors.New("sudoku: stopped")
+
+// exactCover is ExactCover checking m as it builds (a 64×64 grid takes a
+// tenth of a second): it returns errStopped if m stopped it.
+func exactCover(m *core.Meter, s *Shape) (*dlx.Problem, error) {
 	if s == nil {
 		return nil, fmt.Errorf("sudoku: nil shape")
 	}
@@ -78,7 +90,13 @@ func ExactCover(s *Shape) (*dlx.Problem, error) {
 		}
 	}
 	items := make([]int, 0, 6)
+	bound, ok := m.Check(0)
 	for i := range n * n {
+		if work := uint64(i * n); work >= bound {
+			if bound, ok = m.Check(work); !ok {
+				return nil, errStopped
+			}
+		}
 		r, c := i/n, i%n
 		for v := range n {
 			items = append(items[:0], cell[i], row[r]+v, col[c]+v)
@@ -113,9 +131,10 @@ type dlxShape struct {
 }
 
 // newDLXShape builds the exact-cover solver of shape s (a 64×64 grid has
-// about 1.3 million nodes, 21 MiB).
-func newDLXShape(s *Shape) (*dlxShape, error) {
-	p, err := ExactCover(s)
+// about 1.3 million nodes, 21 MiB), checking m as it builds; it returns
+// errStopped if m stopped it.
+func newDLXShape(m *core.Meter, s *Shape) (*dlxShape, error) {
+	p, err := exactCover(m, s)
 	if err != nil {
 		return nil, err
 	}

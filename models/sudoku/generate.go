@@ -157,7 +157,7 @@ func solutionGrid(ctx context.Context, rng *rand.Rand, s *Shape, complete *dlxWo
 		if err != nil {
 			return nil, err
 		}
-		if st, done := core.ContextStatus(ctx); done {
+		if st := res.Status; st == core.StatusTimeout || st == core.StatusCanceled {
 			return nil, fmt.Errorf("sudoku: generate: %s", st)
 		}
 		if res.Solutions == core.CountOf(1) {

@@ -2,6 +2,7 @@ package sudoku
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -126,12 +127,12 @@ func (w *dlxWorker) solve(ctx context.Context, p core.Problem, o *core.Options) 
 		return core.Result{}, err
 	}
 	o = o.OrDefault()
-	if st, done := core.ContextStatus(ctx); done {
-		return core.Result{Status: st}, nil // the engine looks at ctx only every few thousand nodes
-	}
-	d, err := w.dlxFor(pz.Shape)
+	d, st, err := w.dlxFor(ctx, pz.Shape)
 	if err != nil {
 		return core.Result{}, err
+	}
+	if d == nil {
+		return core.Result{Status: st}, nil // stopped while the matrix was built
 	}
 	n := pz.Shape.N
 	d.forced = d.forced[:0]
@@ -161,26 +162,32 @@ func (w *dlxWorker) solve(ctx context.Context, p core.Problem, o *core.Options) 
 }
 
 // dlxFor returns the exact-cover solver for shape sh, building it on first
-// use.
-func (w *dlxWorker) dlxFor(sh *Shape) (*dlxShape, error) {
+// use. The build checks a meter of ctx: when it stops the build, dlxFor
+// returns no solver and the meter's status. A shape already built costs no
+// allocation (a batch allocates nothing per puzzle).
+func (w *dlxWorker) dlxFor(ctx context.Context, sh *Shape) (*dlxShape, core.Status, error) {
 	for i, d := range w.shapes {
 		if d.shape == sh || d.shape.sameAs(sh) {
 			if i > 0 {
 				copy(w.shapes[1:i+1], w.shapes[:i])
 				w.shapes[0] = d
 			}
-			return d, nil
+			return d, core.StatusExhausted, nil
 		}
 	}
-	d, err := newDLXShape(sh)
+	m := core.NewMeter(ctx, nil)
+	d, err := newDLXShape(m, sh)
+	if errors.Is(err, errStopped) {
+		return nil, m.Status(), nil
+	}
 	if err != nil {
-		return nil, err
+		return nil, core.StatusExhausted, err
 	}
 	if len(w.shapes) == maxShapes {
 		w.shapes = w.shapes[:maxShapes-1]
 	}
 	w.shapes = append([]*dlxShape{d}, w.shapes...)
-	return d, nil
+	return d, core.StatusExhausted, nil
 }
 
 // fastWorker is the Fast solver (9×9 classic and X) with its buffers.

@@ -9,6 +9,7 @@ import (
 	"io"
 	"strconv"
 
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/lines"
 )
 
@@ -157,9 +158,13 @@ func VerifyBatch(ctx context.Context, r io.Reader, o VerifyOptions, emit func(*C
 		return emit(&check)
 	}
 	bad := func(line int, msg string) error { return report(line, lineErr(line, msg), true) }
-	for k := 0; ; k++ {
-		if k%1024 == 0 && ctx.Err() != nil {
-			return sum, fmt.Errorf("sudoku: verify: %w", context.Cause(ctx))
+	m := core.NewMeter(ctx, nil)
+	bound, ok := m.Check(0)
+	for k := uint64(0); ; k++ {
+		if k >= bound {
+			if bound, ok = m.Check(k); !ok {
+				return sum, fmt.Errorf("sudoku: verify: %w", stopError(m.Status()))
+			}
 		}
 		rec, err := rd.Next(nil)
 		switch {
@@ -263,4 +268,13 @@ func errMsg(err error) string {
 		return e.Msg
 	}
 	return trimPrefix(err)
+}
+
+// stopError is the context's error for a meter's stop status: a timeout
+// is context.DeadlineExceeded, anything else context.Canceled.
+func stopError(st core.Status) error {
+	if st == core.StatusTimeout {
+		return context.DeadlineExceeded
+	}
+	return context.Canceled
 }
