@@ -439,7 +439,7 @@ func TestCapReader(t *testing.T) {
 // count are a function of the instance, the same on 1, 2, 3 and 8
 // workers, and the nodes of the subproblems of a split add up to them.
 func TestCountersIndependentOfWorkers(t *testing.T) {
-	a, err := models.Lookup("knight", "search")
+	a, err := models.LookupAlgorithm("knight", "search")
 	require.NoError(t, err)
 	for _, tc := range []struct {
 		name  string
@@ -455,7 +455,7 @@ func TestCountersIndependentOfWorkers(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			var nodes []uint64
 			for _, w := range []int{1, 2, 3, 8} {
-				res, err := a.Solve(context.Background(), &tc.p, &core.Options{Mode: core.ModeCount, Workers: w})
+				res, err := a.Run(context.Background(), &tc.p, &core.Options{Mode: core.ModeCount, Workers: w})
 				require.NoError(t, err)
 				require.Equal(t, core.StatusExhausted, res.Status)
 				require.Equal(t, core.CountOf(tc.tours), res.Solutions, "workers %d", w)
@@ -485,11 +485,11 @@ func TestCountersIndependentOfWorkers(t *testing.T) {
 // exactly K nodes on one worker and within K on several.
 func TestNodeBudgetExact(t *testing.T) {
 	for _, alg := range []string{"search", "backtrack"} {
-		a, err := models.Lookup("knight", alg)
+		a, err := models.LookupAlgorithm("knight", alg)
 		require.NoError(t, err)
 		for _, k := range []uint64{1, 2, 1000, 12345} {
 			for _, w := range []int{1, 3} {
-				res, err := a.Solve(context.Background(), &Problem{Rows: 7, Cols: 7, AnyStart: true}, &core.Options{Mode: core.ModeCount, MaxNodes: k, Workers: w})
+				res, err := a.Run(context.Background(), &Problem{Rows: 7, Cols: 7, AnyStart: true}, &core.Options{Mode: core.ModeCount, MaxNodes: k, Workers: w})
 				require.NoError(t, err)
 				require.Equal(t, core.StatusLimit, res.Status)
 				if w == 1 {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/coverkit/coverkit/core"
+	"github.com/coverkit/coverkit/resource"
 )
 
 // The exact search (algorithm "search" and the counter behind `knight count`)
@@ -521,7 +522,7 @@ func exact(ctx context.Context, p *Problem, o *core.Options, anyStart bool) (cor
 		return res, nil
 	}
 
-	workers := o.Workers
+	workers := max(o.Workers, 1) // resolved by Algorithm.Run
 	if o.Mode != core.ModeCount {
 		workers = 1 // this search lists tours on one goroutine only
 	}
@@ -533,6 +534,7 @@ func exact(ctx context.Context, p *Problem, o *core.Options, anyStart bool) (cor
 	if o.Mode == core.ModeCount && workers > 1 {
 		// Enough tasks to balance the workers.
 		e := newEngine(g, m)
+		var err error
 		if ts, ok, err = e.split(ts, 64*workers); err != nil {
 			return core.Result{}, err
 		} else if !ok {
