@@ -19,11 +19,15 @@ const CoronalName = "queens-coronal/1"
 const CoronalMinN = 8
 
 // decompose is the model's split of a count (Model.Decompose): the coronal
-// decomposition of p's board.
-func decompose(_ context.Context, p core.Problem, _ uint64) (core.Decomposition, error) {
+// decomposition of the ordinary board, the prefix decomposition
+// (split_prefix.go) of a torus or a board with given queens.
+func decompose(ctx context.Context, p core.Problem, units uint64) (core.Decomposition, error) {
 	b, ok := p.(*Board)
-	if !ok {
+	if !ok || b == nil {
 		return nil, fmt.Errorf("queens: coronal: %w (got %T)", core.ErrWrongProblem, p)
+	}
+	if b.Torus || len(b.Given) > 0 {
+		return NewPrefix(ctx, b, units)
 	}
 	return NewCoronal(b.N)
 }

@@ -34,13 +34,28 @@ func New(n int) *Board { return &Board{N: n} }
 func (b *Board) Model() string { return "queens" }
 
 // Size returns N in decimal, followed by " torus" on a toroidal board
-// ("17 torus").
+// ("17 torus") and by the given queens as they were given ("8 given 1,1
+// 5,2"; "20 given 9 queens" beyond four), so that no label of a
+// constrained count reads as the ordinary board's.
 func (b *Board) Size() string {
+	s := strconv.Itoa(b.N)
 	if b.Torus {
-		return strconv.Itoa(b.N) + " torus"
+		s += " torus"
 	}
-	return strconv.Itoa(b.N)
+	switch g := len(b.Given); {
+	case g > sizeGivens:
+		s += " given " + strconv.Itoa(g) + " queens"
+	case g > 0:
+		s += " given"
+		for _, q := range b.Given {
+			s += " " + q.String()
+		}
+	}
+	return s
 }
+
+// sizeGivens is the most givens Size lists; beyond, it says how many.
+const sizeGivens = 4
 
 // Verify checks sol independently of any solver, in O(N) time and memory:
 // N entries, every row in 0..N-1 used once, no two queens on a diagonal
