@@ -4,13 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 	"sort"
 	"strings"
 	"time"
 
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/report"
 	"gonum.org/v1/gonum/stat"
 )
 
@@ -39,9 +39,6 @@ type Config struct {
 	// Registry is where the model's descriptor is looked up; nil means
 	// models.Default, the registry models add themselves to.
 	Registry *models.Registry
-	// Lead are the leading CSV columns of the report, in the order scripts
-	// already read them (models.Model.CSVLead["compare"]); nil for none.
-	Lead []string
 	// Progress, if set, is called after each run with the runs made so far
 	// and the most there can be (sizes × algorithms × Repeat; runs skipped
 	// or not repeated count as made), for a progress display.
@@ -84,10 +81,10 @@ type Batch interface {
 }
 
 // Single returns the Instance that runs algorithms on p with
-// models.Algorithm.Run. Its Fields are the model descriptor's (if the model
-// is registered), then the result's Method, then
-// the result's Extra keys in sorted order, as the coverkit command writes
-// them after a solve or a count.
+// models.Algorithm.Run. Its Fields are report.Fields: the model
+// descriptor's (if the model is registered), then the result's Method,
+// then the result's Extra keys in sorted order, as the coverkit command
+// writes them after a solve or a count.
 func Single(p core.Problem) Instance { return single{p} }
 
 type single struct{ p core.Problem }
@@ -109,24 +106,8 @@ func (s single) Fields(res *core.Result) []models.Field {
 	if s.p == nil || res == nil {
 		return nil
 	}
-	var fs []models.Field
-	if m, err := models.Lookup(s.p.Model()); err == nil && m.Fields != nil {
-		fs = append(fs, m.Fields(s.p, res)...)
-	}
-	if res.Method != "" {
-		fs = append(fs, models.Field{Key: "method", Value: res.Method})
-	}
-	keys := make([]string, 0, len(res.Extra))
-	for k := range res.Extra {
-		if !slices.ContainsFunc(fs, func(f models.Field) bool { return f.Key == k }) {
-			keys = append(keys, k)
-		}
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		fs = append(fs, models.Field{Key: k, Value: res.Extra[k]})
-	}
-	return fs
+	m, _ := models.Lookup(s.p.Model()) // nil for an unregistered model
+	return report.Fields(m, s.p, res)
 }
 
 // Report is the outcome of a comparison.
@@ -150,8 +131,6 @@ type Report struct {
 	// PerUnit says that Growth is per unit of size (every size is a whole
 	// number); otherwise it is per step along Sizes.
 	PerUnit bool
-	// Lead are the leading CSV columns (Config.Lead).
-	Lead []string
 }
 
 // Row is one algorithm's result on one size.
@@ -159,7 +138,7 @@ type Row struct {
 	// Record is the one result record: the last run's status, solutions and
 	// work, with Elapsed the median wall time in seconds, and the model's
 	// own facts in Fields.
-	Record models.Record
+	Record report.Record
 	// Kind is the algorithm's kind.
 	Kind models.Kind
 	// Runs is the number of runs made (Repeat, or fewer if one stopped
@@ -307,7 +286,7 @@ func RunInstances(ctx context.Context, cfg Config, newInstance func(size string)
 	if cfg.First {
 		base.Mode = core.ModeFirst
 	}
-	rep := &Report{Model: cfg.Model, Job: cfg.Job(), Repeat: repeat, Machine: Machine(), Lead: cfg.Lead}
+	rep := &Report{Model: cfg.Model, Job: cfg.Job(), Repeat: repeat, Machine: Machine()}
 	stopped := map[string]string{} // algorithm → why it stopped early
 	done, total := 0, len(sizes)*len(algs)*repeat
 	onRun := func(runs int) {
@@ -425,7 +404,7 @@ func runAlgorithm(ctx context.Context, cfg *Config, inst Instance, a models.Algo
 	}
 	sort.Float64s(times)
 	median := stat.Quantile(0.5, stat.Empirical, times, nil)
-	rec := models.NewRecord(nil, a.Name, &last, base.Unique, 0)
+	rec := report.NewRecord(nil, a.Name, &last, base.Unique, 0)
 	rec.Model, rec.Size, rec.Elapsed = cfg.Model, inst.Size(), median
 	rec.Fields = inst.Fields(&last)
 	row := Row{Record: rec, Kind: a.Kind, Runs: len(times), Median: seconds(median),

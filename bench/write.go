@@ -11,6 +11,7 @@ import (
 
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/report"
 )
 
 // Formats lists the formats Write accepts, the default first.
@@ -84,7 +85,7 @@ func WriteText(w io.Writer, rep *Report) error {
 				cells = append(cells, dashCount(c.get(rec)))
 			}
 		}
-		cells = append(cells, models.Seconds(r.Median.Seconds()), models.Seconds(r.Min.Seconds()), models.Seconds(r.Max.Seconds()))
+		cells = append(cells, report.Seconds(r.Median.Seconds()), report.Seconds(r.Min.Seconds()), report.Seconds(r.Max.Seconds()))
 		if cols.items {
 			cells = append(cells, rateText(r))
 		}
@@ -131,20 +132,20 @@ func WriteJSON(w io.Writer, rep *Report) error {
 	return nil
 }
 
-// WriteCSV writes a header line and one line per row (models.WriteCSV):
-// rep.Lead first, then the common columns, the compare ones (kind, job,
+// WriteCSV writes a header line and one line per row (report.WriteCSV):
+// the common columns (model,size,algorithm,…), the compare ones (kind, job,
 // times, runs, machine; items and growth when some row has them), then the
 // model's fields. A value a row does not have is empty.
 func WriteCSV(w io.Writer, rep *Report) error {
 	if rep == nil {
 		return fmt.Errorf("bench: no report to write")
 	}
-	recs := make([]models.Record, len(rep.Rows))
+	recs := make([]report.Record, len(rep.Rows))
 	for i := range rep.Rows {
 		recs[i] = rep.Rows[i].Record
 		recs[i].Fields = append(compareFields(rep, &rep.Rows[i]), rep.Rows[i].Record.Fields...)
 	}
-	return models.WriteCSV(w, rep.Lead, recs)
+	return report.WriteCSV(w, recs)
 }
 
 // compareFields are a row's facts after the common record: kind, job,
@@ -179,12 +180,12 @@ func compareFields(rep *Report, r *Row) []models.Field {
 // counters are the work counters in column order.
 var counters = []struct {
 	name string
-	get  func(*models.Record) uint64
+	get  func(*report.Record) uint64
 }{
-	{"nodes", func(r *models.Record) uint64 { return r.Nodes }},
-	{"checks", func(r *models.Record) uint64 { return r.Checks }},
-	{"updates", func(r *models.Record) uint64 { return r.Updates }},
-	{"steps", func(r *models.Record) uint64 { return r.Steps }},
+	{"nodes", func(r *report.Record) uint64 { return r.Nodes }},
+	{"checks", func(r *report.Record) uint64 { return r.Checks }},
+	{"updates", func(r *report.Record) uint64 { return r.Updates }},
+	{"steps", func(r *report.Record) uint64 { return r.Steps }},
 }
 
 // columns says which optional text columns some row has.

@@ -10,15 +10,16 @@ import (
 	"github.com/coverkit/coverkit/bench"
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/report"
 	"github.com/stretchr/testify/require"
 )
 
-// report is a fixed report for the writers: two sizes, one algorithm that
+// fixedReport is a fixed report for the writers: two sizes, one algorithm that
 // counts nodes and one that counts checks and steps, a growth fit.
-func report() *bench.Report {
+func fixedReport() *bench.Report {
 	fund := core.CountOf(1)
 	row := func(size, alg string, kind models.Kind, st core.Status, sols uint64, nodes, checks, steps uint64, med time.Duration) bench.Row {
-		rec := models.Record{Model: "fake", Size: size, Algorithm: alg, Status: st, Partial: st.Partial(),
+		rec := report.Record{Model: "fake", Size: size, Algorithm: alg, Status: st, Partial: st.Partial(),
 			Solutions: core.CountOf(sols), Nodes: nodes, Checks: checks, Steps: steps, Elapsed: med.Seconds(),
 			Fields: models.Fields{{Key: "n", Value: len(size)}, {Key: "kind", Value: "dropped: the compare field wins"}}}
 		if alg == "counter" {
@@ -42,7 +43,7 @@ func report() *bench.Report {
 
 func TestWriteText(t *testing.T) {
 	var b strings.Builder
-	require.NoError(t, bench.Write(&b, "text", report()))
+	require.NoError(t, bench.Write(&b, "text", fixedReport()))
 	require.Equal(t, `fake compare: size = 8,9, count, median of 3 run(s)
 machine: Test CPU, 2 cores, go1.26 linux/amd64
 SIZE  ALGORITHM  KIND          STATUS     SOLUTIONS  FUNDAMENTAL  NODES  CHECKS  STEPS  ELAPSED     MIN         MAX
@@ -56,7 +57,7 @@ ALGORITHM  TIME   NODES  SIZES
 counter    2.00x  2.00x  2
 `, b.String())
 
-	one := report()
+	one := fixedReport()
 	one.Sizes, one.Rows, one.Growth = []string{"8"}, one.Rows[:1], nil
 	one.Rows[0].Record.Fundamental = nil
 	b.Reset()
@@ -70,7 +71,7 @@ counter    exact  exhausted  8          256    0.002000 s  0.001000 s  0.004000 
 
 func TestWriteJSON(t *testing.T) {
 	var b strings.Builder
-	require.NoError(t, bench.Write(&b, "json", report()))
+	require.NoError(t, bench.Write(&b, "json", fixedReport()))
 	lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
 	require.Len(t, lines, 4)
 	require.Equal(t, `{"model":"fake","size":"8","algorithm":"counter","status":"exhausted","partial":false,"solutions":8,"fundamental":1,"nodes":256,"elapsed_seconds":0.002,`+
@@ -85,7 +86,7 @@ func TestWriteJSON(t *testing.T) {
 
 func TestWriteCSV(t *testing.T) {
 	var b strings.Builder
-	require.NoError(t, bench.Write(&b, "csv", report()))
+	require.NoError(t, bench.Write(&b, "csv", fixedReport()))
 	recs, err := csv.NewReader(strings.NewReader(b.String())).ReadAll()
 	require.NoError(t, err)
 	require.Len(t, recs, 5)
@@ -99,7 +100,7 @@ func TestWriteCSV(t *testing.T) {
 
 func TestWriteErrors(t *testing.T) {
 	var b strings.Builder
-	require.EqualError(t, bench.Write(&b, "xml", report()), `bench: unknown format "xml" (choose text, json, csv, svg)`)
+	require.EqualError(t, bench.Write(&b, "xml", fixedReport()), `bench: unknown format "xml" (choose text, json, csv, svg)`)
 	for _, f := range bench.Formats {
 		require.ErrorContains(t, bench.Write(&b, f, nil), "bench: no report")
 	}

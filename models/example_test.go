@@ -8,6 +8,7 @@ import (
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
 	_ "github.com/coverkit/coverkit/models/all"
+	"github.com/coverkit/coverkit/report"
 )
 
 // A model is found by name; it builds an instance from command-line
@@ -31,7 +32,7 @@ func ExampleLookup() {
 	if err != nil {
 		panic(err)
 	}
-	rec := models.NewRecord(p, alg.Name, &res, false, 0)
+	rec := report.NewRecord(p, alg.Name, &res, false, 0)
 	rec.Elapsed = 0 // timings differ from run to run
 	b, _ := json.Marshal(rec)
 	fmt.Println(string(b))

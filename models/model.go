@@ -2,6 +2,7 @@ package models
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"slices"
@@ -69,9 +70,12 @@ type Model struct {
 	// Fields returns the model's own facts about a result, written after
 	// the common fields of a record (for N-Queens, "n").
 	Fields func(p core.Problem, res *core.Result) []Field
-	// CountText is the text answer of a count, given the count already
-	// formatted ("92" or, for a partial count, "at least 92"), such as "92
-	// solutions for n = 8". nil means "92 solutions".
+	// CountText, if set, is a second line for the text answer of a count,
+	// after the one shape of every model (report.CountLine: "92 solutions
+	// for 8"), in the model's own words where they say more ("1728 open
+	// tours (directed) from every square"); count is the count already
+	// formatted ("92", or "at least 92" for a partial count). "" writes
+	// no second line.
 	CountText func(p core.Problem, res *core.Result, count string) string
 	// NoSolution is the message for a proved absence of solutions, such
 	// as "no solution: 3 queens cannot be placed on a 3×3 board"; nil means
@@ -111,10 +115,6 @@ type Model struct {
 	// named by req.Args[0] (a file, "-" for standard input) instead of one
 	// instance, and compare the algorithms over all of them.
 	Batch func(req Request) (Batch, error)
-	// CSVLead are, per verb, the leading CSV columns in the order scripts
-	// already read them: a CSV output only ever gains columns at the end
-	// (WriteCSV). nil: the common columns lead.
-	CSVLead map[string][]string
 	// Examples are command lines shown in help, keyed by verb.
 	Examples map[string]string
 }
@@ -181,8 +181,6 @@ type Call struct {
 	Limit uint64
 	// Format is --format, one of the task's Formats.
 	Format string
-	// Stats asks for a summary of the work on Log.
-	Stats bool
 	// Out receives the results; Log diagnostics.
 	Out, Log io.Writer
 	// Progress, if not nil, receives how much of the work is done (total
@@ -204,6 +202,14 @@ type Outcome struct {
 	Failed bool
 	// Message, if set, says what happened (on standard error).
 	Message string
+	// Size, Algorithm, Result and Fields describe the work done, for the
+	// result record that --stats writes on standard error (package
+	// report): what was solved (a batch's input), the algorithm, the
+	// summed result (status, solutions, work, elapsed time) and the task's
+	// own facts. A task that leaves Algorithm "" has no record.
+	Size, Algorithm string
+	Result          core.Result
+	Fields          []Field
 }
 
 // Batch is an instance made of many problems, read from one input (a file
@@ -321,7 +327,24 @@ type Field struct {
 type Fields []Field
 
 // MarshalJSON writes the fields as one JSON object, keys in order.
-func (fs Fields) MarshalJSON() ([]byte, error) { return appendFields([]byte{'{'}, fs, nil, true) }
+func (fs Fields) MarshalJSON() ([]byte, error) {
+	b := []byte{'{'}
+	for i, f := range fs {
+		k, err := json.Marshal(f.Key)
+		if err != nil {
+			return nil, err
+		}
+		v, err := json.Marshal(f.Value)
+		if err != nil {
+			return nil, err
+		}
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(append(append(b, k...), ':'), v...)
+	}
+	return append(b, '}'), nil
+}
 
 // VerifyReport is what checking a file of solutions found.
 type VerifyReport struct {

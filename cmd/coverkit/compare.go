@@ -27,7 +27,7 @@ func runCompare(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args [
 	if f.repeat < 1 {
 		return usagef("--repeat must be at least 1, got %d", f.repeat)
 	}
-	cfg := bench.Config{Model: m.Name, First: f.first, Repeat: f.repeat, Timeout: f.timeout, Options: base, Lead: m.CSVLead["compare"]}
+	cfg := bench.Config{Model: m.Name, First: f.first, Repeat: f.repeat, Timeout: f.timeout, Options: base}
 	if f.algos != "" {
 		cfg.Algorithms = strings.Split(f.algos, ",")
 	}
@@ -93,7 +93,7 @@ func compareBatch(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, cfg 
 }
 
 // writeComparison notes the skipped algorithms on stderr, writes the
-// report and returns the exit: 3 if a run stopped early or the command was
+// report (and with --stats its records on stderr) and returns the exit: 3 if a run stopped early or the command was
 // interrupted, 2 if nothing could run.
 func writeComparison(ctx context.Context, e *env, f *runFlags, model string, rep *bench.Report) error {
 	for _, note := range rep.SkipNotes() {
@@ -109,6 +109,12 @@ func writeComparison(ctx context.Context, e *env, f *runFlags, model string, rep
 	defer o.Abort()
 	if err := bench.Write(o, f.format, rep); err != nil {
 		return fmt.Errorf("writing the comparison: %w", err)
+	}
+	if f.stats {
+		// --stats: the rows' result records on stderr, as every verb writes them.
+		if err := bench.WriteJSON(e.stderr, rep); err != nil {
+			return err
+		}
 	}
 	if err := o.Commit(); err != nil {
 		return err

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 
+	"github.com/coverkit/coverkit/report"
 	"github.com/coverkit/coverkit/units"
 	"github.com/spf13/cobra"
 )
@@ -62,7 +63,7 @@ JSON: {"model":...,"size":...,"algorithm":...,"solutions":N,"units":K,
 				return err
 			}
 			if format == "json" {
-				err = writeJSONLine(o, s)
+				err = report.WriteJSON(o, s)
 			} else {
 				err = s.WriteText(o)
 			}

@@ -2,10 +2,8 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"strings"
 	"time"
 
@@ -13,6 +11,7 @@ import (
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
 	"github.com/coverkit/coverkit/progress"
+	"github.com/coverkit/coverkit/report"
 	"github.com/spf13/cobra"
 )
 
@@ -245,9 +244,9 @@ func search(ctx context.Context, e *env, alg models.Algorithm, p core.Problem, o
 }
 
 // noSolution is the error of a search that finished without a solution:
-// exit 1 when that proves there is none, else exit 3 (models.Failure).
+// exit 1 when that proves there is none, else exit 3 (report.Failure).
 func noSolution(m *models.Model, alg models.Algorithm, p core.Problem, res *core.Result) error {
-	msg, proved := m.Failure(alg, p, res)
+	msg, proved := report.Failure(m, alg, p, res)
 	if !proved {
 		return &exitError{code: exitPartial, err: fmt.Errorf("stopped early: %s", msg)}
 	}
@@ -273,7 +272,7 @@ func runSolve(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 	defer o.Abort()
 	ctx, stop := searchContext(cmd.Context(), f.timeout)
 	defer stop()
-	sw := &models.SolutionWriter{W: &stoppableWriter{ctx: ctx, w: o}, Problem: p, Format: f.format, Stats: f.stats, Key: m.SolutionKey,
+	sw := &report.SolutionWriter{W: &stoppableWriter{ctx: ctx, w: o}, Problem: p, Format: f.format, Stats: f.stats, Key: m.SolutionKey,
 		Head: models.Fields{{Key: "model", Value: p.Model()}, {Key: "size", Value: p.Size()}, {Key: "algorithm", Value: alg.Name}}}
 	if m.Fields != nil {
 		sw.Head = append(sw.Head, m.Fields(p, &core.Result{})...)
@@ -292,7 +291,7 @@ func runSolve(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 	if writeErr != nil {
 		return writeFailed(ctx, "writing solutions", writeErr)
 	}
-	rec := m.Record(p, alg.Name, &res, f.unique, wall)
+	rec := report.New(m, p, alg.Name, &res, f.unique, wall)
 	if !all && res.First != nil && len(res.First) <= verifyMax {
 		if err := p.Verify(res.First); err != nil {
 			return fmt.Errorf("internal error: %s returned an invalid solution: %w", alg.Name, err)
@@ -309,13 +308,13 @@ func runSolve(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 	case f.format == "json" && (res.Status.Partial() || (!all && res.First == nil)):
 		// A json reader sees how the search ended, also without a
 		// solution.
-		err = writeJSONLine(o, rec)
+		err = report.WriteJSON(o, rec)
 	}
 	if err != nil {
 		return writeFailed(ctx, "writing the result", err)
 	}
 	if f.stats {
-		if err := writeJSONLine(e.stderr, rec); err != nil {
+		if err := report.WriteJSON(e.stderr, rec); err != nil {
 			return err
 		}
 	}
@@ -365,20 +364,20 @@ func runCount(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 	if err != nil {
 		return err
 	}
-	rec := m.Record(p, alg.Name, &res, f.unique, wall)
+	rec := report.New(m, p, alg.Name, &res, f.unique, wall)
 	switch f.format {
 	case "json":
-		err = writeJSONLine(o, rec)
+		err = report.WriteJSON(o, rec)
 	case "csv":
-		err = models.WriteCSV(o, m.CSVLead["count"], []models.Record{rec})
+		err = report.WriteCSV(o, []report.Record{rec})
 	default:
-		err = m.WriteCount(o, p, &res, rec, f.unique)
+		err = report.WriteCount(o, m, p, &res, &rec)
 	}
 	if err != nil {
 		return fmt.Errorf("writing the result: %w", err)
 	}
 	if f.stats {
-		if err := writeJSONLine(e.stderr, rec); err != nil {
+		if err := report.WriteJSON(e.stderr, rec); err != nil {
 			return err
 		}
 	}
@@ -401,13 +400,21 @@ func runTask(e *env, cmd *cobra.Command, m *models.Model, t models.Task, f *runF
 	ctx, stop := searchContext(cmd.Context(), f.timeout)
 	defer stop()
 	c := &models.Call{Request: f.request(e, args), Algorithm: f.algo, Workers: opts.Workers, Limit: opts.Limit,
-		Format: f.format, Stats: f.stats, Out: o, Log: e.stderr}
+		Format: f.format, Out: o, Log: e.stderr}
 	bar := newProgress(e, -1, m.Name+" "+t.Verb)
 	if bar != nil {
 		c.Progress = func(done, total int64) { bar.SetTotal(total); bar.Set(done) }
 	}
 	out, err := t.Run(ctx, c)
 	bar.Finish()
+	if err == nil && f.stats && out.Algorithm != "" {
+		// --stats: the task's result record on stderr, as every verb writes it.
+		rec := report.NewRecord(nil, out.Algorithm, &out.Result, false, 0)
+		rec.Model, rec.Size, rec.Fields = m.Name, out.Size, out.Fields
+		if err := report.WriteJSON(e.stderr, rec); err != nil {
+			return err
+		}
+	}
 	switch {
 	case err != nil:
 		return solverError(err)
@@ -454,29 +461,25 @@ func runVerify(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []
 		return err
 	}
 	defer o.Abort()
+	fields := report.VerifyFields(m.Name, rep)
 	if f.format == "json" {
-		err = writeJSONLine(o, rep.Record(m.Name))
+		err = report.WriteJSON(o, fields)
 	} else {
-		err = rep.WriteText(o)
+		err = report.WriteVerify(o, rep)
 	}
 	if err != nil {
 		return fmt.Errorf("writing the report: %w", err)
 	}
-	if msg := rep.Failure(name); msg != "" {
+	if f.stats {
+		if err := report.WriteJSON(e.stderr, fields); err != nil {
+			return err
+		}
+	}
+	if msg := report.VerifyFailure(rep, name); msg != "" {
 		if err := o.Commit(); err != nil {
 			return err
 		}
 		return noSolutionf("%s", msg)
 	}
 	return o.Commit()
-}
-
-// writeJSONLine writes v as one line of JSON.
-func writeJSONLine(w io.Writer, v any) error {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return err
-	}
-	_, err = w.Write(append(b, '\n'))
-	return err
 }

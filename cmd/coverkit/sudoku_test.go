@@ -142,8 +142,16 @@ func TestSudokuSolveCLI(t *testing.T) {
 		out, errOut, code := runCLI(t, sudokuTestPuzzle+"\n"+sudokuTestPuzzle+"\n", "sudoku", "solve", "--stats", "--format", "json", "--out", path)
 		require.Equal(t, exitOK, code)
 		require.Empty(t, out)
-		require.Contains(t, errOut, "sudoku: 2 puzzles, 2 solved, 0 multiple, 0 unsolvable, 0 invalid, 0 timeout in ")
-		require.Contains(t, errOut, "puzzles/s")
+		var rec map[string]any
+		require.NoError(t, json.Unmarshal([]byte(errOut), &rec), "--stats writes the JSON record on stderr: %s", errOut)
+		require.Equal(t, "sudoku", rec["model"])
+		require.Equal(t, "stdin", rec["size"])
+		require.Equal(t, "auto", rec["algorithm"])
+		require.Equal(t, "exhausted", rec["status"])
+		require.EqualValues(t, 2, rec["solutions"])
+		require.EqualValues(t, 2, rec["puzzles"])
+		require.EqualValues(t, 2, rec["solved"])
+		require.Contains(t, rec, "puzzles_per_second")
 		b, err := os.ReadFile(path)
 		require.NoError(t, err)
 		require.Len(t, sudokuDecode(t, string(b)), 2)
@@ -261,12 +269,12 @@ func TestLatinCLI(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"4"}, "Latin squares of order 4: 576\n"},
-		{[]string{"5"}, "Latin squares of order 5: 161280\n"},
-		{[]string{"5", "--method", "direct"}, "Latin squares of order 5: 161280\n"},
-		{[]string{"4", "--reduced"}, "reduced Latin squares of order 4: 4\n"},
-		{[]string{"5", "--reduced"}, "reduced Latin squares of order 5: 56\n"},
-		{[]string{"6", "--reduced"}, "reduced Latin squares of order 6: 9408\n"},
+		{[]string{"4"}, "576 solutions for 4\n"},
+		{[]string{"5"}, "161280 solutions for 5\n"},
+		{[]string{"5", "--method", "direct"}, "161280 solutions for 5\n"},
+		{[]string{"4", "--reduced"}, "4 solutions for 4 reduced\n"},
+		{[]string{"5", "--reduced"}, "56 solutions for 5 reduced\n"},
+		{[]string{"6", "--reduced"}, "9408 solutions for 6 reduced\n"},
 	} {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
 			out, errOut, code := runCLI(t, "", append([]string{"latin", "count"}, tc.args...)...)

@@ -103,6 +103,11 @@ func runUnits(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 			if _, err := e.stdout.Write(b); err != nil {
 				return err
 			}
+			if f.stats { // a unit line is the unit's record
+				if _, err := e.stderr.Write(b); err != nil {
+					return err
+				}
+			}
 			if o != nil {
 				_, err = o.Write(b)
 			}

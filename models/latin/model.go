@@ -3,7 +3,6 @@ package latin
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
@@ -34,8 +33,7 @@ square (576 of order 4, 161280 of order 5, OEIS A002860).`,
 		Without:    []string{"verify"},
 		Fields: func(p core.Problem, res *core.Result) []models.Field {
 			sq := p.(*Square)
-			fs := []models.Field{{Key: "n", Value: sq.N}, {Key: "reduced", Value: sq.Reduced},
-				{Key: "elapsed_ms", Value: float64(res.Stats.Elapsed.Microseconds()) / 1000}}
+			fs := []models.Field{{Key: "n", Value: sq.N}, {Key: "reduced", Value: sq.Reduced}}
 			// A count keeps the first square it met, as it always has.
 			var b bytes.Buffer
 			if res.First != nil && sq.Render(&b, res.First, "json") == nil {
@@ -44,14 +42,7 @@ square (576 of order 4, 161280 of order 5, OEIS A002860).`,
 			return fs
 		},
 		SolutionKey: "square",
-		CountText: func(p core.Problem, _ *core.Result, count string) string {
-			sq := p.(*Square)
-			what := "Latin squares"
-			if sq.Reduced {
-				what = "reduced Latin squares"
-			}
-			return fmt.Sprintf("%s of order %d: %s", what, sq.N, count)
-		},
+
 		Examples: map[string]string{
 			"count": `  coverkit latin count 5
   coverkit latin count 6 --reduced --format json`,

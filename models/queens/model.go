@@ -55,10 +55,6 @@ each other have no solution, with the pair named.`,
 		NoSolution: noSolution,
 		Verify:     verifyRequest,
 		Cover:      writeCover,
-		// queens compare wrote CSV before the one record: its columns
-		// keep their places, and the record's others follow.
-		CSVLead: map[string][]string{"compare": {"n", "algorithm", "kind", "job", "status", "solutions", "nodes", "checks",
-			"elapsed_seconds", "min_seconds", "max_seconds", "runs", "machine"}},
 		Examples: map[string]string{
 			"solve": `  coverkit queens solve 8
   coverkit queens solve 8 --all --unique --format board

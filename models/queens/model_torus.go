@@ -109,10 +109,15 @@ func fields(p core.Problem, _ *core.Result) []models.Field {
 	return out
 }
 
-// countText is the text answer of a count: "92 solutions for n = 8", with
-// the torus, the givens and a theorem's reason when they apply.
+// countText is the second line of a count's text, after the one shape of
+// every model ("4 solutions for 8"), where it says more: the givens
+// completed and a theorem's reason ("0 solutions for n = 12 on the torus
+// (Pólya: ...)"); "" otherwise.
 func countText(p core.Problem, res *core.Result, count string) string {
 	b := p.(*Board)
+	if len(b.Given) == 0 && (res == nil || res.Reason == "") {
+		return ""
+	}
 	s := fmt.Sprintf("%s for n = %d", plural(count, "solution"), b.N)
 	if b.Torus {
 		s += " on the torus"

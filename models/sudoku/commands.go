@@ -8,9 +8,8 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"slices"
+	"path/filepath"
 	"strings"
-	"time"
 
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
@@ -59,8 +58,9 @@ pretty draws each solution with its boxes; --format svg writes each as an
 SVG picture, givens in black and the cells filled in blue (one document per
 puzzle; an answer without a solution is an SVG comment). --workers 0
 (the default) solves on GOMAXPROCS goroutines; the answers stay in input
-order. --stats prints a summary on stderr: puzzles, verdicts, puzzles per
-second.
+order. --stats prints the result record on stderr (JSON): the solutions
+found, the work, and the puzzles, verdicts, puzzles per second, puzzles per
+algorithm and workers.
 
 Exit codes: 0 every puzzle answered, 2 some puzzle invalid (the others are
 still answered), 3 stopped by --timeout or an interrupt (the puzzles not
@@ -184,6 +184,7 @@ func solveTask(ctx context.Context, c *models.Call) (*models.Outcome, error) {
 	}
 	defer in.Close()
 	var buf []byte
+	var solutions core.Count
 	firstInvalid := 0
 	grid := format == GridFormat
 	sum, err := SolveBatch(ctx, in, BatchOptions{
@@ -197,6 +198,7 @@ func solveTask(ctx context.Context, c *models.Call) (*models.Outcome, error) {
 		if ans.Verdict == Invalid && firstInvalid == 0 {
 			firstInvalid = ans.Line
 		}
+		solutions = solutions.Add(ans.Result.Solutions)
 		switch {
 		case c.Format == "json":
 			buf = ans.AppendJSON(buf[:0], grid)
@@ -219,13 +221,15 @@ func solveTask(ctx context.Context, c *models.Call) (*models.Outcome, error) {
 		_, err := c.Out.Write(buf)
 		return err
 	})
-	if c.Stats {
-		writeSummary(c.Log, sum, c.Workers)
-	}
 	if err != nil {
 		return nil, err
 	}
 	out := &models.Outcome{Status: core.StatusExhausted}
+	defer func() { // the record of the batch, for --stats
+		out.Size, out.Algorithm = batchName(c.Request), c.Algorithm
+		out.Result = core.Result{Status: out.Status, Solutions: solutions, Stats: sum.Stats}
+		out.Fields = summaryFields(sum, c.Workers)
+	}()
 	switch {
 	case sum.ByVerdict[Timeout] > 0:
 		out.Status, _ = core.ContextStatus(ctx)
@@ -267,34 +271,36 @@ func looksLikePuzzle(s string) bool {
 	return true
 }
 
-// writeSummary writes solve's --stats line.
-func writeSummary(w io.Writer, s Summary, workers int) {
-	rank := func(name string) int { // fast, dlx, then the others as met
-		switch name {
-		case "fast":
-			return 0
-		case "dlx":
-			return 1
+// batchName names solve's input in its record: the file's base name,
+// "stdin", or "puzzle" for one written on the command line.
+func batchName(req models.Request) string {
+	switch {
+	case len(req.Args) == 0 || req.Args[0] == "-":
+		return "stdin"
+	case looksLikePuzzle(req.Args[0]):
+		if _, err := os.Stat(req.Args[0]); err != nil {
+			return "puzzle"
 		}
-		return 2
 	}
-	by := slices.Clone(s.ByAlgorithm)
-	slices.SortStableFunc(by, func(a, b AlgorithmCount) int { return rank(a.Algorithm) - rank(b.Algorithm) })
-	var algos []string
-	for _, a := range by {
-		algos = append(algos, fmt.Sprintf("%s %d", a.Algorithm, a.Puzzles))
-	}
-	if len(algos) == 0 {
-		algos = append(algos, "none")
-	}
-	secs := s.Stats.Elapsed.Seconds()
+	return filepath.Base(req.Args[0])
+}
+
+// summaryFields are solve's own facts in its record: the puzzles and their
+// verdicts, puzzles a second, how many puzzles each algorithm searched
+// (auto's choices named: fast, dlx) and the workers.
+func summaryFields(s Summary, workers int) []models.Field {
 	rate := 0.0
-	if secs > 0 {
+	if secs := s.Stats.Elapsed.Seconds(); secs > 0 {
 		rate = float64(s.Puzzles) / secs
 	}
-	fmt.Fprintf(w, "sudoku: %d puzzles, %d solved, %d multiple, %d unsolvable, %d invalid, %d timeout in %v: %.0f puzzles/s (%s; %d worker(s), %d nodes)\n",
-		s.Puzzles, s.ByVerdict[Solved], s.ByVerdict[Multiple], s.ByVerdict[Unsolvable],
-		s.ByVerdict[Invalid], s.ByVerdict[Timeout], s.Stats.Elapsed.Round(time.Microsecond), rate, strings.Join(algos, ", "), workers, s.Stats.Nodes)
+	by := models.Fields{}
+	for _, a := range s.ByAlgorithm {
+		by = append(by, models.Field{Key: a.Algorithm, Value: a.Puzzles})
+	}
+	return []models.Field{{Key: "puzzles", Value: s.Puzzles}, {Key: "solved", Value: s.ByVerdict[Solved]},
+		{Key: "multiple", Value: s.ByVerdict[Multiple]}, {Key: "unsolvable", Value: s.ByVerdict[Unsolvable]},
+		{Key: "invalid", Value: s.ByVerdict[Invalid]}, {Key: "timeout", Value: s.ByVerdict[Timeout]},
+		{Key: "puzzles_per_second", Value: rate}, {Key: "by_algorithm", Value: by}, {Key: "workers", Value: workers}}
 }
 
 // verdictJSON is verify's JSON record.

@@ -1,46 +1,46 @@
-package models_test
+package report_test
 
 import (
 	"bytes"
+	"encoding/json"
+	"io"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/models/queens"
+	"github.com/coverkit/coverkit/report"
 	"github.com/stretchr/testify/require"
 )
 
 func TestWriteCSV(t *testing.T) {
-	rec := func(alg string, nodes uint64, fields ...models.Field) models.Record {
-		return models.Record{Model: "m", Size: "8", Algorithm: alg, Status: core.StatusExhausted,
+	rec := func(alg string, nodes uint64, fields ...models.Field) report.Record {
+		return report.Record{Model: "m", Size: "8", Algorithm: alg, Status: core.StatusExhausted,
 			Solutions: core.CountOf(92), Nodes: nodes, Elapsed: 0.5, Fields: fields}
 	}
 	for _, tc := range []struct {
 		name string
-		lead []string
-		recs []models.Record
+		recs []report.Record
 		want string
 	}{
-		{"common columns, then fields", nil, []models.Record{rec("a", 10, models.Field{Key: "n", Value: 8})},
+		{"common columns, then fields", []report.Record{rec("a", 10, models.Field{Key: "n", Value: 8})},
 			"model,size,algorithm,status,partial,solutions,fundamental,nodes,checks,updates,steps,elapsed_seconds,n\n" +
 				"m,8,a,exhausted,false,92,,10,,,,0.5,8\n"},
-		{"lead columns keep their places", []string{"n", "algorithm", "solutions"}, []models.Record{rec("a", 0, models.Field{Key: "n", Value: 8})},
-			"n,algorithm,solutions,model,size,status,partial,fundamental,nodes,checks,updates,steps,elapsed_seconds\n" +
-				"8,a,92,m,8,exhausted,false,,,,,,0.5\n"},
-		{"fields of later records are appended, missing ones empty", nil,
-			[]models.Record{rec("a", 1), rec("b", 2, models.Field{Key: "items", Value: 3}, models.Field{Key: "from", Value: nil})},
+		{"fields of later records are appended, missing ones empty",
+			[]report.Record{rec("a", 1), rec("b", 2, models.Field{Key: "items", Value: 3}, models.Field{Key: "from", Value: nil})},
 			"model,size,algorithm,status,partial,solutions,fundamental,nodes,checks,updates,steps,elapsed_seconds,items,from\n" +
 				"m,8,a,exhausted,false,92,,1,,,,0.5,,\n" +
 				"m,8,b,exhausted,false,92,,2,,,,0.5,3,\n"},
-		{"a field never replaces a common column; text is quoted", nil,
-			[]models.Record{rec("a", 1, models.Field{Key: "model", Value: "x"}, models.Field{Key: "machine", Value: "AMD, 2 cores"})},
+		{"a field never replaces a common column; text is quoted",
+			[]report.Record{rec("a", 1, models.Field{Key: "model", Value: "x"}, models.Field{Key: "machine", Value: "AMD, 2 cores"})},
 			"model,size,algorithm,status,partial,solutions,fundamental,nodes,checks,updates,steps,elapsed_seconds,machine\n" +
 				"m,8,a,exhausted,false,92,,1,,,,0.5,\"AMD, 2 cores\"\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var buf bytes.Buffer
-			require.NoError(t, models.WriteCSV(&buf, tc.lead, tc.recs))
+			require.NoError(t, report.WriteCSV(&buf, tc.recs))
 			require.Equal(t, tc.want, buf.String())
 		})
 	}
@@ -54,7 +54,7 @@ func TestStatsWorkAndSeconds(t *testing.T) {
 		s    float64
 		want string
 	}{{0.000412, "0.000412 s"}, {0.0371, "0.0371 s"}, {12.314, "12.31 s"}} {
-		require.Equal(t, tc.want, models.Seconds(tc.s))
+		require.Equal(t, tc.want, report.Seconds(tc.s))
 	}
 }
 
@@ -73,13 +73,13 @@ func TestVerifyReport(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var buf bytes.Buffer
-			require.NoError(t, tc.rep.WriteText(&buf))
+			require.NoError(t, report.WriteVerify(&buf, &tc.rep))
 			require.Equal(t, tc.text, buf.String())
-			require.Equal(t, tc.failure, tc.rep.Failure("in"))
+			require.Equal(t, tc.failure, report.VerifyFailure(&tc.rep, "in"))
 		})
 	}
 	rep := models.VerifyReport{Solutions: 1, Valid: 1, Distinct: 1, Fields: []models.Field{{Key: "valid", Value: "yes"}, {Key: "n", Value: 8}}}
-	b, err := rep.Record("queens").MarshalJSON()
+	b, err := report.VerifyFields("queens", &rep).MarshalJSON()
 	require.NoError(t, err)
 	require.Equal(t, `{"model":"queens","solutions":1,"valid":"yes","invalid":0,"distinct":1,"all_valid":true,"n":8}`, string(b))
 }
@@ -90,8 +90,13 @@ func TestRecordAndFailure(t *testing.T) {
 	}}
 	res := &core.Result{Status: core.StatusExhausted, Method: "symmetry", Extra: map[string]any{"n": 9, "b": 2, "a": 1},
 		Stats: core.Stats{Nodes: 5, Elapsed: time.Millisecond}}
-	rec := m.Record(nil, "alg", res, false, time.Second)
+	rec := report.New(m, nil, "alg", res, false, time.Second)
 	b, err := rec.MarshalJSON()
+	require.NoError(t, err)
+	require.True(t, strings.HasSuffix(string(b), `"elapsed_seconds":0.001,"method":"symmetry","a":1,"b":2,"n":9}`), string(b),
+		"without a problem, the model's fields are not asked for")
+	rec = report.New(m, foreign{}, "alg", res, false, time.Second)
+	b, err = rec.MarshalJSON()
 	require.NoError(t, err)
 	require.True(t, strings.HasSuffix(string(b), `"elapsed_seconds":0.001,"n":8,"method":"symmetry","a":1,"b":2}`), string(b))
 
@@ -109,27 +114,31 @@ func TestRecordAndFailure(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			r := *res
 			r.Reason = tc.reason
-			msg, proved := m.Failure(models.Algorithm{Name: "alg", Kind: tc.kind}, foreign{}, &r)
+			msg, proved := report.Failure(m, models.Algorithm{Name: "alg", Kind: tc.kind}, foreign{}, &r)
 			require.Equal(t, tc.proved, proved)
 			require.Contains(t, msg, tc.want)
 		})
 	}
 }
 
-func TestModelVerb(t *testing.T) {
-	m := &models.Model{
-		Verbs:   map[string]string{"solve": "tour"},
-		Without: []string{"cover"},
-		Tasks:   []models.Task{{Verb: "verify"}, {Verb: "max"}},
-	}
-	for _, tc := range []struct{ generic, want string }{
-		{"solve", "tour"},  // renamed
-		{"count", "count"}, // as is
-		{"cover", ""},      // without
-		{"verify", ""},     // a task of that name replaces it
-	} {
-		t.Run(tc.generic, func(t *testing.T) {
-			require.Equal(t, tc.want, m.Verb(tc.generic))
-		})
-	}
+func TestRecordOrder(t *testing.T) {
+	big := core.Count{Hi: 1, Lo: 5} // 2^64 + 5: exact, past 2^53
+	res := core.Result{Status: core.StatusTimeout, Solutions: big, Stats: core.Stats{Nodes: 7, Elapsed: time.Second}}
+	rec := report.NewRecord(queens.New(8), "bitwise", &res, true, 0).Add(
+		models.Field{Key: "n", Value: 8}, models.Field{Key: "status", Value: "dropped: a common key"})
+	b, err := json.Marshal(rec)
+	require.NoError(t, err)
+	require.Equal(t, `{"model":"queens","size":"8","algorithm":"bitwise","status":"timeout","partial":true,`+
+		`"solutions":18446744073709551621,"fundamental":0,"nodes":7,"elapsed_seconds":1,"n":8}`, string(b))
+	b, err = json.Marshal(models.Fields{{Key: "b", Value: 1}, {Key: "a", Value: "x"}})
+	require.NoError(t, err)
+	require.Equal(t, `{"b":1,"a":"x"}`, string(b))
 }
+
+// foreign is a problem of no registered model.
+type foreign struct{}
+
+func (foreign) Model() string                                 { return "foreign" }
+func (foreign) Size() string                                  { return "1" }
+func (foreign) Verify(core.Solution) error                    { return nil }
+func (foreign) Render(io.Writer, core.Solution, string) error { return nil }

@@ -1,4 +1,4 @@
-package models
+package report
 
 import (
 	"bytes"
@@ -9,6 +9,7 @@ import (
 	"strconv"
 
 	"github.com/coverkit/coverkit/core"
+	"github.com/coverkit/coverkit/models"
 )
 
 // SolutionWriter writes solutions of one problem in one of its render
@@ -22,7 +23,7 @@ type SolutionWriter struct {
 	Problem core.Problem
 	Format  string
 	// Head are the fields of every JSON line but the one carrying a record.
-	Head Fields
+	Head models.Fields
 	// Key is the solution's JSON key ("solution" if empty).
 	Key string
 	// Stats adds the work since the previous solution to JSON lines.
@@ -78,7 +79,7 @@ func (s *SolutionWriter) writeJSON(sol core.Solution, since core.Stats, rec *Rec
 		// The solution is written under key: a field of that key (a
 		// count's example solution) would say it twice.
 		r := *rec
-		r.Fields = slices.DeleteFunc(slices.Clone(r.Fields), func(f Field) bool { return f.Key == key })
+		r.Fields = slices.DeleteFunc(slices.Clone(r.Fields), func(f models.Field) bool { return f.Key == key })
 		head, err = json.Marshal(r)
 	} else {
 		head, err = json.Marshal(s.Head)

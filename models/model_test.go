@@ -1,0 +1,26 @@
+package models_test
+
+import (
+	"testing"
+
+	"github.com/coverkit/coverkit/models"
+	"github.com/stretchr/testify/require"
+)
+
+func TestModelVerb(t *testing.T) {
+	m := &models.Model{
+		Verbs:   map[string]string{"solve": "tour"},
+		Without: []string{"cover"},
+		Tasks:   []models.Task{{Verb: "verify"}, {Verb: "max"}},
+	}
+	for _, tc := range []struct{ generic, want string }{
+		{"solve", "tour"},  // renamed
+		{"count", "count"}, // as is
+		{"cover", ""},      // without
+		{"verify", ""},     // a task of that name replaces it
+	} {
+		t.Run(tc.generic, func(t *testing.T) {
+			require.Equal(t, tc.want, m.Verb(tc.generic))
+		})
+	}
+}
