@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/big"
 	"time"
 	"unsafe"
 
@@ -116,6 +117,17 @@ type Options struct {
 	// number of minimum solutions; Stats sum all rounds. Meant for
 	// covering problems (domination: every item between 1 and many times).
 	Minimize bool
+	// Memo makes a count remember the count of each remaining subproblem,
+	// so that a subproblem met again costs one lookup (memo.go): MemoOff
+	// (the zero value) visits every solution, MemoOn memoizes, MemoAuto
+	// memoizes where a sample shows it pays. The memo runs on one
+	// goroutine whatever Workers says.
+	Memo MemoMode
+	// MemoBytes bounds the memo table (0: DefaultMemoBytes; at least
+	// MinMemoBytes, and no more than resource.Check grants).
+	MemoBytes uint64
+	// Branch is the rule by which a memoized count chooses its items.
+	Branch Branch
 }
 
 // Result is the outcome of a search.
@@ -138,6 +150,15 @@ type Result struct {
 	// solution, once a round has found one; 0 when it is not known (no
 	// solution within the bounds, or the search stopped early).
 	MinOptions int
+	// Count is the number of solutions, exact up to 2^128 − 1: a memoized
+	// count can pass 2^64 (Solutions then holds 2^64 − 1). Beyond 2^128 −
+	// 1 it holds that value and Big holds the count.
+	Count core.Count
+	// Big is the exact count when it exceeds 2^128 − 1, else nil.
+	Big *big.Int
+	// Memo describes the memo of a count made with Options.Memo, nil
+	// otherwise.
+	Memo *MemoStats
 }
 
 // Solver runs searches on one Problem. NewSolver builds its node arrays
@@ -177,6 +198,8 @@ type Solver struct {
 
 	// g is the gauge of the search under way: its meter and node total.
 	g gauge
+
+	memo *memoLayout // the key layout of memoized counts, built on first use
 }
 
 var defaultOptions Options
@@ -364,8 +387,25 @@ func (s *Solver) Solve(ctx context.Context, opts *Options) (Result, error) {
 	if ctx == nil {
 		ctx = context.Background()
 	}
+	var probe *MemoStats
+	if opts.Memo != MemoOff {
+		res, ok, err := s.solveMemo(ctx, opts)
+		if ok || err != nil {
+			return res, err
+		}
+		probe = res.Memo
+	}
 	s.g.reset(ctx, opts.MaxNodes)
 	defer s.g.end()
+	res, err := s.solvePlain(opts)
+	res.Count = core.CountOf(res.Solutions)
+	res.Memo = probe
+	return res, err
+}
+
+// solvePlain is Solve without the memo, under the gauge s.g: Algorithm C
+// or M, on one goroutine or several.
+func (s *Solver) solvePlain(opts *Options) (Result, error) {
 	if s.multi || opts.MaxOptions > 0 || opts.Minimize {
 		return s.solveM(opts)
 	}

@@ -273,3 +273,119 @@ func Domination(piece byte, n, k int) string {
 	}
 	return b.String()
 }
+
+// cells lists the cells of a rows×cols board column by column along its
+// long side (down each column of a wide board, along each row of a tall
+// one), the order in which Dominoes and Polyominoes name their items, so
+// that a search taking the first item in input order sweeps the board
+// along its long side and its remaining subproblems depend on a frontier
+// as wide as the short side.
+func cells(rows, cols int) [][2]int {
+	var out [][2]int
+	if cols >= rows {
+		for c := range cols {
+			for r := range rows {
+				out = append(out, [2]int{r, c})
+			}
+		}
+		return out
+	}
+	for r := range rows {
+		for c := range cols {
+			out = append(out, [2]int{r, c})
+		}
+	}
+	return out
+}
+
+// cellName is the item of cell (r, c): "r3c12" (1-based).
+func cellName(r, c int) string { return fmt.Sprintf("r%dc%d", r+1, c+1) }
+
+// Polyominoes returns the tilings of a rows×cols board by copies of the
+// given shapes (each a list of (row, column) cells; each shape used any
+// number of times, in the orientations listed) as an exact cover: one
+// primary item per cell, named r1c1..., in the order of cells; one option
+// per placement, its cells in that order, the placements listed by their
+// first cell in that order.
+func Polyominoes(title string, rows, cols int, shapes [][][2]int) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "| %s on %dx%d\n", title, rows, cols)
+	order := cells(rows, cols)
+	pos := map[[2]int]int{}
+	for i, x := range order {
+		pos[x] = i
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(cellName(x[0], x[1]))
+	}
+	b.WriteByte('\n')
+	type placement []int
+	byFirst := make([][]placement, len(order))
+	for _, sh := range shapes {
+		for r := range rows {
+			for c := range cols {
+				var pl placement
+				for _, x := range sh {
+					i, ok := pos[[2]int{r + x[0], c + x[1]}]
+					if !ok {
+						pl = nil
+						break
+					}
+					pl = append(pl, i)
+				}
+				if pl == nil {
+					continue
+				}
+				slices.Sort(pl)
+				byFirst[pl[0]] = append(byFirst[pl[0]], pl)
+			}
+		}
+	}
+	for _, pls := range byFirst {
+		for _, pl := range pls {
+			for j, i := range pl {
+				if j > 0 {
+					b.WriteByte(' ')
+				}
+				b.WriteString(cellName(order[i][0], order[i][1]))
+			}
+			b.WriteByte('\n')
+		}
+	}
+	return b.String()
+}
+
+// Dominoes returns the domino tilings of a rows×cols board (OEIS A099390;
+// A004003 for the 2n×2n squares): see Polyominoes.
+func Dominoes(rows, cols int) string {
+	return Polyominoes("domino tilings", rows, cols, [][][2]int{{{0, 0}, {0, 1}}, {{0, 0}, {1, 0}}})
+}
+
+// LTrominoes returns the tilings of a rows×cols board by L-trominoes in
+// their four orientations: see Polyominoes.
+func LTrominoes(rows, cols int) string {
+	return Polyominoes("L-tromino tilings", rows, cols, [][][2]int{
+		{{0, 0}, {1, 0}, {1, 1}}, {{0, 0}, {0, 1}, {1, 0}}, {{0, 0}, {0, 1}, {1, 1}}, {{0, 1}, {1, 0}, {1, 1}}})
+}
+
+// Matching returns the perfect matchings of the complete graph K_n as an
+// exact cover: the vertices v1..vn are the items, each edge an option
+// ((n−1)!! solutions for even n).
+func Matching(n int) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "| perfect matchings of K%d\n", n)
+	for i := 1; i <= n; i++ {
+		if i > 1 {
+			b.WriteByte(' ')
+		}
+		fmt.Fprintf(&b, "v%d", i)
+	}
+	b.WriteByte('\n')
+	for i := 1; i <= n; i++ {
+		for j := i + 1; j <= n; j++ {
+			fmt.Fprintf(&b, "v%d v%d\n", i, j)
+		}
+	}
+	return b.String()
+}

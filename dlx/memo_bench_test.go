@@ -1,0 +1,49 @@
+package dlx_test
+
+import (
+	"context"
+	"math/big"
+	"testing"
+
+	"github.com/coverkit/coverkit/dlx"
+	"github.com/coverkit/coverkit/dlx/internal/gen"
+	"github.com/stretchr/testify/require"
+)
+
+// memoInstances are the instances of issue 25's table, with their counts:
+// dominoes (OEIS A004003, A099390), the perfect matchings of K20 (19!!),
+// L-trominoes on 9×12 (467,966,840, found by two independent programs).
+var memoInstances = []struct {
+	name, text string
+	want       string
+}{
+	{"dominoes-8x8", gen.Dominoes(8, 8), "12988816"},
+	{"dominoes-8x10", gen.Dominoes(8, 10), "1031151241"},
+	{"dominoes-10x10", gen.Dominoes(10, 10), "258584046368"},
+	{"dominoes-12x12", gen.Dominoes(12, 12), "53060477521960000"},
+	{"K20", gen.Matching(20), "654729075"},
+	{"L-trominoes-9x12", gen.LTrominoes(9, 12), "467966840"},
+}
+
+// BenchmarkMemo counts the instances of issue 25's table with the memo, one
+// worker, each branching rule.
+func BenchmarkMemo(b *testing.B) {
+	for _, tc := range memoInstances {
+		for _, br := range []dlx.Branch{dlx.BranchFirst, dlx.BranchMRV, dlx.BranchAuto} {
+			b.Run(tc.name+"/"+br.String(), func(b *testing.B) {
+				s, err := dlx.NewSolver(parse(b, tc.text))
+				require.NoError(b, err)
+				var res dlx.Result
+				for b.Loop() {
+					res, err = s.Solve(context.Background(), &dlx.Options{Memo: dlx.MemoOn, Branch: br})
+					require.NoError(b, err)
+				}
+				want, _ := new(big.Int).SetString(tc.want, 10)
+				require.Equal(b, want.String(), res.Count.String())
+				b.ReportMetric(float64(res.Memo.Entries), "entries")
+				b.ReportMetric(res.Memo.HitRate(), "hitrate")
+				b.ReportMetric(float64(res.Stats.Nodes), "nodes")
+			})
+		}
+	}
+}

@@ -1,0 +1,289 @@
+package dlx_test
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+	"math/rand/v2"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coverkit/coverkit/core"
+	"github.com/coverkit/coverkit/dlx"
+	"github.com/coverkit/coverkit/dlx/internal/gen"
+	"github.com/stretchr/testify/require"
+)
+
+// randomMemoInstance returns a random instance large enough for subproblems
+// to repeat: np primary items, ns secondary ones, nopt options of 1..5
+// items (secondary entries colored with one of three colors half the
+// time), and with multi some primary items given random bounds.
+func randomMemoInstance(r *rand.Rand, np, ns, nopt int, multi bool) *dlx.Problem {
+	p := dlx.New()
+	for i := range np {
+		if multi && r.IntN(3) == 0 {
+			lo := r.IntN(3)
+			p.AddPrimaryBounds(fmt.Sprintf("p%d", i), lo, max(1, lo+r.IntN(3)))
+		} else {
+			p.AddPrimary(fmt.Sprintf("p%d", i))
+		}
+	}
+	for i := range ns {
+		p.AddSecondary(fmt.Sprintf("x%d", i))
+	}
+	colors := make([]int, 3)
+	for c := range colors {
+		colors[c], _ = p.Color(string(rune('A' + c)))
+	}
+	for range nopt {
+		size := 1 + r.IntN(5)
+		// Options of nearby items, as in tilings, so that subproblems
+		// repeat.
+		at := r.IntN(np + ns)
+		var items, cols []int
+		seen := map[int]bool{}
+		for range size {
+			it := (at + r.IntN(6)) % (np + ns)
+			if seen[it] {
+				continue
+			}
+			seen[it] = true
+			c := 0
+			if it >= np && r.IntN(2) == 0 {
+				c = colors[r.IntN(len(colors))]
+			}
+			items, cols = append(items, it), append(cols, c)
+		}
+		p.AddOptionIndex(items, cols)
+	}
+	return p
+}
+
+// countWith counts p's solutions with opts.
+func countWith(t testing.TB, p *dlx.Problem, opts dlx.Options) dlx.Result {
+	t.Helper()
+	res, err := solver(t, p).Solve(context.Background(), &opts)
+	require.NoError(t, err)
+	return res
+}
+
+// TestMemoAgainstDLX counts 1,200 random instances (seeded) with the memo
+// and with the plain search: exact cover, secondary items with colors,
+// multiplicities (Algorithm M), forced options, both branching rules, and
+// a table too small for the whole search.
+func TestMemoAgainstDLX(t *testing.T) {
+	r := rand.New(rand.NewPCG(25, 1))
+	kinds := []struct {
+		name      string
+		ns, multi bool
+	}{{"exact cover", false, false}, {"colors", true, false}, {"multiplicities", false, true}, {"multiplicities and colors", true, true}}
+	for trial := range 1200 {
+		k := kinds[trial%len(kinds)]
+		np := 4 + r.IntN(18)
+		ns := 0
+		if k.ns {
+			ns = 1 + r.IntN(6)
+		}
+		p := randomMemoInstance(r, np, ns, 6+r.IntN(50), k.multi)
+		var text strings.Builder
+		require.NoError(t, dlx.Write(&text, p))
+		plain := countWith(t, p, dlx.Options{})
+		require.Equal(t, core.StatusExhausted, plain.Status)
+		for _, o := range []dlx.Options{
+			{Memo: dlx.MemoOn, Branch: dlx.BranchMRV},
+			{Memo: dlx.MemoOn, Branch: dlx.BranchFirst},
+			{Memo: dlx.MemoOn, Branch: dlx.BranchFirst, MemoBytes: dlx.MinMemoBytes},
+			{Memo: dlx.MemoAuto},
+		} {
+			res := countWith(t, p, o)
+			require.Equal(t, core.StatusExhausted, res.Status)
+			require.Equal(t, plain.Count, res.Count, "trial %d (%s), %v/%v:\n%s", trial, k.name, o.Memo, o.Branch, text.String())
+			if o.Branch == dlx.BranchMRV && !k.multi {
+				// The memo's virtual nodes are the plain search's tree.
+				require.Equal(t, plain.Stats.Nodes, res.Memo.Virtual, "trial %d (%s), virtual nodes", trial, k.name)
+			}
+		}
+		if f := r.IntN(p.NumOptions()); hasPrimary(p, f) {
+			forced := []int{f}
+			want := countWith(t, p, dlx.Options{Forced: forced})
+			res := countWith(t, p, dlx.Options{Forced: forced, Memo: dlx.MemoOn, Branch: dlx.BranchFirst})
+			require.Equal(t, want.Count, res.Count, "trial %d (%s), forced %v:\n%s", trial, k.name, forced, text.String())
+		}
+	}
+}
+
+// TestMemoKnownCounts checks memoized counts of instances with known
+// answers.
+func TestMemoKnownCounts(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		text string
+		want uint64
+	}{
+		{"Knuth 7", gen.Knuth7, 1},
+		{"Knuth XCC", gen.KnuthXCC, 1},
+		{"Knuth dlx3", gen.Knuth3, 1},
+		{"Langford 8", gen.Langford(8), 300},
+		{"8 queens", gen.Queens(8, false), 92},
+		{"5 queens of 25 squares", gen.Pieces('Q', 5, 5), 10},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := parse(t, tc.text)
+			for _, b := range []dlx.Branch{dlx.BranchMRV, dlx.BranchFirst, dlx.BranchAuto} {
+				res := countWith(t, p, dlx.Options{Memo: dlx.MemoOn, Branch: b})
+				require.Equal(t, core.StatusExhausted, res.Status)
+				require.Equal(t, tc.want, res.Solutions, "%v", b)
+				require.NotNil(t, res.Memo)
+			}
+		})
+	}
+}
+
+// hasPrimary reports whether option k has a primary item.
+func hasPrimary(p *dlx.Problem, k int) bool {
+	for j := range p.OptionLen(k) {
+		if i, _ := p.OptionItem(k, j); !p.IsSecondary(i) {
+			return true
+		}
+	}
+	return false
+}
+
+// fib returns the n-th Fibonacci number (F(1) = F(2) = 1).
+func fib(n int) *big.Int {
+	a, b := big.NewInt(0), big.NewInt(1)
+	for range n {
+		a.Add(a, b)
+		a, b = b, a
+	}
+	return a
+}
+
+// TestMemoBigCounts checks counts past 2^64 and 2^128: the domino tilings
+// of 2×n strips are the Fibonacci numbers F(n+1) (OEIS A000045: a 2×n
+// strip starts with a vertical domino or two horizontal ones), and those
+// of the 2n×2n squares are OEIS A004003, whose terms for 14×14 and 18×18
+// pass 2^64 and 2^128 (values from https://oeis.org/A004003).
+func TestMemoBigCounts(t *testing.T) {
+	for _, tc := range []struct {
+		name       string
+		rows, cols int
+		want       string
+	}{
+		{"2x100 (F(101), past 2^64)", 2, 100, fib(101).String()},
+		{"2x200 (F(201), past 2^128)", 2, 200, fib(201).String()},
+		{"14x14 (A004003(7), past 2^64)", 14, 14, "112202208776036178000000"},
+		{"18x18 (A004003(9), past 2^128)", 18, 18, "548943583215388338077567813208427340288"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := parse(t, gen.Dominoes(tc.rows, tc.cols))
+			res := countWith(t, p, dlx.Options{Memo: dlx.MemoOn, Branch: dlx.BranchFirst})
+			require.Equal(t, core.StatusExhausted, res.Status)
+			want, _ := new(big.Int).SetString(tc.want, 10)
+			if want.BitLen() > 128 {
+				require.NotNil(t, res.Big)
+				require.Equal(t, tc.want, res.Big.String())
+				require.Equal(t, ^uint64(0), res.Solutions)
+				return
+			}
+			require.Nil(t, res.Big)
+			require.Equal(t, tc.want, res.Count.String())
+		})
+	}
+}
+
+// TestMemoDominoes20x20 counts the domino tilings of the 20×20 square,
+// 1269984011256235834242602753102293934298576249856 (OEIS A004003(10),
+// https://oeis.org/A004003), past 2^128: about half a minute and 5 GB, so
+// it runs only with COVERKIT_LONG set.
+func TestMemoDominoes20x20(t *testing.T) {
+	if os.Getenv("COVERKIT_LONG") == "" {
+		t.Skip("COVERKIT_LONG is not set (about 30 s and 5 GB)")
+	}
+	p := parse(t, gen.Dominoes(20, 20))
+	res := countWith(t, p, dlx.Options{Memo: dlx.MemoOn, Branch: dlx.BranchFirst, MemoBytes: 6 << 30})
+	require.Equal(t, core.StatusExhausted, res.Status)
+	require.NotNil(t, res.Big)
+	require.Equal(t, "1269984011256235834242602753102293934298576249856", res.Big.String())
+}
+
+// TestMemoStops checks the statuses of memoized counts stopped early: a
+// node budget (limit, no more nodes than allowed), a cancelled context
+// and a deadline (within 100 ms of it), and that a stopped count reports
+// no more than the true count.
+func TestMemoStops(t *testing.T) {
+	p := parse(t, gen.Dominoes(16, 16))
+	s := solver(t, p)
+	for _, b := range []dlx.Branch{dlx.BranchFirst, dlx.BranchMRV} {
+		res, err := s.Solve(context.Background(), &dlx.Options{Memo: dlx.MemoOn, Branch: b, MaxNodes: 10000})
+		require.NoError(t, err)
+		require.Equal(t, core.StatusLimit, res.Status)
+		require.LessOrEqual(t, res.Stats.Nodes, uint64(10000))
+
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		res, err = s.Solve(ctx, &dlx.Options{Memo: dlx.MemoOn, Branch: b})
+		require.NoError(t, err)
+		require.Equal(t, core.StatusCanceled, res.Status)
+
+		ctx, cancel = context.WithTimeout(context.Background(), 20*time.Millisecond)
+		start := time.Now()
+		res, err = s.Solve(ctx, &dlx.Options{Memo: dlx.MemoOn, Branch: b})
+		cancel()
+		require.NoError(t, err)
+		require.Equal(t, core.StatusTimeout, res.Status)
+		require.Less(t, time.Since(start), 120*time.Millisecond+20*time.Millisecond)
+		require.Less(t, res.Count.Cmp(core.Count{Lo: 1}), 2)
+	}
+	// The solver is left as it was: a full count afterwards is right.
+	res, err := s.Solve(context.Background(), &dlx.Options{Memo: dlx.MemoOn})
+	require.NoError(t, err)
+	require.Equal(t, "2444888770250892795802079170816", res.Count.String()) // OEIS A004003(8)
+}
+
+// TestMemoBudget counts with tables too small for the search: the table
+// stops growing (Full) and evicts, the count stays exact, and the work
+// grows gently while half of what the search needs fits.
+func TestMemoBudget(t *testing.T) {
+	p := parse(t, gen.Dominoes(10, 10))
+	whole := countWith(t, p, dlx.Options{Memo: dlx.MemoOn, Branch: dlx.BranchFirst})
+	require.False(t, whole.Memo.Full)
+	for _, b := range []uint64{whole.Memo.Bytes / 2, dlx.MinMemoBytes} {
+		q := p
+		if b == dlx.MinMemoBytes {
+			q = parse(t, gen.Dominoes(8, 8)) // 10x10 thrashes in 64 KiB
+		}
+		res := countWith(t, q, dlx.Options{Memo: dlx.MemoOn, Branch: dlx.BranchFirst, MemoBytes: b})
+		require.True(t, res.Memo.Full)
+		require.NotZero(t, res.Memo.Evicted)
+		require.LessOrEqual(t, res.Memo.Bytes, b)
+		if q == p {
+			require.Equal(t, "258584046368", res.Count.String()) // OEIS A004003(5)
+			require.Less(t, res.Stats.Nodes, 4*whole.Stats.Nodes)
+		} else {
+			require.Equal(t, "12988816", res.Count.String()) // OEIS A004003(4)
+		}
+	}
+}
+
+// TestMemoRefuses checks the requests the memo cannot answer.
+func TestMemoRefuses(t *testing.T) {
+	s := solver(t, parse(t, gen.Langford(7)))
+	ctx := context.Background()
+	for name, o := range map[string]dlx.Options{
+		"visit":       {Memo: dlx.MemoOn, Visit: func([]int) bool { return true }},
+		"limit":       {Memo: dlx.MemoOn, Limit: 3},
+		"max options": {Memo: dlx.MemoOn, MaxOptions: 4},
+		"minimize":    {Memo: dlx.MemoOn, Minimize: true},
+		"tiny budget": {Memo: dlx.MemoOn, MemoBytes: 100},
+	} {
+		_, err := s.Solve(ctx, &o)
+		require.Error(t, err, name)
+	}
+	// MemoAuto falls back to the plain search where the memo cannot go.
+	res, err := s.Solve(ctx, &dlx.Options{Memo: dlx.MemoAuto, Limit: 3})
+	require.NoError(t, err)
+	require.EqualValues(t, 3, res.Solutions)
+}
