@@ -20,6 +20,15 @@ type Decomposition interface {
 	// the same subproblems in the same order. A change to the list must
 	// change the name.
 	Name() string
+	// Instance returns the canonical form of the instance the
+	// decomposition splits — every parameter that changes the count, in
+	// a form that does not depend on how the instance was written (the
+	// order of given queens, the names and comments of a dlx file), such
+	// as "queens n=13 torus=true given=" — or a digest of it. Units write
+	// a hash of it on every unit line ("instance"), and a merge refuses
+	// lines of different instances. A change to the form must change it
+	// for every instance (a version in it).
+	Instance() string
 	// Len returns M, the number of subproblems. It may have to list them
 	// (polling ctx), so callers should call it once.
 	Len(ctx context.Context) (uint64, error)

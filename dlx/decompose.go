@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/coverkit/coverkit/core"
 )
@@ -39,6 +40,7 @@ type Subtrees struct {
 	shallow  uint64 // solutions above the split depth
 	stats    core.Stats
 	name     string
+	instance string
 }
 
 // NewSubtrees splits the count of p (with the options forced, 0-based)
@@ -79,8 +81,22 @@ func NewSubtrees(ctx context.Context, p *Problem, forced []int, units uint64, pr
 		alg = "m"
 	}
 	t.name = prefix + "-" + alg + "/2/d=" + strconv.Itoa(d)
+	var b strings.Builder
+	b.WriteString(prefix + " " + DigestVersion + ":" + p.Digest() + " forced=")
+	for i, k := range t.forced {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(strconv.Itoa(k))
+	}
+	t.instance = b.String()
 	return t, nil
 }
+
+// Instance returns the canonical instance: the model's prefix, the
+// problem's Digest and the forced options (0-based), such as "dlx
+// dlx-problem/1:9f…2c forced=".
+func (t *Subtrees) Instance() string { return t.instance }
 
 // Name returns the decomposition's name, with its algorithm ("mrv" for
 // Algorithm C, "m" for Algorithm M), version and depth.

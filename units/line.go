@@ -1,17 +1,33 @@
 package units
 
 import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"math"
 	"strconv"
 
 	"github.com/coverkit/coverkit/core"
 )
 
-// SchemaName and SchemaVersion identify the unit line format.
+// SchemaName and SchemaVersion identify the unit line format. Version 2
+// added the instance; a merge reads one version only.
 const (
 	SchemaName    = "coverkit-unit"
-	SchemaVersion = 1
+	SchemaVersion = 2
+)
+
+// Bounds of the fields of a unit line and a checkpoint, beyond which a
+// line or a checkpoint is refused as damaged or forged: MaxClass, the
+// largest class label (by_weight's keys are 1..MaxClass in decimal);
+// MaxSeconds, the most seconds of elapsed or CPU time one unit may claim
+// (about 31,700 years), so that no sum of them is ever infinite.
+const (
+	MaxClass   = 255
+	MaxSeconds = 1e12
 )
 
 // Schema names the format of a unit line.
@@ -24,9 +40,9 @@ type Schema struct {
 // order, are the common result record (model, size, algorithm, status,
 // partial, solutions, the work counters, elapsed_seconds) and the unit's
 // own: schema, decomposition, units (K), unit (i), subproblems (how many
-// the unit covered), fingerprint, by_weight, cpu_seconds, resumes, version.
-// A unit's line is the same however it was run (alone, in a range,
-// resumed), except elapsed_seconds, cpu_seconds and resumes.
+// the unit covered), fingerprint, instance, by_weight, cpu_seconds,
+// resumes, version. A unit's line is the same however it was run (alone,
+// in a range, resumed), except elapsed_seconds, cpu_seconds and resumes.
 type Line struct {
 	Model     string      `json:"model"`
 	Size      string      `json:"size"`
@@ -43,14 +59,199 @@ type Line struct {
 	Unit           uint64  `json:"unit"`
 	Subproblems    uint64  `json:"subproblems"`
 	// Fingerprint is the hex sum mod 2^64 of Hash(decomposition, j) over
-	// the subproblems j covered.
+	// the subproblems j covered: it proves which subproblems the unit
+	// claims, not what they counted.
 	Fingerprint string `json:"fingerprint"`
+	// Instance is InstanceHash of the model and the decomposition's
+	// canonical instance: lines of different instances never merge.
+	Instance string `json:"instance"`
 	// ByWeight counts the subproblems by their class (for N-Queens, the
 	// symmetry weight 2, 4 or 8); omitted when the decomposition has none.
+	// When present its counts add up to Subproblems.
 	ByWeight   map[string]uint64 `json:"by_weight,omitempty"`
 	CPUSeconds float64           `json:"cpu_seconds"`
 	Resumes    int               `json:"resumes"`
 	Version    string            `json:"version"`
+}
+
+// InstanceHash returns the instance of the unit lines of a split count of
+// a model: the first 128 bits, in hex, of the SHA-256 of the model's name
+// and the decomposition's canonical instance (core.Decomposition's
+// Instance). It depends on the instance only: not on the file or the
+// command line it came from, nor on the program's version.
+func InstanceHash(model, instance string) string {
+	h := sha256.New()
+	h.Write([]byte("coverkit-instance/1\x00"))
+	h.Write([]byte(model))
+	h.Write([]byte{0})
+	h.Write([]byte(instance))
+	return hex.EncodeToString(h.Sum(nil)[:16])
+}
+
+// checkInstance checks the form of an instance hash: 32 lowercase hex
+// digits.
+func checkInstance(s string) error {
+	if len(s) != 32 {
+		return fmt.Errorf("instance %q is not 32 hex digits", s)
+	}
+	for i := range len(s) {
+		if c := s[i]; (c < '0' || c > '9') && (c < 'a' || c > 'f') {
+			return fmt.Errorf("instance %q is not 32 lowercase hex digits", s)
+		}
+	}
+	return nil
+}
+
+// checkSeconds checks a time a line or a checkpoint claims: finite, 0 or
+// more, at most MaxSeconds.
+func checkSeconds(field string, v float64) error {
+	if math.IsNaN(v) || math.IsInf(v, 0) || v < 0 || v > MaxSeconds {
+		return fmt.Errorf("%s %v out of range (0..%g)", field, v, float64(MaxSeconds))
+	}
+	return nil
+}
+
+// checkByWeight checks a tally of subproblems by class: keys 1..MaxClass
+// in canonical decimal, counts adding up to subproblems without overflow.
+func checkByWeight(m map[string]uint64, subproblems uint64) error {
+	if len(m) == 0 {
+		return nil
+	}
+	var sum uint64
+	for k, v := range m {
+		c, err := strconv.Atoi(k)
+		if err != nil || c < 1 || c > MaxClass || strconv.Itoa(c) != k {
+			return fmt.Errorf("by_weight: unknown class %q (classes are 1..%d)", k, MaxClass)
+		}
+		if sum+v < sum {
+			return errors.New("by_weight: the counts overflow")
+		}
+		sum += v
+	}
+	if sum != subproblems {
+		return fmt.Errorf("by_weight: the counts add up to %d, not to the %d subproblems", sum, subproblems)
+	}
+	return nil
+}
+
+// field is one JSON field a strict reader takes: its name and where it
+// goes.
+type field struct {
+	name string
+	ptr  any
+}
+
+// decodeStrict reads one JSON object into fields: an unknown key, a value
+// of the wrong type or out of its type's range, or anything after the
+// object is an error that names the field.
+func decodeStrict(b []byte, fields []field) error {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	var raw map[string]json.RawMessage
+	if err := dec.Decode(&raw); err != nil {
+		return err
+	}
+	if raw == nil {
+		return errors.New("not a JSON object")
+	}
+	if _, err := dec.Token(); err == nil {
+		return errors.New("data after the JSON object")
+	}
+	known := make(map[string]bool, len(fields))
+	for _, f := range fields {
+		known[f.name] = true
+	}
+	for k := range raw {
+		if !known[k] {
+			return fmt.Errorf("unknown field %q", k)
+		}
+	}
+	for _, f := range fields {
+		r, ok := raw[f.name]
+		if !ok {
+			continue
+		}
+		var err error
+		if d, ok := f.ptr.(func([]byte) error); ok {
+			err = d(r)
+		} else {
+			err = json.Unmarshal(r, f.ptr)
+		}
+		if err != nil {
+			return fmt.Errorf("field %s: %v", f.name, err)
+		}
+	}
+	return nil
+}
+
+// statsFields are the work counters' fields.
+func statsFields(s *core.Stats) []field {
+	return []field{{"nodes", &s.Nodes}, {"checks", &s.Checks}, {"updates", &s.Updates}, {"steps", &s.Steps}}
+}
+
+// ParseLine reads and checks one unit line, strictly: an unknown field, a
+// wrong schema, a field out of range (units, unit, subproblems,
+// fingerprint, instance, by_weight, the times) or a status other than
+// exhausted is an error naming the field.
+func ParseLine(b []byte) (*Line, error) {
+	var l Line
+	fields := append([]field{
+		{"model", &l.Model}, {"size", &l.Size}, {"algorithm", &l.Algorithm}, {"status", &l.Status},
+		{"partial", &l.Partial}, {"solutions", &l.Solutions}, {"elapsed_seconds", &l.ElapsedSeconds},
+		{"schema", func(r []byte) error {
+			return decodeStrict(r, []field{{"name", &l.Schema.Name}, {"version", &l.Schema.Version}})
+		}},
+		{"decomposition", &l.Decomposition}, {"units", &l.Units}, {"unit", &l.Unit},
+		{"subproblems", &l.Subproblems}, {"fingerprint", &l.Fingerprint}, {"instance", &l.Instance},
+		{"by_weight", &l.ByWeight}, {"cpu_seconds", &l.CPUSeconds}, {"resumes", &l.Resumes}, {"version", &l.Version},
+	}, statsFields(&l.Stats)...)
+	if err := decodeStrict(b, fields); err != nil {
+		return nil, fmt.Errorf("not a unit line: %v", err)
+	}
+	if err := l.check(); err != nil {
+		return nil, err
+	}
+	return &l, nil
+}
+
+// check checks the fields of a unit line one by one.
+func (l *Line) check() error {
+	switch {
+	case l.Schema.Name != SchemaName:
+		return fmt.Errorf("not a unit line (schema %q, want %q)", l.Schema.Name, SchemaName)
+	case l.Schema.Version != SchemaVersion:
+		return fmt.Errorf("unit line schema version %d, this merge reads %d", l.Schema.Version, SchemaVersion)
+	case l.Model == "":
+		return errors.New("unit line without model")
+	case l.Size == "":
+		return errors.New("unit line without size")
+	case l.Decomposition == "":
+		return errors.New("unit line without decomposition")
+	case l.Units == 0:
+		return errors.New("unit line with units 0 (K must be positive)")
+	case l.Unit >= l.Units:
+		return fmt.Errorf("unit line with unit %d out of range (units %d: 0..%d)", l.Unit, l.Units, l.Units-1)
+	case l.Subproblems > MaxUnitSubproblems:
+		return fmt.Errorf("unit line with subproblems %d, more than any unit can count (%d)", l.Subproblems, uint64(MaxUnitSubproblems))
+	case l.Partial || l.Status != core.StatusExhausted:
+		return fmt.Errorf("unit line with status %s (partial %t): a stopped unit must be rerun", l.Status, l.Partial)
+	case l.Resumes < 0:
+		return fmt.Errorf("unit line with resumes %d out of range", l.Resumes)
+	case l.Subproblems == 0 && (!l.Solutions.IsZero() || l.Stats != core.Stats{}):
+		return errors.New("unit line with solutions or work but subproblems 0")
+	}
+	if _, err := ParseFingerprint(l.Fingerprint); err != nil {
+		return err
+	}
+	if err := checkInstance(l.Instance); err != nil {
+		return err
+	}
+	if err := checkSeconds("elapsed_seconds", l.ElapsedSeconds); err != nil {
+		return err
+	}
+	if err := checkSeconds("cpu_seconds", l.CPUSeconds); err != nil {
+		return err
+	}
+	return checkByWeight(l.ByWeight, l.Subproblems)
 }
 
 // Marshal returns the line as one line of JSON, without the newline.
@@ -88,12 +289,16 @@ func NameSeed(name string) uint64 {
 // FormatFingerprint writes a fingerprint sum as 16 hex digits.
 func FormatFingerprint(f uint64) string { return fmt.Sprintf("%016x", f) }
 
-// ParseFingerprint reads 16 hex digits.
+// ParseFingerprint reads 16 lowercase hex digits.
 func ParseFingerprint(s string) (uint64, error) {
 	if len(s) != 16 {
-		return 0, fmt.Errorf("units: fingerprint %q is not 16 hex digits", s)
+		return 0, fmt.Errorf("fingerprint %q is not 16 hex digits", s)
 	}
-	return strconv.ParseUint(s, 16, 64)
+	f, err := strconv.ParseUint(s, 16, 64)
+	if err != nil || FormatFingerprint(f) != s {
+		return 0, fmt.Errorf("fingerprint %q is not 16 lowercase hex digits", s)
+	}
+	return f, nil
 }
 
 // UnitFingerprint returns the fingerprint of the first count subproblems

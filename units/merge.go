@@ -2,16 +2,18 @@ package units
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"maps"
+	"math"
 	"math/big"
 	"math/bits"
 	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/lines"
 )
 
@@ -47,6 +49,8 @@ type Summary struct {
 	Units         uint64   `json:"units"`
 	Complete      bool     `json:"complete"`
 	Decomposition string   `json:"decomposition"`
+	// Instance is the lines' instance (InstanceHash).
+	Instance string `json:"instance"`
 	// Subproblems is the number of subproblems covered (M when complete).
 	Subproblems uint64 `json:"subproblems"`
 	// Present is the number of distinct units read; Lines the number of
@@ -55,6 +59,9 @@ type Summary struct {
 	Lines     uint64            `json:"lines"`
 	Confirmed uint64            `json:"confirmed"`
 	ByWeight  map[string]uint64 `json:"by_weight,omitempty"`
+	// The work counters of the units present, added up (for a complete
+	// merge, the unsplit count's, where the decomposition says so).
+	core.Stats
 	// CPUSeconds adds up the units' CPU time.
 	CPUSeconds float64 `json:"cpu_seconds"`
 	Missing    []Range `json:"missing,omitempty"`
@@ -83,10 +90,13 @@ type seen struct {
 
 // Merge reads unit lines from every source (blank lines are skipped) and
 // checks and sums them. It returns an error wrapping ErrMerge, naming the
-// file and line, for an unreadable line, lines of different counts, two
-// different results for one unit, or a unit whose subproblems or
-// fingerprint do not match its decomposition. An incomplete merge is not an
-// error: Summary.Complete is false and Missing lists the units to rerun.
+// file and line, for an unreadable or damaged line (ParseLine), lines of
+// different counts (another instance, decomposition, K or model), two
+// different results for one unit, a unit whose subproblems or fingerprint
+// do not match its decomposition, or a total that overflows (the count
+// past 128 bits, a counter or the subproblems past 64). An incomplete
+// merge is not an error: Summary.Complete is false and Missing lists the
+// units to rerun.
 func Merge(srcs []Source) (*Summary, error) {
 	var (
 		first     *Line
@@ -110,20 +120,20 @@ func Merge(srcs []Source) (*Summary, error) {
 			if len(bytes.TrimSpace(b)) == 0 {
 				continue
 			}
-			l, err := parseLine(b)
+			l, err := ParseLine(b)
 			if err != nil {
 				return nil, fmt.Errorf("%w: %s: %v", ErrMerge, where(), err)
 			}
 			lineCount++
 			if first == nil {
 				first, firstAt = l, where()
-				s.Model, s.Size, s.Algorithm, s.Units, s.Decomposition = l.Model, l.Size, l.Algorithm, l.Units, l.Decomposition
+				s.Model, s.Size, s.Algorithm, s.Units, s.Decomposition, s.Instance = l.Model, l.Size, l.Algorithm, l.Units, l.Decomposition, l.Instance
 			} else if d := differs(first, l); d != "" {
 				return nil, fmt.Errorf("%w: %s is from another count than %s: %s", ErrMerge, where(), firstAt, d)
 			}
 			if old, dup := byUnit[l.Unit]; dup {
 				if old.line.Solutions != l.Solutions || old.line.Subproblems != l.Subproblems ||
-					old.line.Fingerprint != l.Fingerprint {
+					old.line.Fingerprint != l.Fingerprint || !maps.Equal(old.line.ByWeight, l.ByWeight) {
 					return nil, fmt.Errorf("%w: conflict: unit %d has %s solutions (%d subproblems) at %s but %s (%d subproblems) at %s",
 						ErrMerge, l.Unit, old.line.Solutions, old.line.Subproblems, at(old), l.Solutions, l.Subproblems, where())
 				}
@@ -148,7 +158,11 @@ func Merge(srcs []Source) (*Summary, error) {
 		units = append(units, u)
 	}
 	slices.Sort(units)
-	var sum0, sum1, sum2 uint64 // the exact total, 192 bits
+	var total core.Count
+	var ok bool
+	overflow := func(e *seen, field string) error {
+		return fmt.Errorf("%w: overflow: %s: adding unit %d's %s passes the largest total a count can hold", ErrMerge, at(e), e.line.Unit, field)
+	}
 	for _, u := range units {
 		e := byUnit[u]
 		l := e.line
@@ -157,7 +171,12 @@ func Merge(srcs []Source) (*Summary, error) {
 		if c == 0 {
 			mlo, mhi = 0, u
 		} else {
-			mlo, mhi = u+(c-1)*k+1, satAdd(u, c*k)
+			hiC, loC := bits.Mul64(c-1, k)
+			last, carry := bits.Add64(loC, u, 0)
+			if hiC != 0 || carry != 0 || last == ^uint64(0) {
+				return nil, fmt.Errorf("%w: mismatch: %s: unit %d claims %d subproblems, more than a list of %d units can give it", ErrMerge, at(e), u, c, k)
+			}
+			mlo, mhi = last+1, satAdd(last, k)
 		}
 		if mlo > lo {
 			lo, loAt = mlo, at(e)
@@ -173,22 +192,29 @@ func Merge(srcs []Source) (*Summary, error) {
 			return nil, fmt.Errorf("%w: mismatch: %s: unit %d's fingerprint %s is not that of its %d subproblems (%s)",
 				ErrMerge, at(e), u, l.Fingerprint, c, FormatFingerprint(want))
 		}
-		var carry uint64
-		sum0, carry = bits.Add64(sum0, l.Solutions.Lo, 0)
-		sum1, carry = bits.Add64(sum1, l.Solutions.Hi, carry)
-		sum2 += carry
-		s.Subproblems += c
-		s.CPUSeconds += l.CPUSeconds
+		if total, ok = total.AddChecked(l.Solutions); !ok {
+			return nil, overflow(e, "solutions")
+		}
+		if s.Subproblems, ok = addChecked(s.Subproblems, c); !ok {
+			return nil, overflow(e, "subproblems")
+		}
+		if s.Stats, ok = addStats(s.Stats, l.Stats); !ok {
+			return nil, overflow(e, "work counters (nodes, checks, updates, steps)")
+		}
+		if s.CPUSeconds += l.CPUSeconds; math.IsInf(s.CPUSeconds, 0) || math.IsNaN(s.CPUSeconds) {
+			return nil, overflow(e, "cpu_seconds")
+		}
 		for w, n := range l.ByWeight {
 			if s.ByWeight == nil {
 				s.ByWeight = map[string]uint64{}
 			}
-			s.ByWeight[w] += n
+			if s.ByWeight[w], ok = addChecked(s.ByWeight[w], n); !ok {
+				return nil, overflow(e, "by_weight")
+			}
 		}
 	}
-	s.Solutions.SetUint64(sum2)
-	s.Solutions.Lsh(s.Solutions, 64).Or(s.Solutions, new(big.Int).SetUint64(sum1))
-	s.Solutions.Lsh(s.Solutions, 64).Or(s.Solutions, new(big.Int).SetUint64(sum0))
+	s.Solutions = total.Big()
+	s.CPUSeconds = roundMicro(s.CPUSeconds)
 	s.Present = uint64(len(units))
 	var next uint64
 	for _, u := range units {
@@ -207,6 +233,23 @@ func Merge(srcs []Source) (*Summary, error) {
 	return s, nil
 }
 
+// addChecked returns a+b and whether it fits 64 bits.
+func addChecked(a, b uint64) (uint64, bool) {
+	s, carry := bits.Add64(a, b, 0)
+	return s, carry == 0
+}
+
+// addStats adds work counters, reporting overflow.
+func addStats(a, b core.Stats) (core.Stats, bool) {
+	var ok1, ok2, ok3, ok4 bool
+	a.Nodes, ok1 = addChecked(a.Nodes, b.Nodes)
+	a.Checks, ok2 = addChecked(a.Checks, b.Checks)
+	a.Updates, ok3 = addChecked(a.Updates, b.Updates)
+	a.Steps, ok4 = addChecked(a.Steps, b.Steps)
+	a.Elapsed = 0
+	return a, ok1 && ok2 && ok3 && ok4
+}
+
 func satAdd(a, b uint64) uint64 {
 	if a+b < a {
 		return ^uint64(0)
@@ -214,45 +257,20 @@ func satAdd(a, b uint64) uint64 {
 	return a + b
 }
 
-// parseLine decodes and checks one unit line.
-func parseLine(b []byte) (*Line, error) {
-	var l Line
-	if err := json.Unmarshal(b, &l); err != nil {
-		return nil, fmt.Errorf("not a unit line (%v)", err)
-	}
-	switch {
-	case l.Schema.Name != SchemaName:
-		return nil, fmt.Errorf("not a unit line (schema %q, want %q)", l.Schema.Name, SchemaName)
-	case l.Schema.Version != SchemaVersion:
-		return nil, fmt.Errorf("unit line schema version %d, this merge reads %d", l.Schema.Version, SchemaVersion)
-	case l.Model == "" || l.Size == "" || l.Decomposition == "":
-		return nil, errors.New("unit line without model, size or decomposition")
-	case l.Units == 0 || l.Unit >= l.Units:
-		return nil, fmt.Errorf("unit line with unit %d of %d", l.Unit, l.Units)
-	case l.Subproblems > MaxUnitSubproblems:
-		return nil, fmt.Errorf("unit line with %d subproblems, more than any unit can count (%d)", l.Subproblems, uint64(MaxUnitSubproblems))
-	case l.Partial || l.Status.Partial():
-		return nil, fmt.Errorf("unit line with status %s: a stopped unit must be rerun", l.Status)
-	}
-	if _, err := ParseFingerprint(l.Fingerprint); err != nil {
-		return nil, err
-	}
-	return &l, nil
-}
-
-// differs says how two lines belong to different counts, or "".
+// differs says how two lines belong to different counts, or "". Lines
+// from different versions of coverkit merge when their schema (checked by
+// ParseLine), instance and decomposition agree; the size and algorithm
+// are labels.
 func differs(a, b *Line) string {
 	switch {
-	case a.Model != b.Model:
-		return fmt.Sprintf("model %s, not %s", b.Model, a.Model)
-	case a.Size != b.Size:
-		return fmt.Sprintf("size %s, not %s", b.Size, a.Size)
-	case a.Algorithm != b.Algorithm:
-		return fmt.Sprintf("algorithm %s, not %s", b.Algorithm, a.Algorithm)
+	case a.Instance != b.Instance:
+		return fmt.Sprintf("instance %s (%s %s), not %s (%s %s)", b.Instance, b.Model, b.Size, a.Instance, a.Model, a.Size)
 	case a.Decomposition != b.Decomposition:
 		return fmt.Sprintf("decomposition %s, not %s", b.Decomposition, a.Decomposition)
 	case a.Units != b.Units:
 		return fmt.Sprintf("%d units, not %d", b.Units, a.Units)
+	case a.Model != b.Model:
+		return fmt.Sprintf("model %s, not %s", b.Model, a.Model)
 	}
 	return ""
 }

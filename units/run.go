@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/bits"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -24,11 +25,17 @@ var (
 	// not below the count of units, or an empty environment variable.
 	ErrBadUnit = errors.New("units: bad unit")
 	// ErrCheckpoint: a checkpoint that belongs to another count (another
-	// model, size, decomposition, K or unit range) or cannot be read.
+	// model, size, decomposition, instance, K or unit range), that is
+	// damaged or forged (a field out of range, progress that does not fit
+	// its unit), that cannot be read, or a checkpoint path that cannot be
+	// written or is the output's.
 	ErrCheckpoint = errors.New("units: checkpoint does not match")
 	// ErrStopped: the job was stopped (a signal, a deadline) after saving
 	// its checkpoint; rerunning it resumes.
 	ErrStopped = errors.New("units: stopped")
+	// ErrOverflow: a count or a counter passed what it can hold exactly
+	// (2^128 solutions, 2^64 for the counters): never wrapped, refused.
+	ErrOverflow = errors.New("units: overflow")
 )
 
 // EnvVars are the environment variables --unit env reads, in order: Slurm
@@ -111,6 +118,8 @@ type Job struct {
 	Every      time.Duration
 	// Emit, if set, receives each unit's line as the unit finishes.
 	Emit func(l *Line) error
+
+	instance string // InstanceHash of Model and Dec.Instance()
 }
 
 // checkpointState is the content of a checkpoint file.
@@ -137,20 +146,85 @@ type ckHeader struct {
 	Size          string `json:"size"`
 	Algorithm     string `json:"algorithm"`
 	Decomposition string `json:"decomposition"`
+	Instance      string `json:"instance"`
 	Units         uint64 `json:"units"`
 	First         uint64 `json:"first"`
 	Last          uint64 `json:"last"`
 }
 
-const checkpointSchema = "coverkit-checkpoint/1"
+// CheckpointSchema names the checkpoint format. Version 2 added the
+// instance and the strict checks of ReadCheckpoint.
+const CheckpointSchema = "coverkit-checkpoint/2"
 
 func (j *Job) header() ckHeader {
 	return ckHeader{Model: j.Model, Size: j.Size, Algorithm: j.Algorithm, Decomposition: j.Dec.Name(),
-		Units: j.Units, First: j.First, Last: j.Last}
+		Instance: j.instance, Units: j.Units, First: j.First, Last: j.Last}
 }
 
-// loadCheckpoint reads the checkpoint, or returns nil if there is none.
-func (j *Job) loadCheckpoint() (*checkpointState, error) {
+// ReadCheckpoint reads a checkpoint file's content strictly: an unknown
+// field, a value of the wrong type or beyond its type's range, or a
+// damaged unit line among the units done is an error naming the field.
+// It checks the form only; a Job checks the content against its units.
+func ReadCheckpoint(b []byte) error {
+	_, err := readCheckpoint(b)
+	return err
+}
+
+func readCheckpoint(b []byte) (*checkpointState, error) {
+	var st checkpointState
+	var done []json.RawMessage
+	h := &st.Header
+	err := decodeStrict(b, []field{
+		{"schema", &st.Schema},
+		{"header", func(r []byte) error {
+			return decodeStrict(r, []field{{"model", &h.Model}, {"size", &h.Size}, {"algorithm", &h.Algorithm},
+				{"decomposition", &h.Decomposition}, {"instance", &h.Instance}, {"units", &h.Units},
+				{"first", &h.First}, {"last", &h.Last}})
+		}},
+		{"done", &done}, {"unit", &st.Unit}, {"next", &st.Next}, {"solutions", &st.Solutions},
+		{"subproblems", &st.Subproblems}, {"fingerprint", &st.Fingerprint}, {"by_weight", &st.ByClass},
+		{"stats", func(r []byte) error { return decodeStrict(r, statsFields(&st.Stats)) }},
+		{"elapsed_seconds", &st.Elapsed}, {"cpu_seconds", &st.CPU}, {"resumes", &st.Resumes},
+	})
+	if err != nil {
+		return nil, err
+	}
+	if st.Schema != CheckpointSchema {
+		return nil, fmt.Errorf("schema %q, not %q", st.Schema, CheckpointSchema)
+	}
+	for i, r := range done {
+		l, err := ParseLine(r)
+		if err != nil {
+			return nil, fmt.Errorf("done[%d]: %v", i, err)
+		}
+		st.Done = append(st.Done, l)
+	}
+	if err := checkSeconds("elapsed_seconds", st.Elapsed); err != nil {
+		return nil, err
+	}
+	if err := checkSeconds("cpu_seconds", st.CPU); err != nil {
+		return nil, err
+	}
+	if st.Resumes < 0 || st.Resumes == math.MaxInt {
+		return nil, fmt.Errorf("resumes %d out of range", st.Resumes)
+	}
+	if _, err := ParseFingerprint(st.Fingerprint); err != nil {
+		return nil, err
+	}
+	if err := checkByWeight(st.ByClass, st.Subproblems); err != nil {
+		return nil, err
+	}
+	return &st, nil
+}
+
+// loadCheckpoint reads the checkpoint, or returns nil if there is none,
+// and checks it against the job: its header (model, size, algorithm,
+// decomposition, instance, K, the range), the units done (each a valid
+// line of its unit: its subproblems, fingerprint and instance), the unit
+// under way and its progress (next = unit + subproblems·K, within the
+// unit, the fingerprint of those subproblems). Errors wrap ErrCheckpoint
+// and name the field.
+func (j *Job) loadCheckpoint(ctx context.Context) (*checkpointState, error) {
 	if j.Checkpoint == "" {
 		return nil, nil
 	}
@@ -161,27 +235,77 @@ func (j *Job) loadCheckpoint() (*checkpointState, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %s: %v", ErrCheckpoint, j.Checkpoint, err)
 	}
-	var st checkpointState
-	if err := json.Unmarshal(b, &st); err != nil {
-		return nil, fmt.Errorf("%w: %s is not a checkpoint: %v", ErrCheckpoint, j.Checkpoint, err)
+	bad := func(format string, a ...any) error {
+		return fmt.Errorf("%w: %s: %s; remove it or use another --checkpoint", ErrCheckpoint, j.Checkpoint, fmt.Sprintf(format, a...))
 	}
-	if st.Schema != checkpointSchema {
-		return nil, fmt.Errorf("%w: %s has schema %q, not %q", ErrCheckpoint, j.Checkpoint, st.Schema, checkpointSchema)
+	st, err := readCheckpoint(b)
+	if err != nil {
+		return nil, bad("not a checkpoint of this program: %v", err)
 	}
-	if h := j.header(); st.Header != h {
-		return nil, fmt.Errorf("%w: %s is from %s %s (%s, %s, units %d-%d of %d), this run is %s %s (%s, %s, units %d-%d of %d); remove it or use another --checkpoint",
-			ErrCheckpoint, j.Checkpoint, st.Header.Model, st.Header.Size, st.Header.Algorithm, st.Header.Decomposition,
-			st.Header.First, st.Header.Last, st.Header.Units,
-			h.Model, h.Size, h.Algorithm, h.Decomposition, h.First, h.Last, h.Units)
+	if want := j.header(); st.Header != want {
+		g, h := st.Header, want
+		for _, f := range []struct {
+			name      string
+			got, want any
+		}{
+			{"model", g.Model, h.Model}, {"size", g.Size, h.Size}, {"algorithm", g.Algorithm, h.Algorithm},
+			{"decomposition", g.Decomposition, h.Decomposition}, {"instance", g.Instance, h.Instance},
+			{"units", g.Units, h.Units}, {"first", g.First, h.First}, {"last", g.Last, h.Last},
+		} {
+			if f.got != f.want {
+				return nil, bad("header.%s is %v, this run's is %v (the checkpoint is of another count)", f.name, f.got, f.want)
+			}
+		}
 	}
-	if st.Unit < j.First || st.Unit > j.Last || uint64(len(st.Done)) != st.Unit-j.First ||
-		(st.Next < st.Unit) || (st.Next-st.Unit)%j.Units != 0 {
-		return nil, fmt.Errorf("%w: %s: inconsistent progress (unit %d, next subproblem %d)", ErrCheckpoint, j.Checkpoint, st.Unit, st.Next)
+	if st.Unit < j.First || st.Unit > j.Last {
+		return nil, bad("unit %d out of the range %d-%d", st.Unit, j.First, j.Last)
 	}
-	if _, err := ParseFingerprint(st.Fingerprint); err != nil {
-		return nil, fmt.Errorf("%w: %s: %v", ErrCheckpoint, j.Checkpoint, err)
+	if uint64(len(st.Done)) != st.Unit-j.First {
+		return nil, bad("done holds %d units, unit %d needs %d", len(st.Done), st.Unit, st.Unit-j.First)
 	}
-	return &st, nil
+	// The list's length, to check the progress against: only when a
+	// checkpoint is resumed (a listing may take seconds).
+	m, err := j.Dec.Len(ctx)
+	if err != nil {
+		return nil, err
+	}
+	seed := NameSeed(j.Dec.Name())
+	for i, l := range st.Done {
+		u := j.First + uint64(i)
+		switch {
+		case l.Unit != u:
+			return nil, bad("done[%d].unit is %d, not %d", i, l.Unit, u)
+		case l.Units != j.Units:
+			return nil, bad("done[%d].units is %d, not %d", i, l.Units, j.Units)
+		case l.Decomposition != j.Dec.Name():
+			return nil, bad("done[%d].decomposition is %s, not %s", i, l.Decomposition, j.Dec.Name())
+		case l.Instance != j.instance:
+			return nil, bad("done[%d].instance is %s, not %s", i, l.Instance, j.instance)
+		case l.Subproblems != UnitSize(m, u, j.Units):
+			return nil, bad("done[%d].subproblems is %d, unit %d has %d", i, l.Subproblems, u, UnitSize(m, u, j.Units))
+		}
+		if fp, _ := ParseFingerprint(l.Fingerprint); fp != UnitFingerprint(seed, u, j.Units, l.Subproblems) {
+			return nil, bad("done[%d].fingerprint %s is not that of unit %d", i, l.Fingerprint, u)
+		}
+	}
+	size := UnitSize(m, st.Unit, j.Units)
+	if st.Subproblems > size {
+		return nil, bad("subproblems %d past the end of unit %d (%d subproblems)", st.Subproblems, st.Unit, size)
+	}
+	// next = unit + subproblems·K exactly: the subproblem after the last
+	// one done, within the unit (at most its end).
+	hiN, loN := bits.Mul64(st.Subproblems, j.Units)
+	want, carry := bits.Add64(loN, st.Unit, 0)
+	if hiN != 0 || carry != 0 || st.Next != want {
+		return nil, bad("next %d is not subproblem %d of unit %d (unit + subproblems·units)", st.Next, st.Subproblems, st.Unit)
+	}
+	if fp, _ := ParseFingerprint(st.Fingerprint); fp != UnitFingerprint(seed, st.Unit, j.Units, st.Subproblems) {
+		return nil, bad("fingerprint %s is not that of the %d subproblems done", st.Fingerprint, st.Subproblems)
+	}
+	if st.Subproblems == 0 && (!st.Solutions.IsZero() || st.Stats != core.Stats{} || len(st.ByClass) > 0) {
+		return nil, bad("solutions, stats or by_weight without a subproblem done")
+	}
+	return st, nil
 }
 
 func (j *Job) saveCheckpoint(st *checkpointState) error {
@@ -195,14 +319,56 @@ func (j *Job) saveCheckpoint(st *checkpointState) error {
 	return nil
 }
 
-// Run counts the job's units and returns their lines. When ctx ends it
-// saves the checkpoint (if any) and returns ErrStopped; the unit under way
-// prints no line.
+// CheckPaths checks a split count's files before anything is counted: the
+// checkpoint and the output must be different files, and the checkpoint's
+// directory must exist and take a new file (one is created and removed).
+// Its errors wrap ErrCheckpoint.
+func CheckPaths(checkpoint, out string) error {
+	if checkpoint == "" {
+		return nil
+	}
+	if out != "" && out != "-" {
+		a, errA := filepath.Abs(checkpoint)
+		b, errB := filepath.Abs(out)
+		same := errA == nil && errB == nil && a == b
+		if fa, err := os.Stat(checkpoint); err == nil {
+			if fb, err := os.Stat(out); err == nil && os.SameFile(fa, fb) {
+				same = true
+			}
+		}
+		if same {
+			return fmt.Errorf("%w: --checkpoint %s and --out %s are the same file", ErrCheckpoint, checkpoint, out)
+		}
+	}
+	if fi, err := os.Stat(checkpoint); err == nil && fi.IsDir() {
+		return fmt.Errorf("%w: --checkpoint %s is a directory", ErrCheckpoint, checkpoint)
+	}
+	dir := filepath.Dir(checkpoint)
+	f, err := os.CreateTemp(dir, "."+filepath.Base(checkpoint)+".tmp*")
+	if err != nil {
+		return fmt.Errorf("%w: --checkpoint %s cannot be written: %v", ErrCheckpoint, checkpoint, err)
+	}
+	name := f.Name()
+	f.Close()
+	os.Remove(name)
+	return nil
+}
+
+// Run counts the job's units and returns their lines. The checkpoint, if
+// any, is read and checked, or created, before anything is counted. When
+// ctx ends it saves the checkpoint (if any) and returns ErrStopped; the
+// unit under way prints no line.
 func (j *Job) Run(ctx context.Context) ([]*Line, error) {
 	if j.Dec == nil || j.Units == 0 || j.First > j.Last || j.Last >= j.Units {
 		return nil, fmt.Errorf("%w: units %d-%d of %d", ErrBadUnit, j.First, j.Last, j.Units)
 	}
-	st, err := j.loadCheckpoint()
+	j.instance = InstanceHash(j.Model, j.Dec.Instance())
+	if j.Checkpoint != "" {
+		if err := CheckPaths(j.Checkpoint, ""); err != nil {
+			return nil, err
+		}
+	}
+	st, err := j.loadCheckpoint(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -214,8 +380,15 @@ func (j *Job) Run(ctx context.Context) ([]*Line, error) {
 		}
 	}
 	if st == nil {
-		st = &checkpointState{Schema: checkpointSchema, Header: j.header(), Unit: j.First, Next: j.First,
+		st = &checkpointState{Schema: CheckpointSchema, Header: j.header(), Unit: j.First, Next: j.First,
 			Fingerprint: FormatFingerprint(0)}
+		if j.Checkpoint != "" {
+			// Created before counting: a path that cannot be written
+			// fails now, not after the count.
+			if err := j.saveCheckpoint(st); err != nil {
+				return nil, fmt.Errorf("%w: %v", ErrCheckpoint, err)
+			}
+		}
 	} else {
 		st.Resumes++
 		for _, l := range st.Done {
@@ -288,37 +461,53 @@ func (j *Job) runUnit(ctx context.Context, st *checkpointState, seed uint64, eve
 	}
 	sync := func() {
 		st.Fingerprint = FormatFingerprint(fp)
-		st.Elapsed = elapsed0 + time.Since(start).Seconds()
-		st.CPU = cpuPrev + (cpuTime() - cpu0).Seconds()
+		st.Elapsed = min(elapsed0+time.Since(start).Seconds(), MaxSeconds)
+		st.CPU = min(cpuPrev+(cpuTime()-cpu0).Seconds(), MaxSeconds)
 	}
-	var saveErr error
+	var runErr error
 	status, err := j.Dec.Run(ctx, st.Next, j.Units, func(sj uint64, r core.SubResult) bool {
-		st.Solutions = st.Solutions.Add(r.Count)
-		st.Subproblems++
-		fp += Hash(seed, sj)
+		if sj != st.Next {
+			runErr = fmt.Errorf("units: %s ran subproblem %d where %d was due", j.Dec.Name(), sj, st.Next)
+			return false
+		}
+		var ok bool
+		if st.Solutions, ok = st.Solutions.AddChecked(r.Count); !ok {
+			runErr = fmt.Errorf("%w: unit %d: solutions: the count passes 2^128 at subproblem %d", ErrOverflow, st.Unit, sj)
+			return false
+		}
+		r.Stats.Elapsed = 0
+		if st.Stats, ok = addStats(st.Stats, r.Stats); !ok {
+			runErr = fmt.Errorf("%w: unit %d: stats: a work counter passes 2^64 at subproblem %d", ErrOverflow, st.Unit, sj)
+			return false
+		}
+		if r.Class < 0 || r.Class > MaxClass {
+			runErr = fmt.Errorf("units: %s gave subproblem %d the class %d (classes are 0..%d)", j.Dec.Name(), sj, r.Class, MaxClass)
+			return false
+		}
 		if r.Class != 0 {
 			if st.ByClass == nil {
 				st.ByClass = map[string]uint64{}
 			}
 			st.ByClass[strconv.Itoa(r.Class)]++
 		}
-		r.Stats.Elapsed = 0
-		st.Stats = st.Stats.Add(r.Stats)
-		st.Next = sj + j.Units
+		st.Subproblems++
+		fp += Hash(seed, sj)
+		next, carry := bits.Add64(sj, j.Units, 0)
+		st.Next = next
 		if due.Load() {
 			due.Store(false)
 			sync()
-			if saveErr = j.saveCheckpoint(st); saveErr != nil {
+			if runErr = j.saveCheckpoint(st); runErr != nil {
 				return false
 			}
 		}
-		return true
+		return carry == 0
 	})
 	if err != nil {
 		return nil, err
 	}
-	if saveErr != nil {
-		return nil, saveErr
+	if runErr != nil {
+		return nil, runErr
 	}
 	sync()
 	if status != core.StatusExhausted {
@@ -331,6 +520,9 @@ func (j *Job) runUnit(ctx context.Context, st *checkpointState, seed uint64, eve
 		}
 		return nil, fmt.Errorf("%w (%s) at unit %d, subproblem %d (no --checkpoint: the unit starts over)", ErrStopped, status, st.Unit, st.Next)
 	}
+	if err := checkByWeight(st.ByClass, st.Subproblems); err != nil {
+		return nil, fmt.Errorf("units: %s gives classes to some subproblems only: %v", j.Dec.Name(), err)
+	}
 	stats := st.Stats
 	stats.Elapsed = 0
 	return &Line{
@@ -339,7 +531,7 @@ func (j *Job) runUnit(ctx context.Context, st *checkpointState, seed uint64, eve
 		ElapsedSeconds: roundMicro(st.Elapsed),
 		Schema:         Schema{Name: SchemaName, Version: SchemaVersion},
 		Decomposition:  j.Dec.Name(), Units: j.Units, Unit: st.Unit,
-		Subproblems: st.Subproblems, Fingerprint: st.Fingerprint, ByWeight: st.ByClass,
+		Subproblems: st.Subproblems, Fingerprint: st.Fingerprint, Instance: j.instance, ByWeight: st.ByClass,
 		CPUSeconds: roundMicro(st.CPU), Version: j.Version,
 	}, nil
 }

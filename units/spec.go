@@ -3,6 +3,10 @@ package units
 import (
 	"fmt"
 	"io"
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/coverkit/coverkit/core"
@@ -56,7 +60,16 @@ func (s *Summary) WriteText(w io.Writer) error {
 	fmt.Fprintf(w, "units: %d of %d present (%d lines, %d confirmed repeats), %s, %d subproblems\n",
 		s.Present, s.Units, s.Lines, s.Confirmed, s.Decomposition, s.Subproblems)
 	if len(s.ByWeight) > 0 {
-		fmt.Fprintf(w, "subproblems by weight: 2: %d, 4: %d, 8: %d\n", s.ByWeight["2"], s.ByWeight["4"], s.ByWeight["8"])
+		keys := slices.SortedFunc(maps.Keys(s.ByWeight), func(a, b string) int {
+			x, _ := strconv.Atoi(a)
+			y, _ := strconv.Atoi(b)
+			return x - y
+		})
+		parts := make([]string, len(keys))
+		for i, k := range keys {
+			parts[i] = fmt.Sprintf("%s: %d", k, s.ByWeight[k])
+		}
+		fmt.Fprintf(w, "subproblems by weight: %s\n", strings.Join(parts, ", "))
 	}
 	fmt.Fprintf(w, "cpu: %.1f s\n", s.CPUSeconds)
 	if !s.Complete {

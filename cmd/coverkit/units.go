@@ -64,6 +64,11 @@ func runUnits(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 			return usagef("--%s does not apply to a split count (--units)", name)
 		}
 	}
+	// The checkpoint's path is checked before anything is built or
+	// counted, and must not be the output.
+	if err := units.CheckPaths(f.split.Checkpoint, f.out); err != nil {
+		return usageError(err)
+	}
 	p, err := instance(e, m, f, args)
 	if err != nil {
 		return err
@@ -130,7 +135,7 @@ func unitsError(err error) error {
 	switch {
 	case errors.Is(err, units.ErrStopped), errors.Is(err, syscall.ENOSPC), errors.Is(err, syscall.EDQUOT):
 		return &exitError{code: exitPartial, err: err}
-	case errors.Is(err, units.ErrBadUnit), errors.Is(err, units.ErrCheckpoint):
+	case errors.Is(err, units.ErrBadUnit), errors.Is(err, units.ErrCheckpoint), errors.Is(err, units.ErrOverflow):
 		return usageError(err)
 	}
 	var ee *exitError

@@ -76,7 +76,7 @@ func TestUnitsCountAndMerge(t *testing.T) {
 func TestUnitsBadInput(t *testing.T) {
 	dir := t.TempDir()
 	ck := filepath.Join(dir, "ck")
-	require.NoError(t, os.WriteFile(ck, []byte(`{"schema":"coverkit-checkpoint/1","header":{"model":"queens","size":"12","algorithm":"bitwise","decomposition":"queens-coronal/1","units":4,"first":0,"last":0},"done":[],"unit":0,"next":0,"fingerprint":"0000000000000000"}`), 0o644))
+	require.NoError(t, os.WriteFile(ck, []byte(`{"schema":"coverkit-checkpoint/2","header":{"model":"queens","size":"12","algorithm":"bitwise","decomposition":"queens-coronal/1","instance":"00000000000000000000000000000000","units":4,"first":0,"last":0},"done":[],"unit":0,"next":0,"fingerprint":"0000000000000000","stats":{},"elapsed_seconds":0,"cpu_seconds":0,"resumes":0}`), 0o644))
 	tests := []struct {
 		name string
 		args []string
@@ -90,7 +90,7 @@ func TestUnitsBadInput(t *testing.T) {
 		{"no unit", []string{"--units", "4"}, "", "needs --unit"},
 		{"unit without units", []string{"--unit", "1"}, "", "needs --units"},
 		{"empty env", []string{"--units", "4", "--unit", "env"}, "empty", "is empty"},
-		{"other N checkpoint", []string{"--units", "4", "--unit", "0", "--checkpoint", ck}, "", "is from queens 12"},
+		{"other N checkpoint", []string{"--units", "4", "--unit", "0", "--checkpoint", ck}, "", "header.size is 12, this run's is 10"},
 		{"algo", []string{"--units", "4", "--unit", "0", "--algo", "backtrack"}, "", "not --algo backtrack"},
 	}
 	for _, tc := range tests {

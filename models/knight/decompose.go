@@ -84,11 +84,27 @@ func (d *Prefixes) Name() string {
 // Algorithm names the search that counts the subproblems.
 func (d *Prefixes) Algorithm() string { return "search" }
 
+// Instance returns the canonical instance: "knight RxC closed", "knight
+// RxC open from=R,C" (1-based) or "knight RxC open any".
+func (d *Prefixes) Instance() string {
+	s := fmt.Sprintf("knight %dx%d ", d.p.Rows, d.p.Cols)
+	switch {
+	case d.p.Closed:
+		return s + "closed"
+	case d.p.AnyStart:
+		return s + "open any"
+	}
+	r, c := d.p.start()
+	return s + fmt.Sprintf("open from=%d,%d", r+1, c+1)
+}
+
 // Len returns the number of prefixes.
 func (d *Prefixes) Len(context.Context) (uint64, error) { return uint64(len(d.ts)), nil }
 
 // Run counts the prefixes first, first+stride, … in order; see
-// core.Decomposition. Class is the prefix's weight when it is above 1.
+// core.Decomposition. Class is the prefix's weight (its symmetry class's
+// size, 1 to 8) for open tours from any square, whose prefixes are
+// weighted, and 0 otherwise.
 func (d *Prefixes) Run(ctx context.Context, first, stride uint64, done func(j uint64, r core.SubResult) bool) (core.Status, error) {
 	if stride == 0 {
 		stride = 1
@@ -104,7 +120,7 @@ func (d *Prefixes) Run(ctx context.Context, first, stride uint64, done func(j ui
 			break
 		}
 		class := 0
-		if t.weight > 1 {
+		if d.p.AnyStart && !d.p.Closed {
 			class = int(t.weight)
 		}
 		if !done(j, core.SubResult{Count: core.CountOf(found).MulUint64(t.weight), Class: class,

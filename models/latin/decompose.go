@@ -63,10 +63,24 @@ type scaled struct {
 // Name marks the multiplied counts.
 func (s *scaled) Name() string { return s.Subtrees.Name() + "/all" }
 
-// Run counts as Subtrees.Run does, times factor.
+// Instance marks the count of all squares, not the reduced ones.
+func (s *scaled) Instance() string { return s.Subtrees.Instance() + " all" }
+
+// Run counts as Subtrees.Run does, times factor; a product past 128 bits
+// is an error, never wrapped.
 func (s *scaled) Run(ctx context.Context, first, stride uint64, done func(j uint64, r core.SubResult) bool) (core.Status, error) {
-	return s.Subtrees.Run(ctx, first, stride, func(j uint64, r core.SubResult) bool {
-		r.Count = r.Count.MulUint64(s.factor)
+	var over error
+	st, err := s.Subtrees.Run(ctx, first, stride, func(j uint64, r core.SubResult) bool {
+		c, ok := r.Count.MulChecked(s.factor)
+		if !ok {
+			over = fmt.Errorf("latin: subproblem %d: %s reduced squares times %d pass 2^128: %w", j, r.Count, s.factor, resource.ErrTooLarge)
+			return false
+		}
+		r.Count = c
 		return done(j, r)
 	})
+	if over != nil {
+		return st, over
+	}
+	return st, err
 }

@@ -88,6 +88,10 @@ func NewCoronal(n int) (*Coronal, error) {
 // Name returns CoronalName.
 func (c *Coronal) Name() string { return CoronalName }
 
+// Instance returns the canonical instance, the ordinary board of size n:
+// see CanonicalInstance.
+func (c *Coronal) Instance() string { return CanonicalInstance(&Board{N: c.n}) }
+
 // Len returns the number of subproblems: it lists them all (about 1 s per
 // 15 million at n = 18 on one core), polling ctx.
 func (c *Coronal) Len(ctx context.Context) (uint64, error) {
