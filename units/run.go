@@ -29,7 +29,7 @@ var (
 	// damaged or forged (a field out of range, progress that does not fit
 	// its unit), that cannot be read, or a checkpoint path that cannot be
 	// written or is the output's.
-	ErrCheckpoint = errors.New("units: checkpoint does not match")
+	ErrCheckpoint = errors.New("units: checkpoint")
 	// ErrStopped: the job was stopped (a signal, a deadline) after saving
 	// its checkpoint; rerunning it resumes.
 	ErrStopped = errors.New("units: stopped")
@@ -473,6 +473,9 @@ func (j *Job) runUnit(ctx context.Context, st *checkpointState, seed uint64, eve
 		var ok bool
 		if st.Solutions, ok = st.Solutions.AddChecked(r.Count); !ok {
 			runErr = fmt.Errorf("%w: unit %d: solutions: the count passes 2^128 at subproblem %d", ErrOverflow, st.Unit, sj)
+			if st.Resumes > 0 {
+				runErr = fmt.Errorf("%w (resumed from %s: its solutions cannot be right; remove it)", runErr, j.Checkpoint)
+			}
 			return false
 		}
 		r.Stats.Elapsed = 0
