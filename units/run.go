@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	gosync "sync"
 	"sync/atomic"
 	"time"
 
@@ -118,6 +119,17 @@ type Job struct {
 	Every      time.Duration
 	// Emit, if set, receives each unit's line as the unit finishes.
 	Emit func(l *Line) error
+	// Workers is the number of goroutines that count a unit (0 or 1: one).
+	// The unit's subproblems from where it stands are dealt into one lane
+	// a worker (lane l of W: the subproblems next + K·l, next + K·(l + W),
+	// …), and their results are added in the order of the list, so the
+	// unit's line and its checkpoints are the same for every W.
+	Workers int
+	// NewDec returns another decomposition of the same count for each
+	// worker beyond the first (a Decomposition's Run is not safe for
+	// concurrent use); it must list the same subproblems as Dec. nil
+	// counts on one goroutine.
+	NewDec func() (core.Decomposition, error)
 
 	instance string // InstanceHash of Model and Dec.Instance()
 }
@@ -405,8 +417,21 @@ func (j *Job) Run(ctx context.Context) ([]*Line, error) {
 		every = time.Minute
 	}
 	seed := NameSeed(j.Dec.Name())
+	decs := []core.Decomposition{j.Dec}
+	if j.NewDec != nil {
+		for len(decs) < min(j.Workers, maxWorkers) {
+			d, err := j.NewDec()
+			if err != nil {
+				return nil, err
+			}
+			if d == nil || d.Name() != j.Dec.Name() {
+				return nil, fmt.Errorf("units: a worker's decomposition is not %s", j.Dec.Name())
+			}
+			decs = append(decs, d)
+		}
+	}
 	for {
-		line, err := j.runUnit(ctx, st, seed, every)
+		line, err := j.runUnit(ctx, st, seed, every, decs)
 		if err != nil {
 			return nil, err
 		}
@@ -437,8 +462,23 @@ func (j *Job) Run(ctx context.Context) ([]*Line, error) {
 	return st.Done, nil
 }
 
-// runUnit counts unit st.Unit from subproblem st.Next on.
-func (j *Job) runUnit(ctx context.Context, st *checkpointState, seed uint64, every time.Duration) (*Line, error) {
+// maxWorkers bounds the workers of a unit.
+const maxWorkers = 1 << 12
+
+// maxPending bounds the results a unit's workers hold ahead of the first
+// subproblem not yet done: a worker that gets further ahead waits.
+const maxPending = 1 << 14
+
+// pending is the result of a subproblem done ahead of the unit's prefix.
+type pending struct {
+	j uint64
+	r core.SubResult
+}
+
+// runUnit counts unit st.Unit from subproblem st.Next on, on len(decs)
+// workers, worker w with decs[w] (see Job.Workers): st always holds the
+// prefix of the unit's list that is done, as one worker would have it.
+func (j *Job) runUnit(ctx context.Context, st *checkpointState, seed uint64, every time.Duration, decs []core.Decomposition) (*Line, error) {
 	fp, _ := ParseFingerprint(st.Fingerprint)
 	start, cpu0 := time.Now(), cpuTime()
 	elapsed0, cpuPrev := st.Elapsed, st.CPU
@@ -465,11 +505,8 @@ func (j *Job) runUnit(ctx context.Context, st *checkpointState, seed uint64, eve
 		st.CPU = min(cpuPrev+(cpuTime()-cpu0).Seconds(), MaxSeconds)
 	}
 	var runErr error
-	status, err := j.Dec.Run(ctx, st.Next, j.Units, func(sj uint64, r core.SubResult) bool {
-		if sj != st.Next {
-			runErr = fmt.Errorf("units: %s ran subproblem %d where %d was due", j.Dec.Name(), sj, st.Next)
-			return false
-		}
+	// fold adds the result of subproblem sj, the next of the unit, to st.
+	fold := func(sj uint64, r core.SubResult) bool {
 		var ok bool
 		if st.Solutions, ok = st.Solutions.AddChecked(r.Count); !ok {
 			runErr = fmt.Errorf("%w: unit %d: solutions: the count passes 2^128 at subproblem %d", ErrOverflow, st.Unit, sj)
@@ -505,7 +542,111 @@ func (j *Job) runUnit(ctx context.Context, st *checkpointState, seed uint64, eve
 			}
 		}
 		return carry == 0
-	})
+	}
+	// The lanes: W of them, each walked in order by one worker.
+	k := j.Units
+	w := uint64(len(decs))
+	if hi, _ := bits.Mul64(k, w); hi != 0 {
+		w = 1
+	}
+	stride := k * w
+	next0 := st.Next
+	laneNext := make([]uint64, w)
+	laneDone := make([]bool, w)
+	for l := range laneNext {
+		n, carry := bits.Add64(next0, uint64(l)*k, 0)
+		laneNext[l], laneDone[l] = n, carry != 0
+	}
+	queues := make([][]pending, w)
+	var (
+		mu       gosync.Mutex
+		cond     = gosync.NewCond(&mu)
+		held     int  // results in queues
+		stopping bool // a worker stopped or failed: the others stop too
+	)
+	// deliver takes the result of subproblem sj of lane l: it adds it to st
+	// when it is the next of the unit (with those held after it), else
+	// holds it, waiting while too many are held.
+	deliver := func(l uint64, sj uint64, r core.SubResult) bool {
+		mu.Lock()
+		defer mu.Unlock()
+		if stopping || runErr != nil {
+			return false
+		}
+		if sj != laneNext[l] {
+			runErr = fmt.Errorf("units: %s ran subproblem %d where %d was due", j.Dec.Name(), sj, laneNext[l])
+			stopping = true
+			cond.Broadcast()
+			return false
+		}
+		n, carry := bits.Add64(sj, stride, 0)
+		laneNext[l], laneDone[l] = n, carry != 0
+		if sj != st.Next {
+			for held >= maxPending && !stopping && runErr == nil {
+				cond.Wait()
+			}
+			if stopping || runErr != nil {
+				return false
+			}
+			queues[l] = append(queues[l], pending{sj, r})
+			held++
+			return !laneDone[l]
+		}
+		ok := fold(sj, r)
+		for ok {
+			ln := ((st.Next - next0) / k) % w
+			q := queues[ln]
+			if len(q) == 0 || q[0].j != st.Next {
+				break
+			}
+			ok = fold(q[0].j, q[0].r)
+			queues[ln] = q[1:]
+			held--
+		}
+		cond.Broadcast()
+		if !ok {
+			stopping = true
+			return false
+		}
+		return !laneDone[l]
+	}
+	wctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var (
+		wg     gosync.WaitGroup
+		status = core.StatusExhausted
+		err    error
+	)
+	for l, d := range decs[:w] {
+		if laneDone[l] {
+			continue
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			s, e := d.Run(wctx, laneNext[l], stride, func(sj uint64, r core.SubResult) bool { return deliver(uint64(l), sj, r) })
+			mu.Lock()
+			if e != nil && err == nil {
+				err = e
+			}
+			if s != core.StatusExhausted && status == core.StatusExhausted {
+				status = s
+			}
+			if e != nil || s != core.StatusExhausted {
+				stopping = true
+				cancel()
+			}
+			cond.Broadcast()
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	if cs, done := core.ContextStatus(ctx); done && status != core.StatusExhausted {
+		status = cs // the job's own stop, not the workers' context
+	}
+	if err == nil && runErr == nil && status == core.StatusExhausted && held > 0 {
+		return nil, fmt.Errorf("units: %s: %d results after subproblem %d were never reached (a lane skipped a subproblem)", j.Dec.Name(), held, st.Next)
+	}
 	if err != nil {
 		return nil, err
 	}

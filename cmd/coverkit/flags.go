@@ -159,9 +159,9 @@ func (f *runFlags) options(mode core.Mode, formats []string) (*core.Options, err
 	if err := checkFormat(f.format, formats...); err != nil {
 		return nil, err
 	}
-	workers, err := resource.Workers(f.workers, mode == core.ModeFirst || mode == core.ModeAll)
+	workers, err := f.workerCount(mode)
 	if err != nil {
-		return nil, usagef("--%v", err)
+		return nil, err
 	}
 	if f.timeout < 0 {
 		return nil, usagef("--timeout %s: must not be negative (0 means no limit)", f.timeout)
@@ -174,6 +174,17 @@ func (f *runFlags) options(mode core.Mode, formats []string) (*core.Options, err
 		return nil, err
 	}
 	return o, nil
+}
+
+// workerCount is --workers resolved by the one worker rule for mode
+// (resource.Workers: 0 is one worker for a listing, GOMAXPROCS for a
+// count), or a usage error.
+func (f *runFlags) workerCount(mode core.Mode) (int, error) {
+	w, err := resource.Workers(f.workers, mode == core.ModeFirst || mode == core.ModeAll)
+	if err != nil {
+		return 0, usagef("--%v", err)
+	}
+	return w, nil
 }
 
 // countFlag reads a positive count flag ("" means none, 0).

@@ -8,6 +8,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
 	"github.com/coverkit/coverkit/outfile"
 	"github.com/coverkit/coverkit/units"
@@ -69,6 +70,10 @@ func runUnits(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 	if err := units.CheckPaths(f.split.Checkpoint, f.out); err != nil {
 		return usageError(err)
 	}
+	workers, err := f.workerCount(core.ModeCount) // a unit honours --workers
+	if err != nil {
+		return err
+	}
 	p, err := instance(e, m, f, args)
 	if err != nil {
 		return err
@@ -99,6 +104,7 @@ func runUnits(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 	job := &units.Job{
 		Model: m.Name, Size: p.Size(), Algorithm: algorithm, Dec: dec, Units: k,
 		First: first, Last: last, Version: version(), Checkpoint: f.split.Checkpoint, Every: f.split.Every,
+		Workers: workers, NewDec: func() (core.Decomposition, error) { return m.Decompose(ctx, p, k) },
 		Emit: func(l *units.Line) error {
 			b, err := l.Marshal()
 			if err != nil {

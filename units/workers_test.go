@@ -1,0 +1,93 @@
+package units_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/coverkit/coverkit/core"
+	"github.com/coverkit/coverkit/models/queens"
+	"github.com/coverkit/coverkit/units"
+	"github.com/stretchr/testify/require"
+)
+
+// queensJob is a job over units first..last of k of n queens on workers
+// goroutines, each worker with a coronal decomposition of its own.
+func queensJob(t *testing.T, n int, k, first, last uint64, workers int) *units.Job {
+	t.Helper()
+	newDec := func() (core.Decomposition, error) { return queens.NewCoronal(n) }
+	dec, err := newDec()
+	require.NoError(t, err)
+	return &units.Job{Model: "queens", Size: fmt.Sprint(n), Algorithm: "bitwise", Dec: dec, Units: k,
+		First: first, Last: last, Version: "test", Workers: workers, NewDec: newDec}
+}
+
+// stripTimes returns the lines as JSON without their timings.
+func stripTimes(t *testing.T, ls []*units.Line) []string {
+	t.Helper()
+	var out []string
+	for _, l := range ls {
+		x := *l
+		x.ElapsedSeconds, x.CPUSeconds = 0, 0
+		b, err := x.Marshal()
+		require.NoError(t, err)
+		out = append(out, string(b))
+	}
+	return out
+}
+
+// A unit honours its workers: the lines (count, subproblems, fingerprint,
+// work) are the same for every worker count.
+func TestUnitWorkers(t *testing.T) {
+	for _, n := range []int{8, 11, 12} {
+		const k = 5
+		want := stripTimes(t, mustRun(t, queensJob(t, n, k, 0, k-1, 1)))
+		for _, w := range []int{2, 3, 8} {
+			t.Run(fmt.Sprintf("n=%d/W=%d", n, w), func(t *testing.T) {
+				require.Equal(t, want, stripTimes(t, mustRun(t, queensJob(t, n, k, 0, k-1, w))))
+			})
+		}
+	}
+}
+
+func mustRun(t *testing.T, j *units.Job) []*units.Line {
+	t.Helper()
+	ls, err := j.Run(context.Background())
+	require.NoError(t, err)
+	return ls
+}
+
+// A unit stopped on W workers resumes from its checkpoint on another
+// number of workers and ends with the same line: the checkpoint holds the
+// prefix of the unit's list that is done, whatever W.
+func TestUnitCheckpointAcrossWorkers(t *testing.T) {
+	const n, k = 13, 3
+	want := stripTimes(t, mustRun(t, queensJob(t, n, k, 1, 1, 1)))
+	for _, tc := range []struct{ before, after int }{{3, 1}, {1, 4}, {2, 2}} {
+		t.Run(fmt.Sprintf("%d then %d workers", tc.before, tc.after), func(t *testing.T) {
+			ck := filepath.Join(t.TempDir(), "ck.json")
+			j := queensJob(t, n, k, 1, 1, tc.before)
+			j.Checkpoint, j.Every = ck, time.Millisecond
+			ctx, cancel := context.WithCancel(context.Background())
+			j.Emit = func(*units.Line) error { return nil }
+			time.AfterFunc(30*time.Millisecond, cancel)
+			_, err := j.Run(ctx)
+			if err == nil {
+				t.Skip("the unit finished before it could be stopped")
+			}
+			require.ErrorIs(t, err, units.ErrStopped)
+			b, err := os.ReadFile(ck)
+			require.NoError(t, err)
+			require.NoError(t, units.ReadCheckpoint(b), "the checkpoint of a unit on several workers reads as one worker's")
+			j2 := queensJob(t, n, k, 1, 1, tc.after)
+			j2.Checkpoint = ck
+			got := mustRun(t, j2)
+			require.Equal(t, 1, got[0].Resumes)
+			got[0].Resumes = 0
+			require.Equal(t, want, stripTimes(t, got))
+		})
+	}
+}
