@@ -77,6 +77,8 @@ type Fast struct {
 	visit func(grid *[81]uint8) bool
 	grid  [81]uint8
 	first []int32 // if not nil (81 cells), receives the first solution too
+
+	sweep bool // propagate with the sweep kernel (fastSweep), not the Go one
 }
 
 // Solve searches the 9×9 puzzle givens (81 cells, row-major, 0 for empty,
@@ -108,6 +110,7 @@ func (f *Fast) solve(ctx context.Context, givens *[81]uint8, limit uint64, sol *
 		f.budget = ^uint64(0)
 	}
 	f.ctx, f.done, f.stop = ctx, ctx.Done(), core.StatusExhausted
+	f.sweep = fastUseSweep && !diag
 	if f.done != nil {
 		select {
 		case <-f.done:
@@ -221,7 +224,7 @@ func (s *fastState) diagonals(i uint, cells, changed uint32) uint32 {
 func (f *Fast) search(depth int) bool {
 	s := &f.stack[depth%fastMaxDepth]
 	for {
-		if !s.propagate() {
+		if !f.propagate(s) {
 			return false
 		}
 		b, p, ok := s.pick()
@@ -256,6 +259,16 @@ func (f *Fast) search(depth int) bool {
 		}
 		s.changed = s.place(9*b+uint(bits.TrailingZeros32(digits)), p, 0)
 	}
+}
+
+// propagate brings s to the fixpoint of the deductions (fastState.propagate)
+// with the sweep kernel where the CPU has it (classic grids), else with
+// the Go one: both reach the same state, or both report the contradiction.
+func (f *Fast) propagate(s *fastState) bool {
+	if f.sweep {
+		return fastSweep(s)
+	}
+	return s.propagate()
 }
 
 // tick counts a node and polls the context every few thousand nodes. It

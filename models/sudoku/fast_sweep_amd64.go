@@ -1,0 +1,51 @@
+//go:build !purego
+
+package sudoku
+
+// fastHaveSweep says whether the CPU and the operating system support the
+// sweep kernel's instructions: AVX512F and AVX512BW, with the opmask and
+// ZMM state enabled.
+var fastHaveSweep = fastCPUHasAVX512BW()
+
+// fastUseSweep selects the sweep kernel for classic grids where the CPU has
+// it; tests turn it off to compare the Go kernel with it.
+var fastUseSweep = fastHaveSweep
+
+// fastSweepAVX512 is the sweep kernel (fast_sweep_amd64.s): it brings s to
+// its fixpoint and reports false on a contradiction (s is then left as it
+// was). On success s.unsolved holds the cells with two candidates or more
+// and s.changed is 0.
+//
+//go:noescape
+func fastSweepAVX512(s *fastState, t *fastSweepTables) bool
+
+// fastSweep propagates s with the sweep kernel.
+func fastSweep(s *fastState) bool { return fastSweepAVX512(s, fastSweepTab) }
+
+// fastCPUHasAVX512BW reads CPUID and XGETBV.
+func fastCPUHasAVX512BW() bool {
+	maxID, _, _, _ := cpuID(0, 0)
+	if maxID < 7 {
+		return false
+	}
+	_, _, ecx1, _ := cpuID(1, 0)
+	if ecx1&(1<<27) == 0 { // OSXSAVE
+		return false
+	}
+	if xcr0 := xgetbv(); xcr0&0xe6 != 0xe6 { // SSE, AVX, opmask, ZMM state
+		return false
+	}
+	_, ebx7, _, _ := cpuID(7, 0)
+	const avx512f, avx512bw = 1 << 16, 1 << 30
+	return ebx7&avx512f != 0 && ebx7&avx512bw != 0
+}
+
+// cpuID executes CPUID with the given leaf and subleaf.
+//
+//go:noescape
+func cpuID(eax, ecx uint32) (a, b, c, d uint32)
+
+// xgetbv returns XCR0.
+//
+//go:noescape
+func xgetbv() uint64
