@@ -224,11 +224,11 @@ func (s *fastState) diagonals(i uint, cells, changed uint32) uint32 {
 func (f *Fast) search(depth int) bool {
 	s := &f.stack[depth%fastMaxDepth]
 	for {
-		if !f.propagate(s) {
+		b, p, ok, solved := f.propagate(s)
+		if !ok {
 			return false
 		}
-		b, p, ok := s.pick()
-		if !ok {
+		if solved {
 			return f.solution(s)
 		}
 		bit := uint32(1) << p
@@ -262,13 +262,29 @@ func (f *Fast) search(depth int) bool {
 }
 
 // propagate brings s to the fixpoint of the deductions (fastState.propagate)
-// with the sweep kernel where the CPU has it (classic grids), else with
-// the Go one: both reach the same state, or both report the contradiction.
-func (f *Fast) propagate(s *fastState) bool {
+// and chooses the cell to guess on (fastState.pick): with the sweep kernel
+// where the CPU has it (classic grids), else with the Go one; both reach
+// the same state and choice, or both find the contradiction (ok false).
+// solved reports that every cell is placed.
+func (f *Fast) propagate(s *fastState) (b, p uint, ok, solved bool) {
 	if f.sweep {
-		return fastSweep(s)
+		switch r := fastSweep(s); r {
+		case fastSweepContradiction:
+			return 0, 0, false, false
+		case fastSweepSolved:
+			return 0, 0, true, true
+		case fastSweepNoPair:
+			b, p, _ = s.pick()
+			return b, p, true, false
+		default:
+			return uint(r) / 27, uint(r) % 27, true, false
+		}
 	}
-	return s.propagate()
+	if !s.propagate() {
+		return 0, 0, false, false
+	}
+	b, p, ok = s.pick()
+	return b, p, true, !ok
 }
 
 // tick counts a node and polls the context every few thousand nodes. It
@@ -575,11 +591,14 @@ func fastStackShape(f uint32) uint32 {
 }
 
 // pick chooses the cell to guess on. It reports false when every cell is
-// solved. Among the cells with two candidates it takes the one with the
-// highest score: twice its unsolved peers plus its peers with two
-// candidates, so that a guess reaches as many open cells as possible (on
-// top1465 this needs 40% fewer guesses than the first such cell). Without
-// such cells it takes the first cell with the fewest candidates.
+// solved. Among the cells with two candidates it takes the first (in band
+// and bit order) with the highest score: twice its unsolved peers plus its
+// peers with two candidates, over its 20 peers, so that a guess reaches as
+// many open cells as possible (on top1465 this needs 40% fewer guesses
+// than the first such cell). Without such cells it takes the first cell
+// with the fewest candidates. (Before issue 24 a column cell open in both
+// other bands counted once; counting both saves 2% of the nodes on
+// top1465 and 4% on the hardest sets.)
 func (s *fastState) pick() (b, p uint, ok bool) {
 	var pairs [3]uint32
 	solved := true
@@ -603,13 +622,11 @@ func (s *fastState) pick() (b, p uint, ok bool) {
 	best := -1
 	for bb := uint(0); bb < 3; bb++ {
 		b1, b2 := (bb+1)%3, (bb+2)%3
-		open := s.unsolved[b1] | s.unsolved[b2]
-		openPairs := pairs[b1] | pairs[b2]
 		for m := pairs[bb]; m != 0; m &= m - 1 {
 			pp := uint(bits.TrailingZeros32(m))
 			peers, col := fastPeers[pp], fastCols[pp]
-			score := 2*(bits.OnesCount32(s.unsolved[bb]&peers)+bits.OnesCount32(open&col)) +
-				bits.OnesCount32(pairs[bb]&peers) + bits.OnesCount32(openPairs&col)
+			score := 2*(bits.OnesCount32(s.unsolved[bb]&peers)+bits.OnesCount32(s.unsolved[b1]&col)+bits.OnesCount32(s.unsolved[b2]&col)) +
+				bits.OnesCount32(pairs[bb]&peers) + bits.OnesCount32(pairs[b1]&col) + bits.OnesCount32(pairs[b2]&col)
 			if score > best {
 				best, b, p = score, bb, pp
 			}

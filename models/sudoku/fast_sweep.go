@@ -34,18 +34,29 @@ package sudoku
 // order of the deductions). The search around them is the same Go code,
 // so the two give the same nodes, solutions and counts
 // (TestFastSweepAgrees). At a fixpoint the cells not yet placed are those
-// with two candidates or more, which the kernel writes to unsolved for
-// pick. A round costs about 220 vector instructions; a search node takes
-// three or four rounds (the last one confirms the fixpoint).
+// with two candidates or more, which the kernel writes to unsolved. It also
+// makes pick's choice, from the counts of the last round: every cell's
+// score at once, as sums of weights over rows, columns and boxes, and the
+// maximum of score·128 + 127 − (27·b+p) over the cells with two
+// candidates, which is pick's first best cell; the rare grids without such
+// a cell are left to pick. A round costs about 240 vector instructions; a
+// search node takes three or four rounds (the last one confirms the
+// fixpoint).
 
-// fastSweepTables holds the lane permutations of the sweep kernel (VPERMW
-// indices): rot[i] turns the nine digits of each band by 1, 2, 4 and 8
-// (lane 9·b+d takes lane 9·b+(d+k)%9), band[0] and band[1] bring the next
-// band and the one after (lane 9·b+d takes lane 9·((b+1)%3)+d, and
-// 9·((b+2)%3)+d). The padding lanes 27..31 stay in place.
+// fastSweepTables holds the constant vectors of the sweep kernel. The
+// lane permutations (VPERMW indices): rot[i] turns the nine lanes of each
+// group 9·b..9·b+8 by 1, 2, 4 and 8 (lane 9·b+d takes lane 9·b+(d+k)%9),
+// band[0] and band[1] bring the next group and the one after (lane 9·b+d
+// takes lane 9·((b+1)%3)+d, and 9·((b+2)%3)+d), tri[i] turns each group of
+// three lanes by 1 and 2. For pick, in the lanes 9·b+c of row register r:
+// shift holds c, key[r] holds 127 − (27·b + 9·r + c). The padding lanes
+// 27..31 stay in place and hold 0.
 type fastSweepTables struct {
-	rot  [4][32]uint16
-	band [2][32]uint16
+	rot   [4][32]uint16
+	band  [2][32]uint16
+	shift [32]uint16
+	tri   [2][32]uint16
+	key   [3][32]uint16
 }
 
 var fastSweepTab = newFastSweepTables()
@@ -61,10 +72,25 @@ func newFastSweepTables() *fastSweepTables {
 		}
 		for i := range 2 {
 			t.band[i][l] = uint16(l)
+			t.tri[i][l] = uint16(l)
 			if l < 27 {
 				t.band[i][l] = uint16((l/9+i+1)%3*9 + l%9)
+				t.tri[i][l] = uint16(l/3*3 + (l%3+i+1)%3)
+			}
+		}
+		if l < 27 {
+			t.shift[l] = uint16(l % 9)
+			for r := range 3 {
+				t.key[r][l] = uint16(127 - (27*(l/9) + 9*r + l%9))
 			}
 		}
 	}
 	return t
 }
+
+// The sweep kernel's answers besides a cell 27·b+p to guess on.
+const (
+	fastSweepContradiction = -1
+	fastSweepSolved        = 81 // every cell placed
+	fastSweepNoPair        = 82 // no cell with exactly two candidates
+)

@@ -12,15 +12,17 @@ var fastHaveSweep = fastCPUHasAVX512BW()
 var fastUseSweep = fastHaveSweep
 
 // fastSweepAVX512 is the sweep kernel (fast_sweep_amd64.s): it brings s to
-// its fixpoint and reports false on a contradiction (s is then left as it
-// was). On success s.unsolved holds the cells with two candidates or more
-// and s.changed is 0.
+// its fixpoint and returns fastSweepContradiction (s is then left as it
+// was), or pick's answer: the cell 27·b+p to guess on, fastSweepSolved or
+// fastSweepNoPair. On success s.unsolved holds the cells with two
+// candidates or more and s.changed is 0.
 //
 //go:noescape
-func fastSweepAVX512(s *fastState, t *fastSweepTables) bool
+func fastSweepAVX512(s *fastState, t *fastSweepTables) int
 
-// fastSweep propagates s with the sweep kernel.
-func fastSweep(s *fastState) bool { return fastSweepAVX512(s, fastSweepTab) }
+// fastSweep propagates s with the sweep kernel and picks the cell to guess
+// on.
+func fastSweep(s *fastState) int { return fastSweepAVX512(s, fastSweepTab) }
 
 // fastCPUHasAVX512BW reads CPUID and XGETBV.
 func fastCPUHasAVX512BW() bool {

@@ -23,30 +23,43 @@
 #define CHANGED 120
 #define ROT 0
 #define BAND 256
+#define SHIFT 384
+#define TRI 448
+#define KEY 576
 
-// CELL computes, for the row register X: in Z9 the cells holding two
-// digits or more (saved at T9(SP) for unsolved), F |= cells holding none;
-// and D, the cells determined: naked singles, hidden singles in columns
-// (Z11) and the rows with one place left.
+// CELL computes, for the row register X, how many digits each cell may
+// hold: F |= cells holding none; Z9 = two or more and Z14 = three or more
+// (saved at T9(SP) and T9+192(SP) for pick); and D, the cells determined:
+// naked singles, hidden singles in columns (Z11) and the rows with one
+// place left. The counts run over the nine digits of each band by windows
+// of 1, 2, 4 and 8 digits (offsets 1, 2, 4, then 8 from X itself).
 #define CELL(X, D, T9) \
 	VPERMW X, Z29, Z7; \
 	VPORD Z7, X, Z8; \
 	VPANDD Z7, X, Z9; \
 	VPERMW Z8, Z28, Z7; \
 	VPERMW Z9, Z28, Z10; \
+	VPANDD Z7, Z9, Z13; \
+	VPTERNLOGD $0xF8, Z10, Z8, Z13; \
 	VPANDD Z7, Z8, Z12; \
 	VPORD Z7, Z8, Z8; \
 	VPTERNLOGD $0xFE, Z12, Z10, Z9; \
 	VPERMW Z8, Z27, Z7; \
 	VPERMW Z9, Z27, Z10; \
+	VPERMW Z13, Z27, Z14; \
+	VPANDD Z7, Z9, Z12; \
+	VPTERNLOGD $0xFE, Z12, Z13, Z14; \
+	VPTERNLOGD $0xF8, Z10, Z8, Z14; \
 	VPANDD Z7, Z8, Z12; \
-	VPORD Z7, Z8, Z8; \
 	VPTERNLOGD $0xFE, Z12, Z10, Z9; \
+	VPORD Z7, Z8, Z8; \
 	VPERMW X, Z26, Z7; \
+	VPTERNLOGD $0xF8, Z7, Z9, Z14; \
 	VPTERNLOGD $0xF8, Z7, Z8, Z9; \
 	VPORD Z7, Z8, Z8; \
 	VPTERNLOGD $0xF6, Z31, Z8, Z19; \
 	VMOVDQU64 Z9, T9(SP); \
+	VMOVDQU64 Z14, (T9+192)(SP); \
 	VMOVDQA64 X, D; \
 	VPTERNLOGD $0xD0, Z9, Z11, D; \
 	VPADDW Z22, X, Z7; \
@@ -217,8 +230,58 @@
 	VINSERTI64X4 $1, Y10, R, R; \
 	VPANDD Z31, R, R
 
-// func fastSweepAVX512(s *fastState, t *fastSweepTables) bool
-TEXT ·fastSweepAVX512(SB), NOSPLIT, $192-17
+// SUM9 sets S to the sum of W over the nine lanes of its group (W is
+// kept).
+#define SUM9(W, S) \
+	VPERMW W, Z29, Z12; \
+	VPADDW Z12, W, S; \
+	VPERMW S, Z28, Z12; \
+	VPADDW Z12, S, S; \
+	VPERMW S, Z27, Z12; \
+	VPADDW Z12, S, S; \
+	VPERMW W, Z26, Z12; \
+	VPADDW Z12, S, S
+
+// SUM3 sets S to the sum of W over the three lanes of its group of three
+// (the columns of a box; W is kept).
+#define SUM3(W, S) \
+	VPERMW W, Z30, Z12; \
+	VPADDW Z12, W, S; \
+	VPERMW W, Z31, Z12; \
+	VPADDW Z12, S, S
+
+// WEIGHT sets W to the weight of each cell (lane 9·b+c of row register r):
+// 2 for a cell with two candidates or more, 3 for one with exactly two,
+// 0 for a placed one, from the masks T (two or more) and H (three or
+// more); KP gets the cells with exactly two.
+#define WEIGHT(T, H, W, KP) \
+	VPSRLVW Z20, T, Z6; \
+	VPSRLVW Z20, H, Z7; \
+	VPANDD Z21, Z6, W; \
+	VPTERNLOGD $0x20, Z21, Z7, Z6; \
+	VPADDW W, W, W; \
+	VPADDW Z6, W, W; \
+	VPTESTMW Z6, Z6, K1, KP
+
+// SCORE sets C to the pick key of each cell of row register r: its score
+// (the weights of its 20 peers: row + column + box − its mini-row − its
+// mini-column − itself; Z9 holds column + box − mini-column) times 128
+// plus 127 − (27·b + 9·r + c), or 0 where the cell has not exactly two
+// candidates (KP).
+#define SCORE(W, KP, KEYOFF, C) \
+	SUM9(W, Z13); \
+	SUM3(W, Z14); \
+	VPSUBW Z14, Z13, Z13; \
+	VPSUBW W, Z13, Z13; \
+	VPADDW Z9, Z13, Z13; \
+	VPSLLW $7, Z13, Z13; \
+	VPADDW.Z (KEY+KEYOFF)(SI), Z13, KP, C
+
+// func fastSweepAVX512(s *fastState, t *fastSweepTables) int
+//
+// It returns -1 on a contradiction, 81 when every cell is placed, 82 when
+// no cell has exactly two candidates, else the cell pick chooses (27·b+p).
+TEXT ·fastSweepAVX512(SB), NOSPLIT, $384-24
 	MOVQ s+0(FP), DI
 	MOVQ t+8(FP), SI
 	MOVL $0x1ff, AX
@@ -290,11 +353,75 @@ done:
 	VPEXTRD $2, X7, AX
 	MOVL AX, (UNSOLVED+8)(DI)
 	MOVL $0, CHANGED(DI)
+
+	// pick: the cell with two candidates whose peers weigh most (see
+	// fastState.pick), from the last round's counts, in score lanes
+	// 9·b+c of each row register r.
+	MOVL $0x7ffffff, AX
+	KMOVD AX, K1
+	VMOVDQU64 0(SP), Z0
+	VMOVDQU64 64(SP), Z1
+	VMOVDQU64 128(SP), Z2
+	VMOVDQU64 192(SP), Z3
+	VMOVDQU64 256(SP), Z4
+	VMOVDQU64 320(SP), Z5
+	VMOVDQU64 SHIFT(SI), Z20
+	MOVL $1, AX
+	VPBROADCASTW AX, Z21
+	VMOVDQU64 (TRI+0)(SI), Z30
+	VMOVDQU64 (TRI+64)(SI), Z31
+	WEIGHT(Z0, Z3, Z15, K2)
+	WEIGHT(Z1, Z4, Z16, K3)
+	WEIGHT(Z2, Z5, Z17, K4)
+	// Z8 = the weights of each band's column (its three rows); Z9 =
+	// the whole column + the box − the mini-column.
+	VPADDW Z16, Z15, Z8
+	VPADDW Z17, Z8, Z8
+	VPERMW Z8, Z25, Z12
+	VPADDW Z12, Z8, Z9
+	VPERMW Z8, Z24, Z12
+	VPADDW Z12, Z9, Z9
+	SUM3(Z8, Z13)
+	VPADDW Z13, Z9, Z9
+	VPSUBW Z8, Z9, Z9
+	SCORE(Z15, K2, 0, Z0)
+	SCORE(Z16, K3, 64, Z1)
+	SCORE(Z17, K4, 128, Z2)
+	VPMAXUW Z1, Z0, Z0
+	VPMAXUW Z2, Z0, Z0
+	VEXTRACTI64X4 $1, Z0, Y1
+	VPMAXUW Y1, Y0, Y0
+	VEXTRACTI128 $1, Y0, X1
+	VPMAXUW X1, X0, X0
+	VPCMPEQW X1, X1, X1
+	VPXOR X1, X0, X0
+	VPHMINPOSUW X0, X0
+	VMOVD X0, AX
+	NOTL AX
+	ANDL $0xffff, AX
+	JEQ nopair
+	ANDL $127, AX
+	MOVL $127, BX
+	SUBL AX, BX
 	VZEROUPPER
-	MOVB $1, ret+16(FP)
+	MOVQ BX, ret+16(FP)
+	RET
+
+nopair:
+	// No cell with exactly two candidates: 81 if none is open, else 82.
+	VMOVDQU64 0(SP), Z0
+	VPORD 64(SP), Z0, Z0
+	VPORD 128(SP), Z0, Z0
+	VPTESTMW Z0, Z0, K1, K2
+	KORTESTD K2, K2
+	MOVQ $81, BX
+	MOVQ $82, CX
+	CMOVQNE CX, BX
+	VZEROUPPER
+	MOVQ BX, ret+16(FP)
 	RET
 
 fail:
 	VZEROUPPER
-	MOVB $0, ret+16(FP)
+	MOVQ $-1, ret+16(FP)
 	RET

@@ -9,5 +9,15 @@ const fastHaveSweep = false
 // fastUseSweep stays false here.
 var fastUseSweep = false
 
-// fastSweep is never called here; it propagates with the Go kernel.
-func fastSweep(s *fastState) bool { return s.propagate() }
+// fastSweep is never called here; it answers as the sweep kernel would,
+// with the Go kernel.
+func fastSweep(s *fastState) int {
+	if !s.propagate() {
+		return fastSweepContradiction
+	}
+	b, p, ok := s.pick()
+	if !ok {
+		return fastSweepSolved
+	}
+	return int(27*b + p)
+}
