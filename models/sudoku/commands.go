@@ -538,16 +538,16 @@ func loosenTask(ctx context.Context, c *models.Call, l Layout, from string) (*mo
 	}
 	defer in.Close()
 	var buf []byte
-	n, err := Loosen(ctx, in, o, func(p *Puzzle) error {
+	n, st, err := Loosen(ctx, in, o, func(p *Puzzle) error {
 		buf = append(AppendLine(buf[:0], p.Givens), '\n')
 		_, err := c.Out.Write(buf)
 		return err
 	})
-	if st, done := core.ContextStatus(ctx); done {
-		return &models.Outcome{Status: st, Message: fmt.Sprintf("%s after %d puzzles", st, n)}, nil
-	}
 	if err != nil {
 		return nil, err
+	}
+	if st != core.StatusExhausted {
+		return &models.Outcome{Status: st, Message: fmt.Sprintf("%s after %d puzzles", st, n)}, nil
 	}
 	if n == 0 {
 		return &models.Outcome{Failed: true, Message: "no puzzle of " + from + " has two or more solutions after removing a given"}, nil

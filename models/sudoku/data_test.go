@@ -122,7 +122,7 @@ func multiPuzzles(t testing.TB) [][81]uint8 {
 			return
 		}
 		defer f.Close()
-		_, multiOnce.err = Loosen(context.Background(), f, LoosenOptions{Seed: multiSeed, Count: multiCount}, func(p *Puzzle) error {
+		_, _, multiOnce.err = Loosen(context.Background(), f, LoosenOptions{Seed: multiSeed, Count: multiCount}, func(p *Puzzle) error {
 			multiOnce.puzzles = append(multiOnce.puzzles, [81]uint8(p.Givens))
 			return nil
 		})

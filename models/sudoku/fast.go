@@ -45,9 +45,11 @@ type fastState struct {
 // fastMaxDepth bounds the guess stack: every guess places at least one cell.
 const fastMaxDepth = 82
 
-// fastPollMask sets how often the search polls its context (every 4096
-// nodes).
-const fastPollMask = 1<<12 - 1
+// fastPollNodes is the most nodes a search runs between two polls of its
+// core.Meter: a node costs 0.2 to 1 µs, so about a millisecond of work.
+// (The meter's own interval grows over a batch of short searches, each
+// polling once at its start.)
+const fastPollNodes = 1 << 12
 
 // Fast is a reusable bitset solver for classic 9×9 sudoku (constraint
 // propagation with naked and hidden singles, then guessing). The zero value
@@ -63,14 +65,22 @@ const fastPollMask = 1<<12 - 1
 type Fast struct {
 	stack [fastMaxDepth]fastState
 
-	limit  uint64
-	found  uint64
-	nodes  uint64
-	budget uint64 // nodes allowed (MaxNodes), ^0 for no budget
-	sol    *[81]uint8
-	done   <-chan struct{}
-	ctx    context.Context
-	stop   core.Status // status that ended the search early, or StatusExhausted
+	limit uint64
+	found uint64
+	nodes uint64
+	sol   *[81]uint8
+	stop  core.Status // status that ended the search early, or StatusExhausted
+
+	// The search stops through a core.Meter (docs/design.md, "Stopping"),
+	// polled at the start and when the nodes reach bound. A search without
+	// a node budget reuses the meter of the last one under the same
+	// context (cache, cacheDone: its Done channel), so that a batch
+	// allocates nothing per puzzle.
+	meter     *core.Meter
+	bound     uint64
+	maxNodes  uint64 // the node budget (MaxNodes), 0 for none
+	cache     *core.Meter
+	cacheDone <-chan struct{}
 
 	// visit, if set, receives every solution found (in grid, valid during
 	// the call); returning false stops the search with status found.
@@ -79,6 +89,9 @@ type Fast struct {
 	first []int32 // if not nil (81 cells), receives the first solution too
 
 	sweep bool // propagate with the sweep kernel (fastSweep), not the Go one
+	// kernel forces a kernel for tests: "go" keeps the Go kernel on every
+	// CPU; "" takes the sweep kernel where the CPU has it (fastKernel).
+	kernel string
 }
 
 // Solve searches the 9×9 puzzle givens (81 cells, row-major, 0 for empty,
@@ -105,34 +118,34 @@ func (f *Fast) SolveX(ctx context.Context, givens *[81]uint8, limit uint64, sol 
 }
 
 func (f *Fast) solve(ctx context.Context, givens *[81]uint8, limit uint64, sol *[81]uint8, diag bool) (found, nodes uint64, status core.Status) {
-	f.limit, f.found, f.nodes, f.sol = limit, 0, 0, sol
-	if f.budget == 0 {
-		f.budget = ^uint64(0)
+	f.limit, f.found, f.nodes, f.sol, f.stop = limit, 0, 0, sol, core.StatusExhausted
+	f.sweep = fastKernel(f.kernel, diag) == "sweep"
+	switch {
+	case f.maxNodes > 0:
+		f.meter = core.NewMeter(ctx, &core.Options{MaxNodes: f.maxNodes})
+	case f.cache != nil && f.cacheDone == ctx.Done() && !f.cache.Stopped():
+		f.meter = f.cache
+	default:
+		f.meter = core.NewMeter(ctx, nil)
+		f.cache, f.cacheDone = f.meter, ctx.Done()
 	}
-	f.ctx, f.done, f.stop = ctx, ctx.Done(), core.StatusExhausted
-	f.sweep = fastUseSweep && !diag
-	if f.done != nil {
-		select {
-		case <-f.done:
-			f.stop, _ = core.ContextStatus(ctx)
-			f.ctx, f.done, f.sol = nil, nil, nil
-			return 0, 0, f.stop
-		default:
-		}
-	}
-	if f.stack[0].init(givens, diag) {
+	bound, _, ok := f.meter.Poll(0, 0)
+	f.bound = min(bound, fastPollNodes)
+	if !ok {
+		f.stop = f.meter.Status()
+	} else if f.stack[0].init(givens, diag) {
 		f.search(0)
 	}
-	f.ctx, f.done, f.sol = nil, nil, nil // keep no references between calls
+	f.meter, f.sol = nil, nil
 	return f.found, f.nodes, f.stop
 }
 
 // solveWith is solve with a node budget (0: none) and a visitor of every
 // solution (nil: none), for the registry's entries.
 func (f *Fast) solveWith(ctx context.Context, givens *[81]uint8, limit, maxNodes uint64, sol *[81]uint8, diag bool, visit func(*[81]uint8) bool) (found, nodes uint64, status core.Status) {
-	f.budget, f.visit = maxNodes, visit
+	f.maxNodes, f.visit = maxNodes, visit
 	found, nodes, status = f.solve(ctx, givens, limit, sol, diag)
-	f.budget, f.visit = 0, nil
+	f.maxNodes, f.visit = 0, nil
 	return found, nodes, status
 }
 
@@ -287,25 +300,20 @@ func (f *Fast) propagate(s *fastState) (b, p uint, ok, solved bool) {
 	return b, p, true, !ok
 }
 
-// tick counts a node and polls the context every few thousand nodes. It
-// reports true when the search must stop.
+// tick counts a node, polling the meter when the nodes reach the bound. It
+// reports true when the search must stop: the node budget is spent (status
+// limit; nodes stays at the budget) or the context ended.
 func (f *Fast) tick() bool {
+	if f.nodes == f.bound {
+		bound, _, ok := f.meter.Poll(f.nodes, f.nodes)
+		if !ok {
+			f.stop = f.meter.Status()
+			return true
+		}
+		f.bound = min(bound, f.nodes+fastPollNodes)
+	}
 	f.nodes++
-	if f.nodes > f.budget {
-		f.nodes--
-		f.stop = core.StatusLimit
-		return true
-	}
-	if f.nodes&fastPollMask != 0 || f.done == nil {
-		return false
-	}
-	select {
-	case <-f.done:
-		f.stop, _ = core.ContextStatus(f.ctx)
-		return true
-	default:
-		return false
-	}
+	return false
 }
 
 // solution records the solved state s. It reports true when the limit is

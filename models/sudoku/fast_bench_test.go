@@ -34,13 +34,14 @@ func BenchmarkFastSets(b *testing.B) {
 			}{{"first", 1}, {"unique", 2}} {
 				b.Run(mode.name, func(b *testing.B) {
 					kernels := []string{"go"}
-					if fastHaveSweep {
+					if fastKernel("", false) == "sweep" {
 						kernels = []string{"sweep", "go"}
 					}
 					for _, kernel := range kernels {
 						b.Run(kernel, func(b *testing.B) {
 							puzzles := fastLoad(b, set.file)
-							fastWithSweep(kernel == "sweep", func() { benchmarkFastSet(b, puzzles, mode.limit) })
+							f := &Fast{kernel: kernel}
+							benchmarkFastSet(b, f, puzzles, mode.limit)
 						})
 					}
 				})
@@ -50,10 +51,9 @@ func BenchmarkFastSets(b *testing.B) {
 }
 
 // benchmarkFastSet solves every puzzle once per iteration.
-func benchmarkFastSet(b *testing.B, puzzles [][81]uint8, limit uint64) {
+func benchmarkFastSet(b *testing.B, f *Fast, puzzles [][81]uint8, limit uint64) {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
-	var f Fast
 	var sol [81]uint8
 	ctx := context.Background()
 	var nodes uint64

@@ -7,10 +7,6 @@ package sudoku
 // ZMM state enabled.
 var fastHaveSweep = fastCPUHasAVX512BW()
 
-// fastUseSweep selects the sweep kernel for classic grids where the CPU has
-// it; tests turn it off to compare the Go kernel with it.
-var fastUseSweep = fastHaveSweep
-
 // fastSweepAVX512 is the sweep kernel (fast_sweep_amd64.s): it brings s to
 // its fixpoint and returns fastSweepContradiction (s is then left as it
 // was), or pick's answer: the cell 27·b+p to guess on, fastSweepSolved or
@@ -19,6 +15,16 @@ var fastUseSweep = fastHaveSweep
 //
 //go:noescape
 func fastSweepAVX512(s *fastState, t *fastSweepTables) int
+
+// fastKernel chooses the kernel of a search, from CPUID: "sweep" for
+// classic grids where the CPU has it, else "go"; force "go" (tests) keeps
+// the Go kernel everywhere.
+func fastKernel(force string, diag bool) string {
+	if fastHaveSweep && !diag && force != "go" {
+		return "sweep"
+	}
+	return "go"
+}
 
 // fastSweep propagates s with the sweep kernel and picks the cell to guess
 // on.

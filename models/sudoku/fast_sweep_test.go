@@ -10,32 +10,27 @@ import (
 	"testing"
 	"unsafe"
 
+	"github.com/coverkit/coverkit/core"
 	"github.com/stretchr/testify/require"
-
-	"github.com/coverkit/coverkit/models"
 )
-
-// fastWithSweep runs f with fastUseSweep set to on (where the CPU has the
-// kernel), restoring it after.
-func fastWithSweep(on bool, f func()) {
-	old := fastUseSweep
-	fastUseSweep = on && fastHaveSweep
-	defer func() { fastUseSweep = old }()
-	f()
-}
 
 // fastRun is one solve's outcome, for comparing kernels.
 type fastRun struct {
 	found, nodes uint64
-	status       models.Status
+	status       core.Status
 	sol          [81]uint8
 }
 
+// fastSolveWith solves g with the sweep kernel (where the CPU has it) or
+// with the Go kernel.
 func fastSolveWith(sweep bool, f *Fast, g *[81]uint8, limit, maxNodes uint64) fastRun {
 	var r fastRun
-	fastWithSweep(sweep, func() {
-		r.found, r.nodes, r.status = f.solveWith(context.Background(), g, limit, maxNodes, &r.sol, false, nil)
-	})
+	f.kernel = "go"
+	if sweep {
+		f.kernel = ""
+	}
+	r.found, r.nodes, r.status = f.solveWith(context.Background(), g, limit, maxNodes, &r.sol, false, nil)
+	f.kernel = ""
 	return r
 }
 
@@ -257,13 +252,13 @@ func FuzzFastKernels(f *testing.F) {
 		const budget = 50000
 		goRun := fastSolveWith(false, &fast, &g, 3, budget)
 		require.Equal(t, goRun, fastSolveWith(true, &fast, &g, 3, budget), "puzzle %s", fastString(&g))
-		if goRun.status == models.StatusLimit {
+		if goRun.status == core.StatusLimit {
 			return // too hard for a fuzz step
 		}
 		p := &Puzzle{Shape: shape, Givens: g[:]}
-		res, err := dlxSolve.Solve(context.Background(), p, &models.Options{Mode: models.ModeAll, Limit: 3, MaxNodes: 1 << 22})
+		res, err := dlxSolve.Solve(context.Background(), p, &core.Options{Mode: core.ModeAll, Limit: 3, MaxNodes: 1 << 22})
 		require.NoError(t, err)
-		if res.Status == models.StatusLimit {
+		if res.Status == core.StatusLimit {
 			return
 		}
 		n, _ := res.Solutions.Uint64()

@@ -2,7 +2,6 @@ package sudoku
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -36,19 +35,20 @@ type LoosenOptions struct {
 // every puzzle is kept. Comment lines, invalid puzzles and puzzles without
 // givens are skipped (and take no draw).
 //
-// It returns the number of puzzles kept; it stops early with ctx's error
-// when ctx ends, and with the error of keep or of reading r.
-func Loosen(ctx context.Context, r io.Reader, o LoosenOptions, keep func(*Puzzle) error) (int, error) {
+// It returns the number of puzzles kept and the status: exhausted, or
+// timeout or canceled when ctx ended first (the puzzles kept so far were
+// passed to keep); it stops early with the error of keep or of reading r.
+func Loosen(ctx context.Context, r io.Reader, o LoosenOptions, keep func(*Puzzle) error) (int, core.Status, error) {
 	seed := o.Seed
 	if seed == 0 {
 		seed = 1
 	}
 	if o.Count < 0 {
-		return 0, fmt.Errorf("sudoku: loosen: count %d is negative", o.Count)
+		return 0, core.StatusExhausted, fmt.Errorf("sudoku: loosen: count %d is negative", o.Count)
 	}
 	alg, err := Algorithm(o.Algorithm)
 	if err != nil {
-		return 0, err
+		return 0, core.StatusExhausted, err
 	}
 	rng := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
 	rd := NewReader(r, LineFormat)
@@ -64,7 +64,7 @@ func Loosen(ctx context.Context, r io.Reader, o LoosenOptions, keep func(*Puzzle
 			break
 		}
 		if err != nil && rec.Err == nil {
-			return kept, err
+			return kept, core.StatusExhausted, err
 		}
 		buf = rec.Text
 		if pr.Parse(LineFormat, rec, &p) != nil || p.Check() != nil || alg.Supports(&p, opts) != nil {
@@ -87,18 +87,18 @@ func Loosen(ctx context.Context, r io.Reader, o LoosenOptions, keep func(*Puzzle
 		}
 		res, err := solve(ctx, &p, opts)
 		if err != nil {
-			return kept, err
+			return kept, core.StatusExhausted, err
 		}
 		if res.Status == core.StatusTimeout || res.Status == core.StatusCanceled {
-			return kept, errors.Join(fmt.Errorf("sudoku: loosen: %s", res.Status), ctx.Err())
+			return kept, res.Status, nil
 		}
 		if res.Solutions.Cmp(core.CountOf(2)) < 0 {
 			continue
 		}
 		if err := keep(&p); err != nil {
-			return kept, err
+			return kept, core.StatusExhausted, err
 		}
 		kept++
 	}
-	return kept, nil
+	return kept, core.StatusExhausted, nil
 }
