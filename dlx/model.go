@@ -2,6 +2,7 @@ package dlx
 
 import (
 	"context"
+	"errors"
 	"slices"
 
 	"github.com/coverkit/coverkit/core"
@@ -15,8 +16,15 @@ import (
 // TakeSingleton, Progress); SolveModel sets its Limit, MaxNodes and Visit,
 // and passes the subproblems a parallel search has done on to o.Progress
 // when base has no Progress of its own.
-// decode may reuse one buffer: SolveModel copies what it keeps.
+// decode may reuse one buffer: SolveModel copies what it keeps; a nil
+// decode is an error.
 func (s *Solver) SolveModel(ctx context.Context, o *core.Options, base Options, decode func(options []int) core.Solution) (core.Result, error) {
+	switch {
+	case s == nil:
+		return core.Result{}, errors.New("dlx: nil solver (use NewSolver)")
+	case decode == nil:
+		return core.Result{}, errors.New("dlx: SolveModel needs a decode function")
+	}
 	o = o.OrDefault()
 	if base.Progress == nil && o.Progress != nil {
 		base.Progress = func(done, total int) { o.Progress(core.Progress{Done: uint64(done), Total: uint64(total)}) }

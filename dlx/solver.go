@@ -209,9 +209,38 @@ var defaultOptions Options
 // options + options), 2 GiB of node array, or when the node array and its
 // indexes (about twice the array) do not fit in the memory that
 // resource.Check grants.
-func NewSolver(p *Problem) (*Solver, error) {
+func NewSolver(p *Problem) (*Solver, error) { return newSolver(nil, p) }
+
+// NewSolverContext is NewSolver that stops when ctx ends: building the node
+// arrays of a large problem takes time (a second for 100 million nodes),
+// and it polls ctx through a core.Meter as it goes. The error of a stopped
+// build wraps ErrStopped and ctx's error.
+func NewSolverContext(ctx context.Context, p *Problem) (*Solver, error) {
+	if ctx == nil {
+		return newSolver(nil, p)
+	}
+	return newSolver(core.NewMeter(ctx, nil), p)
+}
+
+// newSolver builds a Solver for p, polling m (nil: none) by the nodes
+// filled in.
+func newSolver(m *core.Meter, p *Problem) (*Solver, error) {
 	if p == nil {
 		return nil, errors.New("dlx: nil problem")
+	}
+	var bound uint64
+	poll := func(work uint64) error {
+		if m == nil || work < bound {
+			return nil
+		}
+		var ok bool
+		if bound, ok = m.Check(work); !ok {
+			return stoppedError(m, "building the solver")
+		}
+		return nil
+	}
+	if err := poll(0); err != nil {
+		return nil, err
 	}
 	n := len(p.names)
 	nopt := p.NumOptions()
@@ -286,6 +315,9 @@ func NewSolver(p *Problem) (*Solver, error) {
 	q := s.nitems + 1 // the spacer before option 0
 	spacer := q
 	for k := range nopt {
+		if err := poll(uint64(q)); err != nil {
+			return nil, err
+		}
 		first := q + 1
 		var prim int32
 		for e := p.start[k]; e < p.start[k+1]; e++ {
@@ -298,8 +330,9 @@ func NewSolver(p *Problem) (*Solver, error) {
 				s.optNode[k] = ref(q)
 			}
 			u := nd[h].up
-			nd[q] = node{up: u, down: ref(h), top: int32(ref(h)), color: p.optColors[e]}
-			s.colored = s.colored || p.optColors[e] != 0
+			c := p.colorAt(e)
+			nd[q] = node{up: u, down: ref(h), top: int32(ref(h)), color: c}
+			s.colored = s.colored || c != 0
 			nd[u/nodeSize].down = ref(q)
 			nd[h].up = ref(q)
 			s.items[h].len++
@@ -316,8 +349,30 @@ func NewSolver(p *Problem) (*Solver, error) {
 // Clone returns a new Solver for the same problem, for another goroutine.
 // It must not be called while s is searching.
 func (s *Solver) Clone() *Solver {
+	if s == nil {
+		return nil
+	}
+	c, _ := s.clone(nil)
+	return c
+}
+
+// cloneChunk is how many nodes clone copies between polls of its meter
+// (64 MiB, some 10 ms).
+const cloneChunk = 1 << 22
+
+// clone is Clone, polling m (nil: none) as it copies the node array; it
+// fails only when m stops.
+func (s *Solver) clone(m *core.Meter) (*Solver, error) {
 	c := *s
-	c.nodes = append([]node(nil), s.nodes...)
+	c.nodes = make([]node, len(s.nodes))
+	for i := 0; i < len(s.nodes); i += cloneChunk {
+		if m != nil {
+			if _, ok := m.Check(uint64(i)); !ok {
+				return nil, stoppedError(m, "copying the solver")
+			}
+		}
+		copy(c.nodes[i:], s.nodes[i:min(i+cloneChunk, len(s.nodes))])
+	}
 	c.items = append([]link(nil), s.items...)
 	c.nbase, c.ibase = unsafe.Pointer(&c.nodes[0]), unsafe.Pointer(&c.items[0])
 	c.choice = make([]uint32, len(s.choice))
@@ -327,17 +382,27 @@ func (s *Solver) Clone() *Solver {
 	c.cut, c.onPrefix = -1, nil
 	c.ftweak, c.branch, c.path = nil, nil, nil
 	c.g = gauge{}
-	return &c
+	return &c, nil
+}
+
+// cloneBytes is about the memory a clone takes.
+func (s *Solver) cloneBytes() uint64 {
+	return uint64(len(s.nodes)+len(s.items))*uint64(nodeSize) + uint64(len(s.choice))*(4+8+8)
 }
 
 // NumOptions returns the number of options of the solver's problem.
-func (s *Solver) NumOptions() int { return len(s.optNode) }
+func (s *Solver) NumOptions() int {
+	if s == nil {
+		return 0
+	}
+	return len(s.optNode)
+}
 
 // First returns the first solution found by the last Solve (0-based option
 // indexes, forced options first), or nil if it found none. The slice is
 // owned by the Solver and valid until the next Solve.
 func (s *Solver) First() []int {
-	if s.nfirst < 0 {
+	if s == nil || s.nfirst < 0 {
 		return nil
 	}
 	return s.first[:s.nfirst]
@@ -355,8 +420,10 @@ func (s *Solver) option(x uint32) int {
 // Solve searches for solutions as opts says (nil: count them all). It
 // returns an error only for invalid options (a forced option out of
 // range, a worker count that resource.CheckWorkers refuses: negative or
-// above its cap, wrapping resource.ErrWorkers); a search stopped by ctx
-// returns its partial Result with status timeout or canceled.
+// above its cap, wrapping resource.ErrWorkers) and for workers whose
+// copies of the node arrays do not fit in memory (resource.Check, wrapping
+// resource.ErrTooLarge); a search stopped by ctx returns its partial
+// Result with status timeout or canceled.
 //
 // The search stops through a core.Meter: it polls by work done (updates,
 // and the items the choice of item scans), about once a millisecond
