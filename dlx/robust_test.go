@@ -65,21 +65,33 @@ func TestHostileCalls(t *testing.T) {
 			_, err = sub.Run(ctx, 0, 1, nil)
 			return err
 		},
-		"NewSubtrees(nil)":            func() error { _, err := dlx.NewSubtrees(ctx, nil, nil, 1, "dlx"); return err },
-		"NewSubtrees(forced -1)":      func() error { _, err := dlx.NewSubtrees(ctx, parse(t, gen.Knuth7), []int{-1}, 1, "dlx"); return err },
-		"AddOptionIndex(mismatched)":  func() error { _, err := dlx.New().AddOptionIndex([]int{0}, []int{1, 2}); return err },
-		"AddOptionIndex(item -1)":     func() error { _, err := dlx.New().AddOptionIndex([]int{-1}, nil); return err },
-		"AddOptionIndex(item huge)":   func() error { _, err := dlx.New().AddOptionIndex([]int{math.MaxInt}, nil); return err },
-		"AddPrimaryBounds(huge)":      func() error { _, err := dlx.New().AddPrimaryBounds("a", 0, math.MaxInt); return err },
-		"AddPrimaryBounds(negative)":  func() error { _, err := dlx.New().AddPrimaryBounds("a", -1, 1); return err },
-		"SetBounds(out of range)":     func() error { return dlx.New().SetBounds(-1, 1, 1) },
-		"Grow(negative)":              func() error { return dlx.New().Grow(-1, 1) },
-		"Grow(huge)":                  func() error { return dlx.New().Grow(math.MaxInt, math.MaxInt) },
-		"Verify(out of range)":        func() error { return parse(t, gen.Knuth7).Verify([]int{-1, math.MaxInt}) },
-		"Solve(forced out of range)":  func() error { _, err := solver(t, parse(t, gen.Knuth7)).Solve(ctx, &dlx.Options{Forced: []int{99}}); return err },
-		"Solve(workers -1)":           func() error { _, err := solver(t, parse(t, gen.Knuth7)).Solve(ctx, &dlx.Options{Workers: -1}); return err },
-		"Solve(workers huge)":         func() error { _, err := solver(t, parse(t, gen.Knuth7)).Solve(ctx, &dlx.Options{Workers: math.MaxInt}); return err },
-		"Solve(MaxOptions negative)":  func() error { _, err := solver(t, parse(t, gen.Knuth3)).Solve(ctx, &dlx.Options{MaxOptions: -1}); return err },
+		"NewSubtrees(nil)":           func() error { _, err := dlx.NewSubtrees(ctx, nil, nil, 1, "dlx"); return err },
+		"NewSubtrees(forced -1)":     func() error { _, err := dlx.NewSubtrees(ctx, parse(t, gen.Knuth7), []int{-1}, 1, "dlx"); return err },
+		"AddOptionIndex(mismatched)": func() error { _, err := dlx.New().AddOptionIndex([]int{0}, []int{1, 2}); return err },
+		"AddOptionIndex(item -1)":    func() error { _, err := dlx.New().AddOptionIndex([]int{-1}, nil); return err },
+		"AddOptionIndex(item huge)":  func() error { _, err := dlx.New().AddOptionIndex([]int{math.MaxInt}, nil); return err },
+		"AddPrimaryBounds(huge)":     func() error { _, err := dlx.New().AddPrimaryBounds("a", 0, math.MaxInt); return err },
+		"AddPrimaryBounds(negative)": func() error { _, err := dlx.New().AddPrimaryBounds("a", -1, 1); return err },
+		"SetBounds(out of range)":    func() error { return dlx.New().SetBounds(-1, 1, 1) },
+		"Grow(negative)":             func() error { return dlx.New().Grow(-1, 1) },
+		"Grow(huge)":                 func() error { return dlx.New().Grow(math.MaxInt, math.MaxInt) },
+		"Verify(out of range)":       func() error { return parse(t, gen.Knuth7).Verify([]int{-1, math.MaxInt}) },
+		"Solve(forced out of range)": func() error {
+			_, err := solver(t, parse(t, gen.Knuth7)).Solve(ctx, &dlx.Options{Forced: []int{99}})
+			return err
+		},
+		"Solve(workers -1)": func() error {
+			_, err := solver(t, parse(t, gen.Knuth7)).Solve(ctx, &dlx.Options{Workers: -1})
+			return err
+		},
+		"Solve(workers huge)": func() error {
+			_, err := solver(t, parse(t, gen.Knuth7)).Solve(ctx, &dlx.Options{Workers: math.MaxInt})
+			return err
+		},
+		"Solve(MaxOptions negative)": func() error {
+			_, err := solver(t, parse(t, gen.Knuth3)).Solve(ctx, &dlx.Options{MaxOptions: -1})
+			return err
+		},
 		"zero Problem AddOptionIndex": func() error { _, err := new(dlx.Problem).AddOptionIndex([]int{0}, nil); return err },
 	}
 	for name, call := range calls {
