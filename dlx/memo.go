@@ -421,6 +421,7 @@ func (r *Result) setCount(c count) {
 // then undoes the forced options. It stops through a meter of its own
 // under ctx with the node budget maxNodes (0: none).
 func (s *Solver) countMemo(ctx context.Context, forced []int, maxNodes, budget uint64, branch Branch, m *memoRun) (memoOutcome, *memoRun) {
+	s.settle() // a plain search stopped before (MemoAuto's probe) left its levels
 	s.g.reset(ctx, maxNodes)
 	defer s.g.end()
 	if m == nil {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -156,14 +155,50 @@ func (p *Problem) tick(work int) error {
 	return nil
 }
 
-// stoppedError is the error of a phase stopped by m: it wraps ErrStopped
-// and the context's error.
+// StopError is the error of a build, parse or copy stopped by its context
+// (through its core.Meter). It matches ErrStopped and the context's cause
+// under errors.Is.
+type StopError struct {
+	// Status is the status of the stop: core.StatusTimeout or
+	// core.StatusCanceled.
+	Status core.Status
+	// Phase says what stopped: "building", "parsing", …
+	Phase string
+	// Cause is the context's cause (context.DeadlineExceeded, …).
+	Cause error
+}
+
+// Error reads "dlx: stopped while PHASE: CAUSE".
+func (e *StopError) Error() string {
+	return fmt.Sprintf("%v while %s: %v", ErrStopped, e.Phase, e.Cause)
+}
+
+// Unwrap returns ErrStopped and the cause.
+func (e *StopError) Unwrap() []error { return []error{ErrStopped, e.Cause} }
+
+// StopStatus returns the status of a phase that err says was stopped by
+// its context (a *StopError, wrapped or not): timeout or canceled, and
+// true; for any other error, false. A model that builds its problem
+// before searching returns a Result with that status, not an error.
+func StopStatus(err error) (core.Status, bool) {
+	var se *StopError
+	if errors.As(err, &se) {
+		return se.Status, true
+	}
+	return core.StatusExhausted, false
+}
+
+// stoppedError is the error of a phase stopped by m.
 func stoppedError(m *core.Meter, phase string) error {
 	cause := context.Cause(m.Context())
 	if cause == nil {
 		cause = context.Canceled
 	}
-	return fmt.Errorf("%w while %s: %w", ErrStopped, phase, cause)
+	st := m.Status()
+	if st != core.StatusTimeout && st != core.StatusCanceled {
+		st = core.StatusCanceled
+	}
+	return &StopError{Status: st, Phase: phase, Cause: cause}
 }
 
 // room makes room for n more elements in *s, at least doubling its
@@ -180,8 +215,21 @@ func room[T any](s *[]T, n int, what string) error {
 			return err
 		}
 	}
-	*s = slices.Grow(*s, c-len(*s))
+	*s = grown(*s, c-len(*s))
 	return nil
+}
+
+// grown returns s with room for n more elements: one allocation (where
+// slices.Grow makes two, and copies one), whose pages the kernel gives as
+// they are first written, so that a large reservation costs nothing until
+// it is filled.
+func grown[T any](s []T, n int) []T {
+	if cap(s)-len(s) >= n {
+		return s
+	}
+	g := make([]T, len(s), len(s)+n)
+	copy(g, s)
+	return g
 }
 
 // Grow reserves room for options more options holding entries item
@@ -213,13 +261,13 @@ func (p *Problem) Grow(options, entries int) error {
 	if err := resource.Check(fmt.Sprintf("dlx: a problem of %d more options, %d entries", options, entries), need); err != nil {
 		return err
 	}
-	p.optItems = slices.Grow(p.optItems, entries)
+	p.optItems = grown(p.optItems, entries)
 	if p.optColors != nil {
-		p.optColors = slices.Grow(p.optColors, entries)
+		p.optColors = grown(p.optColors, entries)
 	}
-	p.start = slices.Grow(p.start, options)
+	p.start = grown(p.start, options)
 	if p.lines != nil {
-		p.lines = slices.Grow(p.lines, options)
+		p.lines = grown(p.lines, options)
 	}
 	return nil
 }

@@ -200,6 +200,73 @@ type Solver struct {
 	g gauge
 
 	memo *memoLayout // the key layout of memoized counts, built on first use
+
+	// pend is the search a stop left unwound (see park).
+	pend pending
+}
+
+// pending is a search that stopped (a stop, a budget spent, the solutions
+// asked for) and returned at once, leaving its levels covered: unwinding
+// them costs as much as covering them did, seconds on a large problem, so
+// it is left to the next use of the Solver (settle), and a Solver that is
+// dropped after a stop never pays it.
+type pending struct {
+	on     bool
+	multi  bool  // Algorithm M's levels and forcing
+	level  int   // the levels chosen
+	forced []int // the options forced, to unforce after the levels
+}
+
+// park records that the search stopped at level with forced forced.
+func (s *Solver) park(level int, multi bool) {
+	s.pend.on, s.pend.multi, s.pend.level = true, multi, level
+	s.pend.forced = s.pend.forced[:0]
+}
+
+// settle unwinds the search a stop left pending, if any, restoring the
+// arrays as NewSolver made them. Every entry point that searches or copies
+// the arrays calls it first.
+func (s *Solver) settle() {
+	if !s.pend.on {
+		return
+	}
+	s.pend.on = false
+	if s.pend.multi {
+		s.unwindM(s.pend.level)
+		for i := len(s.pend.forced) - 1; i >= 0; i-- {
+			s.unforceM1(s.pend.forced[i])
+		}
+		return
+	}
+	s.unwind(s.pend.level)
+	for i := len(s.pend.forced) - 1; i >= 0; i-- {
+		s.unforce(s.pend.forced[i])
+	}
+}
+
+// unwind undoes levels level−1 … 0 of Algorithm C, as search backs up.
+func (s *Solver) unwind(level int) {
+	nb := s.nbase
+	for level > 0 {
+		level--
+		x := s.choice[level]
+		hr := uint32(nd(nb, x).top)
+		if !s.colored {
+			s.uncoverOthersPlain(x)
+			s.uncoverPlain(hr)
+			continue
+		}
+		for p := x - nodeSize; p != x; {
+			np := nd(nb, p)
+			if np.top <= 0 {
+				p = np.down
+				continue
+			}
+			s.uncommit(p)
+			p -= nodeSize
+		}
+		s.uncover(hr)
+	}
 }
 
 var defaultOptions Options
@@ -363,6 +430,7 @@ const cloneChunk = 1 << 22
 // clone is Clone, polling m (nil: none) as it copies the node array; it
 // fails only when m stops.
 func (s *Solver) clone(m *core.Meter) (*Solver, error) {
+	s.settle()
 	c := *s
 	c.nodes = make([]node, len(s.nodes))
 	for i := 0; i < len(s.nodes); i += cloneChunk {
@@ -382,6 +450,7 @@ func (s *Solver) clone(m *core.Meter) (*Solver, error) {
 	c.cut, c.onPrefix = -1, nil
 	c.ftweak, c.branch, c.path = nil, nil, nil
 	c.g = gauge{}
+	c.pend = pending{}
 	return &c, nil
 }
 
@@ -454,6 +523,7 @@ func (s *Solver) Solve(ctx context.Context, opts *Options) (Result, error) {
 	if ctx == nil {
 		ctx = context.Background()
 	}
+	s.settle()
 	var probe *MemoStats
 	if opts.Memo != MemoOff {
 		res, ok, err := s.solveMemo(ctx, opts)
@@ -495,6 +565,7 @@ func (s *Solver) solvePlain(opts *Options) (Result, error) {
 // above the subtree: forcing it is not counted, so the Result holds the
 // subtree's own nodes and updates, exactly those of the serial search.
 func (s *Solver) solveForced(forced []int, replay bool, limit uint64, visit func([]int) bool) Result {
+	s.settle()
 	s.nfirst = -1
 	s.sol = s.sol[:0]
 	var res Result
@@ -513,6 +584,11 @@ func (s *Solver) solveForced(forced []int, replay bool, limit uint64, visit func
 	if n == len(forced) {
 		o := s.search(limit, visit, res.Stats.Updates, s.stopAt)
 		res = Result{Status: o.Status, Solutions: o.Solutions, Stats: o.Stats}
+		if s.pend.on {
+			// Stopped: the forced options are unforced with the levels.
+			s.pend.forced = append(s.pend.forced, forced...)
+			return res
+		}
 	} else {
 		res.Stats.Nodes = 1 // the root, a dead end
 	}
@@ -533,43 +609,42 @@ type outcome struct {
 
 // search runs Algorithm C from the current state, with s.sol holding the
 // forced options, under the gauge s.g. It restores the state before
-// returning.
+// returning, unless it stopped early: then it parks (see pending) and
+// returns at once.
 func (s *Solver) search(limit uint64, visit func([]int) bool, updates uint64, stopAt int32) outcome {
 	var (
-		nb       = s.nbase
-		ib       = s.ibase
-		ch       = s.choice
-		base     = len(s.sol)
-		cut      = s.cut
-		colored  = s.colored
-		level    int
-		nodes    = s.g.nodes // the gauge's running total
-		first    = nodes
-		scanned  uint64 // items the choice of item scanned: work, with the updates
-		count    uint64
-		status   = core.StatusExhausted
-		stopping bool
-		hr, x    uint32 // the header of the item chosen at this level, the option node tried
+		nb      = s.nbase
+		ib      = s.ibase
+		ch      = s.choice
+		base    = len(s.sol)
+		cut     = s.cut
+		colored = s.colored
+		level   int
+		nodes   = s.g.nodes // the gauge's running total
+		first   = nodes
+		scanned uint64 // items the choice of item scanned: work, with the updates
+		count   uint64
+		status  = core.StatusExhausted
+		hr, x   uint32 // the header of the item chosen at this level, the option node tried
 	)
 	workBound, ok := s.g.begin(nodes, updates)
 	if !ok {
-		status, stopping = s.g.status(), true
+		status = s.g.status()
+		goto park
 	}
 
 enter:
-	if stopping {
-		goto backup
-	}
-	if level == cut {
-		s.prefix(level)
-		goto backup
-	}
 	if updates+scanned >= workBound {
 		// (Every node adds at least one unit of work: see gauge.)
 		if workBound, ok = s.g.next(nodes, updates+scanned); !ok {
-			status, stopping = s.g.status(), true
-			goto backup
+			status = s.g.status()
+			goto park
 		}
+	}
+	if level == cut {
+		// (Polled above: a split spends most of its time at the cut.)
+		s.prefix(level)
+		goto backup
 	}
 	nodes++
 	if itr(ib, 0).next == 0 {
@@ -577,7 +652,7 @@ enter:
 		scanned++ // a node's one unit of work
 		if !s.solution(level, visit) || count == limit {
 			status = core.StatusFound
-			stopping = true
+			goto park
 		}
 		goto backup
 	}
@@ -600,7 +675,7 @@ enter:
 	x = nd(nb, hr).down
 
 try:
-	if x == hr || stopping {
+	if x == hr {
 		if colored {
 			s.uncover(hr)
 		} else {
@@ -661,6 +736,12 @@ backup:
 	hr = uint32(nd(nb, x).top)
 	x = nd(nb, x).down
 	goto try
+
+park:
+	s.park(level, false)
+	s.sol = s.sol[:base]
+	s.g.nodes = nodes
+	return outcome{Status: status, Solutions: count, Stats: core.Stats{Nodes: nodes - first, Updates: updates}}
 }
 
 // choose returns the length and header ref of the active primary item with

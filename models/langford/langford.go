@@ -94,24 +94,39 @@ func (p *Pairing) Render(w io.Writer, sol core.Solution, format string) error {
 // Cover returns the exact cover problem: primary items the numbers 1..N and
 // the positions 1..2N; option (k, i) puts the k's at positions i and
 // i+k+1.
-func (p *Pairing) Cover() (*dlx.Problem, error) {
+func (p *Pairing) Cover() (*dlx.Problem, error) { return p.CoverContext(context.Background()) }
+
+// CoverContext is Cover that stops when ctx ends (the error then wraps
+// dlx.ErrStopped and ctx's error). It asks the memory policy for the
+// whole problem before it adds an option (resource.ErrTooLarge: about 12
+// bytes an option, 3N²/2 options).
+func (p *Pairing) CoverContext(ctx context.Context) (*dlx.Problem, error) {
 	if p == nil || p.N < 1 || p.N > MaxN {
-		return nil, fmt.Errorf("langford: order %v is out of range (1..%d)", p, MaxN)
+		return nil, fmt.Errorf("langford: %s is out of range (order 1..%d)", core.Describe(p), MaxN)
 	}
-	c := dlx.New()
-	for k := 1; k <= p.N; k++ {
+	n := p.N
+	c := dlx.NewWithContext(ctx)
+	for k := 1; k <= n; k++ {
 		if _, err := c.AddPrimary(strconv.Itoa(k)); err != nil {
 			return nil, err
 		}
 	}
-	for i := 1; i <= 2*p.N; i++ {
+	for i := 1; i <= 2*n; i++ {
 		if _, err := c.AddPrimary("s" + strconv.Itoa(i)); err != nil {
 			return nil, err
 		}
 	}
-	for k := 1; k <= p.N; k++ {
-		for i := 1; i+k+1 <= 2*p.N; i++ {
-			if _, err := c.AddOption(strconv.Itoa(k), "s"+strconv.Itoa(i), "s"+strconv.Itoa(i+k+1)); err != nil {
+	// Σ_k (2n − k − 1) options of 3 items each.
+	options := n*(2*n-1) - n*(n+1)/2
+	if err := c.Grow(options, 3*options); err != nil {
+		return nil, fmt.Errorf("langford: order %d: %w", n, err)
+	}
+	opt := make([]int, 3)
+	for k := 1; k <= n; k++ {
+		for i := 1; i+k+1 <= 2*n; i++ {
+			// Items: number k is item k−1, position i is item n+i−1.
+			opt[0], opt[1], opt[2] = k-1, n+i-1, n+i+k
+			if _, err := c.AddOptionIndex(opt, nil); err != nil {
 				return nil, err
 			}
 		}
@@ -160,13 +175,13 @@ func solve(ctx context.Context, mp core.Problem, o *core.Options) (core.Result, 
 	if !ok || p == nil {
 		return core.Result{}, fmt.Errorf("langford: %w (got %s)", core.ErrWrongProblem, core.Describe(mp))
 	}
-	c, err := p.Cover()
+	c, err := p.CoverContext(ctx)
 	if err != nil {
-		return core.Result{}, err
+		return stopped(err)
 	}
-	s, err := dlx.NewSolver(c)
+	s, err := dlx.NewSolverContext(ctx, c)
 	if err != nil {
-		return core.Result{}, err
+		return stopped(err)
 	}
 	o = o.OrDefault()
 	row := make(core.Solution, 2*p.N)
@@ -177,6 +192,16 @@ func solve(ctx context.Context, mp core.Problem, o *core.Options) (core.Result, 
 		}
 		return row
 	})
+}
+
+// stopped turns the error of a build stopped by its context into the
+// result of a search that stopped before its first node (status timeout
+// or canceled); other errors stay errors.
+func stopped(err error) (core.Result, error) {
+	if st, ok := dlx.StopStatus(err); ok {
+		return core.Result{Status: st}, nil
+	}
+	return core.Result{}, err
 }
 
 // optionAt returns the number k and first position i of option id, in the
