@@ -164,7 +164,8 @@ type StopError struct {
 	Status core.Status
 	// Phase says what stopped: "building", "parsing", …
 	Phase string
-	// Cause is the context's cause (context.DeadlineExceeded, …).
+	// Cause is context.DeadlineExceeded for a timeout, context.Canceled
+	// otherwise.
 	Cause error
 }
 
@@ -188,17 +189,13 @@ func StopStatus(err error) (core.Status, bool) {
 	return core.StatusExhausted, false
 }
 
-// stoppedError is the error of a phase stopped by m.
+// stoppedError is the error of a phase stopped by m: its cause is the
+// context error the meter's status stands for.
 func stoppedError(m *core.Meter, phase string) error {
-	cause := context.Cause(m.Context())
-	if cause == nil {
-		cause = context.Canceled
+	if m.Status() == core.StatusTimeout {
+		return &StopError{Status: core.StatusTimeout, Phase: phase, Cause: context.DeadlineExceeded}
 	}
-	st := m.Status()
-	if st != core.StatusTimeout && st != core.StatusCanceled {
-		st = core.StatusCanceled
-	}
-	return &StopError{Status: st, Phase: phase, Cause: cause}
+	return &StopError{Status: core.StatusCanceled, Phase: phase, Cause: context.Canceled}
 }
 
 // room makes room for n more elements in *s, at least doubling its
