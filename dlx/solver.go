@@ -128,6 +128,16 @@ type Options struct {
 	MemoBytes uint64
 	// Branch is the rule by which a memoized count chooses its items.
 	Branch Branch
+	// Sample, if positive, draws that many solutions uniformly at random
+	// (independently, so one may come twice) and passes each to Visit:
+	// the search counts with the memo first, then walks down the tree
+	// taking each option with probability the share of the solutions
+	// below it (memo_sample.go). Seed seeds the draws. Solutions is then
+	// the number of solutions drawn, Count (Big) the number there are.
+	// Exact cover with colors only: multiplicities are refused.
+	Sample uint64
+	// Seed seeds the random draws of Sample.
+	Seed uint64
 }
 
 // Result is the outcome of a search.
@@ -524,6 +534,9 @@ func (s *Solver) Solve(ctx context.Context, opts *Options) (Result, error) {
 		ctx = context.Background()
 	}
 	s.settle()
+	if opts.Sample > 0 {
+		return s.solveSample(ctx, opts)
+	}
 	var probe *MemoStats
 	if opts.Memo != MemoOff {
 		res, ok, err := s.solveMemo(ctx, opts)
