@@ -120,6 +120,10 @@ type MemoStats struct {
 	// plain search's work the memo did. For a count stopped early it
 	// covers the part searched.
 	Virtual uint64
+	// Saving, for MemoAuto, is the sample's virtual nodes per node
+	// searched: the share of the plain search's work one memo node
+	// stands for (the memo goes on from 4).
+	Saving float64
 	// Used reports that the memo answered the count. With MemoAuto it is
 	// false when the sample showed too few repeats and the plain search
 	// answered.

@@ -125,11 +125,15 @@ func (s *Solver) solveAuto(ctx context.Context, opts *Options, budget uint64, st
 		st := x.m.stats()
 		st.Used = false
 		st.Virtual = x.o.virtual
+		st.Saving = x.saving()
 		st.Probe = probe
 		return Result{Memo: st}, false, nil
 	}
 	// Go on with the sample's table: the subproblems it finished are found
 	// there at once. Its work is the probe's.
+	saving := x.saving()
 	o, m := s.countMemo(ctx, opts.Forced, opts.MaxNodes, budget, x.m.branch, x.m)
-	return s.memoResult(o, m, probe, start), true, nil
+	res = s.memoResult(o, m, probe, start)
+	res.Memo.Saving = saving
+	return res, true, nil
 }

@@ -56,12 +56,14 @@ const (
 	CanUnique
 	// CanParallel: use Options.Workers.
 	CanParallel
+	// CanSample: draw solutions uniformly at random (Options.Sample).
+	CanSample
 )
 
 var capNames = []struct {
 	c    Caps
 	name string
-}{{CanFirst, "first"}, {CanAll, "all"}, {CanCount, "count"}, {CanUnique, "unique"}, {CanParallel, "parallel"}}
+}{{CanFirst, "first"}, {CanAll, "all"}, {CanCount, "count"}, {CanUnique, "unique"}, {CanParallel, "parallel"}, {CanSample, "sample"}}
 
 // Has reports whether c includes every capability in d.
 func (c Caps) Has(d Caps) bool { return c&d == d }
@@ -156,6 +158,8 @@ func (a Algorithm) Supports(p core.Problem, o *core.Options) error {
 		return cannot("count solutions")
 	case o.Unique && !a.Caps.Has(CanUnique):
 		return cannot("tell solutions apart up to symmetry")
+	case o.Sample > 0 && !a.Caps.Has(CanSample):
+		return cannot("draw solutions at random")
 	case o.Method != "" && !slices.Contains(a.Methods, o.Method):
 		if len(a.Methods) == 0 {
 			return core.Wrap(core.ErrUnsupported, "models: %s algorithm %s has no methods (--method %s)", a.Model, a.Name, o.Method)
