@@ -149,17 +149,18 @@ func (a Algorithm) Supports(p core.Problem, o *core.Options) error {
 	cannot := func(what string) error {
 		return core.Wrap(core.ErrUnsupported, "models: %s algorithm %s cannot %s (it can: %s)", a.Model, a.Name, what, a.Caps)
 	}
+	listing := o.Sample == 0 // a sample is drawn in place of a listing
 	switch {
-	case o.Mode == core.ModeFirst && !a.Caps.Has(CanFirst):
+	case o.Sample > 0 && !a.Caps.Has(CanSample):
+		return cannot("draw solutions at random")
+	case listing && o.Mode == core.ModeFirst && !a.Caps.Has(CanFirst):
 		return cannot("find a solution")
-	case o.Mode == core.ModeAll && !a.Caps.Has(CanAll):
+	case listing && o.Mode == core.ModeAll && !a.Caps.Has(CanAll):
 		return cannot("list all solutions")
 	case o.Mode == core.ModeCount && !a.Caps.Has(CanCount) && !a.Caps.Has(CanAll):
 		return cannot("count solutions")
 	case o.Unique && !a.Caps.Has(CanUnique):
 		return cannot("tell solutions apart up to symmetry")
-	case o.Sample > 0 && !a.Caps.Has(CanSample):
-		return cannot("draw solutions at random")
 	case o.Method != "" && !slices.Contains(a.Methods, o.Method):
 		if len(a.Methods) == 0 {
 			return core.Wrap(core.ErrUnsupported, "models: %s algorithm %s has no methods (--method %s)", a.Model, a.Name, o.Method)

@@ -110,7 +110,7 @@ var (
 	}
 	memoAlgorithm = models.Algorithm{
 		Name: "memo", Kind: models.Exact,
-		Caps:        models.CanCount | models.CanAll | models.CanSample,
+		Caps:        models.CanCount | models.CanSample,
 		Description: dlx.MemoDescription,
 		Limits:      dlx.MemoLimits,
 		Check:       dlx.CheckMemo,

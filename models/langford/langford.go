@@ -134,13 +134,30 @@ func (p *Pairing) CoverContext(ctx context.Context) (*dlx.Problem, error) {
 	return c, nil
 }
 
-var dlxAlgorithm = models.Algorithm{
-	Name: "dlx", Kind: models.Exact,
-	Caps:        models.CanFirst | models.CanAll | models.CanCount | models.CanParallel,
-	Description: "Dancing Links on numbers and positions (Knuth's Algorithm C)",
-	Limits:      "N ≤ 4096 (MaxN); counts in 64 bits",
-	Solve:       solve,
-}
+var (
+	autoAlgorithm = models.Algorithm{
+		Name: "auto", Kind: models.Exact,
+		Caps:        models.CanFirst | models.CanAll | models.CanCount | models.CanParallel | models.CanSample,
+		Description: dlx.AutoDescription,
+		Limits:      "N ≤ 4096 (MaxN); " + dlx.AutoLimits,
+		Solve:       solveWith(dlx.MemoAuto),
+	}
+	dlxAlgorithm = models.Algorithm{
+		Name: "dlx", Kind: models.Exact,
+		Caps:        models.CanFirst | models.CanAll | models.CanCount | models.CanParallel,
+		Description: "Dancing Links on numbers and positions (Knuth's Algorithm C)",
+		Limits:      "N ≤ 4096 (MaxN); counts in 64 bits",
+		Solve:       solveWith(dlx.MemoOff),
+	}
+	memoAlgorithm = models.Algorithm{
+		Name: "memo", Kind: models.Exact,
+		Caps:        models.CanCount | models.CanSample,
+		Description: dlx.MemoDescription,
+		Limits:      "N ≤ 4096 (MaxN); " + dlx.MemoLimits,
+		Check:       dlx.CheckMemo,
+		Solve:       solveWith(dlx.MemoOn),
+	}
+)
 
 func init() {
 	models.Register(models.Model{
@@ -157,7 +174,8 @@ A014552 counts them up to reversal: 1, 1, 26, 150 for N = 3, 4, 7, 8).`,
 			}
 			return &Pairing{N: int(n)}, nil
 		}},
-		Algorithms: []models.Algorithm{dlxAlgorithm},
+		Algorithms: []models.Algorithm{autoAlgorithm, dlxAlgorithm, memoAlgorithm},
+		Default:    dlx.DefaultAlgorithm,
 		Formats:    []string{"text", "json"},
 		Without:    []string{"verify"},
 		Fields: func(p core.Problem, _ *core.Result) []models.Field {
@@ -168,9 +186,16 @@ A014552 counts them up to reversal: 1, 1, 26, 150 for N = 3, 4, 7, 8).`,
 	})
 }
 
-// solve runs Algorithm C on the cover, decoding each solution's options
-// into the row of numbers.
-func solve(ctx context.Context, mp core.Problem, o *core.Options) (core.Result, error) {
+// solveWith returns the algorithm that runs Algorithm C on the cover with
+// the given memo, decoding each solution's options into the row of
+// numbers.
+func solveWith(memo dlx.MemoMode) core.Solver {
+	return func(ctx context.Context, mp core.Problem, o *core.Options) (core.Result, error) {
+		return solve(ctx, mp, o, memo)
+	}
+}
+
+func solve(ctx context.Context, mp core.Problem, o *core.Options, memo dlx.MemoMode) (core.Result, error) {
 	p, ok := mp.(*Pairing)
 	if !ok || p == nil {
 		return core.Result{}, fmt.Errorf("langford: %w (got %s)", core.ErrWrongProblem, core.Describe(mp))
@@ -185,7 +210,7 @@ func solve(ctx context.Context, mp core.Problem, o *core.Options) (core.Result, 
 	}
 	o = o.OrDefault()
 	row := make(core.Solution, 2*p.N)
-	return s.SolveModel(ctx, o, dlx.Options{Workers: o.Workers}, func(opts []int) core.Solution {
+	return s.SolveModel(ctx, o, dlx.Options{Workers: o.Workers, Memo: memo}, func(opts []int) core.Solution {
 		for _, id := range opts {
 			k, i := optionAt(p.N, id)
 			row[i-1], row[i+k] = int32(k), int32(k)
