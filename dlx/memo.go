@@ -425,6 +425,13 @@ func (r *Result) setCount(c count) {
 // then undoes the forced options. It stops through a meter of its own
 // under ctx with the node budget maxNodes (0: none).
 func (s *Solver) countMemo(ctx context.Context, forced []int, maxNodes, budget uint64, branch Branch, m *memoRun) (memoOutcome, *memoRun) {
+	return s.countMemoTask(ctx, forced, false, maxNodes, budget, branch, m)
+}
+
+// countMemoTask is countMemo; with replay, forced is the prefix of a
+// subtree of a larger search, whose forcing is not counted (see
+// solveForced).
+func (s *Solver) countMemoTask(ctx context.Context, forced []int, replay bool, maxNodes, budget uint64, branch Branch, m *memoRun) (memoOutcome, *memoRun) {
 	s.settle() // a plain search stopped before (MemoAuto's probe) left its levels
 	s.g.reset(ctx, maxNodes)
 	defer s.g.end()
@@ -433,7 +440,6 @@ func (s *Solver) countMemo(ctx context.Context, forced []int, maxNodes, budget u
 		m = s.newMemoRun(budget, branch)
 	}
 	m.branch = branch
-	m.hits, m.misses = 0, 0
 	var updates uint64
 	n := 0
 	ok := true
@@ -452,6 +458,9 @@ func (s *Solver) countMemo(ctx context.Context, forced []int, maxNodes, budget u
 			updates += s.force(k)
 		}
 		n++
+	}
+	if replay {
+		updates = 0
 	}
 	var o memoOutcome
 	if ok {
