@@ -17,6 +17,9 @@ import (
 // one size draws one point per algorithm; --sizes A..B is what the chart
 // is for.
 func WriteSVG(w io.Writer, rep *Report) error {
+	if w == nil {
+		return errors.New("bench: nil writer")
+	}
 	if rep == nil {
 		return errors.New("bench: no report to write")
 	}

@@ -46,7 +46,8 @@ const (
 //
 // A Meter is used by one goroutine; Fork gives each worker of a parallel
 // search its own, sharing the context, the node budget and the stop. A
-// Meter from NewMeter(nil, nil) never stops the search.
+// Meter from NewMeter(nil, nil), like the zero Meter, never stops the
+// search.
 type Meter struct {
 	sh *meterShared
 	// granted is the node count this meter may reach: what it has taken
@@ -100,7 +101,7 @@ func (m *Meter) Poll(nodes, work uint64) (nodeBound, workBound uint64, ok bool) 
 	if nodeBound < nodes {
 		nodeBound = ^uint64(0)
 	}
-	if sh := m.sh; sh.max > 0 {
+	if sh := m.sh; sh != nil && sh.max > 0 {
 		if nodes >= m.granted {
 			// Take the next share of the budget, no more than an
 			// interval, so that workers end it about together.

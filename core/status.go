@@ -73,9 +73,9 @@ func ParseStatus(name string) (Status, error) {
 
 // ContextStatus maps a done context to StatusTimeout (deadline exceeded) or
 // StatusCanceled (anything else). It returns StatusExhausted, false while the
-// context is still live.
+// context is still live, and for a nil context, which never ends.
 func ContextStatus(ctx context.Context) (Status, bool) {
-	if ctx.Err() == nil {
+	if ctx == nil || ctx.Err() == nil {
 		return StatusExhausted, false
 	}
 	if errors.Is(context.Cause(ctx), context.DeadlineExceeded) {

@@ -79,13 +79,21 @@ type Reader struct {
 }
 
 // NewReader returns a Reader over r that accepts lines of at most max bytes
-// (DefaultMax if max ≤ 0), line endings not counted.
+// (DefaultMax if max ≤ 0), line endings not counted. A nil r gives a Reader
+// whose Next returns ErrNilReader.
 func NewReader(r io.Reader, max int) *Reader {
 	if max <= 0 {
 		max = DefaultMax
 	}
+	if r == nil {
+		return &Reader{max: max, err: ErrNilReader}
+	}
 	return &Reader{r: bufio.NewReaderSize(r, 1<<16), max: max}
 }
+
+// ErrNilReader is the error of a Reader over no input: NewReader(nil, …),
+// or a zero Reader.
+var ErrNilReader = errors.New("nil reader")
 
 // Max returns the longest line r accepts.
 func (r *Reader) Max() int { return r.max }
@@ -100,6 +108,9 @@ func (r *Reader) tooLong(line int) error {
 // After an error, Next returns the same error again. The returned slice is
 // only valid until the next call.
 func (r *Reader) Next() ([]byte, int, error) {
+	if r.err == nil && r.r == nil {
+		r.err = ErrNilReader
+	}
 	if r.err != nil {
 		return nil, r.line, r.err
 	}

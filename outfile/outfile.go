@@ -44,6 +44,9 @@ func (c counter) Write(p []byte) (int, error) {
 // "outfile:".
 func Open(path string, stdout io.Writer) (*File, error) {
 	if path == "" || path == "-" {
+		if stdout == nil {
+			return nil, errors.New("outfile: standard output: nil writer")
+		}
 		return &File{Writer: bufio.NewWriterSize(stdout, bufferSize)}, nil
 	}
 	if real, err := filepath.EvalSymlinks(path); err == nil {
@@ -106,12 +109,20 @@ func (o *File) Path() string { return o.path }
 func (o *File) Replaces() bool { return o.file != nil && !o.direct }
 
 // Empty reports whether nothing has been written yet.
-func (o *File) Empty() bool { return o.written+int64(o.Buffered()) == 0 }
+func (o *File) Empty() bool {
+	if o.Writer == nil {
+		return o.written == 0 // a zero File writes nothing
+	}
+	return o.written+int64(o.Buffered()) == 0
+}
 
 // Commit flushes the buffer and, for a replaced file, syncs the temporary
 // file and renames it over the path. After Commit the File writes nothing
 // more.
 func (o *File) Commit() error {
+	if o.Writer == nil {
+		return errors.New("outfile: Commit of a File that Open did not make")
+	}
 	if err := o.Flush(); err != nil {
 		o.Abort()
 		return o.fail(err)

@@ -9,7 +9,7 @@ import (
 )
 
 // Bar is a progress bar drawn on w. Its methods are safe for concurrent
-// use and on a nil *Bar.
+// use, on a nil *Bar and on a Bar without a writer (which draws nothing).
 type Bar struct {
 	mu          sync.Mutex
 	w           io.Writer
@@ -55,15 +55,18 @@ func (b *Bar) Finish() {
 		return
 	}
 	b.mu.Lock()
-	if b.drawn {
+	if b.drawn && b.w != nil {
 		fmt.Fprint(b.w, "\r\033[K")
 	}
 	b.drawn = false
 	b.mu.Unlock()
 }
 
-// draw redraws the line, at most every 100 ms.
+// draw redraws the line, at most every 100 ms (never on a nil writer).
 func (b *Bar) draw() {
+	if b.w == nil {
+		return
+	}
 	now := time.Now()
 	if now.Sub(b.last) < 100*time.Millisecond {
 		return

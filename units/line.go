@@ -302,8 +302,13 @@ func ParseFingerprint(s string) (uint64, error) {
 }
 
 // UnitFingerprint returns the fingerprint of the first count subproblems
-// of unit i of k: j = i, i+k, …, i+(count−1)·k.
+// of unit i of k: j = i, i+k, …, i+(count−1)·k. Its time is linear in
+// count; a count above MaxUnitSubproblems gives 0 (Merge refuses a line
+// that claims one).
 func UnitFingerprint(seed, i, k, count uint64) uint64 {
+	if count > MaxUnitSubproblems {
+		return 0
+	}
 	var f uint64
 	j := i
 	for range count {

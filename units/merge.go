@@ -17,10 +17,12 @@ import (
 	"github.com/coverkit/coverkit/lines"
 )
 
-// MaxUnitSubproblems bounds the subproblems a unit line may claim (2^40,
-// far beyond any count that finishes): merge recomputes the fingerprint
-// over them, and a damaged line must not make it loop for days.
-const MaxUnitSubproblems = 1 << 40
+// MaxUnitSubproblems bounds the subproblems a unit line may claim (2^30):
+// merge recomputes the fingerprint over them, a few seconds at this bound,
+// and a damaged line must not make it loop for days. No split gives one
+// unit more: 27 queens, the largest count split, has about 2^31
+// subproblems in all, and a unit of 2^30 of them is centuries of work.
+const MaxUnitSubproblems = 1 << 30
 
 // ErrMerge is wrapped by every error Merge returns: a line that cannot be
 // read, lines from different counts, a conflict, a mismatch.

@@ -1,6 +1,7 @@
 package units
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"maps"
@@ -52,6 +53,9 @@ func AlgorithmOf(d core.Decomposition) string {
 // complete, the units and subproblems seen, the CPU time and the missing
 // units in Slurm's --array syntax.
 func (s *Summary) WriteText(w io.Writer) error {
+	if w == nil {
+		return errors.New("units: nil writer")
+	}
 	state := "complete"
 	if !s.Complete {
 		state = "INCOMPLETE"

@@ -13,6 +13,7 @@ package chart
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -109,6 +110,9 @@ func (s *svg) line(x0, y0, x1, y1 float64, style string) {
 // each algorithm's growth per step. A chart with nothing to draw says so
 // in the image.
 func (c *Chart) WriteSVG(w io.Writer) error {
+	if w == nil {
+		return errors.New("chart: nil writer")
+	}
 	s := &svg{w: bufio.NewWriter(w)}
 	s.printf(`<?xml version="1.0" encoding="UTF-8"?>`+"\n"+
 		`<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="sans-serif" font-size="%d">`+"\n",

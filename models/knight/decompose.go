@@ -2,6 +2,7 @@ package knight
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/coverkit/coverkit/core"
@@ -40,6 +41,9 @@ type Prefixes struct {
 
 // NewPrefixes splits p's count for units work units.
 func NewPrefixes(p *Problem, units uint64) (*Prefixes, error) {
+	if p == nil {
+		return nil, fmt.Errorf("knight: nil problem: %w", core.ErrWrongProblem)
+	}
 	if err := p.Check(); err != nil {
 		return nil, err
 	}
@@ -71,6 +75,9 @@ func NewPrefixes(p *Problem, units uint64) (*Prefixes, error) {
 // (open tours from every square) or open-from=S (from square S, 0-based),
 // L the length of the prefixes.
 func (d *Prefixes) Name() string {
+	if d.p == nil {
+		return "knight-prefixes/2/none" // a zero Prefixes: no subproblems
+	}
 	kind := "open-any"
 	switch {
 	case d.p.Closed:
@@ -87,6 +94,9 @@ func (d *Prefixes) Algorithm() string { return "search" }
 // Instance returns the canonical instance: "knight RxC closed", "knight
 // RxC open from=R,C" (1-based) or "knight RxC open any".
 func (d *Prefixes) Instance() string {
+	if d.p == nil {
+		return "knight none" // a zero Prefixes
+	}
 	s := fmt.Sprintf("knight %dx%d ", d.p.Rows, d.p.Cols)
 	switch {
 	case d.p.Closed:
@@ -106,8 +116,14 @@ func (d *Prefixes) Len(context.Context) (uint64, error) { return uint64(len(d.ts
 // size, 1 to 8) for open tours from any square, whose prefixes are
 // weighted, and 0 otherwise.
 func (d *Prefixes) Run(ctx context.Context, first, stride uint64, done func(j uint64, r core.SubResult) bool) (core.Status, error) {
+	if done == nil {
+		return core.StatusExhausted, errors.New("knight: Prefixes.Run: nil done")
+	}
 	if stride == 0 {
 		stride = 1
+	}
+	if d.g == nil || first >= uint64(len(d.ts)) {
+		return core.StatusExhausted, nil // nothing to run (a zero Prefixes has no subproblems)
 	}
 	meter := core.NewMeter(ctx, nil)
 	e := newEngine(d.g, meter)

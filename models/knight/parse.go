@@ -48,6 +48,9 @@ var ErrInvalidTour = errors.New("not a knight's tour of the board")
 // accepted. Errors name the line (and field) at fault. ReadTour checks the
 // form, not the tour: pass the result to Verify.
 func ReadTour(r io.Reader) (*Tour, error) {
+	if r == nil {
+		return nil, errors.New("knight: nil reader")
+	}
 	br := bufio.NewReaderSize(r, 1<<16)
 	// Peek past a BOM and white space to tell JSON from a matrix, counting
 	// the lines skipped so that the matrix's errors name the input's lines.

@@ -1,11 +1,13 @@
 package knight
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
 
 	"github.com/coverkit/coverkit/core"
+	"github.com/coverkit/coverkit/resource"
 )
 
 // Render writes sol in one of the formats "text" (or ""): the board as a
@@ -14,6 +16,9 @@ import (
 // writes the whole record); "svg": a picture of the board with the tour
 // drawn.
 func (p *Problem) Render(w io.Writer, sol core.Solution, format string) error {
+	if err := checkDraw(w, p.Rows, p.Cols, sol); err != nil {
+		return err
+	}
 	if len(sol) != p.Squares() {
 		return fmt.Errorf("knight: cannot render %d squares as a tour of a %s board", len(sol), p.Size())
 	}
@@ -28,6 +33,29 @@ func (p *Problem) Render(w io.Writer, sol core.Solution, format string) error {
 		return WriteSVG(w, p.Rows, p.Cols, p.Closed, sol)
 	}
 	return fmt.Errorf("knight: unknown format %q (text, json, svg)", format)
+}
+
+// MaxSVGSquares is the largest board WriteSVG draws (2048×2048): its
+// picture takes about 40 bytes a square, and no viewer shows more.
+const MaxSVGSquares = 1 << 22
+
+// checkDraw refuses what the writers cannot write: a nil writer, a board
+// whose sides are not positive or whose squares int32 cannot index, a
+// square off the board.
+func checkDraw(w io.Writer, rows, cols int, sol core.Solution) error {
+	if w == nil {
+		return errors.New("knight: nil writer")
+	}
+	if err := divCheck(rows, cols); err != nil {
+		return err
+	}
+	n := int32(rows * cols)
+	for i, s := range sol {
+		if s < 0 || s >= n {
+			return fmt.Errorf("knight: move %d: square index %d is off the %dx%d board", i+1, s, rows, cols)
+		}
+	}
+	return nil
 }
 
 // flushAt is the size at which the writers hand their buffer on.
@@ -61,6 +89,9 @@ func (b *writer) flush() error {
 // in columns as wide as the largest number and separated by one space. It
 // streams through one buffer and needs 4 bytes a square for the matrix.
 func WriteMatrix(w io.Writer, rows, cols int, sol core.Solution) error {
+	if err := checkDraw(w, rows, cols, sol); err != nil {
+		return err
+	}
 	n := rows * cols
 	if len(sol) != n {
 		return fmt.Errorf("knight: %d squares in the tour for a %dx%d board", len(sol), rows, cols)
@@ -98,8 +129,15 @@ func WriteMatrix(w io.Writer, rows, cols int, sol core.Solution) error {
 //
 // with 1-based rows and columns and the R·C squares in visiting order. The
 // "algorithm" field is left out when algorithm is "". It streams through one
-// buffer with no allocation per square.
+// buffer with no allocation per square. The path may be partial, but its
+// squares must be on the board.
 func WriteJSON(w io.Writer, p *Problem, sol core.Solution, algorithm string) error {
+	if p == nil {
+		return errors.New("knight: nil problem")
+	}
+	if err := checkDraw(w, p.Rows, p.Cols, sol); err != nil {
+		return err
+	}
 	cols := p.Cols
 	b := newWriter(w)
 	b.buf = append(b.buf, `{"rows":`...)
@@ -185,8 +223,16 @@ func numberTable(n int, prefix, suffix string) ([]byte, []int32) {
 // WriteSVG draws the board (light and dark squares) with the tour as one
 // polyline through the square centres, the start marked by a filled circle
 // and the end by a ring. Coordinates are integers: each square is 2 units
-// wide, so centres fall on odd numbers.
+// wide, so centres fall on odd numbers. Boards of more than MaxSVGSquares
+// squares are refused with an error wrapping resource.ErrTooLarge.
 func WriteSVG(w io.Writer, rows, cols int, closed bool, sol core.Solution) error {
+	if err := checkDraw(w, rows, cols, sol); err != nil {
+		return err
+	}
+	if rows*cols > MaxSVGSquares {
+		return fmt.Errorf("knight: a picture of a %dx%d board would take about %d MB; svg draws boards of at most %d squares: %w",
+			rows, cols, uint64(rows)*uint64(cols)*40>>20, MaxSVGSquares, resource.ErrTooLarge)
+	}
 	b := newWriter(w)
 	cell := 24
 	if m := max(rows, cols); m > 40 {

@@ -3,6 +3,7 @@ package latin
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math/big"
@@ -97,6 +98,9 @@ func (s *Square) Verify(sol core.Solution) error {
 // Render writes sol as N lines of space-separated symbols ("", "text" or
 // "grid"), or as a JSON array of N rows ("json").
 func (s *Square) Render(w io.Writer, sol core.Solution, format string) error {
+	if w == nil {
+		return errors.New("latin: nil writer")
+	}
 	if err := s.check(); err != nil {
 		return err
 	}
@@ -147,66 +151,43 @@ const (
 // when r of them are reduced, and whether it fits in a core.Count (128
 // bits). When it does not (order 20 with more than 1149 reduced squares,
 // any r > 0 beyond order 21), the Count is meaningless: use FromReducedBig.
+// An order outside 1..MaxOrder has no count: it returns 0, false.
 func FromReduced(r uint64, n int) (core.Count, bool) {
-	c, ok := core.CountOf(r), true
-	mul := func(k int) {
-		var fits bool
-		c, fits = c.MulChecked(uint64(k))
-		ok = ok && fits
+	if n < 1 || n > MaxOrder {
+		return core.Count{}, false
 	}
-	for k := 2; k <= n; k++ {
-		mul(k)
+	c := core.CountOf(r)
+	for _, top := range []int{n, n - 1} {
+		for k := 2; k <= top; k++ {
+			var fits bool
+			if c, fits = c.MulChecked(uint64(k)); !fits {
+				return c, false
+			}
+		}
 	}
-	for k := 2; k < n; k++ {
-		mul(k)
-	}
-	return c, ok
+	return c, true
 }
 
-// FromReducedBig returns N!·(N−1)!·r exactly.
+// FromReducedBig returns N!·(N−1)!·r exactly, or nil for an order outside
+// 1..MaxOrder.
 func FromReducedBig(r uint64, n int) *big.Int {
+	if n < 1 || n > MaxOrder {
+		return nil
+	}
 	f := new(big.Int).MulRange(1, int64(max(n, 1)))
 	g := new(big.Int).MulRange(1, int64(max(n-1, 1)))
 	f.Mul(f, g)
 	return f.Mul(f, new(big.Int).SetUint64(r))
 }
 
-var (
-	autoAlgorithm = models.Algorithm{
-		Name:        "auto",
-		Kind:        models.Exact,
-		Caps:        models.CanFirst | models.CanAll | models.CanCount | models.CanParallel | models.CanSample,
-		Description: dlx.AutoDescription,
-		Limits:      "order ≤ 64; a count beyond 128 bits is refused",
-		Methods:     []string{MethodReduced, MethodDirect},
-		Solve:       solveWith(dlx.MemoAuto),
-	}
-	dlxAlgorithm = models.Algorithm{
-		Name:        "dlx",
-		Kind:        models.Exact,
-		Caps:        models.CanFirst | models.CanAll | models.CanCount | models.CanParallel,
-		Description: "exact cover on Dancing Links; counts via reduced squares × N!(N−1)! or directly",
-		Limits:      "order ≤ 64; a count beyond 128 bits is refused",
-		Methods:     []string{MethodReduced, MethodDirect},
-		Solve:       solveWith(dlx.MemoOff),
-	}
-	memoAlgorithm = models.Algorithm{
-		Name:        "memo",
-		Kind:        models.Exact,
-		Caps:        models.CanCount | models.CanSample,
-		Description: dlx.MemoDescription,
-		Limits:      "order ≤ 64; a count beyond 128 bits is refused; " + dlx.MemoLimits,
-		Methods:     []string{MethodReduced, MethodDirect},
-		Check:       dlx.CheckMemo,
-		Solve:       solveWith(dlx.MemoOn),
-	}
-)
-
-// solveWith returns Solve with the given memo for counts.
-func solveWith(memo dlx.MemoMode) core.Solver {
-	return func(ctx context.Context, p core.Problem, o *core.Options) (core.Result, error) {
-		return solve(ctx, p, o, memo)
-	}
+var dlxAlgorithm = models.Algorithm{
+	Name:        "dlx",
+	Kind:        models.Exact,
+	Caps:        models.CanFirst | models.CanAll | models.CanCount | models.CanParallel,
+	Description: "exact cover on Dancing Links; counts via reduced squares × N!(N−1)! or directly",
+	Limits:      "order ≤ 64; a count beyond 128 bits is refused",
+	Methods:     []string{MethodReduced, MethodDirect},
+	Solve:       Solve,
 }
 
 // Solve searches Latin squares of p (a *Square) as o says: the first,
@@ -215,10 +196,6 @@ func solveWith(memo dlx.MemoMode) core.Solver {
 // and multiplies by N!·(N−1)! (Result.Extra "reduced_squares" holds the reduced
 // count); "direct" enumerates every square. o.Workers > 1 splits the search.
 func Solve(ctx context.Context, p core.Problem, o *core.Options) (core.Result, error) {
-	return solve(ctx, p, o, dlx.MemoOff)
-}
-
-func solve(ctx context.Context, p core.Problem, o *core.Options, memo dlx.MemoMode) (core.Result, error) {
 	sq, ok := p.(*Square)
 	if !ok || sq == nil {
 		return core.Result{}, fmt.Errorf("latin: %w: got %s", core.ErrWrongProblem, core.Describe(p))
@@ -263,7 +240,7 @@ func solve(ctx context.Context, p core.Problem, o *core.Options, memo dlx.MemoMo
 			forced = append(forced, sudoku.Option(n, r*n, uint8(r+1)))
 		}
 	}
-	do := dlx.Options{Forced: forced, Workers: o.Workers, Memo: memo}
+	do := dlx.Options{Forced: forced, Workers: o.Workers}
 	grid := make(core.Solution, n*n)
 	out, err := sv.SolveModel(ctx, o, do, func(opts []int) core.Solution {
 		for _, k := range opts {
@@ -277,10 +254,7 @@ func solve(ctx context.Context, p core.Problem, o *core.Options, memo dlx.MemoMo
 	out.Method = method
 	if viaReduced {
 		reduced, _ := out.Solutions.Uint64() // dlx counts in 64 bits
-		if out.Extra == nil {
-			out.Extra = map[string]any{}
-		}
-		out.Extra["reduced_squares"] = reduced
+		out.Extra = map[string]any{"reduced_squares": reduced}
 		all, ok := FromReduced(reduced, n)
 		if !ok {
 			exact, stopped := FromReducedBig(reduced, n).String(), ""

@@ -100,12 +100,18 @@ func (b *Board) String() string {
 }
 
 // Coords returns the 0-based coordinates of cell x in buf (reused if it has
-// room).
+// room). A cell off the board gives coordinates that are not (Cell
+// returns −1 for them); a side below 1, which no valid board has, gives
+// the coordinate 0.
 func (b *Board) Coords(x int, buf []int) []int {
 	buf = slices.Grow(buf[:0], len(b.Dims))[:len(b.Dims)]
 	for i := len(b.Dims) - 1; i >= 0; i-- {
-		buf[i] = x % b.Dims[i]
-		x /= b.Dims[i]
+		if d := b.Dims[i]; d > 0 {
+			buf[i] = x % d
+			x /= d
+		} else {
+			buf[i] = 0
+		}
 	}
 	return buf
 }

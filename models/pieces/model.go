@@ -3,6 +3,7 @@ package pieces
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -56,7 +57,7 @@ A C H S, X for a custom piece); a d-dimensional board as 2-D layers after
 			{Verb: "pawns", Short: "The fewest pawns that let M queens stand on an N×N board (--queens M), with a placement",
 				Usage: "N", Args: 1, Prefix: []string{"queen"}, Params: map[string]string{"task": "pawns"}},
 		},
-		Algorithms:  []models.Algorithm{bitboardAlgorithm, dlxAlgorithm, memoAlgorithm},
+		Algorithms:  []models.Algorithm{bitboardAlgorithm, dlxAlgorithm},
 		Formats:     Formats,
 		Default:     func(core.Problem, *core.Options) string { return "bitboard" },
 		Fields:      func(p core.Problem, res *core.Result) []models.Field { return p.(*Problem).Fields(res) },
@@ -222,6 +223,9 @@ func verifyRequest(_ context.Context, req models.Request, r io.Reader) (*models.
 // Cells() squares — and checks each with Verify. A malformed line is an
 // error naming it.
 func (p *Problem) VerifyStream(r io.Reader) (*models.VerifyReport, error) {
+	if r == nil {
+		return nil, errors.New("pieces: nil reader")
+	}
 	if err := p.check(); err != nil {
 		return nil, err
 	}

@@ -3,6 +3,7 @@ package pieces
 import (
 	"bufio"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -25,6 +26,9 @@ var Formats = []string{"text", "board", "coords", "svg", "json"}
 // line "pawns 4,5 ..." when there are pawns. "json": one JSON value,
 // {"pieces":[[r,c],...],"pawns":[...]}, without a newline. "svg": a drawing of the board (layers side by side).
 func (p *Problem) Render(w io.Writer, sol core.Solution, format string) error {
+	if w == nil {
+		return errors.New("pieces: nil writer")
+	}
 	if err := p.check(); err != nil {
 		return err
 	}

@@ -15,6 +15,9 @@ func decompose(ctx context.Context, p core.Problem, units uint64) (core.Decompos
 	if !ok || t == nil {
 		return nil, fmt.Errorf("polyomino: %w (got %T)", core.ErrWrongProblem, p)
 	}
-	cover, _ := t.Cover(nil)
+	cover, _, err := t.Cover(nil)
+	if err != nil {
+		return nil, err
+	}
 	return dlx.NewSubtrees(ctx, cover, nil, units, "polyomino")
 }

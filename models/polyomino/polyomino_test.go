@@ -120,7 +120,8 @@ func TestBadInput(t *testing.T) {
 // covers; -update rewrites them.
 func TestTestdata(t *testing.T) {
 	for _, board := range []string{"3x20", "6x10"} {
-		cover, _ := tiling(t, board, polyomino.Pentominoes).Cover(nil)
+		cover, _, err := tiling(t, board, polyomino.Pentominoes).Cover(nil)
+		require.NoError(t, err)
 		var b bytes.Buffer
 		b.WriteString("| The twelve pentominoes on the " + board + " rectangle: pieces and cells primary\n")
 		require.NoError(t, dlx.Write(&b, cover))

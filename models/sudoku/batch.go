@@ -55,6 +55,8 @@ func (v Verdict) MarshalText() ([]byte, error) { return []byte(v.String()), nil 
 // make Unsolvable, Solved or Multiple.
 func VerdictOf(res *core.Result) Verdict {
 	switch {
+	case res == nil:
+		return Invalid
 	case res.Status.Partial():
 		return Timeout
 	case res.Solutions.IsZero():
@@ -195,12 +197,13 @@ type worker struct {
 	run     core.Solver
 	puzzle  Puzzle
 	opts    core.Options
-	shape   *Shape // the shape last checked with Supports
-	refusal error  // and the algorithm's refusal of it
+	shape   *Shape      // the shape last checked with Supports
+	refusal error       // and the algorithm's refusal of it
+	m       *core.Meter // the batch's stop, checked before each puzzle
 }
 
-func newWorker(alg models.Algorithm, o *BatchOptions) *worker {
-	w := &worker{parser: NewParser(o.Layout), format: o.Format, alg: alg, run: alg.Worker()}
+func newWorker(m *core.Meter, alg models.Algorithm, o *BatchOptions) *worker {
+	w := &worker{parser: NewParser(o.Layout), format: o.Format, alg: alg, run: alg.Worker(), m: m}
 	w.opts = core.Options{Mode: core.ModeAll, Limit: o.Limit, MaxNodes: o.MaxNodes, Workers: 1}
 	if o.Limit == 0 {
 		w.opts.Mode = core.ModeCount
@@ -229,9 +232,11 @@ func (w *worker) solve(ctx context.Context, c *chunk) {
 			c.answers = append(c.answers, a)
 			continue
 		}
-		if ctx.Err() != nil {
+		if _, ok := w.m.Check(0); !ok {
+			// The batch was stopped: no puzzle is started after that, and
+			// each puzzle's search has a meter of its own.
 			a.Verdict = Timeout
-			a.Result.Status, _ = core.ContextStatus(ctx)
+			a.Result.Status = w.m.Status()
 			c.answers = append(c.answers, a)
 			continue
 		}
@@ -299,6 +304,15 @@ func (w *worker) solve(ctx context.Context, c *chunk) {
 func SolveBatch(ctx context.Context, r io.Reader, o BatchOptions, emit func(*Answer) error) (Summary, error) {
 	start := time.Now()
 	var sum Summary
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	switch {
+	case r == nil:
+		return sum, errors.New("sudoku: SolveBatch: nil reader")
+	case emit == nil:
+		return sum, errors.New("sudoku: SolveBatch: nil emit")
+	}
 	if _, err := resource.CheckWorkers(o.Workers); err != nil {
 		return sum, fmt.Errorf("sudoku: %w", err)
 	}
@@ -326,8 +340,9 @@ func SolveBatch(ctx context.Context, r io.Reader, o BatchOptions, emit func(*Ans
 		}
 		return c.err
 	}
+	m := core.NewMeter(ctx, nil)
 	if o.Workers <= 1 {
-		w := newWorker(alg, &o)
+		w := newWorker(m, alg, &o)
 		c := new(chunk)
 		for {
 			c.fill(rd)
@@ -337,13 +352,13 @@ func SolveBatch(ctx context.Context, r io.Reader, o BatchOptions, emit func(*Ans
 			}
 		}
 	} else {
-		err = solveParallel(ctx, rd, alg, &o, record)
+		err = solveParallel(ctx, m, rd, alg, &o, record)
 	}
 	sum.Stats.Elapsed = time.Since(start)
 	return sum, err
 }
 
-func solveParallel(ctx context.Context, rd *Reader, alg models.Algorithm, o *BatchOptions, record func(*chunk) error) error {
+func solveParallel(ctx context.Context, m *core.Meter, rd *Reader, alg models.Algorithm, o *BatchOptions, record func(*chunk) error) error {
 	workers := o.Workers
 	inFlight := 4 * workers
 	free := make(chan *chunk, inFlight)
@@ -376,9 +391,10 @@ func solveParallel(ctx context.Context, rd *Reader, alg models.Algorithm, o *Bat
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Add(1)
+		wm := m.Fork()
 		go func() {
 			defer wg.Done()
-			w := newWorker(alg, o)
+			w := newWorker(wm, alg, o)
 			for c := range work {
 				select {
 				case <-abort:

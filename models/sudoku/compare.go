@@ -31,6 +31,9 @@ type Batch struct {
 // Batch named name (a file's base name, for reports). It fails only when r
 // cannot be read; invalid puzzles are counted by Skipped.
 func NewBatch(name string, r io.Reader, l Layout, f Format) (*Batch, error) {
+	if r == nil {
+		return nil, fmt.Errorf("sudoku: %s: nil reader", name)
+	}
 	data, err := io.ReadAll(r)
 	if err != nil {
 		return nil, fmt.Errorf("sudoku: %s: %w", name, err)

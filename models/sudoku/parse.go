@@ -108,6 +108,9 @@ func symbolValue(b byte) (v uint8, ok bool) {
 // line is the input line number for errors (0 for none). It checks the
 // symbols against N and that no unit holds a symbol twice.
 func (p *Parser) ParseLine(line int, text []byte, dst *Puzzle) error {
+	if dst == nil {
+		return errors.New("sudoku: ParseLine: nil destination puzzle")
+	}
 	text = bytes.TrimPrefix(text, bom)
 	text = bytes.TrimSpace(text)
 	k := len(text)
@@ -206,6 +209,9 @@ func trimPrefix(err error) string {
 // inferred from the first row. rows are the block's lines and first the
 // line number of the first one.
 func (p *Parser) ParseGrid(first int, rows [][]byte, dst *Puzzle) error {
+	if dst == nil {
+		return errors.New("sudoku: ParseGrid: nil destination puzzle")
+	}
 	if len(rows) == 0 {
 		return lineErr(first, "empty grid")
 	}
@@ -358,6 +364,9 @@ func NewReader(r io.Reader, f Format) *Reader {
 // marks the record and answers the rest.
 // Any other error (an unreadable input) ends the reading.
 func (r *Reader) Next(buf []byte) (Record, error) {
+	if r.lr == nil {
+		r.lr = lines.NewReader(nil, MaxLine) // a zero Reader reads nothing
+	}
 	if r.format == LineFormat {
 		for {
 			b, n, err := r.lr.Next()

@@ -1,6 +1,7 @@
 package sudoku
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -246,6 +247,9 @@ var Formats = []string{"line", "grid", "pretty", "json", "svg"}
 // givens in black, the solved cells in blue, thick lines around boxes and
 // regions). A nil sol renders the puzzle itself, its empty cells blank.
 func (p *Puzzle) Render(w io.Writer, sol core.Solution, format string) error {
+	if w == nil {
+		return errors.New("sudoku: nil writer")
+	}
 	if err := p.Check(); err != nil {
 		return err
 	}
@@ -300,8 +304,12 @@ func AppendJSON(b []byte, n int, cells []uint8) []byte {
 	return append(b, '"')
 }
 
-// AppendRows appends cells as a JSON array of n rows of numbers.
+// AppendRows appends cells as a JSON array of n rows of numbers (rows of
+// n cells; an n below 1 puts every cell in one row).
 func AppendRows(b []byte, n int, cells []uint8) []byte {
+	if n < 1 {
+		n = max(len(cells), 1)
+	}
 	b = append(b, '[')
 	for i, v := range cells {
 		switch {
@@ -398,9 +406,13 @@ func symbolByte(v uint8) byte {
 	return '?'
 }
 
-// AppendGrid appends cells as n lines of space-separated numbers (0 for an
-// empty cell), each ending in a newline.
+// AppendGrid appends cells as lines of n space-separated numbers (0 for an
+// empty cell), each ending in a newline (an n below 1 puts every cell on
+// one line).
 func AppendGrid(b []byte, n int, cells []uint8) []byte {
+	if n < 1 {
+		n = max(len(cells), 1)
+	}
 	for i, v := range cells {
 		if i%n != 0 {
 			b = append(b, ' ')
@@ -414,8 +426,13 @@ func AppendGrid(b []byte, n int, cells []uint8) []byte {
 }
 
 // AppendPretty appends cells as rows of symbols with '|' between boxes and
-// a rule between bands (for boxed shapes), for people to read.
+// a rule between bands (for boxed shapes), for people to read. Cells
+// missing from a short slice are drawn empty; a nil shape, or one whose
+// side is out of range (1..MaxSide), appends nothing.
 func AppendPretty(b []byte, s *Shape, cells []uint8) []byte {
+	if s == nil || s.N < 1 || s.N > MaxSide {
+		return b
+	}
 	n := s.N
 	wide := n > MaxLineSide
 	for r := range n {
@@ -424,7 +441,7 @@ func AppendPretty(b []byte, s *Shape, cells []uint8) []byte {
 			for c := range n {
 				if c > 0 {
 					width++
-					if c%s.BoxCols == 0 {
+					if s.BoxCols > 0 && c%s.BoxCols == 0 {
 						width += 2
 					}
 				}
@@ -446,7 +463,10 @@ func AppendPretty(b []byte, s *Shape, cells []uint8) []byte {
 					b = append(b, '|', ' ')
 				}
 			}
-			v := cells[r*n+c]
+			var v uint8
+			if i := r*n + c; i < len(cells) {
+				v = cells[i]
+			}
 			if wide {
 				if v < 10 {
 					b = append(b, ' ')

@@ -72,7 +72,15 @@ type Shape struct {
 // most nearly square b×c with b ≤ c and b·c = n (3×3 for 9, 2×3 for 6, 2×4
 // for 8, 3×4 for 12, 4×4 for 16). For a prime n it returns 1×n, which
 // NewShape refuses for classic grids (use the latin variant, or a jigsaw).
+// A side below 1 gives 0×0, and a side above MaxSide, which no shape
+// takes, 1×n without a search.
 func DefaultBox(n int) (rows, cols int) {
+	switch {
+	case n < 1:
+		return 0, 0
+	case n > MaxSide:
+		return 1, n
+	}
 	rows = 1
 	for b := 1; b*b <= n; b++ {
 		if n%b == 0 {

@@ -5,17 +5,22 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
 )
 
-// benchPuzzles parses a puzzle set (skipping the benchmark, with a
-// message, when it is absent).
+// benchPuzzles parses a shared collection (skipping the benchmark when
+// ../shared is absent).
 func benchPuzzles(b *testing.B, name string) []Puzzle {
 	b.Helper()
-	data, err := os.ReadFile(fastSharedFile(b, name))
+	dir := sharedDir(b)
+	if dir == "" {
+		b.Skip("../shared/data/sudoku is absent")
+	}
+	data, err := os.ReadFile(filepath.Join(dir, name))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -111,7 +116,11 @@ func BenchmarkSudokuLarge(b *testing.B) {
 // benchBatch runs SolveBatch over 17clue (first solution), one whole file
 // per iteration, and reports puzzles per second.
 func benchBatch(b *testing.B, algorithm string, workers int) {
-	data, err := os.ReadFile(fastSharedFile(b, "17clue.txt"))
+	dir := sharedDir(b)
+	if dir == "" {
+		b.Skip("../shared/data/sudoku is absent")
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "17clue.txt"))
 	if err != nil {
 		b.Fatal(err)
 	}

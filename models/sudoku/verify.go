@@ -131,6 +131,12 @@ type jsonAnswer struct {
 // error from emit, or ctx ending.
 func VerifyBatch(ctx context.Context, r io.Reader, o VerifyOptions, emit func(*Check) error) (VerifySummary, error) {
 	var sum VerifySummary
+	switch {
+	case r == nil:
+		return sum, errors.New("sudoku: VerifyBatch: nil reader")
+	case emit == nil:
+		return sum, errors.New("sudoku: VerifyBatch: nil emit")
+	}
 	var byLine map[int]*Puzzle
 	var byLineErr map[int]error
 	if o.Puzzles != nil {
@@ -160,9 +166,6 @@ func VerifyBatch(ctx context.Context, r io.Reader, o VerifyOptions, emit func(*C
 	bad := func(line int, msg string) error { return report(line, lineErr(line, msg), true) }
 	m := core.NewMeter(ctx, nil)
 	bound, ok := m.Check(0)
-	if !ok {
-		return sum, fmt.Errorf("sudoku: verify: %w", stopError(m.Status()))
-	}
 	for k := uint64(0); ; k++ {
 		if k >= bound {
 			if bound, ok = m.Check(k); !ok {
