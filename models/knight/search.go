@@ -580,12 +580,11 @@ func exact(ctx context.Context, p *Problem, o *core.Options, anyStart bool) (cor
 			return true
 		}
 	}
-	for w := range workers {
+	for range workers {
 		wg.Add(1)
-		wm := m
-		if w > 0 {
-			wm = m.Fork()
-		}
+		// Every worker has a fork: a meter's grant of the budget counts
+		// its own nodes (the split's are the root meter's).
+		wm := m.Fork()
 		go func() {
 			defer wg.Done()
 			e := newEngine(g, wm)
