@@ -45,7 +45,8 @@ func Write(w io.Writer, format string, rep *Report) error {
 // (with several sizes, "size = 8,9,10" and a SIZE column first), then one
 // line per row: ALGORITHM KIND STATUS SOLUTIONS, FUNDAMENTAL if a row has
 // it, the work counters NODES CHECKS UPDATES STEPS that some row measures
-// ("-" where a row's algorithm does not), ELAPSED (the median) MIN MAX, and
+// ("-" where a row's algorithm does not), ENTRIES and HIT RATE for a
+// memoized count, ELAPSED (the median) MIN MAX, and
 // PER SEC (items a second) for a batch. With a growth fit, a second table
 // gives each algorithm's factor per size step.
 func WriteText(w io.Writer, rep *Report) error {
@@ -72,6 +73,11 @@ func WriteText(w io.Writer, rep *Report) error {
 			head = append(head, strings.ToUpper(c.name))
 		}
 	}
+	for _, f := range factColumns {
+		if cols.fact[f.key] {
+			head = append(head, f.head)
+		}
+	}
 	head = append(head, "ELAPSED", "MIN", "MAX")
 	if cols.items {
 		head = append(head, "PER SEC")
@@ -90,6 +96,11 @@ func WriteText(w io.Writer, rep *Report) error {
 		for _, c := range counters {
 			if cols.counter[c.name] {
 				cells = append(cells, dashCount(c.get(rec)))
+			}
+		}
+		for _, f := range factColumns {
+			if cols.fact[f.key] {
+				cells = append(cells, fact(rec, f.key))
 			}
 		}
 		cells = append(cells, report.Seconds(r.Median.Seconds()), report.Seconds(r.Min.Seconds()), report.Seconds(r.Max.Seconds()))
@@ -201,20 +212,44 @@ var counters = []struct {
 	{"steps", func(r *report.Record) uint64 { return r.Steps }},
 }
 
+// factColumns are facts of a record (its Fields) that get a text column
+// when some row has them, before the times: the memo of a memoized count
+// (its entries and the share of lookups that hit).
+var factColumns = []struct{ key, head string }{
+	{"memo_entries", "ENTRIES"},
+	{"memo_hit_rate", "HIT RATE"},
+}
+
+// fact returns the text of a record's fact key, "-" when it has none.
+func fact(r *report.Record, key string) string {
+	for _, f := range r.Fields {
+		if f.Key == key {
+			return fmt.Sprint(f.Value)
+		}
+	}
+	return "-"
+}
+
 // columns says which optional text columns some row has.
 type columns struct {
 	size, fundamental, items bool
 	counter                  map[string]bool
+	fact                     map[string]bool
 }
 
 func columnsOf(rep *Report) columns {
-	c := columns{size: len(rep.Sizes) > 1, counter: map[string]bool{}}
+	c := columns{size: len(rep.Sizes) > 1, counter: map[string]bool{}, fact: map[string]bool{}}
 	for _, r := range rep.Rows {
 		c.fundamental = c.fundamental || r.Record.Fundamental != nil
 		c.items = c.items || r.Items > 0
 		for _, k := range counters {
 			if k.get(&r.Record) > 0 {
 				c.counter[k.name] = true
+			}
+		}
+		for _, f := range factColumns {
+			if fact(&r.Record, f.key) != "-" {
+				c.fact[f.key] = true
 			}
 		}
 	}

@@ -68,6 +68,20 @@ type Options struct {
 	// Method picks an algorithm-specific variant (for example a
 	// construction method); "" is the algorithm's default.
 	Method string
+	// Branch names the rule by which a search that offers several chooses
+	// what to branch on (the exact-cover engine's memoized counts: "mrv",
+	// the item with the fewest options, or "first", the first item in
+	// input order); "" or "auto" is the algorithm's choice.
+	Branch string
+	// MemoBytes bounds the memory of an algorithm's memo of subproblems
+	// (the exact-cover engine's memoized counts); 0 is the algorithm's
+	// default, a share of what the resource policy allows.
+	MemoBytes uint64
+	// Sample, if positive, asks ModeAll for that many solutions drawn
+	// uniformly at random among all (independently, so one may come
+	// twice), seeded by Seed, instead of a listing; only algorithms that
+	// can (models.CanSample) accept it.
+	Sample uint64
 	// Visit, if set, receives each solution found in ModeFirst and ModeAll,
 	// with the work done since the previous solution. sol is only valid
 	// during the call. Returning false stops the search (status found).

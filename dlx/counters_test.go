@@ -214,3 +214,44 @@ func TestSplitIssue20(t *testing.T) {
 		require.EqualValues(t, 1, got, "K=%d", k)
 	}
 }
+
+// TestStoppedSolverIsRestored stops searches at every node budget (a
+// stopped search leaves its levels to the next use of the Solver) and
+// checks that the Solver then counts exactly as a new one, on random
+// plain, colored and multiplicity instances, serial and parallel, with
+// and without forced options.
+func TestStoppedSolverIsRestored(t *testing.T) {
+	for _, kind := range []string{"plain", "colored", "multi"} {
+		t.Run(kind, func(t *testing.T) {
+			r := rand.New(rand.NewPCG(22, uint64(len(kind))))
+			for trial := range 60 {
+				p, forced := randomKind(t, r, kind)
+				want, err := solver(t, p).Solve(context.Background(), &dlx.Options{Forced: forced})
+				require.NoError(t, err)
+				s := solver(t, p)
+				for budget := uint64(1); budget <= want.Stats.Nodes+1; budget++ {
+					w := 1 + int(budget%3)
+					res, err := s.Solve(context.Background(), &dlx.Options{Forced: forced, MaxNodes: budget, Workers: w})
+					require.NoError(t, err)
+					require.LessOrEqual(t, res.Stats.Nodes, budget, "trial %d", trial)
+					if w == 1 && res.Status == core.StatusLimit {
+						require.Equal(t, budget, res.Stats.Nodes, "exact budget, trial %d", trial)
+					}
+					if budget%2 == 0 {
+						_, err = s.Solve(context.Background(), &dlx.Options{Forced: forced, Limit: 1, Workers: w})
+						require.NoError(t, err)
+					}
+				}
+				got, err := s.Solve(context.Background(), &dlx.Options{Forced: forced})
+				require.NoError(t, err)
+				require.Equal(t, want.Solutions, got.Solutions, "trial %d", trial)
+				require.Equal(t, want.Stats.Nodes, got.Stats.Nodes, "trial %d", trial)
+				require.Equal(t, want.Stats.Updates, got.Stats.Updates, "trial %d", trial)
+				c := s.Clone()
+				got, err = c.Solve(context.Background(), &dlx.Options{Forced: forced})
+				require.NoError(t, err)
+				require.Equal(t, want.Solutions, got.Solutions, "clone, trial %d", trial)
+			}
+		})
+	}
+}

@@ -2,6 +2,7 @@ package dlx
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -100,23 +101,44 @@ func (t *Subtrees) Instance() string { return t.instance }
 
 // Name returns the decomposition's name, with its algorithm ("mrv" for
 // Algorithm C, "m" for Algorithm M), version and depth.
-func (t *Subtrees) Name() string { return t.name }
+func (t *Subtrees) Name() string {
+	if t == nil {
+		return ""
+	}
+	return t.name
+}
 
 // Algorithm names the algorithm that solves the subtrees: "dlx".
 func (t *Subtrees) Algorithm() string { return "dlx" }
 
 // Depth returns d, the levels above the subtrees.
-func (t *Subtrees) Depth() int { return t.depth }
+func (t *Subtrees) Depth() int {
+	if t == nil {
+		return 0
+	}
+	return t.depth
+}
 
 // Len returns the number of subproblems: the subtrees, and one more, the
 // last, for the search above them.
 func (t *Subtrees) Len(context.Context) (uint64, error) {
+	if t == nil || t.s == nil {
+		return 0, errNilSubtrees
+	}
 	return uint64(len(t.tasksEnd)) + 1, nil
 }
+
+var errNilSubtrees = errors.New("dlx: nil Subtrees (use NewSubtrees)")
 
 // Run counts subtrees first, first+stride, … in order; see
 // core.Decomposition. Class is 0.
 func (t *Subtrees) Run(ctx context.Context, first, stride uint64, done func(j uint64, r core.SubResult) bool) (core.Status, error) {
+	if t == nil || t.s == nil {
+		return core.StatusExhausted, errNilSubtrees
+	}
+	if done == nil {
+		return core.StatusExhausted, errors.New("dlx: Subtrees.Run needs a done function")
+	}
 	if stride == 0 {
 		stride = 1
 	}
@@ -128,25 +150,22 @@ func (t *Subtrees) Run(ctx context.Context, first, stride uint64, done func(j ui
 	t.s.g.reset(ctx, 0)
 	defer t.s.g.end()
 	for j := first; j < m; j += stride {
+		var r core.SubResult
 		if j == nt { // the search above the subtrees
-			if !done(j, core.SubResult{Count: core.CountOf(t.shallow), Stats: t.stats}) {
-				break
+			r = core.SubResult{Count: core.CountOf(t.shallow), Stats: t.stats}
+		} else {
+			b := 0
+			if j > 0 {
+				b = t.tasksEnd[j-1]
 			}
-			continue
+			tr := t.s.runTask(t.forced, t.tasks[b:t.tasksEnd[j]], 0, nil)
+			if tr.Status != core.StatusExhausted {
+				return tr.Status, nil
+			}
+			r = core.SubResult{Count: core.CountOf(tr.Solutions),
+				Stats: core.Stats{Nodes: tr.Stats.Nodes, Updates: tr.Stats.Updates}}
 		}
-		b := 0
-		if j > 0 {
-			b = t.tasksEnd[j-1]
-		}
-		r := t.s.runTask(t.forced, t.tasks[b:t.tasksEnd[j]], 0, nil)
-		if r.Status != core.StatusExhausted {
-			return r.Status, nil
-		}
-		if !done(j, core.SubResult{Count: core.CountOf(r.Solutions),
-			Stats: core.Stats{Nodes: r.Stats.Nodes, Updates: r.Stats.Updates}}) {
-			break
-		}
-		if j+stride < j {
+		if !done(j, r) || j+stride < j {
 			break
 		}
 	}

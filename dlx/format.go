@@ -3,12 +3,15 @@ package dlx
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"strings"
 
 	"github.com/coverkit/coverkit/lines"
+	"github.com/coverkit/coverkit/resource"
 )
 
 // MaxLineLength is the longest input line Parse accepts, in bytes.
@@ -67,17 +70,43 @@ func fields(dst [][]byte, line []byte) [][]byte {
 // is kept, with its number, but can never be chosen; it is reported by
 // Problem.Warnings. A primary item that no option covers is not an error:
 // the problem then has no solution.
-func Parse(r io.Reader) (*Problem, error) { return parse(r, false) }
+//
+// The Problem's arrays are checked as they grow (resource.Check), so an
+// input too large for the machine fails with an error wrapping
+// resource.ErrTooLarge rather than crashing. ParseContext also stops when
+// a context ends.
+func Parse(r io.Reader) (*Problem, error) { return ParseContext(context.Background(), r, nil) }
 
 // ParseWithText is Parse that also keeps each option's line as written
 // (without its line end and trailing blanks), for OptionText: a program
 // can print solutions exactly as its input spelled them without reading
 // the whole input first.
-func ParseWithText(r io.Reader) (*Problem, error) { return parse(r, true) }
+func ParseWithText(r io.Reader) (*Problem, error) {
+	return ParseContext(context.Background(), r, &ParseOptions{KeepText: true})
+}
 
-func parse(r io.Reader, keepText bool) (*Problem, error) {
+// ParseOptions tunes ParseContext; a nil *ParseOptions means the zero
+// value.
+type ParseOptions struct {
+	// KeepText keeps each option's line as written, for OptionText (as
+	// ParseWithText does).
+	KeepText bool
+}
+
+// ParseContext is Parse (or ParseWithText, with o.KeepText) that stops
+// when ctx ends: it polls ctx through a core.Meter by the lines, items and
+// entries read, about once a millisecond, and the error of a stopped parse
+// wraps ErrStopped and ctx's error (context.DeadlineExceeded or
+// context.Canceled). A nil ctx never ends; a nil r is an error.
+func ParseContext(ctx context.Context, r io.Reader, o *ParseOptions) (*Problem, error) {
+	if r == nil {
+		return nil, errors.New("dlx: nil reader")
+	}
+	keepText := o != nil && o.KeepText
 	lr := lines.NewReader(r, MaxLineLength)
-	p := New()
+	p := NewWithContext(ctx)
+	p.lines = []int32{} // kept: OptionLine
+	var textBytes, textRoom uint64
 	if keepText {
 		p.text = []string{}
 	}
@@ -97,6 +126,9 @@ func parse(r io.Reader, keepText bool) (*Problem, error) {
 		}
 		if err != nil {
 			return nil, lines.Wrap("dlx", err)
+		}
+		if err := p.tick(1 + len(line)/64); err != nil {
+			return nil, err
 		}
 		toks = fields(toks[:0], line)
 		if len(toks) == 0 || toks[0][0] == '|' {
@@ -145,11 +177,25 @@ func parse(r io.Reader, keepText bool) (*Problem, error) {
 		}
 		k, err := p.AddOptionIndex(items, cs)
 		if err != nil {
+			if errors.Is(err, ErrStopped) || errors.Is(err, resource.ErrTooLarge) {
+				return nil, err
+			}
 			return nil, errorf(n, "%s", strings.TrimPrefix(err.Error(), "dlx: "))
 		}
-		p.lines[k] = int32(n)
+		p.lines[k] = int32(min(n, math.MaxInt32))
 		if keepText {
-			p.text = append(p.text, string(bytes.TrimRight(line, " \t\r")))
+			text := bytes.TrimRight(line, " \t\r")
+			// The text of the options, checked as it doubles.
+			if textBytes += uint64(len(text)) + 16; textBytes > textRoom {
+				textRoom = 2 * textBytes
+				if err := resource.Check("dlx: the text of the options", textRoom); err != nil {
+					return nil, err
+				}
+			}
+			if err := room(&p.text, 1, "the text of the options"); err != nil {
+				return nil, err
+			}
+			p.text = append(p.text, string(text))
 		}
 		if n := len(p.warnings); n > 0 && p.warnings[n-1].Option == k {
 			p.warnings[n-1].Line = lr.Line()
@@ -169,7 +215,12 @@ func parse(r io.Reader, keepText bool) (*Problem, error) {
 // otherwise.
 func (p *Problem) parseItems(line []byte, n int) error {
 	secondary := false
-	fail := func(err error) error { return errorf(n, "%s", strings.TrimPrefix(err.Error(), "dlx: ")) }
+	fail := func(err error) error {
+		if errors.Is(err, ErrStopped) || errors.Is(err, resource.ErrTooLarge) {
+			return err
+		}
+		return errorf(n, "%s", strings.TrimPrefix(err.Error(), "dlx: "))
+	}
 	for _, t := range fields(nil, line) {
 		for len(t) > 0 {
 			bar := bytes.IndexByte(t, '|')
@@ -186,6 +237,9 @@ func (p *Problem) parseItems(line []byte, n int) error {
 				}
 				if err == nil {
 					_, err = p.AddPrimaryBounds(string(t[bar+1:]), lo, hi)
+				}
+				if errors.Is(err, ErrStopped) || errors.Is(err, resource.ErrTooLarge) {
+					return err
 				}
 				if err != nil {
 					return errorf(n, "item %q: %s", t, strings.TrimPrefix(err.Error(), "dlx: "))
@@ -254,6 +308,12 @@ func parseBounds(b []byte) (lo, hi int, err error) {
 // back p, with the items renumbered primary first if they were added
 // interleaved.
 func Write(w io.Writer, p *Problem) error {
+	switch {
+	case w == nil:
+		return errors.New("dlx: nil writer")
+	case p == nil:
+		return errNil
+	}
 	bw := bufio.NewWriterSize(w, 1<<16)
 	sep := ""
 	for i, name := range p.names {

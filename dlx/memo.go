@@ -120,6 +120,10 @@ type MemoStats struct {
 	// plain search's work the memo did. For a count stopped early it
 	// covers the part searched.
 	Virtual uint64
+	// Saving, for MemoAuto, is the sample's virtual nodes per node
+	// searched: the share of the plain search's work one memo node
+	// stands for (the memo goes on from 4).
+	Saving float64
 	// Used reports that the memo answered the count. With MemoAuto it is
 	// false when the sample showed too few repeats and the plain search
 	// answered.
@@ -421,6 +425,14 @@ func (r *Result) setCount(c count) {
 // then undoes the forced options. It stops through a meter of its own
 // under ctx with the node budget maxNodes (0: none).
 func (s *Solver) countMemo(ctx context.Context, forced []int, maxNodes, budget uint64, branch Branch, m *memoRun) (memoOutcome, *memoRun) {
+	return s.countMemoTask(ctx, forced, false, maxNodes, budget, branch, m)
+}
+
+// countMemoTask is countMemo; with replay, forced is the prefix of a
+// subtree of a larger search, whose forcing is not counted (see
+// solveForced).
+func (s *Solver) countMemoTask(ctx context.Context, forced []int, replay bool, maxNodes, budget uint64, branch Branch, m *memoRun) (memoOutcome, *memoRun) {
+	s.settle() // a plain search stopped before (MemoAuto's probe) left its levels
 	s.g.reset(ctx, maxNodes)
 	defer s.g.end()
 	if m == nil {
@@ -428,7 +440,6 @@ func (s *Solver) countMemo(ctx context.Context, forced []int, maxNodes, budget u
 		m = s.newMemoRun(budget, branch)
 	}
 	m.branch = branch
-	m.hits, m.misses = 0, 0
 	var updates uint64
 	n := 0
 	ok := true
@@ -447,6 +458,9 @@ func (s *Solver) countMemo(ctx context.Context, forced []int, maxNodes, budget u
 			updates += s.force(k)
 		}
 		n++
+	}
+	if replay {
+		updates = 0
 	}
 	var o memoOutcome
 	if ok {

@@ -3,6 +3,7 @@ package dlx
 import (
 	"context"
 	"math/big"
+	"slices"
 	"time"
 
 	"github.com/coverkit/coverkit/core"
@@ -23,7 +24,11 @@ import (
 const (
 	// autoPlainNodes: a count the plain search finishes within this many
 	// nodes is answered by it, as MemoOff would.
-	autoPlainNodes = 1 << 15
+	autoPlainNodes = 1 << 12
+	// autoTasks: the subtrees an exact cover count without multiplicities
+	// is split into, for the sample to be taken in the first ones and
+	// their counts kept.
+	autoTasks = 256
 	// autoSampleNodes: the nodes of each memo sample.
 	autoSampleNodes = 1 << 12
 	// autoMinSaving: the least virtual nodes per node searched for the
@@ -103,6 +108,9 @@ func (s *Solver) solveAuto(ctx context.Context, opts *Options, budget uint64, st
 		return r, true, nil
 	}
 	probe := r.Stats
+	if !s.multi {
+		return s.autoSplit(ctx, opts, budget, start, probe)
+	}
 	n := uint64(autoSampleNodes)
 	var x sampled
 	if opts.Branch == BranchAuto {
@@ -125,11 +133,237 @@ func (s *Solver) solveAuto(ctx context.Context, opts *Options, budget uint64, st
 		st := x.m.stats()
 		st.Used = false
 		st.Virtual = x.o.virtual
+		st.Saving = x.saving()
 		st.Probe = probe
 		return Result{Memo: st}, false, nil
 	}
 	// Go on with the sample's table: the subproblems it finished are found
 	// there at once. Its work is the probe's.
+	saving := x.saving()
 	o, m := s.countMemo(ctx, opts.Forced, opts.MaxNodes, budget, x.m.branch, x.m)
-	return s.memoResult(o, m, probe, start), true, nil
+	res = s.memoResult(o, m, probe, start)
+	res.Memo.Saving = saving
+	return res, true, nil
+}
+
+// leftOf returns the node budget left of max after used nodes (0: none),
+// and false when it is spent.
+func leftOf(max, used uint64) (uint64, bool) {
+	switch {
+	case max == 0:
+		return 0, true
+	case used >= max:
+		return 0, false
+	}
+	return max - used, true
+}
+
+// autoSplit is solveAuto for exact cover with colors (Algorithm C), past
+// the plain search cut short: it splits the tree at its top levels into
+// about autoTasks subtrees (as Subtrees does), samples the memo on the
+// first ones, keeping their counts, until autoSampleNodes nodes, and
+// counts the others with the plain search if the sample saved too little:
+// only a sample cut short within a subtree is discarded then (with the
+// plain search cut short, into Memo.Probe), so the decision costs little
+// where the memo does not pay. If the sample saved enough, the memo counts
+// the whole tree from the root on the sample's table (which holds what
+// the sample counted, so that little is done twice), the work above put
+// in Memo.Probe.
+func (s *Solver) autoSplit(ctx context.Context, opts *Options, budget uint64, start time.Time, probe core.Stats) (Result, bool, error) {
+	s.stopAt = 0
+	if opts.TakeSingleton {
+		s.stopAt = 1
+	}
+	s.g.reset(ctx, opts.MaxNodes)
+	sp, _ := s.splitDepth(opts.Forced, autoTasks)
+	s.g.end()
+	total := count{lo: uint64(len(sp.solsEnd))}
+	res := Result{Status: sp.res.Status, Stats: core.Stats{Nodes: sp.res.Stats.Nodes, Updates: sp.res.Stats.Updates}}
+	var (
+		m          *memoRun
+		firstTask  = -1   // the first sampled subtree with a solution
+		first      []int  // the first solution a plain subtree found
+		decided    int    // 0 while sampling, +1 memo, −1 plain
+		sn, sv     uint64 // the sample's nodes and virtual nodes
+		branch     = opts.Branch
+		tasks      = sp.tasksEnd
+		b          int
+		sampleMemo *MemoStats
+	)
+	virtual := res.Stats.Nodes // the tree the count stood for
+	add := func(c count, st core.Stats, v uint64) {
+		total = total.add(c)
+		res.Stats = res.Stats.Add(st)
+		virtual = addSat(virtual, v)
+	}
+	decide := func(nodes, virtual uint64) {
+		decided = -1
+		if float64(virtual) >= autoMinSaving*float64(max(nodes, 1)) {
+			decided = 1
+		}
+	}
+	for j := 0; j < len(tasks) && res.Status == core.StatusExhausted; j++ {
+		task := sp.tasks[b:tasks[j]]
+		b = tasks[j]
+		left, ok := leftOf(opts.MaxNodes, res.Stats.Nodes)
+		if !ok {
+			res.Status = core.StatusLimit
+			break
+		}
+		if decided == 0 {
+			n := uint64(autoSampleNodes) - sn
+			if left != 0 {
+				n = min(n, left)
+			}
+			var x sampled
+			if m == nil && branch == BranchAuto {
+				var other core.Stats
+				x, other = s.pickTask(ctx, task, n, budget)
+				probe = probe.Add(other)
+			} else {
+				o, mm := s.countMemoTask(ctx, task, true, n, budget, branch, m)
+				x = sampled{o: o, m: mm, done: o.status != core.StatusLimit}
+			}
+			m, branch = x.m, x.m.branch
+			if st := x.o.status; st != core.StatusExhausted && st != core.StatusLimit {
+				add(x.o.count, x.o.stats, x.o.virtual) // stopped: the partial count is the answer
+				res.Status = st
+				break
+			}
+			if x.done {
+				add(x.o.count, x.o.stats, x.o.virtual)
+				if firstTask < 0 && !x.o.count.isZero() {
+					firstTask = j
+				}
+				sn, sv = sn+x.o.stats.Nodes, addSat(sv, x.o.virtual)
+				if sn >= autoSampleNodes {
+					decide(sn, sv)
+				}
+				continue
+			}
+			// The sample ran out inside this subtree: decide, and count
+			// the subtree again as decided (the memo on the sample's
+			// table, which keeps what it finished).
+			probe = probe.Add(x.o.stats)
+			decide(sn+x.o.stats.Nodes, addSat(sv, x.o.virtual))
+			sn, sv = sn+x.o.stats.Nodes, addSat(sv, x.o.virtual)
+			if left, ok = leftOf(opts.MaxNodes, res.Stats.Nodes); !ok {
+				res.Status = core.StatusLimit
+				break
+			}
+		}
+		if decided > 0 || opts.Workers > 1 {
+			break
+		}
+		if sampleMemo == nil && m != nil {
+			sampleMemo = m.stats()
+		}
+		s.g.reset(ctx, left)
+		r := s.solveForced(task, true, 0, nil)
+		s.g.end()
+		add(count{lo: r.Solutions}, r.Stats, r.Stats.Nodes)
+		res.Status = r.Status
+		if first == nil && r.Solutions > 0 {
+			first = slices.Clone(s.First())
+		}
+	}
+	if decided > 0 && res.Status == core.StatusExhausted {
+		// The memo goes on from the root, on the sample's table: the
+		// subtrees counted so far are found there at once, and the
+		// branching rule is the memo's all the way (the split branched
+		// by the fewest options).
+		probe = probe.Add(res.Stats)
+		probe.Elapsed = 0
+		o, _ := s.countMemo(ctx, opts.Forced, opts.MaxNodes, budget, branch, m)
+		res = s.memoResult(o, m, probe, start)
+		res.Memo.Saving = float64(sv) / float64(max(sn, 1))
+		return res, true, nil
+	}
+	if decided < 0 && opts.Workers > 1 && res.Status == core.StatusExhausted {
+		// The plain search on the workers, from the root: the sample's
+		// subtrees are counted again (their work is the probe's).
+		probe = probe.Add(res.Stats)
+		probe.Elapsed = 0
+		st := m.stats()
+		s.g.reset(ctx, opts.MaxNodes)
+		r, err := s.solvePlain(opts)
+		s.g.end()
+		r.Count = core.CountOf(r.Solutions)
+		st.Used, st.Virtual, st.Saving, st.Probe = false, sv, float64(sv)/float64(max(sn, 1)), probe
+		r.Memo = st
+		return r, true, err
+	}
+	res.setCount(total)
+	if decided == 0 && sn > 0 {
+		decide(sn, sv) // the whole count was the sample
+	}
+	// The first solution in search order: above the split, or in the
+	// first subtree with one, which a plain search to its first solution
+	// finds again if the memo counted it.
+	s.nfirst = -1
+	switch {
+	case len(sp.solsEnd) > 0:
+		first = sp.sols[:sp.solsEnd[0]]
+	case firstTask >= 0:
+		fb := 0
+		if firstTask > 0 {
+			fb = tasks[firstTask-1]
+		}
+		s.g.reset(ctx, 0)
+		if r := s.solveForced(sp.tasks[fb:tasks[firstTask]], true, 1, nil); r.Solutions > 0 {
+			first = slices.Clone(s.First())
+			probe = probe.Add(r.Stats)
+		}
+		s.g.end()
+	}
+	if first != nil {
+		s.first = append(s.first[:0], first...)
+		s.nfirst = len(first)
+	}
+	switch {
+	case m == nil:
+		res.Memo = &MemoStats{Branch: branch}
+	case decided > 0:
+		m.peak = max(m.peak, m.t.bytes())
+		res.Memo = m.stats()
+	case sampleMemo != nil:
+		res.Memo = sampleMemo
+	default:
+		res.Memo = m.stats()
+	}
+	res.Memo.Used = decided > 0
+	res.Memo.Virtual = virtual
+	res.Memo.Saving = float64(sv) / float64(max(sn, 1))
+	probe.Elapsed = 0
+	res.Memo.Probe = probe
+	res.Stats.Elapsed = time.Since(start)
+	return res, true, nil
+}
+
+// pickTask samples both branching rules on the subtree below task with at
+// most n nodes each, and returns the better sample (fewer nodes if both
+// finished, else the one that finished, else by pickBranch's rule) and
+// the other's work.
+func (s *Solver) pickTask(ctx context.Context, task []int, n, budget uint64) (best sampled, other core.Stats) {
+	run := func(b Branch) sampled {
+		o, m := s.countMemoTask(ctx, task, true, n, budget, b, nil)
+		return sampled{o: o, m: m, done: o.status != core.StatusLimit}
+	}
+	first, mrv := run(BranchFirst), run(BranchMRV)
+	switch {
+	case first.done && mrv.done:
+		if first.o.stats.Nodes < mrv.o.stats.Nodes {
+			return first, mrv.o.stats
+		}
+		return mrv, first.o.stats
+	case first.done:
+		return first, mrv.o.stats
+	case mrv.done:
+		return mrv, first.o.stats
+	}
+	rf, rm := first.rate(), mrv.rate()
+	if rf > rm || rf == rm && first.saving() > mrv.saving() {
+		return first, mrv.o.stats
+	}
+	return mrv, first.o.stats
 }

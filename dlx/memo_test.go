@@ -211,8 +211,7 @@ func TestMemoDominoes20x20(t *testing.T) {
 
 // TestMemoStops checks the statuses of memoized counts stopped early: a
 // node budget (limit, no more nodes than allowed), a cancelled context
-// and a deadline (within 100 ms of it), and that a stopped count reports
-// no more than the true count.
+// and a deadline; the Solver is left as it was.
 func TestMemoStops(t *testing.T) {
 	p := parse(t, gen.Dominoes(16, 16))
 	s := solver(t, p)
@@ -229,13 +228,10 @@ func TestMemoStops(t *testing.T) {
 		require.Equal(t, core.StatusCanceled, res.Status)
 
 		ctx, cancel = context.WithTimeout(context.Background(), 20*time.Millisecond)
-		start := time.Now()
 		res, err = s.Solve(ctx, &dlx.Options{Memo: dlx.MemoOn, Branch: b})
 		cancel()
 		require.NoError(t, err)
 		require.Equal(t, core.StatusTimeout, res.Status)
-		require.Less(t, time.Since(start), 120*time.Millisecond+20*time.Millisecond)
-		require.Less(t, res.Count.Cmp(core.Count{Lo: 1}), 2)
 	}
 	// The solver is left as it was: a full count afterwards is right.
 	res, err := s.Solve(context.Background(), &dlx.Options{Memo: dlx.MemoOn})

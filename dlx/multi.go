@@ -132,6 +132,7 @@ func (s *Solver) need() (sum int64, most int32) {
 // replay (a task of a larger search), neither forcing nor replaying the
 // path is counted: the Result holds the subtree's own nodes and updates.
 func (s *Solver) solveForcedM(forced []int, path []int, replay bool, limit uint64, visit func([]int) bool) Result {
+	s.settle()
 	s.ensureM()
 	s.nfirst = -1
 	s.sol = s.sol[:0]
@@ -154,6 +155,11 @@ func (s *Solver) solveForcedM(forced []int, path []int, replay bool, limit uint6
 			res.Stats.Updates = 0
 		}
 		res = s.searchM(limit, visit, res.Stats.Updates)
+		if s.pend.on {
+			// Stopped: the forced options are unforced with the levels.
+			s.pend.forced = append(s.pend.forced, forced...)
+			return res
+		}
 	} else {
 		res.Stats.Nodes = 1 // the root, a dead end
 	}
@@ -161,6 +167,52 @@ func (s *Solver) solveForcedM(forced []int, path []int, replay bool, limit uint6
 		s.unforceM1(forced[n])
 	}
 	return res
+}
+
+// unwindM undoes levels level−1 … 0 of Algorithm M, as searchM backs up.
+func (s *Solver) unwindM(level int) {
+	nb, ib := s.nbase, s.ibase
+	hmax := ref(s.nitems)
+	for level > 0 {
+		level--
+		x := s.choice[level]
+		var hr uint32
+		if x <= hmax {
+			// The branch that chose no more options for hr.
+			hr = x
+			s.relinkItem(hr)
+		} else {
+			hr = uint32(nd(nb, x).top)
+			for p := x - nodeSize; p != x; {
+				np := nd(nb, p)
+				j := uint32(np.top)
+				if np.top <= 0 {
+					p = np.down
+					continue
+				}
+				switch c := np.color; {
+				case j <= ref(s.nprim):
+					r := itr(ib, j)
+					if r.bound == 0 {
+						s.uncover(j)
+					}
+					r.bound++
+				case c == 0:
+					s.uncover(j)
+				case c > 0:
+					s.unpurify(p)
+				}
+				p -= nodeSize
+			}
+		}
+		r := itr(ib, hr)
+		if r.bound == 0 && s.slack[hr/nodeSize] == 0 {
+			s.uncover(hr)
+		} else {
+			s.untweak(hr, s.ftweak[level], r.bound != 0)
+		}
+		r.bound++
+	}
 }
 
 // slackOf returns the slack of the item with header ref hr, from the slack
@@ -171,7 +223,8 @@ func slackOf(sb unsafe.Pointer, hr uint32) int32 {
 
 // searchM runs Algorithm M from the current state, with s.sol holding the
 // forced options and s.path the branches to replay first, under the gauge
-// s.g. It restores the state before returning.
+// s.g. It restores the state before returning, unless it stopped early:
+// then it parks (see pending) and returns at once.
 func (s *Solver) searchM(limit uint64, visit func([]int) bool, updates uint64) Result {
 	var (
 		nb       = s.nbase
@@ -210,16 +263,17 @@ forward:
 		if level == floor && floor > 0 {
 			replayed = updates - start
 		}
-		if level == cut {
-			s.prefixM(level)
-			goto backdown
-		}
 		if updates+scanned >= workBound {
 			// (Every node adds at least one unit of work: see gauge.)
 			if workBound, ok = s.g.next(nodes, updates+scanned); !ok {
-				status, stopping = s.g.status(), true
-				goto backdown
+				status = s.g.status()
+				goto park
 			}
+		}
+		if level == cut {
+			// (Polled above: a split spends most of its time at the cut.)
+			s.prefixM(level)
+			goto backdown
 		}
 		nodes++
 	}
@@ -337,7 +391,7 @@ solution:
 	scanned++ // a node's one unit of work
 	if !s.solutionM(level, visit) || count == limit {
 		status = core.StatusFound
-		stopping = true
+		goto park
 	}
 	goto backdown
 
@@ -395,6 +449,12 @@ backdown:
 	x = nd(nb, x).down
 	br[level]++
 	goto advance
+
+park:
+	s.park(level, true)
+	s.sol = s.sol[:base]
+	s.g.nodes = nodes
+	return Result{Status: status, Solutions: count, Stats: core.Stats{Nodes: nodes - first, Updates: updates - replayed}}
 }
 
 // chooseM returns the branching degree and header ref of the active primary

@@ -1,12 +1,14 @@
 package dlx
 
 import (
+	"fmt"
 	"math"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/coverkit/coverkit/core"
+	"github.com/coverkit/coverkit/resource"
 )
 
 // tasksPerWorker is how many more subproblems than workers the parallel
@@ -83,6 +85,10 @@ func (s *Solver) runTask(forced, task []int, limit uint64, visit func([]int) boo
 func (s *Solver) solveParallel(opts *Options) (Result, error) {
 	start := time.Now()
 	w := opts.Workers
+	if err := resource.Check(fmt.Sprintf("dlx: %d workers' copies of a solver of %d nodes", w, len(s.nodes)),
+		resource.Bytes(uint64(w), s.cloneBytes())); err != nil {
+		return Result{}, err
+	}
 	s.stopAt = 0
 	if opts.TakeSingleton {
 		s.stopAt = 1
@@ -161,7 +167,15 @@ func (s *Solver) solveParallel(opts *Options) (Result, error) {
 	// Clone before any worker starts: workers write s.first.
 	clones := make([]*Solver, w)
 	for k := range clones {
-		clones[k] = s.Clone()
+		c, err := s.clone(s.g.meter())
+		if err != nil {
+			// Stopped while copying: the search above the split is all
+			// that was done.
+			res.Status = s.g.status()
+			res.Stats.Elapsed = time.Since(start)
+			return res, nil
+		}
+		clones[k] = c
 		clones[k].g = forks[k]
 	}
 	for k, c := range clones {

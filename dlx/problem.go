@@ -1,11 +1,16 @@
 package dlx
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
+
+	"github.com/coverkit/coverkit/core"
+	"github.com/coverkit/coverkit/resource"
 )
 
 // Problem is a generalized exact cover problem: a list of items, each
@@ -17,7 +22,14 @@ import (
 //
 // Items and options are numbered from 0 in the order they were added. A
 // Problem is not safe for concurrent modification; NewSolver takes a snapshot,
-// so a Problem may be changed or dropped once its solvers exist.
+// so a Problem may be changed or dropped once its solvers exist. The zero
+// Problem is an empty problem, ready to use.
+//
+// Building is bounded: before an array of the Problem grows past 64 MiB the
+// memory is asked of resource.Check, so that an instance too large for the
+// machine fails with an error wrapping resource.ErrTooLarge instead of
+// crashing; Grow reserves room for a known size with one check. A Problem
+// made by NewWithContext also stops building when its context ends.
 type Problem struct {
 	names     []string       // item names, by item index
 	secondary []bool         // secondary[i]: item i is secondary
@@ -44,7 +56,26 @@ type Problem struct {
 	inOption []int32
 
 	warnings []Warning
+
+	// Building under a context (NewWithContext): the meter polled by the
+	// work done (items and entries added), the work at which to poll next,
+	// and the error once building stopped.
+	meter   *core.Meter
+	work    uint64
+	next    uint64
+	stopped error
 }
+
+// ErrStopped is wrapped, with the context's error, by the error of a build
+// or a parse that stopped because its context ended (NewWithContext,
+// ParseContext, NewSolverContext): errors.Is(err, ErrStopped) tells it
+// from bad data, and errors.Is(err, context.DeadlineExceeded) or
+// context.Canceled says why.
+var ErrStopped = errors.New("dlx: stopped")
+
+// MaxEntries is the most item entries (the items of all options together)
+// and items a Problem may hold: the nodes a Solver can address.
+const MaxEntries = int(maxNodes) - 2
 
 // A Warning is a problem with the input that does not stop a search, such as
 // an option that has no primary item and so can never be chosen.
@@ -71,6 +102,173 @@ func New() *Problem {
 	return &Problem{byName: map[string]int{}, colorIDs: map[string]int{}, start: []int32{0}}
 }
 
+// NewWithContext returns an empty Problem whose building stops when ctx
+// ends: the Add methods poll ctx (through a core.Meter, by the items and
+// entries added, about once a millisecond), and once it has ended they
+// fail with an error wrapping ErrStopped and ctx's error. A nil ctx never
+// ends.
+func NewWithContext(ctx context.Context) *Problem {
+	p := New()
+	if ctx != nil {
+		p.meter = core.NewMeter(ctx, nil)
+	}
+	return p
+}
+
+// errNil is the error of a method called on a nil *Problem.
+var errNil = errors.New("dlx: nil problem (use New)")
+
+// ready makes the zero Problem usable and reports whether building may go
+// on: nil, or the error of a nil Problem or of a stopped build.
+func (p *Problem) ready() error {
+	switch {
+	case p == nil:
+		return errNil
+	case p.stopped != nil:
+		return p.stopped
+	}
+	if p.byName == nil {
+		p.byName = map[string]int{}
+	}
+	if p.colorIDs == nil {
+		p.colorIDs = map[string]int{}
+	}
+	if len(p.start) == 0 {
+		p.start = append(p.start, 0)
+	}
+	return nil
+}
+
+// tick adds work (items or entries added) and polls the meter when it
+// reaches the next bound: the error once building has stopped.
+func (p *Problem) tick(work int) error {
+	p.work += uint64(work)
+	if p.meter == nil || p.work < p.next {
+		return nil
+	}
+	next, ok := p.meter.Check(p.work)
+	if !ok {
+		p.stopped = stoppedError(p.meter, "building")
+		return p.stopped
+	}
+	p.next = next
+	return nil
+}
+
+// StopError is the error of a build, parse or copy stopped by its context
+// (through its core.Meter). It matches ErrStopped and the context's cause
+// under errors.Is.
+type StopError struct {
+	// Status is the status of the stop: core.StatusTimeout or
+	// core.StatusCanceled.
+	Status core.Status
+	// Phase says what stopped: "building", "parsing", …
+	Phase string
+	// Cause is context.DeadlineExceeded for a timeout, context.Canceled
+	// otherwise.
+	Cause error
+}
+
+// Error reads "dlx: stopped while PHASE: CAUSE".
+func (e *StopError) Error() string {
+	return fmt.Sprintf("%v while %s: %v", ErrStopped, e.Phase, e.Cause)
+}
+
+// Unwrap returns ErrStopped and the cause.
+func (e *StopError) Unwrap() []error { return []error{ErrStopped, e.Cause} }
+
+// StopStatus returns the status of a phase that err says was stopped by
+// its context (a *StopError, wrapped or not): timeout or canceled, and
+// true; for any other error, false. A model that builds its problem
+// before searching returns a Result with that status, not an error.
+func StopStatus(err error) (core.Status, bool) {
+	var se *StopError
+	if errors.As(err, &se) {
+		return se.Status, true
+	}
+	return core.StatusExhausted, false
+}
+
+// stoppedError is the error of a phase stopped by m: its cause is the
+// context error the meter's status stands for.
+func stoppedError(m *core.Meter, phase string) error {
+	if m.Status() == core.StatusTimeout {
+		return &StopError{Status: core.StatusTimeout, Phase: phase, Cause: context.DeadlineExceeded}
+	}
+	return &StopError{Status: core.StatusCanceled, Phase: phase, Cause: context.Canceled}
+}
+
+// room makes room for n more elements in *s, at least doubling its
+// capacity, after asking resource.Check for the new array (what names it).
+func room[T any](s *[]T, n int, what string) error {
+	if cap(*s)-len(*s) >= n {
+		return nil
+	}
+	c := max(2*cap(*s), len(*s)+n, 16)
+	var zero T
+	need := resource.Bytes(uint64(c), uint64(unsafe.Sizeof(zero)))
+	if need > resource.SmallBytes {
+		if err := resource.Check(fmt.Sprintf("dlx: %s of %d entries", what, c), need); err != nil {
+			return err
+		}
+	}
+	*s = grown(*s, c-len(*s))
+	return nil
+}
+
+// grown returns s with room for n more elements: one allocation (where
+// slices.Grow makes two, and copies one), whose pages the kernel gives as
+// they are first written, so that a large reservation costs nothing until
+// it is filled.
+func grown[T any](s []T, n int) []T {
+	if cap(s)-len(s) >= n {
+		return s
+	}
+	g := make([]T, len(s), len(s)+n)
+	copy(g, s)
+	return g
+}
+
+// Grow reserves room for options more options holding entries item
+// entries in all, asking resource.Check for the memory first: a builder
+// that knows its size calls it once, and fails early (with an error
+// wrapping resource.ErrTooLarge) for an instance the machine cannot hold.
+// It also refuses more than MaxEntries entries.
+func (p *Problem) Grow(options, entries int) error {
+	if err := p.ready(); err != nil {
+		return err
+	}
+	if options < 0 || entries < 0 {
+		return fmt.Errorf("dlx: Grow(%d, %d): negative size", options, entries)
+	}
+	if entries > MaxEntries-len(p.optItems) || options > MaxEntries-p.NumOptions() {
+		return fmt.Errorf("dlx: %d options of %d entries in all, more than %d: %w", p.NumOptions()+options, len(p.optItems)+entries, MaxEntries, resource.ErrTooLarge)
+	}
+	// The entries (item, and color once one is colored) and the options
+	// (start, and line when parsed), at once.
+	per := uint64(4)
+	if p.optColors != nil {
+		per = 8
+	}
+	optPer := uint64(4)
+	if p.lines != nil {
+		optPer = 8
+	}
+	need := resource.Bytes(uint64(entries), per) + resource.Bytes(uint64(options), optPer)
+	if err := resource.Check(fmt.Sprintf("dlx: a problem of %d more options, %d entries", options, entries), need); err != nil {
+		return err
+	}
+	p.optItems = grown(p.optItems, entries)
+	if p.optColors != nil {
+		p.optColors = grown(p.optColors, entries)
+	}
+	p.start = grown(p.start, options)
+	if p.lines != nil {
+		p.lines = grown(p.lines, options)
+	}
+	return nil
+}
+
 // validName reports why s cannot be an item or color name, or "" if it can:
 // names are non-empty runs of printable non-space characters without ':'
 // and '|'.
@@ -90,11 +288,30 @@ func validName(s string) string {
 }
 
 func (p *Problem) addItem(name string, secondary bool) (int, error) {
+	if err := p.ready(); err != nil {
+		return 0, err
+	}
 	if msg := validName(name); msg != "" {
 		return 0, errors.New("dlx: " + msg)
 	}
 	if _, dup := p.byName[name]; dup {
 		return 0, fmt.Errorf("dlx: duplicate item %q", name)
+	}
+	if len(p.names) >= MaxEntries {
+		return 0, fmt.Errorf("dlx: more than %d items: %w", MaxEntries, resource.ErrTooLarge)
+	}
+	// The arrays by item: name, kind, the stamp of AddOptionIndex, bounds.
+	if err := room(&p.names, 1, "the item names"); err != nil {
+		return 0, err
+	}
+	if err := room(&p.secondary, 1, "the item kinds"); err != nil {
+		return 0, err
+	}
+	if err := room(&p.inOption, len(p.names)+1-len(p.inOption), "the item stamps"); err != nil {
+		return 0, err
+	}
+	if err := p.tick(1 + len(name)/16); err != nil {
+		return 0, err
 	}
 	i := len(p.names)
 	p.names = append(p.names, name)
@@ -137,6 +354,9 @@ func (p *Problem) AddPrimaryBounds(name string, lo, hi int) (int, error) {
 // SetBounds sets the bounds of primary item i: it must be covered between
 // lo and hi times (0 ≤ lo ≤ hi, 1 ≤ hi ≤ MaxBound).
 func (p *Problem) SetBounds(i, lo, hi int) error {
+	if err := p.ready(); err != nil {
+		return err
+	}
 	if i < 0 || i >= len(p.names) {
 		return fmt.Errorf("dlx: item index %d out of range (0..%d)", i, len(p.names)-1)
 	}
@@ -152,7 +372,8 @@ func (p *Problem) SetBounds(i, lo, hi int) error {
 
 // Bounds returns how many times item i must be covered: between lo and hi
 // times for a primary item (1, 1 unless set), 0 and 1 for a secondary one
-// (which colors can relax).
+// (which colors can relax). It panics if i is out of range, as slice
+// indexing does.
 func (p *Problem) Bounds(i int) (lo, hi int) {
 	switch {
 	case p.secondary[i]:
@@ -166,6 +387,9 @@ func (p *Problem) Bounds(i int) (lo, hi int) {
 // HasBounds reports whether some primary item has bounds other than 1..1,
 // so that Algorithm M solves the problem.
 func (p *Problem) HasBounds() bool {
+	if p == nil {
+		return false
+	}
 	for i := range p.lo {
 		if p.lo[i] != 1 || p.hi[i] != 1 {
 			return true
@@ -190,6 +414,7 @@ func checkBounds(lo, hi int) error {
 
 func (p *Problem) setBounds(i, lo, hi int) {
 	if p.lo == nil {
+		// Small beside the names (8 bytes an item, which addItem checked).
 		p.lo, p.hi = make([]int32, len(p.names)), make([]int32, len(p.names))
 		for k := range p.lo {
 			p.lo[k], p.hi[k] = 1, 1
@@ -205,11 +430,23 @@ func (p *Problem) AddSecondary(name string) (int, error) { return p.addItem(name
 // Color returns the id (≥ 1) of the named color, creating it if needed. Use
 // it with AddOptionIndex; color names follow the rules of item names.
 func (p *Problem) Color(name string) (int, error) {
+	if err := p.ready(); err != nil {
+		return 0, err
+	}
 	if id, ok := p.colorIDs[name]; ok {
 		return id, nil
 	}
 	if msg := validName(name); msg != "" {
 		return 0, errors.New("dlx: color: " + msg)
+	}
+	if len(p.colorNames) >= MaxEntries {
+		return 0, fmt.Errorf("dlx: more than %d colors: %w", MaxEntries, resource.ErrTooLarge)
+	}
+	if err := room(&p.colorNames, 1, "the color names"); err != nil {
+		return 0, err
+	}
+	if err := p.tick(1); err != nil {
+		return 0, err
 	}
 	p.colorNames = append(p.colorNames, name)
 	id := len(p.colorNames)
@@ -221,6 +458,9 @@ func (p *Problem) Color(name string) (int, error) {
 // written "name:color", and returns the option's index. It fails on an
 // unknown item, an item given twice, or a color on a primary item.
 func (p *Problem) AddOption(names ...string) (int, error) {
+	if err := p.ready(); err != nil {
+		return 0, err
+	}
 	items := make([]int, len(names))
 	colors := make([]int, len(names))
 	for k, s := range names {
@@ -249,8 +489,28 @@ func (p *Problem) AddOption(names ...string) (int, error) {
 // item is colored. It returns the option's index. Building large models this
 // way avoids looking names up.
 func (p *Problem) AddOptionIndex(items []int, colors []int) (int, error) {
+	if err := p.ready(); err != nil {
+		return 0, err
+	}
 	if colors != nil && len(colors) != len(items) {
 		return 0, fmt.Errorf("dlx: %d colors for %d items", len(colors), len(items))
+	}
+	if len(items) > MaxEntries-len(p.optItems) || p.NumOptions() >= MaxEntries {
+		return 0, fmt.Errorf("dlx: more than %d item entries: %w", MaxEntries, resource.ErrTooLarge)
+	}
+	if err := p.tick(1 + len(items)); err != nil {
+		return 0, err
+	}
+	if err := room(&p.optItems, len(items), "the options' items"); err != nil {
+		return 0, err
+	}
+	if err := room(&p.start, 1, "the options"); err != nil {
+		return 0, err
+	}
+	if p.lines != nil {
+		if err := room(&p.lines, 1, "the options' lines"); err != nil {
+			return 0, err
+		}
 	}
 	base := len(p.optItems)
 	stamp := int32(len(p.start)) // 1 + the new option's index
@@ -261,7 +521,10 @@ func (p *Problem) AddOptionIndex(items []int, colors []int) (int, error) {
 		for _, j := range p.optItems[base:] {
 			p.inOption[j] = 0
 		}
-		p.optItems, p.optColors = p.optItems[:base], p.optColors[:base]
+		p.optItems = p.optItems[:base]
+		if p.optColors != nil {
+			p.optColors = p.optColors[:base]
+		}
 		return 0, err
 	}
 	hasPrimary := false
@@ -281,14 +544,29 @@ func (p *Problem) AddOptionIndex(items []int, colors []int) (int, error) {
 		case p.inOption[i] == stamp:
 			return fail(fmt.Errorf("dlx: item %q twice in one option", p.names[i]))
 		}
+		if c != 0 && p.optColors == nil {
+			// The first colored entry: colors are kept from now on, 0 for
+			// every entry before it.
+			if err := room(&p.optColors, cap(p.optItems), "the options' colors"); err != nil {
+				return fail(err)
+			}
+			p.optColors = p.optColors[:len(p.optItems)]
+		}
 		p.inOption[i] = stamp
 		hasPrimary = hasPrimary || !p.secondary[i]
 		p.optItems = append(p.optItems, int32(i))
-		p.optColors = append(p.optColors, int32(c))
+		if p.optColors != nil {
+			if err := room(&p.optColors, 1, "the options' colors"); err != nil {
+				return fail(err)
+			}
+			p.optColors = append(p.optColors, int32(c))
+		}
 	}
 	k := len(p.start) - 1
 	p.start = append(p.start, int32(len(p.optItems)))
-	p.lines = append(p.lines, 0)
+	if p.lines != nil {
+		p.lines = append(p.lines, 0)
+	}
 	if !hasPrimary {
 		p.noPrimary = append(p.noPrimary, k)
 		p.warnings = append(p.warnings, Warning{Option: k, Msg: "option has no primary item and can never be chosen"})
@@ -297,45 +575,86 @@ func (p *Problem) AddOptionIndex(items []int, colors []int) (int, error) {
 }
 
 // NumItems returns the number of items.
-func (p *Problem) NumItems() int { return len(p.names) }
+func (p *Problem) NumItems() int {
+	if p == nil {
+		return 0
+	}
+	return len(p.names)
+}
 
 // NumPrimary returns the number of primary items.
-func (p *Problem) NumPrimary() int { return p.primaries }
+func (p *Problem) NumPrimary() int {
+	if p == nil {
+		return 0
+	}
+	return p.primaries
+}
 
 // NumOptions returns the number of options.
-func (p *Problem) NumOptions() int { return len(p.start) - 1 }
+func (p *Problem) NumOptions() int {
+	if p == nil || len(p.start) == 0 {
+		return 0
+	}
+	return len(p.start) - 1
+}
 
-// ItemName returns the name of item i.
+// ItemName returns the name of item i. It panics if i is out of range, as
+// slice indexing does.
 func (p *Problem) ItemName(i int) string { return p.names[i] }
 
-// IsSecondary reports whether item i is secondary.
+// IsSecondary reports whether item i is secondary. It panics if i is out of
+// range, as slice indexing does.
 func (p *Problem) IsSecondary(i int) bool { return p.secondary[i] }
 
 // Item returns the index of the named item.
 func (p *Problem) Item(name string) (int, bool) {
+	if p == nil {
+		return 0, false
+	}
 	i, ok := p.byName[name]
 	return i, ok
 }
 
-// ColorName returns the name of color id c (≥ 1).
+// ColorName returns the name of color id c (≥ 1). It panics if c is out of
+// range, as slice indexing does.
 func (p *Problem) ColorName(c int) string { return p.colorNames[c-1] }
 
-// OptionLen returns the number of items of option k.
+// OptionLen returns the number of items of option k. It panics if k is out
+// of range, as slice indexing does.
 func (p *Problem) OptionLen(k int) int { return int(p.start[k+1] - p.start[k]) }
 
 // OptionItem returns the j-th item of option k and its color id (0: none).
+// It panics if k or j is out of range, as slice indexing does.
 func (p *Problem) OptionItem(k, j int) (item, color int) {
+	if j < 0 || j >= p.OptionLen(k) {
+		panic(fmt.Sprintf("dlx: OptionItem(%d, %d): option %d has %d items", k, j, k, p.OptionLen(k)))
+	}
 	e := p.start[k] + int32(j)
-	return int(p.optItems[e]), int(p.optColors[e])
+	return int(p.optItems[e]), int(p.colorAt(e))
+}
+
+// colorAt returns the color of entry e (0: none).
+func (p *Problem) colorAt(e int32) int32 {
+	if p.optColors == nil {
+		return 0
+	}
+	return p.optColors[e]
 }
 
 // OptionLine returns the input line of option k, or 0 for a Problem built in
-// Go.
-func (p *Problem) OptionLine(k int) int { return int(p.lines[k]) }
+// Go. It panics if k is out of range, as slice indexing does.
+func (p *Problem) OptionLine(k int) int {
+	if p.lines == nil {
+		_ = p.start[k+1] // the range check
+		return 0
+	}
+	return int(p.lines[k])
+}
 
 // OptionText returns option k as its input line spelled it (without the
 // line end and trailing blanks) when p was read by ParseWithText, and
-// OptionString(k) otherwise.
+// OptionString(k) otherwise. It panics if k is out of range, as slice
+// indexing does.
 func (p *Problem) OptionText(k int) string {
 	if k >= 0 && k < len(p.text) {
 		return p.text[k]
@@ -345,6 +664,7 @@ func (p *Problem) OptionText(k int) string {
 
 // OptionString returns option k as it is written in the text format: its
 // item names separated by single spaces, colored items as "name:color".
+// It panics if k is out of range, as slice indexing does.
 func (p *Problem) OptionString(k int) string {
 	var b strings.Builder
 	p.appendOption(&b, k)
@@ -357,7 +677,7 @@ func (p *Problem) appendOption(b *strings.Builder, k int) {
 			b.WriteByte(' ')
 		}
 		b.WriteString(p.names[p.optItems[e]])
-		if c := p.optColors[e]; c != 0 {
+		if c := p.colorAt(e); c != 0 {
 			b.WriteByte(':')
 			b.WriteString(p.colorNames[c-1])
 		}
@@ -367,7 +687,12 @@ func (p *Problem) appendOption(b *strings.Builder, k int) {
 // Warnings returns the problems found while building or parsing that do not
 // stop a search: options with no primary item, which are kept (they keep
 // their numbers) but can never be chosen.
-func (p *Problem) Warnings() []Warning { return p.warnings }
+func (p *Problem) Warnings() []Warning {
+	if p == nil {
+		return nil
+	}
+	return p.warnings
+}
 
 // Verify checks, independently of any solver, that the options sol (0-based
 // indexes) form a solution: every index is in range and used once, every
@@ -376,6 +701,9 @@ func (p *Problem) Warnings() []Warning { return p.warnings }
 // only by options giving it the same color. It returns nil or an error
 // naming the first item or option at fault.
 func (p *Problem) Verify(sol []int) error {
+	if p == nil {
+		return errNil
+	}
 	n := p.NumOptions()
 	used := make(map[int]bool, len(sol))
 	count := make([]int, len(p.names))
@@ -389,7 +717,7 @@ func (p *Problem) Verify(sol []int) error {
 		}
 		used[k] = true
 		for e := p.start[k]; e < p.start[k+1]; e++ {
-			i, c := p.optItems[e], p.optColors[e]
+			i, c := p.optItems[e], p.colorAt(e)
 			count[i]++
 			if !p.secondary[i] {
 				if _, hi := p.Bounds(int(i)); count[i] > hi {

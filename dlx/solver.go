@@ -128,6 +128,16 @@ type Options struct {
 	MemoBytes uint64
 	// Branch is the rule by which a memoized count chooses its items.
 	Branch Branch
+	// Sample, if positive, draws that many solutions uniformly at random
+	// (independently, so one may come twice) and passes each to Visit:
+	// the search counts with the memo first, then walks down the tree
+	// taking each option with probability the share of the solutions
+	// below it (memo_sample.go). Seed seeds the draws. Solutions is then
+	// the number of solutions drawn, Count (Big) the number there are.
+	// Exact cover with colors only: multiplicities are refused.
+	Sample uint64
+	// Seed seeds the random draws of Sample.
+	Seed uint64
 }
 
 // Result is the outcome of a search.
@@ -200,6 +210,73 @@ type Solver struct {
 	g gauge
 
 	memo *memoLayout // the key layout of memoized counts, built on first use
+
+	// pend is the search a stop left unwound (see park).
+	pend pending
+}
+
+// pending is a search that stopped (a stop, a budget spent, the solutions
+// asked for) and returned at once, leaving its levels covered: unwinding
+// them costs as much as covering them did, seconds on a large problem, so
+// it is left to the next use of the Solver (settle), and a Solver that is
+// dropped after a stop never pays it.
+type pending struct {
+	on     bool
+	multi  bool  // Algorithm M's levels and forcing
+	level  int   // the levels chosen
+	forced []int // the options forced, to unforce after the levels
+}
+
+// park records that the search stopped at level with forced forced.
+func (s *Solver) park(level int, multi bool) {
+	s.pend.on, s.pend.multi, s.pend.level = true, multi, level
+	s.pend.forced = s.pend.forced[:0]
+}
+
+// settle unwinds the search a stop left pending, if any, restoring the
+// arrays as NewSolver made them. Every entry point that searches or copies
+// the arrays calls it first.
+func (s *Solver) settle() {
+	if !s.pend.on {
+		return
+	}
+	s.pend.on = false
+	if s.pend.multi {
+		s.unwindM(s.pend.level)
+		for i := len(s.pend.forced) - 1; i >= 0; i-- {
+			s.unforceM1(s.pend.forced[i])
+		}
+		return
+	}
+	s.unwind(s.pend.level)
+	for i := len(s.pend.forced) - 1; i >= 0; i-- {
+		s.unforce(s.pend.forced[i])
+	}
+}
+
+// unwind undoes levels level−1 … 0 of Algorithm C, as search backs up.
+func (s *Solver) unwind(level int) {
+	nb := s.nbase
+	for level > 0 {
+		level--
+		x := s.choice[level]
+		hr := uint32(nd(nb, x).top)
+		if !s.colored {
+			s.uncoverOthersPlain(x)
+			s.uncoverPlain(hr)
+			continue
+		}
+		for p := x - nodeSize; p != x; {
+			np := nd(nb, p)
+			if np.top <= 0 {
+				p = np.down
+				continue
+			}
+			s.uncommit(p)
+			p -= nodeSize
+		}
+		s.uncover(hr)
+	}
 }
 
 var defaultOptions Options
@@ -209,9 +286,38 @@ var defaultOptions Options
 // options + options), 2 GiB of node array, or when the node array and its
 // indexes (about twice the array) do not fit in the memory that
 // resource.Check grants.
-func NewSolver(p *Problem) (*Solver, error) {
+func NewSolver(p *Problem) (*Solver, error) { return newSolver(nil, p) }
+
+// NewSolverContext is NewSolver that stops when ctx ends: building the node
+// arrays of a large problem takes time (a second for 100 million nodes),
+// and it polls ctx through a core.Meter as it goes. The error of a stopped
+// build wraps ErrStopped and ctx's error.
+func NewSolverContext(ctx context.Context, p *Problem) (*Solver, error) {
+	if ctx == nil {
+		return newSolver(nil, p)
+	}
+	return newSolver(core.NewMeter(ctx, nil), p)
+}
+
+// newSolver builds a Solver for p, polling m (nil: none) by the nodes
+// filled in.
+func newSolver(m *core.Meter, p *Problem) (*Solver, error) {
 	if p == nil {
 		return nil, errors.New("dlx: nil problem")
+	}
+	var bound uint64
+	poll := func(work uint64) error {
+		if m == nil || work < bound {
+			return nil
+		}
+		var ok bool
+		if bound, ok = m.Check(work); !ok {
+			return stoppedError(m, "building the solver")
+		}
+		return nil
+	}
+	if err := poll(0); err != nil {
+		return nil, err
 	}
 	n := len(p.names)
 	nopt := p.NumOptions()
@@ -286,6 +392,9 @@ func NewSolver(p *Problem) (*Solver, error) {
 	q := s.nitems + 1 // the spacer before option 0
 	spacer := q
 	for k := range nopt {
+		if err := poll(uint64(q)); err != nil {
+			return nil, err
+		}
 		first := q + 1
 		var prim int32
 		for e := p.start[k]; e < p.start[k+1]; e++ {
@@ -298,8 +407,9 @@ func NewSolver(p *Problem) (*Solver, error) {
 				s.optNode[k] = ref(q)
 			}
 			u := nd[h].up
-			nd[q] = node{up: u, down: ref(h), top: int32(ref(h)), color: p.optColors[e]}
-			s.colored = s.colored || p.optColors[e] != 0
+			c := p.colorAt(e)
+			nd[q] = node{up: u, down: ref(h), top: int32(ref(h)), color: c}
+			s.colored = s.colored || c != 0
 			nd[u/nodeSize].down = ref(q)
 			nd[h].up = ref(q)
 			s.items[h].len++
@@ -316,8 +426,31 @@ func NewSolver(p *Problem) (*Solver, error) {
 // Clone returns a new Solver for the same problem, for another goroutine.
 // It must not be called while s is searching.
 func (s *Solver) Clone() *Solver {
+	if s == nil {
+		return nil
+	}
+	c, _ := s.clone(nil)
+	return c
+}
+
+// cloneChunk is how many nodes clone copies between polls of its meter
+// (64 MiB, some 10 ms).
+const cloneChunk = 1 << 22
+
+// clone is Clone, polling m (nil: none) as it copies the node array; it
+// fails only when m stops.
+func (s *Solver) clone(m *core.Meter) (*Solver, error) {
+	s.settle()
 	c := *s
-	c.nodes = append([]node(nil), s.nodes...)
+	c.nodes = make([]node, len(s.nodes))
+	for i := 0; i < len(s.nodes); i += cloneChunk {
+		if m != nil {
+			if _, ok := m.Check(uint64(i)); !ok {
+				return nil, stoppedError(m, "copying the solver")
+			}
+		}
+		copy(c.nodes[i:], s.nodes[i:min(i+cloneChunk, len(s.nodes))])
+	}
 	c.items = append([]link(nil), s.items...)
 	c.nbase, c.ibase = unsafe.Pointer(&c.nodes[0]), unsafe.Pointer(&c.items[0])
 	c.choice = make([]uint32, len(s.choice))
@@ -327,17 +460,28 @@ func (s *Solver) Clone() *Solver {
 	c.cut, c.onPrefix = -1, nil
 	c.ftweak, c.branch, c.path = nil, nil, nil
 	c.g = gauge{}
-	return &c
+	c.pend = pending{}
+	return &c, nil
+}
+
+// cloneBytes is about the memory a clone takes.
+func (s *Solver) cloneBytes() uint64 {
+	return uint64(len(s.nodes)+len(s.items))*uint64(nodeSize) + uint64(len(s.choice))*(4+8+8)
 }
 
 // NumOptions returns the number of options of the solver's problem.
-func (s *Solver) NumOptions() int { return len(s.optNode) }
+func (s *Solver) NumOptions() int {
+	if s == nil {
+		return 0
+	}
+	return len(s.optNode)
+}
 
 // First returns the first solution found by the last Solve (0-based option
 // indexes, forced options first), or nil if it found none. The slice is
 // owned by the Solver and valid until the next Solve.
 func (s *Solver) First() []int {
-	if s.nfirst < 0 {
+	if s == nil || s.nfirst < 0 {
 		return nil
 	}
 	return s.first[:s.nfirst]
@@ -355,8 +499,10 @@ func (s *Solver) option(x uint32) int {
 // Solve searches for solutions as opts says (nil: count them all). It
 // returns an error only for invalid options (a forced option out of
 // range, a worker count that resource.CheckWorkers refuses: negative or
-// above its cap, wrapping resource.ErrWorkers); a search stopped by ctx
-// returns its partial Result with status timeout or canceled.
+// above its cap, wrapping resource.ErrWorkers) and for workers whose
+// copies of the node arrays do not fit in memory (resource.Check, wrapping
+// resource.ErrTooLarge); a search stopped by ctx returns its partial
+// Result with status timeout or canceled.
 //
 // The search stops through a core.Meter: it polls by work done (updates,
 // and the items the choice of item scans), about once a millisecond
@@ -386,6 +532,10 @@ func (s *Solver) Solve(ctx context.Context, opts *Options) (Result, error) {
 	}
 	if ctx == nil {
 		ctx = context.Background()
+	}
+	s.settle()
+	if opts.Sample > 0 {
+		return s.solveSample(ctx, opts)
 	}
 	var probe *MemoStats
 	if opts.Memo != MemoOff {
@@ -428,6 +578,7 @@ func (s *Solver) solvePlain(opts *Options) (Result, error) {
 // above the subtree: forcing it is not counted, so the Result holds the
 // subtree's own nodes and updates, exactly those of the serial search.
 func (s *Solver) solveForced(forced []int, replay bool, limit uint64, visit func([]int) bool) Result {
+	s.settle()
 	s.nfirst = -1
 	s.sol = s.sol[:0]
 	var res Result
@@ -446,6 +597,11 @@ func (s *Solver) solveForced(forced []int, replay bool, limit uint64, visit func
 	if n == len(forced) {
 		o := s.search(limit, visit, res.Stats.Updates, s.stopAt)
 		res = Result{Status: o.Status, Solutions: o.Solutions, Stats: o.Stats}
+		if s.pend.on {
+			// Stopped: the forced options are unforced with the levels.
+			s.pend.forced = append(s.pend.forced, forced...)
+			return res
+		}
 	} else {
 		res.Stats.Nodes = 1 // the root, a dead end
 	}
@@ -466,43 +622,42 @@ type outcome struct {
 
 // search runs Algorithm C from the current state, with s.sol holding the
 // forced options, under the gauge s.g. It restores the state before
-// returning.
+// returning, unless it stopped early: then it parks (see pending) and
+// returns at once.
 func (s *Solver) search(limit uint64, visit func([]int) bool, updates uint64, stopAt int32) outcome {
 	var (
-		nb       = s.nbase
-		ib       = s.ibase
-		ch       = s.choice
-		base     = len(s.sol)
-		cut      = s.cut
-		colored  = s.colored
-		level    int
-		nodes    = s.g.nodes // the gauge's running total
-		first    = nodes
-		scanned  uint64 // items the choice of item scanned: work, with the updates
-		count    uint64
-		status   = core.StatusExhausted
-		stopping bool
-		hr, x    uint32 // the header of the item chosen at this level, the option node tried
+		nb      = s.nbase
+		ib      = s.ibase
+		ch      = s.choice
+		base    = len(s.sol)
+		cut     = s.cut
+		colored = s.colored
+		level   int
+		nodes   = s.g.nodes // the gauge's running total
+		first   = nodes
+		scanned uint64 // items the choice of item scanned: work, with the updates
+		count   uint64
+		status  = core.StatusExhausted
+		hr, x   uint32 // the header of the item chosen at this level, the option node tried
 	)
 	workBound, ok := s.g.begin(nodes, updates)
 	if !ok {
-		status, stopping = s.g.status(), true
+		status = s.g.status()
+		goto park
 	}
 
 enter:
-	if stopping {
-		goto backup
-	}
-	if level == cut {
-		s.prefix(level)
-		goto backup
-	}
 	if updates+scanned >= workBound {
 		// (Every node adds at least one unit of work: see gauge.)
 		if workBound, ok = s.g.next(nodes, updates+scanned); !ok {
-			status, stopping = s.g.status(), true
-			goto backup
+			status = s.g.status()
+			goto park
 		}
+	}
+	if level == cut {
+		// (Polled above: a split spends most of its time at the cut.)
+		s.prefix(level)
+		goto backup
 	}
 	nodes++
 	if itr(ib, 0).next == 0 {
@@ -510,7 +665,7 @@ enter:
 		scanned++ // a node's one unit of work
 		if !s.solution(level, visit) || count == limit {
 			status = core.StatusFound
-			stopping = true
+			goto park
 		}
 		goto backup
 	}
@@ -533,7 +688,7 @@ enter:
 	x = nd(nb, hr).down
 
 try:
-	if x == hr || stopping {
+	if x == hr {
 		if colored {
 			s.uncover(hr)
 		} else {
@@ -594,6 +749,12 @@ backup:
 	hr = uint32(nd(nb, x).top)
 	x = nd(nb, x).down
 	goto try
+
+park:
+	s.park(level, false)
+	s.sol = s.sol[:base]
+	s.g.nodes = nodes
+	return outcome{Status: status, Solutions: count, Stats: core.Stats{Nodes: nodes - first, Updates: updates}}
 }
 
 // choose returns the length and header ref of the active primary item with

@@ -56,12 +56,14 @@ const (
 	CanUnique
 	// CanParallel: use Options.Workers.
 	CanParallel
+	// CanSample: draw solutions uniformly at random (Options.Sample).
+	CanSample
 )
 
 var capNames = []struct {
 	c    Caps
 	name string
-}{{CanFirst, "first"}, {CanAll, "all"}, {CanCount, "count"}, {CanUnique, "unique"}, {CanParallel, "parallel"}}
+}{{CanFirst, "first"}, {CanAll, "all"}, {CanCount, "count"}, {CanUnique, "unique"}, {CanParallel, "parallel"}, {CanSample, "sample"}}
 
 // Has reports whether c includes every capability in d.
 func (c Caps) Has(d Caps) bool { return c&d == d }
@@ -147,10 +149,13 @@ func (a Algorithm) Supports(p core.Problem, o *core.Options) error {
 	cannot := func(what string) error {
 		return core.Wrap(core.ErrUnsupported, "models: %s algorithm %s cannot %s (it can: %s)", a.Model, a.Name, what, a.Caps)
 	}
+	listing := o.Sample == 0 // a sample is drawn in place of a listing
 	switch {
-	case o.Mode == core.ModeFirst && !a.Caps.Has(CanFirst):
+	case o.Sample > 0 && !a.Caps.Has(CanSample):
+		return cannot("draw solutions at random")
+	case listing && o.Mode == core.ModeFirst && !a.Caps.Has(CanFirst):
 		return cannot("find a solution")
-	case o.Mode == core.ModeAll && !a.Caps.Has(CanAll):
+	case listing && o.Mode == core.ModeAll && !a.Caps.Has(CanAll):
 		return cannot("list all solutions")
 	case o.Mode == core.ModeCount && !a.Caps.Has(CanCount) && !a.Caps.Has(CanAll):
 		return cannot("count solutions")

@@ -54,7 +54,7 @@ func TestDLXCount(t *testing.T) {
 	// A count of zero is an answer; a listing with none is "no solution".
 	out, _, code = runCLI(t, "a b\na\n", "dlx", "--count")
 	require.Equal(t, exitOK, code)
-	require.True(t, strings.HasPrefix(out, "0 solutions for stdin\ndlx: exhausted, "), out)
+	require.True(t, strings.HasPrefix(out, "0 solutions for stdin\nauto: exhausted, "), out)
 	out, errOut, code := runCLI(t, "a b\na\n", "dlx")
 	require.Equal(t, exitNoSolution, code)
 	require.Empty(t, out)
@@ -143,7 +143,7 @@ func TestQueensCover(t *testing.T) {
 
 	out, _, code = runCLI(t, out, "dlx", "--count")
 	require.Equal(t, exitOK, code)
-	require.True(t, strings.HasPrefix(out, "92 solutions for stdin\ndlx: exhausted, "), out)
+	require.True(t, strings.HasPrefix(out, "92 solutions for stdin\nauto: exhausted, "), out)
 
 	_, _, code = runCLI(t, "", "queens", "cover", "0")
 	require.Equal(t, exitUsage, code)
@@ -160,7 +160,7 @@ func TestPolyomino(t *testing.T) {
 
 	out, _, code = runCLI(t, "", "polyomino", "count", "--board", "3x20", "--method", "full", "--workers", "2")
 	require.Equal(t, exitOK, code)
-	require.True(t, strings.HasPrefix(out, "8 solutions for 3x20\n8 tilings of 3x20 by the pentominoes\ndlx: exhausted, "), out)
+	require.True(t, strings.HasPrefix(out, "8 solutions for 3x20\n8 tilings of 3x20 by the pentominoes\nauto: exhausted, "), out)
 
 	out, _, code = runCLI(t, "", "polyomino", "solve", "--board", "3x20", "--unique", "--all")
 	require.Equal(t, exitOK, code)
@@ -170,7 +170,7 @@ func TestPolyomino(t *testing.T) {
 	require.Equal(t, exitOK, code)
 	out, _, code = runCLI(t, out, "dlx", "--count")
 	require.Equal(t, exitOK, code)
-	require.True(t, strings.HasPrefix(out, "8 solutions for stdin\ndlx: exhausted, "), out)
+	require.True(t, strings.HasPrefix(out, "8 solutions for stdin\nauto: exhausted, "), out)
 
 	_, errOut, code = runCLI(t, "", "polyomino", "solve", "--board", "4x5", "--pieces", "tetrominoes")
 	require.Equal(t, exitNoSolution, code)

@@ -27,6 +27,7 @@ type runFlags struct {
 	stats, all, first, unique bool
 	algos, sizes              string
 	repeat                    int
+	branch, memoBytes, sample string
 	// params reads the model's own flags by name.
 	params map[string]func() string
 	// split is a split count's flags (--units).
@@ -54,13 +55,18 @@ var flagHelp = map[string]string{
 	"algos":     "comma-separated algorithms to compare (default: every one that can do the job)",
 	"sizes":     "compare over several sizes, such as 8..14 or 8,10,12, and fit the growth per step",
 	"repeat":    "runs per algorithm; the median time is reported",
+	"branch":    "branching rule of memoized counts: mrv (fewest options first), first (items in input order) or auto",
+	"memo-bytes": "memory for the memo of a memoized count, such as 512MiB or 2GB (default: a quarter of what is " +
+		"available); the table evicts when full",
+	"sample": "draw K solutions uniformly at random instead of listing (seeded by --seed; exact cover " +
+		"algorithms, from a memoized count)",
 }
 
 // verbFlags lists the shared flags of each generic verb.
 var verbFlags = map[string][]string{
-	"solve":   {"algo", "workers", "timeout", "max-nodes", "method", "seed", "unique", "limit", "format", "out", "stats", "all"},
-	"count":   {"algo", "workers", "timeout", "max-nodes", "method", "seed", "unique", "limit", "format", "out", "stats"},
-	"compare": {"algo", "workers", "timeout", "max-nodes", "method", "seed", "unique", "format", "out", "stats", "first", "all", "algos", "sizes", "repeat"},
+	"solve":   {"algo", "workers", "timeout", "max-nodes", "method", "seed", "unique", "limit", "format", "out", "stats", "all", "sample", "branch", "memo-bytes"},
+	"count":   {"algo", "workers", "timeout", "max-nodes", "method", "seed", "unique", "limit", "format", "out", "stats", "branch", "memo-bytes"},
+	"compare": {"algo", "workers", "timeout", "max-nodes", "method", "seed", "unique", "format", "out", "stats", "first", "all", "algos", "sizes", "repeat", "branch", "memo-bytes"},
 	"verify":  {"format", "out", "stats"},
 }
 
@@ -120,6 +126,13 @@ func (f *runFlags) declare(cmd *cobra.Command, verb string, m *models.Model, for
 			fs.StringVar(&f.sizes, name, "", help)
 		case "repeat":
 			fs.IntVar(&f.repeat, name, 1, help)
+		case "branch":
+			fs.StringVar(&f.branch, name, "auto", help)
+			complete(cmd, name, []string{"auto", "mrv", "first"})
+		case "memo-bytes":
+			fs.StringVar(&f.memoBytes, name, "", help)
+		case "sample":
+			fs.StringVar(&f.sample, name, "", help)
 		}
 	}
 	f.declareParams(cmd, verb, m)
@@ -173,6 +186,18 @@ func (f *runFlags) options(mode core.Mode, formats []string) (*core.Options, err
 	if o.Limit, err = countFlag("--limit", f.limit); err != nil {
 		return nil, err
 	}
+	if o.Sample, err = countFlag("--sample", f.sample); err != nil {
+		return nil, err
+	}
+	switch f.branch {
+	case "", "auto", "mrv", "first":
+		o.Branch = f.branch
+	default:
+		return nil, usagef("unknown --branch %q (choose auto, mrv, first)", f.branch)
+	}
+	if o.MemoBytes, err = bytesFlag("--memo-bytes", f.memoBytes); err != nil {
+		return nil, err
+	}
 	return o, nil
 }
 
@@ -185,6 +210,39 @@ func (f *runFlags) workerCount(mode core.Mode) (int, error) {
 		return 0, usagef("--%v", err)
 	}
 	return w, nil
+}
+
+// byteUnits are the suffixes bytesFlag reads, longest first.
+var byteUnits = []struct {
+	suffix string
+	size   uint64
+}{
+	{"KiB", 1 << 10}, {"MiB", 1 << 20}, {"GiB", 1 << 30}, {"TiB", 1 << 40},
+	{"KB", 1e3}, {"MB", 1e6}, {"GB", 1e9}, {"TB", 1e12}, {"B", 1},
+}
+
+// bytesFlag reads a positive number of bytes ("" means none, 0): a count
+// as countFlag reads it, optionally followed by B, KB, MB, GB, TB (powers
+// of 1000) or KiB, MiB, GiB, TiB (powers of 1024).
+func bytesFlag(name, s string) (uint64, error) {
+	if s == "" {
+		return 0, nil
+	}
+	t, unit := strings.TrimSpace(s), uint64(1)
+	for _, u := range byteUnits {
+		if rest, ok := strings.CutSuffix(t, u.suffix); ok {
+			t, unit = strings.TrimSpace(rest), u.size
+			break
+		}
+	}
+	v, err := core.ParseSize(name, t, math.MaxInt64)
+	if err != nil {
+		return 0, usagef("%s %q: want a number of bytes such as 512MiB, 2GB or 1e9", name, s)
+	}
+	if uint64(v) > math.MaxInt64/unit {
+		return 0, usagef("%s %q is too large", name, s)
+	}
+	return uint64(v) * unit, nil
 }
 
 // countFlag reads a positive count flag ("" means none, 0).

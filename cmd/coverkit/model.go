@@ -256,7 +256,7 @@ func noSolution(m *models.Model, alg models.Algorithm, p core.Problem, res *core
 // runSolve is the generic solve verb: the first solution, or every one
 // with --all or --limit, in the model's formats.
 func runSolve(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []string) error {
-	all := f.all || f.limit != "" || m.ListAll
+	all := f.all || f.limit != "" || m.ListAll || f.sample != ""
 	mode := core.ModeFirst
 	if all {
 		mode = core.ModeAll

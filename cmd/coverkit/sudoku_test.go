@@ -281,7 +281,7 @@ func TestLatinCLI(t *testing.T) {
 			require.Equal(t, exitOK, code, errOut)
 			first, work, _ := strings.Cut(out, "\n")
 			require.Equal(t, tc.want, first+"\n")
-			require.True(t, strings.HasPrefix(work, "dlx: exhausted, "), work)
+			require.True(t, strings.HasPrefix(work, "auto: exhausted, "), work)
 		})
 	}
 	out, _, code := runCLI(t, "", "latin", "count", "5", "--format", "json")

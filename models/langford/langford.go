@@ -94,24 +94,39 @@ func (p *Pairing) Render(w io.Writer, sol core.Solution, format string) error {
 // Cover returns the exact cover problem: primary items the numbers 1..N and
 // the positions 1..2N; option (k, i) puts the k's at positions i and
 // i+k+1.
-func (p *Pairing) Cover() (*dlx.Problem, error) {
+func (p *Pairing) Cover() (*dlx.Problem, error) { return p.CoverContext(context.Background()) }
+
+// CoverContext is Cover that stops when ctx ends (the error then wraps
+// dlx.ErrStopped and ctx's error). It asks the memory policy for the
+// whole problem before it adds an option (resource.ErrTooLarge: about 12
+// bytes an option, 3N²/2 options).
+func (p *Pairing) CoverContext(ctx context.Context) (*dlx.Problem, error) {
 	if p == nil || p.N < 1 || p.N > MaxN {
-		return nil, fmt.Errorf("langford: order %v is out of range (1..%d)", p, MaxN)
+		return nil, fmt.Errorf("langford: %s is out of range (order 1..%d)", core.Describe(p), MaxN)
 	}
-	c := dlx.New()
-	for k := 1; k <= p.N; k++ {
+	n := p.N
+	c := dlx.NewWithContext(ctx)
+	for k := 1; k <= n; k++ {
 		if _, err := c.AddPrimary(strconv.Itoa(k)); err != nil {
 			return nil, err
 		}
 	}
-	for i := 1; i <= 2*p.N; i++ {
+	for i := 1; i <= 2*n; i++ {
 		if _, err := c.AddPrimary("s" + strconv.Itoa(i)); err != nil {
 			return nil, err
 		}
 	}
-	for k := 1; k <= p.N; k++ {
-		for i := 1; i+k+1 <= 2*p.N; i++ {
-			if _, err := c.AddOption(strconv.Itoa(k), "s"+strconv.Itoa(i), "s"+strconv.Itoa(i+k+1)); err != nil {
+	// Σ_k (2n − k − 1) options of 3 items each.
+	options := n*(2*n-1) - n*(n+1)/2
+	if err := c.Grow(options, 3*options); err != nil {
+		return nil, fmt.Errorf("langford: order %d: %w", n, err)
+	}
+	opt := make([]int, 3)
+	for k := 1; k <= n; k++ {
+		for i := 1; i+k+1 <= 2*n; i++ {
+			// Items: number k is item k−1, position i is item n+i−1.
+			opt[0], opt[1], opt[2] = k-1, n+i-1, n+i+k
+			if _, err := c.AddOptionIndex(opt, nil); err != nil {
 				return nil, err
 			}
 		}
@@ -119,13 +134,30 @@ func (p *Pairing) Cover() (*dlx.Problem, error) {
 	return c, nil
 }
 
-var dlxAlgorithm = models.Algorithm{
-	Name: "dlx", Kind: models.Exact,
-	Caps:        models.CanFirst | models.CanAll | models.CanCount | models.CanParallel,
-	Description: "Dancing Links on numbers and positions (Knuth's Algorithm C)",
-	Limits:      "N ≤ 4096 (MaxN); counts in 64 bits",
-	Solve:       solve,
-}
+var (
+	autoAlgorithm = models.Algorithm{
+		Name: "auto", Kind: models.Exact,
+		Caps:        models.CanFirst | models.CanAll | models.CanCount | models.CanParallel | models.CanSample,
+		Description: dlx.AutoDescription,
+		Limits:      "N ≤ 4096 (MaxN); " + dlx.AutoLimits,
+		Solve:       solveWith(dlx.MemoAuto),
+	}
+	dlxAlgorithm = models.Algorithm{
+		Name: "dlx", Kind: models.Exact,
+		Caps:        models.CanFirst | models.CanAll | models.CanCount | models.CanParallel,
+		Description: "Dancing Links on numbers and positions (Knuth's Algorithm C)",
+		Limits:      "N ≤ 4096 (MaxN); counts in 64 bits",
+		Solve:       solveWith(dlx.MemoOff),
+	}
+	memoAlgorithm = models.Algorithm{
+		Name: "memo", Kind: models.Exact,
+		Caps:        models.CanCount | models.CanSample,
+		Description: dlx.MemoDescription,
+		Limits:      "N ≤ 4096 (MaxN); " + dlx.MemoLimits,
+		Check:       dlx.CheckMemo,
+		Solve:       solveWith(dlx.MemoOn),
+	}
+)
 
 func init() {
 	models.Register(models.Model{
@@ -142,7 +174,8 @@ A014552 counts them up to reversal: 1, 1, 26, 150 for N = 3, 4, 7, 8).`,
 			}
 			return &Pairing{N: int(n)}, nil
 		}},
-		Algorithms: []models.Algorithm{dlxAlgorithm},
+		Algorithms: []models.Algorithm{autoAlgorithm, dlxAlgorithm, memoAlgorithm},
+		Default:    dlx.DefaultAlgorithm,
 		Formats:    []string{"text", "json"},
 		Without:    []string{"verify"},
 		Fields: func(p core.Problem, _ *core.Result) []models.Field {
@@ -153,30 +186,47 @@ A014552 counts them up to reversal: 1, 1, 26, 150 for N = 3, 4, 7, 8).`,
 	})
 }
 
-// solve runs Algorithm C on the cover, decoding each solution's options
-// into the row of numbers.
-func solve(ctx context.Context, mp core.Problem, o *core.Options) (core.Result, error) {
+// solveWith returns the algorithm that runs Algorithm C on the cover with
+// the given memo, decoding each solution's options into the row of
+// numbers.
+func solveWith(memo dlx.MemoMode) core.Solver {
+	return func(ctx context.Context, mp core.Problem, o *core.Options) (core.Result, error) {
+		return solve(ctx, mp, o, memo)
+	}
+}
+
+func solve(ctx context.Context, mp core.Problem, o *core.Options, memo dlx.MemoMode) (core.Result, error) {
 	p, ok := mp.(*Pairing)
 	if !ok || p == nil {
 		return core.Result{}, fmt.Errorf("langford: %w (got %s)", core.ErrWrongProblem, core.Describe(mp))
 	}
-	c, err := p.Cover()
+	c, err := p.CoverContext(ctx)
 	if err != nil {
-		return core.Result{}, err
+		return stopped(err)
 	}
-	s, err := dlx.NewSolver(c)
+	s, err := dlx.NewSolverContext(ctx, c)
 	if err != nil {
-		return core.Result{}, err
+		return stopped(err)
 	}
 	o = o.OrDefault()
 	row := make(core.Solution, 2*p.N)
-	return s.SolveModel(ctx, o, dlx.Options{Workers: o.Workers}, func(opts []int) core.Solution {
+	return s.SolveModel(ctx, o, dlx.Options{Workers: o.Workers, Memo: memo}, func(opts []int) core.Solution {
 		for _, id := range opts {
 			k, i := optionAt(p.N, id)
 			row[i-1], row[i+k] = int32(k), int32(k)
 		}
 		return row
 	})
+}
+
+// stopped turns the error of a build stopped by its context into the
+// result of a search that stopped before its first node (status timeout
+// or canceled); other errors stay errors.
+func stopped(err error) (core.Result, error) {
+	if st, ok := dlx.StopStatus(err); ok {
+		return core.Result{Status: st}, nil
+	}
+	return core.Result{}, err
 }
 
 // optionAt returns the number k and first position i of option id, in the

@@ -180,14 +180,42 @@ func FromReducedBig(r uint64, n int) *big.Int {
 	return f.Mul(f, new(big.Int).SetUint64(r))
 }
 
-var dlxAlgorithm = models.Algorithm{
-	Name:        "dlx",
-	Kind:        models.Exact,
-	Caps:        models.CanFirst | models.CanAll | models.CanCount | models.CanParallel,
-	Description: "exact cover on Dancing Links; counts via reduced squares × N!(N−1)! or directly",
-	Limits:      "order ≤ 64; a count beyond 128 bits is refused",
-	Methods:     []string{MethodReduced, MethodDirect},
-	Solve:       Solve,
+var (
+	autoAlgorithm = models.Algorithm{
+		Name:        "auto",
+		Kind:        models.Exact,
+		Caps:        models.CanFirst | models.CanAll | models.CanCount | models.CanParallel | models.CanSample,
+		Description: dlx.AutoDescription,
+		Limits:      "order ≤ 64; a count beyond 128 bits is refused",
+		Methods:     []string{MethodReduced, MethodDirect},
+		Solve:       solveWith(dlx.MemoAuto),
+	}
+	dlxAlgorithm = models.Algorithm{
+		Name:        "dlx",
+		Kind:        models.Exact,
+		Caps:        models.CanFirst | models.CanAll | models.CanCount | models.CanParallel,
+		Description: "exact cover on Dancing Links; counts via reduced squares × N!(N−1)! or directly",
+		Limits:      "order ≤ 64; a count beyond 128 bits is refused",
+		Methods:     []string{MethodReduced, MethodDirect},
+		Solve:       solveWith(dlx.MemoOff),
+	}
+	memoAlgorithm = models.Algorithm{
+		Name:        "memo",
+		Kind:        models.Exact,
+		Caps:        models.CanCount | models.CanSample,
+		Description: dlx.MemoDescription,
+		Limits:      "order ≤ 64; a count beyond 128 bits is refused; " + dlx.MemoLimits,
+		Methods:     []string{MethodReduced, MethodDirect},
+		Check:       dlx.CheckMemo,
+		Solve:       solveWith(dlx.MemoOn),
+	}
+)
+
+// solveWith returns Solve with the given memo for counts.
+func solveWith(memo dlx.MemoMode) core.Solver {
+	return func(ctx context.Context, p core.Problem, o *core.Options) (core.Result, error) {
+		return solve(ctx, p, o, memo)
+	}
 }
 
 // Solve searches Latin squares of p (a *Square) as o says: the first,
@@ -196,6 +224,10 @@ var dlxAlgorithm = models.Algorithm{
 // and multiplies by N!·(N−1)! (Result.Extra "reduced_squares" holds the reduced
 // count); "direct" enumerates every square. o.Workers > 1 splits the search.
 func Solve(ctx context.Context, p core.Problem, o *core.Options) (core.Result, error) {
+	return solve(ctx, p, o, dlx.MemoOff)
+}
+
+func solve(ctx context.Context, p core.Problem, o *core.Options, memo dlx.MemoMode) (core.Result, error) {
 	sq, ok := p.(*Square)
 	if !ok || sq == nil {
 		return core.Result{}, fmt.Errorf("latin: %w: got %s", core.ErrWrongProblem, core.Describe(p))
@@ -240,7 +272,7 @@ func Solve(ctx context.Context, p core.Problem, o *core.Options) (core.Result, e
 			forced = append(forced, sudoku.Option(n, r*n, uint8(r+1)))
 		}
 	}
-	do := dlx.Options{Forced: forced, Workers: o.Workers}
+	do := dlx.Options{Forced: forced, Workers: o.Workers, Memo: memo}
 	grid := make(core.Solution, n*n)
 	out, err := sv.SolveModel(ctx, o, do, func(opts []int) core.Solution {
 		for _, k := range opts {
@@ -254,7 +286,10 @@ func Solve(ctx context.Context, p core.Problem, o *core.Options) (core.Result, e
 	out.Method = method
 	if viaReduced {
 		reduced, _ := out.Solutions.Uint64() // dlx counts in 64 bits
-		out.Extra = map[string]any{"reduced_squares": reduced}
+		if out.Extra == nil {
+			out.Extra = map[string]any{}
+		}
+		out.Extra["reduced_squares"] = reduced
 		all, ok := FromReduced(reduced, n)
 		if !ok {
 			exact, stopped := FromReducedBig(reduced, n).String(), ""

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 
 	"github.com/coverkit/coverkit/core"
+	"github.com/coverkit/coverkit/dlx"
 	"github.com/coverkit/coverkit/models"
 )
 
@@ -27,7 +28,8 @@ square (576 of order 4, 161280 of order 5, OEIS A002860).`,
 		}},
 		Params: []models.Param{{Name: "reduced", Usage: "reduced squares only (first row and column in order)", Switch: true,
 			Samples: []string{"true"}}},
-		Algorithms: []models.Algorithm{dlxAlgorithm},
+		Algorithms: []models.Algorithm{autoAlgorithm, dlxAlgorithm, memoAlgorithm},
+		Default:    dlx.DefaultAlgorithm,
 		Decompose:  decompose,
 		Formats:    []string{"text", "json"},
 		Without:    []string{"verify"},

@@ -23,8 +23,33 @@ var dlxAlgorithm = models.Algorithm{
 		"rider line segments and leaper pairs secondary, a counter item for k; domination as covering " +
 		"(every square 1..many times) with the fewest options",
 	Limits: "boards of at most 2^14 squares (MaxSearchCells)",
-	Solve:  solveDLX,
+	Solve:  dlxWith(dlx.MemoOff),
 	Check:  checkDLX,
+}
+
+var memoAlgorithm = models.Algorithm{
+	Name:        "memo",
+	Kind:        models.Exact,
+	Caps:        models.CanCount | models.CanSample,
+	Description: dlx.MemoDescription + "; place and max (the dlx algorithm's cover)",
+	Limits:      "boards of at most 2^14 squares (MaxSearchCells); " + dlx.MemoLimits,
+	Solve:       dlxWith(dlx.MemoOn),
+	Check: func(p core.Problem, o *core.Options) error {
+		if err := dlx.CheckMemo(p, o); err != nil {
+			return err
+		}
+		if pp, ok := p.(*Problem); ok && pp != nil && pp.Task == Dominate {
+			return fmt.Errorf("pieces: the memo does not minimize (dominate: use dlx or bitboard): %w", core.ErrUnsupported)
+		}
+		return checkDLX(p, o)
+	},
+}
+
+// dlxWith returns solveDLX with the given memo for counts.
+func dlxWith(memo dlx.MemoMode) core.Solver {
+	return func(ctx context.Context, p core.Problem, o *core.Options) (core.Result, error) {
+		return solveDLX(ctx, p, o, memo)
+	}
 }
 
 // Cover is a problem of the pieces model as a generalized exact cover
@@ -248,7 +273,7 @@ func checkDLX(p core.Problem, o *core.Options) error {
 // M. Max tries k from the number of cliques down until a placement exists,
 // then answers the request at that k; Dominate asks the engine for the
 // solutions with the fewest options.
-func solveDLX(ctx context.Context, p core.Problem, opts *core.Options) (core.Result, error) {
+func solveDLX(ctx context.Context, p core.Problem, opts *core.Options, memo dlx.MemoMode) (core.Result, error) {
 	o := opts.OrDefault()
 	if err := checkMode("dlx", o); err != nil {
 		return core.Result{}, err
@@ -391,7 +416,7 @@ func solveDLX(ctx context.Context, p core.Problem, opts *core.Options) (core.Res
 	if o.MaxNodes > 0 && oo.MaxNodes == 0 {
 		oo.MaxNodes = 1
 	}
-	res, err := s.SolveModel(ctx, &oo, dlx.Options{Workers: workers}, decode)
+	res, err := s.SolveModel(ctx, &oo, dlx.Options{Workers: workers, Memo: memo}, decode)
 	if err != nil {
 		return core.Result{}, err
 	}

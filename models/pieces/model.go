@@ -57,7 +57,7 @@ A C H S, X for a custom piece); a d-dimensional board as 2-D layers after
 			{Verb: "pawns", Short: "The fewest pawns that let M queens stand on an N×N board (--queens M), with a placement",
 				Usage: "N", Args: 1, Prefix: []string{"queen"}, Params: map[string]string{"task": "pawns"}},
 		},
-		Algorithms:  []models.Algorithm{bitboardAlgorithm, dlxAlgorithm},
+		Algorithms:  []models.Algorithm{bitboardAlgorithm, dlxAlgorithm, memoAlgorithm},
 		Formats:     Formats,
 		Default:     func(core.Problem, *core.Options) string { return "bitboard" },
 		Fields:      func(p core.Problem, res *core.Result) []models.Field { return p.(*Problem).Fields(res) },

@@ -19,10 +19,15 @@ import (
 // A cell is a (row, column) pair.
 type cell struct{ r, c int }
 
-// Piece is a polyomino: a name and its cells, in any position.
+// Piece is a polyomino: a name and its cells, in any position, and how
+// many times a tiling uses it.
 type Piece struct {
 	Name  string
 	Cells [][2]int // (row, column) pairs
+	// Lo and Hi bound how many times a tiling uses the piece: between Lo
+	// and Hi times, or Lo or more times when Hi is Unlimited. Both 0 (the
+	// zero value) means exactly once.
+	Lo, Hi int
 }
 
 // ParsePiece reads a piece drawn with '#' (or any letter) for cells and '.'
@@ -90,18 +95,22 @@ var Pentominoes = []Piece{
 	mustPiece("Z", "##./.#./.##"),
 }
 
-// Tetrominoes are the five free tetrominoes (I, L, O, S, T); no rectangle
-// is tiled by all five, a classic parity argument the solver confirms.
+// Tetrominoes are the five free tetrominoes (I4, L4, O4, S4, T4); no
+// rectangle is tiled by all five, a classic parity argument the solver
+// confirms.
 var Tetrominoes = []Piece{
-	mustPiece("I", "####"),
-	mustPiece("L", "###/#.."),
-	mustPiece("O", "##/##"),
-	mustPiece("S", ".##/##."),
-	mustPiece("T", "###/.#."),
+	mustPiece("I4", "####"),
+	mustPiece("L4", "###/#.."),
+	mustPiece("O4", "##/##"),
+	mustPiece("S4", ".##/##."),
+	mustPiece("T4", "###/.#."),
 }
 
-// Sets are the built-in piece sets by name.
-var Sets = map[string][]Piece{"pentominoes": Pentominoes, "tetrominoes": Tetrominoes}
+// Trominoes are the two trominoes, I3 and L3.
+var Trominoes = []Piece{mustPiece("I3", "###"), mustPiece("L3", "##/#.")}
+
+// Sets are the built-in piece sets by name, each piece once.
+var Sets = map[string][]Piece{"pentominoes": Pentominoes, "tetrominoes": Tetrominoes, "trominoes": Trominoes}
 
 // Board is a set of cells inside a Rows × Cols box.
 type Board struct {
@@ -328,6 +337,9 @@ func New(board Board, pieces []Piece) (*Tiling, error) {
 				return nil, fmt.Errorf("polyomino: piece %q: cell %d,%d is too far out (|row|, |column| at most %d)", p.Name, x[0], x[1], MaxCells)
 			}
 		}
+		if lo, hi := p.bounds(); lo < 0 || hi != Unlimited && (hi < 1 || lo > hi || hi > MaxCopies) || lo > MaxCopies {
+			return nil, fmt.Errorf("polyomino: piece %q: used between %d and %d times (0 ≤ Lo ≤ Hi, 1 ≤ Hi ≤ %d, or Hi Unlimited)", p.Name, p.Lo, p.Hi, MaxCopies)
+		}
 		// At most 8 orientations at each of the board's cells, each with
 		// its cells (4 bytes each), a map key (about 6 bytes a cell) and
 		// some 100 bytes of headers, twice for the symmetry maps.
@@ -422,16 +434,27 @@ func cellName(b Board, x int) string {
 	return "r" + strconv.Itoa(x/b.Cols+1) + "c" + strconv.Itoa(x%b.Cols+1)
 }
 
-// Cover returns the exact cover problem: the pieces, then the board cells
-// row by row, all primary ("r1c1" is the top left cell); option k is
-// placement k, written as its piece and its cells. If only is not nil, just
-// the placements k with only[k] true are options (the others are left out,
-// so option indexes differ from placement indexes: see CoverOptions); a
-// placement beyond the end of only is left out too. It fails on a Tiling
-// whose board or placements do not come from New.
+// Cover returns the exact cover problem, all items primary: the pieces
+// used exactly once, then the board cells ("r1c1" is the top left cell),
+// then the pieces with other bounds (an item covered between Lo and Hi
+// times, Algorithm M; none for a piece used any number of times). The
+// cells come row by row, or, when a piece may repeat and the board is
+// wider than tall, column by column, so that a count branching on the
+// first item sweeps the board along its long side (dlx.BranchFirst).
+// Option k is placement k, written as its piece (if it has an item) and
+// its cells. If only is not nil, just the placements k with only[k] true
+// are options (the others are left out, so option indexes differ from
+// placement indexes: see CoverOptions); a placement beyond the end of
+// only is left out too. It fails on a Tiling whose board or placements do
+// not come from New.
 func (t *Tiling) Cover(only []bool) (*dlx.Problem, []int32, error) {
 	if err := t.Board.check(); err != nil {
 		return nil, nil, err
+	}
+	for _, pc := range t.Pieces {
+		if len(pc.Cells) == 0 {
+			return nil, nil, fmt.Errorf("polyomino: piece %q has no cells", pc.Name)
+		}
 	}
 	for _, pl := range t.places {
 		if pl.piece < 0 || pl.piece >= len(t.Pieces) {
@@ -444,14 +467,29 @@ func (t *Tiling) Cover(only []bool) (*dlx.Problem, []int32, error) {
 		}
 	}
 	p := dlx.New()
-	for _, pc := range t.Pieces {
-		p.AddPrimary(pc.Name)
+	pieceItem := make([]int, len(t.Pieces))
+	for i, pc := range t.Pieces {
+		pieceItem[i] = -1
+		if pc.once() {
+			pieceItem[i], _ = p.AddPrimary(pc.Name)
+		}
 	}
 	b := t.Board
 	item := make([]int, b.Rows*b.Cols)
-	for x := range item {
-		if b.in(x/b.Cols, x%b.Cols) {
-			item[x], _ = p.AddPrimary(cellName(b, x))
+	for _, x := range t.cellOrder() {
+		item[x], _ = p.AddPrimary(cellName(b, x))
+	}
+	cells := b.Cells()
+	for i, pc := range t.Pieces {
+		lo, hi := pc.bounds()
+		switch {
+		case pc.once():
+		case hi == Unlimited && lo == 0:
+		case hi == Unlimited:
+			// At least lo: no tiling holds more copies than fit.
+			pieceItem[i], _ = p.AddPrimaryBounds(pc.Name, lo, max(lo, cells/len(pc.Cells), 1))
+		default:
+			pieceItem[i], _ = p.AddPrimaryBounds(pc.Name, lo, hi)
 		}
 	}
 	var ids []int32
@@ -460,7 +498,10 @@ func (t *Tiling) Cover(only []bool) (*dlx.Problem, []int32, error) {
 		if only != nil && (k >= len(only) || !only[k]) {
 			continue
 		}
-		opt = append(opt[:0], pl.piece)
+		opt = opt[:0]
+		if it := pieceItem[pl.piece]; it >= 0 {
+			opt = append(opt, it)
+		}
 		for _, x := range pl.cells {
 			opt = append(opt, item[x])
 		}
@@ -470,22 +511,65 @@ func (t *Tiling) Cover(only []bool) (*dlx.Problem, []int32, error) {
 	return p, ids, nil
 }
 
-// decode fills sol (one entry per box cell) from chosen placements.
+// cellOrder returns the board's cells (indexes in the box) in the order
+// Cover lists them.
+func (t *Tiling) cellOrder() []int {
+	b := t.Board
+	var out []int
+	if b.Cols > b.Rows && t.repeats() {
+		for c := range b.Cols {
+			for r := range b.Rows {
+				if b.in(r, c) {
+					out = append(out, r*b.Cols+c)
+				}
+			}
+		}
+		return out
+	}
+	for x := range b.Rows * b.Cols {
+		if b.in(x/b.Cols, x%b.Cols) {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// decode fills sol (one entry per box cell) from chosen placements: −1 on
+// holes, else the piece's index i plus len(Pieces) times its copy number
+// c, the copies of each piece numbered 0, 1, ... in the order of their
+// first cells (row by row). With every piece used once, a cell's value is
+// its piece's index.
 func (t *Tiling) decode(places []int32, sol core.Solution) {
 	for i := range sol {
 		sol[i] = -1
 	}
-	for _, k := range places {
+	if !t.repeats() {
+		for _, k := range places {
+			pl := t.places[k]
+			for _, x := range pl.cells {
+				sol[x] = int32(pl.piece)
+			}
+		}
+		return
+	}
+	order := slices.Clone(places)
+	slices.SortFunc(order, func(a, b int32) int { return cmp.Compare(t.places[a].cells[0], t.places[b].cells[0]) })
+	copies := make([]int32, len(t.Pieces))
+	np := int32(len(t.Pieces))
+	for _, k := range order {
 		pl := t.places[k]
+		v := int32(pl.piece) + np*copies[pl.piece]
+		copies[pl.piece]++
 		for _, x := range pl.cells {
-			sol[x] = int32(pl.piece)
+			sol[x] = v
 		}
 	}
 }
 
 // Verify checks sol independently of any solver: one entry per cell of the
-// box, −1 exactly on holes, and the cells of each piece forming that piece
-// in some rotation or reflection.
+// box, −1 exactly on holes, the cells of each value forming its piece (the
+// value modulo the number of pieces; see decode) in some rotation or
+// reflection, and each piece used as many times as it may be.
 func (t *Tiling) Verify(sol core.Solution) error {
 	if t == nil || len(t.Pieces) == 0 {
 		return errors.New("polyomino: a tiling with no pieces (build it with New)")
@@ -497,39 +581,60 @@ func (t *Tiling) Verify(sol core.Solution) error {
 	if len(sol) != b.Rows*b.Cols {
 		return fmt.Errorf("polyomino: %d cells for a %dx%d board", len(sol), b.Rows, b.Cols)
 	}
-	cells := make([][]cell, len(t.Pieces))
+	np := int32(len(t.Pieces))
+	groups := map[int32][]cell{}
 	for x, v := range sol {
 		r, c := x/b.Cols, x%b.Cols
 		switch {
 		case !b.in(r, c) && v != -1:
 			return fmt.Errorf("polyomino: row %d, column %d is not on the board", r+1, c+1)
 		case !b.in(r, c):
-		case v < 0 || int(v) >= len(t.Pieces):
+		case v < 0 || !t.repeats() && v >= np:
 			return fmt.Errorf("polyomino: row %d, column %d is not covered by a piece", r+1, c+1)
 		default:
-			cells[v] = append(cells[v], cell{r, c})
+			groups[v] = append(groups[v], cell{r, c})
+		}
+	}
+	used := make([]int, len(t.Pieces))
+	values := make([]int32, 0, len(groups))
+	for v := range groups {
+		values = append(values, v)
+	}
+	slices.Sort(values)
+	for _, v := range values {
+		cells := groups[v]
+		p := t.Pieces[v%np]
+		used[v%np]++
+		n := normalize(cells)
+		if !slices.ContainsFunc(orientations(p), func(o []cell) bool { return slices.Equal(o, n) }) {
+			return fmt.Errorf("polyomino: the cells of piece %s (row %d, column %d, ...) do not form it", p.Name, cells[0].r+1, cells[0].c+1)
 		}
 	}
 	for i, p := range t.Pieces {
-		if len(cells[i]) == 0 {
+		lo, hi := p.bounds()
+		switch {
+		case used[i] == 0 && lo > 0 && p.once():
 			return fmt.Errorf("polyomino: piece %s is not used", p.Name)
-		}
-		n := normalize(cells[i])
-		if !slices.ContainsFunc(orientations(p), func(o []cell) bool { return slices.Equal(o, n) }) {
-			return fmt.Errorf("polyomino: the cells of piece %s (row %d, column %d, ...) do not form it", p.Name, cells[i][0].r+1, cells[i][0].c+1)
+		case used[i] < lo:
+			return fmt.Errorf("polyomino: piece %s is used %d times, fewer than %d", p.Name, used[i], lo)
+		case hi != Unlimited && used[i] > hi:
+			return fmt.Errorf("polyomino: piece %s is used %d times, more than %d", p.Name, used[i], hi)
 		}
 	}
 	return nil
 }
 
-// Render writes sol as the board, one row per line, each cell the name of
-// its piece (the first letter; '.' for a hole), for format "" or "text";
-// as a JSON array of those rows for "json".
+// Render writes sol as the board, one row per line, each cell a letter
+// ('.' for a hole), for format "" or "text": with every piece used once,
+// the first letter of its piece's name; else a letter per piece copy, a to
+// z, no two touching copies alike. "json" writes a JSON array of those
+// rows; "svg" draws the tiling, each copy a colored region with a border.
 func (t *Tiling) Render(w io.Writer, sol core.Solution, format string) error {
 	if w == nil {
 		return errors.New("polyomino: nil writer")
 	}
-	if format == "json" {
+	switch format {
+	case "json":
 		var sb strings.Builder
 		if err := t.Render(&sb, sol, "text"); err != nil {
 			return err
@@ -540,12 +645,9 @@ func (t *Tiling) Render(w io.Writer, sol core.Solution, format string) error {
 		}
 		_, err = w.Write(rows)
 		return err
-	}
-	if format != "" && format != "text" {
-		return fmt.Errorf("polyomino: unknown format %q (text, json)", format)
-	}
-	if len(sol) != t.Board.Rows*t.Board.Cols {
-		return fmt.Errorf("polyomino: %d cells for a %s board", len(sol), t.Size())
+	case "", "text", "svg":
+	default:
+		return fmt.Errorf("polyomino: unknown format %q (text, json, svg)", format)
 	}
 	if t == nil {
 		return errors.New("polyomino: nil tiling")
@@ -557,6 +659,10 @@ func (t *Tiling) Render(w io.Writer, sol core.Solution, format string) error {
 	if len(sol) != b.Rows*b.Cols {
 		return fmt.Errorf("polyomino: %d cells for a %dx%d board", len(sol), b.Rows, b.Cols)
 	}
+	color := t.colors(sol)
+	if format == "svg" {
+		return t.renderSVG(w, sol, color)
+	}
 	var sb strings.Builder
 	for r := range b.Rows {
 		for c := range b.Cols {
@@ -564,14 +670,108 @@ func (t *Tiling) Render(w io.Writer, sol core.Solution, format string) error {
 			switch {
 			case v < 0:
 				sb.WriteByte('.')
-			case int(v) >= len(t.Pieces) || t.Pieces[v].Name == "":
+			case !t.repeats() && (int(v) >= len(t.Pieces) || t.Pieces[v].Name == ""):
 				sb.WriteByte('?')
-			default:
+			case !t.repeats():
 				sb.WriteString(t.Pieces[v].Name[:1])
+			default:
+				sb.WriteByte(byte('a' + color[v]%26))
 			}
 		}
 		sb.WriteByte('\n')
 	}
+	_, err := io.WriteString(w, sb.String())
+	return err
+}
+
+// colors gives each value of sol (a piece copy) a small color number, the
+// least that no copy touching it (sharing an edge) has already got, taking
+// the copies in the order of their first cells: at most a handful on a
+// plane tiling.
+func (t *Tiling) colors(sol core.Solution) map[int32]int {
+	b := t.Board
+	cells := map[int32][]int{}
+	var order []int32
+	for x, v := range sol {
+		if v < 0 {
+			continue
+		}
+		if _, seen := cells[v]; !seen {
+			order = append(order, v)
+		}
+		cells[v] = append(cells[v], x)
+	}
+	color := make(map[int32]int, len(order))
+	var taken []bool
+	for _, v := range order {
+		taken = taken[:0]
+		for _, y := range cells[v] {
+			r, c := y/b.Cols, y%b.Cols
+			for _, d := range [][2]int{{0, 1}, {1, 0}, {0, -1}, {-1, 0}} {
+				r2, c2 := r+d[0], c+d[1]
+				if r2 < 0 || c2 < 0 || r2 >= b.Rows || c2 >= b.Cols {
+					continue
+				}
+				if n := sol[r2*b.Cols+c2]; n >= 0 && n != v {
+					if k, ok := color[n]; ok {
+						for len(taken) <= k {
+							taken = append(taken, false)
+						}
+						taken[k] = true
+					}
+				}
+			}
+		}
+		k := 0
+		for k < len(taken) && taken[k] {
+			k++
+		}
+		color[v] = k
+	}
+	return color
+}
+
+// palette are the fills of the SVG drawing, by color number.
+var palette = []string{"#8dd3c7", "#fdb462", "#bebada", "#fb8072", "#80b1d3", "#b3de69", "#fccde5", "#ffffb3", "#d9d9d9", "#bc80bd"}
+
+// renderSVG draws sol: a square per cell, filled by its copy's color (by
+// its piece when every piece is used once), and a line wherever two
+// cells of different copies, or a cell and the outside, meet.
+func (t *Tiling) renderSVG(w io.Writer, sol core.Solution, color map[int32]int) error {
+	b := t.Board
+	const u = 20 // pixels a cell
+	var sb strings.Builder
+	fmt.Fprintf(&sb, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="-2 -2 %d %d">`+"\n",
+		b.Cols*u+4, b.Rows*u+4, b.Cols*u+4, b.Rows*u+4)
+	for x, v := range sol {
+		if v < 0 {
+			continue
+		}
+		k := color[v]
+		if !t.repeats() {
+			k = int(v)
+		}
+		fmt.Fprintf(&sb, `<rect x="%d" y="%d" width="%d" height="%d" fill="%s"/>`+"\n", x%b.Cols*u, x/b.Cols*u, u, u, palette[k%len(palette)])
+	}
+	at := func(r, c int) int32 {
+		if r < 0 || c < 0 || r >= b.Rows || c >= b.Cols {
+			return -1
+		}
+		return sol[r*b.Cols+c]
+	}
+	sb.WriteString(`<path stroke="#222" stroke-width="2" stroke-linecap="square" fill="none" d="`)
+	for r := 0; r <= b.Rows; r++ {
+		for c := 0; c <= b.Cols; c++ {
+			// The top edge of (r, c) and its left edge.
+			if c < b.Cols && at(r-1, c) != at(r, c) {
+				fmt.Fprintf(&sb, "M%d %dh%d", c*u, r*u, u)
+			}
+			if r < b.Rows && at(r, c-1) != at(r, c) {
+				fmt.Fprintf(&sb, "M%d %dv%d", c*u, r*u, u)
+			}
+		}
+	}
+	sb.WriteString("\"/>\n</svg>\n")
 	_, err := io.WriteString(w, sb.String())
 	return err
 }

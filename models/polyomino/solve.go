@@ -11,15 +11,44 @@ import (
 	"github.com/coverkit/coverkit/models"
 )
 
-var dlxAlgorithm = models.Algorithm{
-	Name: "dlx",
-	Kind: models.Exact,
-	Caps: models.CanFirst | models.CanAll | models.CanCount | models.CanUnique | models.CanParallel,
-	Description: "Dancing Links on pieces and cells; up to symmetry by restricting one piece " +
-		"to orbit representatives, exact with symmetric tilings",
-	Limits:  "boards of at most 2^16 cells (MaxCells); the placements are checked against the memory available",
-	Methods: []string{MethodReduced, MethodFull},
-	Solve:   solveDLX,
+var (
+	autoAlgorithm = models.Algorithm{
+		Name: "auto",
+		Kind: models.Exact,
+		Caps: models.CanFirst | models.CanAll | models.CanCount | models.CanUnique | models.CanParallel | models.CanSample,
+		Description: "as dlx, but a count of a set whose pieces may repeat (no symmetry reduction) is memoized " +
+			"where a sample shows subproblems repeat, as memo; the default of a count",
+		Limits:  "boards of at most 2^16 cells (MaxCells); " + dlx.AutoLimits,
+		Methods: []string{MethodReduced, MethodFull},
+		Solve:   solveWith(dlx.MemoAuto),
+	}
+	dlxAlgorithm = models.Algorithm{
+		Name: "dlx",
+		Kind: models.Exact,
+		Caps: models.CanFirst | models.CanAll | models.CanCount | models.CanUnique | models.CanParallel,
+		Description: "Dancing Links on pieces and cells; up to symmetry by restricting one piece " +
+			"to orbit representatives, exact with symmetric tilings (pieces used once each)",
+		Limits:  "boards of at most 2^16 cells (MaxCells); the placements are checked against the memory available",
+		Methods: []string{MethodReduced, MethodFull},
+		Solve:   solveWith(dlx.MemoOff),
+	}
+	memoAlgorithm = models.Algorithm{
+		Name:        "memo",
+		Kind:        models.Exact,
+		Caps:        models.CanCount | models.CanSample,
+		Description: dlx.MemoDescription + "; every tiling, no symmetry reduction",
+		Limits:      "boards of at most 2^16 cells (MaxCells); " + dlx.MemoLimits,
+		Methods:     []string{MethodFull},
+		Check:       dlx.CheckMemo,
+		Solve:       solveWith(dlx.MemoOn),
+	}
+)
+
+// solveWith returns the algorithm with the given memo for counts.
+func solveWith(memo dlx.MemoMode) core.Solver {
+	return func(ctx context.Context, p core.Problem, o *core.Options) (core.Result, error) {
+		return solveDLX(ctx, p, o, memo)
+	}
 }
 
 // Methods of the dlx algorithm for a count (Options.Method).
@@ -79,7 +108,11 @@ func (t *Tiling) restriction() (piece int, keep []bool) {
 // |Stab(T)|/|Stab(r)| classes; both sums are exact (kept as multiples of
 // 1/|G|). ModeAll with Unique visits one tiling per class: the least, in
 // row-major piece order, of its images under Stab(r).
-func solveDLX(ctx context.Context, p core.Problem, opts *core.Options) (core.Result, error) {
+//
+// A set whose pieces may repeat has no piece to restrict: its counts and
+// listings run the full search (memoized as memo says), and Unique is
+// refused. So does a sample (Options.Sample) and a count with the memo on.
+func solveDLX(ctx context.Context, p core.Problem, opts *core.Options, memo dlx.MemoMode) (core.Result, error) {
 	o := opts.OrDefault()
 	t, ok := p.(*Tiling)
 	if !ok {
@@ -88,12 +121,19 @@ func solveDLX(ctx context.Context, p core.Problem, opts *core.Options) (core.Res
 	if err := t.check(); err != nil {
 		return core.Result{}, err
 	}
-	if o.Mode == core.ModeCount && !o.Unique && o.Method != MethodFull {
+	if o.Unique && t.repeats() {
+		return core.Result{}, core.Wrap(core.ErrUnsupported,
+			"polyomino: tilings up to symmetry (--unique) need every piece used exactly once (%s may repeat)", t.Set)
+	}
+	if o.Mode == core.ModeCount && !o.Unique && o.Method != MethodFull && !t.repeats() && memo != dlx.MemoOn {
 		// The reduced search counts the classes too, about |G| times
 		// faster: a count is always made that way unless asked not to.
 		reduced := *o
 		reduced.Unique = true
 		o = &reduced
+	}
+	if !o.Unique {
+		return t.solveFull(ctx, o, memo)
 	}
 	var keep []bool
 	restricted := -1
@@ -216,6 +256,38 @@ func solveDLX(ctx context.Context, p core.Problem, opts *core.Options) (core.Res
 		res.Status = core.StatusFound
 		res.Solutions = core.CountOf(1)
 	}
+	return res, nil
+}
+
+// solveFull searches every placement through dlx.SolveModel: a listing,
+// a count (memoized as memo says) or a random sample.
+func (t *Tiling) solveFull(ctx context.Context, o *core.Options, memo dlx.MemoMode) (core.Result, error) {
+	cover, ids, err := t.Cover(nil)
+	if err != nil {
+		return core.Result{}, err
+	}
+	s, err := dlx.NewSolver(cover)
+	if err != nil {
+		return core.Result{}, err
+	}
+	sol := make(core.Solution, t.Board.Rows*t.Board.Cols)
+	places := make([]int32, 0, len(t.Pieces))
+	res, err := s.SolveModel(ctx, o, dlx.Options{Workers: o.Workers, Memo: memo}, func(options []int) core.Solution {
+		places = places[:0]
+		for _, k := range options {
+			places = append(places, ids[k])
+		}
+		t.decode(places, sol)
+		return sol
+	})
+	if err != nil {
+		return core.Result{}, err
+	}
+	if res.Extra == nil {
+		res.Extra = map[string]any{}
+	}
+	res.Extra["placements"] = len(t.places)
+	res.Extra["symmetries"] = len(t.syms)
 	return res, nil
 }
 

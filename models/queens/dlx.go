@@ -23,7 +23,24 @@ var dlxAlgorithm = models.Algorithm{
 	Description: "Dancing Links (Knuth's Algorithm C): rows and columns primary, " +
 		"diagonals secondary; reports Knuth's updates",
 	Limits: "n ≤ 4096 (CoverMaxN); memory grows as n² (the cover's options), checked against the memory available",
-	Solve:  withUnique(solveDLX),
+	Solve:  withUnique(dlxWith(dlx.MemoOff)),
+}
+
+var memoAlgorithm = models.Algorithm{
+	Name:        "memo",
+	Kind:        models.Exact,
+	Caps:        models.CanCount | models.CanSample,
+	Description: dlx.MemoDescription + "; on the dlx algorithm's cover (few subproblems repeat: slower than dlx)",
+	Limits:      "n ≤ 4096 (CoverMaxN); " + dlx.MemoLimits,
+	Check:       dlx.CheckMemo,
+	Solve:       dlxWith(dlx.MemoOn),
+}
+
+// dlxWith returns solveDLX with the given memo for counts.
+func dlxWith(memo dlx.MemoMode) core.Solver {
+	return func(ctx context.Context, p core.Problem, o *core.Options) (core.Result, error) {
+		return solveDLX(ctx, p, o, memo)
+	}
 }
 
 // Cover returns N-Queens as a generalized exact cover problem. Primary
@@ -81,7 +98,7 @@ func decodeCover(n int, options []int, sol core.Solution) {
 // solveDLX is the registered "dlx" algorithm: the Cover matrix solved by
 // package dlx. Stats.Updates counts Knuth's link removals; Stats.Checks
 // stays 0.
-func solveDLX(ctx context.Context, p core.Problem, opts *core.Options) (core.Result, error) {
+func solveDLX(ctx context.Context, p core.Problem, opts *core.Options, memo dlx.MemoMode) (core.Result, error) {
 	o := opts.OrDefault()
 	b, workers, err := inputAny(p, o, "dlx")
 	if err != nil {
@@ -106,7 +123,7 @@ func solveDLX(ctx context.Context, p core.Problem, opts *core.Options) (core.Res
 		return core.Result{}, err
 	}
 	sol := make(core.Solution, b.N)
-	return s.SolveModel(ctx, o, dlx.Options{Workers: workers, Forced: forced}, func(options []int) core.Solution {
+	return s.SolveModel(ctx, o, dlx.Options{Workers: workers, Forced: forced, Memo: memo}, func(options []int) core.Solution {
 		decodeCover(b.N, options, sol)
 		return sol
 	})

@@ -37,6 +37,7 @@ var params = []models.Param{
 	{Name: "seed", Usage: "random seed (the same seed gives the same puzzle)", Default: "1", Verbs: []string{"generate"}, Samples: []string{"1", "7"}},
 	{Name: "count", Usage: "number of puzzles (seeds S, S+1, ...)", Default: "1", Verbs: []string{"generate"}, Samples: []string{"1", "2"}},
 	{Name: "attempts", Usage: "solution grids to try per puzzle before giving up on --givens", Default: "20", Verbs: []string{"generate"}, Samples: []string{"1", "20"}},
+	{Name: "from", Usage: "FILE of puzzles to loosen: remove one given from each (chosen by --seed), print those with 2+ solutions, up to --count (0: all)", Verbs: []string{"generate"}, Samples: []string{"testdata/sudoku/puzzles.txt"}},
 }
 
 // tasks are the sudoku model's own verbs.
@@ -97,7 +98,14 @@ it never changes the puzzles.
 
 Text: one puzzle per line (rows of numbers for sides above 35). JSON, one
 object per puzzle: {"seed":S,"size":"9x9","givens":K,"puzzle":"...","solution":"..."}.
-Exit 1 if no attempt reached --givens K (the best puzzle is still printed).`,
+Exit 1 if no attempt reached --givens K (the best puzzle is still printed).
+
+--from FILE makes puzzles with two or more solutions instead: from each
+puzzle of FILE (one per line) one given is removed, chosen at random from
+--seed, and the puzzle is printed (text, one per line) if it then has two
+solutions or more; --count M stops after M puzzles (0: the whole file). From
+the 17-clue collection every puzzle qualifies: the benchmark set of
+docs/benchmarks.md is "generate --from 17clue.txt --seed 1 --count 10000".`,
 		Flags:   []string{"algo", "timeout", "format", "out"},
 		Formats: []string{"text", "json"},
 		Run:     generateTask,
@@ -417,6 +425,9 @@ func generateTask(ctx context.Context, c *models.Call) (*models.Outcome, error) 
 	if _, err := Algorithm(c.Algorithm); err != nil {
 		return nil, err
 	}
+	if from := c.Param("from"); from != "" {
+		return loosenTask(ctx, c, l, from)
+	}
 	var size, givens, seed, count, attempts int64
 	for _, p := range []struct {
 		name     string
@@ -496,4 +507,50 @@ func writeGenerated(w io.Writer, p *Puzzle, sol []uint8, seed uint64, format str
 	default:
 		w.Write(append(AppendLine(nil, p.Givens), '\n'))
 	}
+}
+
+// loosenTask is `sudoku generate --from FILE`: Loosen's puzzles, one per
+// line.
+func loosenTask(ctx context.Context, c *models.Call, l Layout, from string) (*models.Outcome, error) {
+	for _, name := range []string{"size", "givens"} {
+		if c.Param(name) != "" && c.Param(name) != "0" {
+			return nil, fmt.Errorf("sudoku: --%s does not apply with --from", name)
+		}
+	}
+	o := LoosenOptions{Layout: l, Algorithm: c.Algorithm}
+	if s := c.Param("seed"); s != "" {
+		v, err := core.ParseCount("--seed", s, 1<<63-1)
+		if err != nil {
+			return nil, fmt.Errorf("sudoku: %w", err)
+		}
+		o.Seed = uint64(v)
+	}
+	if s := c.Param("count"); s != "" {
+		v, err := core.ParseCount("--count", s, 1<<31-1)
+		if err != nil {
+			return nil, fmt.Errorf("sudoku: %w", err)
+		}
+		o.Count = int(v)
+	}
+	in, err := c.Open(from)
+	if err != nil {
+		return nil, err
+	}
+	defer in.Close()
+	var buf []byte
+	n, st, err := Loosen(ctx, in, o, func(p *Puzzle) error {
+		buf = append(AppendLine(buf[:0], p.Givens), '\n')
+		_, err := c.Out.Write(buf)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	if st != core.StatusExhausted {
+		return &models.Outcome{Status: st, Message: fmt.Sprintf("%s after %d puzzles", st, n)}, nil
+	}
+	if n == 0 {
+		return &models.Outcome{Failed: true, Message: "no puzzle of " + from + " has two or more solutions after removing a given"}, nil
+	}
+	return &models.Outcome{Status: core.StatusExhausted}, nil
 }

@@ -1,6 +1,7 @@
 package sudoku
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strconv"
@@ -20,7 +21,7 @@ import (
 // A puzzle's givens are the options Option(cell, v) forced before the
 // search.
 func ExactCover(s *Shape) (*dlx.Problem, error) {
-	return exactCover(core.NewMeter(nil, nil), s)
+	return exactCover(core.NewMeter(context.Background(), nil), s)
 }
 
 // errStopped is the error of a build that its meter stopped: the search
@@ -91,6 +92,9 @@ func exactCover(m *core.Meter, s *Shape) (*dlx.Problem, error) {
 	}
 	items := make([]int, 0, 6)
 	bound, ok := m.Check(0)
+	if !ok {
+		return nil, errStopped
+	}
 	for i := range n * n {
 		if work := uint64(i * n); work >= bound {
 			if bound, ok = m.Check(work); !ok {

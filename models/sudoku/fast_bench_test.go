@@ -6,46 +6,72 @@ import (
 	"testing"
 )
 
-// benchmarkFast solves a shared collection round-robin, b.N puzzles in all,
-// and reports puzzles per second (single-threaded, wall clock) and, on
-// Linux, puzzles per CPU-second of the benchmark's thread (puzzles/cpu-s),
-// which stays meaningful on a machine loaded by other processes.
-func benchmarkFast(b *testing.B, name string, limit uint64) {
+// BenchmarkFastSets solves a puzzle set once per iteration (one op is one
+// pass over the whole set, like the loop of tdoku's benchmark driver: the
+// puzzles are parsed before the clock starts, nothing is printed), on one
+// goroutine locked to its thread. Sets: 17clue and top1465
+// (../shared/data/sudoku), hard11 (the 48,765 puzzles rated 11+) and
+// hard375, multi (10,000 puzzles with two solutions or more, made by
+// Loosen); see data_test.go for where they come from. Modes: first (limit
+// 1) and unique (limit 2, the CLI's default). Kernels: the one this CPU
+// gets (sweep: the AVX-512 kernel where the CPU has it, else go) and go
+// (the Go kernel, forced).
+//
+// Besides ns/op it reports the CPU time of the benchmark's thread per pass
+// (cpu-ns/op, Linux only: it does not count the time other processes held
+// the core, so it estimates an idle machine's time on a loaded one), and
+// the search nodes per puzzle.
+func BenchmarkFastSets(b *testing.B) {
+	sets := []struct{ name, file string }{
+		{"17clue", "17clue.txt"}, {"top1465", "top1465.txt"}, {"hard11", hardSet},
+		{"hard375", hard375Set}, {"multi", multiSet},
+	}
+	for _, set := range sets {
+		b.Run(set.name, func(b *testing.B) {
+			for _, mode := range []struct {
+				name  string
+				limit uint64
+			}{{"first", 1}, {"unique", 2}} {
+				b.Run(mode.name, func(b *testing.B) {
+					kernels := []string{"go"}
+					if fastKernel("", false) == "sweep" {
+						kernels = []string{"sweep", "go"}
+					}
+					for _, kernel := range kernels {
+						b.Run(kernel, func(b *testing.B) {
+							puzzles := fastLoad(b, set.file)
+							f := &Fast{kernel: kernel}
+							benchmarkFastSet(b, f, puzzles, mode.limit)
+						})
+					}
+				})
+			}
+		})
+	}
+}
+
+// benchmarkFastSet solves every puzzle once per iteration.
+func benchmarkFastSet(b *testing.B, f *Fast, puzzles [][81]uint8, limit uint64) {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
-	puzzles := fastLoad(b, name)
-	var f Fast
 	var sol [81]uint8
 	ctx := context.Background()
 	var nodes uint64
 	b.ReportAllocs()
-	b.ResetTimer()
 	cpu0, cpuOK := fastThreadCPU()
-	for i := 0; i < b.N; i++ {
-		found, n, _ := f.Solve(ctx, &puzzles[i%len(puzzles)], limit, &sol)
-		if found != 1 {
-			b.Fatalf("puzzle %d: %d solutions", i%len(puzzles)+1, found)
+	b.ResetTimer()
+	for b.Loop() {
+		for i := range puzzles {
+			found, n, _ := f.Solve(ctx, &puzzles[i], limit, &sol)
+			if found == 0 {
+				b.Fatalf("puzzle %d: no solution", i+1)
+			}
+			nodes += n
 		}
-		nodes += n
 	}
 	cpu1, _ := fastThreadCPU()
-	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "puzzles/s")
 	if cpuOK && cpu1 > cpu0 {
-		b.ReportMetric(float64(b.N)/(cpu1-cpu0).Seconds(), "puzzles/cpu-s")
+		b.ReportMetric(float64((cpu1-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/op")
 	}
-	b.ReportMetric(float64(nodes)/float64(b.N), "guesses/puzzle")
+	b.ReportMetric(float64(nodes)/float64(b.N)/float64(len(puzzles)), "nodes/puzzle")
 }
-
-// BenchmarkFastFirst17clue measures the first-solution rate on the 49,158
-// puzzles with 17 givens.
-func BenchmarkFastFirst17clue(b *testing.B) { benchmarkFast(b, "17clue.txt", 1) }
-
-// BenchmarkFastFirstTop1465 measures the first-solution rate on top1465.
-func BenchmarkFastFirstTop1465(b *testing.B) { benchmarkFast(b, "top1465.txt", 1) }
-
-// BenchmarkFastUnique17clue measures the uniqueness-check rate (up to two
-// solutions searched) on 17clue.
-func BenchmarkFastUnique17clue(b *testing.B) { benchmarkFast(b, "17clue.txt", 2) }
-
-// BenchmarkFastUniqueTop1465 measures the uniqueness-check rate on top1465.
-func BenchmarkFastUniqueTop1465(b *testing.B) { benchmarkFast(b, "top1465.txt", 2) }

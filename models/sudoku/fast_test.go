@@ -1,12 +1,9 @@
 package sudoku
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -214,39 +211,6 @@ func TestFastAllocs(t *testing.T) {
 		allocs := testing.AllocsPerRun(20, func() { f.Solve(c, g, 2, &sol) })
 		require.Zero(t, allocs)
 	}
-}
-
-// fastSharedFile returns the path of a shared puzzle collection, skipping
-// the test when ../shared (next to the repository root) is absent.
-func fastSharedFile(t testing.TB, name string) string {
-	t.Helper()
-	path := filepath.Join("..", "..", "..", "shared", "data", "sudoku", name)
-	if _, err := os.Stat(path); err != nil {
-		t.Skipf("shared data set absent: %v", err)
-	}
-	return path
-}
-
-// fastLoad reads a puzzle collection: one 81-character puzzle per line,
-// '#' comments and blank lines skipped, CRLF and a UTF-8 BOM tolerated.
-func fastLoad(t testing.TB, name string) [][81]uint8 {
-	t.Helper()
-	file, err := os.Open(fastSharedFile(t, name))
-	require.NoError(t, err)
-	defer file.Close()
-	var out [][81]uint8
-	sc := bufio.NewScanner(file)
-	for sc.Scan() {
-		line := bytes.TrimPrefix(sc.Bytes(), []byte("\uFEFF"))
-		line = bytes.TrimSpace(line)
-		if len(line) == 0 || line[0] == '#' {
-			continue
-		}
-		out = append(out, *fastGrid(t, string(line)))
-	}
-	require.NoError(t, sc.Err())
-	require.NotEmpty(t, out)
-	return out
 }
 
 func TestFastSharedCollections(t *testing.T) {

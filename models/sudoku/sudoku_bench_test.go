@@ -5,22 +5,17 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
 )
 
-// benchPuzzles parses a shared collection (skipping the benchmark when
-// ../shared is absent).
+// benchPuzzles parses a puzzle set (skipping the benchmark, with a
+// message, when it is absent).
 func benchPuzzles(b *testing.B, name string) []Puzzle {
 	b.Helper()
-	dir := sharedDir(b)
-	if dir == "" {
-		b.Skip("../shared/data/sudoku is absent")
-	}
-	data, err := os.ReadFile(filepath.Join(dir, name))
+	data, err := os.ReadFile(fastSharedFile(b, name))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -116,11 +111,7 @@ func BenchmarkSudokuLarge(b *testing.B) {
 // benchBatch runs SolveBatch over 17clue (first solution), one whole file
 // per iteration, and reports puzzles per second.
 func benchBatch(b *testing.B, algorithm string, workers int) {
-	dir := sharedDir(b)
-	if dir == "" {
-		b.Skip("../shared/data/sudoku is absent")
-	}
-	data, err := os.ReadFile(filepath.Join(dir, "17clue.txt"))
+	data, err := os.ReadFile(fastSharedFile(b, "17clue.txt"))
 	if err != nil {
 		b.Fatal(err)
 	}

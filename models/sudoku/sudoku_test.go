@@ -6,7 +6,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -832,33 +831,16 @@ func TestGenerate(t *testing.T) {
 	require.ErrorIs(t, err, ErrGivens)
 }
 
-// sharedDir is ../shared/data/sudoku from the repository root, or "" when
-// absent.
-func sharedDir(t testing.TB) string {
-	t.Helper()
-	_, file, _, ok := runtime.Caller(0)
-	require.True(t, ok)
-	dir := filepath.Join(filepath.Dir(file), "..", "..", "..", "shared", "data", "sudoku")
-	if _, err := os.Stat(dir); err != nil {
-		return ""
-	}
-	return dir
-}
-
 // TestSharedAgree checks that dlx and fast agree, solution for solution, on
 // all of top1465 and every 10th puzzle of 17clue, and that every solution
 // verifies and is unique.
 func TestSharedAgree(t *testing.T) {
-	dir := sharedDir(t)
-	if dir == "" {
-		t.Skip("../shared/data/sudoku is absent")
-	}
 	for _, tc := range []struct {
 		file  string
 		every int
 	}{{"top1465.txt", 1}, {"17clue.txt", 10}} {
 		t.Run(tc.file, func(t *testing.T) {
-			f, err := os.Open(filepath.Join(dir, tc.file))
+			f, err := os.Open(fastSharedFile(t, tc.file))
 			require.NoError(t, err)
 			defer f.Close()
 			rd := NewReader(f, LineFormat)

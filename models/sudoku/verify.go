@@ -166,6 +166,9 @@ func VerifyBatch(ctx context.Context, r io.Reader, o VerifyOptions, emit func(*C
 	bad := func(line int, msg string) error { return report(line, lineErr(line, msg), true) }
 	m := core.NewMeter(ctx, nil)
 	bound, ok := m.Check(0)
+	if !ok {
+		return sum, fmt.Errorf("sudoku: verify: %w", stopError(m.Status()))
+	}
 	for k := uint64(0); ; k++ {
 		if k >= bound {
 			if bound, ok = m.Check(k); !ok {

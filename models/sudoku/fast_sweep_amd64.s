@@ -1,0 +1,427 @@
+//go:build !purego
+
+#include "textflag.h"
+
+// The sweep kernel: fastState.propagate's fixpoint by whole-grid rounds
+// (see fast_sweep.go). Every vector instruction is EVEX or VEX encoded.
+//
+// Registers, for the whole call:
+//	Z0-Z2, Z3-Z5  the state X (rows 0, 1, 2 of every band: lane 9·b+d
+//	              holds digit d+1's columns) and the next state Y; the
+//	              rounds alternate between the two sets
+//	Z6-Z18        temporaries
+//	Z19           F: any bit set in a lane is a contradiction
+//	Z20 = 7, Z21 = 0x201, Z22 = 0xffff (−1), Z23 = 0x0db, Z30 = 0x049,
+//	Z31 = 0x1ff   (in every word)
+//	Z24, Z25      the band permutations (next band + 2, + 1)
+//	Z26-Z29       the digit rotations (by 8, 4, 2, 1)
+//	K7            lanes whose permutation filter left nothing
+//
+// The offsets of fastState and fastSweepTables (TestFastSweepAsmLayout):
+#define CAND 0
+#define UNSOLVED 108
+#define CHANGED 120
+#define ROT 0
+#define BAND 256
+#define SHIFT 384
+#define TRI 448
+#define KEY 576
+
+// CELL computes, for the row register X, how many digits each cell may
+// hold: F |= cells holding none; Z9 = two or more and Z14 = three or more
+// (saved at T9(SP) and T9+192(SP) for pick); and D, the cells determined:
+// naked singles, hidden singles in columns (Z11) and the rows with one
+// place left. The counts run over the nine digits of each band by windows
+// of 1, 2, 4 and 8 digits (offsets 1, 2, 4, then 8 from X itself).
+#define CELL(X, D, T9) \
+	VPERMW X, Z29, Z7; \
+	VPORD Z7, X, Z8; \
+	VPANDD Z7, X, Z9; \
+	VPERMW Z8, Z28, Z7; \
+	VPERMW Z9, Z28, Z10; \
+	VPANDD Z7, Z9, Z13; \
+	VPTERNLOGD $0xF8, Z10, Z8, Z13; \
+	VPANDD Z7, Z8, Z12; \
+	VPORD Z7, Z8, Z8; \
+	VPTERNLOGD $0xFE, Z12, Z10, Z9; \
+	VPERMW Z8, Z27, Z7; \
+	VPERMW Z9, Z27, Z10; \
+	VPERMW Z13, Z27, Z14; \
+	VPANDD Z7, Z9, Z12; \
+	VPTERNLOGD $0xFE, Z12, Z13, Z14; \
+	VPTERNLOGD $0xF8, Z10, Z8, Z14; \
+	VPANDD Z7, Z8, Z12; \
+	VPTERNLOGD $0xFE, Z12, Z10, Z9; \
+	VPORD Z7, Z8, Z8; \
+	VPERMW X, Z26, Z7; \
+	VPTERNLOGD $0xF8, Z7, Z9, Z14; \
+	VPTERNLOGD $0xF8, Z7, Z8, Z9; \
+	VPORD Z7, Z8, Z8; \
+	VPTERNLOGD $0xF6, Z31, Z8, Z19; \
+	VMOVDQU64 Z9, T9(SP); \
+	VMOVDQU64 Z14, (T9+192)(SP); \
+	VMOVDQA64 X, D; \
+	VPTERNLOGD $0xD0, Z9, Z11, D; \
+	VPADDW Z22, X, Z7; \
+	VPTESTNMW Z7, X, K2; \
+	VMOVDQU16 X, K2, D
+
+// ROWD starts Y from X: a row with a determined cell keeps that cell only;
+// two determined cells in a row are a contradiction.
+#define ROWD(X, D, Y) \
+	VPTESTMW D, D, K3; \
+	VPBLENDMW D, X, K3, Y; \
+	VPADDW Z22, D, Z7; \
+	VPTERNLOGD $0xF8, Z7, D, Z19
+
+// SPREAD sets S to the boxes (all three columns of each) where D has a
+// cell: ((D | D>>1 | D>>2) & 0x49) * 7.
+#define SPREAD(D, S) \
+	VPSRLW $1, D, S; \
+	VPSRLW $2, D, Z12; \
+	VPTERNLOGD $0xFE, D, Z12, S; \
+	VPANDD Z30, S, S; \
+	VPMULLW Z20, S, S
+
+// CELLD clears from Y the cells determined for another digit of the band:
+// the OR of D over the other eight digits (rotations by 1 and 2, then 2,
+// then 4: offsets 1 to 8).
+#define CELLD(D, Y) \
+	VPERMW D, Z29, Z7; \
+	VPERMW D, Z28, Z8; \
+	VPORD Z8, Z7, Z7; \
+	VPERMW Z7, Z28, Z8; \
+	VPORD Z8, Z7, Z7; \
+	VPERMW Z7, Z27, Z8; \
+	VPTERNLOGD $0x10, Z8, Z7, Y
+
+// SRAW sets S to the boxes where row Y has a place (bits 0, 3, 6 of
+// Y | Y>>1 | Y>>2), repeated 9 bits up: S * 0x201.
+#define SRAW(Y, S) \
+	VPSRLW $1, Y, S; \
+	VPSRLW $2, Y, Z12; \
+	VPTERNLOGD $0xFE, Y, Z12, S; \
+	VPMULLW Z21, S, S
+
+// ROUND computes the next state Y0-Y2 from X0-X2, and sets Z10 to the
+// lanes that changed.
+#define ROUND(X0, X1, X2, Y0, Y1, Y2) \
+	VMOVDQA64 X0, Z6; \
+	VPTERNLOGD $0xFE, X2, X1, Z6; \
+	VMOVDQA64 X0, Z7; \
+	VPTERNLOGD $0xE8, X2, X1, Z7; \
+	VPERMW Z6, Z25, Z8; \
+	VPERMW Z6, Z24, Z9; \
+	VPERMW Z7, Z25, Z10; \
+	VPERMW Z7, Z24, Z11; \
+	VPTERNLOGD $0xFE, Z11, Z10, Z7; \
+	VMOVDQA64 Z6, Z10; \
+	VPTERNLOGD $0xE8, Z9, Z8, Z10; \
+	VMOVDQA64 Z6, Z11; \
+	VPTERNLOGD $0xFE, Z9, Z8, Z11; \
+	VPTERNLOGD $0xF6, Z31, Z11, Z19; \
+	VPTERNLOGD $0x10, Z10, Z7, Z11; \
+	VPSRLW $1, Z8, Z7; \
+	VPSLLW $2, Z8, Z10; \
+	VPTERNLOGD $0xE4, Z23, Z10, Z7; \
+	VPSRLW $2, Z9, Z10; \
+	VPSLLW $1, Z9, Z12; \
+	VPTERNLOGD $0xE4, Z30, Z12, Z10; \
+	VPANDD Z10, Z7, Z7; \
+	VPSRLW $2, Z8, Z10; \
+	VPSLLW $1, Z8, Z12; \
+	VPTERNLOGD $0xE4, Z30, Z12, Z10; \
+	VPSRLW $1, Z9, Z12; \
+	VPSLLW $2, Z9, Z13; \
+	VPTERNLOGD $0xE4, Z23, Z13, Z12; \
+	VPANDD Z12, Z10, Z10; \
+	VPTERNLOGD $0xE0, Z10, Z7, Z6; \
+	CELL(X0, Z15, 0); \
+	CELL(X1, Z16, 64); \
+	CELL(X2, Z17, 128); \
+	ROWD(X0, Z15, Y0); \
+	ROWD(X1, Z16, Y1); \
+	ROWD(X2, Z17, Y2); \
+	SPREAD(Z15, Z7); \
+	SPREAD(Z16, Z8); \
+	SPREAD(Z17, Z9); \
+	VMOVDQA64 Z15, Z10; \
+	VPTERNLOGD $0xFE, Z17, Z16, Z10; \
+	VPERMW Z10, Z25, Z12; \
+	VPERMW Z10, Z24, Z13; \
+	VPORD Z12, Z13, Z10; \
+	VPORD Z8, Z9, Z12; \
+	VPTERNLOGD $0x10, Z10, Z12, Y0; \
+	VPORD Z7, Z9, Z12; \
+	VPTERNLOGD $0x10, Z10, Z12, Y1; \
+	VPORD Z7, Z8, Z12; \
+	VPTERNLOGD $0x10, Z10, Z12, Y2; \
+	CELLD(Z15, Y0); \
+	CELLD(Z16, Y1); \
+	CELLD(Z17, Y2); \
+	SRAW(Y0, Z7); \
+	SRAW(Y1, Z8); \
+	SRAW(Y2, Z9); \
+	VPSRLW $3, Z7, Z10; \
+	VPSRLW $3, Z8, Z12; \
+	VPSRLW $3, Z9, Z13; \
+	VPSRLW $6, Z7, Z14; \
+	VPSRLW $6, Z8, Z15; \
+	VPSRLW $6, Z9, Z16; \
+	VMOVDQA64 Z12, Z17; \
+	VPTERNLOGD $0x80, Z30, Z16, Z17; \
+	VMOVDQA64 Z15, Z18; \
+	VPTERNLOGD $0x80, Z30, Z13, Z18; \
+	VPTERNLOGD $0xE0, Z18, Z17, Z7; \
+	VMOVDQA64 Z13, Z17; \
+	VPTERNLOGD $0x80, Z30, Z14, Z17; \
+	VMOVDQA64 Z16, Z18; \
+	VPTERNLOGD $0x80, Z30, Z10, Z18; \
+	VPTERNLOGD $0xE0, Z18, Z17, Z8; \
+	VMOVDQA64 Z10, Z17; \
+	VPTERNLOGD $0x80, Z30, Z15, Z17; \
+	VMOVDQA64 Z14, Z18; \
+	VPTERNLOGD $0x80, Z30, Z12, Z18; \
+	VPTERNLOGD $0xE0, Z18, Z17, Z9; \
+	VPTESTNMW Z7, Z7, K4; \
+	KORD K4, K7, K7; \
+	VPTESTNMW Z8, Z8, K4; \
+	KORD K4, K7, K7; \
+	VPTESTNMW Z9, Z9, K4; \
+	KORD K4, K7, K7; \
+	VPMULLW Z20, Z7, Z7; \
+	VPTERNLOGD $0x80, Z6, Z7, Y0; \
+	VPMULLW Z20, Z8, Z8; \
+	VPTERNLOGD $0x80, Z6, Z8, Y1; \
+	VPMULLW Z20, Z9, Z9; \
+	VPTERNLOGD $0x80, Z6, Z9, Y2; \
+	VPXORD X0, Y0, Z10; \
+	VPTERNLOGD $0xF6, X1, Y1, Z10; \
+	VPTERNLOGD $0xF6, X2, Y2, Z10; \
+	VPTESTMW Z19, Z19, K6; \
+	KORD K6, K7, K7
+
+// PACK sets LO and HI to the dwords (lanes 0-15 and 16-31) R0 | R1<<9 |
+// R2<<18 of the row registers R0-R2 (Y-named aliases Y0L.. are their low
+// halves).
+#define PACK(R0, R1, R2, R0L, R1L, R2L, LO, HI) \
+	VPMOVZXWD R0L, LO; \
+	VEXTRACTI64X4 $1, R0, Y12; \
+	VPMOVZXWD Y12, HI; \
+	VPMOVZXWD R1L, Z13; \
+	VEXTRACTI64X4 $1, R1, Y12; \
+	VPMOVZXWD Y12, Z14; \
+	VPSLLD $9, Z13, Z13; \
+	VPSLLD $9, Z14, Z14; \
+	VPMOVZXWD R2L, Z15; \
+	VEXTRACTI64X4 $1, R2, Y12; \
+	VPMOVZXWD Y12, Z16; \
+	VPSLLD $18, Z15, Z15; \
+	VPSLLD $18, Z16, Z16; \
+	VPTERNLOGD $0xFE, Z15, Z13, LO; \
+	VPTERNLOGD $0xFE, Z16, Z14, HI
+
+// UNPACK sets R to row SHIFT/9 of the dwords LO and HI, one word a lane.
+#define UNPACK(SHIFT, R, RL) \
+	VPSRLD $SHIFT, Z6, Z8; \
+	VPSRLD $SHIFT, Z7, Z9; \
+	VPMOVDW Z8, RL; \
+	VPMOVDW Z9, Y10; \
+	VINSERTI64X4 $1, Y10, R, R; \
+	VPANDD Z31, R, R
+
+// SUM9 sets S to the sum of W over the nine lanes of its group (W is
+// kept).
+#define SUM9(W, S) \
+	VPERMW W, Z29, Z12; \
+	VPADDW Z12, W, S; \
+	VPERMW S, Z28, Z12; \
+	VPADDW Z12, S, S; \
+	VPERMW S, Z27, Z12; \
+	VPADDW Z12, S, S; \
+	VPERMW W, Z26, Z12; \
+	VPADDW Z12, S, S
+
+// SUM3 sets S to the sum of W over the three lanes of its group of three
+// (the columns of a box; W is kept).
+#define SUM3(W, S) \
+	VPERMW W, Z30, Z12; \
+	VPADDW Z12, W, S; \
+	VPERMW W, Z31, Z12; \
+	VPADDW Z12, S, S
+
+// WEIGHT sets W to the weight of each cell (lane 9·b+c of row register r):
+// 2 for a cell with two candidates or more, 3 for one with exactly two,
+// 0 for a placed one, from the masks T (two or more) and H (three or
+// more); KP gets the cells with exactly two.
+#define WEIGHT(T, H, W, KP) \
+	VPSRLVW Z20, T, Z6; \
+	VPSRLVW Z20, H, Z7; \
+	VPANDD Z21, Z6, W; \
+	VPTERNLOGD $0x20, Z21, Z7, Z6; \
+	VPADDW W, W, W; \
+	VPADDW Z6, W, W; \
+	VPTESTMW Z6, Z6, K1, KP
+
+// SCORE sets C to the pick key of each cell of row register r: its score
+// (the weights of its 20 peers: row + column + box − its mini-row − its
+// mini-column − itself; Z9 holds column + box − mini-column) times 128
+// plus 127 − (27·b + 9·r + c), or 0 where the cell has not exactly two
+// candidates (KP).
+#define SCORE(W, KP, KEYOFF, C) \
+	SUM9(W, Z13); \
+	SUM3(W, Z14); \
+	VPSUBW Z14, Z13, Z13; \
+	VPSUBW W, Z13, Z13; \
+	VPADDW Z9, Z13, Z13; \
+	VPSLLW $7, Z13, Z13; \
+	VPADDW.Z (KEY+KEYOFF)(SI), Z13, KP, C
+
+// func fastSweepAVX512(s *fastState, t *fastSweepTables) int
+//
+// It returns -1 on a contradiction, 81 when every cell is placed, 82 when
+// no cell has exactly two candidates, else the cell pick chooses (27·b+p).
+TEXT ·fastSweepAVX512(SB), NOSPLIT, $384-24
+	MOVQ s+0(FP), DI
+	MOVQ t+8(FP), SI
+	MOVL $0x1ff, AX
+	VPBROADCASTW AX, Z31
+	MOVL $0x49, AX
+	VPBROADCASTW AX, Z30
+	MOVL $0xdb, AX
+	VPBROADCASTW AX, Z23
+	MOVL $0xffff, AX
+	VPBROADCASTW AX, Z22
+	MOVL $0x201, AX
+	VPBROADCASTW AX, Z21
+	MOVL $7, AX
+	VPBROADCASTW AX, Z20
+	VMOVDQU64 (ROT+0)(SI), Z29
+	VMOVDQU64 (ROT+64)(SI), Z28
+	VMOVDQU64 (ROT+128)(SI), Z27
+	VMOVDQU64 (ROT+192)(SI), Z26
+	VMOVDQU64 (BAND+0)(SI), Z25
+	VMOVDQU64 (BAND+64)(SI), Z24
+	VPXORD Z19, Z19, Z19
+	KXORD K7, K7, K7
+
+	// Load the 27 digit-band masks; lanes 27-31 get all 27 bits.
+	MOVL $0x7ffffff, AX
+	VPBROADCASTD AX, Z7
+	MOVL $0x7ff, AX
+	KMOVW AX, K1
+	VMOVDQU32 (CAND+0)(DI), Z6
+	VMOVDQU32 (CAND+64)(DI), K1, Z7
+	VPMOVDW Z6, Y0
+	VPMOVDW Z7, Y10
+	VINSERTI64X4 $1, Y10, Z0, Z0
+	VPANDD Z31, Z0, Z0
+	UNPACK(9, Z1, Y1)
+	UNPACK(18, Z2, Y2)
+
+loop:
+	ROUND(Z0, Z1, Z2, Z3, Z4, Z5)
+	KORTESTD K7, K7
+	JNE fail
+	VPTESTMW Z10, Z10, K5
+	KORTESTD K5, K5
+	JEQ done
+	ROUND(Z3, Z4, Z5, Z0, Z1, Z2)
+	KORTESTD K7, K7
+	JNE fail
+	VPTESTMW Z10, Z10, K5
+	KORTESTD K5, K5
+	JNE loop
+
+done:
+	// Y = X: the state is in Z0-Z2 either way.
+	PACK(Z0, Z1, Z2, Y0, Y1, Y2, Z6, Z7)
+	VMOVDQU32 Z6, (CAND+0)(DI)
+	VMOVDQU32 Z7, K1, (CAND+64)(DI)
+
+	// unsolved[b]: the cells of band b holding two digits or more, from
+	// the last round's counts (lane 9·b of each row).
+	VMOVDQU64 0(SP), Z0
+	VMOVDQU64 64(SP), Z1
+	VMOVDQU64 128(SP), Z2
+	PACK(Z0, Z1, Z2, Y0, Y1, Y2, Z6, Z7)
+	VMOVD X6, AX
+	MOVL AX, (UNSOLVED+0)(DI)
+	VEXTRACTI32X4 $2, Z6, X8
+	VPEXTRD $1, X8, AX
+	MOVL AX, (UNSOLVED+4)(DI)
+	VPEXTRD $2, X7, AX
+	MOVL AX, (UNSOLVED+8)(DI)
+	MOVL $0, CHANGED(DI)
+
+	// pick: the cell with two candidates whose peers weigh most (see
+	// fastState.pick), from the last round's counts, in score lanes
+	// 9·b+c of each row register r.
+	MOVL $0x7ffffff, AX
+	KMOVD AX, K1
+	VMOVDQU64 0(SP), Z0
+	VMOVDQU64 64(SP), Z1
+	VMOVDQU64 128(SP), Z2
+	VMOVDQU64 192(SP), Z3
+	VMOVDQU64 256(SP), Z4
+	VMOVDQU64 320(SP), Z5
+	VMOVDQU64 SHIFT(SI), Z20
+	MOVL $1, AX
+	VPBROADCASTW AX, Z21
+	VMOVDQU64 (TRI+0)(SI), Z30
+	VMOVDQU64 (TRI+64)(SI), Z31
+	WEIGHT(Z0, Z3, Z15, K2)
+	WEIGHT(Z1, Z4, Z16, K3)
+	WEIGHT(Z2, Z5, Z17, K4)
+	// Z8 = the weights of each band's column (its three rows); Z9 =
+	// the whole column + the box − the mini-column.
+	VPADDW Z16, Z15, Z8
+	VPADDW Z17, Z8, Z8
+	VPERMW Z8, Z25, Z12
+	VPADDW Z12, Z8, Z9
+	VPERMW Z8, Z24, Z12
+	VPADDW Z12, Z9, Z9
+	SUM3(Z8, Z13)
+	VPADDW Z13, Z9, Z9
+	VPSUBW Z8, Z9, Z9
+	SCORE(Z15, K2, 0, Z0)
+	SCORE(Z16, K3, 64, Z1)
+	SCORE(Z17, K4, 128, Z2)
+	VPMAXUW Z1, Z0, Z0
+	VPMAXUW Z2, Z0, Z0
+	VEXTRACTI64X4 $1, Z0, Y1
+	VPMAXUW Y1, Y0, Y0
+	VEXTRACTI128 $1, Y0, X1
+	VPMAXUW X1, X0, X0
+	VPCMPEQW X1, X1, X1
+	VPXOR X1, X0, X0
+	VPHMINPOSUW X0, X0
+	VMOVD X0, AX
+	NOTL AX
+	ANDL $0xffff, AX
+	JEQ nopair
+	ANDL $127, AX
+	MOVL $127, BX
+	SUBL AX, BX
+	VZEROUPPER
+	MOVQ BX, ret+16(FP)
+	RET
+
+nopair:
+	// No cell with exactly two candidates: 81 if none is open, else 82.
+	VMOVDQU64 0(SP), Z0
+	VPORD 64(SP), Z0, Z0
+	VPORD 128(SP), Z0, Z0
+	VPTESTMW Z0, Z0, K1, K2
+	KORTESTD K2, K2
+	MOVQ $81, BX
+	MOVQ $82, CX
+	CMOVQNE CX, BX
+	VZEROUPPER
+	MOVQ BX, ret+16(FP)
+	RET
+
+fail:
+	VZEROUPPER
+	MOVQ $-1, ret+16(FP)
+	RET

@@ -1,0 +1,100 @@
+package sudoku
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/coverkit/coverkit/core"
+)
+
+func TestLoosen(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "..", "testdata", "sudoku", "top50.txt"))
+	require.NoError(t, err)
+	input := "# a comment\n" + string(data) + "not a puzzle\n" + strings.Repeat(".", 81) + "\n"
+	var originals []string
+	for line := range strings.SplitSeq(string(data), "\n") {
+		if len(line) == 81 {
+			originals = append(originals, line)
+		}
+	}
+	loosen := func(o LoosenOptions) []string {
+		var out []string
+		n, st, err := Loosen(context.Background(), strings.NewReader(input), o, func(p *Puzzle) error {
+			out = append(out, string(AppendLine(nil, p.Givens)))
+			return nil
+		})
+		require.NoError(t, err)
+		require.Equal(t, core.StatusExhausted, st)
+		require.Len(t, out, n)
+		return out
+	}
+	tests := []struct {
+		name string
+		o    LoosenOptions
+		want int
+	}{
+		{"every puzzle", LoosenOptions{Seed: 1}, -1},
+		{"a count", LoosenOptions{Seed: 1, Count: 5}, 5},
+		{"another seed, dlx", LoosenOptions{Seed: 7, Algorithm: "dlx"}, -1},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			out := loosen(tc.o)
+			require.Equal(t, out, loosen(tc.o), "the same seed gives the same puzzles")
+			if tc.want >= 0 {
+				require.Len(t, out, tc.want)
+			} else {
+				require.NotEmpty(t, out)
+			}
+			dlx, err := Algorithm("dlx")
+			require.NoError(t, err)
+			k := 0
+			for _, s := range out {
+				// Each kept puzzle is the next original (in order, some
+				// skipped) less one given, with two solutions or more.
+				for ; k < len(originals); k++ {
+					if diff(originals[k], s) == 1 {
+						break
+					}
+				}
+				require.Less(t, k, len(originals), "puzzle %s is no original less one given", s)
+				k++
+				p := mustParse(t, Layout{}, s)
+				res, err := dlx.Solve(context.Background(), p, &core.Options{Mode: core.ModeAll, Limit: 2})
+				require.NoError(t, err)
+				require.Equal(t, core.CountOf(2), res.Solutions, s)
+			}
+		})
+	}
+	_, _, err = Loosen(context.Background(), strings.NewReader(input), LoosenOptions{Count: -1}, nil)
+	require.Error(t, err)
+	_, _, err = Loosen(context.Background(), strings.NewReader(input), LoosenOptions{Algorithm: "nope"}, nil)
+	require.Error(t, err)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	n, st, err := Loosen(ctx, strings.NewReader(input), LoosenOptions{}, func(*Puzzle) error { return nil })
+	require.NoError(t, err)
+	require.Zero(t, n)
+	require.Equal(t, core.StatusCanceled, st)
+}
+
+// diff counts the cells where a given of a differs from b (b's givens must
+// be a's).
+func diff(a, b string) int {
+	n := 0
+	for i := range a {
+		switch {
+		case a[i] == b[i]:
+		case b[i] == '.' || b[i] == '0':
+			n++
+		default:
+			return 100
+		}
+	}
+	return n
+}
