@@ -70,10 +70,14 @@ type writer struct {
 
 func newWriter(w io.Writer) *writer { return &writer{w: w, buf: make([]byte, 0, flushAt+256)} }
 
-func (b *writer) maybeFlush() {
+// maybeFlush hands the buffer on once it is full; it reports whether a
+// write has failed, after which the writers stop (a stopped or closed
+// output must not cost the formatting of the rest of a huge tour).
+func (b *writer) maybeFlush() bool {
 	if len(b.buf) >= flushAt {
 		b.flush()
 	}
+	return b.err != nil
 }
 
 func (b *writer) flush() error {
@@ -116,7 +120,9 @@ func WriteMatrix(w io.Writer, rows, cols int, sol core.Solution) error {
 				b.buf = append(b.buf, ' ')
 			}
 			b.buf = append(b.buf, d...)
-			b.maybeFlush()
+			if b.maybeFlush() {
+				return b.err
+			}
 		}
 		b.buf = append(b.buf, '\n')
 	}
@@ -182,8 +188,8 @@ func (b *writer) path(p *Problem, sol core.Solution) {
 			r, c := uint32(s)/uc, uint32(s)%uc
 			b.buf = append(b.buf, rowText[rowOff[r]:rowOff[r+1]]...)
 			b.buf = append(b.buf, colText[colOff[c]:colOff[c+1]]...)
-			if len(b.buf) >= flushAt {
-				b.flush()
+			if b.maybeFlush() {
+				return
 			}
 		}
 	} else {
@@ -196,7 +202,9 @@ func (b *writer) path(p *Problem, sol core.Solution) {
 			b.buf = append(b.buf, ',')
 			b.buf = strconv.AppendInt(b.buf, int64(s)%int64(cols)+1, 10)
 			b.buf = append(b.buf, ']')
-			b.maybeFlush()
+			if b.maybeFlush() {
+				return
+			}
 		}
 	}
 	b.buf = append(b.buf, ']')
@@ -251,7 +259,9 @@ func WriteSVG(w io.Writer, rows, cols int, closed bool, sol core.Solution) error
 			b.buf = append(b.buf, ' ')
 			b.buf = strconv.AppendInt(b.buf, int64(2*r), 10)
 			b.buf = append(b.buf, "h2v2h-2z"...)
-			b.maybeFlush()
+			if b.maybeFlush() {
+				return b.err
+			}
 		}
 	}
 	b.buf = append(b.buf, "\"/>\n"...)
@@ -270,7 +280,9 @@ func WriteSVG(w io.Writer, rows, cols int, closed bool, sol core.Solution) error
 			b.buf = strconv.AppendInt(b.buf, 2*(int64(s)%int64(cols))+1, 10)
 			b.buf = append(b.buf, ',')
 			b.buf = strconv.AppendInt(b.buf, 2*(int64(s)/int64(cols))+1, 10)
-			b.maybeFlush()
+			if b.maybeFlush() {
+				return b.err
+			}
 		}
 		b.buf = append(b.buf, "\"/>\n"...)
 		first, last := sol[0], sol[len(sol)-1]
