@@ -20,7 +20,10 @@ func Example() {
 		fmt.Println(err)
 		return
 	}
-	cfg := bench.Config{Model: "queens", Algorithms: []string{"backtrack", "bitwise", "construct"}, Repeat: 3}
+	// Two workers, so that bitwise's nodes (which depend on how its count
+	// is shared out) are the same on every machine.
+	cfg := bench.Config{Model: "queens", Algorithms: []string{"backtrack", "bitwise", "construct"}, Repeat: 3,
+		Options: &core.Options{Workers: 2}}
 	rep, err := bench.Run(context.Background(), cfg, func(size string) (core.Problem, error) {
 		n, err := core.ParseSize("N", size, queens.MaxN)
 		if err != nil {

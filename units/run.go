@@ -467,7 +467,7 @@ const maxWorkers = 1 << 12
 
 // maxPending bounds the results a unit's workers hold ahead of the first
 // subproblem not yet done: a worker that gets further ahead waits.
-const maxPending = 1 << 14
+var maxPending = 1 << 14
 
 // pending is the result of a subproblem done ahead of the unit's prefix.
 type pending struct {
@@ -581,13 +581,15 @@ func (j *Job) runUnit(ctx context.Context, st *checkpointState, seed uint64, eve
 		}
 		n, carry := bits.Add64(sj, stride, 0)
 		laneNext[l], laneDone[l] = n, carry != 0
+		// Wait while too many results are held, unless sj is (or becomes,
+		// as the other lanes go on) the next of the unit.
+		for sj != st.Next && held >= maxPending && !stopping && runErr == nil {
+			cond.Wait()
+		}
+		if stopping || runErr != nil {
+			return false
+		}
 		if sj != st.Next {
-			for held >= maxPending && !stopping && runErr == nil {
-				cond.Wait()
-			}
-			if stopping || runErr != nil {
-				return false
-			}
 			queues[l] = append(queues[l], pending{sj, r})
 			held++
 			return !laneDone[l]
