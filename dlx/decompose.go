@@ -46,9 +46,13 @@ type Subtrees struct {
 
 // NewSubtrees splits the count of p (with the options forced, 0-based)
 // for units work units. prefix names the model in Name, such as "dlx" or
-// "polyomino". Splitting searches the top levels once, stopping when ctx ends.
+// "polyomino". Building the solver and splitting (a search of the top
+// levels) stop when ctx ends, with a *StopError (see StopStatus).
 func NewSubtrees(ctx context.Context, p *Problem, forced []int, units uint64, prefix string) (*Subtrees, error) {
-	s, err := NewSolver(p)
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	s, err := NewSolverContext(ctx, p)
 	if err != nil {
 		return nil, err
 	}
@@ -66,15 +70,14 @@ func NewSubtrees(ctx context.Context, p *Problem, forced []int, units uint64, pr
 	if s.useM {
 		s.ensureM()
 	}
-	if ctx == nil {
-		ctx = context.Background()
-	}
 	s.g.reset(ctx, 0)
 	sp, d := s.splitDepth(forced, int(target))
-	s.g.end()
 	if sp.res.Status != core.StatusExhausted {
-		return nil, fmt.Errorf("dlx: splitting stopped: %s", sp.res.Status)
+		err := stoppedError(s.g.meter(), "splitting")
+		s.g.end()
+		return nil, err
 	}
+	s.g.end()
 	t := &Subtrees{s: s, forced: append([]int(nil), forced...), depth: d, tasks: sp.tasks, tasksEnd: sp.tasksEnd,
 		shallow: uint64(len(sp.solsEnd)), stats: core.Stats{Nodes: sp.res.Stats.Nodes, Updates: sp.res.Stats.Updates}}
 	alg := "mrv"
@@ -97,7 +100,12 @@ func NewSubtrees(ctx context.Context, p *Problem, forced []int, units uint64, pr
 // Instance returns the canonical instance: the model's prefix, the
 // problem's Digest and the forced options (0-based), such as "dlx
 // dlx-problem/1:9f…2c forced=".
-func (t *Subtrees) Instance() string { return t.instance }
+func (t *Subtrees) Instance() string {
+	if t == nil {
+		return ""
+	}
+	return t.instance
+}
 
 // Name returns the decomposition's name, with its algorithm ("mrv" for
 // Algorithm C, "m" for Algorithm M), version and depth.

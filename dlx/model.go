@@ -34,8 +34,8 @@ import (
 // decode is an error.
 func (s *Solver) SolveModel(ctx context.Context, o *core.Options, base Options, decode func(options []int) core.Solution) (core.Result, error) {
 	switch {
-	case s == nil:
-		return core.Result{}, errors.New("dlx: nil solver (use NewSolver)")
+	case s == nil || s.nbase == nil:
+		return core.Result{}, errors.New("dlx: nil solver, or one not made by NewSolver")
 	case decode == nil:
 		return core.Result{}, errors.New("dlx: SolveModel needs a decode function")
 	}

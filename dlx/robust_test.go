@@ -150,13 +150,17 @@ func TestBuildStops(t *testing.T) {
 	_, err = dlx.NewSolverContext(canceled, parse(t, gen.Langford(8)))
 	require.ErrorIs(t, err, dlx.ErrStopped)
 
+	_, err = dlx.NewSubtrees(canceled, parse(t, gen.Langford(8)), nil, 4, "dlx")
+	st, ok := dlx.StopStatus(err)
+	require.True(t, ok, "%v", err)
+	require.Equal(t, core.StatusCanceled, st)
+
 	// A deadline in the middle of a build of endless options.
 	dctx, stop := context.WithTimeout(context.Background(), 20*time.Millisecond)
 	defer stop()
 	p = dlx.NewWithContext(dctx)
 	a, err := p.AddPrimary("a")
 	require.NoError(t, err)
-	start := time.Now()
 	for {
 		if _, err = p.AddOptionIndex([]int{a}, nil); err != nil {
 			break
@@ -166,7 +170,6 @@ func TestBuildStops(t *testing.T) {
 		}
 	}
 	require.ErrorIs(t, err, context.DeadlineExceeded)
-	require.Less(t, time.Since(start), 5*time.Second)
 
 	// And an endless input of comments.
 	dctx2, stop2 := context.WithTimeout(context.Background(), 20*time.Millisecond)

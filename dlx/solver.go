@@ -425,8 +425,10 @@ func newSolver(m *core.Meter, p *Problem) (*Solver, error) {
 
 // Clone returns a new Solver for the same problem, for another goroutine.
 // It must not be called while s is searching.
+//
+// Clone of a nil Solver, or of one not made by NewSolver, is nil.
 func (s *Solver) Clone() *Solver {
-	if s == nil {
+	if s == nil || s.nbase == nil {
 		return nil
 	}
 	c, _ := s.clone(nil)
@@ -513,8 +515,8 @@ func (s *Solver) option(x uint32) int {
 // Solve allocates nothing once the Solver has made its meter: it keeps it
 // for the next Solve under the same context.
 func (s *Solver) Solve(ctx context.Context, opts *Options) (Result, error) {
-	if s == nil {
-		return Result{}, errors.New("dlx: nil solver (use NewSolver)")
+	if s == nil || s.nbase == nil {
+		return Result{}, errors.New("dlx: nil solver, or one not made by NewSolver")
 	}
 	if opts == nil {
 		opts = &defaultOptions

@@ -287,6 +287,20 @@ type Request struct {
 	// Warn, if set, receives warnings about the input (for people, on
 	// standard error); nil drops them.
 	Warn func(msg string)
+	// Context, if set, is what reading and building the instance stop on
+	// (the command's timeout and signals): a model whose instance takes
+	// long to build (a large file, a large board) polls it through a
+	// core.Meter and fails with an error wrapping its cause
+	// (context.DeadlineExceeded, context.Canceled). nil never ends.
+	Context context.Context
+}
+
+// Ctx returns r.Context, or context.Background() when it is nil.
+func (r Request) Ctx() context.Context {
+	if r.Context == nil {
+		return context.Background()
+	}
+	return r.Context
 }
 
 // Warnf sends a formatted warning to r.Warn, if set.

@@ -43,7 +43,7 @@ func runCompare(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args [
 		if size != "" {
 			a = append([]string{size}, rest...)
 		}
-		return instance(e, m, f, a)
+		return instance(cmd.Context(), e, m, f, a)
 	}
 	bar := newProgress(e, 0, m.Name+" compare: runs")
 	if bar != nil {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"github.com/coverkit/coverkit/dlx"
 	"os"
 	"path/filepath"
 	"strings"
@@ -130,8 +131,16 @@ func TestDLXVerify(t *testing.T) {
 		`"first_bad":{"line":2,"error":"dlx: primary item \"b\" not covered"},"checked":3,"duplicates":1}`, out)
 	require.Contains(t, errOut, "line 2:")
 
-	_, _, code = runCLI(t, "not json\n", "dlx", "verify", dlxKnuth7)
-	require.Equal(t, exitUsage, code)
+	// Unreadable lines (not JSON, a number too big for an index, a line
+	// over the limit) are bad solutions, reported with their line numbers,
+	// and the lines after them are checked (issue 22).
+	long := `{"options":[` + strings.Repeat("1,", dlx.MaxLineLength/2) + "1]}"
+	out, errOut, code = runCLI(t, "not json\n"+`{"options":[99999999999999999999999]}`+"\n"+long+"\n"+`{"options":[1,4,5]}`+"\n",
+		"dlx", "verify", dlxKnuth7, "--format", "json")
+	require.Equal(t, exitNoSolution, code, errOut)
+	require.Contains(t, out, `"solutions":4,"valid":1,"invalid":3`)
+	require.Contains(t, out, `"first_bad":{"line":1,`)
+	require.Contains(t, errOut, "line 1:")
 }
 
 func TestQueensCover(t *testing.T) {
@@ -179,4 +188,13 @@ func TestPolyomino(t *testing.T) {
 		_, _, code = runCLI(t, "", append([]string{"polyomino", "count"}, bad...)...)
 		require.Equal(t, exitUsage, code, bad)
 	}
+}
+
+// TestDLXParseStops: reading the instance obeys --timeout (issue 22): an
+// expired deadline stops the parse, exit 3 with nothing on stdout.
+func TestDLXParseStops(t *testing.T) {
+	out, errOut, code := runCLI(t, "a b\n"+strings.Repeat("a\nb\n", 1000), "dlx", "--count", "--timeout", "1ns")
+	require.Equal(t, exitPartial, code, errOut)
+	require.Empty(t, out)
+	require.Contains(t, errOut, "timeout while reading and building the instance")
 }

@@ -154,7 +154,7 @@ func newCoverCmd(e *env, m *models.Model) *cobra.Command {
 		Example: m.Examples["cover"],
 		Args:    cobra.RangeArgs(m.Instance.Args, m.Instance.Args+m.Instance.Optional),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			p, err := instance(e, m, f, args)
+			p, err := instance(cmd.Context(), e, m, f, args)
 			if err != nil {
 				return err
 			}
@@ -186,22 +186,39 @@ func negativeSizeError(what string) func(*cobra.Command, error) error {
 	}
 }
 
-// instance builds the problem named by args.
-func instance(e *env, m *models.Model, f *runFlags, args []string) (core.Problem, error) {
-	p, err := m.Instance.New(f.request(e, args))
+// instance builds the problem named by args; reading and building it stop
+// when ctx ends (--timeout, a signal), which exits 3 with nothing written.
+func instance(ctx context.Context, e *env, m *models.Model, f *runFlags, args []string) (core.Problem, error) {
+	req := f.request(e, args)
+	req.Context = ctx
+	p, err := m.Instance.New(req)
 	if err != nil {
-		return nil, solverError(err)
+		return nil, phaseError(err, "reading and building the instance")
 	}
 	return p, nil
 }
 
-// prepare builds the instance and picks the algorithm for mode.
-func prepare(e *env, m *models.Model, f *runFlags, args []string, mode core.Mode, formats []string) (core.Problem, models.Algorithm, *core.Options, error) {
+// phaseError is solverError for a phase before the search (building the
+// instance, splitting it): an error caused by the context's end (--timeout,
+// a signal) exits 3 with nothing written.
+func phaseError(err error, phase string) error {
+	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
+		st := core.StatusCanceled
+		if errors.Is(err, context.DeadlineExceeded) {
+			st = core.StatusTimeout
+		}
+		return &exitError{code: exitPartial, err: fmt.Errorf("stopped early: %s while %s", st, phase)}
+	}
+	return solverError(err)
+}
+
+// prepare builds the instance under ctx and picks the algorithm for mode.
+func prepare(ctx context.Context, e *env, m *models.Model, f *runFlags, args []string, mode core.Mode, formats []string) (core.Problem, models.Algorithm, *core.Options, error) {
 	opts, err := f.options(mode, formats)
 	if err != nil {
 		return nil, models.Algorithm{}, nil, err
 	}
-	p, err := instance(e, m, f, args)
+	p, err := instance(ctx, e, m, f, args)
 	if err != nil {
 		return nil, models.Algorithm{}, nil, err
 	}
@@ -261,7 +278,11 @@ func runSolve(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 	if all {
 		mode = core.ModeAll
 	}
-	p, alg, opts, err := prepare(e, m, f, args, mode, append(append([]string(nil), m.Formats...), "none"))
+	// The timeout and the signals cover reading and building the
+	// instance too.
+	ctx, stop := searchContext(cmd.Context(), f.timeout)
+	defer stop()
+	p, alg, opts, err := prepare(ctx, e, m, f, args, mode, append(append([]string(nil), m.Formats...), "none"))
 	if err != nil {
 		return err
 	}
@@ -270,8 +291,6 @@ func runSolve(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 		return err
 	}
 	defer o.Abort()
-	ctx, stop := searchContext(cmd.Context(), f.timeout)
-	defer stop()
 	sw := &report.SolutionWriter{W: &stoppableWriter{ctx: ctx, w: o}, Problem: p, Format: f.format, Stats: f.stats, Key: m.SolutionKey,
 		Head: models.Fields{{Key: "model", Value: p.Model()}, {Key: "size", Value: p.Size()}, {Key: "algorithm", Value: alg.Name}}}
 	if m.Fields != nil {
@@ -346,7 +365,9 @@ func runCount(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 	} else if split {
 		return runUnits(e, cmd, m, f, args)
 	}
-	p, alg, opts, err := prepare(e, m, f, args, core.ModeCount, []string{"text", "json", "csv"})
+	ctx, stop := searchContext(cmd.Context(), f.timeout)
+	defer stop()
+	p, alg, opts, err := prepare(ctx, e, m, f, args, core.ModeCount, []string{"text", "json", "csv"})
 	if err != nil {
 		return err
 	}
@@ -358,8 +379,6 @@ func runCount(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 		return err
 	}
 	defer o.Abort()
-	ctx, stop := searchContext(cmd.Context(), f.timeout)
-	defer stop()
 	res, wall, err := search(ctx, e, alg, p, opts)
 	if err != nil {
 		return err
@@ -443,6 +462,7 @@ func runVerify(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []
 		return err
 	}
 	req := f.request(e, args)
+	req.Context = cmd.Context()
 	in, name, err := req.OpenArg(m.VerifyArgs)
 	if err != nil {
 		return solverError(err)

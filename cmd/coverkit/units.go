@@ -74,15 +74,15 @@ func runUnits(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 	if err != nil {
 		return err
 	}
-	p, err := instance(e, m, f, args)
+	ctx, stop := searchContext(cmd.Context(), f.timeout)
+	defer stop()
+	p, err := instance(ctx, e, m, f, args)
 	if err != nil {
 		return err
 	}
-	ctx, stop := searchContext(cmd.Context(), f.timeout)
-	defer stop()
 	dec, err := m.Decompose(ctx, p, k)
 	if err != nil {
-		return solverError(err)
+		return phaseError(err, "splitting the count")
 	}
 	algorithm := units.AlgorithmOf(dec)
 	if f.algo != "" && f.algo != algorithm {

@@ -32,7 +32,13 @@ type Instance struct {
 // each option's line as written. name is the input's name (a path, or "-"
 // for standard input).
 func Read(r io.Reader, name string) (*Instance, error) {
-	p, err := dlx.ParseWithText(r)
+	return ReadContext(context.Background(), r, name)
+}
+
+// ReadContext is Read that stops when ctx ends (dlx.ParseContext: the
+// error then wraps dlx.ErrStopped and ctx's error).
+func ReadContext(ctx context.Context, r io.Reader, name string) (*Instance, error) {
+	p, err := dlx.ParseContext(ctx, r, &dlx.ParseOptions{KeepText: true})
 	if err != nil {
 		return nil, err
 	}
@@ -165,7 +171,7 @@ func newInstance(req models.Request) (core.Problem, error) {
 		return nil, err
 	}
 	defer rc.Close()
-	in, err := Read(rc, name)
+	in, err := ReadContext(req.Ctx(), rc, name)
 	if err != nil {
 		return nil, err
 	}
@@ -190,7 +196,10 @@ func solve(ctx context.Context, p core.Problem, o *core.Options, memo dlx.MemoMo
 		return core.Result{}, fmt.Errorf("dlx: %w (got %T)", core.ErrWrongProblem, p)
 	}
 	o = o.OrDefault()
-	s, err := dlx.NewSolver(in.Problem)
+	s, err := dlx.NewSolverContext(ctx, in.Problem)
+	if st, ok := dlx.StopStatus(err); ok {
+		return core.Result{Status: st}, nil
+	}
 	if err != nil {
 		return core.Result{}, err
 	}
@@ -209,12 +218,15 @@ func solve(ctx context.Context, p core.Problem, o *core.Options, memo dlx.MemoMo
 // verify checks the solution lines of r — JSON objects with "options", as
 // `coverkit dlx --format json` writes them — against the instance named by
 // the request's first argument. Other objects and blank lines are skipped.
-func verify(_ context.Context, req models.Request, r io.Reader) (*models.VerifyReport, error) {
+func verify(ctx context.Context, req models.Request, r io.Reader) (*models.VerifyReport, error) {
 	if len(req.Args) == 0 {
 		return nil, errors.New("dlx: verify needs the instance")
 	}
 	if req.Args[0] == "-" && (len(req.Args) < 2 || req.Args[1] == "-") {
 		return nil, errors.New("dlx: the instance and the solutions cannot both come from stdin")
+	}
+	if req.Context == nil {
+		req.Context = ctx
 	}
 	p, err := newInstance(req)
 	if err != nil {
@@ -224,11 +236,23 @@ func verify(_ context.Context, req models.Request, r io.Reader) (*models.VerifyR
 	rep := &models.VerifyReport{}
 	seen := map[string]bool{}
 	dups := uint64(0)
+	// bad counts an unreadable or invalid solution at line n, and goes on.
+	bad := func(n int, reason string) {
+		rep.Solutions++
+		rep.Invalid++
+		if rep.FirstBad == nil {
+			rep.FirstBad = &models.Bad{Line: n, Reason: reason}
+		}
+	}
 	lr := lines.NewReader(r, dlx.MaxLineLength)
 	for {
 		text, n, err := lr.Next()
 		if err == io.EOF {
 			break
+		}
+		if errors.Is(err, lines.ErrTooLong) && lr.Skip() {
+			bad(n, fmt.Sprintf("dlx: line too long (more than %d bytes)", dlx.MaxLineLength))
+			continue
 		}
 		if err != nil {
 			return nil, lines.Wrap("dlx: solutions", err)
@@ -238,26 +262,34 @@ func verify(_ context.Context, req models.Request, r io.Reader) (*models.VerifyR
 			continue
 		}
 		var rec struct {
-			Options *[]int `json:"options"`
+			Options *[]json.Number `json:"options"`
 		}
 		if err := json.Unmarshal(line, &rec); err != nil {
-			return nil, fmt.Errorf("dlx: solutions: line %d: not a JSON object with options: %v", n, err)
+			bad(n, fmt.Sprintf("dlx: not a JSON object with options: %v", err))
+			continue
 		}
 		if rec.Options == nil {
 			continue
 		}
-		rep.Solutions++
-		sol := make(core.Solution, len(*rec.Options))
-		for i, k := range *rec.Options {
-			sol[i] = int32(max(min(k-1, 1<<30), -1))
-		}
-		if err := in.Verify(sol); err != nil {
-			rep.Invalid++
-			if rep.FirstBad == nil {
-				rep.FirstBad = &models.Bad{Line: n, Reason: err.Error()}
+		sol := make(core.Solution, 0, len(*rec.Options))
+		var why string
+		for _, num := range *rec.Options {
+			k, err := strconv.ParseInt(string(num), 10, 64)
+			if err != nil || k < 1 || k > int64(in.Problem.NumOptions()) {
+				why = fmt.Sprintf("dlx: option %s is not a number in 1..%d", num, in.Problem.NumOptions())
+				break
 			}
+			sol = append(sol, int32(k-1))
+		}
+		if why != "" {
+			bad(n, why)
 			continue
 		}
+		if err := in.Verify(sol); err != nil {
+			bad(n, err.Error())
+			continue
+		}
+		rep.Solutions++
 		rep.Valid++
 		slices.Sort(sol)
 		key := fmt.Sprint(sol)

@@ -13,6 +13,7 @@ package langford
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -69,6 +70,9 @@ func (p *Pairing) Verify(sol core.Solution) error {
 // Render writes sol as its numbers on one line ("" or "text"), or as a
 // JSON array ("json").
 func (p *Pairing) Render(w io.Writer, sol core.Solution, format string) error {
+	if w == nil {
+		return errors.New("langford: nil writer")
+	}
 	switch format {
 	case "json":
 		b, err := json.Marshal([]int32(sol))

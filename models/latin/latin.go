@@ -253,7 +253,10 @@ func solve(ctx context.Context, p core.Problem, o *core.Options, memo dlx.MemoMo
 	if err != nil {
 		return core.Result{}, fmt.Errorf("latin: %w", err)
 	}
-	sv, err := dlx.NewSolver(ec)
+	sv, err := dlx.NewSolverContext(ctx, ec)
+	if st, ok := dlx.StopStatus(err); ok {
+		return core.Result{Status: st}, nil
+	}
 	if err != nil {
 		return core.Result{}, fmt.Errorf("latin: order %d: %w", n, err)
 	}

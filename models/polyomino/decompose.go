@@ -15,7 +15,7 @@ func decompose(ctx context.Context, p core.Problem, units uint64) (core.Decompos
 	if !ok || t == nil {
 		return nil, fmt.Errorf("polyomino: %w (got %T)", core.ErrWrongProblem, p)
 	}
-	cover, _, err := t.Cover(nil)
+	cover, _, err := t.CoverContext(ctx, nil)
 	if err != nil {
 		return nil, err
 	}

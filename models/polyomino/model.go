@@ -119,7 +119,7 @@ func newInstance(req models.Request) (core.Problem, error) {
 	if err != nil {
 		return nil, err
 	}
-	t, err := New(b, pieces)
+	t, err := NewContext(req.Ctx(), b, pieces)
 	if err != nil {
 		return nil, err
 	}

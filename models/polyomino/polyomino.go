@@ -2,6 +2,7 @@ package polyomino
 
 import (
 	"cmp"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -315,6 +316,15 @@ type Tiling struct {
 // New returns the tiling problem of board by pieces. It fails on an empty or
 // duplicate piece name or a board too large for its placements.
 func New(board Board, pieces []Piece) (*Tiling, error) {
+	return NewContext(context.Background(), board, pieces)
+}
+
+// NewContext is New that stops when ctx ends: listing the placements of a
+// large board and their images under the board's symmetries takes seconds
+// (4 million placements on 256×256), and it polls ctx through a core.Meter
+// as it goes. The error of a stopped build wraps ctx's error
+// (context.DeadlineExceeded or context.Canceled).
+func NewContext(ctx context.Context, board Board, pieces []Piece) (*Tiling, error) {
 	if len(pieces) == 0 {
 		return nil, errors.New("polyomino: no pieces")
 	}
@@ -348,7 +358,28 @@ func New(board Board, pieces []Piece) (*Tiling, error) {
 	if err := resource.Check(fmt.Sprintf("polyomino: the placements of %d pieces on a %s board", len(pieces), board.Name), need); err != nil {
 		return nil, err
 	}
-	index := map[string]int32{}
+	m := core.NewMeter(ctx, nil)
+	var work, bound uint64
+	// tick counts a placement listed or mapped, polling the meter.
+	tick := func() error {
+		if work++; work < bound {
+			return nil
+		}
+		var ok bool
+		if bound, ok = m.Check(work); !ok {
+			cause := context.Canceled
+			if m.Status() == core.StatusTimeout {
+				cause = context.DeadlineExceeded
+			}
+			return fmt.Errorf("polyomino: building the placements of %s stopped: %w", board.Name, cause)
+		}
+		return nil
+	}
+	// Placements are indexed by their piece, first cell and a hash of
+	// their shape; a hash that two placements share (never seen, but
+	// possible) is found and the build falls back on exact string keys.
+	index := make(map[placeKey]int32, min(need/256, 1<<22))
+	var slow map[string]int32
 	for i, p := range pieces {
 		for _, o := range orientations(p) {
 			h, w := 0, 0
@@ -366,10 +397,22 @@ func New(board Board, pieces []Piece) (*Tiling, error) {
 						cells[k] = int32((r+x.r)*board.Cols + c + x.c)
 					}
 					slices.Sort(cells)
-					index[key(i, cells)] = int32(len(t.places))
+					if err := tick(); err != nil {
+						return nil, err
+					}
+					k := keyOf(i, cells)
+					if _, dup := index[k]; dup {
+						slow = map[string]int32{}
+					}
+					index[k] = int32(len(t.places))
 					t.places = append(t.places, placement{i, cells})
 				}
 			}
+		}
+	}
+	if slow != nil {
+		for k, pl := range t.places {
+			slow[key(pl.piece, pl.cells)] = int32(k)
 		}
 	}
 	for _, g := range transforms {
@@ -391,22 +434,49 @@ func New(board Board, pieces []Piece) (*Tiling, error) {
 		if !ok {
 			continue
 		}
-		m := make([]int32, len(t.places))
+		sm := make([]int32, len(t.places))
+		var cells []int32
 		for k, pl := range t.places {
-			cells := make([]int32, len(pl.cells))
+			cells = slices.Grow(cells[:0], len(pl.cells))[:len(pl.cells)]
 			for j, x := range pl.cells {
 				r2, c2 := g.apply(int(x)/cols, int(x)%cols, rows, cols)
 				cells[j] = int32(r2*cols + c2)
 			}
 			slices.Sort(cells)
-			m[k] = index[key(pl.piece, cells)]
+			if err := tick(); err != nil {
+				return nil, err
+			}
+			if slow != nil {
+				sm[k] = slow[key(pl.piece, cells)]
+			} else {
+				sm[k] = index[keyOf(pl.piece, cells)]
+			}
 		}
 		t.syms = append(t.syms, g)
-		t.symPlace = append(t.symPlace, m)
+		t.symPlace = append(t.symPlace, sm)
 	}
 	return t, nil
 }
 
+// placeKey identifies a placement: its piece, its first cell and a hash
+// of its cells.
+type placeKey struct {
+	piece, first int32
+	hash         uint64
+}
+
+// keyOf returns the key of the placement of piece on cells (sorted).
+func keyOf(piece int, cells []int32) placeKey {
+	h := uint64(14695981039346656037) // FNV-1a over the cells' offsets
+	for _, x := range cells {
+		h ^= uint64(x - cells[0])
+		h *= 1099511628211
+	}
+	return placeKey{int32(piece), cells[0], h}
+}
+
+// key is the exact key of a placement, for the rare build where two
+// placements share a placeKey.
 func key(piece int, cells []int32) string {
 	var b strings.Builder
 	b.WriteString(strconv.Itoa(piece))
@@ -446,8 +516,18 @@ func cellName(b Board, x int) string {
 // are options (the others are left out, so option indexes differ from
 // placement indexes: see CoverOptions); a placement beyond the end of
 // only is left out too. It fails on a Tiling whose board or placements do
-// not come from New.
+// not come from New, and (resource.ErrTooLarge) on a cover the memory
+// policy refuses: its size is asked before it is built.
 func (t *Tiling) Cover(only []bool) (*dlx.Problem, []int32, error) {
+	return t.CoverContext(context.Background(), only)
+}
+
+// CoverContext is Cover that stops when ctx ends (the error then wraps
+// dlx.ErrStopped and ctx's error).
+func (t *Tiling) CoverContext(ctx context.Context, only []bool) (*dlx.Problem, []int32, error) {
+	if t == nil {
+		return nil, nil, fmt.Errorf("polyomino: nil tiling: %w", core.ErrWrongProblem)
+	}
 	if err := t.Board.check(); err != nil {
 		return nil, nil, err
 	}
@@ -466,18 +546,24 @@ func (t *Tiling) Cover(only []bool) (*dlx.Problem, []int32, error) {
 			}
 		}
 	}
-	p := dlx.New()
+	p := dlx.NewWithContext(ctx)
+	var err error
+	wrap := func(err error) error { return fmt.Errorf("polyomino: %w", err) }
 	pieceItem := make([]int, len(t.Pieces))
 	for i, pc := range t.Pieces {
 		pieceItem[i] = -1
 		if pc.once() {
-			pieceItem[i], _ = p.AddPrimary(pc.Name)
+			if pieceItem[i], err = p.AddPrimary(pc.Name); err != nil {
+				return nil, nil, wrap(err)
+			}
 		}
 	}
 	b := t.Board
 	item := make([]int, b.Rows*b.Cols)
 	for _, x := range t.cellOrder() {
-		item[x], _ = p.AddPrimary(cellName(b, x))
+		if item[x], err = p.AddPrimary(cellName(b, x)); err != nil {
+			return nil, nil, wrap(err)
+		}
 	}
 	cells := b.Cells()
 	for i, pc := range t.Pieces {
@@ -487,15 +573,32 @@ func (t *Tiling) Cover(only []bool) (*dlx.Problem, []int32, error) {
 		case hi == Unlimited && lo == 0:
 		case hi == Unlimited:
 			// At least lo: no tiling holds more copies than fit.
-			pieceItem[i], _ = p.AddPrimaryBounds(pc.Name, lo, max(lo, cells/len(pc.Cells), 1))
+			pieceItem[i], err = p.AddPrimaryBounds(pc.Name, lo, max(lo, cells/len(pc.Cells), 1))
 		default:
-			pieceItem[i], _ = p.AddPrimaryBounds(pc.Name, lo, hi)
+			pieceItem[i], err = p.AddPrimaryBounds(pc.Name, lo, hi)
+		}
+		if err != nil {
+			return nil, nil, wrap(err)
 		}
 	}
-	var ids []int32
+	keep := func(k int) bool { return only == nil || k < len(only) && only[k] }
+	options, entries := 0, 0
+	for k, pl := range t.places {
+		if keep(k) {
+			options++
+			entries += len(pl.cells)
+			if pieceItem[pl.piece] >= 0 {
+				entries++
+			}
+		}
+	}
+	if err := p.Grow(options, entries); err != nil {
+		return nil, nil, fmt.Errorf("polyomino: the cover of %d placements: %w", options, err)
+	}
+	ids := make([]int32, 0, options)
 	opt := make([]int, 0, 16)
 	for k, pl := range t.places {
-		if only != nil && (k >= len(only) || !only[k]) {
+		if !keep(k) {
 			continue
 		}
 		opt = opt[:0]
@@ -505,7 +608,9 @@ func (t *Tiling) Cover(only []bool) (*dlx.Problem, []int32, error) {
 		for _, x := range pl.cells {
 			opt = append(opt, item[x])
 		}
-		p.AddOptionIndex(opt, nil)
+		if _, err := p.AddOptionIndex(opt, nil); err != nil {
+			return nil, nil, wrap(err)
+		}
 		ids = append(ids, int32(k))
 	}
 	return p, ids, nil

@@ -140,13 +140,13 @@ func solveDLX(ctx context.Context, p core.Problem, opts *core.Options, memo dlx.
 	if o.Unique {
 		restricted, keep = t.restriction()
 	}
-	cover, ids, err := t.Cover(keep)
+	cover, ids, err := t.CoverContext(ctx, keep)
 	if err != nil {
-		return core.Result{}, err
+		return stopped(err)
 	}
-	s, err := dlx.NewSolver(cover)
+	s, err := dlx.NewSolverContext(ctx, cover)
 	if err != nil {
-		return core.Result{}, err
+		return stopped(err)
 	}
 	do := &dlx.Options{MaxNodes: o.MaxNodes, Workers: o.Workers}
 	if o.Progress != nil {
@@ -262,13 +262,13 @@ func solveDLX(ctx context.Context, p core.Problem, opts *core.Options, memo dlx.
 // solveFull searches every placement through dlx.SolveModel: a listing,
 // a count (memoized as memo says) or a random sample.
 func (t *Tiling) solveFull(ctx context.Context, o *core.Options, memo dlx.MemoMode) (core.Result, error) {
-	cover, ids, err := t.Cover(nil)
+	cover, ids, err := t.CoverContext(ctx, nil)
 	if err != nil {
-		return core.Result{}, err
+		return stopped(err)
 	}
-	s, err := dlx.NewSolver(cover)
+	s, err := dlx.NewSolverContext(ctx, cover)
 	if err != nil {
-		return core.Result{}, err
+		return stopped(err)
 	}
 	sol := make(core.Solution, t.Board.Rows*t.Board.Cols)
 	places := make([]int32, 0, len(t.Pieces))
@@ -289,6 +289,16 @@ func (t *Tiling) solveFull(ctx context.Context, o *core.Options, memo dlx.MemoMo
 	res.Extra["placements"] = len(t.places)
 	res.Extra["symmetries"] = len(t.syms)
 	return res, nil
+}
+
+// stopped turns the error of a build stopped by its context into the
+// result of a search that stopped before its first node (status timeout
+// or canceled); other errors stay errors.
+func stopped(err error) (core.Result, error) {
+	if st, ok := dlx.StopStatus(err); ok {
+		return core.Result{Status: st}, nil
+	}
+	return core.Result{}, err
 }
 
 // divCount returns c / d for a c known to be a multiple of d (d ≤ 8).
