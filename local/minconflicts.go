@@ -11,6 +11,13 @@ import (
 	"github.com/coverkit/coverkit/resource"
 )
 
+// DefaultSeed is the seed Solve uses when Options.Seed is 0, so that runs
+// without a seed are reproducible.
+const DefaultSeed uint64 = 1
+
+// pollEvery is the number of steps between looks at the context.
+const pollEvery = 1 << 14
+
 // Model is a constraint problem that Solve can repair: Vars variables, each
 // with the values 0..Domain(v)-1 and a current value. A model keeps its own
 // constraints; Solve only asks how many conflicts a value would have.

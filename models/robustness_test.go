@@ -346,8 +346,6 @@ func TestRobustnessEntryPoints(t *testing.T) {
 		f    func() error
 	}{
 		{"local.Solve nil model", func() error { _, err := local.Solve(ctx, nil, nil); return err }},
-		{"local.Queens -1", func() error { _, err := local.Queens(ctx, -1, nil); return err }},
-		{"local.Queens 1<<40", func() error { _, err := local.Queens(ctx, 1<<40, nil); return err }},
 		{"empty puzzle Verify", func() error { return (&sudoku.Puzzle{}).Verify(nil) }},
 		{"nil puzzle Verify", func() error { return (*sudoku.Puzzle)(nil).Verify(nil) }},
 		{"empty puzzle Render", func() error { return (&sudoku.Puzzle{}).Render(io.Discard, nil, "") }},

@@ -5,8 +5,8 @@ import (
 	"fmt"
 
 	"github.com/coverkit/coverkit/core"
-	"github.com/coverkit/coverkit/local"
 	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/models/queens/internal/qs4"
 )
 
 var minconflictsAlgorithm = models.Algorithm{
@@ -20,7 +20,7 @@ var minconflictsAlgorithm = models.Algorithm{
 	Solve: withUnique(solveMinConflicts),
 }
 
-// solveMinConflicts runs local.Queens on a Board. It refuses a board that
+// solveMinConflicts runs the QS4 solver (internal/qs4) on a Board. It refuses a board that
 // does not fit in the memory available (resource.ErrTooLarge, naming the
 // memory needed), maps Options.MaxNodes to the step budget, and reports
 // the seed, steps, initial conflicts, verification, solve time and bytes a
@@ -39,13 +39,8 @@ func solveMinConflicts(ctx context.Context, p core.Problem, opts *core.Options) 
 	case o.Method != "":
 		return core.Result{}, fmt.Errorf("%w: queens minconflicts has no method %q", core.ErrUnsupported, o.Method)
 	}
-	lo := &local.QueensOptions{Seed: o.Seed, MaxSteps: o.MaxNodes} // MaxBytes 0: resource.Check
-	if o.Progress != nil {
-		lo.Progress = func(q local.QueensProgress) {
-			o.Progress(core.Progress{Done: uint64(q.Placed), Total: uint64(q.N), Remaining: q.Conflicts})
-		}
-	}
-	lr, err := local.Queens(ctx, b.N, lo)
+	// The meter counts the steps as nodes: MaxNodes is the step budget.
+	lr, err := qs4.Solve(core.NewMeter(ctx, o), b.N, &qs4.Options{Seed: o.Seed}) // MaxBytes 0: resource.Check
 	if err != nil {
 		return core.Result{}, fmt.Errorf("queens: minconflicts: %w", err)
 	}

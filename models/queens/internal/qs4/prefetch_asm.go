@@ -1,6 +1,6 @@
-//go:build amd64 || arm64
+//go:build (amd64 || arm64) && !purego
 
-package local
+package qs4
 
 // prefetch3 asks the processor to bring the cache lines of a, b and c into
 // cache without waiting for them (PREFETCHT0 on x86-64, PRFM PLDL1KEEP on

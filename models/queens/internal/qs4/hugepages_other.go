@@ -1,6 +1,6 @@
 //go:build !linux
 
-package local
+package qs4
 
 // adviseHugePages does nothing outside Linux (see hugepages_linux.go).
 func adviseHugePages[T any](b []T) {}

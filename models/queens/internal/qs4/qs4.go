@@ -1,7 +1,16 @@
-package local
+// Package qs4 is the N-Queens min-conflicts solver of coverkit's queens
+// model, in the style of Sosic and Gu's QS4 (1991): a permutation board, so
+// only diagonals can clash; a greedy initialization that leaves only a few
+// queens in conflict; swaps between queens under attack and random
+// partners; about 4.6 bytes a queen, so that a billion queens fit in under
+// 5 GiB. The same n and seed give the same solution on every machine: the
+// random generator (wyrand, rand.go) is part of the package.
+//
+// The search stops through a core.Meter, one step a node: the meter's node
+// budget is the step budget.
+package qs4
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -12,50 +21,32 @@ import (
 	"github.com/coverkit/coverkit/resource"
 )
 
-// DefaultSeed is the seed Queens uses when QueensOptions.Seed is 0, so that
-// runs without a seed are reproducible.
+// DefaultSeed is the seed Solve uses when Options.Seed is 0, so that runs
+// without a seed are reproducible.
 const DefaultSeed uint64 = 1
 
-// MaxQueens is the largest board Queens accepts: rows are stored as int32.
-const MaxQueens = math.MaxInt32
+// MaxN is the largest board Solve accepts: rows are stored as int32.
+const MaxN = math.MaxInt32
 
-// QueensOptions tunes Queens. A nil *QueensOptions means the defaults:
-// DefaultSeed, no step limit, no memory check, no progress reports.
-type QueensOptions struct {
+// Options tunes Solve. A nil *Options means the defaults: DefaultSeed and
+// coverkit's memory policy.
+type Options struct {
 	// Seed selects the random stream; 0 means DefaultSeed. The same n and
 	// seed give the same solution on every machine.
 	Seed uint64
-	// MaxSteps stops the search with StatusLimit after this many steps (see
-	// QueensResult.Steps); 0 means no limit.
-	MaxSteps uint64
 	// MaxBytes, if positive, is the memory the search may use: a board that
-	// needs more (QueensBytes) is refused with an error wrapping
+	// needs more (Bytes) is refused with an error wrapping
 	// resource.ErrTooLarge that says how much it needs. 0 means coverkit's
 	// memory policy (resource.Check: MemAvailable, the cgroup's limit and
 	// RLIMIT_AS).
 	MaxBytes uint64
-	// Progress, if set, is called from the searching goroutine from time to
-	// time (about every 100 ms), never per step.
-	Progress func(QueensProgress)
 }
 
-// QueensProgress is a snapshot of a running Queens search.
-type QueensProgress struct {
-	// Placed is the number of queens the initialization has placed; it
-	// equals N while the search repairs conflicts.
-	Placed, N int
-	// Conflicts is the number of collisions left (while initializing,
-	// those of the queens placed at random so far).
-	Conflicts uint64
-	// Steps is the number of steps so far.
-	Steps uint64
-}
-
-// QueensResult is the outcome of Queens.
-type QueensResult struct {
+// Result is the outcome of Solve.
+type Result struct {
 	// Status is StatusFound with a verified solution; StatusExhausted with
-	// no solution for n = 2 and 3, where none exists; StatusLimit when
-	// MaxSteps ran out; StatusTimeout or StatusCanceled when ctx ended.
+	// no solution for n = 2 and 3, where none exists; otherwise why the
+	// meter stopped the search (limit, timeout, canceled).
 	Status core.Status
 	// Solution is the solution, sol[c] = the 0-based row of the queen in
 	// column c, or nil unless Status is StatusFound.
@@ -65,7 +56,7 @@ type QueensResult struct {
 	// Steps counts the candidates examined: by the greedy initialization,
 	// words of 64 rows scanned for a good row, then (for the last few
 	// percent of the columns) single rows tried; by the repair, swaps
-	// tried. Every step costs O(1).
+	// tried. Every step costs O(1). The meter counts steps as nodes.
 	Steps uint64
 	// Swaps counts the repair swaps made (each removes a collision).
 	Swaps uint64
@@ -79,20 +70,20 @@ type QueensResult struct {
 	// both diagonals, independent of the search's counters.
 	Verified bool
 	// Bytes is the memory the search holds: the permutation and the
-	// diagonal counters (QueensBytes).
+	// diagonal counters (Bytes).
 	Bytes uint64
 	// Search and Verify are the wall times of the search and of the final
 	// check.
 	Search, Verify time.Duration
 }
 
-// QueensBytes returns the memory Queens needs for n queens: 4 bytes a queen
-// for the int32 permutation, one bit for each of the 2(2n−1) diagonals, and
-// one bit a row for the final check — about 4.6 bytes a queen — plus at
-// most 256 KiB of hints for the repair (diagonals.hint). (Diagonals
-// holding more than one queen, tens of thousands at most, are counted in a
-// small map on top.)
-func QueensBytes(n int) uint64 {
+// Bytes returns the memory Solve needs for n queens: 4 bytes a queen for
+// the int32 permutation, one bit for each of the 2(2n−1) diagonals, and one
+// bit a row for the final check — about 4.6 bytes a queen — plus at most
+// 256 KiB of hints for the repair (diagonals.hint). (Diagonals holding more
+// than one queen, tens of thousands at most, are counted in a small map on
+// top.)
+func Bytes(n int) uint64 {
 	if n <= 0 {
 		return 0
 	}
@@ -116,13 +107,11 @@ func diagonalWords(n uint64) uint64 { return words(2*n-1) + 1 }
 // about 13 words a column at the end of its share (96–97% of the columns),
 // and it would need 186 in the last 2%, where good rows are rare.
 const (
-	maxScan     = 1024
-	ahead       = 32
-	poolShare   = 32
-	maxTries    = 128
-	window      = 256
-	pollEvery   = 1 << 14 // steps between looks at ctx and the step limit
-	progressGap = 100 * time.Millisecond
+	maxScan   = 1024
+	ahead     = 32
+	poolShare = 32
+	maxTries  = 128
+	window    = 256
 )
 
 // tailQueens is the number of queens left to random placement and repair.
@@ -136,50 +125,50 @@ func tailQueens(n int) int {
 	return 64
 }
 
-// errStop ends a search early; queensSearch.status says why.
-var errStop = errors.New("local: stopped")
+// errStop ends a search early; the meter's Status says why.
+var errStop = errors.New("qs4: stopped")
 
-// Queens solves the n-queens problem by min-conflicts local search in the
-// style of Sosic and Gu's QS4: the board is a permutation (one queen in each
-// row and column), so only diagonals can clash; a greedy initialization
-// places almost every queen on free diagonals, in a random row among those
-// left, found 64 rows at a time with bitset operations; the last few queens
-// go to random rows; then swaps between a queen
-// under attack and a random partner that reduce the number of collisions
-// repair the board. Small boards that get stuck restart.
+// Solve solves the n-queens problem by min-conflicts local search (see the
+// package comment): a greedy initialization places almost every queen on
+// free diagonals, in a random row among those left, found 64 rows at a
+// time with bitset operations; the last few queens go to random rows; then
+// swaps between a queen under attack and a random partner that reduce the
+// number of collisions repair the board. Small boards that get stuck
+// restart.
 //
-// Memory is about 4.6 bytes a queen (QueensBytes): the int32 permutation
-// and a bit for each diagonal, with the rare diagonals that hold more than
-// one queen counted in a small map. Every solution is checked in O(n)
-// before it is returned (rows and both diagonals, with fresh bitsets).
+// Every step is counted by m (a node and a unit of work): m stops the
+// search at its node budget exactly, or when its context ends, and it
+// receives the progress (Done: queens placed, Total: n, Remaining: the
+// collisions left). Every solution is checked in O(n) before it is
+// returned (rows and both diagonals, with the search's bitsets cleared).
 //
 // n = 1 is trivial; n = 2 and 3 have no solution, reported as
 // StatusExhausted with a nil Solution. n ≤ 0 is an error, and so is a board
-// beyond MaxQueens or opts.MaxBytes (wrapping resource.ErrTooLarge).
-func Queens(ctx context.Context, n int, opts *QueensOptions) (QueensResult, error) {
-	var o QueensOptions
+// beyond MaxN or the memory allowed (wrapping resource.ErrTooLarge).
+func Solve(m *core.Meter, n int, opts *Options) (Result, error) {
+	var o Options
 	if opts != nil {
 		o = *opts
 	}
 	if o.Seed == 0 {
 		o.Seed = DefaultSeed
 	}
-	res := QueensResult{Seed: o.Seed, Bytes: QueensBytes(n)}
+	res := Result{Seed: o.Seed, Bytes: Bytes(n)}
 	switch {
 	case n <= 0:
-		return res, fmt.Errorf("local: %d queens: the board size must be positive", n)
-	case n > MaxQueens:
-		return res, fmt.Errorf("%w: local: %d queens: at most %d (rows are int32), and %s would be needed",
-			resource.ErrTooLarge, n, MaxQueens, FormatBytes(QueensBytes(n)))
+		return res, fmt.Errorf("qs4: %d queens: the board size must be positive", n)
+	case n > MaxN:
+		return res, fmt.Errorf("%w: qs4: %d queens: at most %d (rows are int32), and %s would be needed",
+			resource.ErrTooLarge, n, MaxN, resource.FormatBytes(Bytes(n)))
 	case res.Bytes > math.MaxInt/2:
 		// A 32-bit address space: the arrays' byte sizes would overflow.
-		return res, fmt.Errorf("%w: local: %d queens need %s of memory, more than this platform can address",
-			resource.ErrTooLarge, n, FormatBytes(res.Bytes))
+		return res, fmt.Errorf("%w: qs4: %d queens need %s of memory, more than this platform can address",
+			resource.ErrTooLarge, n, resource.FormatBytes(res.Bytes))
 	case o.MaxBytes > 0 && res.Bytes > o.MaxBytes:
-		return res, fmt.Errorf("%w: local: %d queens need %s of memory (%.1f bytes a queen), only %s available",
-			resource.ErrTooLarge, n, FormatBytes(res.Bytes), float64(res.Bytes)/float64(n), FormatBytes(o.MaxBytes))
+		return res, fmt.Errorf("%w: qs4: %d queens need %s of memory (%.1f bytes a queen), only %s available",
+			resource.ErrTooLarge, n, resource.FormatBytes(res.Bytes), float64(res.Bytes)/float64(n), resource.FormatBytes(o.MaxBytes))
 	case o.MaxBytes == 0:
-		if err := resource.Check(fmt.Sprintf("local: %d queens", n), res.Bytes); err != nil {
+		if err := resource.Check(fmt.Sprintf("qs4: %d queens", n), res.Bytes); err != nil {
 			return res, err
 		}
 	}
@@ -187,26 +176,27 @@ func Queens(ctx context.Context, n int, opts *QueensOptions) (QueensResult, erro
 		res.Status = core.StatusExhausted
 		return res, nil
 	}
-	if st, done := core.ContextStatus(ctx); done {
-		res.Status = st
-		return res, nil
+	if m == nil {
+		m = core.NewMeter(nil, nil)
 	}
-
 	start := time.Now()
-	s := newQueensSearch(ctx, n, &o)
-	err := s.solve()
+	s := newSearch(m, n, o.Seed)
+	err := s.poll()
+	if err == nil {
+		err = s.solve()
+	}
 	res.Steps, res.Swaps, res.Restarts = s.steps, s.swaps, s.restarts
 	res.InitialConflicts = s.initial
 	res.Search = time.Since(start)
 	if err != nil {
-		res.Status = s.status
+		res.Status = m.Status()
 		return res, nil
 	}
 	vstart := time.Now()
 	if err := verifyPerm(s.p, s.rows, s.sums.bits, s.difs.bits); err != nil {
 		// Unreachable unless the search has a bug: never report an
 		// unverified board.
-		return res, fmt.Errorf("local: internal error: the search's board fails verification: %w", err)
+		return res, fmt.Errorf("qs4: internal error: the search's board fails verification: %w", err)
 	}
 	res.Verify = time.Since(vstart)
 	res.Status, res.Solution, res.Verified = core.StatusFound, s.p, true
@@ -289,8 +279,8 @@ func (g *diagonals) reset() {
 	clear(g.hint)
 }
 
-// queensSearch is the state of one Queens run.
-type queensSearch struct {
+// search is the state of one Solve run.
+type search struct {
 	n    int
 	p    []int32   // p[c] = row of the queen in column c
 	sums diagonals // anti-diagonals c+r
@@ -305,71 +295,39 @@ type queensSearch struct {
 	placed       int    // queens placed so far by the initialization
 	suspects     []int  // columns that may be under attack
 
-	ctx          context.Context
-	maxSteps     uint64
-	nextPoll     uint64
-	progress     func(QueensProgress)
-	lastProgress time.Time
-	status       core.Status // why the search stopped, after errStop
+	m        *core.Meter
+	nextPoll uint64 // the step count at which to poll m next
 }
 
-func newQueensSearch(ctx context.Context, n int, o *QueensOptions) *queensSearch {
-	s := &queensSearch{
-		n:        n,
-		p:        makeHuge[int32](n),
-		sums:     newDiagonals(n),
-		difs:     newDiagonals(n),
-		rows:     makeHuge[uint64](int(words(uint64(n)))),
-		r:        newRNG(o.Seed),
-		ctx:      ctx,
-		maxSteps: o.MaxSteps,
-		progress: o.Progress,
+func newSearch(m *core.Meter, n int, seed uint64) *search {
+	return &search{
+		n:    n,
+		p:    makeHuge[int32](n),
+		sums: newDiagonals(n),
+		difs: newDiagonals(n),
+		rows: makeHuge[uint64](int(words(uint64(n)))),
+		r:    newRNG(seed),
+		m:    m,
 	}
-	if s.maxSteps == 0 {
-		s.maxSteps = math.MaxUint64
-	}
-	s.nextPoll = min(pollEvery, s.stopAt())
-	if s.progress != nil {
-		s.lastProgress = time.Now()
-	}
-	return s
 }
 
-// stopAt is the step count at which the budget is spent: the loops count
-// a step before they take it, so the step numbered maxSteps+1 is the first
-// one refused.
-func (s *queensSearch) stopAt() uint64 {
-	if s.maxSteps == math.MaxUint64 {
-		return math.MaxUint64
-	}
-	return s.maxSteps + 1
-}
-
-// poll runs every pollEvery steps and when the step budget runs out: it
-// checks the budget and ctx and reports progress.
-func (s *queensSearch) poll() error {
-	if s.steps > s.maxSteps {
-		s.steps = s.maxSteps // the step counted last was not taken
-		s.status = core.StatusLimit
+// poll runs when the steps reach s.nextPoll, before the next step is
+// taken: it passes the steps and the progress to the meter and returns
+// errStop when the meter stops the search (its budget spent: exactly that
+// many steps were taken).
+func (s *search) poll() error {
+	next, _, ok := s.m.Poll(s.steps, s.steps)
+	if !ok {
 		return errStop
 	}
-	if st, done := core.ContextStatus(s.ctx); done {
-		s.status = st
-		return errStop
-	}
-	s.nextPoll = min(s.steps+pollEvery, s.stopAt())
-	if s.progress != nil {
-		if now := time.Now(); now.Sub(s.lastProgress) >= progressGap {
-			s.lastProgress = now
-			s.progress(QueensProgress{Placed: s.placed, N: s.n, Conflicts: s.coll, Steps: s.steps})
-		}
-	}
+	s.nextPoll = next
+	s.m.Progress(core.Progress{Done: uint64(s.placed), Total: uint64(s.n), Remaining: s.coll})
 	return nil
 }
 
 // solve initializes and repairs until the board is solved, restarting when
-// a small board gets stuck. It returns errStop when a limit or ctx ends it.
-func (s *queensSearch) solve() error {
+// a small board gets stuck. It returns errStop when the meter stops it.
+func (s *search) solve() error {
 	for {
 		if err := s.initialize(); err != nil {
 			return err
@@ -404,7 +362,7 @@ var errRestart = errors.New("local: restart")
 //
 // Columns where no good row turns up, and the last tailQueens(n), take a
 // random unused row and are repaired.
-func (s *queensSearch) initialize() error {
+func (s *search) initialize() error {
 	n := s.n
 	s.sums.reset()
 	s.difs.reset()
@@ -429,7 +387,7 @@ func (s *queensSearch) initialize() error {
 
 // placeByWords places the queens of columns 0 … end−1 (see initialize),
 // marking their rows in s.rows, and returns end.
-func (s *queensSearch) placeByWords(end int) (int, error) {
+func (s *search) placeByWords(end int) (int, error) {
 	n, p := s.n, s.p
 	used, sums, difs := s.rows, s.sums.bits, s.difs.bits
 	clear(used)
@@ -464,14 +422,15 @@ func (s *queensSearch) placeByWords(end int) (int, error) {
 		placed := false
 		for range budget {
 			base := k << 6
-			good := ^used[k] &^ window64(sums, c+base) &^ window64(difs, base-c+off)
-			if steps++; steps >= nextPoll {
+			if steps >= nextPoll {
 				s.r, s.steps, s.placed = r, steps, c
 				if err := s.poll(); err != nil {
 					return c, err
 				}
 				nextPoll = s.nextPoll
 			}
+			steps++
+			good := ^used[k] &^ window64(sums, c+base) &^ window64(difs, base-c+off)
 			if good != 0 {
 				rot := int(x & 63)
 				row := base + (bits.TrailingZeros64(bits.RotateLeft64(good, -rot))+rot)&63
@@ -507,7 +466,7 @@ func (s *queensSearch) placeByWords(end int) (int, error) {
 
 // gatherPool writes the rows unused by columns 0 … c−1, marked in s.rows,
 // into p[c:] in a random order (Fisher–Yates).
-func (s *queensSearch) gatherPool(c int) {
+func (s *search) gatherPool(c int) {
 	pool := s.p[c:]
 	i := 0
 	for k, w := range s.rows {
@@ -527,7 +486,7 @@ func (s *queensSearch) gatherPool(c int) {
 
 // placeFromPool places the queens of columns c … end−1 from the pool of
 // unused rows p[c:] (see initialize) and returns end.
-func (s *queensSearch) placeFromPool(c, end int) (int, error) {
+func (s *search) placeFromPool(c, end int) (int, error) {
 	n, p := s.n, s.p
 	sums, difs := s.sums.bits, s.difs.bits
 	off := n - 1
@@ -541,13 +500,14 @@ func (s *queensSearch) placeFromPool(c, end int) (int, error) {
 			}
 			j := c + int(r.below(w))
 			row := int(p[j])
-			if steps++; steps >= nextPoll {
+			if steps >= nextPoll {
 				s.r, s.steps, s.placed = r, steps, c
 				if err := s.poll(); err != nil {
 					return c, err
 				}
 				nextPoll = s.nextPoll
 			}
+			steps++
 			sd, dd := c+row, row-c+off
 			if (sums[sd>>6]>>(sd&63)|difs[dd>>6]>>(dd&63))&1 == 0 {
 				p[j], p[c] = p[c], int32(row)
@@ -582,7 +542,7 @@ func mulHi(x, n uint64) uint64 {
 
 // placeRandom puts the queen of column c in a random row of the pool
 // p[c:] and counts its collisions.
-func (s *queensSearch) placeRandom(c int) {
+func (s *search) placeRandom(c int) {
 	p := s.p
 	j := c + int(s.r.below(uint64(s.n-c)))
 	row := int(p[j])
@@ -592,7 +552,7 @@ func (s *queensSearch) placeRandom(c int) {
 }
 
 // attacked reports whether the queen in column c shares a diagonal.
-func (s *queensSearch) attacked(c int) bool {
+func (s *search) attacked(c int) bool {
 	row := int(s.p[c])
 	return s.sums.crowded(c+row) || s.difs.crowded(row-c+s.n-1)
 }
@@ -602,7 +562,7 @@ func (s *queensSearch) attacked(c int) bool {
 // partner left under attack), picks one at random, and tries random
 // partners until a swap reduces the collisions. A board where a long run of
 // tries finds no improving swap is stuck in a local minimum: restart.
-func (s *queensSearch) repair() error {
+func (s *search) repair() error {
 	if s.coll == 0 {
 		return nil
 	}
@@ -630,12 +590,12 @@ func (s *queensSearch) repair() error {
 		}
 		for {
 			j := int(s.r.below(uint64(n)))
-			s.steps++
 			if s.steps >= s.nextPoll {
 				if err := s.poll(); err != nil {
 					return err
 				}
 			}
+			s.steps++
 			if j != i && s.trySwap(i, j) {
 				s.swaps++
 				fails = 0
@@ -655,7 +615,7 @@ func (s *queensSearch) repair() error {
 // trySwap swaps the rows of columns i and j if that reduces the collisions,
 // and reports whether it did. It first works out the change without
 // touching the counters (most tries are refused), then moves the queens.
-func (s *queensSearch) trySwap(i, j int) bool {
+func (s *search) trySwap(i, j int) bool {
 	off := s.n - 1
 	a, b := int(s.p[i]), int(s.p[j])
 	sums, difs := &s.sums, &s.difs
@@ -745,18 +705,4 @@ func verifyPerm(sol []int32, rows, sums, difs []uint64) error {
 		difs[dd>>6] |= 1 << (dd & 63)
 	}
 	return nil
-}
-
-// FormatBytes writes a byte count for people: 512 B, 3.2 MiB, 7.5 GiB.
-func FormatBytes(b uint64) string {
-	const unit = 1024
-	if b < unit {
-		return fmt.Sprintf("%d B", b)
-	}
-	v, i := float64(b)/unit, 0
-	for v >= unit && i < 5 {
-		v /= unit
-		i++
-	}
-	return fmt.Sprintf("%.1f %ciB", v, "KMGTPE"[i])
 }

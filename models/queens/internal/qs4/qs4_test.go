@@ -1,4 +1,4 @@
-package local_test
+package qs4_test
 
 import (
 	"context"
@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/coverkit/coverkit/core"
-	"github.com/coverkit/coverkit/local"
+	"github.com/coverkit/coverkit/models/queens/internal/qs4"
 	"github.com/coverkit/coverkit/resource"
 	"github.com/stretchr/testify/require"
 )
@@ -27,10 +27,19 @@ func checkQueens(t *testing.T, n int, sol []int32) {
 	}
 }
 
+// solve runs qs4.Solve under ctx with a step budget of maxSteps (0: none).
+func solve(ctx context.Context, n int, o *qs4.Options, maxSteps ...uint64) (qs4.Result, error) {
+	var budget uint64
+	if len(maxSteps) > 0 {
+		budget = maxSteps[0]
+	}
+	return qs4.Solve(core.NewMeter(ctx, &core.Options{MaxNodes: budget}), n, o)
+}
+
 func TestQueensEveryN(t *testing.T) {
 	for n := 4; n <= 300; n++ {
 		for _, seed := range []uint64{0, 2, 3, 12345, 1 << 40} {
-			res, err := local.Queens(context.Background(), n, &local.QueensOptions{Seed: seed})
+			res, err := solve(context.Background(), n, &qs4.Options{Seed: seed})
 			require.NoError(t, err)
 			require.Equal(t, core.StatusFound, res.Status, "n=%d seed=%d", n, seed)
 			require.True(t, res.Verified)
@@ -41,11 +50,11 @@ func TestQueensEveryN(t *testing.T) {
 
 func TestQueensMillion(t *testing.T) {
 	n := 1_000_000
-	res, err := local.Queens(context.Background(), n, nil)
+	res, err := solve(context.Background(), n, nil)
 	require.NoError(t, err)
 	require.Equal(t, core.StatusFound, res.Status)
 	require.True(t, res.Verified)
-	require.Equal(t, local.DefaultSeed, res.Seed)
+	require.Equal(t, qs4.DefaultSeed, res.Seed)
 	checkQueens(t, n, res.Solution)
 }
 
@@ -55,7 +64,7 @@ func TestQueensSmall(t *testing.T) {
 		status core.Status
 	}{{1, core.StatusFound}, {2, core.StatusExhausted}, {3, core.StatusExhausted}, {4, core.StatusFound}} {
 		t.Run(fmt.Sprint(tc.n), func(t *testing.T) {
-			res, err := local.Queens(context.Background(), tc.n, nil)
+			res, err := solve(context.Background(), tc.n, nil)
 			require.NoError(t, err)
 			require.Equal(t, tc.status, res.Status)
 			if tc.status == core.StatusFound {
@@ -69,13 +78,13 @@ func TestQueensSmall(t *testing.T) {
 
 func TestQueensDeterministic(t *testing.T) {
 	for _, n := range []int{8, 1000, 100_000} {
-		a, err := local.Queens(context.Background(), n, &local.QueensOptions{Seed: 99})
+		a, err := solve(context.Background(), n, &qs4.Options{Seed: 99})
 		require.NoError(t, err)
-		b, err := local.Queens(context.Background(), n, &local.QueensOptions{Seed: 99})
+		b, err := solve(context.Background(), n, &qs4.Options{Seed: 99})
 		require.NoError(t, err)
 		require.Equal(t, a.Solution, b.Solution)
 		require.Equal(t, a.Steps, b.Steps)
-		c, err := local.Queens(context.Background(), n, &local.QueensOptions{Seed: 100})
+		c, err := solve(context.Background(), n, &qs4.Options{Seed: 100})
 		require.NoError(t, err)
 		checkQueens(t, n, c.Solution)
 		if n >= 1000 {
@@ -85,45 +94,47 @@ func TestQueensDeterministic(t *testing.T) {
 }
 
 func TestQueensErrorsAndLimits(t *testing.T) {
-	_, err := local.Queens(context.Background(), 0, nil)
+	_, err := solve(context.Background(), 0, nil)
 	require.ErrorContains(t, err, "must be positive")
 
-	_, err = local.Queens(context.Background(), 1_000_000, &local.QueensOptions{MaxBytes: 1 << 20})
+	_, err = solve(context.Background(), 1_000_000, &qs4.Options{MaxBytes: 1 << 20})
 	require.True(t, errors.Is(err, resource.ErrTooLarge))
 	require.ErrorContains(t, err, "need 4.7 MiB")
 
-	if big := int64(local.MaxQueens) + 1; int64(int(big)) == big { // 64-bit int
-		_, err = local.Queens(context.Background(), int(big), nil)
+	if big := int64(qs4.MaxN) + 1; int64(int(big)) == big { // 64-bit int
+		_, err = solve(context.Background(), int(big), nil)
 		require.True(t, errors.Is(err, resource.ErrTooLarge))
 	}
 
-	res, err := local.Queens(context.Background(), 100_000, &local.QueensOptions{MaxSteps: 1000})
+	res, err := solve(context.Background(), 100_000, nil, 1000)
 	require.NoError(t, err)
 	require.Equal(t, core.StatusLimit, res.Status)
 	require.Nil(t, res.Solution)
 
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	res, err = local.Queens(ctx, 100_000, nil)
+	res, err = solve(ctx, 100_000, nil)
 	require.NoError(t, err)
 	require.Equal(t, core.StatusCanceled, res.Status)
 
 	var calls int
-	res, err = local.Queens(context.Background(), 10, &local.QueensOptions{Progress: func(local.QueensProgress) { calls++ }})
+	m := core.NewMeter(context.Background(), &core.Options{Progress: func(core.Progress) { calls++ }})
+	res, err = qs4.Solve(m, 10, nil)
 	require.NoError(t, err)
 	require.Equal(t, core.StatusFound, res.Status)
+	require.Positive(t, calls)
 }
 
 func TestQueensBytes(t *testing.T) {
 	// About 4.6 bytes a queen: int32 rows plus three bitsets.
-	b := local.QueensBytes(1_000_000_000)
+	b := qs4.Bytes(1_000_000_000)
 	require.Less(t, float64(b)/1e9, 4.7)
-	require.Equal(t, "4.3 GiB", local.FormatBytes(b))
+	require.Equal(t, "4.3 GiB", resource.FormatBytes(b))
 }
 
-// ExampleQueens places a million queens and checks them.
-func ExampleQueens() {
-	res, err := local.Queens(context.Background(), 1_000_000, nil)
+// ExampleSolve places a million queens and checks them.
+func ExampleSolve() {
+	res, err := qs4.Solve(core.NewMeter(context.Background(), nil), 1_000_000, nil)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -140,34 +151,34 @@ func BenchmarkQueens(b *testing.B) {
 		b.Run("n="+n.name, func(b *testing.B) {
 			var steps uint64
 			for b.Loop() {
-				res, err := local.Queens(context.Background(), n.n, nil)
+				res, err := solve(context.Background(), n.n, nil)
 				if err != nil || res.Status != core.StatusFound {
 					b.Fatal(err, res.Status)
 				}
 				steps = res.Steps
 			}
 			b.ReportMetric(float64(steps)/float64(n.n), "steps/queen")
-			b.ReportMetric(float64(local.QueensBytes(n.n))/float64(n.n), "bytes/queen")
+			b.ReportMetric(float64(qs4.Bytes(n.n))/float64(n.n), "bytes/queen")
 		})
 	}
 }
 
-// TestQueensStepBudget checks that MaxSteps allows exactly that many steps:
-// a run that needs K steps succeeds with MaxSteps K and stops with K−1.
+// TestQueensStepBudget checks that a step budget allows exactly that many steps:
+// a run that needs K steps succeeds with a budget of K and stops with K−1.
 func TestQueensStepBudget(t *testing.T) {
 	for _, n := range []int{1, 8, 1000} {
-		free, err := local.Queens(context.Background(), n, nil)
+		free, err := solve(context.Background(), n, nil)
 		require.NoError(t, err)
 		require.Equal(t, core.StatusFound, free.Status)
 		k := free.Steps
-		exact, err := local.Queens(context.Background(), n, &local.QueensOptions{MaxSteps: k})
+		exact, err := solve(context.Background(), n, nil, k)
 		require.NoError(t, err)
-		require.Equal(t, core.StatusFound, exact.Status, "n=%d MaxSteps=%d", n, k)
+		require.Equal(t, core.StatusFound, exact.Status, "n=%d budget=%d", n, k)
 		require.Equal(t, free.Solution, exact.Solution)
 		if k > 1 {
-			short, err := local.Queens(context.Background(), n, &local.QueensOptions{MaxSteps: k - 1})
+			short, err := solve(context.Background(), n, nil, k-1)
 			require.NoError(t, err)
-			require.Equal(t, core.StatusLimit, short.Status, "n=%d MaxSteps=%d", n, k-1)
+			require.Equal(t, core.StatusLimit, short.Status, "n=%d budget=%d", n, k-1)
 			require.Equal(t, k-1, short.Steps)
 		}
 	}

@@ -1,6 +1,6 @@
 //go:build linux
 
-package local
+package qs4
 
 import (
 	"syscall"
