@@ -3,15 +3,17 @@ package queens
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/models/queens/internal/bitwise"
 	"github.com/coverkit/coverkit/resource"
 )
 
 // BitwiseMaxN is the largest board the bitwise algorithm accepts: a row of
 // the board is one uint64 mask.
-const BitwiseMaxN = 64
+const BitwiseMaxN = bitwise.MaxN
 
 // The counting methods of the bitwise algorithm (Options.Method, ModeCount).
 const (
@@ -19,14 +21,14 @@ const (
 	// symmetry of the square, as in Takaken's program: one representative
 	// per symmetry class is searched and weighted by its class size (2, 4
 	// or 8), so the fundamental count (A002562) comes for free.
-	BitwiseSymmetry = "symmetry"
+	BitwiseSymmetry = bitwise.Symmetry
 	// BitwiseMirror counts with the left–right mirror only, as in Jeff
 	// Somers' program: the first row's queen in the left half, doubled.
 	// It is the baseline the symmetry method is measured against.
-	BitwiseMirror = "mirror"
+	BitwiseMirror = bitwise.Mirror
 	// BitwisePlain counts every solution with no symmetry at all; it exists
 	// to cross-check the other two.
-	BitwisePlain = "plain"
+	BitwisePlain = bitwise.Plain
 )
 
 var bitwiseAlgorithm = models.Algorithm{
@@ -92,9 +94,33 @@ func solveBitwise(ctx context.Context, p core.Problem, opts *core.Options) (core
 		if o.Unique {
 			return Unique(ctx, bwEnumerateSolver, p, o)
 		}
-		return bwEnumerate(ctx, n, o), nil
+		return bwSearch(ctx, b, o), nil
 	}
 	return core.Result{}, fmt.Errorf("queens: bitwise: unknown mode %d: %w", o.Mode, core.ErrUnsupported)
+}
+
+// bwCount counts n × n boards with the counting kernel
+// (internal/bitwise) on workers goroutines, under a meter of ctx and o.
+// Stats.Nodes is the same for any number of workers; a node budget stops
+// the count within bitwise.MaxSlack nodes a worker of it.
+func bwCount(ctx context.Context, n int, method string, workers int, o *core.Options) core.Result {
+	start := time.Now()
+	m := core.NewMeter(ctx, o)
+	r := bitwise.Count(m, n, method, workers, nil)
+	res := core.Result{
+		Status:    m.Status(),
+		Solutions: r.Solutions,
+		Stats:     core.Stats{Nodes: r.Nodes, Elapsed: time.Since(start)},
+		Method:    method,
+	}
+	if o.Unique {
+		res.Fundamental = r.Fundamental
+	}
+	if n > 1 {
+		res.Extra = map[string]any{"workers": r.Workers, "tasks": r.Tasks}
+	}
+	finalProgress(o, res.Status, uint64(r.Tasks))
+	return res
 }
 
 // bwEnumerateSolver runs the plain search of ModeFirst and ModeAll; Unique
@@ -107,5 +133,5 @@ func bwEnumerateSolver(ctx context.Context, p core.Problem, opts *core.Options) 
 	if b.N > BitwiseMaxN {
 		return core.Result{}, fmt.Errorf("queens: bitwise: n = %d does not fit its 64-bit row masks (n ≤ %d): %w", b.N, BitwiseMaxN, resource.ErrTooLarge)
 	}
-	return bwEnumerate(ctx, b.N, opts.OrDefault()), nil
+	return bwSearch(ctx, b, opts.OrDefault()), nil
 }

@@ -46,27 +46,3 @@ func BenchmarkBitwiseFirst(b *testing.B) {
 		})
 	}
 }
-
-// BenchmarkBitwiseKernels times the assembly kernel against the Go kernel
-// in the same run (one worker, the symmetry method), where the assembly
-// exists: compare the two lines of each n as a ratio.
-func BenchmarkBitwiseKernels(b *testing.B) {
-	if !bwHaveAsm {
-		b.Skip("no assembly kernel on this CPU or platform")
-	}
-	defer func() { bwUseAsm = bwHaveAsm }()
-	for n := 14; n <= 16; n++ {
-		for _, asm := range []bool{false, true} {
-			b.Run(fmt.Sprintf("n=%d/asm=%v", n, asm), func(b *testing.B) {
-				bwUseAsm = asm
-				opts := &core.Options{Mode: core.ModeCount, Workers: 1}
-				for b.Loop() {
-					res, err := solveBitwise(context.Background(), New(n), opts)
-					if err != nil || res.Solutions != core.CountOf(bwKnown[n]) {
-						b.Fatalf("n = %d: %v %v", n, res.Solutions, err)
-					}
-				}
-			})
-		}
-	}
-}

@@ -6,51 +6,57 @@ import (
 	"time"
 
 	"github.com/coverkit/coverkit/core"
+	"github.com/coverkit/coverkit/models/queens/internal/bitwise"
 )
 
-// bwFrame is one level of an explicit bitmask search: the columns and the
-// two diagonals attacked on the level's line (l shifts left, r shifts right
-// from one line to the next, d stays), and the squares still to try.
-type bwFrame struct {
-	l, d, r, a uint64
-}
-
-// bwMask returns the mask of the n squares of a line (n ≤ 64).
-func bwMask(n int) uint64 {
-	if n >= 64 {
-		return ^uint64(0)
-	}
-	return 1<<uint(n) - 1
-}
-
-// bwEnumerate is the plain bitmask search of ModeFirst and ModeAll. It runs
-// column by column and tries the rows of a column in ascending order (the
-// lowest set bit first), so it meets the solutions in lexicographic order of
-// Wirth's vector, like backtrack; it uses no symmetry and one goroutine.
-func bwEnumerate(ctx context.Context, n int, o *core.Options) core.Result {
+// bwSearch is the plain bitmask search of the bitwise algorithm's
+// ModeFirst and ModeAll, and of every mode on a torus or with given
+// queens (n ≤ 64). It runs column by column and tries the rows of a
+// column in ascending order (the lowest set bit first), so it meets the
+// solutions in lexicographic order of Wirth's vector, like backtrack, and
+// its first solution is the lexicographically first; it uses no symmetry
+// and one goroutine. Where b has given queens or is a torus:
+//
+//   - a column with a given queen has that square only, and the squares a
+//     given attacks are excluded from every other column before the search
+//     starts, so no partial placement ever contradicts a given;
+//   - on the torus the diagonal masks rotate within n bits instead of
+//     shifting out of the board.
+//
+// Stats.Nodes counts the placements (given queens included) and the empty
+// board; the meter sees every node, so a node budget stops the search at
+// exactly that many. The toroidal count without givens has its own faster
+// counter (torusCount).
+func bwSearch(ctx context.Context, b *Board, o *core.Options) core.Result {
 	start := time.Now()
+	n := b.N
 	res := core.Result{Status: core.StatusExhausted}
-	mask := bwMask(n)
+	mask := bitwise.Mask(n)
+	var excl [BitwiseMaxN]uint64
+	bwGivenExcl(b, &excl) // given_search.go
+	torus := b.Torus
+	top := uint(n - 1)
+	m := core.NewMeter(ctx, o)
 	var (
-		st    [BitwiseMaxN]bwFrame
+		st    [BitwiseMaxN]bitwise.Frame
 		row   [BitwiseMaxN]uint64 // row[c]: the bit of the queen in column c
 		sol   = make(core.Solution, n)
-		found uint64
-		nodes uint64 = 1 // the empty board
-		last         = struct {
+		found core.Count
+		nodes uint64
+		last  = struct {
 			nodes uint64
 			time  time.Time
 		}{0, start}
 	)
-	pollAt := bwNextPoll(nodes, o.MaxNodes)
-	if o.MaxNodes > 0 && nodes >= o.MaxNodes {
-		pollAt = 0 // the budget is spent before the first placement
+	bound, _, ok := m.Poll(0, 0)
+	if ok {
+		nodes = 1 // the empty board (the budget allows at least one node)
 	}
-	st[0].a = mask
+	st[0].A = mask &^ excl[0]
 	c := 0
-	for {
+	for ok {
 		f := &st[c&(BitwiseMaxN-1)]
-		a := f.a
+		a := f.A
 		if a == 0 {
 			if c == 0 {
 				break
@@ -58,66 +64,64 @@ func bwEnumerate(ctx context.Context, n int, o *core.Options) core.Result {
 			c--
 			continue
 		}
+		if nodes >= bound {
+			if bound, _, ok = m.Poll(nodes, nodes); !ok {
+				break
+			}
+			m.Progress(core.Progress{Done: uint64(bits.TrailingZeros64(row[0])), Total: uint64(n)})
+		}
 		bit := a & -a
-		f.a = a ^ bit
+		f.A = a ^ bit
 		row[c&(BitwiseMaxN-1)] = bit
 		nodes++
 		if c < n-1 {
-			l, d, r := (f.l|bit)<<1, f.d|bit, (f.r|bit)>>1
+			var l, r uint64
+			if torus {
+				// Sum diagonals move down a row from one column to the
+				// next (l), difference diagonals up (r), wrapping around.
+				x := f.L | bit
+				l = x>>1 | (x&1)<<top
+				y := f.R | bit
+				r = (y<<1)&mask | y>>top
+			} else {
+				l, r = (f.L|bit)<<1, (f.R|bit)>>1
+			}
+			d := f.D | bit
 			c++
-			st[c&(BitwiseMaxN-1)] = bwFrame{l: l, d: d, r: r, a: mask &^ (l | d | r)}
-		} else {
-			found++
-			for i := range sol {
-				sol[i] = int32(bits.TrailingZeros64(row[i]))
-			}
-			if res.First == nil {
-				res.First = append(core.Solution(nil), sol...)
-			}
-			stop := o.Mode == core.ModeFirst
-			if o.Visit != nil {
-				now := time.Now()
-				since := core.Stats{Nodes: nodes - last.nodes, Elapsed: now.Sub(last.time)}
-				last.nodes, last.time = nodes, now
-				if !o.Visit(sol, since) {
-					stop = true
-				}
-			}
-			if o.Limit > 0 && found >= o.Limit {
+			st[c&(BitwiseMaxN-1)] = bitwise.Frame{L: l, D: d, R: r, A: mask &^ (l | d | r | excl[c&(BitwiseMaxN-1)])}
+			continue
+		}
+		found = found.AddUint64(1)
+		if o.Mode == core.ModeCount {
+			continue
+		}
+		for i := range sol {
+			sol[i] = int32(bits.TrailingZeros64(row[i]))
+		}
+		if res.First == nil {
+			res.First = append(core.Solution(nil), sol...)
+		}
+		stop := o.Mode == core.ModeFirst
+		if o.Visit != nil {
+			now := time.Now()
+			since := core.Stats{Nodes: nodes - last.nodes, Elapsed: now.Sub(last.time)}
+			last.nodes, last.time = nodes, now
+			if !o.Visit(sol, since) {
 				stop = true
 			}
-			if stop {
-				res.Status = core.StatusFound
-				break
-			}
 		}
-		if nodes >= pollAt {
-			if st, done := core.ContextStatus(ctx); done {
-				res.Status = st
-				break
-			}
-			if o.MaxNodes > 0 && nodes >= o.MaxNodes {
-				res.Status = core.StatusLimit
-				break
-			}
-			pollAt = bwNextPoll(nodes, o.MaxNodes)
+		if o.Limit > 0 && found.Cmp(core.CountOf(o.Limit)) >= 0 {
+			stop = true
+		}
+		if stop {
+			res.Status = core.StatusFound
+			break
 		}
 	}
-	res.Solutions = core.CountOf(found)
+	if m.Stopped() {
+		res.Status = m.Status()
+	}
+	res.Solutions = found
 	res.Stats = core.Stats{Nodes: nodes, Elapsed: time.Since(start)}
 	return res
-}
-
-// bwPollEvery is the number of nodes between two looks at the context and
-// the node budget: a few microseconds of search.
-const bwPollEvery = 1 << 14
-
-// bwNextPoll returns the node count at which to poll next: bwPollEvery
-// nodes on, or at the node budget if that comes first.
-func bwNextPoll(nodes, maxNodes uint64) uint64 {
-	next := nodes + bwPollEvery
-	if maxNodes > 0 && maxNodes < next {
-		next = max(maxNodes, nodes+1)
-	}
-	return next
 }

@@ -28,12 +28,12 @@
 //     "lists" (even/odd lists with the swaps for n mod 6 = 2, 3); a
 //     billion queens take 4 GB (4 bytes a queen). It finds one solution
 //     only: ModeAll and ModeCount return core.ErrUnsupported.
-//   - join: Kluev's quadrant join (join.go), count only: the solutions
+//   - join: Kluev's quadrant join (join.go, internal/join), count only: the solutions
 //     are counted as compatible pairs of east and west half-boards, per
 //     split of the rows by the side of their queen, in a bit-sliced sieve
 //     (AVX-512 on amd64 where the CPU has it, portable Go elsewhere, the
 //     same counts). It beats bitwise from n = JoinMinN on (JoinFaster) and
-//     needs memory that grows about 8× per two n (JoinBytes); it gives no
+//     needs memory that grows about 9× per two n (JoinBytes); it gives no
 //     fundamental count.
 //
 // The bitwise, dlx and min-conflicts algorithms of this package are

@@ -97,7 +97,7 @@ func TestJoinStops(t *testing.T) {
 		res, err := a.Solve(context.Background(), queens.New(12), &core.Options{Mode: core.ModeCount, MaxNodes: 1000, Workers: 1})
 		require.NoError(t, err)
 		require.Equal(t, core.StatusLimit, res.Status)
-		require.GreaterOrEqual(t, res.Stats.Nodes, uint64(1000))
+		require.Equal(t, uint64(1000), res.Stats.Nodes, "half-boards are counted as they are built")
 	})
 	t.Run("progress", func(t *testing.T) {
 		var last core.Progress
@@ -109,8 +109,8 @@ func TestJoinStops(t *testing.T) {
 		require.NoError(t, err)
 		require.Equal(t, core.StatusExhausted, res.Status)
 		require.Positive(t, calls)
-		require.Equal(t, last.Total, last.Done)
-		require.Equal(t, uint64(calls), last.Total)
+		require.Positive(t, last.Total)
+		require.Equal(t, last.Total, last.Done, "the last report says every task is done")
 	})
 }
 

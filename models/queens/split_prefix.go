@@ -8,20 +8,21 @@ import (
 	"strings"
 
 	"github.com/coverkit/coverkit/core"
+	"github.com/coverkit/coverkit/models/queens/internal/bitwise"
 	"github.com/coverkit/coverkit/resource"
 )
 
 // The split count of a constrained board (a torus, given queens or both):
 // the prefix decomposition. Its subproblems are the placements of the
-// first D columns that the search of bwConstrained meets (the givens kept,
+// first D columns that the search of bwSearch meets (the givens kept,
 // the squares they attack excluded, the diagonals wrapping around on the
 // torus), in the order it meets them: column by column, rows ascending.
 // Subproblem j is finished by the same search from column D on, so the
-// subproblems' counts add up to bwConstrained's count, and every solution
+// subproblems' counts add up to bwSearch's count, and every solution
 // lies below exactly one prefix. The last subproblem, M−1, is the search
 // above depth D: no solution lies there (solutions are placements of all N
 // columns), but its nodes (the empty board and the placements of columns
-// 0..D−1) do, so that the nodes summed over the units are bwConstrained's.
+// 0..D−1) do, so that the nodes summed over the units are bwSearch's.
 //
 // D is the smallest depth with at least prefixPerUnit·K prefixes (or with
 // none, or N): the list depends on the instance and K only. A board that
@@ -68,7 +69,7 @@ func NewPrefix(ctx context.Context, b *Board, units uint64) (*Prefix, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Prefix{b: Board{N: b.N, Torus: b.Torus, Given: slices.Clone(b.Given)}, mask: bwMask(b.N), none: none}
+	s := &Prefix{b: Board{N: b.N, Torus: b.Torus, Given: slices.Clone(b.Given)}, mask: bitwise.Mask(b.N), none: none}
 	slices.SortFunc(s.b.Given, func(x, y Square) int {
 		if x.Col != y.Col {
 			return x.Col - y.Col
@@ -207,14 +208,14 @@ func (s *Prefix) step(l, d, r, bit uint64) (uint64, uint64, uint64) {
 // column depth. It returns false when visit or the meter stops it.
 func (pr *prefixRun) walk(depth int, visit func(j, l, d, r uint64) bool, levels *[BitwiseMaxN + 1]uint64) bool {
 	s := pr.s
-	var st [BitwiseMaxN + 1]bwFrame
-	st[0] = bwFrame{a: s.mask &^ s.excl[0]}
+	var st [BitwiseMaxN + 1]bitwise.Frame
+	st[0] = bitwise.Frame{A: s.mask &^ s.excl[0]}
 	var j uint64
 	work := pr.work
 	c := 0
 	for {
 		f := &st[c]
-		a := f.a
+		a := f.A
 		if a == 0 {
 			if c == 0 {
 				break
@@ -223,9 +224,9 @@ func (pr *prefixRun) walk(depth int, visit func(j, l, d, r uint64) bool, levels 
 			continue
 		}
 		bit := a & -a
-		f.a = a ^ bit
+		f.A = a ^ bit
 		work++
-		l, d, r := s.step(f.l, f.d, f.r, bit)
+		l, d, r := s.step(f.L, f.D, f.R, bit)
 		if levels != nil {
 			levels[c+1]++
 		}
@@ -238,7 +239,7 @@ func (pr *prefixRun) walk(depth int, visit func(j, l, d, r uint64) bool, levels 
 			work = pr.work
 		} else {
 			c++
-			st[c] = bwFrame{l: l, d: d, r: r, a: s.mask &^ (l | d | r | s.excl[c])}
+			st[c] = bitwise.Frame{L: l, D: d, R: r, A: s.mask &^ (l | d | r | s.excl[c])}
 		}
 		if work >= pr.bound && !pr.poll(work) {
 			return false
@@ -258,13 +259,13 @@ func (pr *prefixRun) finish(l, d, r uint64) (leaves, nodes uint64, ok bool) {
 	if c0 == n {
 		return 1, 0, true
 	}
-	var st [BitwiseMaxN]bwFrame
-	st[c0] = bwFrame{l: l, d: d, r: r, a: s.mask &^ (l | d | r | s.excl[c0])}
+	var st [BitwiseMaxN]bitwise.Frame
+	st[c0] = bitwise.Frame{L: l, D: d, R: r, A: s.mask &^ (l | d | r | s.excl[c0])}
 	base := pr.work
 	c := c0
 	for {
 		f := &st[c&(BitwiseMaxN-1)]
-		a := f.a
+		a := f.A
 		if a == 0 {
 			if c == c0 {
 				break
@@ -273,14 +274,14 @@ func (pr *prefixRun) finish(l, d, r uint64) (leaves, nodes uint64, ok bool) {
 			continue
 		}
 		bit := a & -a
-		f.a = a ^ bit
+		f.A = a ^ bit
 		nodes++
 		if c == n-1 {
 			leaves++
 		} else {
-			nl, nd, nr := s.step(f.l, f.d, f.r, bit)
+			nl, nd, nr := s.step(f.L, f.D, f.R, bit)
 			c++
-			st[c&(BitwiseMaxN-1)] = bwFrame{l: nl, d: nd, r: nr, a: s.mask &^ (nl | nd | nr | s.excl[c&(BitwiseMaxN-1)])}
+			st[c&(BitwiseMaxN-1)] = bitwise.Frame{L: nl, D: nd, R: nr, A: s.mask &^ (nl | nd | nr | s.excl[c&(BitwiseMaxN-1)])}
 		}
 		if base+nodes >= pr.bound && !pr.poll(base+nodes) {
 			return leaves, nodes, false

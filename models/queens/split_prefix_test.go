@@ -12,7 +12,7 @@ import (
 
 // TestPrefixSplit checks that the prefix decomposition of a torus or of
 // given queens adds up, over K strided units, to the count and the nodes
-// of the unsplit search (bwConstrained), with every subproblem met once.
+// of the unsplit search (bwSearch), with every subproblem met once.
 func TestPrefixSplit(t *testing.T) {
 	boards := []*Board{
 		{N: 1, Torus: true},
@@ -28,7 +28,7 @@ func TestPrefixSplit(t *testing.T) {
 		{N: 4, Given: []Square{{1, 0}, {3, 1}, {0, 2}, {2, 3}}}, // every column given
 	}
 	for _, b := range boards {
-		want := bwConstrained(context.Background(), b, &core.Options{Mode: core.ModeCount})
+		want := bwSearch(context.Background(), b, &core.Options{Mode: core.ModeCount})
 		if _, none, _ := settled(b); none {
 			want = core.Result{}
 		}

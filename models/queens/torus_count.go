@@ -2,11 +2,11 @@ package queens
 
 import (
 	"context"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/coverkit/coverkit/core"
+	"github.com/coverkit/coverkit/models/queens/internal/bitwise"
+	"github.com/coverkit/coverkit/models/queens/internal/work"
 )
 
 // The toroidal counter. Lines are columns and bit r of a mask is row r; the
@@ -28,6 +28,14 @@ import (
 // The reduced tree is split into tasks by its first columns, which the
 // workers take in turn (as the classic counter does).
 
+// finalProgress reports a finished count's last progress, every task
+// done, which the meter's throttled reports may have skipped.
+func finalProgress(o *core.Options, st core.Status, tasks uint64) {
+	if o.Progress != nil && st == core.StatusExhausted {
+		o.Progress(core.Progress{Done: max(1, tasks), Total: max(1, tasks)})
+	}
+}
+
 // tqTask is one subtree: the column to place next, the rows used and the
 // diagonal attacks on that column.
 type tqTask struct {
@@ -35,71 +43,94 @@ type tqTask struct {
 	u, l, r uint64
 }
 
-// tqShared is the state the workers of one toroidal count share.
+// tqSplitWant is the fewest tasks a toroidal count splits into (where the
+// board has that many subtrees above column n−3): a function of n alone,
+// so that the nodes counted above the tasks are the same on any number of
+// workers.
+const tqSplitWant = 1024
+
+// tqShared is the state the workers of one toroidal count share; they
+// only read it.
 type tqShared struct {
-	ctx      context.Context
-	n        int
-	mask     uint64
-	tasks    []tqTask
-	next     atomic.Int64
-	done     atomic.Uint64
-	nodes    atomic.Uint64
-	stop     atomic.Bool
-	status   atomic.Int32
-	maxNodes uint64
-	interval uint64
-	progress func(core.Progress)
+	n     int
+	mask  uint64
+	tasks []tqTask
 }
 
-func (sh *tqShared) halt(st core.Status) {
-	if sh.status.CompareAndSwap(-1, int32(st)) {
-		sh.stop.Store(true)
+// tqWorker is one goroutine of a toroidal count: its meter, its counters
+// and the node count at which to poll next.
+type tqWorker struct {
+	sh            *tqShared
+	m             *core.Meter
+	leaves, nodes uint64
+	bound         uint64
+}
+
+// poll passes the worker's nodes to its meter, sets the next bound and
+// reports whether the count may go on.
+func (w *tqWorker) poll() bool {
+	bound, _, ok := w.m.Poll(w.nodes, w.nodes)
+	w.bound = bound
+	return ok
+}
+
+// visit counts one node of the split and reports whether the count may
+// go on.
+func (w *tqWorker) visit() bool {
+	if w.nodes >= w.bound && !w.poll() {
+		return false
 	}
+	w.nodes++
+	return true
 }
 
 // torusCount counts the solutions of the n×n torus (gcd(n, 6) = 1, n ≤ 64)
-// on workers goroutines.
+// on workers goroutines, under a meter of ctx and o. Stats.Nodes is the
+// same for any number of workers; a node budget stops the count exactly
+// above the tasks and within two nodes a worker below.
 func torusCount(ctx context.Context, n, workers int, o *core.Options) core.Result {
 	start := time.Now()
-	res := core.Result{Status: core.StatusExhausted}
-	if n == 1 {
-		res.Solutions = core.CountOf(1)
-		res.Stats = core.Stats{Nodes: 2, Elapsed: time.Since(start)}
-		return res
-	}
-	sh := &tqShared{ctx: ctx, n: n, mask: bwMask(n), maxNodes: o.MaxNodes, progress: o.Progress}
-	sh.status.Store(-1)
+	m := core.NewMeter(ctx, o)
+	sh := &tqShared{n: n, mask: bitwise.Mask(n)}
+	w0 := &tqWorker{sh: sh, m: m}
+	res := core.Result{}
 	// The empty board and the queen fixed in row 0 of column 0.
-	genNodes := 2 + sh.split(max(256, 64*workers))
-	workers = max(1, min(workers, len(sh.tasks)))
-	sh.interval = bwPollEvery
-	if sh.maxNodes > 0 {
-		sh.interval = max(1, min(bwPollEvery, sh.maxNodes/uint64(4*workers)))
-		if genNodes >= sh.maxNodes {
-			sh.halt(core.StatusLimit)
+	ok := w0.poll() && w0.visit() && w0.visit()
+	if ok && n == 1 {
+		w0.leaves = 1
+	} else if ok {
+		ok = sh.split(w0)
+	}
+	ws := []*tqWorker{w0}
+	if ok && n > 1 {
+		workers = max(1, min(workers, len(sh.tasks)))
+		ms := work.Meters(m, workers)
+		w0.m = ms[0]
+		for i := 1; i < workers; i++ {
+			ws = append(ws, &tqWorker{sh: sh, m: ms[i]})
 		}
+		if workers > 1 {
+			for _, w := range ws {
+				w.poll() // its fork's first bound; a stop is seen by Run
+			}
+		}
+		work.Run(work.NewQueue(len(sh.tasks)), ws, ms, (*tqWorker).run)
 	}
-	sh.nodes.Store(genNodes)
-	leaves := make([]uint64, workers)
-	nodes := make([]uint64, workers)
-	var wg sync.WaitGroup
-	for i := range workers {
-		wg.Go(func() { leaves[i], nodes[i] = sh.work() })
+	var leaves, nodes uint64
+	for _, w := range ws {
+		leaves += w.leaves
+		nodes += w.nodes
 	}
-	wg.Wait()
-	var total core.Count
-	all := genNodes
-	for i := range workers {
-		total = total.AddUint64(leaves[i])
-		all += nodes[i]
+	if n == 1 {
+		res.Solutions = core.CountOf(leaves)
+	} else {
+		res.Solutions = core.CountOf(leaves).MulUint64(2 * uint64(n))
+		res.Method = "torus"
+		res.Extra = map[string]any{"workers": len(ws), "tasks": len(sh.tasks)}
 	}
-	res.Solutions = total.MulUint64(2 * uint64(n))
-	if sh.stop.Load() {
-		res.Status = core.Status(sh.status.Load())
-	}
-	res.Stats = core.Stats{Nodes: all, Elapsed: time.Since(start)}
-	res.Method = "torus"
-	res.Extra = map[string]any{"workers": workers, "tasks": len(sh.tasks)}
+	res.Status = m.Status()
+	res.Stats = core.Stats{Nodes: nodes, Elapsed: time.Since(start)}
+	finalProgress(o, res.Status, uint64(len(sh.tasks)))
 	return res
 }
 
@@ -112,87 +143,69 @@ func (sh *tqShared) rot(l, r, bit uint64) (uint64, uint64) {
 }
 
 // split places column 1 (rows 2..(n−1)/2) and the next columns down to the
-// shallowest depth that gives at least want tasks (at most column n−3),
-// and returns the nodes it visited.
-func (sh *tqShared) split(want int) uint64 {
+// shallowest depth that gives at least tqSplitWant tasks (at most column
+// n−3), visiting each placement as a node of w's count. It reports false
+// if the meter stopped the count.
+func (sh *tqShared) split(w *tqWorker) bool {
+	n := sh.n
+	depth := 2
+	for ; depth < n-3; depth++ {
+		if sh.column1(nil, depth) >= tqSplitWant {
+			break
+		}
+	}
+	depth = min(depth, n-3)
+	return sh.column1(w, depth) >= 0
+}
+
+// column1 places column 1 and the columns after it down to depth and
+// returns the tasks there; with w it visits every placement as a node of
+// w's count and adds the tasks, and returns −1 if the meter stopped it.
+func (sh *tqShared) column1(w *tqWorker, depth int) int {
 	n := sh.n
 	l0, r0 := sh.rot(0, 0, 1)
-	for depth := 2; ; depth++ {
-		depth = min(depth, n-3)
-		sh.tasks = sh.tasks[:0]
-		var nodes uint64
-		for x := 2; x <= (n-1)/2; x++ {
-			bit := uint64(1) << uint(x)
-			if (l0|r0)&bit != 0 {
-				continue
-			}
-			nodes++
-			l, r := sh.rot(l0, r0, bit)
-			nodes += sh.splitFrom(2, depth, 1|bit, l, r)
+	tasks := 0
+	for x := 2; x <= (n-1)/2; x++ {
+		bit := uint64(1) << uint(x)
+		if (l0|r0)&bit != 0 {
+			continue
 		}
-		if len(sh.tasks) >= want || depth >= n-3 {
-			return nodes
+		if w != nil && !w.visit() {
+			return -1
 		}
+		l, r := sh.rot(l0, r0, bit)
+		k := sh.splitFrom(w, 2, depth, 1|bit, l, r)
+		if k < 0 {
+			return -1
+		}
+		tasks += k
 	}
+	return tasks
 }
 
-func (sh *tqShared) splitFrom(c, depth int, u, l, r uint64) uint64 {
+// splitFrom places columns c..depth−1 in every way and returns the tasks
+// below (see column1).
+func (sh *tqShared) splitFrom(w *tqWorker, c, depth int, u, l, r uint64) int {
 	if c >= depth {
-		sh.tasks = append(sh.tasks, tqTask{c: int32(c), u: u, l: l, r: r})
-		return 0
+		if w != nil {
+			sh.tasks = append(sh.tasks, tqTask{c: int32(c), u: u, l: l, r: r})
+		}
+		return 1
 	}
-	var nodes uint64
+	tasks := 0
 	for a := sh.mask &^ (u | l | r); a != 0; a &= a - 1 {
 		bit := a & -a
-		nodes++
+		if w != nil && !w.visit() {
+			return -1
+		}
 		nl, nr := sh.rot(l, r, bit)
-		nodes += sh.splitFrom(c+1, depth, u|bit, nl, nr)
-	}
-	return nodes
-}
-
-// work takes tasks until none are left or the count stops, and returns the
-// leaves and nodes it met.
-func (sh *tqShared) work() (leaves, nodes uint64) {
-	total := uint64(len(sh.tasks))
-	var flushed uint64
-	pollAt := sh.interval
-	for !sh.stop.Load() {
-		i := sh.next.Add(1) - 1
-		if i >= int64(len(sh.tasks)) {
-			break
+		k := sh.splitFrom(w, c+1, depth, u|bit, nl, nr)
+		if k < 0 {
+			return -1
 		}
-		lv, nd, ok := sh.run(&sh.tasks[i], nodes, &pollAt, &flushed)
-		leaves += lv
-		nodes = nd
-		if !ok {
-			break
-		}
-		done := sh.done.Add(1)
-		if sh.progress != nil {
-			sh.progress(core.Progress{Done: done, Total: total})
-		}
+		tasks += k
 	}
-	return leaves, nodes
-}
-
-// poll flushes the worker's nodes and reports whether the count must stop.
-func (sh *tqShared) poll(nodes uint64, pollAt, flushed *uint64) bool {
-	all := sh.nodes.Add(nodes - *flushed)
-	*flushed = nodes
-	*pollAt = nodes + sh.interval
-	if sh.stop.Load() {
-		return true
-	}
-	if st, done := core.ContextStatus(sh.ctx); done {
-		sh.halt(st)
-		return true
-	}
-	if sh.maxNodes > 0 && all >= sh.maxNodes {
-		sh.halt(core.StatusLimit)
-		return true
-	}
-	return false
+	return tasks
 }
 
 // tqFrame is one column of the explicit stack: the masks on entering it
@@ -201,12 +214,15 @@ type tqFrame struct {
 	u, l, r, a uint64
 }
 
-// run searches the subtree of t and returns its leaves, the worker's node
-// count after it, and false if the count was stopped. The hot loop: an
+// run searches the subtree of task i, adding its leaves and nodes to the
+// worker's, and reports false if the count was stopped. The hot loop: an
 // explicit stack down to column n−3, the last two columns in straight-line
 // code (on the torus the last column has one free row, which needs only
 // its two diagonals tested).
-func (sh *tqShared) run(t *tqTask, nodes uint64, pollAt, flushed *uint64) (leaves, outNodes uint64, ok bool) {
+func (w *tqWorker) run(i int) bool {
+	sh := w.sh
+	t := &sh.tasks[i]
+	nodes, leaves, bound := w.nodes, w.leaves, w.bound
 	n := sh.n
 	mask := sh.mask
 	top := uint(n - 1)
@@ -237,8 +253,13 @@ func (sh *tqShared) run(t *tqTask, nodes uint64, pollAt, flushed *uint64) (leave
 			c++
 			u, l, r = nu, nl, nr
 			a = mask &^ (u | l | r)
-			if nodes >= *pollAt && sh.poll(nodes, pollAt, flushed) {
-				return leaves, nodes, false
+			if nodes >= bound {
+				w.nodes = nodes
+				if !w.poll() {
+					w.leaves = leaves
+					return false
+				}
+				bound = w.bound
 			}
 			continue
 		}
@@ -254,5 +275,6 @@ func (sh *tqShared) run(t *tqTask, nodes uint64, pollAt, flushed *uint64) (leave
 			}
 		}
 	}
-	return leaves, nodes, true
+	w.nodes, w.leaves = nodes, leaves
+	return true
 }

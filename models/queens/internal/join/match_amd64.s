@@ -1,3 +1,5 @@
+//go:build !purego
+
 #include "textflag.h"
 
 // func jsMatch8AVX512(tab *jsTable, offs *uint16, wts *uint8, n, chunks int) uint64

@@ -1,11 +1,13 @@
-package queens
+package coronal
 
 import (
 	"context"
 	"fmt"
 	"testing"
+	"unsafe"
 
 	"github.com/coverkit/coverkit/core"
+	"github.com/coverkit/coverkit/models/queens/internal/asmlayout"
 	"github.com/stretchr/testify/require"
 )
 
@@ -16,7 +18,7 @@ func TestCoronalCounts(t *testing.T) {
 	want := []uint64{0, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712} // OEIS A000170
 	for n := 1; n < len(want); n++ {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
-			c, err := NewCoronal(n)
+			c, err := New(n, nil)
 			require.NoError(t, err)
 			m, err := c.Len(context.Background())
 			require.NoError(t, err)
@@ -28,7 +30,7 @@ func TestCoronalCounts(t *testing.T) {
 					require.Equal(t, i, j%k)
 					total = total.Add(r.Count)
 					seen++
-					if n >= CoronalMinN {
+					if n >= MinN {
 						require.Contains(t, []int{2, 4, 8}, r.Class)
 					}
 					return true
@@ -46,25 +48,23 @@ func TestCoronalCounts(t *testing.T) {
 // most constrained row first in Go and in assembly, and row by row, which
 // serves n > 32 — give every subproblem the same count, and that the
 // assembly visits the Go search's nodes whether it returns to poll every
-// 16,384 inner nodes or after every one.
+// few inner nodes or after every one.
 func TestCoronalKernels(t *testing.T) {
 	type run struct {
-		name   string
-		kernel crKernel
-		every  uint64
+		name string
+		o    Options
 	}
-	runs := []run{{"rows", crRows, 0}, {"search", crSearch, 0}, {"search/every=3", crSearch, 3}}
-	if crHaveAsm {
-		runs = append(runs, run{"asm", crAuto, 0}, run{"asm/every=3", crAuto, 3}, run{"asm/every=1", crAuto, 1})
+	runs := []run{{"rows", Options{Kernel: Rows}}, {"search", Options{Kernel: Go}}, {"search/step=3", Options{Kernel: Go, Step: 3}}}
+	if HaveAsm() {
+		runs = append(runs, run{"asm", Options{Kernel: Asm}}, run{"asm/step=3", Options{Kernel: Asm, Step: 3}}, run{"asm/step=1", Options{Kernel: Asm, Step: 1}})
 	}
-	for n := CoronalMinN; n <= 13; n++ {
+	for n := MinN; n <= 13; n++ {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
 			counts := make([][]core.Count, len(runs))
 			nodes := make([][]uint64, len(runs))
 			for k, r := range runs {
-				c, err := NewCoronal(n)
+				c, err := New(n, &r.o)
 				require.NoError(t, err)
-				c.kernel, c.every = r.kernel, r.every
 				st, err := c.Run(context.Background(), 0, 1, func(_ uint64, sr core.SubResult) bool {
 					counts[k] = append(counts[k], sr.Count)
 					nodes[k] = append(nodes[k], sr.Stats.Nodes)
@@ -94,12 +94,12 @@ func TestCoronalSkips(t *testing.T) {
 	for _, n := range []int{9, 12, 13} {
 		for _, k := range []uint64{1, 7, 64, 1000} {
 			t.Run(fmt.Sprintf("n=%d/K=%d", n, k), func(t *testing.T) {
-				shared, err := NewCoronal(n)
+				shared, err := New(n, nil)
 				require.NoError(t, err)
 				for i := range min(k, 20) {
 					var got, want []uint64
 					var gotCounts, wantCounts []core.Count
-					fresh, err := NewCoronal(n)
+					fresh, err := New(n, nil)
 					require.NoError(t, err)
 					for _, run := range []struct {
 						c      *Coronal
@@ -119,7 +119,7 @@ func TestCoronalSkips(t *testing.T) {
 				}
 				m, err := shared.Len(context.Background())
 				require.NoError(t, err)
-				fresh, _ := NewCoronal(n)
+				fresh, _ := New(n, nil)
 				want, err := fresh.Len(context.Background())
 				require.NoError(t, err)
 				require.Equal(t, want, m)
@@ -129,7 +129,7 @@ func TestCoronalSkips(t *testing.T) {
 }
 
 func TestCoronalStops(t *testing.T) {
-	c, err := NewCoronal(12)
+	c, err := New(12, nil)
 	require.NoError(t, err)
 	ctx, cancel := context.WithCancel(context.Background())
 	calls := 0
@@ -143,16 +143,16 @@ func TestCoronalStops(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, core.StatusCanceled, st)
 	require.Less(t, calls, 51484)
-	_, err = NewCoronal(0)
+	_, err = New(0, nil)
 	require.Error(t, err)
-	_, err = NewCoronal(65)
+	_, err = New(65, nil)
 	require.Error(t, err)
 }
 
 func BenchmarkCoronal(b *testing.B) {
 	for _, n := range []int{12, 14, 15, 16} {
 		b.Run(fmt.Sprint(n), func(b *testing.B) {
-			c, _ := NewCoronal(n)
+			c, _ := New(n, nil)
 			for b.Loop() {
 				_, _ = c.Run(context.Background(), 0, 1, func(uint64, core.SubResult) bool { return true })
 			}
@@ -161,8 +161,26 @@ func BenchmarkCoronal(b *testing.B) {
 }
 
 func BenchmarkCoronalList(b *testing.B) {
-	c, _ := NewCoronal(14)
+	c, _ := New(14, nil)
 	for b.Loop() {
 		_, _ = c.Len(context.Background())
 	}
+}
+
+// TestAsmLayout checks the offsets the coronal assembly kernel reads.
+func TestAsmLayout(t *testing.T) {
+	var s asmState
+	var f asmFrame
+	require.Equal(t, uintptr(64), unsafe.Sizeof(f), "the assembly steps 64 bytes a frame")
+	asmlayout.Check(t, "search_amd64.s", map[string]uintptr{
+		"LEAVES": unsafe.Offsetof(s.leaves), "NODES": unsafe.Offsetof(s.nodes),
+		"SEEN": unsafe.Offsetof(s.seen), "BUDGET": unsafe.Offsetof(s.budget),
+		"CUR": unsafe.Offsetof(s.cur), "FRESH": unsafe.Offsetof(s.fresh),
+		"NM1":   unsafe.Offsetof(s.nm1),
+		"AVAIL": unsafe.Offsetof(s.avail), "SUM": unsafe.Offsetof(s.sum),
+		"DIF": unsafe.Offsetof(s.dif), "FREE": unsafe.Offsetof(s.free),
+		"F":      unsafe.Offsetof(s.f),
+		"FAVAIL": unsafe.Offsetof(f.avail), "FSUM": unsafe.Offsetof(f.sum), "FDIF": unsafe.Offsetof(f.dif),
+		"FFREE": unsafe.Offsetof(f.free), "FBF": unsafe.Offsetof(f.bf), "FBY": unsafe.Offsetof(f.by),
+	})
 }

@@ -1,4 +1,4 @@
-package queens
+package join
 
 import (
 	"math/bits"
@@ -43,7 +43,9 @@ func (t *jHalfTab) rows(r uint32) []jhEnt {
 // fill builds the table from the quadrant table q for a quadrant moved
 // down by shift rows, on the columns cols, off the diagonals preS, preD;
 // east says which half (the crossing diagonals are read differently).
-func (t *jHalfTab) fill(sh *jShared, cols uint32, shift uint, preS, preD uint64, east bool) {
+// Every quadrant placement it examines is a node of w's count; it reports
+// false if w's meter stopped the count.
+func (t *jHalfTab) fill(w *jWorker, sh *jShared, cols uint32, shift uint, preS, preD uint64, east bool) bool {
 	q := sh.quad
 	h := q.h
 	t.h = h
@@ -54,8 +56,9 @@ func (t *jHalfTab) fill(sh *jShared, cols uint32, shift uint, preS, preD uint64,
 		t.ents = make([]jhEnt, 0, len(q.ents))
 	}
 	t.ents = t.ents[:0]
-	lo, mw, w := sh.lo, uint64(1)<<sh.w-1, sh.w
+	lo, mw, wd := sh.lo, uint64(1)<<sh.w-1, sh.w
 	km := uint64(1)<<(2*uint(h)-1-sh.off) - 1 // the shared diagonals: off..2h−2
+	nodes, bound := w.nodes, w.bound
 	for r := 0; r < 1<<uint(h); r++ {
 		for c := 0; c < 1<<uint(h); c++ {
 			k := r<<uint(h) | c
@@ -64,15 +67,23 @@ func (t *jHalfTab) fill(sh *jShared, cols uint32, shift uint, preS, preD uint64,
 				continue
 			}
 			for _, e := range q.ents[q.start[k]:q.start[k+1]] {
+				if nodes >= bound {
+					w.nodes = nodes
+					if !w.poll() {
+						return false
+					}
+					bound = w.bound
+				}
+				nodes++
 				s, d := uint64(e.s)<<shift, uint64(e.d)<<shift
 				if s&preS|d&preD != 0 {
 					continue
 				}
 				var pat uint64
 				if east {
-					pat = s&mw | (d>>lo&mw)<<w
+					pat = s&mw | (d>>lo&mw)<<wd
 				} else {
-					pat = s>>lo&mw | (d&mw)<<w
+					pat = s>>lo&mw | (d&mw)<<wd
 				}
 				key := s>>sh.off&km | (d>>sh.off&km)<<32
 				t.ents = append(t.ents, jhEnt{key: key, pat: pat, cols: e.cols})
@@ -80,6 +91,8 @@ func (t *jHalfTab) fill(sh *jShared, cols uint32, shift uint, preS, preD uint64,
 		}
 	}
 	t.start[len(t.start)-1] = uint32(len(t.ents))
+	w.nodes = nodes
+	return true
 }
 
 // jTabs are the four quadrant tables of one family.
@@ -89,107 +102,109 @@ type jTabs struct {
 	westN, westS jHalfTab
 }
 
-// build fills the tables for family ci (nothing if they hold it): one
-// after another for one worker, on four goroutines for more.
-func (tb *jTabs) build(sh *jShared, ci, workers int) {
+// build fills the tables for family ci (nothing if they hold it), each
+// placement examined a node: one table after another on w (the only
+// worker) with one worker, else on four goroutines, each with a fork of
+// w's meter, whose nodes it returns. It reports false if the meter
+// stopped the count.
+func (tb *jTabs) build(sh *jShared, ci int, w *jWorker, workers int) (forked uint64, ok bool) {
 	if tb.cfg == ci {
-		return
+		return 0, true
 	}
 	c := &sh.cfgs[ci]
-	tb.cfg = ci
-	fills := [4]func(){
-		func() { tb.eastN.fill(sh, c.colsE, 0, c.preSE, c.preDE, true) },
-		func() { tb.eastS.fill(sh, c.colsE, sh.off, c.preSE, c.preDE, true) },
-		func() { tb.westN.fill(sh, c.colsW, 0, c.preSW, c.preDW, false) },
-		func() { tb.westS.fill(sh, c.colsW, sh.off, c.preSW, c.preDW, false) },
+	tb.cfg = -1
+	fills := [4]func(w *jWorker) bool{
+		func(w *jWorker) bool { return tb.eastN.fill(w, sh, c.colsE, 0, c.preSE, c.preDE, true) },
+		func(w *jWorker) bool { return tb.eastS.fill(w, sh, c.colsE, sh.off, c.preSE, c.preDE, true) },
+		func(w *jWorker) bool { return tb.westN.fill(w, sh, c.colsW, 0, c.preSW, c.preDW, false) },
+		func(w *jWorker) bool { return tb.westS.fill(w, sh, c.colsW, sh.off, c.preSW, c.preDW, false) },
 	}
 	if workers <= 1 {
 		for _, f := range fills {
-			f()
+			if !f(w) {
+				return 0, false
+			}
 		}
-		return
+		tb.cfg = ci
+		return 0, true
 	}
+	var fws [4]*jWorker
 	var wg sync.WaitGroup
-	for _, f := range fills {
-		wg.Go(f)
+	for i, f := range fills {
+		fws[i] = &jWorker{m: w.m.Fork()}
+		fws[i].poll() // a stop is seen by the fill
+		wg.Go(func() { f(fws[i]) })
 	}
 	wg.Wait()
+	for _, fw := range fws {
+		forked += fw.nodes
+	}
+	if w.m.Stopped() {
+		return forked, false
+	}
+	tb.cfg = ci
+	return forked, true
 }
 
-// jWorker is one goroutine of a count, with its own buffers.
+// jWorker is one goroutine of a count, with its own buffers, counters
+// and meter.
 type jWorker struct {
-	sh      *jShared
-	sv      *jSieve
-	total   core.Count
-	nodes   uint64
-	flushed uint64
-	pairs   uint64
+	sh    *jShared
+	m     *core.Meter
+	sv    *jSieve
+	total core.Count
+	nodes uint64 // half-boards built
+	pairs uint64 // east–west pairs decided
+	// The counts at which to poll the meter next, and whether it stopped
+	// the count.
+	bound, workBound uint64
+	stopped          bool
 
 	east, west []uint64 // the patterns of the current split (a piece of them)
 	wts, ones  []uint8  // west weights; all ones
 	offs       []uint16 // the table slots of the streamed patterns
 }
 
-// work takes the current family's tasks until none are left or the count
-// stops.
-func (w *jWorker) work() {
-	sh := w.sh
-	total := uint64(len(sh.tasks))
-	for !sh.stop.Load() {
-		i := sh.next.Add(1) - 1
-		if i >= sh.end {
-			return
-		}
-		t := sh.tasks[i]
-		sum, ok := w.task(&sh.cfgs[t.cfg], t.r1)
-		w.total = w.total.Add(core.CountOf(sum).MulUint64(sh.cfgs[t.cfg].weight))
-		if !ok {
-			return
-		}
-		done := sh.done.Add(1)
-		if sh.progress != nil {
-			sh.progress(core.Progress{Done: done, Total: total})
-		}
-	}
-}
-
-// poll flushes the node count and reports whether the count must stop.
+// poll passes the worker's nodes and pairs to its meter, sets the next
+// bounds and reports whether the count may go on.
 func (w *jWorker) poll() bool {
-	sh := w.sh
-	all := sh.nodes.Add(w.nodes - w.flushed)
-	w.flushed = w.nodes
-	if sh.stop.Load() {
-		return true
-	}
-	if st, done := core.ContextStatus(sh.ctx); done {
-		sh.halt(st)
-		return true
-	}
-	if sh.maxNodes > 0 && all >= sh.maxNodes {
-		sh.halt(core.StatusLimit)
-		return true
-	}
-	return false
+	bound, workBound, ok := w.m.Poll(w.nodes, w.pairs)
+	w.bound, w.workBound, w.stopped = bound, workBound, !ok
+	return ok
 }
 
-// task counts the splits E of family c whose north rows are r1, unweighted
-// by the family; it returns false if the count was stopped (the sum is
-// then that of the splits finished).
-func (w *jWorker) task(c *jConfig, r1 uint32) (uint64, bool) {
-	kS := c.kE - bits.OnesCount32(r1)
+// visit counts one node outside the half-boards (the boards of n = 1) and
+// reports whether the count may go on.
+func (w *jWorker) visit() bool {
+	if w.nodes >= w.bound && !w.poll() {
+		return false
+	}
+	w.nodes++
+	return true
+}
+
+// run counts task i of the current family; it reports false if the count
+// was stopped (the sum is then that of the splits finished, a lower
+// bound).
+func (w *jWorker) run(i int) bool {
+	sh := w.sh
+	t := sh.tasks[i]
+	c := &sh.cfgs[t.cfg]
+	kS := c.kE - bits.OnesCount32(t.r1)
 	var sum uint64
 	for r2 := c.rowsS; ; r2 = (r2 - 1) & c.rowsS {
 		if bits.OnesCount32(r2) == kS {
-			if w.poll() {
-				return sum, false
+			sum += w.split(c, t.r1, r2)
+			if w.stopped {
+				break
 			}
-			sum += w.split(c, r1, r2)
 		}
 		if r2 == 0 {
 			break
 		}
 	}
-	return sum, true
+	w.total = w.total.Add(core.CountOf(sum).MulUint64(c.weight))
+	return !w.stopped
 }
 
 // split counts the solutions of the row split (r1 north, r2 south in the
@@ -235,12 +250,19 @@ func (w *jWorker) split(c *jConfig, r1, r2 uint32) uint64 {
 	westS := c.rowsS &^ r2
 	var sum uint64
 	// Both sides in pieces of at most sh.piece patterns (past one column
-	// group); in practice one piece each.
+	// group); in practice one piece each. The west side is built again for
+	// every piece of the east side, but its half-boards are counted once.
 	for ei := 0; ei < len(eastN); {
-		ei = w.half(&w.east, nil, eastN, ei, &tb.eastS, r2, c.colsE, wtab, false)
-		for wi := 0; wi < len(westN); {
-			wi = w.half(&w.west, &w.wts, westN, wi, &tb.westS, westS, c.colsW, wtab, c.kind == jEven)
-			sum += w.match(c.kind == jEven)
+		first := ei == 0
+		ei = w.half(&w.east, nil, eastN, ei, &tb.eastS, r2, c.colsE, wtab, false, true)
+		for wi := 0; wi < len(westN) && !w.stopped; {
+			wi = w.half(&w.west, &w.wts, westN, wi, &tb.westS, westS, c.colsW, wtab, c.kind == jEven, first)
+			if !w.stopped {
+				sum += w.match(c.kind == jEven)
+			}
+		}
+		if w.stopped {
+			break
 		}
 	}
 	return sum * eWeight
@@ -252,9 +274,14 @@ func (w *jWorker) split(c *jConfig, r1, r2 uint32) uint64 {
 // With weights, a pattern gets the weight wtab[long diagonals it holds]
 // and is dropped if that is 0. The join loop has no branch per pair: every
 // pair is written and the length advances only past compatible ones.
-func (w *jWorker) half(out *[]uint64, wts *[]uint8, pn []jhEnt, from int, south *jHalfTab, rs, cols uint32, wtab [4]uint8, weights bool) int {
+//
+// With count, every half-board built is a node of the worker's count,
+// counted as it is built: the loop never goes past the meter's bound, and
+// when the meter stops the count, half returns with w.stopped set.
+func (w *jWorker) half(out *[]uint64, wts *[]uint8, pn []jhEnt, from int, south *jHalfTab, rs, cols uint32, wtab [4]uint8, weights, count bool) int {
 	sh := w.sh
 	pats := (*out)[:0]
+	nodes, bound := w.nodes, w.bound
 	i := from
 	for i < len(pn) && len(pats) < sh.piece {
 		pc := pn[i].cols
@@ -270,19 +297,41 @@ func (w *jWorker) half(out *[]uint64, wts *[]uint8, pn []jhEnt, from int, south 
 			}
 			pats = pats[:k+(j-i)*len(qs)]
 			for _, p := range pn[i:j] {
-				buf := pats[k : k+len(qs)]
-				m := 0
-				for _, q := range qs {
-					buf[m] = p.pat | q.pat
-					// Keys < 2^63: the difference is negative only for 0.
-					m += int((p.key&q.key - 1) >> 63)
+				rest := qs
+				for len(rest) > 0 {
+					qq := rest
+					if count {
+						if nodes >= bound {
+							w.nodes = nodes
+							if !w.poll() {
+								*out = pats[:k]
+								return i
+							}
+							bound = w.bound
+						}
+						if left := bound - nodes; left < uint64(len(qq)) {
+							qq = qq[:left]
+						}
+					}
+					buf := pats[k : k+len(qq)]
+					m := 0
+					for _, q := range qq {
+						buf[m] = p.pat | q.pat
+						// Keys < 2^63: the difference is negative only for 0.
+						m += int((p.key&q.key - 1) >> 63)
+					}
+					k += m
+					if count {
+						nodes += uint64(m)
+					}
+					rest = rest[len(qq):]
 				}
-				k += m
 			}
 			pats = pats[:k]
 		}
 		i = j
 	}
+	w.nodes = nodes
 	if weights {
 		// Weigh, and drop the weight-0 patterns (kept in order).
 		ws := slices.Grow((*wts)[:0], len(pats))[:len(pats)]
@@ -297,18 +346,18 @@ func (w *jWorker) half(out *[]uint64, wts *[]uint8, pn []jhEnt, from int, south 
 		*wts = ws
 	}
 	*out = pats
-	w.nodes += uint64(len(pats))
 	return i
 }
 
 // match counts the compatible pairs of the east and west patterns held,
-// weighted by the west weights if weighted (else weight 1).
+// weighted by the west weights if weighted (else weight 1). The pairs are
+// the meter's work, polled after each sieve block; when the meter stops
+// the count, match returns the pairs counted so far with w.stopped set.
 func (w *jWorker) match(weighted bool) uint64 {
 	s, t := w.east, w.west
 	if len(s) == 0 || len(t) == 0 {
 		return 0
 	}
-	w.pairs += uint64(len(s)) * uint64(len(t))
 	var wts []uint8
 	if weighted {
 		wts = w.wts
@@ -323,6 +372,7 @@ func (w *jWorker) match(weighted bool) uint64 {
 		wts = w.ones[:len(t)]
 	}
 	if len(t) < jDirectMax || len(s) < jDirectMax {
+		w.pairs += uint64(len(s)) * uint64(len(t))
 		return jsDirect(s, t, wts)
 	}
 	sv := w.sv
@@ -333,6 +383,9 @@ func (w *jWorker) match(weighted bool) uint64 {
 		sv.build(s[:k])
 		sum += jsMatch(sv, t, &w.offs, wts)
 		s = s[k:]
+		if w.pairs += uint64(k) * uint64(len(t)); w.pairs >= w.workBound && !w.poll() {
+			break
+		}
 	}
 	return sum
 }

@@ -1,6 +1,6 @@
-//go:build !amd64
+//go:build !amd64 || purego
 
-package queens
+package join
 
 // jsHaveAVX512 is false: the portable kernel serves every block.
 const jsHaveAVX512 = false
@@ -13,5 +13,5 @@ func jsMatch(s *jSieve, pats []uint64, _ *[]uint16, wts []uint8) uint64 {
 // jsChooseKernel does nothing here: there is one kernel.
 func jsChooseKernel() {}
 
-// jsSetAsm does nothing here (no assembly kernel) and returns false.
-func jsSetAsm(bool) bool { return false }
+// jsUseAsm8 and jsUseAsm4 are false: there is no assembly kernel.
+const jsUseAsm8, jsUseAsm4 = false, false

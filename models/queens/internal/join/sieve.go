@@ -1,4 +1,4 @@
-package queens
+package join
 
 import (
 	"math/bits"
@@ -43,6 +43,8 @@ type jSieve struct {
 	cols   [jsColsLen]uint64
 	chunks int // chunks of a pattern
 	words  int // words of a group in the current block
+	// Whether blocks of 8 and of 4 words go to the assembly kernel.
+	asm8, asm4 bool
 }
 
 // newJSieve returns a sieve block for patterns of the given chunks. Its

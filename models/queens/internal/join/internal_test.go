@@ -1,4 +1,4 @@
-package queens
+package join
 
 import (
 	"context"
@@ -75,7 +75,10 @@ func TestJoinSplitsMatchBacktracking(t *testing.T) {
 	rng := rand.New(rand.NewPCG(13, 17))
 	for _, n := range []int{4, 5, 6, 7, 8, 9, 10, 11, 12, 13} {
 		h, m := n/2, n/2
-		sh := newJShared(context.Background(), n, jQuadCount(h))
+		w0 := &jWorker{m: core.NewMeter(context.Background(), nil)}
+		w0.poll()
+		sh, ok := newJShared(w0, n, jQuadCount(h))
+		require.True(t, ok)
 		for trial := range 12 {
 			a, b := m, m
 			if n%2 == 1 && trial > 0 {
@@ -110,13 +113,15 @@ func TestJoinSplitsMatchBacktracking(t *testing.T) {
 			east := r1 | r2<<sh.off
 			want := jBacktrack(n, east, a, b)
 			sh.tabs = &jTabs{cfg: -1}
-			sh.tabs.build(sh, 0, 1+trial%2)
+			_, ok := sh.tabs.build(sh, 0, w0, 1+trial%2)
+			require.True(t, ok)
 			for _, piece := range []int{jMaxPiece, 3} {
-				for _, asm := range []bool{false, true} {
-					t.Run(fmt.Sprintf("n=%d/a=%d/b=%d/east=%b/piece=%d/asm=%v", n, a, b, east, piece, asm), func(t *testing.T) {
-						defer jsSetAsm(jsSetAsm(asm))
+				for _, k := range []Kernel{Go, Asm} {
+					t.Run(fmt.Sprintf("n=%d/a=%d/b=%d/east=%b/piece=%d/kernel=%d", n, a, b, east, piece, k), func(t *testing.T) {
 						sh.piece = piece
-						w := &jWorker{sh: sh, sv: newJSieve(sh.chunks)}
+						w := &jWorker{sh: sh, m: core.NewMeter(context.Background(), nil), sv: newJSieve(sh.chunks)}
+						w.sv.asm8, w.sv.asm4 = k.resolve()
+						w.poll()
 						require.Equal(t, want, w.split(&sh.cfgs[0], r1, r2))
 					})
 				}
@@ -147,12 +152,11 @@ func TestJoinSieveKernels(t *testing.T) {
 			sv.build(s)
 			t.Run(fmt.Sprintf("bits=%d/n=%d", patBits, ns), func(t *testing.T) {
 				require.Equal(t, want, jsMatchGo(sv, tt, wts))
-				for _, asm := range []bool{false, true} { // the assembly where the CPU has it
-					prev := jsSetAsm(asm)
+				for _, k := range []Kernel{Go, Asm} { // the assembly where the CPU has it
+					sv.asm8, sv.asm4 = k.resolve()
 					var offs []uint16
 					got := jsMatch(sv, tt, &offs, wts)
-					jsSetAsm(prev)
-					require.Equal(t, want, got, "asm %v", asm)
+					require.Equal(t, want, got, "kernel %d", k)
 				}
 				var slow uint64
 				for _, a := range s {
@@ -168,27 +172,85 @@ func TestJoinSieveKernels(t *testing.T) {
 	}
 }
 
-// TestJoinPortableKernel counts whole boards with the portable kernel.
-func TestJoinPortableKernel(t *testing.T) {
-	defer jsSetAsm(jsSetAsm(false))
-	for _, n := range []int{13, 14} {
-		res, err := solveJoin(context.Background(), New(n), &core.Options{Mode: core.ModeCount, Workers: 2})
-		require.NoError(t, err)
-		require.Equal(t, core.CountOf(bwKnown[n]), res.Solutions)
+// known is OEIS A000170 (solutions) for n = 0, 1, 2, ...
+var known = []uint64{1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596, 2279184, 14772512}
+
+// count counts n × n boards on the workers with the options, under no
+// limit.
+func count(t *testing.T, n, workers int, o *Options) Result {
+	t.Helper()
+	m := core.NewMeter(context.Background(), nil)
+	res, err := Count(m, n, workers, o)
+	require.NoError(t, err)
+	require.Equal(t, core.StatusExhausted, m.Status())
+	return res
+}
+
+// TestJoinKernels counts whole boards with each kernel, whole and in
+// small pieces, and checks that the nodes do not depend on the kernel,
+// the pieces or the workers.
+func TestJoinKernels(t *testing.T) {
+	for n := 1; n <= 14; n++ {
+		want := count(t, n, 1, &Options{Kernel: Go})
+		require.Equal(t, core.CountOf(known[n]), want.Solutions, "n = %d", n)
+		for _, o := range []Options{{Kernel: Asm}, {Kernel: Go, Piece: 5}, {Kernel: Auto}} {
+			for _, workers := range []int{1, 2, 3} {
+				got := count(t, n, workers, &o)
+				require.Equal(t, want.Solutions, got.Solutions, "n = %d %+v", n, o)
+				require.Equal(t, want.Nodes, got.Nodes, "n = %d %+v workers %d", n, o, workers)
+			}
+		}
 	}
+}
+
+// TestPlacements checks the table of quadrant placements against the
+// enumeration.
+func TestPlacements(t *testing.T) {
+	for h := 0; h <= 9; h++ {
+		require.Equal(t, jQuadCount(h), Placements(h), "h = %d", h)
+	}
+	require.Zero(t, Placements(13))
 }
 
 // TestJoinMemory checks the refusal when the tables do not fit, naming
 // the bytes, and the count in small pieces when only they fit.
 func TestJoinMemory(t *testing.T) {
-	defer func(f func() uint64) { jAvailable = f }(jAvailable)
-	need := JoinBytes(12, 1)
-	jAvailable = func() uint64 { return need - 1 }
-	_, err := solveJoin(context.Background(), New(12), &core.Options{Mode: core.ModeCount, Workers: 1})
+	need := Bytes(12, 1)
+	m := core.NewMeter(context.Background(), nil)
+	_, err := Count(m, 12, 1, &Options{Available: func() uint64 { return need - 1 }})
 	require.ErrorIs(t, err, resource.ErrTooLarge)
 	require.Contains(t, err.Error(), fmt.Sprint(need))
-	jAvailable = func() uint64 { return need }
-	res, err := solveJoin(context.Background(), New(12), &core.Options{Mode: core.ModeCount, Workers: 1})
+	res := count(t, 12, 1, &Options{Available: func() uint64 { return need }})
+	require.Equal(t, core.CountOf(known[12]), res.Solutions)
+}
+
+// TestJoinStops checks that a node budget stops the count exactly, and
+// that the tables' building stops with a canceled context.
+func TestJoinStops(t *testing.T) {
+	for _, limit := range []uint64{1, 2, 1000, 12345} {
+		for _, n := range []int{1, 12, 13, 16} {
+			for _, workers := range []int{1, 2} {
+				m := core.NewMeter(context.Background(), &core.Options{MaxNodes: limit})
+				res, err := Count(m, n, workers, nil)
+				require.NoError(t, err)
+				if m.Status() == core.StatusExhausted {
+					require.LessOrEqual(t, res.Nodes, limit)
+					require.Equal(t, core.CountOf(known[n]), res.Solutions)
+					continue
+				}
+				require.Equal(t, core.StatusLimit, m.Status())
+				require.LessOrEqual(t, res.Nodes, limit, "n = %d limit %d workers %d", n, limit, workers)
+				if workers == 1 {
+					require.Equal(t, limit, res.Nodes, "n = %d limit %d: exact on one worker", n, limit)
+				}
+			}
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	m := core.NewMeter(ctx, nil)
+	res, err := Count(m, 20, 1, nil)
 	require.NoError(t, err)
-	require.Equal(t, core.CountOf(bwKnown[12]), res.Solutions)
+	require.Equal(t, core.StatusCanceled, m.Status())
+	require.Zero(t, res.Nodes)
 }

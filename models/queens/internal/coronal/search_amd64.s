@@ -1,6 +1,8 @@
+//go:build !purego
+
 #include "textflag.h"
 
-// The layout of crAsm (coronal_asm.go; TestCrAsmLayout checks it).
+// The layout of crAsm (asm.go; TestAsmLayout checks it).
 #define LEAVES 0
 #define NODES 8
 #define SEEN 16
@@ -36,7 +38,7 @@
 //
 // It returns false at the top of loop once the inner nodes seen reach
 // the budget, with the whole state in the frames, and true when done.
-TEXT ·coronalSearchAsm(SB), NOSPLIT, $0-9
+TEXT ·searchAsm(SB), NOSPLIT, $0-9
 	MOVQ s+0(FP), SI
 	MOVQ CUR(SI), DI
 	LEAQ F(SI)(DI*1), DI

@@ -1,6 +1,8 @@
+//go:build !purego
+
 #include "textflag.h"
 
-// The layout of bwAsm (bitwise_asm.go; TestBwAsmLayout checks it).
+// The layout of bwAsm (asm.go; TestBwAsmLayout checks it).
 #define NODES 0
 #define LEAVES 8
 #define BUDGET 16
@@ -83,7 +85,7 @@
 // settle is copied to rare and the budget set to 0: there is at most one
 // bottom subtree (five lines, at most 5! leaves) between two looks at the
 // budget, so rare never holds more than 120 boards.
-TEXT ·bwSearchAsm(SB), NOSPLIT, $0-9
+TEXT ·searchAsm(SB), NOSPLIT, $0-9
 	MOVQ s+0(FP), SI
 	MOVQ Y0(SI), DI
 	LEAQ F(SI)(DI*1), DI

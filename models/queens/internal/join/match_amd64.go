@@ -1,33 +1,36 @@
-package queens
+//go:build !purego
+
+package join
 
 import (
 	"sync"
 	"time"
+
+	"github.com/coverkit/coverkit/models/queens/internal/cpu"
 )
 
 // jsHaveAVX512 says whether the CPU and the OS support the AVX-512
 // instructions of the assembly kernel (AVX512F, VL and VPOPCNTDQ, with the
 // ZMM state enabled).
-var jsHaveAVX512 = jsCPUHasAVX512()
+var jsHaveAVX512 = cpu.AVX512
 
-// jsUseAsm8 and jsUseAsm4 select the assembly kernel for blocks of 8 and 4
-// words. Having the instructions is not enough to be sure it pays (a
-// legacy-SSE instruction among the AVX-512 ones once made it 10× slower
-// than the portable kernel on Intel cores and not on AMD ones), so
-// jsChooseKernel times both once per process; tests turn the assembly off
-// to check the portable kernel against it.
+// jsUseAsm8 and jsUseAsm4 say whether the assembly kernel pays for blocks
+// of 8 and 4 words. Having the instructions is not enough to be sure it
+// does (a legacy-SSE instruction among the AVX-512 ones once made it 10×
+// slower than the portable kernel on Intel cores and not on AMD ones), so
+// jsChooseKernel times both once per process; Kernel.resolve reads them.
 var (
 	jsUseAsm8, jsUseAsm4 bool
 	jsChoose             sync.Once
 )
 
 // jsMatch is the sieve kernel: AVX-512 assembly for blocks of 4 and 8
-// words where the CPU has it and it is the faster, else the portable
-// kernel (jsMatchGo); both give the same sums. The assembly reads the
+// words where s says so (Kernel.resolve), else the portable kernel
+// (jsMatchGo); both give the same sums. The assembly reads the
 // table slots of the streamed patterns from *offs, computed on first use
 // (the caller empties it when the streamed set changes).
 func jsMatch(s *jSieve, pats []uint64, offs *[]uint16, wts []uint8) uint64 {
-	if len(wts) > 0 && (s.words == 8 && jsUseAsm8 || s.words == 4 && jsUseAsm4) {
+	if len(wts) > 0 && (s.words == 8 && s.asm8 || s.words == 4 && s.asm4) {
 		if len(*offs) != len(wts)*s.chunks {
 			*offs = jsOffsets(*offs, pats[:len(wts)], s.chunks)
 		}
@@ -104,24 +107,6 @@ func jsAsmFaster(words int) bool {
 	return best[0] < best[1]
 }
 
-// jsCPUHasAVX512 reads CPUID and XGETBV.
-func jsCPUHasAVX512() bool {
-	maxID, _, _, _ := cpuID(0, 0)
-	if maxID < 7 {
-		return false
-	}
-	_, _, ecx1, _ := cpuID(1, 0)
-	if ecx1&(1<<27) == 0 { // OSXSAVE
-		return false
-	}
-	if xcr0 := xgetbv(); xcr0&0xe6 != 0xe6 { // SSE, AVX, opmask, ZMM state
-		return false
-	}
-	_, ebx7, ecx7, _ := cpuID(7, 0)
-	const avx512f, avx512vl, vpopcntdq = 1 << 16, 1 << 31, 1 << 14
-	return ebx7&avx512f != 0 && ebx7&avx512vl != 0 && ecx7&vpopcntdq != 0
-}
-
 // jsMatch8AVX512 is jsMatch8 in AVX-512: n streamed patterns, their table
 // slots from offs (chunks each) and weights from wts (1, 2 or 4).
 //
@@ -132,12 +117,3 @@ func jsMatch8AVX512(tab *jsTable, offs *uint16, wts *uint8, n, chunks int) uint6
 //
 //go:noescape
 func jsMatch4AVX512(tab *jsTable, offs *uint16, wts *uint8, n, chunks int) uint64
-
-// jsSetAsm turns the assembly kernel on or off (where supported) and
-// returns the previous setting (on if either width used it): for tests.
-func jsSetAsm(on bool) bool {
-	jsChooseKernel()
-	prev := jsUseAsm8 || jsUseAsm4
-	jsUseAsm8, jsUseAsm4 = on && jsHaveAVX512, on && jsHaveAVX512
-	return prev
-}

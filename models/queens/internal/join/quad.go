@@ -1,4 +1,4 @@
-package queens
+package join
 
 import "math/bits"
 
@@ -29,11 +29,13 @@ type jQuad struct {
 }
 
 // jQuadCount returns the number of placements the table of an h × h
-// quadrant holds (every row set), without storing them.
+// quadrant holds (every row set), without storing them: what Placements
+// holds for h ≤ 12.
 func jQuadCount(h int) uint64 {
+	q := jqWalker{h: h}
 	var total uint64
 	for r := uint32(0); r < 1<<uint(h); r++ {
-		total += jqWalk(h, r, 0, 0, 0, nil)
+		total += q.walk(r, 0, 0, 0)
 	}
 	return total
 }
@@ -44,43 +46,63 @@ func jQuadBytes(h int, ents uint64) uint64 {
 	return ents*12 + 4*(uint64(1)<<uint(2*h)+1)
 }
 
-// jqWalk places the rows of r (lowest first) given the columns and
-// diagonals already taken, calling emit (if not nil) on every complete
-// placement, and returns the number of placements.
-func jqWalk(h int, r, cols, s, d uint32, emit func(jqEnt)) uint64 {
+// jqWalker enumerates the placements of an h × h quadrant, calling emit
+// (if not nil) on each and, with a worker, visiting each as a node of its
+// count.
+type jqWalker struct {
+	h       int
+	emit    func(jqEnt)
+	w       *jWorker
+	stopped bool
+}
+
+// walk places the rows of r (lowest first) given the columns and
+// diagonals already taken and returns the number of placements; it ends
+// early, with q.stopped set, when the worker's meter stops the count.
+func (q *jqWalker) walk(r, cols, s, d uint32) uint64 {
 	if r == 0 {
-		if emit != nil {
-			emit(jqEnt{s: s, d: d, cols: cols})
+		if q.w != nil && !q.w.visit() {
+			q.stopped = true
+			return 0
+		}
+		if q.emit != nil {
+			q.emit(jqEnt{s: s, d: d, cols: cols})
 		}
 		return 1
 	}
+	h := q.h
 	i := bits.TrailingZeros32(r)
 	r &= r - 1
 	var n uint64
-	for free := (uint32(1)<<uint(h) - 1) &^ cols; free != 0; free &= free - 1 {
+	for free := (uint32(1)<<uint(h) - 1) &^ cols; free != 0 && !q.stopped; free &= free - 1 {
 		j := bits.TrailingZeros32(free)
 		sb, db := uint32(1)<<uint(i+j), uint32(1)<<uint(i-j+h-1)
 		if s&sb != 0 || d&db != 0 {
 			continue
 		}
-		n += jqWalk(h, r, cols|1<<uint(j), s|sb, d|db, emit)
+		n += q.walk(r, cols|1<<uint(j), s|sb, d|db)
 	}
 	return n
 }
 
 // newJQuad builds the table of an h × h quadrant holding ents placements
-// (jQuadCount).
-func newJQuad(h int, ents uint64) *jQuad {
+// (Placements), each placement a node of w's count; false if w's meter
+// stopped the count.
+func newJQuad(w *jWorker, h int, ents uint64) (*jQuad, bool) {
 	q := &jQuad{
 		h:     h,
 		ents:  make([]jqEnt, 0, ents),
 		start: make([]uint32, 1<<uint(2*h)+1),
 	}
 	var tmp []jqEnt
+	walker := jqWalker{h: h, w: w, emit: func(e jqEnt) { tmp = append(tmp, e) }}
 	cnt := make([]uint32, 1<<uint(h))
 	for r := uint32(0); r < 1<<uint(h); r++ {
 		tmp = tmp[:0]
-		jqWalk(h, r, 0, 0, 0, func(e jqEnt) { tmp = append(tmp, e) })
+		walker.walk(r, 0, 0, 0)
+		if walker.stopped {
+			return nil, false
+		}
 		// Counting sort by column set.
 		clear(cnt)
 		for _, e := range tmp {
@@ -99,5 +121,5 @@ func newJQuad(h int, ents uint64) *jQuad {
 		}
 	}
 	q.start[len(q.start)-1] = uint32(len(q.ents))
-	return q
+	return q, true
 }
