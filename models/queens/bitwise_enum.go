@@ -4,6 +4,7 @@ import (
 	"context"
 	"math/bits"
 	"time"
+	"unsafe"
 
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models/queens/internal/bitwise"
@@ -28,13 +29,35 @@ import (
 // exactly that many. The toroidal count without givens has its own faster
 // counter (torusCount).
 func bwSearch(ctx context.Context, b *Board, o *core.Options) core.Result {
+	switch {
+	case b.Torus:
+		return bwSearchOf[bwTorus](ctx, b, o)
+	case len(b.Given) > 0:
+		return bwSearchOf[bwGiven](ctx, b, o)
+	}
+	return bwSearchOf[bwPlain](ctx, b, o)
+}
+
+// The boards bwSearchOf is compiled for, told apart by their size (a
+// constant in each instantiation, so that the loop tests neither the
+// torus nor the givens at run time): the ordinary board, the ordinary
+// board with given queens, and the torus (with or without givens).
+type (
+	bwPlain uint8
+	bwGiven uint16
+	bwTorus uint32
+)
+
+// bwSearchOf is bwSearch for one kind of board K.
+func bwSearchOf[K bwPlain | bwGiven | bwTorus](ctx context.Context, b *Board, o *core.Options) core.Result {
+	var kind K
+	torus, given := unsafe.Sizeof(kind) == 4, unsafe.Sizeof(kind) == 2
 	start := time.Now()
 	n := b.N
 	res := core.Result{Status: core.StatusExhausted}
 	mask := bitwise.Mask(n)
 	var excl [BitwiseMaxN]uint64
 	bwGivenExcl(b, &excl) // given_search.go
-	torus := b.Torus
 	top := uint(n - 1)
 	m := core.NewMeter(ctx, o)
 	var (
@@ -51,10 +74,10 @@ func bwSearch(ctx context.Context, b *Board, o *core.Options) core.Result {
 	bound, _, ok := m.Poll(0, 0)
 	if ok {
 		nodes = 1 // the empty board (the budget allows at least one node)
+		st[0].A = mask &^ excl[0]
 	}
-	st[0].A = mask &^ excl[0]
 	c := 0
-	for ok {
+	for {
 		f := &st[c&(BitwiseMaxN-1)]
 		a := f.A
 		if a == 0 {
@@ -65,6 +88,7 @@ func bwSearch(ctx context.Context, b *Board, o *core.Options) core.Result {
 			continue
 		}
 		if nodes >= bound {
+			var ok bool
 			if bound, _, ok = m.Poll(nodes, nodes); !ok {
 				break
 			}
@@ -88,7 +112,11 @@ func bwSearch(ctx context.Context, b *Board, o *core.Options) core.Result {
 			}
 			d := f.D | bit
 			c++
-			st[c&(BitwiseMaxN-1)] = bitwise.Frame{L: l, D: d, R: r, A: mask &^ (l | d | r | excl[c&(BitwiseMaxN-1)])}
+			a := mask &^ (l | d | r)
+			if torus || given {
+				a &^= excl[c&(BitwiseMaxN-1)]
+			}
+			st[c&(BitwiseMaxN-1)] = bitwise.Frame{L: l, D: d, R: r, A: a}
 			continue
 		}
 		found = found.AddUint64(1)

@@ -43,11 +43,16 @@ type tqTask struct {
 	u, l, r uint64
 }
 
-// tqSplitWant is the fewest tasks a toroidal count splits into (where the
-// board has that many subtrees above column n−3): a function of n alone,
-// so that the nodes counted above the tasks are the same on any number of
-// workers.
-const tqSplitWant = 1024
+// tqSplitWant returns the fewest tasks a toroidal count splits into (where
+// the board has that many subtrees above column n−3): a function of n
+// alone, so that the tasks are the same on any number of workers; few for
+// small boards, enough for dozens of workers on large ones.
+func tqSplitWant(n int) int {
+	if n < 18 {
+		return 256
+	}
+	return 4096
+}
 
 // tqShared is the state the workers of one toroidal count share; they
 // only read it.
@@ -64,6 +69,7 @@ type tqWorker struct {
 	m             *core.Meter
 	leaves, nodes uint64
 	bound         uint64
+	st            [BitwiseMaxN]tqFrame // the explicit stack of run, kept from task to task
 }
 
 // poll passes the worker's nodes to its meter, sets the next bound and
@@ -143,14 +149,14 @@ func (sh *tqShared) rot(l, r, bit uint64) (uint64, uint64) {
 }
 
 // split places column 1 (rows 2..(n−1)/2) and the next columns down to the
-// shallowest depth that gives at least tqSplitWant tasks (at most column
+// shallowest depth that gives at least tqSplitWant(n) tasks (at most column
 // n−3), visiting each placement as a node of w's count. It reports false
 // if the meter stopped the count.
 func (sh *tqShared) split(w *tqWorker) bool {
 	n := sh.n
 	depth := 2
 	for ; depth < n-3; depth++ {
-		if sh.column1(nil, depth) >= tqSplitWant {
+		if sh.column1(nil, depth) >= tqSplitWant(n) {
 			break
 		}
 	}
@@ -228,7 +234,7 @@ func (w *tqWorker) run(i int) bool {
 	top := uint(n - 1)
 	c0 := int(t.c)
 	lastStack := n - 3 // the last column the stack places
-	var st [BitwiseMaxN]tqFrame
+	st := &w.st
 	u, l, r := t.u, t.l, t.r
 	a := mask &^ (u | l | r)
 	c := c0

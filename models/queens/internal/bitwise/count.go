@@ -133,11 +133,17 @@ type task struct {
 // maxSplit is the deepest line at which the counter splits into tasks.
 const maxSplit = 10
 
-// splitWant is the fewest tasks a count splits into, where the board has
-// that many subtrees above line maxSplit: a function of n alone, so that
-// the tasks, and the nodes counted above them, are the same on any number
-// of workers; enough to keep a few dozen workers busy to the end.
-const splitWant = 1024
+// splitWant returns the fewest tasks a count of n × n boards splits into,
+// where the board has that many subtrees above line maxSplit: a function
+// of n alone, so that the tasks are the same on any number of workers.
+// Small boards take few tasks (each task costs a few hundred nanoseconds
+// to set up), large ones enough to keep dozens of workers busy to the end.
+func splitWant(n int) int {
+	if n < 18 {
+		return 256
+	}
+	return 4096
+}
 
 // counter is the state the workers of one count share; they only read it.
 type counter struct {
@@ -160,6 +166,7 @@ type worker struct {
 	nodes uint64       // the nodes this worker counted (the first one: the split's too)
 	bound uint64       // the node count at which to poll m next
 	asm   *asmState    // the assembly kernel's state, made at its first task
+	st    [MaxN]Frame  // the Go kernel's stack, kept from task to task
 }
 
 // Result is what a count found. With the symmetry method, Fundamental is
@@ -284,7 +291,7 @@ func (w *worker) visit() bool {
 }
 
 // split enumerates the first lines of every class down to the shallowest
-// depth that gives at least splitWant tasks (or line n−2), visiting each
+// depth that gives at least splitWant(n) tasks (or line n−2), visiting each
 // distinct placement above the tasks, and the empty board, as a node of
 // w's count. It reports false if the meter stopped the count.
 func (c *counter) split(w *worker) bool {
@@ -321,7 +328,7 @@ func (c *counter) split(w *worker) bool {
 }
 
 // splitDepth returns the line the tasks start at: the shallowest that gives
-// at least splitWant tasks, at most maxSplit and n−2.
+// at least splitWant(n) tasks, at most maxSplit and n−2.
 func (c *counter) splitDepth() int {
 	limit := min(maxSplit, c.n-2)
 	if c.depth > 0 {
@@ -337,7 +344,7 @@ func (c *counter) splitDepth() int {
 			}
 			tasks += c.tasksBelow(cl, len(cl.init), max(depth, len(cl.init)), l, d, r)
 		}
-		if tasks >= splitWant || depth >= limit {
+		if tasks >= splitWant(c.n) || depth >= limit {
 			return depth
 		}
 	}
@@ -426,7 +433,7 @@ func (w *worker) run(c *class, t *task) bool {
 	nodes := w.nodes
 	bound := w.bound
 	var leaves uint64
-	var st [MaxN]Frame
+	st := &w.st
 	// From line lean to the last the stack places, no square is excluded
 	// and no column needed.
 	lean := last + 1

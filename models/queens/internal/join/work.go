@@ -296,11 +296,26 @@ func (w *jWorker) half(out *[]uint64, wts *[]uint8, pn []jhEnt, from int, south 
 				pats = slices.Grow(pats, need-k)
 			}
 			pats = pats[:k+(j-i)*len(qs)]
-			for _, p := range pn[i:j] {
-				rest := qs
-				for len(rest) > 0 {
-					qq := rest
-					if count {
+			if !count || nodes+uint64((j-i)*len(qs)) <= bound {
+				// The group cannot reach the meter's bound.
+				k0 := k
+				for _, p := range pn[i:j] {
+					buf := pats[k : k+len(qs)]
+					m := 0
+					for _, q := range qs {
+						buf[m] = p.pat | q.pat
+						// Keys < 2^63: the difference is negative only for 0.
+						m += int((p.key&q.key - 1) >> 63)
+					}
+					k += m
+				}
+				if count {
+					nodes += uint64(k - k0)
+				}
+			} else {
+				// Pair by pair up to the bound, polling there.
+				for _, p := range pn[i:j] {
+					for _, q := range qs {
 						if nodes >= bound {
 							w.nodes = nodes
 							if !w.poll() {
@@ -309,22 +324,11 @@ func (w *jWorker) half(out *[]uint64, wts *[]uint8, pn []jhEnt, from int, south 
 							}
 							bound = w.bound
 						}
-						if left := bound - nodes; left < uint64(len(qq)) {
-							qq = qq[:left]
-						}
-					}
-					buf := pats[k : k+len(qq)]
-					m := 0
-					for _, q := range qq {
-						buf[m] = p.pat | q.pat
-						// Keys < 2^63: the difference is negative only for 0.
-						m += int((p.key&q.key - 1) >> 63)
-					}
-					k += m
-					if count {
+						pats[k] = p.pat | q.pat
+						m := int((p.key&q.key - 1) >> 63)
+						k += m
 						nodes += uint64(m)
 					}
-					rest = rest[len(qq):]
 				}
 			}
 			pats = pats[:k]
