@@ -31,11 +31,6 @@ var meterRuleAllow = map[string]string{
 	"models/sudoku/fast.go:(*Fast).solve":    "compares Done channels to reuse the meter of the last search under the same context: no poll",
 	"models/sudoku/commands.go:solveTask":    "the status of a batch's unanswered puzzles for the exit code, after the batch (landing: the batch verbs move to the generic path, helper desc)",
 	"models/sudoku/commands.go:generateTask": "the status of a generation that stopped, for the exit code, after it (landing: helper desc)",
-
-	// Areas whose owners are converting them to the Meter (issue 23): remove
-	// each entry when its area lands.
-	"local/queens.go:": "landing: the QS4 solver moves to models/queens (helper queens)",
-	"models/queens/":   "landing: queens (helper queens)",
 }
 
 // TestMeterRule reads every non-test Go file of the engines and the models

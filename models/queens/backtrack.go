@@ -55,10 +55,9 @@ func (bt *backtracker) try(c int) {
 		if row[r] || col[c] || sum[r+c] || diff[r-c+bt.off] {
 			continue
 		}
-		if s.budget == 0 && s.poll() {
+		if s.nodes >= s.bound && s.poll() {
 			return
 		}
-		s.budget--
 		s.nodes++
 		s.x[c] = int32(r)
 		if c == n-1 {

@@ -37,16 +37,17 @@ const MaxConstructN = math.MaxInt32
 // bytesPerQueen is the memory a constructed solution takes per queen.
 const bytesPerQueen = 4
 
-// constructPoll is how many queens are placed between looks at the context.
+// constructPoll is how many queens are placed between checks of the
+// meter (about a millisecond).
 const constructPoll = 1 << 20
 
 // Construct returns a solution for n queens built by method (MethodFormula
 // or MethodLists, "" meaning MethodFormula) in O(n) time with no search, or
 // nil when none exists (n = 2, 3). It returns an error for an unknown
-// method, n ≤ 0 or n > MaxConstructN. It does not poll a context; the
-// registered "construct" algorithm does.
+// method, n ≤ 0 or n > MaxConstructN. It cannot be stopped; the
+// registered "construct" algorithm can.
 func Construct(n int, method string) (core.Solution, error) {
-	sol, err := construct(context.Background(), n, method)
+	sol, _, err := construct(core.NewMeter(context.Background(), nil), n, method)
 	return sol, err
 }
 
@@ -64,7 +65,7 @@ func constructCheck(n int, method string) error {
 	}
 	if n > MaxConstructN {
 		return fmt.Errorf("queens: construct: n = %d would need %s at %d bytes a queen, and rows must fit in 32 bits (n ≤ %d): %w",
-			n, humanBytes(float64(n)*bytesPerQueen), bytesPerQueen, MaxConstructN, resource.ErrTooLarge)
+			n, resource.FormatBytes(resource.Bytes(uint64(n), bytesPerQueen)), bytesPerQueen, MaxConstructN, resource.ErrTooLarge)
 	}
 	if err := resource.Check(fmt.Sprintf("queens: construct: n = %d at %d bytes a queen", n, bytesPerQueen), resource.Bytes(uint64(n), bytesPerQueen)); err != nil {
 		return err
@@ -72,24 +73,26 @@ func constructCheck(n int, method string) error {
 	return nil
 }
 
-func construct(ctx context.Context, n int, method string) (core.Solution, error) {
+// construct builds the solution of n queens by method, checking m every
+// constructPoll queens; false if m stopped it.
+func construct(m *core.Meter, n int, method string) (core.Solution, bool, error) {
 	if err := constructCheck(n, method); err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	if n == 2 || n == 3 {
-		return nil, nil
+		return nil, true, nil
 	}
 	sol := make(core.Solution, n)
-	var err error
+	var ok bool
 	if method == MethodLists {
-		err = constructLists(ctx, sol)
+		ok = constructLists(m, sol)
 	} else {
-		err = constructFormula(ctx, sol)
+		ok = constructFormula(m, sol)
 	}
-	if err != nil {
-		return nil, err
+	if !ok {
+		return nil, false, nil
 	}
-	return sol, nil
+	return sol, true, nil
 }
 
 // constructFormula fills sol with the Hoffman–Loessi–Moore construction
@@ -100,14 +103,14 @@ func construct(ctx context.Context, n int, method string) (core.Solution, error)
 //     (m+1−i, m−((2i+m/2−3) mod m)), i = 1..m/2;
 //   - n odd: the pattern for m = n−1, whose main diagonal is free, and a
 //     queen at (n, n).
-func constructFormula(ctx context.Context, sol core.Solution) error {
+func constructFormula(meter *core.Meter, sol core.Solution) bool {
 	n := len(sol)
 	m := n &^ 1
 	h := m / 2
 	left, right := sol[:h], sol[h:m]
 	for lo := 0; lo < h; lo += constructPoll {
-		if ctx.Err() != nil {
-			return ctx.Err()
+		if _, ok := meter.Check(uint64(2 * lo)); !ok {
+			return false
 		}
 		hi := min(lo+constructPoll, h)
 		if m%6 != 2 {
@@ -133,7 +136,7 @@ func constructFormula(ctx context.Context, sol core.Solution) error {
 	if n != m {
 		sol[n-1] = int32(n - 1)
 	}
-	return nil
+	return true
 }
 
 // constructLists fills sol with the survey's lists (seed 002): the even
@@ -141,12 +144,20 @@ func constructFormula(ctx context.Context, sol core.Solution) error {
 // the odd list starts 3, 1 and 5 moves to its end, and for n mod 6 = 3 the 2
 // moves to the end of the even list and 1, 3 to the end of the odd list.
 // Queen i (column i) goes in the i-th row of the joined list.
-func constructLists(ctx context.Context, sol core.Solution) error {
+func constructLists(m *core.Meter, sol core.Solution) bool {
 	n := len(sol)
 	c := 0
 	put := func(row int) { // row is 1-based
 		sol[c] = int32(row - 1)
 		c++
+	}
+	// stop checks m every constructPoll rows of the odd list.
+	stop := func(r int) bool {
+		if r%constructPoll != 1 {
+			return false
+		}
+		_, ok := m.Check(uint64(c))
+		return !ok
 	}
 	switch n % 6 {
 	case 2:
@@ -157,8 +168,8 @@ func constructLists(ctx context.Context, sol core.Solution) error {
 		put(1)
 		for r := 7; r <= n; r += 2 {
 			put(r)
-			if r%constructPoll == 1 && ctx.Err() != nil {
-				return ctx.Err()
+			if stop(r) {
+				return false
 			}
 		}
 		put(5)
@@ -169,8 +180,8 @@ func constructLists(ctx context.Context, sol core.Solution) error {
 		put(2)
 		for r := 5; r <= n; r += 2 {
 			put(r)
-			if r%constructPoll == 1 && ctx.Err() != nil {
-				return ctx.Err()
+			if stop(r) {
+				return false
 			}
 		}
 		put(1)
@@ -181,12 +192,12 @@ func constructLists(ctx context.Context, sol core.Solution) error {
 		}
 		for r := 1; r <= n; r += 2 {
 			put(r)
-			if r%constructPoll == 1 && ctx.Err() != nil {
-				return ctx.Err()
+			if stop(r) {
+				return false
 			}
 		}
 	}
-	return nil
+	return true
 }
 
 // solveConstruct is the registered "construct" algorithm. It answers
@@ -227,12 +238,20 @@ func solveConstruct(ctx context.Context, p core.Problem, opts *core.Options) (co
 		}
 		return res, err
 	}
-	sol, err := construct(ctx, b.N, method)
+	m := core.NewMeter(ctx, o)
+	sol, ok, err := construct(m, b.N, method)
 	if err != nil {
-		if st, done := core.ContextStatus(ctx); done {
-			return core.Result{Status: st, Stats: core.Stats{Elapsed: time.Since(start)}}, nil
-		}
 		return core.Result{}, err
+	}
+	return constructed(m, ok, start, sol, method, o), nil
+}
+
+// constructed is the result of a construction by method that started at
+// start: sol, found, or where m stopped it (ok false), its status. It
+// hands sol to Options.Visit.
+func constructed(m *core.Meter, ok bool, start time.Time, sol core.Solution, method string, o *core.Options) core.Result {
+	if !ok {
+		return core.Result{Status: m.Status(), Stats: core.Stats{Elapsed: time.Since(start)}}
 	}
 	res := core.Result{
 		Status:    core.StatusFound,
@@ -245,19 +264,5 @@ func solveConstruct(ctx context.Context, p core.Problem, opts *core.Options) (co
 	if o.Visit != nil {
 		o.Visit(sol, res.Stats)
 	}
-	return res, nil
-}
-
-// humanBytes writes a byte count with a binary unit: "3.7 GiB".
-func humanBytes(b float64) string {
-	units := []string{"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"}
-	i := 0
-	for b >= 1024 && i < len(units)-1 {
-		b /= 1024
-		i++
-	}
-	if i == 0 {
-		return fmt.Sprintf("%.0f B", b)
-	}
-	return fmt.Sprintf("%.1f %s", b, units[i])
+	return res
 }

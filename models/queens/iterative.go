@@ -42,10 +42,9 @@ func solveIterative(s *search) {
 		if row[r] || col[c] || sum[r+c] || diff[r-c+off] {
 			continue
 		}
-		if s.budget == 0 && s.poll() {
+		if s.nodes >= s.bound && s.poll() {
 			return
 		}
-		s.budget--
 		s.nodes++
 		x[c] = int32(r)
 		if c == n-1 {

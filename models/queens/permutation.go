@@ -54,10 +54,9 @@ func (p *permuter) try(c int) {
 		if sum[r+c] || diff[r-c+p.off] {
 			continue
 		}
-		if s.budget == 0 && s.poll() {
+		if s.nodes >= s.bound && s.poll() {
 			return
 		}
-		s.budget--
 		s.nodes++
 		s.x[c] = r32
 		if c == n-1 {

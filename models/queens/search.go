@@ -9,10 +9,6 @@ import (
 	"github.com/coverkit/coverkit/resource"
 )
 
-// pollEvery is how many nodes a search visits between looks at its context,
-// its node budget and its progress callback.
-const pollEvery = 4096
-
 // MaxSearchN is the largest board the exact searches (backtrack, iterative,
 // permutation) accept. Their state is O(n), but the recursive searches also
 // go n calls deep, and beyond this size no exact search finishes anyway.
@@ -21,10 +17,11 @@ const MaxSearchN = 1 << 20
 // search is the state shared by the classic exact searches: Wirth's arrays,
 // the counters, and the bookkeeping for stopping and per-solution stats. The
 // hot loops only touch its flat arrays and counters; everything else happens
-// once every pollEvery nodes or once per solution.
+// when the nodes reach the meter's bound (about once a millisecond) or once
+// per solution.
 type search struct {
 	n    int
-	ctx  context.Context
+	m    *core.Meter
 	opts *core.Options
 
 	x []int32 // x[c] = row of the queen in column c (Wirth's vector, 0-based)
@@ -38,7 +35,7 @@ type search struct {
 	lastTime              time.Time
 	start                 time.Time
 
-	budget uint64 // nodes left before the next poll
+	bound  uint64 // the node count at which to poll the meter next
 	stop   bool
 	status core.Status
 }
@@ -56,47 +53,31 @@ func newSearch(ctx context.Context, p core.Problem, opts *core.Options, name str
 	now := time.Now()
 	s := &search{
 		n:        b.N,
-		ctx:      ctx,
+		m:        core.NewMeter(ctx, opts),
 		opts:     opts,
 		x:        make([]int32, b.N),
-		nodes:    1, // the empty board
 		status:   core.StatusExhausted,
 		start:    now,
 		lastTime: now,
 	}
-	s.budget = s.nextBudget()
 	return s, nil
 }
 
-// nextBudget is the number of nodes until the next poll: pollEvery, or fewer
-// so that a MaxNodes budget is honoured exactly.
-func (s *search) nextBudget() uint64 {
-	b := uint64(pollEvery)
-	if m := s.opts.MaxNodes; m > 0 {
-		if s.nodes >= m {
-			return 0
-		}
-		b = min(b, m-s.nodes)
-	}
-	return b
-}
-
-// poll runs when the node budget of a poll interval is spent. It reports
-// whether the search must stop.
+// poll runs when the nodes reach the meter's bound, before the next node
+// is visited: the meter sees the nodes (its budget is exact: the search
+// stops at that many) and the progress. It reports whether the search
+// must stop.
 func (s *search) poll() bool {
-	if st, done := core.ContextStatus(s.ctx); done {
-		s.halt(st)
+	bound, _, ok := s.m.Poll(s.nodes, s.nodes)
+	if !ok {
+		s.halt(s.m.Status())
 		return true
 	}
-	if m := s.opts.MaxNodes; m > 0 && s.nodes >= m {
-		s.halt(core.StatusLimit)
-		return true
-	}
-	if s.opts.Progress != nil && s.n > 0 {
+	s.bound = bound
+	if s.n > 0 {
 		// Progress through the first column: how many of its rows are done.
-		s.opts.Progress(core.Progress{Done: uint64(s.x[0]), Total: uint64(s.n)})
+		s.m.Progress(core.Progress{Done: uint64(s.x[0]), Total: uint64(s.n)})
 	}
-	s.budget = s.nextBudget()
 	return false
 }
 
@@ -186,9 +167,10 @@ func exact(name string, run func(s *search)) core.Solver {
 		if err != nil {
 			return core.Result{}, err
 		}
-		if s.budget == 0 && s.poll() {
+		if s.poll() {
 			return s.result(), nil
 		}
+		s.nodes = 1 // the empty board
 		run(s)
 		return s.result(), nil
 	}

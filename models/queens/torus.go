@@ -85,28 +85,33 @@ func Polya(n int) (exists bool, why string) {
 // for n ≤ 0 or beyond MaxConstructN and the machine's memory, like
 // Construct.
 func ConstructTorus(n int) (core.Solution, error) {
-	return constructTorus(context.Background(), n)
+	sol, _, err := constructTorus(core.NewMeter(context.Background(), nil), n)
+	return sol, err
 }
 
-func constructTorus(ctx context.Context, n int) (core.Solution, error) {
+// constructTorus builds the modular solution, checking m every
+// constructPoll queens; false if m stopped it.
+func constructTorus(m *core.Meter, n int) (core.Solution, bool, error) {
 	if err := constructCheck(n, ""); err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	if ok, _ := Polya(n); !ok {
-		return nil, nil
+		return nil, true, nil
 	}
 	sol := make(core.Solution, n)
 	r := 0
 	for c := range sol {
-		if c%constructPoll == 0 && ctx.Err() != nil {
-			return nil, ctx.Err()
+		if c%constructPoll == 0 {
+			if _, ok := m.Check(uint64(c)); !ok {
+				return nil, false, nil
+			}
 		}
 		sol[c] = int32(r)
 		if r += 2; r >= n {
 			r -= n
 		}
 	}
-	return sol, nil
+	return sol, true, nil
 }
 
 // solveConstructTorus is the construct algorithm on a toroidal board:
@@ -126,25 +131,12 @@ func solveConstructTorus(ctx context.Context, b *Board, o *core.Options) (core.R
 	if res, none, err := settled(b); err != nil || none {
 		return res, err
 	}
-	sol, err := constructTorus(ctx, b.N)
+	m := core.NewMeter(ctx, o)
+	sol, ok, err := constructTorus(m, b.N)
 	if err != nil {
-		if st, done := core.ContextStatus(ctx); done {
-			return core.Result{Status: st, Stats: core.Stats{Elapsed: time.Since(start)}}, nil
-		}
 		return core.Result{}, err
 	}
-	res := core.Result{
-		Status:    core.StatusFound,
-		Solutions: core.CountOf(1),
-		First:     sol,
-		Stats:     core.Stats{Elapsed: time.Since(start)},
-		Method:    MethodModular,
-		Extra:     map[string]any{"bytes_per_queen": bytesPerQueen},
-	}
-	if o.Visit != nil {
-		o.Visit(sol, res.Stats)
-	}
-	return res, nil
+	return constructed(m, ok, start, sol, MethodModular, o), nil // construct.go
 }
 
 // MethodModular is the construct method of the torus: sol[c] = 2c mod n.

@@ -11,6 +11,7 @@
 package qs4
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -177,7 +178,7 @@ func Solve(m *core.Meter, n int, opts *Options) (Result, error) {
 		return res, nil
 	}
 	if m == nil {
-		m = core.NewMeter(nil, nil)
+		m = core.NewMeter(context.Background(), nil)
 	}
 	start := time.Now()
 	s := newSearch(m, n, o.Seed)
