@@ -154,10 +154,7 @@ var table = map[string]entry{
 	"lines.(*Reader).Next":  {fn: (*lines.Reader).Next},
 	"lines.(*Reader).Skip":  {fn: (*lines.Reader).Skip},
 	// github.com/coverkit/coverkit/local
-	"local.FormatBytes": {fn: local.FormatBytes},
-	"local.QueensBytes": {fn: local.QueensBytes},
-	"local.Queens":      {fn: local.Queens},
-	"local.Solve":       {fn: local.Solve},
+	"local.Solve": {fn: local.Solve},
 	// github.com/coverkit/coverkit/models
 	"models.Register":                    {fn: models.Register, skip: "registers in the process-wide registry from init: a programmer's API that panics on a bad descriptor, as http.Handle does"},
 	"models.Resolve":                     {fn: models.Resolve},
