@@ -88,7 +88,8 @@ type Fast struct {
 	grid  [81]uint8
 	first []int32 // if not nil (81 cells), receives the first solution too
 
-	sweep bool // propagate with the sweep kernel (fastSweep), not the Go one
+	sweep bool             // search with the sweep kernel (searchSweep), not the Go one
+	sw    *fastSweepSearch // its stack, made on first use
 	// kernel forces a kernel for tests: "go" keeps the Go kernel on every
 	// CPU; "" takes the sweep kernel where the CPU has it (fastKernel).
 	kernel string
@@ -133,6 +134,10 @@ func (f *Fast) solve(ctx context.Context, givens *[81]uint8, limit uint64, sol *
 	f.bound = min(bound, fastPollNodes)
 	if !ok {
 		f.stop = f.meter.Status()
+	} else if f.sweep {
+		if f.stack[0].load(givens) {
+			f.searchSweep()
+		}
 	} else if f.stack[0].init(givens, diag) {
 		f.search(0)
 	}
@@ -209,6 +214,45 @@ func (s *fastState) init(givens *[81]uint8, diag bool) bool {
 	return true
 }
 
+// load is init for the sweep kernel, which needs no more than the givens:
+// a cell with a given keeps that digit only, and the first propagation
+// finds everything init deduces, clashing givens included (a
+// contradiction before any node, as init's false). It reports false on a
+// value above 9. unsolved is left for the kernel to set.
+func (s *fastState) load(givens *[81]uint8) bool {
+	var given [27]uint32
+	var occupied [3]uint32
+	for b := range 3 {
+		for p, v := range (*[27]uint8)(givens[27*b : 27*b+27]) {
+			if v == 0 {
+				continue
+			}
+			if v > 9 {
+				return false
+			}
+			given[9*b+int(v)-1] |= 1 << p
+			occupied[b] |= 1 << p
+		}
+	}
+	for i := range s.cand {
+		s.cand[i] = fastBand27&^occupied[i/9] | given[i]
+	}
+	s.diag, s.changed = false, 0
+	return true
+}
+
+// assign is place for the sweep kernel: digit i%9+1 takes cell p of band
+// i/9, which the other digits leave; the kernel's propagation does the
+// rest, as place's would.
+func (s *fastState) assign(i, p uint) {
+	band := (*[9]uint32)(s.cand[i/9*9 : i/9*9+9])
+	own := band[i%9]
+	for d := range band {
+		band[d] &^= 1 << p
+	}
+	band[i%9] = own
+}
+
 // diagonals clears, in X-sudoku, the diagonals through the new placements
 // cells of digit-band i (at most one per diagonal) from the digit's masks.
 // It returns changed with the digit-bands whose masks changed added.
@@ -230,6 +274,46 @@ func (s *fastState) diagonals(i uint, cells, changed uint32) uint32 {
 		}
 	}
 	return changed
+}
+
+// searchSweep is search on the sweep kernel, from the root state
+// f.stack[0] (load): the kernel runs the search and returns at each
+// solution, at each node bound (to poll the meter, as tick does) and at a
+// fixpoint without a cell of two candidates (pick decides there). The same
+// nodes, solutions and order as search.
+func (f *Fast) searchSweep() {
+	if f.sw == nil {
+		f.sw = new(fastSweepSearch)
+	}
+	x := f.sw
+	x.out.cand = f.stack[0].cand
+	x.level, x.nodes, x.bound, x.resume = 0, 0, f.bound, fastResumeStart
+	for {
+		switch fastSearch(x) {
+		case fastEventDone:
+			f.nodes = x.nodes
+			return
+		case fastEventSolution:
+			f.nodes = x.nodes
+			if f.solution(&x.out) {
+				return
+			}
+			x.resume = fastResumeBacktrack
+		case fastEventPick:
+			b, p, _ := x.out.pick()
+			x.cells[x.level] = uint32(27*b + p)
+			x.resume = fastResumePicked
+		case fastEventPoll:
+			f.nodes = x.nodes
+			bound, _, ok := f.meter.Poll(f.nodes, f.nodes)
+			if !ok {
+				f.stop = f.meter.Status()
+				return
+			}
+			f.bound = min(bound, f.nodes+fastPollNodes)
+			x.bound, x.resume = f.bound, fastResumeNext
+		}
+	}
 }
 
 // search runs propagation and guessing on f.stack[depth]. It reports true
@@ -258,7 +342,11 @@ func (f *Fast) search(depth int) bool {
 			}
 			next := &f.stack[(depth+1)%fastMaxDepth]
 			*next = *s
-			next.changed = next.place(9*b+d, p, 0)
+			if f.sweep {
+				next.assign(9*b+d, p)
+			} else {
+				next.changed = next.place(9*b+d, p, 0)
+			}
 			if f.search(depth + 1) {
 				return true
 			}
@@ -270,7 +358,11 @@ func (f *Fast) search(depth int) bool {
 		if f.tick() {
 			return true
 		}
-		s.changed = s.place(9*b+uint(bits.TrailingZeros32(digits)), p, 0)
+		if f.sweep {
+			s.assign(9*b+uint(bits.TrailingZeros32(digits)), p)
+		} else {
+			s.changed = s.place(9*b+uint(bits.TrailingZeros32(digits)), p, 0)
+		}
 	}
 }
 
@@ -643,21 +735,38 @@ func (s *fastState) pick() (b, p uint, ok bool) {
 	if best >= 0 {
 		return b, p, true
 	}
-	fewest := 10
-	for bb := uint(0); bb < 3; bb++ {
-		band := (*[9]uint32)(s.cand[9*bb : 9*bb+9])
-		for m := s.unsolved[bb]; m != 0; m &= m - 1 {
-			pp := uint(bits.TrailingZeros32(m))
-			n := 0
-			for _, x := range band {
-				n += int(x >> pp & 1)
+	// The first open cell with the fewest candidates: count the
+	// candidates of every cell of a band at once, in four bit planes.
+	var counts [3][4]uint32
+	for bb := range counts {
+		c := &counts[bb]
+		for _, x := range (*[9]uint32)(s.cand[9*bb : 9*bb+9]) {
+			k0 := c[0] & x
+			c[0] ^= x
+			k1 := c[1] & k0
+			c[1] ^= k0
+			k2 := c[2] & k1
+			c[2] ^= k1
+			c[3] |= k2
+		}
+	}
+	for n := uint32(2); n <= 9; n++ {
+		for bb := uint(0); bb < 3; bb++ {
+			c := &counts[bb]
+			m := s.unsolved[bb]
+			for j := range c {
+				if n>>j&1 != 0 {
+					m &= c[j]
+				} else {
+					m &^= c[j]
+				}
 			}
-			if n < fewest {
-				fewest, b, p = n, bb, pp
+			if m != 0 {
+				return bb, uint(bits.TrailingZeros32(m)), true
 			}
 		}
 	}
-	return b, p, true
+	return 0, 0, true
 }
 
 const fastBand27 = 1<<27 - 1

@@ -57,6 +57,9 @@ type fastSweepTables struct {
 	shift [32]uint16
 	tri   [2][32]uint16
 	key   [3][32]uint16
+	// cell[27·b+9·r+c] locates a cell for the search: 9·b in bits 0-7, r
+	// in bits 8-15, 1<<c in bits 16-31.
+	cell [81]uint32
 }
 
 var fastSweepTab = newFastSweepTables()
@@ -79,6 +82,9 @@ func newFastSweepTables() *fastSweepTables {
 			}
 		}
 		if l < 27 {
+			for p := range 27 {
+				t.cell[27*(l/9)+p] = uint32(9*(l/9)) | uint32(p/9)<<8 | uint32(1)<<(16+p%9)
+			}
 			t.shift[l] = uint16(l % 9)
 			for r := range 3 {
 				t.key[r][l] = uint16(127 - (27*(l/9) + 9*r + l%9))
@@ -87,6 +93,35 @@ func newFastSweepTables() *fastSweepTables {
 	}
 	return t
 }
+
+// fastSweepSearch is the state of the sweep kernel's search
+// (fastSearchAVX512): a stack of levels, each with its fixpoint in the
+// kernel's layout (three row registers of 32 lanes), the cell guessed
+// there and the digits still to try; the counters; and out, where the
+// kernel leaves a solution, or a fixpoint for pick, in fastState's layout.
+type fastSweepSearch struct {
+	states [fastMaxDepth][3][32]uint16
+	cells  [fastMaxDepth]uint32
+	digits [fastMaxDepth]uint32
+	level  int64
+	nodes  uint64
+	bound  uint64 // return (event fastEventPoll) when nodes reaches bound
+	resume int64  // where the next call goes on (fastResume*)
+	out    fastState
+}
+
+// The events of the sweep kernel's search, and where it resumes.
+const (
+	fastEventDone     = 0 // the search is over
+	fastEventSolution = 1 // a solution in out
+	fastEventPick     = 2 // no cell with two candidates: pick on out sets cells[level]
+	fastEventPoll     = 3 // the nodes reached bound
+
+	fastResumeStart     = 0 // from the givens' masks in out
+	fastResumeNext      = 1 // the next branch of the current level
+	fastResumeBacktrack = 2 // after a solution
+	fastResumePicked    = 3 // after pick
+)
 
 // The sweep kernel's answers besides a cell 27·b+p to guess on.
 const (

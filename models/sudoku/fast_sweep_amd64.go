@@ -30,6 +30,16 @@ func fastKernel(force string, diag bool) string {
 // on.
 func fastSweep(s *fastState) int { return fastSweepAVX512(s, fastSweepTab) }
 
+// fastSearchAVX512 is the search of the sweep kernel (fast_sweep_amd64.s):
+// it runs until an event (fastEvent*), x.resume saying where the next call
+// goes on.
+//
+//go:noescape
+func fastSearchAVX512(x *fastSweepSearch, t *fastSweepTables) int
+
+// fastSearch runs the sweep kernel's search to its next event.
+func fastSearch(x *fastSweepSearch) int { return fastSearchAVX512(x, fastSweepTab) }
+
 // fastCPUHasAVX512BW reads CPUID and XGETBV.
 func fastCPUHasAVX512BW() bool {
 	maxID, _, _, _ := cpuID(0, 0)

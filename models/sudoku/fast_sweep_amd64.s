@@ -26,6 +26,15 @@
 #define SHIFT 384
 #define TRI 448
 #define KEY 576
+#define CELLINFO 768
+#define STATES 0
+#define CELLS 15744
+#define DIGITS 16072
+#define LEVEL 16400
+#define NODES 16408
+#define BOUND 16416
+#define RESUME 16424
+#define OUT 16432
 
 // CELL computes, for the row register X, how many digits each cell may
 // hold: F |= cells holding none; Z9 = two or more and Z14 = three or more
@@ -277,6 +286,120 @@
 	VPSLLW $7, Z13, Z13; \
 	VPADDW.Z (KEY+KEYOFF)(SI), Z13, KP, C
 
+// CONSTS loads the constants of the rounds (see the register list above).
+#define CONSTS \
+	MOVL $0x1ff, AX; \
+	VPBROADCASTW AX, Z31; \
+	MOVL $0x49, AX; \
+	VPBROADCASTW AX, Z30; \
+	MOVL $0xdb, AX; \
+	VPBROADCASTW AX, Z23; \
+	MOVL $0xffff, AX; \
+	VPBROADCASTW AX, Z22; \
+	MOVL $0x201, AX; \
+	VPBROADCASTW AX, Z21; \
+	MOVL $7, AX; \
+	VPBROADCASTW AX, Z20; \
+	VMOVDQU64 (ROT+0)(SI), Z29; \
+	VMOVDQU64 (ROT+64)(SI), Z28; \
+	VMOVDQU64 (ROT+128)(SI), Z27; \
+	VMOVDQU64 (ROT+192)(SI), Z26; \
+	VMOVDQU64 (BAND+0)(SI), Z25; \
+	VMOVDQU64 (BAND+64)(SI), Z24
+
+// LOADBAND loads the 27 digit-band masks at ADDR (a fastState's cand) into
+// the row registers Z0-Z2; lanes 27-31 get all nine columns. It sets K1 to
+// the 11 dwords of the second half.
+#define LOADBAND(ADDR) \
+	MOVL $0x7ffffff, AX; \
+	VPBROADCASTD AX, Z7; \
+	MOVL $0x7ff, AX; \
+	KMOVW AX, K1; \
+	VMOVDQU32 (ADDR), Z6; \
+	VMOVDQU32 64(ADDR), K1, Z7; \
+	VPMOVDW Z6, Y0; \
+	VPMOVDW Z7, Y10; \
+	VINSERTI64X4 $1, Y10, Z0, Z0; \
+	VPANDD Z31, Z0, Z0; \
+	UNPACK(9, Z1, Y1); \
+	UNPACK(18, Z2, Y2)
+
+// STOREBAND writes the row registers Z0-Z2 as 27 digit-band masks at ADDR
+// (K1 as LOADBAND sets it).
+#define STOREBAND(ADDR) \
+	PACK(Z0, Z1, Z2, Y0, Y1, Y2, Z6, Z7); \
+	VMOVDQU32 Z6, (ADDR); \
+	VMOVDQU32 Z7, K1, 64(ADDR)
+
+// UNSOLVEDTO writes unsolved[0..2] (the cells with two candidates or more,
+// from the last round's counts in the frame) at ADDR.
+#define UNSOLVEDTO(ADDR) \
+	VMOVDQU64 0(SP), Z0; \
+	VMOVDQU64 64(SP), Z1; \
+	VMOVDQU64 128(SP), Z2; \
+	PACK(Z0, Z1, Z2, Y0, Y1, Y2, Z6, Z7); \
+	VMOVD X6, AX; \
+	MOVL AX, (ADDR); \
+	VEXTRACTI32X4 $2, Z6, X8; \
+	VPEXTRD $1, X8, AX; \
+	MOVL AX, 4(ADDR); \
+	VPEXTRD $2, X7, AX; \
+	MOVL AX, 8(ADDR)
+
+// PICKSCORE sets AX to the largest pick key over the cells with exactly two
+// candidates (score·128 + 127 − (27·b+p)), or 0 when there is none, from
+// the last round's counts in the frame. It overwrites Z0-Z17, Z20, Z21,
+// Z30, Z31 and K1-K4 (K1: the 27 lanes).
+#define PICKSCORE \
+	MOVL $0x7ffffff, AX; \
+	KMOVD AX, K1; \
+	VMOVDQU64 0(SP), Z0; \
+	VMOVDQU64 64(SP), Z1; \
+	VMOVDQU64 128(SP), Z2; \
+	VMOVDQU64 192(SP), Z3; \
+	VMOVDQU64 256(SP), Z4; \
+	VMOVDQU64 320(SP), Z5; \
+	VMOVDQU64 SHIFT(SI), Z20; \
+	MOVL $1, AX; \
+	VPBROADCASTW AX, Z21; \
+	VMOVDQU64 (TRI+0)(SI), Z30; \
+	VMOVDQU64 (TRI+64)(SI), Z31; \
+	WEIGHT(Z0, Z3, Z15, K2); \
+	WEIGHT(Z1, Z4, Z16, K3); \
+	WEIGHT(Z2, Z5, Z17, K4); \
+	VPADDW Z16, Z15, Z8; \
+	VPADDW Z17, Z8, Z8; \
+	VPERMW Z8, Z25, Z12; \
+	VPADDW Z12, Z8, Z9; \
+	VPERMW Z8, Z24, Z12; \
+	VPADDW Z12, Z9, Z9; \
+	SUM3(Z8, Z13); \
+	VPADDW Z13, Z9, Z9; \
+	VPSUBW Z8, Z9, Z9; \
+	SCORE(Z15, K2, 0, Z0); \
+	SCORE(Z16, K3, 64, Z1); \
+	SCORE(Z17, K4, 128, Z2); \
+	VPMAXUW Z1, Z0, Z0; \
+	VPMAXUW Z2, Z0, Z0; \
+	VEXTRACTI64X4 $1, Z0, Y1; \
+	VPMAXUW Y1, Y0, Y0; \
+	VEXTRACTI128 $1, Y0, X1; \
+	VPMAXUW X1, X0, X0; \
+	VPCMPEQW X1, X1, X1; \
+	VPXOR X1, X0, X0; \
+	VPHMINPOSUW X0, X0; \
+	VMOVD X0, AX; \
+	NOTL AX; \
+	ANDL $0xffff, AX
+
+// ANYOPEN sets K2 to the lanes with an open cell (from the frame's
+// counts, K1 the 27 lanes); KORTESTD K2, K2 then says whether there is one.
+#define ANYOPEN \
+	VMOVDQU64 0(SP), Z0; \
+	VPORD 64(SP), Z0, Z0; \
+	VPORD 128(SP), Z0, Z0; \
+	VPTESTMW Z0, Z0, K1, K2
+
 // func fastSweepAVX512(s *fastState, t *fastSweepTables) int
 //
 // It returns -1 on a contradiction, 81 when every cell is placed, 82 when
@@ -284,40 +407,10 @@
 TEXT ·fastSweepAVX512(SB), NOSPLIT, $384-24
 	MOVQ s+0(FP), DI
 	MOVQ t+8(FP), SI
-	MOVL $0x1ff, AX
-	VPBROADCASTW AX, Z31
-	MOVL $0x49, AX
-	VPBROADCASTW AX, Z30
-	MOVL $0xdb, AX
-	VPBROADCASTW AX, Z23
-	MOVL $0xffff, AX
-	VPBROADCASTW AX, Z22
-	MOVL $0x201, AX
-	VPBROADCASTW AX, Z21
-	MOVL $7, AX
-	VPBROADCASTW AX, Z20
-	VMOVDQU64 (ROT+0)(SI), Z29
-	VMOVDQU64 (ROT+64)(SI), Z28
-	VMOVDQU64 (ROT+128)(SI), Z27
-	VMOVDQU64 (ROT+192)(SI), Z26
-	VMOVDQU64 (BAND+0)(SI), Z25
-	VMOVDQU64 (BAND+64)(SI), Z24
+	CONSTS
 	VPXORD Z19, Z19, Z19
 	KXORD K7, K7, K7
-
-	// Load the 27 digit-band masks; lanes 27-31 get all 27 bits.
-	MOVL $0x7ffffff, AX
-	VPBROADCASTD AX, Z7
-	MOVL $0x7ff, AX
-	KMOVW AX, K1
-	VMOVDQU32 (CAND+0)(DI), Z6
-	VMOVDQU32 (CAND+64)(DI), K1, Z7
-	VPMOVDW Z6, Y0
-	VPMOVDW Z7, Y10
-	VINSERTI64X4 $1, Y10, Z0, Z0
-	VPANDD Z31, Z0, Z0
-	UNPACK(9, Z1, Y1)
-	UNPACK(18, Z2, Y2)
+	LOADBAND(DI)
 
 loop:
 	ROUND(Z0, Z1, Z2, Z3, Z4, Z5)
@@ -335,70 +428,12 @@ loop:
 
 done:
 	// Y = X: the state is in Z0-Z2 either way.
-	PACK(Z0, Z1, Z2, Y0, Y1, Y2, Z6, Z7)
-	VMOVDQU32 Z6, (CAND+0)(DI)
-	VMOVDQU32 Z7, K1, (CAND+64)(DI)
-
-	// unsolved[b]: the cells of band b holding two digits or more, from
-	// the last round's counts (lane 9·b of each row).
-	VMOVDQU64 0(SP), Z0
-	VMOVDQU64 64(SP), Z1
-	VMOVDQU64 128(SP), Z2
-	PACK(Z0, Z1, Z2, Y0, Y1, Y2, Z6, Z7)
-	VMOVD X6, AX
-	MOVL AX, (UNSOLVED+0)(DI)
-	VEXTRACTI32X4 $2, Z6, X8
-	VPEXTRD $1, X8, AX
-	MOVL AX, (UNSOLVED+4)(DI)
-	VPEXTRD $2, X7, AX
-	MOVL AX, (UNSOLVED+8)(DI)
+	STOREBAND(DI)
+	LEAQ UNSOLVED(DI), R9
+	UNSOLVEDTO(R9)
 	MOVL $0, CHANGED(DI)
-
-	// pick: the cell with two candidates whose peers weigh most (see
-	// fastState.pick), from the last round's counts, in score lanes
-	// 9·b+c of each row register r.
-	MOVL $0x7ffffff, AX
-	KMOVD AX, K1
-	VMOVDQU64 0(SP), Z0
-	VMOVDQU64 64(SP), Z1
-	VMOVDQU64 128(SP), Z2
-	VMOVDQU64 192(SP), Z3
-	VMOVDQU64 256(SP), Z4
-	VMOVDQU64 320(SP), Z5
-	VMOVDQU64 SHIFT(SI), Z20
-	MOVL $1, AX
-	VPBROADCASTW AX, Z21
-	VMOVDQU64 (TRI+0)(SI), Z30
-	VMOVDQU64 (TRI+64)(SI), Z31
-	WEIGHT(Z0, Z3, Z15, K2)
-	WEIGHT(Z1, Z4, Z16, K3)
-	WEIGHT(Z2, Z5, Z17, K4)
-	// Z8 = the weights of each band's column (its three rows); Z9 =
-	// the whole column + the box − the mini-column.
-	VPADDW Z16, Z15, Z8
-	VPADDW Z17, Z8, Z8
-	VPERMW Z8, Z25, Z12
-	VPADDW Z12, Z8, Z9
-	VPERMW Z8, Z24, Z12
-	VPADDW Z12, Z9, Z9
-	SUM3(Z8, Z13)
-	VPADDW Z13, Z9, Z9
-	VPSUBW Z8, Z9, Z9
-	SCORE(Z15, K2, 0, Z0)
-	SCORE(Z16, K3, 64, Z1)
-	SCORE(Z17, K4, 128, Z2)
-	VPMAXUW Z1, Z0, Z0
-	VPMAXUW Z2, Z0, Z0
-	VEXTRACTI64X4 $1, Z0, Y1
-	VPMAXUW Y1, Y0, Y0
-	VEXTRACTI128 $1, Y0, X1
-	VPMAXUW X1, X0, X0
-	VPCMPEQW X1, X1, X1
-	VPXOR X1, X0, X0
-	VPHMINPOSUW X0, X0
-	VMOVD X0, AX
-	NOTL AX
-	ANDL $0xffff, AX
+	PICKSCORE
+	TESTL AX, AX
 	JEQ nopair
 	ANDL $127, AX
 	MOVL $127, BX
@@ -409,10 +444,7 @@ done:
 
 nopair:
 	// No cell with exactly two candidates: 81 if none is open, else 82.
-	VMOVDQU64 0(SP), Z0
-	VPORD 64(SP), Z0, Z0
-	VPORD 128(SP), Z0, Z0
-	VPTESTMW Z0, Z0, K1, K2
+	ANYOPEN
 	KORTESTD K2, K2
 	MOVQ $81, BX
 	MOVQ $82, CX
@@ -424,4 +456,203 @@ nopair:
 fail:
 	VZEROUPPER
 	MOVQ $-1, ret+16(FP)
+	RET
+
+// func fastSearchAVX512(x *fastSweepSearch, t *fastSweepTables) int
+//
+// The search of Fast.search, with the sweep kernel's propagation and
+// pick, on an explicit stack of levels (x.states[l]: the fixpoint at level
+// l, x.cells[l] the cell guessed there, x.digits[l] its digits still to
+// try, lowest first; the last one is tried in place, at the same level).
+// It runs until an event, which it returns, x.resume saying where to go
+// on: 0 the search is over; 1 a solution is in x.out (resume backtracks);
+// 2 no cell has two candidates: x.out holds the fixpoint (and unsolved)
+// for pick, which sets x.cells[x.level] (resume goes on from there); 3 the
+// nodes reached x.bound (resume tries the next branch, counting it).
+// Resume 0 starts from the givens' masks in x.out.
+TEXT ·fastSearchAVX512(SB), NOSPLIT, $384-24
+	MOVQ x+0(FP), DI
+	MOVQ t+8(FP), SI
+	CONSTS
+	MOVQ LEVEL(DI), R8
+	MOVQ RESUME(DI), AX
+	CMPQ AX, $1
+	JEQ next
+	CMPQ AX, $2
+	JEQ backtrack
+	CMPQ AX, $3
+	JEQ picked
+	LEAQ OUT(DI), R9
+	LOADBAND(R9)
+
+propagate:
+	VPXORD Z19, Z19, Z19
+	KXORD K7, K7, K7
+sloop:
+	ROUND(Z0, Z1, Z2, Z3, Z4, Z5)
+	KORTESTD K7, K7
+	JNE backtrack
+	VPTESTMW Z10, Z10, K5
+	KORTESTD K5, K5
+	JEQ fixpoint
+	ROUND(Z3, Z4, Z5, Z0, Z1, Z2)
+	KORTESTD K7, K7
+	JNE backtrack
+	VPTESTMW Z10, Z10, K5
+	KORTESTD K5, K5
+	JNE sloop
+
+fixpoint:
+	// Keep the fixpoint as level R8's state, then pick.
+	IMUL3Q $192, R8, R9
+	LEAQ STATES(DI)(R9*1), R9
+	VMOVDQU64 Z0, 0(R9)
+	VMOVDQU64 Z1, 64(R9)
+	VMOVDQU64 Z2, 128(R9)
+	PICKSCORE
+	TESTL AX, AX
+	JEQ spare
+	ANDL $127, AX
+	MOVL $127, BX
+	SUBL AX, BX
+	MOVL BX, CELLS(DI)(R8*4)
+	MOVL $0x1ff, AX
+	VPBROADCASTW AX, Z31
+	MOVL $0x49, AX
+	VPBROADCASTW AX, Z30
+	MOVL $0x201, AX
+	VPBROADCASTW AX, Z21
+	MOVL $7, AX
+	VPBROADCASTW AX, Z20
+	JMP cell
+
+spare:
+	// No cell with two candidates: a solution, or pick's fallback (Go).
+	ANYOPEN
+	KORTESTD K2, K2
+	JNE fallback
+	VMOVDQU64 0(R9), Z0
+	VMOVDQU64 64(R9), Z1
+	VMOVDQU64 128(R9), Z2
+	MOVL $0x7ff, AX
+	KMOVW AX, K1
+	LEAQ OUT(DI), R10
+	STOREBAND(R10)
+	MOVQ $2, RESUME(DI)
+	MOVQ R8, LEVEL(DI)
+	VZEROUPPER
+	MOVQ $1, ret+16(FP)
+	RET
+
+fallback:
+	LEAQ (OUT+UNSOLVED)(DI), R10
+	UNSOLVEDTO(R10)
+	VMOVDQU64 0(R9), Z0
+	VMOVDQU64 64(R9), Z1
+	VMOVDQU64 128(R9), Z2
+	MOVL $0x7ff, AX
+	KMOVW AX, K1
+	LEAQ OUT(DI), R10
+	STOREBAND(R10)
+	MOVQ $3, RESUME(DI)
+	MOVQ R8, LEVEL(DI)
+	VZEROUPPER
+	MOVQ $2, ret+16(FP)
+	RET
+
+picked:
+	IMUL3Q $192, R8, R9
+	LEAQ STATES(DI)(R9*1), R9
+
+cell:
+	// The digits of cell CELLS[R8] (27·b + 9·r + c) in level R8's state
+	// (R9): bit c of lanes 9·b..9·b+8 of row register r.
+	MOVL CELLS(DI)(R8*4), BX
+	MOVL CELLINFO(SI)(BX*4), BX
+	MOVL BX, CX
+	SHRL $8, CX
+	ANDL $3, CX
+	SHLL $6, CX
+	VMOVDQU64 (R9)(CX*1), Z6
+	MOVL BX, AX
+	SHRL $16, AX
+	VPBROADCASTW AX, Z7
+	VPTESTMW Z7, Z6, K2
+	KMOVD K2, AX
+	MOVL BX, CX
+	ANDL $31, CX
+	SHRL CX, AX
+	ANDL $0x1ff, AX
+	MOVL AX, DIGITS(DI)(R8*4)
+
+next:
+	// The next digit of level R8's cell, counted as a node.
+	MOVQ NODES(DI), CX
+	CMPQ CX, BOUND(DI)
+	JEQ poll
+	INCQ CX
+	MOVQ CX, NODES(DI)
+	MOVL DIGITS(DI)(R8*4), AX
+	BSFL AX, DX
+	LEAL -1(AX), CX
+	ANDL CX, AX
+	MOVL AX, DIGITS(DI)(R8*4)
+	IMUL3Q $192, R8, R9
+	LEAQ STATES(DI)(R9*1), R9
+	VMOVDQU64 0(R9), Z0
+	VMOVDQU64 64(R9), Z1
+	VMOVDQU64 128(R9), Z2
+	// Clear the cell from the other digits: bit c of lanes 9·b+e, e != d,
+	// of row register r (K2, K3, K4 select the lanes in Z0, Z1, Z2).
+	MOVL CELLS(DI)(R8*4), BX
+	MOVL CELLINFO(SI)(BX*4), BX
+	MOVL BX, CX
+	ANDL $31, CX
+	MOVL $0x1ff, R10
+	SHLL CX, R10
+	ADDL DX, CX
+	MOVL $1, R11
+	SHLL CX, R11
+	XORL R11, R10
+	MOVL BX, CX
+	SHRL $8, CX
+	ANDL $3, CX
+	XORL R11, R11
+	XORL R12, R12
+	XORL R13, R13
+	CMPL CX, $1
+	CMOVLLT R10, R11
+	CMOVLEQ R10, R12
+	CMOVLGT R10, R13
+	KMOVD R11, K2
+	KMOVD R12, K3
+	KMOVD R13, K4
+	MOVL BX, CX
+	SHRL $16, CX
+	VPBROADCASTW CX, Z7
+	VPANDND Z0, Z7, Z6
+	VMOVDQU16 Z6, K2, Z0
+	VPANDND Z1, Z7, Z6
+	VMOVDQU16 Z6, K3, Z1
+	VPANDND Z2, Z7, Z6
+	VMOVDQU16 Z6, K4, Z2
+	TESTL AX, AX
+	JEQ propagate
+	INCQ R8
+	JMP propagate
+
+backtrack:
+	DECQ R8
+	JGE next
+	MOVQ $0, RESUME(DI)
+	MOVQ $0, LEVEL(DI)
+	VZEROUPPER
+	MOVQ $0, ret+16(FP)
+	RET
+
+poll:
+	MOVQ $1, RESUME(DI)
+	MOVQ R8, LEVEL(DI)
+	VZEROUPPER
+	MOVQ $3, ret+16(FP)
 	RET
