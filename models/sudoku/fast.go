@@ -220,19 +220,22 @@ func (s *fastState) init(givens *[81]uint8, diag bool) bool {
 // contradiction before any node, as init's false). It reports false on a
 // value above 9. unsolved is left for the kernel to set.
 func (s *fastState) load(givens *[81]uint8) bool {
-	var given [27]uint32
+	var given [28]uint32 // given[27]: the empty cells, thrown away
 	var occupied [3]uint32
+	var over uint8
 	for b := range 3 {
 		for p, v := range (*[27]uint8)(givens[27*b : 27*b+27]) {
-			if v == 0 {
-				continue
+			over |= v - min(v, 9)
+			k := 9*b + int(v) - 1
+			if v == 0 || v > 9 {
+				k = 27
 			}
-			if v > 9 {
-				return false
-			}
-			given[9*b+int(v)-1] |= 1 << p
-			occupied[b] |= 1 << p
+			given[k] |= 1 << p
+			occupied[b] |= uint32(min(v, 1)) << p
 		}
+	}
+	if over != 0 {
+		return false
 	}
 	for i := range s.cand {
 		s.cand[i] = fastBand27&^occupied[i/9] | given[i]

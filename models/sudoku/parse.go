@@ -111,6 +111,9 @@ func (p *Parser) ParseLine(line int, text []byte, dst *Puzzle) error {
 	if dst == nil {
 		return errors.New("sudoku: ParseLine: nil destination puzzle")
 	}
+	if len(text) == 81 && p.parse81(text, dst) {
+		return nil
+	}
 	text = bytes.TrimPrefix(text, bom)
 	text = bytes.TrimSpace(text)
 	k := len(text)
@@ -158,6 +161,61 @@ func (p *Parser) ParseLine(line int, text []byte, dst *Puzzle) error {
 	}
 	return nil
 }
+
+// parse81 is ParseLine's fast path for the usual line: 81 symbols of a
+// valid classic 9×9 puzzle ('.', '0'–'9'). It reports false, leaving the
+// work to the general path (which names the error), for anything else:
+// another symbol, another layout, or two equal givens in a unit.
+func (p *Parser) parse81(text []byte, dst *Puzzle) bool {
+	s, err := p.Shape(9)
+	if err != nil || s.Variant != Classic || !s.isClassic9() {
+		return false
+	}
+	if cap(dst.Givens) < 81 {
+		dst.Givens = make([]uint8, 81)
+	}
+	g := dst.Givens[:81]
+	var rows, cols, boxes [9]uint16
+	var clash uint16
+	var symbols uint8
+	for i, ch := range text[:81] {
+		v := digit81[ch]
+		symbols |= v
+		g[i] = v & 15
+		bit := uint16(1) << v >> 1 // 0 for an empty cell (and a bad symbol)
+		r, c, b := cell81[i].r, cell81[i].c, cell81[i].b
+		clash |= (rows[r] | cols[c] | boxes[b]) & bit
+		rows[r] |= bit
+		cols[c] |= bit
+		boxes[b] |= bit
+	}
+	if clash != 0 || symbols&16 != 0 {
+		return false
+	}
+	dst.Givens, dst.Shape = g, s
+	return true
+}
+
+// digit81 maps a byte of a 9×9 line to its value: 0 for '.' and '0', 1–9
+// for '1'–'9', 16 for anything else.
+var digit81 = func() (t [256]uint8) {
+	for i := range t {
+		t[i] = 16
+	}
+	t['.'], t['0'] = 0, 0
+	for d := range uint8(9) {
+		t['1'+d] = d + 1
+	}
+	return t
+}()
+
+// cell81 holds the row, column and box of each cell of a 9×9 grid.
+var cell81 = func() (t [81]struct{ r, c, b uint8 }) {
+	for i := range t {
+		t[i].r, t[i].c, t[i].b = uint8(i/9), uint8(i%9), uint8(i/27*3+i%9/3)
+	}
+	return t
+}()
 
 // ParseLine reads one puzzle in the one-line format under layout l (see
 // Parser.ParseLine).
