@@ -4,6 +4,8 @@ import (
 	"context"
 	"runtime"
 	"testing"
+
+	"github.com/coverkit/coverkit/core"
 )
 
 // BenchmarkFastSets solves a puzzle set once per iteration (one op is one
@@ -74,4 +76,47 @@ func benchmarkFastSet(b *testing.B, f *Fast, puzzles [][81]uint8, limit uint64) 
 		b.ReportMetric(float64((cpu1-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/op")
 	}
 	b.ReportMetric(float64(nodes)/float64(b.N)/float64(len(puzzles)), "nodes/puzzle")
+}
+
+// BenchmarkDLXSets is BenchmarkFastSets for the exact cover on the DLX
+// engine (--algo dlx: the registry's dlx worker, one matrix reused, the
+// givens forced), on 17clue and top1465: one op is one pass over the set.
+func BenchmarkDLXSets(b *testing.B) {
+	for _, set := range []struct{ name, file string }{{"17clue", "17clue.txt"}, {"top1465", "top1465.txt"}} {
+		b.Run(set.name, func(b *testing.B) {
+			for _, mode := range []struct {
+				name  string
+				limit uint64
+			}{{"first", 1}, {"unique", 2}} {
+				b.Run(mode.name, func(b *testing.B) {
+					puzzles := benchPuzzles(b, set.file)
+					dlx, err := Algorithm("dlx")
+					if err != nil {
+						b.Fatal(err)
+					}
+					solve := dlx.Worker()
+					o := &core.Options{Mode: core.ModeAll, Limit: mode.limit, Workers: 1}
+					runtime.LockOSThread()
+					defer runtime.UnlockOSThread()
+					var nodes uint64
+					cpu0, cpuOK := fastThreadCPU()
+					b.ResetTimer()
+					for b.Loop() {
+						for i := range puzzles {
+							res, err := solve(context.Background(), &puzzles[i], o)
+							if err != nil || res.Solutions.IsZero() {
+								b.Fatalf("puzzle %d: %v", i+1, err)
+							}
+							nodes += res.Stats.Nodes
+						}
+					}
+					cpu1, _ := fastThreadCPU()
+					if cpuOK && cpu1 > cpu0 {
+						b.ReportMetric(float64((cpu1-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/op")
+					}
+					b.ReportMetric(float64(nodes)/float64(b.N)/float64(len(puzzles)), "nodes/puzzle")
+				})
+			}
+		})
+	}
 }
