@@ -135,9 +135,7 @@ func (f *Fast) solve(ctx context.Context, givens *[81]uint8, limit uint64, sol *
 	if !ok {
 		f.stop = f.meter.Status()
 	} else if f.sweep {
-		if f.stack[0].load(givens) {
-			f.searchSweep()
-		}
+		f.searchSweep(givens)
 	} else if f.stack[0].init(givens, diag) {
 		f.search(0)
 	}
@@ -214,36 +212,6 @@ func (s *fastState) init(givens *[81]uint8, diag bool) bool {
 	return true
 }
 
-// load is init for the sweep kernel, which needs no more than the givens:
-// a cell with a given keeps that digit only, and the first propagation
-// finds everything init deduces, clashing givens included (a
-// contradiction before any node, as init's false). It reports false on a
-// value above 9. unsolved is left for the kernel to set.
-func (s *fastState) load(givens *[81]uint8) bool {
-	var given [28]uint32 // given[27]: the empty cells, thrown away
-	var occupied [3]uint32
-	var over uint8
-	for b := range 3 {
-		for p, v := range (*[27]uint8)(givens[27*b : 27*b+27]) {
-			over |= v - min(v, 9)
-			k := 9*b + int(v) - 1
-			if v == 0 || v > 9 {
-				k = 27
-			}
-			given[k] |= 1 << p
-			occupied[b] |= uint32(min(v, 1)) << p
-		}
-	}
-	if over != 0 {
-		return false
-	}
-	for i := range s.cand {
-		s.cand[i] = fastBand27&^occupied[i/9] | given[i]
-	}
-	s.diag, s.changed = false, 0
-	return true
-}
-
 // assign is place for the sweep kernel: digit i%9+1 takes cell p of band
 // i/9, which the other digits leave; the kernel's propagation does the
 // rest, as place's would.
@@ -279,18 +247,19 @@ func (s *fastState) diagonals(i uint, cells, changed uint32) uint32 {
 	return changed
 }
 
-// searchSweep is search on the sweep kernel, from the root state
-// f.stack[0] (load): the kernel runs the search and returns at each
+// searchSweep is search on the sweep kernel, from the givens: the kernel
+// loads them (as fastState.load), runs the search and returns at each
 // solution, at each node bound (to poll the meter, as tick does) and at a
 // fixpoint without a cell of two candidates (pick decides there). The same
 // nodes, solutions and order as search.
-func (f *Fast) searchSweep() {
+func (f *Fast) searchSweep(givens *[81]uint8) {
 	if f.sw == nil {
 		f.sw = new(fastSweepSearch)
 	}
 	x := f.sw
-	x.out.cand = f.stack[0].cand
+	x.givens = givens
 	x.level, x.nodes, x.bound, x.resume = 0, 0, f.bound, fastResumeStart
+	defer func() { x.givens = nil }()
 	for {
 		switch fastSearch(x) {
 		case fastEventDone:

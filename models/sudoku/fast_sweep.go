@@ -108,6 +108,7 @@ type fastSweepSearch struct {
 	bound  uint64 // return (event fastEventPoll) when nodes reaches bound
 	resume int64  // where the next call goes on (fastResume*)
 	out    fastState
+	givens *[81]uint8 // the puzzle, for fastResumeStart
 }
 
 // The events of the sweep kernel's search, and where it resumes.
@@ -117,7 +118,7 @@ const (
 	fastEventPick     = 2 // no cell with two candidates: pick on out sets cells[level]
 	fastEventPoll     = 3 // the nodes reached bound
 
-	fastResumeStart     = 0 // from the givens' masks in out
+	fastResumeStart     = 0 // from the givens
 	fastResumeNext      = 1 // the next branch of the current level
 	fastResumeBacktrack = 2 // after a solution
 	fastResumePicked    = 3 // after pick

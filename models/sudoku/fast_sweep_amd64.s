@@ -35,6 +35,7 @@
 #define BOUND 16416
 #define RESUME 16424
 #define OUT 16432
+#define GIVENS 16560
 
 // CELL computes, for the row register X, how many digits each cell may
 // hold: F |= cells holding none; Z9 = two or more and Z14 = three or more
@@ -469,7 +470,8 @@ fail:
 // 2 no cell has two candidates: x.out holds the fixpoint (and unsolved)
 // for pick, which sets x.cells[x.level] (resume goes on from there); 3 the
 // nodes reached x.bound (resume tries the next branch, counting it).
-// Resume 0 starts from the givens' masks in x.out.
+// Resume 0 starts from the 81 givens at x.givens (no search when one is
+// above 9).
 TEXT ·fastSearchAVX512(SB), NOSPLIT, $384-24
 	MOVQ x+0(FP), DI
 	MOVQ t+8(FP), SI
@@ -482,6 +484,232 @@ TEXT ·fastSearchAVX512(SB), NOSPLIT, $384-24
 	JEQ backtrack
 	CMPQ AX, $3
 	JEQ picked
+
+	// Start: the digit-band masks of the 81 givens at x.givens (a byte
+	// each), with byte compares: cand[9·b+d] = the cells of band b that are
+	// empty or hold d+1. That is all init does that the rounds do not do
+	// themselves (clashing givens are a contradiction of the first
+	// propagation, before any node, as init's false). A value above 9
+	// leaves no solution, as in init.
+	MOVQ GIVENS(DI), R9
+	VMOVDQU8 (R9), Z10
+	MOVL $0x1ffff, AX
+	KMOVQ AX, K1
+	VMOVDQU8.Z 64(R9), K1, Z11
+	MOVL $9, AX
+	VPBROADCASTB AX, Z12
+	VPCMPUB $6, Z12, Z10, K2
+	VPCMPUB $6, Z12, Z11, K3
+	KORTESTQ K2, K3
+	JNE backtrack
+	VPTESTMB Z10, Z10, K2
+	VPTESTMB Z11, Z11, K3
+	KMOVQ K2, AX
+	KMOVQ K3, DX
+	MOVQ $0x7ffffff, R13
+	MOVQ AX, R10
+	NOTQ R10
+	ANDQ R13, R10
+	MOVQ AX, R11
+	SHRQ $27, R11
+	NOTQ R11
+	ANDQ R13, R11
+	MOVQ AX, R12
+	SHRQ $54, R12
+	MOVQ DX, CX
+	SHLQ $10, CX
+	ORQ CX, R12
+	NOTQ R12
+	ANDQ R13, R12
+	MOVL $1, AX
+	VPBROADCASTB AX, Z13
+	VPCMPEQB Z13, Z10, K2
+	VPCMPEQB Z13, Z11, K3
+	KMOVQ K2, AX
+	KMOVQ K3, DX
+	MOVQ AX, CX
+	ANDQ R13, CX
+	ORL R10, CX
+	MOVL CX, (OUT+4*0)(DI)
+	MOVQ AX, CX
+	SHRQ $27, CX
+	ANDQ R13, CX
+	ORL R11, CX
+	MOVL CX, (OUT+4*9)(DI)
+	SHRQ $54, AX
+	SHLQ $10, DX
+	ORQ DX, AX
+	ANDQ R13, AX
+	ORL R12, AX
+	MOVL AX, (OUT+4*18)(DI)
+	MOVL $2, AX
+	VPBROADCASTB AX, Z13
+	VPCMPEQB Z13, Z10, K2
+	VPCMPEQB Z13, Z11, K3
+	KMOVQ K2, AX
+	KMOVQ K3, DX
+	MOVQ AX, CX
+	ANDQ R13, CX
+	ORL R10, CX
+	MOVL CX, (OUT+4*1)(DI)
+	MOVQ AX, CX
+	SHRQ $27, CX
+	ANDQ R13, CX
+	ORL R11, CX
+	MOVL CX, (OUT+4*10)(DI)
+	SHRQ $54, AX
+	SHLQ $10, DX
+	ORQ DX, AX
+	ANDQ R13, AX
+	ORL R12, AX
+	MOVL AX, (OUT+4*19)(DI)
+	MOVL $3, AX
+	VPBROADCASTB AX, Z13
+	VPCMPEQB Z13, Z10, K2
+	VPCMPEQB Z13, Z11, K3
+	KMOVQ K2, AX
+	KMOVQ K3, DX
+	MOVQ AX, CX
+	ANDQ R13, CX
+	ORL R10, CX
+	MOVL CX, (OUT+4*2)(DI)
+	MOVQ AX, CX
+	SHRQ $27, CX
+	ANDQ R13, CX
+	ORL R11, CX
+	MOVL CX, (OUT+4*11)(DI)
+	SHRQ $54, AX
+	SHLQ $10, DX
+	ORQ DX, AX
+	ANDQ R13, AX
+	ORL R12, AX
+	MOVL AX, (OUT+4*20)(DI)
+	MOVL $4, AX
+	VPBROADCASTB AX, Z13
+	VPCMPEQB Z13, Z10, K2
+	VPCMPEQB Z13, Z11, K3
+	KMOVQ K2, AX
+	KMOVQ K3, DX
+	MOVQ AX, CX
+	ANDQ R13, CX
+	ORL R10, CX
+	MOVL CX, (OUT+4*3)(DI)
+	MOVQ AX, CX
+	SHRQ $27, CX
+	ANDQ R13, CX
+	ORL R11, CX
+	MOVL CX, (OUT+4*12)(DI)
+	SHRQ $54, AX
+	SHLQ $10, DX
+	ORQ DX, AX
+	ANDQ R13, AX
+	ORL R12, AX
+	MOVL AX, (OUT+4*21)(DI)
+	MOVL $5, AX
+	VPBROADCASTB AX, Z13
+	VPCMPEQB Z13, Z10, K2
+	VPCMPEQB Z13, Z11, K3
+	KMOVQ K2, AX
+	KMOVQ K3, DX
+	MOVQ AX, CX
+	ANDQ R13, CX
+	ORL R10, CX
+	MOVL CX, (OUT+4*4)(DI)
+	MOVQ AX, CX
+	SHRQ $27, CX
+	ANDQ R13, CX
+	ORL R11, CX
+	MOVL CX, (OUT+4*13)(DI)
+	SHRQ $54, AX
+	SHLQ $10, DX
+	ORQ DX, AX
+	ANDQ R13, AX
+	ORL R12, AX
+	MOVL AX, (OUT+4*22)(DI)
+	MOVL $6, AX
+	VPBROADCASTB AX, Z13
+	VPCMPEQB Z13, Z10, K2
+	VPCMPEQB Z13, Z11, K3
+	KMOVQ K2, AX
+	KMOVQ K3, DX
+	MOVQ AX, CX
+	ANDQ R13, CX
+	ORL R10, CX
+	MOVL CX, (OUT+4*5)(DI)
+	MOVQ AX, CX
+	SHRQ $27, CX
+	ANDQ R13, CX
+	ORL R11, CX
+	MOVL CX, (OUT+4*14)(DI)
+	SHRQ $54, AX
+	SHLQ $10, DX
+	ORQ DX, AX
+	ANDQ R13, AX
+	ORL R12, AX
+	MOVL AX, (OUT+4*23)(DI)
+	MOVL $7, AX
+	VPBROADCASTB AX, Z13
+	VPCMPEQB Z13, Z10, K2
+	VPCMPEQB Z13, Z11, K3
+	KMOVQ K2, AX
+	KMOVQ K3, DX
+	MOVQ AX, CX
+	ANDQ R13, CX
+	ORL R10, CX
+	MOVL CX, (OUT+4*6)(DI)
+	MOVQ AX, CX
+	SHRQ $27, CX
+	ANDQ R13, CX
+	ORL R11, CX
+	MOVL CX, (OUT+4*15)(DI)
+	SHRQ $54, AX
+	SHLQ $10, DX
+	ORQ DX, AX
+	ANDQ R13, AX
+	ORL R12, AX
+	MOVL AX, (OUT+4*24)(DI)
+	MOVL $8, AX
+	VPBROADCASTB AX, Z13
+	VPCMPEQB Z13, Z10, K2
+	VPCMPEQB Z13, Z11, K3
+	KMOVQ K2, AX
+	KMOVQ K3, DX
+	MOVQ AX, CX
+	ANDQ R13, CX
+	ORL R10, CX
+	MOVL CX, (OUT+4*7)(DI)
+	MOVQ AX, CX
+	SHRQ $27, CX
+	ANDQ R13, CX
+	ORL R11, CX
+	MOVL CX, (OUT+4*16)(DI)
+	SHRQ $54, AX
+	SHLQ $10, DX
+	ORQ DX, AX
+	ANDQ R13, AX
+	ORL R12, AX
+	MOVL AX, (OUT+4*25)(DI)
+	MOVL $9, AX
+	VPBROADCASTB AX, Z13
+	VPCMPEQB Z13, Z10, K2
+	VPCMPEQB Z13, Z11, K3
+	KMOVQ K2, AX
+	KMOVQ K3, DX
+	MOVQ AX, CX
+	ANDQ R13, CX
+	ORL R10, CX
+	MOVL CX, (OUT+4*8)(DI)
+	MOVQ AX, CX
+	SHRQ $27, CX
+	ANDQ R13, CX
+	ORL R11, CX
+	MOVL CX, (OUT+4*17)(DI)
+	SHRQ $54, AX
+	SHLQ $10, DX
+	ORQ DX, AX
+	ANDQ R13, AX
+	ORL R12, AX
+	MOVL AX, (OUT+4*26)(DI)
 	LEAQ OUT(DI), R9
 	LOADBAND(R9)
 

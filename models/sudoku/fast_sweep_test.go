@@ -186,7 +186,7 @@ func TestFastSweepAsmLayout(t *testing.T) {
 		"TRI": unsafe.Offsetof(tab.tri), "KEY": unsafe.Offsetof(tab.key), "CELLINFO": unsafe.Offsetof(tab.cell),
 		"STATES": unsafe.Offsetof(x.states), "CELLS": unsafe.Offsetof(x.cells), "DIGITS": unsafe.Offsetof(x.digits),
 		"LEVEL": unsafe.Offsetof(x.level), "NODES": unsafe.Offsetof(x.nodes), "BOUND": unsafe.Offsetof(x.bound),
-		"RESUME": unsafe.Offsetof(x.resume), "OUT": unsafe.Offsetof(x.out),
+		"RESUME": unsafe.Offsetof(x.resume), "OUT": unsafe.Offsetof(x.out), "GIVENS": unsafe.Offsetof(x.givens),
 	}
 	file, err := os.Open("fast_sweep_amd64.s")
 	require.NoError(t, err)
