@@ -38,40 +38,40 @@
 #define GIVENS 16560
 
 // CELL computes, for the row register X, how many digits each cell may
-// hold: F |= cells holding none; Z9 = two or more and Z14 = three or more
-// (saved at T9(SP) and T9+192(SP) for pick); and D, the cells determined:
+// hold: F |= cells holding none; two or more (in D, saved at T9(SP)) and
+// three or more (Z14, saved at T9+192(SP)), for pick; and then D, the
+// cells determined:
 // naked singles, hidden singles in columns (Z11) and the rows with one
 // place left. The counts run over the nine digits of each band by windows
 // of 1, 2, 4 and 8 digits (offsets 1, 2, 4, then 8 from X itself).
 #define CELL(X, D, T9) \
 	VPERMW X, Z29, Z7; \
 	VPORD Z7, X, Z8; \
-	VPANDD Z7, X, Z9; \
+	VPANDD Z7, X, D; \
 	VPERMW Z8, Z28, Z7; \
-	VPERMW Z9, Z28, Z10; \
-	VPANDD Z7, Z9, Z13; \
+	VPERMW D, Z28, Z10; \
+	VPANDD Z7, D, Z13; \
 	VPTERNLOGD $0xF8, Z10, Z8, Z13; \
 	VPANDD Z7, Z8, Z12; \
 	VPORD Z7, Z8, Z8; \
-	VPTERNLOGD $0xFE, Z12, Z10, Z9; \
+	VPTERNLOGD $0xFE, Z12, Z10, D; \
 	VPERMW Z8, Z27, Z7; \
-	VPERMW Z9, Z27, Z10; \
+	VPERMW D, Z27, Z10; \
 	VPERMW Z13, Z27, Z14; \
-	VPANDD Z7, Z9, Z12; \
+	VPANDD Z7, D, Z12; \
 	VPTERNLOGD $0xFE, Z12, Z13, Z14; \
 	VPTERNLOGD $0xF8, Z10, Z8, Z14; \
 	VPANDD Z7, Z8, Z12; \
-	VPTERNLOGD $0xFE, Z12, Z10, Z9; \
+	VPTERNLOGD $0xFE, Z12, Z10, D; \
 	VPORD Z7, Z8, Z8; \
 	VPERMW X, Z26, Z7; \
-	VPTERNLOGD $0xF8, Z7, Z9, Z14; \
-	VPTERNLOGD $0xF8, Z7, Z8, Z9; \
+	VPTERNLOGD $0xF8, Z7, D, Z14; \
+	VPTERNLOGD $0xF8, Z7, Z8, D; \
 	VPORD Z7, Z8, Z8; \
 	VPTERNLOGD $0xF6, Z31, Z8, Z19; \
-	VMOVDQU64 Z9, T9(SP); \
+	VMOVDQU64 D, T9(SP); \
 	VMOVDQU64 Z14, (T9+192)(SP); \
-	VMOVDQA64 X, D; \
-	VPTERNLOGD $0xD0, Z9, Z11, D; \
+	VPTERNLOGD $0x8C, Z11, X, D; \
 	VPADDW Z22, X, Z7; \
 	VPTESTNMW Z7, X, K2; \
 	VMOVDQU16 X, K2, D
@@ -178,26 +178,21 @@
 	VPSRLW $6, Z7, Z14; \
 	VPSRLW $6, Z8, Z15; \
 	VPSRLW $6, Z9, Z16; \
-	VMOVDQA64 Z12, Z17; \
-	VPTERNLOGD $0x80, Z30, Z16, Z17; \
-	VMOVDQA64 Z15, Z18; \
-	VPTERNLOGD $0x80, Z30, Z13, Z18; \
+	VPANDD Z30, Z7, Z7; \
+	VPANDD Z30, Z8, Z8; \
+	VPANDD Z30, Z9, Z9; \
+	VPANDD Z16, Z12, Z17; \
+	VPANDD Z13, Z15, Z18; \
 	VPTERNLOGD $0xE0, Z18, Z17, Z7; \
-	VMOVDQA64 Z13, Z17; \
-	VPTERNLOGD $0x80, Z30, Z14, Z17; \
-	VMOVDQA64 Z16, Z18; \
-	VPTERNLOGD $0x80, Z30, Z10, Z18; \
+	VPANDD Z14, Z13, Z17; \
+	VPANDD Z10, Z16, Z18; \
 	VPTERNLOGD $0xE0, Z18, Z17, Z8; \
-	VMOVDQA64 Z10, Z17; \
-	VPTERNLOGD $0x80, Z30, Z15, Z17; \
-	VMOVDQA64 Z14, Z18; \
-	VPTERNLOGD $0x80, Z30, Z12, Z18; \
+	VPANDD Z15, Z10, Z17; \
+	VPANDD Z12, Z14, Z18; \
 	VPTERNLOGD $0xE0, Z18, Z17, Z9; \
-	VPTESTNMW Z7, Z7, K4; \
-	KORD K4, K7, K7; \
-	VPTESTNMW Z8, Z8, K4; \
-	KORD K4, K7, K7; \
-	VPTESTNMW Z9, Z9, K4; \
+	VPMINUW Z8, Z7, Z17; \
+	VPMINUW Z9, Z17, Z17; \
+	VPTESTNMW Z17, Z17, K4; \
 	KORD K4, K7, K7; \
 	VPMULLW Z20, Z7, Z7; \
 	VPTERNLOGD $0x80, Z6, Z7, Y0; \
