@@ -241,6 +241,13 @@ type Instance struct {
 	// New builds the instance from a request. Its errors are the user's:
 	// they name the argument or the line at fault.
 	New func(req Request) (core.Problem, error)
+	// Samples are small instances as command-line arguments (the
+	// positional arguments, then any of the model's flags; file names
+	// relative to the repository's root), each counted in well under a
+	// second, that the generated tests count, split and compare with
+	// every sample of every parameter (see Param.Samples). A model with a
+	// decomposition has at least one.
+	Samples []string
 }
 
 // Param is a model's own command-line parameter.

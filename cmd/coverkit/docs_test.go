@@ -112,7 +112,7 @@ func docPattern(want []string) *regexp.Regexp {
 }
 
 // TestDocExamples runs every `$ coverkit ...` example of README.md and
-// docs/cli.md through bash, in a directory where testdata/ is the
+// docs/*.md through bash, in a directory where testdata/ is the
 // repository's, and compares its output (stdout and stderr) with the
 // document's, ignoring timings. A document cannot go stale without this
 // test failing.
@@ -125,7 +125,12 @@ func TestDocExamples(t *testing.T) {
 	}
 	root, err := filepath.Abs("../..")
 	require.NoError(t, err)
-	for _, doc := range []string{"README.md", "docs/cli.md"} {
+	docs, err := filepath.Glob(filepath.Join(root, "docs", "*.md"))
+	require.NoError(t, err)
+	docs = append([]string{filepath.Join(root, "README.md")}, docs...)
+	for _, path := range docs {
+		doc, err := filepath.Rel(root, path)
+		require.NoError(t, err)
 		for _, block := range docExamples(t, filepath.Join(root, doc)) {
 			// Blocks run side by side; the commands of a block in order,
 			// in one directory (a block may write a file and read it).

@@ -142,7 +142,8 @@ counts. Text: each solution as its options, one a line as in the input
 (colors included), in input order, a blank line between solutions. JSON:
 one record a line with "options", the 1-based option numbers in increasing
 order.`,
-		Instance:    models.Instance{Usage: "[FILE|-]", Optional: 1, New: newInstance},
+		Instance: models.Instance{Usage: "[FILE|-]", Optional: 1, New: newInstance,
+			Samples: []string{"testdata/dlx/knuth-xcc.dlx", "testdata/dlx/bounds-colors.dlx", "testdata/dlx/langford-7.dlx"}},
 		Algorithms:  []models.Algorithm{autoAlgorithm, dlxAlgorithm, memoAlgorithm},
 		Default:     dlx.DefaultAlgorithm,
 		Decompose:   decompose,

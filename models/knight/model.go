@@ -27,7 +27,7 @@ from --from (5x5: 1728, OEIS A165134), closed tours as undirected cycles
 
 Formats: text, the board as a matrix of move numbers; json, a record with
 the path as 1-based [row,col] squares; svg, a picture of the tour.`,
-		Instance: models.Instance{Usage: "SIZE", Args: 1, New: newInstance},
+		Instance: models.Instance{Usage: "SIZE", Args: 1, New: newInstance, Samples: []string{"5x5"}},
 		Params: []models.Param{
 			{Name: "from", Usage: "start square ROW,COL, 1-based (solve: default 1,1; count: default every square)",
 				Samples: []string{"1,1", "2,3"}},

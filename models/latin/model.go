@@ -25,7 +25,7 @@ square (576 of order 4, 161280 of order 5, OEIS A002860).`,
 				return nil, err
 			}
 			return New(int(n), req.Switch("reduced"))
-		}},
+		}, Samples: []string{"5"}},
 		Params: []models.Param{{Name: "reduced", Usage: "reduced squares only (first row and column in order)", Switch: true,
 			Samples: []string{"true"}}},
 		Algorithms: []models.Algorithm{autoAlgorithm, dlxAlgorithm, memoAlgorithm},
