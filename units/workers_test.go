@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"testing"
 	"time"
 
@@ -96,5 +97,38 @@ func TestUnitCheckpointAcrossWorkers(t *testing.T) {
 			got[0].Resumes = 0
 			require.Equal(t, want, stripTimes(t, got))
 		})
+	}
+}
+
+// cheapDec is a decomposition of m subproblems that each count 1 and cost
+// nothing, so that the workers of a unit race each other.
+type cheapDec struct{ m uint64 }
+
+func (d cheapDec) Name() string                        { return "cheap/1" }
+func (d cheapDec) Instance() string                    { return "cheap" }
+func (d cheapDec) Len(context.Context) (uint64, error) { return d.m, nil }
+func (d cheapDec) Run(ctx context.Context, first, stride uint64, done func(uint64, core.SubResult) bool) (core.Status, error) {
+	for j := first; j < d.m; j += stride {
+		if !done(j, core.SubResult{Count: core.CountOf(1), Stats: core.Stats{Nodes: 1}}) {
+			break
+		}
+	}
+	return core.StatusExhausted, nil
+}
+
+// TestUnitWorkersRace: workers whose results run far ahead of the unit's
+// prefix (more than the unit holds) never wait for one another: a result
+// that became the prefix's next while its worker waited for room is
+// folded at once. On one CPU this deadlocked (issue 20).
+func TestUnitWorkersRace(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	for range 5 {
+		for _, w := range []int{2, 3} {
+			dec := cheapDec{m: 200_000}
+			j := &units.Job{Model: "cheap", Size: "1", Algorithm: "none", Dec: dec, Units: 1, First: 0, Last: 0,
+				Workers: w, NewDec: func() (core.Decomposition, error) { return dec, nil }}
+			ls := mustRun(t, j)
+			require.Equal(t, core.CountOf(200_000), ls[0].Solutions)
+		}
 	}
 }
