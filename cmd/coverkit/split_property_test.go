@@ -46,11 +46,16 @@ func splitTable(t *testing.T, path string) map[string]map[string]bool {
 	return table
 }
 
+// sampleTimeout bounds every count of the test: a sample (of an instance
+// or of a parameter) that takes longer fails it, rather than CI's budget.
+const sampleTimeout = "20s"
+
 // countJSON runs a count with --format json and returns its solutions and
 // exit code ("" when it printed no record).
 func countJSON(t *testing.T, args ...string) (string, int, string) {
 	t.Helper()
-	out, errOut, code := runCLI(t, "", append(args, "--format", "json")...)
+	out, errOut, code := runCLI(t, "", append(args, "--format", "json", "--timeout", sampleTimeout)...)
+	require.NotEqual(t, exitPartial, code, "%v: a sample must count in well under %s: choose smaller samples", args, sampleTimeout)
 	var rec struct {
 		Solutions json.Number `json:"solutions"`
 	}
@@ -115,8 +120,9 @@ func TestSplitProperty(t *testing.T) {
 					refused := v.param != "" && table[m.Name][v.param]
 					for _, k := range []int{1, 2, 7, 64} {
 						for _, w := range []string{"1", "3"} {
-							split := append(args, "--units", fmt.Sprint(k), "--unit", fmt.Sprintf("0-%d", k-1), "--workers", w)
+							split := append(args, "--units", fmt.Sprint(k), "--unit", fmt.Sprintf("0-%d", k-1), "--workers", w, "--timeout", sampleTimeout)
 							out, errOut, code := runCLI(t, "", split...)
+							require.NotEqual(t, exitPartial, code, "%v: a sample must split and count in well under %s: choose smaller samples", split, sampleTimeout)
 							if refused {
 								require.Equal(t, exitUsage, code, "%v: docs/scale-out.md says --%s is refused", split, v.param)
 								require.Empty(t, out)

@@ -43,7 +43,7 @@ search instead (the total only, a cross-check). With pieces that may
 repeat, a count counts every tiling, with the memo where subproblems repeat
 (dominoes: 12988816 tilings of 8x8 in milliseconds), and --sample K draws
 K tilings uniformly at random.`,
-		Instance: models.Instance{Usage: "", New: newInstance, Samples: []string{"--board 3x20"}},
+		Instance: models.Instance{Usage: "", New: newInstance, Samples: []string{"--board 4x5", "--board 3x4"}},
 		Params: []models.Param{
 			{Name: "board", Usage: "the board: RxC, or rows of '.' (cell) and '#' (hole) separated by '/'", Default: "6x10",
 				Verbs: []string{"solve", "count", "compare", "cover"}, Samples: []string{"3x20", "4x5"}},
