@@ -2,6 +2,7 @@ package dlx
 
 import (
 	"context"
+	"sync/atomic"
 
 	"github.com/coverkit/coverkit/core"
 )
@@ -33,7 +34,15 @@ type gauge struct {
 	ctx    context.Context
 	m      *core.Meter
 	nodes  uint64
-	budget bool // m has a node budget
+	budget bool   // m has a node budget
+	max    uint64 // the node budget (0: none)
+
+	// The workers of a parallel search with a node budget draw it from a
+	// pool instead (see pool): granted is the node total this gauge may
+	// reach, limited that the pool ran dry for it.
+	pool    *pool
+	granted uint64
+	limited bool
 
 	cache     *core.Meter     // the last meter made without a budget
 	cacheDone <-chan struct{} // the Done channel of its context
@@ -48,7 +57,7 @@ func (g *gauge) reset(ctx context.Context, maxNodes uint64) {
 	switch {
 	case maxNodes > 0:
 		g.m = core.NewMeter(ctx, &core.Options{MaxNodes: maxNodes})
-		g.budget = true
+		g.budget, g.max = true, maxNodes
 	case g.cache != nil && g.cacheDone == ctx.Done() && !g.cache.Stopped():
 		g.m = g.cache
 	}
@@ -69,7 +78,43 @@ func (g *gauge) meter() *core.Meter {
 // fork returns the gauge of a parallel worker: a fork of g's meter (made
 // now if need be), sharing its context, budget and stop.
 func (g *gauge) fork() gauge {
-	return gauge{ctx: g.ctx, m: g.meter().Fork(), budget: g.budget}
+	return gauge{ctx: g.ctx, m: g.meter().Fork(), budget: g.budget, max: g.max}
+}
+
+// pool is the node budget of the workers of a parallel search. A
+// core.Meter shares its budget by grants that a fork keeps until it uses
+// them, and the first fork to find the budget all granted halts every
+// fork: with a budget of a few thousand nodes one worker took it all and
+// the others stopped the search at once. From the pool a worker takes
+// small grants, stops alone (limited) when it finds the pool dry, and
+// gives back what it did not use when it quits, so that the workers
+// together spend the budget, never more.
+type pool struct {
+	left    atomic.Uint64
+	workers uint64
+}
+
+// take takes a grant from the pool: at most 1024 nodes and a quarter of a
+// worker's share of what is left, at least one; 0 when the pool is dry.
+func (p *pool) take() uint64 {
+	for {
+		l := p.left.Load()
+		if l == 0 {
+			return 0
+		}
+		c := min(l, max(1, min(1024, l/(4*p.workers))))
+		if p.left.CompareAndSwap(l, l-c) {
+			return c
+		}
+	}
+}
+
+// giveBack returns to the pool the nodes granted to g and not used.
+func (g *gauge) giveBack() {
+	if g.pool != nil && g.granted > g.nodes {
+		g.pool.left.Add(g.granted - g.nodes)
+		g.granted = g.nodes
+	}
 }
 
 // The search loops watch one bound, on work: every node adds at least one
@@ -83,7 +128,7 @@ func (g *gauge) fork() gauge {
 // the budget is spent stops there); without one the search runs lazyBound
 // units of work first.
 func (g *gauge) begin(nodes, work uint64) (workBound uint64, ok bool) {
-	if !g.budget {
+	if !g.budget && g.pool == nil {
 		return work + lazyBound, true
 	}
 	return g.next(nodes, work)
@@ -97,6 +142,17 @@ func (g *gauge) next(nodes, work uint64) (workBound uint64, ok bool) {
 	if !ok {
 		return work, false
 	}
+	if g.pool != nil {
+		if nodes >= g.granted {
+			c := g.pool.take()
+			if c == 0 {
+				g.limited = true
+				return work, false
+			}
+			g.granted = nodes + c
+		}
+		nb = min(nb, g.granted)
+	}
 	if d := nb - nodes; work+d >= work { // no wrap
 		wb = min(wb, work+d)
 	}
@@ -105,10 +161,13 @@ func (g *gauge) next(nodes, work uint64) (workBound uint64, ok bool) {
 
 // status is why the search stopped: the meter's status.
 func (g *gauge) status() core.Status {
-	if g.m == nil {
-		return core.StatusExhausted
+	switch {
+	case g.m != nil && g.m.Stopped():
+		return g.m.Status()
+	case g.limited:
+		return core.StatusLimit
 	}
-	return g.m.Status()
+	return core.StatusExhausted
 }
 
 // halt stops the search and every fork of it with status st.

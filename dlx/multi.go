@@ -80,7 +80,16 @@ func (s *Solver) solveM(opts *Options) (Result, error) {
 		if opts.MaxOptions > 0 && k > opts.MaxOptions {
 			break
 		}
-		// The rounds share the meter, and so the node budget.
+		if opts.MaxNodes > 0 && k > m {
+			// Each round has what the rounds before it left of the
+			// budget (a parallel round's workers have a meter of their
+			// own, so the rounds do not share one).
+			if total.Stats.Nodes >= opts.MaxNodes {
+				total.Status = core.StatusLimit
+				break
+			}
+			s.g.reset(s.g.ctx, opts.MaxNodes-total.Stats.Nodes)
+		}
 		r := s.roundM(opts, k)
 		total.Stats = total.Stats.Add(r.Stats)
 		total.Status, total.Solutions = r.Status, r.Solutions

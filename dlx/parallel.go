@@ -80,8 +80,11 @@ func (s *Solver) runTask(forced, task []int, limit uint64, visit func([]int) boo
 
 // solveParallel splits the search at its top levels into independent
 // subproblems and solves them on opts.Workers clones of s, each with a
-// fork of the search's meter: a stop, a Halt (the solution limit reached)
-// or the node budget spent stops them all.
+// fork of one meter: a stop, a Halt (the solution limit reached) or the
+// node budget spent stops them all. The split runs on the search's own
+// meter; with a node budget the workers then share a meter of what the
+// split left of it (a meter's grants not used are lost, so the split's
+// would be: the split spends the budget exactly, the workers within it).
 func (s *Solver) solveParallel(opts *Options) (Result, error) {
 	start := time.Now()
 	w := opts.Workers
@@ -93,14 +96,25 @@ func (s *Solver) solveParallel(opts *Options) (Result, error) {
 	if opts.TakeSingleton {
 		s.stopAt = 1
 	}
-	// Every fork shares the meter of s.g, which fork makes if need be.
-	forks := make([]gauge, w)
-	for k := range forks {
-		forks[k] = s.g.fork()
-	}
 	sp, _ := s.splitDepth(opts.Forced, w*tasksPerWorker)
 	res := sp.res
 	s.nfirst = -1
+	// The workers' gauge: s.g's, or with a budget one whose forks draw
+	// what the split left of it from a pool.
+	work := &s.g
+	var left gauge
+	var budget *pool
+	if s.g.budget && res.Status == core.StatusExhausted {
+		if res.Stats.Nodes >= s.g.max {
+			// The budget is spent, and the subtrees not searched.
+			res.Status = core.StatusLimit
+		} else {
+			left.reset(s.g.ctx, 0)
+			budget = &pool{workers: uint64(w)}
+			budget.left.Store(s.g.max - res.Stats.Nodes)
+			work = &left
+		}
+	}
 
 	var (
 		mu        sync.Mutex
@@ -128,7 +142,7 @@ func (s *Solver) solveParallel(opts *Options) (Result, error) {
 		}
 		if opts.Visit != nil && !opts.Visit(sol) || found >= limit {
 			stopped, limitHit = true, true
-			s.g.halt(core.StatusFound)
+			work.halt(core.StatusFound)
 			return false
 		}
 		return true
@@ -163,6 +177,12 @@ func (s *Solver) solveParallel(opts *Options) (Result, error) {
 	visit := report
 	if opts.Visit == nil && opts.Limit == 0 {
 		visit = nil // plain counting: no lock per solution
+	}
+	// Every fork shares the meter of work, which fork makes if need be.
+	forks := make([]gauge, w)
+	for k := range forks {
+		forks[k] = work.fork()
+		forks[k].pool = budget
 	}
 	// Clone before any worker starts: workers write s.first.
 	clones := make([]*Solver, w)
@@ -215,6 +235,9 @@ func (s *Solver) solveParallel(opts *Options) (Result, error) {
 					mu.Unlock()
 				}
 			}
+			// What this worker was granted and did not use goes back to
+			// the others.
+			c.g.giveBack()
 			total[k] = r
 		}()
 	}
@@ -232,7 +255,12 @@ func (s *Solver) solveParallel(opts *Options) (Result, error) {
 		// Every subtree was searched to its end, whatever came after.
 		res.Status = core.StatusExhausted
 	default:
-		res.Status = s.g.status()
+		res.Status = work.status()
+		for _, c := range clones {
+			if res.Status == core.StatusExhausted && c.g.limited {
+				res.Status = core.StatusLimit // a worker found the budget spent
+			}
+		}
 	}
 	if visit != nil && !limitHit {
 		res.Solutions = found
