@@ -24,7 +24,9 @@
 //   - The algorithms are the registry's entries sudoku/auto (the default:
 //     fast where it applies, dlx elsewhere), sudoku/dlx (the exact cover,
 //     ExactCover, on the dlx engine: every shape and variant) and
-//     sudoku/fast (Fast, 9×9 classic and X). Each has a per-goroutine
+//     sudoku/fast (Fast, 9×9 classic and X; an AVX-512 assembly kernel
+//     where the CPU has it, with a Go twin). Loosen makes puzzles with two
+//     solutions or more from puzzles with one. Each has a per-goroutine
 //     worker (models.Algorithm.NewWorker) that keeps its exact-cover
 //     matrices and buffers from one puzzle to the next, allocating nothing
 //     per puzzle.

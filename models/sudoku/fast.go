@@ -60,8 +60,12 @@ const fastPollNodes = 1 << 12
 // (three rows) and digit, updated with table look-ups. Besides naked and
 // hidden singles in rows, columns and boxes, it applies locked candidates
 // (box–line interactions) in both directions; it guesses on a cell with
-// two candidates when there is one. See docs/benchmarks.md for its rates on
-// the standard puzzle collections.
+// two candidates when there is one. On amd64 CPUs with AVX-512 (F and BW)
+// classic grids are searched by the sweep kernel (fast_sweep.go), which
+// deduces the same by whole-grid rounds in vector registers and makes the
+// same tree; X-sudoku, other CPUs and the purego build tag use the Go
+// kernel. See docs/benchmarks.md for its rates on the standard puzzle
+// collections.
 type Fast struct {
 	stack [fastMaxDepth]fastState
 
