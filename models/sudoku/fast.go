@@ -5,6 +5,7 @@ import (
 	"math/bits"
 
 	"github.com/coverkit/coverkit/core"
+	"github.com/coverkit/coverkit/models/sudoku/internal/sweep"
 )
 
 // The fast solver keeps, for every band b (three rows) and digit d, a 27-bit
@@ -43,7 +44,7 @@ type fastState struct {
 }
 
 // fastMaxDepth bounds the guess stack: every guess places at least one cell.
-const fastMaxDepth = 82
+const fastMaxDepth = sweep.MaxDepth
 
 // fastPollNodes is the most nodes a search runs between two polls of its
 // core.Meter: a node costs 0.2 to 1 µs, so about a millisecond of work.
@@ -61,10 +62,10 @@ const fastPollNodes = 1 << 12
 // hidden singles in rows, columns and boxes, it applies locked candidates
 // (box–line interactions) in both directions; it guesses on a cell with
 // two candidates when there is one. On amd64 CPUs with AVX-512 (F and BW)
-// classic grids are searched by the sweep kernel (fast_sweep.go), which
-// deduces the same by whole-grid rounds in vector registers and makes the
-// same tree; X-sudoku, other CPUs and the purego build tag use the Go
-// kernel. See docs/benchmarks.md for its rates on the standard puzzle
+// classic grids are searched by the sweep kernel (package internal/sweep),
+// which deduces the same by whole-grid rounds in vector registers and
+// makes the same tree; X-sudoku, other CPUs and the purego build tag use
+// the Go kernel. See docs/benchmarks.md for its rates on the standard puzzle
 // collections.
 type Fast struct {
 	stack [fastMaxDepth]fastState
@@ -92,8 +93,8 @@ type Fast struct {
 	grid  [81]uint8
 	first []int32 // if not nil (81 cells), receives the first solution too
 
-	sweep bool             // search with the sweep kernel (searchSweep), not the Go one
-	sw    *fastSweepSearch // its stack, made on first use
+	sweep bool          // search with the sweep kernel (searchSweep), not the Go one
+	sw    *sweep.Search // its stack, made on first use
 	// kernel forces a kernel for tests: "go" keeps the Go kernel on every
 	// CPU; "" takes the sweep kernel where the CPU has it (fastKernel).
 	kernel string
@@ -216,18 +217,6 @@ func (s *fastState) init(givens *[81]uint8, diag bool) bool {
 	return true
 }
 
-// assign is place for the sweep kernel: digit i%9+1 takes cell p of band
-// i/9, which the other digits leave; the kernel's propagation does the
-// rest, as place's would.
-func (s *fastState) assign(i, p uint) {
-	band := (*[9]uint32)(s.cand[i/9*9 : i/9*9+9])
-	own := band[i%9]
-	for d := range band {
-		band[d] &^= 1 << p
-	}
-	band[i%9] = own
-}
-
 // diagonals clears, in X-sudoku, the diagonals through the new placements
 // cells of digit-band i (at most one per diagonal) from the digit's masks.
 // It returns changed with the digit-bands whose masks changed added.
@@ -249,47 +238,6 @@ func (s *fastState) diagonals(i uint, cells, changed uint32) uint32 {
 		}
 	}
 	return changed
-}
-
-// searchSweep is search on the sweep kernel, from the givens: the kernel
-// loads them (as fastState.load), runs the search and returns at each
-// solution, at each node bound (to poll the meter, as tick does) and at a
-// fixpoint without a cell of two candidates (pick decides there). The same
-// nodes, solutions and order as search.
-func (f *Fast) searchSweep(givens *[81]uint8) {
-	if f.sw == nil {
-		f.sw = new(fastSweepSearch)
-	}
-	x := f.sw
-	x.givens = givens
-	x.level, x.nodes, x.bound, x.resume = 0, 0, f.bound, fastResumeStart
-	defer func() { x.givens = nil }()
-	for {
-		switch fastSearch(x) {
-		case fastEventDone:
-			f.nodes = x.nodes
-			return
-		case fastEventSolution:
-			f.nodes = x.nodes
-			if f.solution(&x.out) {
-				return
-			}
-			x.resume = fastResumeBacktrack
-		case fastEventPick:
-			b, p, _ := x.out.pick()
-			x.cells[x.level] = uint32(27*b + p)
-			x.resume = fastResumePicked
-		case fastEventPoll:
-			f.nodes = x.nodes
-			bound, _, ok := f.meter.Poll(f.nodes, f.nodes)
-			if !ok {
-				f.stop = f.meter.Status()
-				return
-			}
-			f.bound = min(bound, f.nodes+fastPollNodes)
-			x.bound, x.resume = f.bound, fastResumeNext
-		}
-	}
 }
 
 // search runs propagation and guessing on f.stack[depth]. It reports true
@@ -318,11 +266,7 @@ func (f *Fast) search(depth int) bool {
 			}
 			next := &f.stack[(depth+1)%fastMaxDepth]
 			*next = *s
-			if f.sweep {
-				next.assign(9*b+d, p)
-			} else {
-				next.changed = next.place(9*b+d, p, 0)
-			}
+			next.changed = next.place(9*b+d, p, 0)
 			if f.search(depth + 1) {
 				return true
 			}
@@ -334,33 +278,14 @@ func (f *Fast) search(depth int) bool {
 		if f.tick() {
 			return true
 		}
-		if f.sweep {
-			s.assign(9*b+uint(bits.TrailingZeros32(digits)), p)
-		} else {
-			s.changed = s.place(9*b+uint(bits.TrailingZeros32(digits)), p, 0)
-		}
+		s.changed = s.place(9*b+uint(bits.TrailingZeros32(digits)), p, 0)
 	}
 }
 
 // propagate brings s to the fixpoint of the deductions (fastState.propagate)
-// and chooses the cell to guess on (fastState.pick): with the sweep kernel
-// where the CPU has it (classic grids), else with the Go one; both reach
-// the same state and choice, or both find the contradiction (ok false).
-// solved reports that every cell is placed.
+// and chooses the cell to guess on (fastState.pick); ok false is a
+// contradiction, solved says that every cell is placed.
 func (f *Fast) propagate(s *fastState) (b, p uint, ok, solved bool) {
-	if f.sweep {
-		switch r := fastSweep(s); r {
-		case fastSweepContradiction:
-			return 0, 0, false, false
-		case fastSweepSolved:
-			return 0, 0, true, true
-		case fastSweepNoPair:
-			b, p, _ = s.pick()
-			return b, p, true, false
-		default:
-			return uint(r) / 27, uint(r) % 27, true, false
-		}
-	}
 	if !s.propagate() {
 		return 0, 0, false, false
 	}

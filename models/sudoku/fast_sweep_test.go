@@ -1,16 +1,14 @@
 package sudoku
 
 import (
-	"bufio"
 	"context"
 	"math/rand/v2"
-	"os"
 	"strconv"
 	"strings"
 	"testing"
-	"unsafe"
 
 	"github.com/coverkit/coverkit/core"
+	"github.com/coverkit/coverkit/models/sudoku/internal/sweep"
 	"github.com/stretchr/testify/require"
 )
 
@@ -70,27 +68,28 @@ func fastRandomPuzzle(rng *rand.Rand) [81]uint8 {
 // contradiction, and choose the same cell to guess on, on the roots of
 // random puzzles and of top1465 with some solution cells placed.
 func TestFastSweepStates(t *testing.T) {
-	if !fastHaveSweep {
+	if !sweep.Available() {
 		t.Skip("the sweep kernel needs AVX-512 (F, BW) on amd64")
 	}
 	rng := rand.New(rand.NewPCG(24, 1))
 	check := func(name string, s *fastState) {
 		t.Helper()
-		a, b := *s, *s
+		a := *s
+		b := sweep.State{Cand: s.cand, Unsolved: s.unsolved, Changed: s.changed}
 		ok := a.propagate()
-		r := fastSweep(&b)
+		r := sweep.Step(&b)
 		if !ok {
-			require.Equal(t, fastSweepContradiction, r, name)
+			require.Equal(t, sweep.Contradiction, r, name)
 			return
 		}
-		require.NotEqual(t, fastSweepContradiction, r, name)
-		require.Equal(t, a.cand, b.cand, name)
-		require.Equal(t, a.unsolved, b.unsolved, name)
+		require.NotEqual(t, sweep.Contradiction, r, name)
+		require.Equal(t, a.cand, b.Cand, name)
+		require.Equal(t, a.unsolved, b.Unsolved, name)
 		pb, pp, open := a.pick()
 		switch {
 		case !open:
-			require.Equal(t, fastSweepSolved, r, name)
-		case r == fastSweepNoPair:
+			require.Equal(t, sweep.Solved, r, name)
+		case r == sweep.NoPair:
 			// No cell has two candidates: pick decides, and a cell with
 			// more must be what it chose.
 			var n int
@@ -132,7 +131,7 @@ func TestFastSweepStates(t *testing.T) {
 // and a full count, with node budgets cut at several points: the same
 // solutions, counts, nodes and statuses.
 func TestFastSweepAgrees(t *testing.T) {
-	if !fastHaveSweep {
+	if !sweep.Available() {
 		t.Skip("the sweep kernel needs AVX-512 (F, BW) on amd64")
 	}
 	var puzzles [][81]uint8
@@ -170,61 +169,6 @@ func TestFastSweepAgrees(t *testing.T) {
 					"puzzle %s budget %d", fastString(g), budget)
 			}
 		}
-	}
-}
-
-// TestFastSweepAsmLayout checks the offsets the sweep kernel reads against
-// its #defines.
-func TestFastSweepAsmLayout(t *testing.T) {
-	var s fastState
-	var tab fastSweepTables
-	var x fastSweepSearch
-	require.Equal(t, uintptr(128), unsafe.Sizeof(s), "the search copies 128-byte states")
-	want := map[string]uintptr{
-		"CAND": unsafe.Offsetof(s.cand), "UNSOLVED": unsafe.Offsetof(s.unsolved), "CHANGED": unsafe.Offsetof(s.changed),
-		"ROT": unsafe.Offsetof(tab.rot), "BAND": unsafe.Offsetof(tab.band), "SHIFT": unsafe.Offsetof(tab.shift),
-		"TRI": unsafe.Offsetof(tab.tri), "KEY": unsafe.Offsetof(tab.key), "CELLINFO": unsafe.Offsetof(tab.cell),
-		"STATES": unsafe.Offsetof(x.states), "CELLS": unsafe.Offsetof(x.cells), "DIGITS": unsafe.Offsetof(x.digits),
-		"LEVEL": unsafe.Offsetof(x.level), "NODES": unsafe.Offsetof(x.nodes), "BOUND": unsafe.Offsetof(x.bound),
-		"RESUME": unsafe.Offsetof(x.resume), "OUT": unsafe.Offsetof(x.out), "GIVENS": unsafe.Offsetof(x.givens),
-	}
-	file, err := os.Open("fast_sweep_amd64.s")
-	require.NoError(t, err)
-	defer file.Close()
-	seen := map[string]bool{}
-	sc := bufio.NewScanner(file)
-	for sc.Scan() {
-		fields := strings.Fields(sc.Text())
-		if len(fields) != 3 || fields[0] != "#define" {
-			continue
-		}
-		v, err := strconv.ParseUint(fields[2], 10, 64)
-		if err != nil {
-			continue // a macro
-		}
-		off, ok := want[fields[1]]
-		require.True(t, ok, "%s is not a field", fields[1])
-		require.Equal(t, uint64(off), v, fields[1])
-		seen[fields[1]] = true
-	}
-	require.NoError(t, sc.Err())
-	require.Len(t, seen, len(want), "every field has its #define")
-}
-
-// TestFastSweepTables checks the permutations against their definitions.
-func TestFastSweepTables(t *testing.T) {
-	tab := newFastSweepTables()
-	for l := range 32 {
-		if l >= 27 {
-			require.Equal(t, uint16(l), tab.rot[3][l])
-			require.Equal(t, uint16(0), tab.key[0][l])
-			continue
-		}
-		b, d := l/9, l%9
-		require.Equal(t, uint16(9*b+(d+8)%9), tab.rot[3][l])
-		require.Equal(t, uint16(9*((b+2)%3)+d), tab.band[1][l])
-		require.Equal(t, uint16(3*(l/3)+(l+2)%3), tab.tri[1][l])
-		require.Equal(t, uint16(127-(27*b+9*2+d)), tab.key[2][l])
 	}
 }
 

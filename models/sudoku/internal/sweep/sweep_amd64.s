@@ -2,8 +2,8 @@
 
 #include "textflag.h"
 
-// The sweep kernel: fastState.propagate's fixpoint by whole-grid rounds
-// (see fast_sweep.go). Every vector instruction is EVEX or VEX encoded.
+// The sweep kernel: the Go kernel's propagation fixpoint by whole-grid
+// rounds (see sweep.go). Every vector instruction is EVEX or VEX encoded.
 //
 // Registers, for the whole call:
 //	Z0-Z2, Z3-Z5  the state X (rows 0, 1, 2 of every band: lane 9·b+d
@@ -17,7 +17,7 @@
 //	Z26-Z29       the digit rotations (by 8, 4, 2, 1)
 //	K7            lanes whose permutation filter left nothing
 //
-// The offsets of fastState and fastSweepTables (TestFastSweepAsmLayout):
+// The offsets of State, Tables and Search (TestAsmLayout):
 #define CAND 0
 #define UNSOLVED 108
 #define CHANGED 120
@@ -303,7 +303,7 @@
 	VMOVDQU64 (BAND+0)(SI), Z25; \
 	VMOVDQU64 (BAND+64)(SI), Z24
 
-// LOADBAND loads the 27 digit-band masks at ADDR (a fastState's cand) into
+// LOADBAND loads the 27 digit-band masks at ADDR (a State's Cand) into
 // the row registers Z0-Z2; lanes 27-31 get all nine columns. It sets K1 to
 // the 11 dwords of the second half.
 #define LOADBAND(ADDR) \
@@ -396,11 +396,11 @@
 	VPORD 128(SP), Z0, Z0; \
 	VPTESTMW Z0, Z0, K1, K2
 
-// func fastSweepAVX512(s *fastState, t *fastSweepTables) int
+// func sweepAVX512(s *State, t *Tables) int
 //
 // It returns -1 on a contradiction, 81 when every cell is placed, 82 when
 // no cell has exactly two candidates, else the cell pick chooses (27·b+p).
-TEXT ·fastSweepAVX512(SB), NOSPLIT, $384-24
+TEXT ·sweepAVX512(SB), NOSPLIT, $384-24
 	MOVQ s+0(FP), DI
 	MOVQ t+8(FP), SI
 	CONSTS
@@ -454,20 +454,16 @@ fail:
 	MOVQ $-1, ret+16(FP)
 	RET
 
-// func fastSearchAVX512(x *fastSweepSearch, t *fastSweepTables) int
+// func searchAVX512(x *Search, t *Tables) int
 //
-// The search of Fast.search, with the sweep kernel's propagation and
-// pick, on an explicit stack of levels (x.states[l]: the fixpoint at level
-// l, x.cells[l] the cell guessed there, x.digits[l] its digits still to
-// try, lowest first; the last one is tried in place, at the same level).
-// It runs until an event, which it returns, x.resume saying where to go
-// on: 0 the search is over; 1 a solution is in x.out (resume backtracks);
-// 2 no cell has two candidates: x.out holds the fixpoint (and unsolved)
-// for pick, which sets x.cells[x.level] (resume goes on from there); 3 the
-// nodes reached x.bound (resume tries the next branch, counting it).
-// Resume 0 starts from the 81 givens at x.givens (no search when one is
-// above 9).
-TEXT ·fastSearchAVX512(SB), NOSPLIT, $384-24
+// Run: the Go kernel's search (models/sudoku, Fast.search) with this
+// kernel's propagation and pick, on an explicit stack of levels
+// (x.states[l]: the fixpoint at level l, x.Cells[l] the cell guessed there,
+// x.digits[l] its digits still to try, lowest first; the last one is tried
+// in place, at the same level). It runs until an event (Event*), which it
+// returns, x.Resume saying where to go on. Resume 0 starts from the 81
+// givens at x.Givens (no search when one is above 9).
+TEXT ·searchAVX512(SB), NOSPLIT, $384-24
 	MOVQ x+0(FP), DI
 	MOVQ t+8(FP), SI
 	CONSTS
