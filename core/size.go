@@ -25,7 +25,14 @@ func ParseSize(what, s string, max int64) (int64, error) {
 }
 
 // ParseCount is ParseSize that also accepts 0.
-func ParseCount(what, s string, max int64) (int64, error) { return parseWhole(what, s, max) }
+func ParseCount(what, s string, max int64) (int64, error) {
+	if t := strings.TrimSpace(s); strings.HasPrefix(t, "-") {
+		if _, err := parseWhole(what, t[1:], math.MaxInt64); err == nil {
+			return 0, fmt.Errorf("%s must be 0 or more, got %s", what, quoteArg(s))
+		}
+	}
+	return parseWhole(what, s, max)
+}
 
 func parseWhole(what, s string, max int64) (int64, error) {
 	t := strings.TrimSpace(s)

@@ -145,12 +145,17 @@ func TestKnightVerify(t *testing.T) {
 			require.Contains(t, out, tc.out)
 		})
 	}
-	for _, bad := range []string{"", "1 2\n3\n", "{", "1 x\n2 3\n"} {
+	// Empty input: nothing to verify, exit 1 as for every model.
+	out, errOut, code := runCLI(t, "  \n", "knight", "verify")
+	require.Equal(t, exitNoSolution, code, errOut)
+	require.Equal(t, "0 solutions\n", out)
+	require.Contains(t, errOut, "no solutions to verify")
+	for _, bad := range []string{"1 2\n3\n", "{", "1 x\n2 3\n"} {
 		out, errOut, code := runCLI(t, bad, "knight", "verify")
 		require.Equal(t, exitUsage, code, bad)
 		require.Empty(t, out)
 		require.Contains(t, errOut, "knight: ")
 	}
-	_, _, code := runCLI(t, "", "knight", "verify", filepath.Join(t.TempDir(), "missing"))
+	_, _, code = runCLI(t, "", "knight", "verify", filepath.Join(t.TempDir(), "missing"))
 	require.Equal(t, exitUsage, code)
 }

@@ -70,7 +70,7 @@ func newModelCmd(e *env, m *models.Model) *cobra.Command {
 		if verb == "count" {
 			declareUnitFlags(sub, m, &f.split)
 		}
-		sub.SetFlagErrorFunc(negativeSizeError(strings.Trim(m.Instance.Usage, "[]")))
+		sub.SetFlagErrorFunc(negativeSizeError(argWhat(m.Instance.Usage)))
 		cmd.AddCommand(sub)
 	}
 	if m.Cover != nil {
@@ -174,13 +174,23 @@ func newCoverCmd(e *env, m *models.Model) *cobra.Command {
 	return cmd
 }
 
+// argWhat names the arguments of usage in the error of a negative one:
+// the argument itself when there is one ("N"), else "every number of
+// PIECE SIZE [K]" (the flag parser does not say which one it was).
+func argWhat(usage string) string {
+	if f := strings.Fields(usage); len(f) == 1 {
+		return strings.Trim(f[0], "[]")
+	}
+	return "every number of " + usage
+}
+
 // negativeSizeError turns pflag's "unknown shorthand flag: '3' in -3", which
 // is what a negative size looks like to the flag parser, into the message a
 // user expects; every flag error is a usage error (exit 2).
 func negativeSizeError(what string) func(*cobra.Command, error) error {
 	return func(_ *cobra.Command, err error) error {
 		if _, arg, ok := strings.Cut(err.Error(), "' in -"); ok && arg != "" && arg[0] >= '0' && arg[0] <= '9' {
-			return usagef("%s must be positive, got -%s", what, arg)
+			return usagef("%s must be positive, got %q", what, "-"+arg)
 		}
 		return usageError(err)
 	}

@@ -116,6 +116,9 @@ func verifyTour(_ context.Context, req models.Request, r io.Reader) (*models.Ver
 	var p *Problem
 	var verr error
 	switch {
+	case errors.Is(err, ErrEmpty):
+		// No tour at all: nothing verified (exit 1, as for every model).
+		return &models.VerifyReport{}, nil
 	case errors.Is(err, ErrInvalidTour):
 		p, verr = &Problem{Closed: closed}, err
 	case err != nil:

@@ -40,6 +40,10 @@ func (t *Tour) Problem(closed bool) *Problem {
 // has. Other errors mean the input could not be read as a tour at all.
 var ErrInvalidTour = errors.New("not a knight's tour of the board")
 
+// ErrEmpty is the error of ReadTour on an input with nothing but white
+// space: no tour to read.
+var ErrEmpty = errors.New("knight: empty input: expected a JSON tour or a matrix of move numbers")
+
 // ReadTour reads a tour in either of the forms coverkit writes: the JSON
 // object of WriteJSON ({"rows","cols","closed","start","path"}, 1-based
 // squares), or the text matrix of WriteMatrix (one line per row of move
@@ -59,7 +63,7 @@ func ReadTour(r io.Reader) (*Tour, error) {
 		b, err := br.Peek(1)
 		if err != nil {
 			if errors.Is(err, io.EOF) {
-				return nil, errors.New("knight: empty input: expected a JSON tour or a matrix of move numbers")
+				return nil, ErrEmpty
 			}
 			return nil, fmt.Errorf("knight: %w", err)
 		}

@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/coverkit/coverkit/core"
@@ -428,25 +429,33 @@ func generateTask(ctx context.Context, c *models.Call) (*models.Outcome, error) 
 	if from := c.Param("from"); from != "" {
 		return loosenTask(ctx, c, l, from)
 	}
-	var size, givens, seed, count, attempts int64
+	var size, givens, count, attempts int64
 	for _, p := range []struct {
 		name     string
 		v        *int64
 		min, max int64
-	}{{"size", &size, 0, MaxSide}, {"givens", &givens, 0, MaxSide * MaxSide}, {"seed", &seed, 0, 1<<63 - 1},
+	}{{"size", &size, 1, MaxSide}, {"givens", &givens, 0, MaxSide * MaxSide},
 		{"count", &count, 1, 1_000_000}, {"attempts", &attempts, 1, 1_000_000}} {
 		s := c.Param(p.name)
 		if s == "" {
 			continue
 		}
-		v, err := core.ParseCount("--"+p.name, s, p.max)
+		parse := core.ParseCount // 0 and more
+		if p.min > 0 {
+			parse = core.ParseSize // positive
+		}
+		v, err := parse("--"+p.name, s, p.max)
 		if err != nil {
 			return nil, fmt.Errorf("sudoku: %w", err)
 		}
-		if v < p.min {
-			return nil, fmt.Errorf("sudoku: --%s %d: want %d..%d", p.name, v, p.min, p.max)
-		}
 		*p.v = v
+	}
+	seed, err := parseSeed(c.Param("seed"))
+	if err != nil {
+		return nil, err
+	}
+	if count > 0 && seed+uint64(count-1) < seed {
+		return nil, fmt.Errorf("sudoku: --seed %d with --count %d passes the largest seed, 2^64-1", seed, count)
 	}
 	n := int(size)
 	switch {
@@ -476,7 +485,7 @@ func generateTask(ctx context.Context, c *models.Call) (*models.Outcome, error) 
 	}
 	var short error
 	for k := range int(count) {
-		s := uint64(seed) + uint64(k)
+		s := seed + uint64(k)
 		p, sol, err := Generate(ctx, GenerateOptions{Shape: shape, Givens: int(givens), Seed: s, Attempts: int(attempts), Algorithm: c.Algorithm})
 		if err != nil && !errors.Is(err, ErrGivens) {
 			if st, done := core.ContextStatus(ctx); done {
@@ -509,6 +518,20 @@ func writeGenerated(w io.Writer, p *Puzzle, sol []uint8, seed uint64, format str
 	}
 }
 
+// parseSeed reads --seed as every other verb's --seed flag does (a whole
+// number from 0 to 2^64-1, decimal or with a 0x, 0o or 0b prefix); ""
+// is the default seed 1.
+func parseSeed(s string) (uint64, error) {
+	if s == "" {
+		return 1, nil
+	}
+	v, err := strconv.ParseUint(strings.TrimSpace(s), 0, 64)
+	if err != nil {
+		return 0, fmt.Errorf("sudoku: --seed %q is not a whole number from 0 to 18446744073709551615", s)
+	}
+	return v, nil
+}
+
 // loosenTask is `sudoku generate --from FILE`: Loosen's puzzles, one per
 // line.
 func loosenTask(ctx context.Context, c *models.Call, l Layout, from string) (*models.Outcome, error) {
@@ -518,13 +541,11 @@ func loosenTask(ctx context.Context, c *models.Call, l Layout, from string) (*mo
 		}
 	}
 	o := LoosenOptions{Layout: l, Algorithm: c.Algorithm}
-	if s := c.Param("seed"); s != "" {
-		v, err := core.ParseCount("--seed", s, 1<<63-1)
-		if err != nil {
-			return nil, fmt.Errorf("sudoku: %w", err)
-		}
-		o.Seed = uint64(v)
+	seed, err := parseSeed(c.Param("seed"))
+	if err != nil {
+		return nil, err
 	}
+	o.Seed = seed
 	if s := c.Param("count"); s != "" {
 		v, err := core.ParseCount("--count", s, 1<<31-1)
 		if err != nil {
