@@ -34,8 +34,12 @@ import (
 // the run then measures the next phase, or, if the command finished, is
 // reported as not measured; it never fails for speed.
 
-// stopLimit is the longest a stop may take.
-const stopLimit = time.Second
+// stopLimit is the longest a stop may take; a run over it is tried again,
+// up to stopTries times in all, before the case fails.
+const (
+	stopLimit = time.Second
+	stopTries = 3
+)
 
 // stopPhase is one phase of one model: how to run it, and when to stop it.
 type stopPhase struct {
@@ -203,10 +207,22 @@ func TestStopLatency(t *testing.T) {
 						}
 						args[j] = a
 					}
-					lat, note := stopOnce(t, bin, args, how, points[i])
+					// A loaded machine can delay one exit: a stop that
+					// does not poll is late on every try.
+					var lat time.Duration
+					var note string
+					for try := range stopTries {
+						l, n := stopOnce(t, bin, args, how, points[i])
+						if try == 0 || l < lat {
+							lat, note = l, n
+						}
+						if lat <= stopLimit {
+							break
+						}
+					}
 					row += fmt.Sprintf(" %s |", note)
 					if lat > stopLimit {
-						t.Errorf("%s at %v: the command exited %v after the stop (limit %v)", how, points[i], lat.Round(time.Millisecond), stopLimit)
+						t.Errorf("%s at %v: the command exited %v after the stop, the best of %d tries (limit %v)", how, points[i], lat.Round(time.Millisecond), stopTries, stopLimit)
 					}
 				})
 			}
