@@ -153,7 +153,7 @@ func decodeStrict(b []byte, fields []field) error {
 	if raw == nil {
 		return errors.New("not a JSON object")
 	}
-	if _, err := dec.Token(); err == nil {
+	if rest := b[dec.InputOffset():]; len(bytes.TrimSpace(rest)) > 0 {
 		return errors.New("data after the JSON object")
 	}
 	known := make(map[string]bool, len(fields))

@@ -405,13 +405,12 @@ func (j *Job) Run(ctx context.Context) ([]*Line, error) {
 		st.Resumes++
 		for _, l := range st.Done {
 			l.Resumes = st.Resumes
-			if j.Emit != nil {
-				if err := j.Emit(l); err != nil {
-					return nil, err
-				}
-			}
 		}
 	}
+	// The lines of the units a checkpoint says are done are emitted with
+	// the unit under way's, once it has counted: a checkpoint refused
+	// while counting (a partial count that overflows) emits nothing.
+	restored := st.Done
 	every := j.Every
 	if every <= 0 {
 		every = time.Minute
@@ -438,10 +437,16 @@ func (j *Job) Run(ctx context.Context) ([]*Line, error) {
 		line.Resumes = st.Resumes
 		st.Done = append(st.Done, line)
 		if j.Emit != nil {
+			for _, l := range restored {
+				if err := j.Emit(l); err != nil {
+					return nil, err
+				}
+			}
 			if err := j.Emit(line); err != nil {
 				return nil, err
 			}
 		}
+		restored = nil
 		if st.Unit == j.Last {
 			break
 		}
@@ -518,6 +523,9 @@ func (j *Job) runUnit(ctx context.Context, st *checkpointState, seed uint64, eve
 		r.Stats.Elapsed = 0
 		if st.Stats, ok = addStats(st.Stats, r.Stats); !ok {
 			runErr = fmt.Errorf("%w: unit %d: stats: a work counter passes 2^64 at subproblem %d", ErrOverflow, st.Unit, sj)
+			if st.Resumes > 0 {
+				runErr = fmt.Errorf("%w (resumed from %s: its stats cannot be right; remove it)", runErr, j.Checkpoint)
+			}
 			return false
 		}
 		if r.Class < 0 || r.Class > MaxClass {

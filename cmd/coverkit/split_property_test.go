@@ -48,7 +48,7 @@ func splitTable(t *testing.T, path string) map[string]map[string]bool {
 
 // sampleTimeout bounds every count of the test: a sample (of an instance
 // or of a parameter) that takes longer fails it, rather than CI's budget.
-const sampleTimeout = "20s"
+const sampleTimeout = "2m"
 
 // countJSON runs a count with --format json and returns its solutions and
 // exit code ("" when it printed no record).
