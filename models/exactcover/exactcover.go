@@ -143,7 +143,7 @@ counts. Text: each solution as its options, one a line as in the input
 one record a line with "options", the 1-based option numbers in increasing
 order.`,
 		Instance: models.Instance{Usage: "[FILE|-]", Optional: 1, New: newInstance,
-			Samples: []string{"testdata/dlx/knuth-xcc.dlx", "testdata/dlx/bounds-colors.dlx", "testdata/dlx/langford-7.dlx"}},
+			Samples: []string{"testdata/dlx/knuth-xcc.dlx", "testdata/dlx/bounds-colors.dlx", "testdata/dlx/langford-7.dlx", "testdata/dlx/multi-issue20.dlx"}},
 		Algorithms:  []models.Algorithm{autoAlgorithm, dlxAlgorithm, memoAlgorithm},
 		Default:     dlx.DefaultAlgorithm,
 		Decompose:   decompose,
