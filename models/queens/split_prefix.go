@@ -28,6 +28,12 @@ import (
 // none, or N): the list depends on the instance and K only. A board that
 // settled answers without a search (givens that attack each other, a torus
 // that Pólya's theorem rules out) is one subproblem with no solution.
+//
+// A torus without givens (n > 1) is split as its own counter, torusCount,
+// searches it: the queen of column 0 in row 0 and that of column 1 in rows
+// 2..(n−1)/2 (translation and reflection, torus_count.go), each
+// subproblem's count weighted 2n; the name says so ("/torus-2n"), and the
+// counts and nodes add up to torusCount's.
 
 // PrefixName is the name (and version) of the prefix decomposition; the
 // depth follows it: "queens-prefix/1/d=5". It changes whenever the list of
@@ -52,6 +58,9 @@ type Prefix struct {
 	count uint64 // the prefixes of depth D: subproblems 0..count−1
 	above uint64 // the nodes above depth D: the empty board and Σ P(k), k ≤ D
 	none  bool   // settled: no solution, no search
+	// weight multiplies each prefix's completions: 2n on the reduced
+	// torus, else 1.
+	weight uint64
 }
 
 // NewPrefix returns the prefix decomposition of b's count for units work
@@ -69,7 +78,7 @@ func NewPrefix(ctx context.Context, b *Board, units uint64) (*Prefix, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Prefix{b: Board{N: b.N, Torus: b.Torus, Given: slices.Clone(b.Given)}, mask: bitwise.Mask(b.N), none: none}
+	s := &Prefix{b: Board{N: b.N, Torus: b.Torus, Given: slices.Clone(b.Given)}, mask: bitwise.Mask(b.N), none: none, weight: 1}
 	slices.SortFunc(s.b.Given, func(x, y Square) int {
 		if x.Col != y.Col {
 			return x.Col - y.Col
@@ -80,6 +89,15 @@ func NewPrefix(ctx context.Context, b *Board, units uint64) (*Prefix, error) {
 		return s, nil
 	}
 	bwGivenExcl(&s.b, &s.excl)
+	if n := b.N; b.Torus && len(b.Given) == 0 && n > 1 {
+		// The reduced tree of torusCount.
+		var keep uint64
+		for x := 2; x <= (n-1)/2; x++ {
+			keep |= 1 << uint(x)
+		}
+		s.excl[0], s.excl[1] = s.mask&^1, s.mask&^keep
+		s.weight = 2 * uint64(n)
+	}
 	want := prefixPerUnit * max(units, 1)
 	if want > prefixMaxWant || want/prefixPerUnit != max(units, 1) {
 		want = prefixMaxWant
@@ -104,8 +122,14 @@ func NewPrefix(ctx context.Context, b *Board, units uint64) (*Prefix, error) {
 	}
 }
 
-// Name returns "queens-prefix/1/d=D".
-func (s *Prefix) Name() string { return PrefixName + "/d=" + strconv.Itoa(s.depth) }
+// Name returns "queens-prefix/1/d=D", or "queens-prefix/1/torus-2n/d=D"
+// for the reduced tree of a torus without givens.
+func (s *Prefix) Name() string {
+	if s.weight > 1 {
+		return PrefixName + "/torus-2n/d=" + strconv.Itoa(s.depth)
+	}
+	return PrefixName + "/d=" + strconv.Itoa(s.depth)
+}
 
 // Algorithm names the algorithm whose search finishes the subproblems:
 // "bitwise".
@@ -142,7 +166,7 @@ func (s *Prefix) Run(ctx context.Context, first, stride uint64, done func(j uint
 			if !ok {
 				return false
 			}
-			if !done(j, core.SubResult{Count: core.CountOf(leaves), Stats: core.Stats{Nodes: nodes}}) {
+			if !done(j, core.SubResult{Count: core.CountOf(leaves).MulUint64(s.weight), Stats: core.Stats{Nodes: nodes}}) {
 				quit = true
 				return false
 			}
