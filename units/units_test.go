@@ -193,3 +193,21 @@ func TestParseUnit(t *testing.T) {
 }
 
 var _ = core.StatusExhausted
+
+// TestMergeAcrossVersions: lines written by different versions of
+// coverkit merge when their schema, instance and decomposition agree (the
+// size and algorithm are labels), and never when the instance differs.
+func TestMergeAcrossVersions(t *testing.T) {
+	ls := strings.Split(strings.TrimSpace(runUnits(t, 9, 2, 0, 1)), "\n")
+	other := strings.Replace(strings.Replace(ls[1], `"version":"test"`, `"version":"v9.9.9"`, 1), `"size":"9"`, `"size":"nine"`, 1)
+	require.NotEqual(t, ls[1], other)
+	s, err := merge(t, ls[0]+"\n"+other+"\n")
+	require.NoError(t, err)
+	require.True(t, s.Complete)
+	require.Equal(t, "352", s.Solutions.String())
+	var l units.Line
+	require.NoError(t, jsonUnmarshal(ls[1], &l))
+	forged := strings.Replace(ls[1], l.Instance, units.InstanceHash("queens", "queens n=9 torus=true given="), 1)
+	_, err = merge(t, ls[0]+"\n"+forged+"\n")
+	require.ErrorContains(t, err, "instance")
+}
