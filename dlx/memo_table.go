@@ -242,7 +242,7 @@ func (t *memoTable) evict() []int32 {
 // growSlots doubles the slots if the budget allows it.
 func (t *memoTable) growSlots() bool {
 	n := len(t.slots) * 2
-	if n > 1<<32 || t.bytes()+uint64(n)*8 > t.budget {
+	if uint64(n) > 1<<32 || t.bytes()+uint64(n)*8 > t.budget {
 		return false
 	}
 	slots := make([]uint64, n)
@@ -276,7 +276,7 @@ func (t *memoTable) growData() bool {
 		want = int(room)
 	}
 	want -= want % t.stride
-	if want < len(t.data)+t.stride || len(t.slots) > 1<<32 {
+	if want < len(t.data)+t.stride || uint64(len(t.slots)) > 1<<32 {
 		return false
 	}
 	d := make([]uint64, len(t.data), want)

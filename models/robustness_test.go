@@ -35,6 +35,13 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
+// huge is a size no machine holds: 2^40 where int holds it, else the
+// largest int (GOARCH=386); hugeEven is an even one.
+const (
+	huge     = min(1<<40, math.MaxInt)
+	hugeEven = min(1<<40, math.MaxInt-1)
+)
+
 // foreign is a problem of no registered model.
 type foreign struct{}
 
@@ -78,7 +85,7 @@ func robustProblems() []namedProblem {
 		{"nil pieces", (*pieces.Problem)(nil), false},
 		{"zero pieces", &pieces.Problem{}, false},
 		{"pieces with a negative side", &pieces.Problem{Board: pieces.Board{Dims: []int{-3}}, Piece: rook, K: 2}, false},
-		{"pieces of 1<<40", &pieces.Problem{Board: pieces.Board{Dims: []int{1 << 40, 1 << 40}}, Piece: rook, K: 2}, false},
+		{"pieces of 1<<40", &pieces.Problem{Board: pieces.Board{Dims: []int{huge, huge}}, Piece: rook, K: 2}, false},
 		{"pieces with K -1", &pieces.Problem{Board: pieces.Board{Dims: []int{4}}, Piece: rook, K: -1}, false},
 		{"4 rooks on 4x4", mustP(pieces.New(pieces.Board{Dims: []int{4}}, rook, pieces.Place, 4)), true},
 		{"nil exact cover", (*exactcover.Instance)(nil), false},
@@ -94,19 +101,19 @@ func robustProblems() []namedProblem {
 		{"nil langford", (*langford.Pairing)(nil), false},
 		{"langford 0", &langford.Pairing{}, false},
 		{"langford -3", &langford.Pairing{N: -3}, false},
-		{"langford 1<<40", &langford.Pairing{N: 1 << 40}, false},
+		{"langford 1<<40", &langford.Pairing{N: huge}, false},
 		{"langford 5 (no pairing: 5 mod 4 = 1)", &langford.Pairing{N: 5}, true},
 		{"langford 7", &langford.Pairing{N: 7}, true},
 		{"queens 0", queens.New(0), false},
 		{"queens -5", queens.New(-5), false},
-		{"queens 1<<40", queens.New(1 << 40), false},
+		{"queens 1<<40", queens.New(huge), false},
 		{"queens maxint", queens.New(math.MaxInt), false},
 		{"queens minint", queens.New(math.MinInt), false},
 		{"queens 1", queens.New(1), true},
 		{"queens 3", queens.New(3), true},
 		{"queens 6", queens.New(6), true},
 		{"torus -1", queens.NewTorus(-1), false},
-		{"torus 1<<40 (no solution: N is even, Pólya)", queens.NewTorus(1 << 40), true},
+		{"torus 1<<40 (no solution: N is even, Pólya)", queens.NewTorus(hugeEven), true},
 		{"torus 5", queens.NewTorus(5), true},
 		{"torus 6", queens.NewTorus(6), true},
 		{"queens given off the board", &queens.Board{N: 6, Given: []queens.Square{{Row: 9, Col: -1}}}, false},
@@ -114,7 +121,7 @@ func robustProblems() []namedProblem {
 		{"queens 6 with a given", &queens.Board{N: 6, Given: []queens.Square{{Row: 0, Col: 1}}}, true},
 		{"knight 0x0", knight.New(0, 0), false},
 		{"knight -1x5", knight.New(-1, 5), false},
-		{"knight 1<<40", knight.New(1<<40, 1<<40), false},
+		{"knight 1<<40", knight.New(huge, huge), false},
 		{"knight 1<<20", knight.New(1<<20, 1<<20), false},
 		{"knight maxint", knight.New(math.MaxInt, 2), false},
 		{"knight start off board", &knight.Problem{Rows: 5, Cols: 5, StartRow: 9, StartCol: 1}, false},
@@ -124,7 +131,7 @@ func robustProblems() []namedProblem {
 		{"knight 3x4 closed", &knight.Problem{Rows: 3, Cols: 4, Closed: true}, true},
 		{"latin zero", &latin.Square{}, false},
 		{"latin -1", &latin.Square{N: -1}, false},
-		{"latin 1<<40", &latin.Square{N: 1 << 40}, false},
+		{"latin 1<<40", &latin.Square{N: huge}, false},
 		{"latin 3", &latin.Square{N: 3}, true},
 		{"latin 4 reduced", &latin.Square{N: 4, Reduced: true}, true},
 		{"empty tiling", &polyomino.Tiling{}, false},
@@ -153,7 +160,7 @@ func robustOptions() []namedOptions {
 		{"unique count", func() *core.Options { return &core.Options{Mode: core.ModeCount, Unique: true} }},
 		{"unique all", func() *core.Options { return &core.Options{Mode: core.ModeAll, Unique: true, Limit: 2} }},
 		{"one node", func() *core.Options { return &core.Options{Mode: core.ModeCount, MaxNodes: 1} }},
-		{"huge workers", func() *core.Options { return &core.Options{Mode: core.ModeCount, Workers: 99999999999} }},
+		{"huge workers", func() *core.Options { return &core.Options{Mode: core.ModeCount, Workers: huge} }},
 		{"max workers", func() *core.Options { return &core.Options{Workers: math.MaxInt} }},
 		{"negative workers", func() *core.Options { return &core.Options{Mode: core.ModeCount, Workers: -1} }},
 		{"two workers", func() *core.Options { return &core.Options{Mode: core.ModeCount, Workers: 2} }},
@@ -352,11 +359,11 @@ func TestRobustnessEntryPoints(t *testing.T) {
 		{"empty tiling Verify", func() error { return (&polyomino.Tiling{}).Verify(nil) }},
 		{"empty tiling Render", func() error { return (&polyomino.Tiling{}).Render(io.Discard, nil, "") }},
 		{"zero latin Verify", func() error { return (&latin.Square{}).Verify(nil) }},
-		{"huge latin Verify", func() error { return (&latin.Square{N: 1 << 40}).Verify(nil) }},
+		{"huge latin Verify", func() error { return (&latin.Square{N: huge}).Verify(nil) }},
 		{"zero queens Verify", func() error { return queens.New(0).Verify(nil) }},
-		{"huge queens Verify", func() error { return queens.New(1 << 40).Verify(nil) }},
+		{"huge queens Verify", func() error { return queens.New(huge).Verify(nil) }},
 		{"zero knight Verify", func() error { return knight.New(0, 0).Verify(nil) }},
-		{"huge knight Verify", func() error { return knight.New(1<<40, 1<<40).Verify(nil) }},
+		{"huge knight Verify", func() error { return knight.New(huge, huge).Verify(nil) }},
 		{"dlx.NewSolver nil", func() error { _, err := dlx.NewSolver(nil); return err }},
 		{"dlx nil solver", func() error { var s *dlx.Solver; _, err := s.Solve(ctx, nil); return err }},
 		{"dlx huge workers", func() error {

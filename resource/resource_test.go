@@ -29,7 +29,7 @@ func TestWorkers(t *testing.T) {
 		{"negative", -1, false, 0, "must be 0 (the default) or more"},
 		{"negative listing", -1, true, 0, "must be 0 (the default) or more"},
 		{"above the cap", capW + 1, false, 0, "more than the cap of"},
-		{"huge", 99999999999, true, 0, "more than the cap of"},
+		{"huge", 1 << 30, true, 0, "more than the cap of"},
 		{"max int", math.MaxInt, false, 0, "more than the cap of"},
 		{"min int", math.MinInt, false, 0, "must be 0"},
 	} {

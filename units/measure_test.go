@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -103,16 +102,6 @@ func sum(xs []float64) float64 {
 		s += x
 	}
 	return s
-}
-
-// cpu returns the process's user+system CPU time: on a shared machine it
-// measures the work where wall time does not.
-func cpu() time.Duration {
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 func pct(xs []float64, p float64) float64 {

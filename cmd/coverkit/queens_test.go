@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -98,6 +99,12 @@ func TestQueensNoSolution(t *testing.T) {
 }
 
 func TestQueensBadInput(t *testing.T) {
+	// A construction beyond the memory: beyond the machine's on 64 bits,
+	// beyond the address space on 32.
+	tooMany := "1e10"
+	if strconv.IntSize == 32 {
+		tooMany = "2e9"
+	}
 	for _, tc := range []struct {
 		name string
 		args []string
@@ -114,7 +121,7 @@ func TestQueensBadInput(t *testing.T) {
 		{"construct all", []string{"queens", "solve", "8", "--algo", "construct", "--all"}, "cannot list all"},
 		{"construct count", []string{"queens", "count", "8", "--algo", "construct"}, "cannot count"},
 		{"construct method", []string{"queens", "solve", "8", "--algo", "construct", "--method", "magic"}, "unknown method"},
-		{"construct memory", []string{"queens", "solve", "1e10", "--algo", "construct"}, "GiB"},
+		{"construct memory", []string{"queens", "solve", tooMany, "--algo", "construct"}, "GiB"},
 		{"search too large", []string{"queens", "solve", "1e7"}, "too large"},
 		{"format", []string{"queens", "solve", "8", "--format", "xml"}, "unknown --format"},
 		{"count format", []string{"queens", "count", "8", "--format", "xml"}, "unknown --format"},
@@ -525,8 +532,12 @@ func TestQueensMinConflictsCLI(t *testing.T) {
 	})
 
 	t.Run("bad input", func(t *testing.T) {
+		huge := "would be needed" // the solver's refusal, naming the memory
+		if strconv.IntSize == 32 {
+			huge = "too large (at most 2147483647)" // a size beyond int: the parser's
+		}
 		for _, tc := range []struct{ n, msg string }{
-			{"0", "must be positive"}, {"-1", "must be positive"}, {"abc", "not a number"}, {"1e11", "would be needed"},
+			{"0", "must be positive"}, {"-1", "must be positive"}, {"abc", "not a number"}, {"1e11", huge},
 		} {
 			out, errOut, code := runCLI(t, "", "queens", "solve", tc.n, "--algo", "minconflicts")
 			require.Equal(t, exitUsage, code, tc.n)

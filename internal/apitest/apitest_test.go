@@ -438,7 +438,8 @@ func kindVariants(t reflect.Type, depth int) []gen {
 	case reflect.Bool:
 		vals = []any{false, true}
 	case reflect.Int, reflect.Int64:
-		vals = []any{3, 0, -1, -5, 1 << 31, math.MaxInt32, math.MaxInt64, math.MinInt64}
+		// int64 values, converted (and on a 32-bit int, wrapped) to t.
+		vals = []any{3, 0, -1, -5, int64(1) << 31, math.MaxInt32, int64(math.MaxInt64), int64(math.MinInt64)}
 	case reflect.Int32:
 		vals = []any{3, 0, -1, math.MaxInt32, math.MinInt32}
 	case reflect.Int16:

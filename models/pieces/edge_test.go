@@ -2,6 +2,7 @@ package pieces
 
 import (
 	"context"
+	"math"
 	"testing"
 
 	"github.com/coverkit/coverkit/core"
@@ -62,7 +63,7 @@ func TestRobustness(t *testing.T) {
 		{},
 		{Board: Board{Dims: []int{8, 8}}},
 		{Board: Board{Dims: []int{8, 8}}, Piece: queen, K: -5},
-		{Board: Board{Dims: []int{8, 8}}, Piece: queen, K: 1 << 40},
+		{Board: Board{Dims: []int{8, 8}}, Piece: queen, K: math.MaxInt32},
 		{Board: Board{Dims: []int{8, 8}}, Piece: queen, Task: 99},
 		{Board: Board{Dims: []int{0, 8}}, Piece: queen, K: 1},
 		{Board: Board{Dims: []int{-1}}, Piece: queen, K: 1},
@@ -73,7 +74,7 @@ func TestRobustness(t *testing.T) {
 		{Board: Board{Dims: []int{8, 8}}, Piece: Piece{Name: "odd", Moves: []Move{{Step: []int{1, 1, 1}}}}, K: 1},
 	}
 	valid := []*Problem{
-		{Board: Board{Dims: []int{4, 4}}, Piece: Piece{Name: "wrap", Moves: []Move{{Ride: true, Step: []int{1 << 40, 0}}}}, K: 2},
+		{Board: Board{Dims: []int{4, 4}}, Piece: Piece{Name: "wrap", Moves: []Move{{Ride: true, Step: []int{math.MaxInt32, 0}}}}, K: 2},
 		{Board: Board{Dims: []int{3, 3}, Torus: true}, Piece: Piece{Name: "big", Moves: []Move{{Ride: true, Step: []int{-7, 5}}}}, K: 3},
 		mustProblem(t, Config{Piece: "queen", Size: "4", Task: Pawns, K: 5}),
 		mustProblem(t, Config{Piece: "king", Size: "3", Task: Dominate, Independent: true}),

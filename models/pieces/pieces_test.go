@@ -289,10 +289,10 @@ func subsets(n, k int, f func([]int)) {
 }
 
 // binomial returns C(n, k), saturating at 1<<40.
-func binomial(n, k int) int {
-	c := 1
+func binomial(n, k int) int64 {
+	c := int64(1)
 	for i := range k {
-		c = c * (n - i) / (i + 1)
+		c = c * int64(n-i) / int64(i+1)
 		if c > 1<<40 {
 			return 1 << 40
 		}

@@ -237,8 +237,12 @@ func TestBitwiseAllUnique(t *testing.T) {
 			classes := map[string]bool{}
 			res := bwSolve(t, n, &core.Options{Mode: core.ModeAll, Unique: true, Visit: func(sol core.Solution, _ core.Stats) bool {
 				require.NoError(t, Verify(n, sol))
-				require.True(t, IsCanonical(sol))
-				key := fmt.Sprint(Canonical(sol))
+				canonical, err := IsCanonical(sol)
+				require.NoError(t, err)
+				require.True(t, canonical)
+				rep, err := Canonical(sol)
+				require.NoError(t, err)
+				key := fmt.Sprint(rep)
 				require.False(t, classes[key], "two representatives of one class")
 				classes[key] = true
 				return true

@@ -67,7 +67,13 @@ func constructCheck(n int, method string) error {
 		return fmt.Errorf("queens: construct: n = %d would need %s at %d bytes a queen, and rows must fit in 32 bits (n ≤ %d): %w",
 			n, resource.FormatBytes(resource.Bytes(uint64(n), bytesPerQueen)), bytesPerQueen, MaxConstructN, resource.ErrTooLarge)
 	}
-	if err := resource.Check(fmt.Sprintf("queens: construct: n = %d at %d bytes a queen", n, bytesPerQueen), resource.Bytes(uint64(n), bytesPerQueen)); err != nil {
+	need := resource.Bytes(uint64(n), bytesPerQueen)
+	if need > math.MaxInt/2 {
+		// A 32-bit address space: the solution's bytes would not fit.
+		return fmt.Errorf("queens: construct: n = %d needs %s at %d bytes a queen, more than this platform can address: %w",
+			n, resource.FormatBytes(need), bytesPerQueen, resource.ErrTooLarge)
+	}
+	if err := resource.Check(fmt.Sprintf("queens: construct: n = %d at %d bytes a queen", n, bytesPerQueen), need); err != nil {
 		return err
 	}
 	return nil

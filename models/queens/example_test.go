@@ -94,10 +94,16 @@ func ExampleConstruct() {
 
 // Canonical gives the representative of a solution's symmetry class.
 func ExampleCanonical() {
-	sol := queens.Rotate90.Apply(core.Solution{0, 4, 7, 5, 2, 6, 1, 3})
+	sol, err := queens.Rotate90.Apply(core.Solution{0, 4, 7, 5, 2, 6, 1, 3})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
 	queens.WritePerm(os.Stdout, sol)
-	queens.WritePerm(os.Stdout, queens.Canonical(sol))
-	fmt.Println(queens.ClassSize(sol))
+	rep, _ := queens.Canonical(sol) // sol is a permutation: no error
+	queens.WritePerm(os.Stdout, rep)
+	size, _ := queens.ClassSize(sol)
+	fmt.Println(size)
 	// Output:
 	// 3 6 4 2 8 5 7 1
 	// 1 5 8 6 3 7 2 4

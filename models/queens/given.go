@@ -193,6 +193,9 @@ func ParseGiven(s string, n int) ([]Square, error) { return ReadGiven(strings.Ne
 // Errors are *GivenError (wrapping ErrGiven) naming the line and column, or
 // the reader's error. Duplicates and attacks are left to Board.Check.
 func ReadGiven(r io.Reader, n int) ([]Square, error) {
+	if r == nil {
+		return nil, fmt.Errorf("%w: no input to read the givens from (nil reader)", ErrGiven)
+	}
 	p := givenParser{in: reader{r: r, buf: make([]byte, 64<<10)}, line: 1, col: 1, n: n}
 	return p.run()
 }

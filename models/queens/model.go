@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 
 	"github.com/coverkit/coverkit/core"
@@ -12,7 +13,7 @@ import (
 
 // MaxN bounds N as read from a command line; the algorithms refuse the
 // sizes they cannot hold, naming the memory they would need.
-const MaxN = 1 << 50
+const MaxN = min(1<<50, math.MaxInt)
 
 // MaxBoardN bounds the board and svg formats, which write N² cells a
 // solution.

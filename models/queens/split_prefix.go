@@ -148,6 +148,12 @@ func (s *Prefix) Len(context.Context) (uint64, error) { return s.count + 1, nil 
 // Run solves subproblems first, first+stride, … in order; see
 // core.Decomposition.
 func (s *Prefix) Run(ctx context.Context, first, stride uint64, done func(j uint64, r core.SubResult) bool) (core.Status, error) {
+	if s == nil || s.b.N <= 0 {
+		return core.StatusExhausted, fmt.Errorf("queens: prefix: not made by NewPrefix: %w", core.ErrWrongProblem)
+	}
+	if done == nil {
+		return core.StatusExhausted, fmt.Errorf("queens: prefix: no function to take the results: %w", core.ErrUnsupported)
+	}
 	if stride == 0 {
 		stride = 1
 	}
@@ -321,6 +327,9 @@ func (pr *prefixRun) finish(l, d, r uint64) (leaves, nodes uint64, ok bool) {
 // row. Boards with the same N, torus and set of givens, however they were
 // written, have the same form.
 func CanonicalInstance(b *Board) string {
+	if b == nil {
+		return "queens nil"
+	}
 	g := slices.Clone(b.Given)
 	slices.SortFunc(g, func(x, y Square) int {
 		if x.Col != y.Col {

@@ -41,18 +41,47 @@ func (s Symmetry) String() string {
 
 // Apply returns the image of the permutation sol (sol[c] = 0-based row of
 // the queen in column c) under s, as a new solution. sol must be a
-// permutation of 0..len(sol)−1, as every valid solution is.
-func (s Symmetry) Apply(sol core.Solution) core.Solution {
-	n := len(sol)
-	inv := make([]int32, n)
-	for c, r := range sol {
-		inv[r] = int32(c)
+// permutation of 0..len(sol)−1, as every valid solution is, and s one of
+// Symmetries: otherwise Apply returns an error.
+func (s Symmetry) Apply(sol core.Solution) (core.Solution, error) {
+	if s < 0 || int(s) >= len(Symmetries) {
+		return nil, fmt.Errorf("queens: %s is not a symmetry of the square (0..7)", s)
 	}
-	out := make(core.Solution, n)
+	inv, err := inverse(sol)
+	if err != nil {
+		return nil, err
+	}
+	return s.image(sol, inv), nil
+}
+
+// image returns the image of the permutation p under s, given its inverse.
+func (s Symmetry) image(p, inv []int32) core.Solution {
+	out := make(core.Solution, len(p))
 	for c := range out {
-		out[c] = s.at(sol, inv, c)
+		out[c] = s.at(p, inv, c)
 	}
 	return out
+}
+
+// inverse returns the inverse of the permutation sol, or an error naming
+// the first entry that makes sol no permutation of 0..len(sol)−1 (a row
+// off the board, or a row used twice).
+func inverse(sol core.Solution) ([]int32, error) {
+	n := len(sol)
+	inv := make([]int32, n)
+	for i := range inv {
+		inv[i] = -1
+	}
+	for c, r := range sol {
+		if r < 0 || int(r) >= n {
+			return nil, fmt.Errorf("queens: column %d: row %d is off the %d×%d board", c+1, int64(r)+1, n, n)
+		}
+		if inv[r] >= 0 {
+			return nil, fmt.Errorf("queens: column %d: row %d already has a queen (column %d)", c+1, r+1, inv[r]+1)
+		}
+		inv[r] = int32(c)
+	}
+	return inv, nil
 }
 
 // at returns entry c of the image of p under s, given p's inverse; it lets
@@ -111,21 +140,35 @@ func (k *canon) isCanonical(p []int32) bool {
 	return true
 }
 
-// IsCanonical reports whether sol, a valid solution, is the
-// lexicographically least of its images under the 8 symmetries of the
-// square: the representative that `--unique` lists for its class.
-func IsCanonical(sol core.Solution) bool { return newCanon(len(sol)).isCanonical(sol) }
+// IsCanonical reports whether sol is the lexicographically least of its
+// images under the 8 symmetries of the square: the representative that
+// `--unique` lists for its class. sol must be a permutation of
+// 0..len(sol)−1 (every valid solution is), else IsCanonical returns an
+// error.
+func IsCanonical(sol core.Solution) (bool, error) {
+	if _, err := inverse(sol); err != nil {
+		return false, err
+	}
+	return newCanon(len(sol)).isCanonical(sol), nil
+}
 
 // Canonical returns the representative of sol's symmetry class: the
 // lexicographically least of its images under the 8 symmetries. It builds
 // only that image, comparing the others entry by entry as they are needed,
 // so a constructed billion-queen solution costs two more arrays, not eight.
-func Canonical(sol core.Solution) core.Solution {
-	n := len(sol)
-	inv := make([]int32, n)
-	for c, r := range sol {
-		inv[r] = int32(c)
+// sol must be a permutation of 0..len(sol)−1 (every valid solution is),
+// else Canonical returns an error.
+func Canonical(sol core.Solution) (core.Solution, error) {
+	inv, err := inverse(sol)
+	if err != nil {
+		return nil, err
 	}
+	return canonical(sol, inv), nil
+}
+
+// canonical is Canonical of the permutation sol, given its inverse.
+func canonical(sol core.Solution, inv []int32) core.Solution {
+	n := len(sol)
 	best := Identity
 	for _, s := range Symmetries[1:] {
 		for c := range n {
@@ -138,23 +181,24 @@ func Canonical(sol core.Solution) core.Solution {
 			}
 		}
 	}
-	out := make(core.Solution, n)
-	for c := range out {
-		out[c] = best.at(sol, inv, c)
-	}
-	return out
+	return best.image(sol, inv)
 }
 
 // ClassSize returns how many distinct solutions sol's symmetry class holds:
 // 8, 4 (sol is its own 180° rotation) or 2 (its own 90° rotation); 1 for
-// n = 1.
-func ClassSize(sol core.Solution) int {
+// n = 1. sol must be a permutation of 0..len(sol)−1 (every valid solution
+// is), else ClassSize returns an error.
+func ClassSize(sol core.Solution) (int, error) {
+	inv, err := inverse(sol)
+	if err != nil {
+		return 0, err
+	}
 	seen := 0
 	for i, s := range Symmetries {
-		img := s.Apply(sol)
+		img := s.image(sol, inv)
 		dup := false
 		for _, t := range Symmetries[:i] {
-			if equal(img, t.Apply(sol)) {
+			if equal(img, t.image(sol, inv)) {
 				dup = true
 				break
 			}
@@ -163,7 +207,7 @@ func ClassSize(sol core.Solution) int {
 			seen++
 		}
 	}
-	return seen
+	return seen, nil
 }
 
 func equal(a, b []int32) bool {
@@ -206,7 +250,9 @@ func Unique(ctx context.Context, solve core.Solver, p core.Problem, opts *core.O
 	if o.Mode == core.ModeFirst {
 		res, err := solve(ctx, p, &inner)
 		if err == nil && res.First != nil {
-			res.First = Canonical(res.First)
+			if res.First, err = Canonical(res.First); err != nil {
+				return core.Result{}, fmt.Errorf("queens: unique: the solver's solution is no permutation: %w", err)
+			}
 			res.Fundamental = core.CountOf(1)
 		}
 		return res, err

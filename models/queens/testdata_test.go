@@ -86,6 +86,8 @@ func TestWirthFile(t *testing.T) {
 			sol[c] = int32(x - 1)
 		}
 		require.NoError(t, queens.Verify(8, sol))
-		require.True(t, queens.IsCanonical(sol))
+		canonical, err := queens.IsCanonical(sol)
+		require.NoError(t, err)
+		require.True(t, canonical)
 	}
 }

@@ -35,32 +35,51 @@ func NewTorus(n int) *Board { return &Board{N: n, Torus: true} }
 // VerifyTorus checks that sol places n queens on the n×n torus with no two
 // attacking: N entries, every row in 0..n−1 used once, and no two queens on
 // one toroidal diagonal (row+column mod n, row−column mod n). It is
-// independent of every solver, O(n) time and memory.
+// independent of every solver, O(n) time, with one bit for each row and
+// toroidal diagonal (3n bits); an error names both queens of a conflict
+// (the other found by a second pass).
 func VerifyTorus(n int, sol core.Solution) error {
+	if n <= 0 {
+		return fmt.Errorf("queens: board size must be positive, got %d", n)
+	}
 	if len(sol) != n {
 		return fmt.Errorf("queens: %d entries for a board of size %d", len(sol), n)
 	}
-	rows := make([]int32, n) // 1 + the column of the queen seen on each line, 0 if none
-	sum := make([]int32, n)
-	diff := make([]int32, n)
+	rows, sum, diff := newBits(n), newBits(n), newBits(n)
+	// other returns the 1-based column of the first queen before column c
+	// on the line that key gives it.
+	other := func(c int, key func(c, r int) int) int {
+		k := key(c, int(sol[c]))
+		for o := range c {
+			if key(o, int(sol[o])) == k {
+				return o + 1
+			}
+		}
+		return 0
+	}
+	rowOf := func(_, r int) int { return r }
+	sumOf := func(c, r int) int { return (r + c) % n }
+	diffOf := func(c, r int) int { return ((r-c)%n + n) % n }
 	for c, r32 := range sol {
 		r := int(r32)
 		if r < 0 || r >= n {
-			return fmt.Errorf("queens: column %d: row %d is off the board (1..%d)", c+1, r+1, n)
+			return fmt.Errorf("queens: column %d: row %d is off the board (1..%d)", c+1, int64(r)+1, n)
 		}
-		if o := rows[r]; o != 0 {
-			return fmt.Errorf("queens: column %d: row %d already has a queen (column %d)", c+1, r+1, o)
+		if rows.has(r) {
+			return fmt.Errorf("queens: column %d: row %d already has a queen (column %d)", c+1, r+1, other(c, rowOf))
 		}
-		s, d := (r+c)%n, ((r-c)%n+n)%n
-		if o := sum[s]; o != 0 {
+		s, d := sumOf(c, r), diffOf(c, r)
+		if sum.has(s) {
 			return fmt.Errorf("queens: column %d: the queen in row %d is attacked on a toroidal diagonal (row+column ≡ %d mod %d) by the queen in column %d",
-				c+1, r+1, s, n, o)
+				c+1, r+1, s, n, other(c, sumOf))
 		}
-		if o := diff[d]; o != 0 {
+		if diff.has(d) {
 			return fmt.Errorf("queens: column %d: the queen in row %d is attacked on a toroidal diagonal (row−column ≡ %d mod %d) by the queen in column %d",
-				c+1, r+1, d, n, o)
+				c+1, r+1, d, n, other(c, diffOf))
 		}
-		rows[r], sum[s], diff[d] = int32(c+1), int32(c+1), int32(c+1)
+		rows.set(r)
+		sum.set(s)
+		diff.set(d)
 	}
 	return nil
 }
@@ -186,6 +205,9 @@ func plainOnly(name string, b *Board) error {
 // VerifyStreamTorus is VerifyStream with the rules of the torus
 // (VerifyTorus): diagonals wrap around.
 func VerifyStreamTorus(r io.Reader) (StreamReport, error) {
+	if r == nil {
+		return StreamReport{}, errNoInput
+	}
 	v := &streamVerifier{in: reader{r: r, buf: make([]byte, 1<<20)}, seen: make(map[uint64]struct{}), torus: true}
 	return v.run()
 }

@@ -52,9 +52,15 @@ func (r StreamReport) AllValid() bool { return r.Invalid == 0 }
 // 460 MB. The returned error is only for an unreadable stream; invalid
 // lines are reported in the StreamReport.
 func VerifyStream(r io.Reader) (StreamReport, error) {
+	if r == nil {
+		return StreamReport{}, errNoInput
+	}
 	v := &streamVerifier{in: reader{r: r, buf: make([]byte, 1<<20)}, seen: make(map[uint64]struct{})}
 	return v.run()
 }
+
+// errNoInput is the error of a verifier given no reader.
+var errNoInput = errors.New("queens: verify: no input (nil reader)")
 
 // reader is a minimal buffered byte source for the parser's hot loops.
 type reader struct {

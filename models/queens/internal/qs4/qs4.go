@@ -223,7 +223,7 @@ const hintMask = 1<<15 - 1
 
 // hintLen returns the length of diagonals.hint for an n×n board: a power
 // of two, at most hintMask+1.
-func hintLen(n int) int { return min(hintMask+1, 1<<bits.Len(uint(2*n))) }
+func hintLen(n int) int { return min(hintMask+1, 1<<min(bits.Len64(2*uint64(n)), 20)) }
 
 func newDiagonals(n int) diagonals {
 	return diagonals{
