@@ -1,10 +1,10 @@
 package units
 
-// SetMaxPending sets how many results a unit's workers may hold ahead of
-// its prefix, for tests of the waiting, and returns the function that puts
-// it back.
-func SetMaxPending(n int) func() {
-	old := maxPending
-	maxPending = n
-	return func() { maxPending = old }
+// SetLanes sets how many results a unit's workers may hold ahead of its
+// prefix and how many a worker hands over at once, for tests of the
+// waiting, and returns the function that puts them back.
+func SetLanes(pending, batch int) func() {
+	oldP, oldB := maxPending, laneBatch
+	maxPending, laneBatch = pending, batch
+	return func() { maxPending, laneBatch = oldP, oldB }
 }

@@ -474,6 +474,9 @@ const maxWorkers = 1 << 12
 // subproblem not yet done: a worker that gets further ahead waits.
 var maxPending = 1 << 14
 
+// laneBatch is how many results a worker hands over at once.
+var laneBatch = 64
+
 // pending is the result of a subproblem done ahead of the unit's prefix.
 type pending struct {
 	j uint64
@@ -512,6 +515,10 @@ func (j *Job) runUnit(ctx context.Context, st *checkpointState, seed uint64, eve
 	var runErr error
 	// fold adds the result of subproblem sj, the next of the unit, to st.
 	fold := func(sj uint64, r core.SubResult) bool {
+		if sj != st.Next {
+			runErr = fmt.Errorf("units: %s ran subproblem %d where %d was due", j.Dec.Name(), sj, st.Next)
+			return false
+		}
 		var ok bool
 		if st.Solutions, ok = st.Solutions.AddChecked(r.Count); !ok {
 			runErr = fmt.Errorf("%w: unit %d: solutions: the count passes 2^128 at subproblem %d", ErrOverflow, st.Unit, sj)
@@ -551,111 +558,20 @@ func (j *Job) runUnit(ctx context.Context, st *checkpointState, seed uint64, eve
 		}
 		return carry == 0
 	}
-	// The lanes: W of them, each walked in order by one worker.
 	k := j.Units
 	w := uint64(len(decs))
 	if hi, _ := bits.Mul64(k, w); hi != 0 {
 		w = 1
 	}
-	stride := k * w
-	next0 := st.Next
-	laneNext := make([]uint64, w)
-	laneDone := make([]bool, w)
-	for l := range laneNext {
-		n, carry := bits.Add64(next0, uint64(l)*k, 0)
-		laneNext[l], laneDone[l] = n, carry != 0
-	}
-	queues := make([][]pending, w)
 	var (
-		mu       gosync.Mutex
-		cond     = gosync.NewCond(&mu)
-		held     int  // results in queues
-		stopping bool // a worker stopped or failed: the others stop too
-	)
-	// deliver takes the result of subproblem sj of lane l: it adds it to st
-	// when it is the next of the unit (with those held after it), else
-	// holds it, waiting while too many are held.
-	deliver := func(l uint64, sj uint64, r core.SubResult) bool {
-		mu.Lock()
-		defer mu.Unlock()
-		if stopping || runErr != nil {
-			return false
-		}
-		if sj != laneNext[l] {
-			runErr = fmt.Errorf("units: %s ran subproblem %d where %d was due", j.Dec.Name(), sj, laneNext[l])
-			stopping = true
-			cond.Broadcast()
-			return false
-		}
-		n, carry := bits.Add64(sj, stride, 0)
-		laneNext[l], laneDone[l] = n, carry != 0
-		// Wait while too many results are held, unless sj is (or becomes,
-		// as the other lanes go on) the next of the unit.
-		for sj != st.Next && held >= maxPending && !stopping && runErr == nil {
-			cond.Wait()
-		}
-		if stopping || runErr != nil {
-			return false
-		}
-		if sj != st.Next {
-			queues[l] = append(queues[l], pending{sj, r})
-			held++
-			return !laneDone[l]
-		}
-		ok := fold(sj, r)
-		for ok {
-			ln := ((st.Next - next0) / k) % w
-			q := queues[ln]
-			if len(q) == 0 || q[0].j != st.Next {
-				break
-			}
-			ok = fold(q[0].j, q[0].r)
-			queues[ln] = q[1:]
-			held--
-		}
-		cond.Broadcast()
-		if !ok {
-			stopping = true
-			return false
-		}
-		return !laneDone[l]
-	}
-	wctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	var (
-		wg     gosync.WaitGroup
-		status = core.StatusExhausted
+		status core.Status
 		err    error
 	)
-	for l, d := range decs[:w] {
-		if laneDone[l] {
-			continue
-		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			s, e := d.Run(wctx, laneNext[l], stride, func(sj uint64, r core.SubResult) bool { return deliver(uint64(l), sj, r) })
-			mu.Lock()
-			if e != nil && err == nil {
-				err = e
-			}
-			if s != core.StatusExhausted && status == core.StatusExhausted {
-				status = s
-			}
-			if e != nil || s != core.StatusExhausted {
-				stopping = true
-				cancel()
-			}
-			cond.Broadcast()
-			mu.Unlock()
-		}()
-	}
-	wg.Wait()
-	if cs, done := core.ContextStatus(ctx); done && status != core.StatusExhausted {
-		status = cs // the job's own stop, not the workers' context
-	}
-	if err == nil && runErr == nil && status == core.StatusExhausted && held > 0 {
-		return nil, fmt.Errorf("units: %s: %d results after subproblem %d were never reached (a lane skipped a subproblem)", j.Dec.Name(), held, st.Next)
+	if w == 1 {
+		// One worker: the unit's list in order, on the calling goroutine.
+		status, err = decs[0].Run(ctx, st.Next, k, fold)
+	} else {
+		status, err = j.runLanes(ctx, st, decs[:w], fold, &runErr)
 	}
 	if err != nil {
 		return nil, err
@@ -688,6 +604,138 @@ func (j *Job) runUnit(ctx context.Context, st *checkpointState, seed uint64, eve
 		Subproblems: st.Subproblems, Fingerprint: st.Fingerprint, Instance: j.instance, ByWeight: st.ByClass,
 		CPUSeconds: roundMicro(st.CPU), Version: j.Version,
 	}, nil
+}
+
+// runLanes counts the rest of unit st.Unit on len(decs) workers: W lanes
+// (lane l: the subproblems st.Next + K·l, st.Next + K·(l + W), …), each
+// walked in order by one worker, the results added to st with fold in the
+// order of the list. A worker hands its results over in batches of
+// laneBatch (one lock a batch), and waits while more than maxPending are
+// held ahead of the unit's prefix, unless its batch holds the prefix. A
+// fold's error is left in *errp.
+func (j *Job) runLanes(ctx context.Context, st *checkpointState, decs []core.Decomposition,
+	fold func(uint64, core.SubResult) bool, errp *error) (core.Status, error) {
+	k, w := j.Units, uint64(len(decs))
+	stride := k * w
+	next0 := st.Next
+	queues := make([][]pending, w)
+	var (
+		mu       gosync.Mutex
+		cond     = gosync.NewCond(&mu)
+		held     int         // results in queues
+		stopping atomic.Bool // a worker stopped or failed, or a fold did: every worker stops
+		status   = core.StatusExhausted
+		err      error
+	)
+	fail := func(e error) { // under mu
+		if *errp == nil {
+			*errp = e
+		}
+		stopping.Store(true)
+		cond.Broadcast()
+	}
+	// flush hands lane l's batch over: it adds what continues the unit's
+	// prefix to st and holds the rest.
+	flush := func(l uint64, batch []pending) bool {
+		if len(batch) == 0 {
+			return !stopping.Load()
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		for {
+			if stopping.Load() || *errp != nil {
+				return false
+			}
+			first, last := batch[0].j, batch[len(batch)-1].j
+			if (first <= st.Next && st.Next <= last) || held+len(batch) <= maxPending {
+				break
+			}
+			cond.Wait()
+		}
+		queues[l] = append(queues[l], batch...)
+		held += len(batch)
+		for {
+			ln := ((st.Next - next0) / k) % w
+			q := queues[ln]
+			if len(q) == 0 || q[0].j != st.Next {
+				break
+			}
+			queues[ln], held = q[1:], held-1
+			if len(queues[ln]) == 0 {
+				queues[ln] = q[:0] // reuse the array
+			}
+			if !fold(q[0].j, q[0].r) {
+				if *errp != nil {
+					fail(*errp)
+				}
+				return false
+			}
+		}
+		cond.Broadcast()
+		return true
+	}
+	wctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var wg gosync.WaitGroup
+	for l, d := range decs {
+		from, carry := bits.Add64(next0, uint64(l)*k, 0)
+		if carry != 0 {
+			continue // a lane past the last subproblem a uint64 names
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			lane := uint64(l)
+			next, done := from, false
+			batch := make([]pending, 0, laneBatch)
+			s, e := d.Run(wctx, from, stride, func(sj uint64, r core.SubResult) bool {
+				if sj != next {
+					mu.Lock()
+					fail(fmt.Errorf("units: %s ran subproblem %d where %d was due", j.Dec.Name(), sj, next))
+					mu.Unlock()
+					return false
+				}
+				var carry uint64
+				next, carry = bits.Add64(sj, stride, 0)
+				done = carry != 0
+				batch = append(batch, pending{sj, r})
+				if len(batch) == laneBatch || done {
+					ok := flush(lane, batch)
+					batch = batch[:0]
+					return ok && !done
+				}
+				return !stopping.Load()
+			})
+			if e == nil && s == core.StatusExhausted {
+				flush(lane, batch) // the lane's last results
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			if e != nil && err == nil {
+				err = e
+			}
+			if s != core.StatusExhausted && status == core.StatusExhausted {
+				status = s
+			}
+			if e != nil || s != core.StatusExhausted {
+				cancel()
+				stopping.Store(true)
+			}
+			cond.Broadcast()
+		}()
+	}
+	wg.Wait()
+	if cs, done := core.ContextStatus(ctx); done && status != core.StatusExhausted {
+		status = cs // the job's own stop, not the workers' context
+	}
+	if err == nil && *errp == nil && status == core.StatusExhausted {
+		if stopping.Load() {
+			status = core.StatusCanceled // a worker stopped the others
+		} else if held > 0 {
+			err = fmt.Errorf("units: %s: %d results after subproblem %d were never reached (a lane skipped a subproblem)", j.Dec.Name(), held, st.Next)
+		}
+	}
+	return status, err
 }
 
 // roundMicro rounds seconds to the microsecond, for short JSON numbers.

@@ -44,15 +44,15 @@ func stripTimes(t *testing.T, ls []*units.Line) []string {
 // work) are the same for every worker count, also when the workers may
 // hold only a few results ahead of the unit's prefix and must wait.
 func TestUnitWorkers(t *testing.T) {
-	for _, held := range []int{0, 1, 3} {
-		if held > 0 {
-			defer units.SetMaxPending(held)()
+	for _, held := range []struct{ pending, batch int }{{0, 0}, {1, 1}, {3, 2}, {2, 64}} {
+		if held.pending > 0 {
+			defer units.SetLanes(held.pending, held.batch)()
 		}
 		for _, n := range []int{8, 11, 12} {
 			const k = 5
 			want := stripTimes(t, mustRun(t, queensJob(t, n, k, 0, k-1, 1)))
 			for _, w := range []int{2, 3, 8} {
-				t.Run(fmt.Sprintf("held=%d/n=%d/W=%d", held, n, w), func(t *testing.T) {
+				t.Run(fmt.Sprintf("held=%d,%d/n=%d/W=%d", held.pending, held.batch, n, w), func(t *testing.T) {
 					require.Equal(t, want, stripTimes(t, mustRun(t, queensJob(t, n, k, 0, k-1, w))))
 				})
 			}
@@ -72,7 +72,7 @@ func mustRun(t *testing.T, j *units.Job) []*units.Line {
 // prefix of the unit's list that is done, whatever W.
 func TestUnitCheckpointAcrossWorkers(t *testing.T) {
 	const n, k = 13, 3
-	defer units.SetMaxPending(2)() // the workers wait for each other
+	defer units.SetLanes(2, 1)() // the workers wait for each other
 	want := stripTimes(t, mustRun(t, queensJob(t, n, k, 1, 1, 1)))
 	for _, tc := range []struct{ before, after int }{{3, 1}, {1, 4}, {2, 2}} {
 		t.Run(fmt.Sprintf("%d then %d workers", tc.before, tc.after), func(t *testing.T) {
