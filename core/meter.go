@@ -53,6 +53,8 @@ type Meter struct {
 	// granted is the node count this meter may reach: what it has taken
 	// from the shared budget, added to the nodes it had reported.
 	granted uint64
+	// limited: this meter found the budget spent.
+	limited bool
 	// every is the current interval, in nodes or work.
 	every uint64
 	// last is when the meter last polled.
@@ -63,7 +65,9 @@ type meterShared struct {
 	ctx      context.Context
 	done     <-chan struct{}
 	max      uint64        // the node budget; 0: none
-	taken    atomic.Uint64 // nodes granted to the meters so far (with a budget)
+	left     atomic.Uint64 // the budget not yet granted to a meter
+	meters   atomic.Uint64 // the meter and its forks, which share the budget
+	limited  atomic.Bool   // some meter found the budget spent
 	stop     atomic.Int32  // 0 while running, else the Status + 1
 	progress func(Progress)
 	reported atomic.Int64 // when progress was last reported, in UnixNano
@@ -77,14 +81,49 @@ func NewMeter(ctx context.Context, o *Options) *Meter {
 	}
 	o = o.OrDefault()
 	sh := &meterShared{ctx: ctx, done: ctx.Done(), max: o.MaxNodes, progress: o.Progress}
+	sh.left.Store(o.MaxNodes)
+	sh.meters.Store(1)
 	return &Meter{sh: sh, every: firstInterval, last: time.Now()}
 }
 
 // Fork returns a meter for another goroutine of the same search: it shares
-// the context, the node budget (the nodes of every fork together stay
-// within it) and the stop (a Halt or a spent budget stops them all).
+// the context, the stop (a Halt stops them all) and the node budget. The
+// meters draw the budget in small grants, so that together they spend it
+// and never more; one that finds it spent stops alone (its Poll says so,
+// and Status is StatusLimit), while the others finish their grants. A
+// fork that ends its work early gives back what it did not use (Release).
 func (m *Meter) Fork() *Meter {
+	if m.sh != nil {
+		m.sh.meters.Add(1)
+	}
 	return &Meter{sh: m.sh, every: firstInterval, last: time.Now()}
+}
+
+// Release gives back to the other meters of the search the part of this
+// meter's grant of the node budget it did not use, nodes being its count
+// so far; a search calls it when it ends its share of the work (a worker
+// that runs out of tasks). Without a budget it does nothing.
+func (m *Meter) Release(nodes uint64) {
+	if sh := m.sh; sh != nil && sh.max > 0 && m.granted > nodes {
+		sh.left.Add(m.granted - nodes)
+		m.granted = nodes
+	}
+}
+
+// take takes a grant of the budget for a meter that polls every want
+// nodes: at most want and a quarter of a meter's share of what is left, at
+// least one node; 0 when the budget is spent.
+func (sh *meterShared) take(want uint64) uint64 {
+	for {
+		left := sh.left.Load()
+		if left == 0 {
+			return 0
+		}
+		give := min(left, want, max(1, left/(4*sh.meters.Load())))
+		if sh.left.CompareAndSwap(left, left-give) {
+			return give
+		}
+	}
 }
 
 // Poll is called by a search loop with its running totals of nodes visited
@@ -103,21 +142,13 @@ func (m *Meter) Poll(nodes, work uint64) (nodeBound, workBound uint64, ok bool) 
 	}
 	if sh := m.sh; sh != nil && sh.max > 0 {
 		if nodes >= m.granted {
-			// Take the next share of the budget, no more than an
-			// interval, so that workers end it about together.
-			want := m.every
-			for {
-				taken := sh.taken.Load()
-				if taken >= sh.max {
-					m.Halt(StatusLimit)
-					return nodes, work, false
-				}
-				give := min(want, sh.max-taken)
-				if sh.taken.CompareAndSwap(taken, taken+give) {
-					m.granted = nodes + give
-					break
-				}
+			give := sh.take(m.every)
+			if give == 0 {
+				m.limited = true
+				sh.limited.Store(true)
+				return nodes, work, false
 			}
+			m.granted = nodes + give
 		}
 		nodeBound = min(nodeBound, m.granted)
 	}
@@ -179,18 +210,28 @@ func (m *Meter) Halt(st Status) {
 	}
 }
 
-// Stopped reports whether the search was halted (by a Halt, the budget or
-// the context, as seen by a poll).
-func (m *Meter) Stopped() bool { return m.sh != nil && m.sh.stop.Load() != 0 }
+// Stopped reports whether the search must not start new work: it was
+// halted (by a Halt, or by the context as a poll saw it), or a meter of it
+// found the node budget spent. Only a halt stops the other meters' polls:
+// after the budget is spent, they finish the grants they hold, and each
+// stops at its next poll.
+func (m *Meter) Stopped() bool {
+	return m.sh != nil && (m.sh.stop.Load() != 0 || m.limited || m.sh.limited.Load())
+}
 
-// Status returns why the search was halted, or StatusExhausted while it
-// has not been.
+// Status returns why the search stopped or must stop: the status of a
+// Halt or of the context, else StatusLimit when a meter of the search
+// found the node budget spent (the search did not finish), else
+// StatusExhausted.
 func (m *Meter) Status() Status {
 	if m.sh == nil {
 		return StatusExhausted
 	}
 	if st := m.sh.stop.Load(); st != 0 {
 		return Status(st - 1)
+	}
+	if m.limited || m.sh.limited.Load() {
+		return StatusLimit
 	}
 	return StatusExhausted
 }

@@ -53,8 +53,10 @@ func TestMeterBudget(t *testing.T) {
 	}
 }
 
-// TestMeterForks checks that the forks of one meter stay within the budget
-// together, and that a Halt stops them all.
+// TestMeterForks checks that the forks of one meter spend the budget
+// together and never more, that one that finds it spent stops alone, that
+// a fork that quits early gives back its grant, and that a Halt stops
+// them all.
 func TestMeterForks(t *testing.T) {
 	const budget, workers = 100_003, 7
 	m := core.NewMeter(context.Background(), &core.Options{MaxNodes: budget})
@@ -63,19 +65,32 @@ func TestMeterForks(t *testing.T) {
 	for range workers {
 		f := m.Fork()
 		wg.Go(func() {
-			n, _ := walk(f, 1<<40, 1)
+			n, ok := walk(f, 1<<40, 1)
+			require.False(t, ok)
+			require.Equal(t, core.StatusLimit, f.Status())
 			total.Add(n)
 		})
 	}
 	wg.Wait()
-	require.LessOrEqual(t, total.Load(), uint64(budget))
+	require.Equal(t, uint64(budget), total.Load()) // spent, and no more
 	require.Equal(t, core.StatusLimit, m.Status())
+	require.True(t, m.Stopped()) // no new work once the budget is spent
+
+	// A fork that finishes early gives its grant back; the other spends it.
+	m = core.NewMeter(context.Background(), &core.Options{MaxNodes: 5000})
+	early, late := m.Fork(), m.Fork()
+	n, ok := walk(early, 10, 1)
+	require.True(t, ok)
+	early.Release(n)
+	rest, ok := walk(late, 1<<40, 1)
+	require.False(t, ok)
+	require.Equal(t, uint64(5000), n+rest)
 
 	m = core.NewMeter(context.Background(), nil)
 	f := m.Fork()
 	f.Halt(core.StatusFound)
 	m.Halt(core.StatusLimit) // the first halt wins
-	_, ok := walk(m, 1<<40, 1)
+	_, ok = walk(m, 1<<40, 1)
 	require.False(t, ok)
 	require.True(t, m.Stopped())
 	require.Equal(t, core.StatusFound, m.Status())

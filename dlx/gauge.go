@@ -2,7 +2,6 @@ package dlx
 
 import (
 	"context"
-	"sync/atomic"
 
 	"github.com/coverkit/coverkit/core"
 )
@@ -36,13 +35,6 @@ type gauge struct {
 	nodes  uint64
 	budget bool   // m has a node budget
 	max    uint64 // the node budget (0: none)
-
-	// The workers of a parallel search with a node budget draw it from a
-	// pool instead (see pool): granted is the node total this gauge may
-	// reach, limited that the pool ran dry for it.
-	pool    *pool
-	granted uint64
-	limited bool
 
 	cache     *core.Meter     // the last meter made without a budget
 	cacheDone <-chan struct{} // the Done channel of its context
@@ -81,39 +73,11 @@ func (g *gauge) fork() gauge {
 	return gauge{ctx: g.ctx, m: g.meter().Fork(), budget: g.budget, max: g.max}
 }
 
-// pool is the node budget of the workers of a parallel search. A
-// core.Meter shares its budget by grants that a fork keeps until it uses
-// them, and the first fork to find the budget all granted halts every
-// fork: with a budget of a few thousand nodes one worker took it all and
-// the others stopped the search at once. From the pool a worker takes
-// small grants, stops alone (limited) when it finds the pool dry, and
-// gives back what it did not use when it quits, so that the workers
-// together spend the budget, never more.
-type pool struct {
-	left    atomic.Uint64
-	workers uint64
-}
-
-// take takes a grant from the pool: at most 1024 nodes and a quarter of a
-// worker's share of what is left, at least one; 0 when the pool is dry.
-func (p *pool) take() uint64 {
-	for {
-		l := p.left.Load()
-		if l == 0 {
-			return 0
-		}
-		c := min(l, max(1, min(1024, l/(4*p.workers))))
-		if p.left.CompareAndSwap(l, l-c) {
-			return c
-		}
-	}
-}
-
-// giveBack returns to the pool the nodes granted to g and not used.
-func (g *gauge) giveBack() {
-	if g.pool != nil && g.granted > g.nodes {
-		g.pool.left.Add(g.granted - g.nodes)
-		g.granted = g.nodes
+// release gives back to the other workers of a parallel search the part
+// of this gauge's grant of the node budget it did not use.
+func (g *gauge) release() {
+	if g.m != nil {
+		g.m.Release(g.nodes)
 	}
 }
 
@@ -128,7 +92,7 @@ func (g *gauge) giveBack() {
 // the budget is spent stops there); without one the search runs lazyBound
 // units of work first.
 func (g *gauge) begin(nodes, work uint64) (workBound uint64, ok bool) {
-	if !g.budget && g.pool == nil {
+	if !g.budget {
 		return work + lazyBound, true
 	}
 	return g.next(nodes, work)
@@ -142,32 +106,20 @@ func (g *gauge) next(nodes, work uint64) (workBound uint64, ok bool) {
 	if !ok {
 		return work, false
 	}
-	if g.pool != nil {
-		if nodes >= g.granted {
-			c := g.pool.take()
-			if c == 0 {
-				g.limited = true
-				return work, false
-			}
-			g.granted = nodes + c
-		}
-		nb = min(nb, g.granted)
-	}
 	if d := nb - nodes; work+d >= work { // no wrap
 		wb = min(wb, work+d)
 	}
 	return wb, true
 }
 
-// status is why the search stopped: the meter's status.
+// status is why the search stopped: the meter's status (a halt, the
+// context, or the node budget found spent by this search or another
+// worker of it).
 func (g *gauge) status() core.Status {
-	switch {
-	case g.m != nil && g.m.Stopped():
-		return g.m.Status()
-	case g.limited:
-		return core.StatusLimit
+	if g.m == nil {
+		return core.StatusExhausted
 	}
-	return core.StatusExhausted
+	return g.m.Status()
 }
 
 // halt stops the search and every fork of it with status st.

@@ -99,19 +99,16 @@ func (s *Solver) solveParallel(opts *Options) (Result, error) {
 	sp, _ := s.splitDepth(opts.Forced, w*tasksPerWorker)
 	res := sp.res
 	s.nfirst = -1
-	// The workers' gauge: s.g's, or with a budget one whose forks draw
-	// what the split left of it from a pool.
+	// The workers' gauge: s.g's, or with a budget one whose meter holds
+	// what the split left of it, which its forks draw in small grants.
 	work := &s.g
 	var left gauge
-	var budget *pool
 	if s.g.budget && res.Status == core.StatusExhausted {
 		if res.Stats.Nodes >= s.g.max {
 			// The budget is spent, and the subtrees not searched.
 			res.Status = core.StatusLimit
 		} else {
-			left.reset(s.g.ctx, 0)
-			budget = &pool{workers: uint64(w)}
-			budget.left.Store(s.g.max - res.Stats.Nodes)
+			left.reset(s.g.ctx, s.g.max-res.Stats.Nodes)
 			work = &left
 		}
 	}
@@ -182,7 +179,6 @@ func (s *Solver) solveParallel(opts *Options) (Result, error) {
 	forks := make([]gauge, w)
 	for k := range forks {
 		forks[k] = work.fork()
-		forks[k].pool = budget
 	}
 	// Clone before any worker starts: workers write s.first.
 	clones := make([]*Solver, w)
@@ -237,7 +233,7 @@ func (s *Solver) solveParallel(opts *Options) (Result, error) {
 			}
 			// What this worker was granted and did not use goes back to
 			// the others.
-			c.g.giveBack()
+			c.g.release()
 			total[k] = r
 		}()
 	}
@@ -255,12 +251,7 @@ func (s *Solver) solveParallel(opts *Options) (Result, error) {
 		// Every subtree was searched to its end, whatever came after.
 		res.Status = core.StatusExhausted
 	default:
-		res.Status = work.status()
-		for _, c := range clones {
-			if res.Status == core.StatusExhausted && c.g.limited {
-				res.Status = core.StatusLimit // a worker found the budget spent
-			}
-		}
+		res.Status = work.status() // a halt, or a worker found the budget spent
 	}
 	if visit != nil && !limitHit {
 		res.Solutions = found
