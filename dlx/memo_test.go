@@ -283,3 +283,46 @@ func TestMemoRefuses(t *testing.T) {
 	require.NoError(t, err)
 	require.EqualValues(t, 3, res.Solutions)
 }
+
+// FuzzMemo counts instances read from the fuzzer's text (Knuth's format,
+// colors and multiplicities included) with the plain search and with the
+// memo (both branching rules, and a table too small to hold the search),
+// and fails on any difference. Instances the plain search does not finish
+// within 20,000 nodes are skipped.
+func FuzzMemo(f *testing.F) {
+	for _, s := range []string{gen.Knuth7, gen.KnuthXCC, gen.Knuth3, gen.Langford(5), gen.Queens(5, false),
+		gen.Dominoes(3, 4), gen.Pieces('R', 3, 2), "a b | x\na x:A\nb x:A\na b\n", "2|a b\na\na b\nb\n"} {
+		f.Add(s)
+	}
+	r := rand.New(rand.NewPCG(25, 2))
+	for range 8 {
+		var b strings.Builder
+		dlx.Write(&b, randomMemoInstance(r, 6, 3, 20, r.IntN(2) == 0))
+		f.Add(b.String())
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		p, err := dlx.Parse(strings.NewReader(text))
+		if err != nil {
+			return
+		}
+		s, err := dlx.NewSolver(p)
+		if err != nil {
+			return
+		}
+		ctx := context.Background()
+		plain, err := s.Solve(ctx, &dlx.Options{MaxNodes: 20000})
+		if err != nil || plain.Status != core.StatusExhausted {
+			return
+		}
+		for _, o := range []dlx.Options{
+			{Memo: dlx.MemoOn, Branch: dlx.BranchMRV},
+			{Memo: dlx.MemoOn, Branch: dlx.BranchFirst, MemoBytes: dlx.MinMemoBytes},
+			{Memo: dlx.MemoAuto},
+		} {
+			res, err := s.Solve(ctx, &o)
+			require.NoError(t, err)
+			require.Equal(t, core.StatusExhausted, res.Status)
+			require.Equal(t, plain.Count, res.Count, "%v/%v:\n%s", o.Memo, o.Branch, text)
+		}
+	})
+}
