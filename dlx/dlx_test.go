@@ -264,10 +264,12 @@ func instance(t testing.TB, name string) *dlx.Problem {
 // -update rewrites them.
 func TestTestdata(t *testing.T) {
 	for name, text := range map[string]string{
-		"knuth7.dlx":     gen.Knuth7,
-		"knuth-xcc.dlx":  gen.KnuthXCC,
-		"langford-7.dlx": gen.Langford(7),
-		"langford-8.dlx": gen.Langford(8),
+		"knuth7.dlx":        gen.Knuth7,
+		"knuth-xcc.dlx":     gen.KnuthXCC,
+		"langford-7.dlx":    gen.Langford(7),
+		"langford-8.dlx":    gen.Langford(8),
+		"dominoes-8x8.dlx":  gen.Dominoes(8, 8),
+		"ltromino-9x12.dlx": gen.LTrominoes(9, 12),
 	} {
 		path := filepath.Join("..", "testdata", "dlx", name)
 		if *update {
