@@ -128,6 +128,11 @@ type MemoStats struct {
 	// false when the sample showed too few repeats and the plain search
 	// answered.
 	Used bool
+	// Overhead, on several workers, is the work Stats leaves out so that
+	// it is the same for every number of workers: the cut into subtrees,
+	// and the subproblems a worker searched while another was searching
+	// them too.
+	Overhead core.Stats
 	// Probe is the work MemoAuto spent deciding and then discarded (the
 	// plain search cut short and the memo's samples), which Result.Stats
 	// does not include.
@@ -265,14 +270,28 @@ func mix(h, w uint64) uint64 {
 // arrays of the search.
 type memoRun struct {
 	t      *memoTable
-	key    []uint64 // the current key
-	acc    []count  // the count so far of the node at each level
-	vacc   []uint64 // the virtual nodes so far below the node at each level
-	ent    []int32  // the entry reserved by the node at each level, −1 if none
+	shared *sharedTable // the workers' table of a parallel count (t unused), or nil
+	key    []uint64     // the current key
+	acc    []count      // the count so far of the node at each level
+	vacc   []uint64     // the virtual nodes so far below the node at each level
+	ent    []int64      // the entry reserved by the node at each level, −1 if none
+	dup    []bool       // the node at each level is being searched by another worker too
 	hits   uint64
 	misses uint64
 	peak   uint64
 	branch Branch
+	// rootFree: the search's root is a subtree of a parallel count whose
+	// entering the final search counts (see memoParallel).
+	rootFree bool
+}
+
+// store sets the count and virtual nodes of entry e, reserved by lookup.
+func (m *memoRun) store(e int64, c count, v uint64) {
+	if m.shared != nil {
+		m.shared.set(e, c, v)
+		return
+	}
+	m.t.set(int(e), c, v)
 }
 
 // newMemoRun returns a run with a table of the given budget.
@@ -284,7 +303,8 @@ func (s *Solver) newMemoRun(budget uint64, branch Branch) *memoRun {
 		key:    make([]uint64, l.words),
 		acc:    make([]count, levels+1),
 		vacc:   make([]uint64, levels+1),
-		ent:    make([]int32, levels+1),
+		ent:    make([]int64, levels+1),
+		dup:    make([]bool, levels+1),
 		branch: branch,
 	}
 }
@@ -292,23 +312,28 @@ func (s *Solver) newMemoRun(budget uint64, branch Branch) *memoRun {
 // reserve reserves an entry for key (hash h, slot from find) for the node
 // at level, evicting old entries first if the table is full; it returns
 // the entry or −1.
-func (m *memoRun) reserve(h uint64, key []uint64, slot uint64, level int) int32 {
+func (m *memoRun) reserve(h uint64, key []uint64, slot uint64, level int) int64 {
 	e := m.t.reserve(h, key, slot)
 	if e >= 0 || !m.t.full || m.t.n < 2 {
-		return int32(e)
+		return int64(e)
 	}
 	newIdx := m.t.evict()
 	for l := range level {
 		if x := m.ent[l]; x >= 0 {
-			m.ent[l] = newIdx[x]
+			m.ent[l] = int64(newIdx[x])
 		}
 	}
 	_, slot = m.t.find(h, key)
-	return int32(m.t.reserve(h, key, slot))
+	return int64(m.t.reserve(h, key, slot))
 }
 
 // stats returns the run's MemoStats.
 func (m *memoRun) stats() *MemoStats {
+	if m.shared != nil {
+		n, b, full := m.shared.usage()
+		return &MemoStats{Entries: n, Hits: m.hits, Misses: m.misses, Bytes: b, Full: full, Branch: m.branch, Used: true,
+			Budget: m.shared.shards[0].t.budget * sharedShards}
+	}
 	return &MemoStats{Entries: uint64(m.t.n), Hits: m.hits, Misses: m.misses, Bytes: max(m.peak, m.t.bytes()),
 		Budget: m.t.budget, Full: m.t.filled, Evicted: m.t.evicted, Branch: m.branch, Used: true}
 }
@@ -324,6 +349,7 @@ type memoOutcome struct {
 	count   count
 	stats   core.Stats
 	virtual uint64
+	over    core.Stats // work done again by parallel workers (memoParallel)
 }
 
 // addSat returns a + b, or 2^64 − 1 if that overflows.
@@ -359,31 +385,33 @@ func (s *Solver) solveMemo(ctx context.Context, opts *Options) (res Result, ok b
 	if opts.Memo == MemoAuto {
 		return s.solveAuto(ctx, opts, budget, start)
 	}
-	if opts.Branch != BranchAuto {
-		o, m := s.countMemo(ctx, opts.Forced, opts.MaxNodes, budget, opts.Branch, nil)
-		return s.memoResult(o, m, core.Stats{}, start), true, nil
-	}
-	n := uint64(autoSampleNodes)
-	if opts.MaxNodes != 0 {
-		n = min(n, opts.MaxNodes)
-	}
-	x, probe := s.pickBranch(ctx, opts.Forced, n, budget)
-	if x.done {
-		return s.memoResult(x.o, x.m, probe, start), true, nil
-	}
-	// Go on with the chosen sample's table; its work is the probe's.
-	probe = probe.Add(x.o.stats)
-	probe.Elapsed = 0
-	var o memoOutcome
-	if opts.MaxNodes != 0 {
-		if opts.MaxNodes <= x.o.stats.Nodes {
-			return s.memoResult(x.o, x.m, core.Stats{}, start), true, nil
+	branch := opts.Branch
+	var probe core.Stats
+	if branch == BranchAuto {
+		n := uint64(autoSampleNodes)
+		if opts.MaxNodes != 0 {
+			n = min(n, opts.MaxNodes)
 		}
-		o, _ = s.countMemo(ctx, opts.Forced, opts.MaxNodes-x.o.stats.Nodes, budget, x.m.branch, x.m)
-	} else {
-		o, _ = s.countMemo(ctx, opts.Forced, 0, budget, x.m.branch, x.m)
+		x, other := s.pickBranch(ctx, opts.Forced, n, budget)
+		if x.done {
+			return s.memoResult(x.o, x.m, other, start), true, nil
+		}
+		probe, branch = other.Add(x.o.stats), x.m.branch
 	}
-	return s.memoResult(o, x.m, probe, start), true, nil
+	return s.memoCount(ctx, opts, budget, branch, probe, start), true, nil
+}
+
+// memoCount is the memoized count from the root with a fresh table, on
+// opts.Workers goroutines for Algorithm C (memoParallel), on one
+// otherwise; probe is work spent before, reported with the result. Its
+// nodes and updates depend only on the instance and the branching rule
+// while the table holds every subproblem.
+func (s *Solver) memoCount(ctx context.Context, opts *Options, budget uint64, branch Branch, probe core.Stats, start time.Time) Result {
+	if opts.Workers > 1 && !s.multi {
+		return s.memoParallel(ctx, opts, budget, branch, probe, start)
+	}
+	o, m := s.countMemo(ctx, opts.Forced, opts.MaxNodes, budget, branch, nil)
+	return s.memoResult(o, m, probe, start)
 }
 
 // memoResult turns a memoized search's outcome into a Result.
@@ -433,8 +461,10 @@ func (s *Solver) countMemo(ctx context.Context, forced []int, maxNodes, budget u
 // solveForced).
 func (s *Solver) countMemoTask(ctx context.Context, forced []int, replay bool, maxNodes, budget uint64, branch Branch, m *memoRun) (memoOutcome, *memoRun) {
 	s.settle() // a plain search stopped before (MemoAuto's probe) left its levels
-	s.g.reset(ctx, maxNodes)
-	defer s.g.end()
+	if ctx != nil { // else the gauge is a parallel worker's, already set
+		s.g.reset(ctx, maxNodes)
+		defer s.g.end()
+	}
 	if m == nil {
 		s.ensureLevels()
 		m = s.newMemoRun(budget, branch)
@@ -479,7 +509,9 @@ func (s *Solver) countMemoTask(ctx context.Context, forced []int, replay bool, m
 			s.unforce(forced[n])
 		}
 	}
-	m.peak = max(m.peak, m.t.bytes())
+	if m.t != nil {
+		m.peak = max(m.peak, m.t.bytes())
+	}
 	return o, m
 }
 
@@ -581,7 +613,16 @@ func (s *Solver) searchMemo(m *memoRun, updates uint64) memoOutcome {
 		vacc     = m.vacc
 		ph       = s.primaryKey(m) // the hash of the primary part of key
 		dead     int32             // active primary items without options (no colors)
+		shared   = m.shared
+		dup      = m.dup
+		xnodes   uint64 // nodes entered by searches another worker made too (overhead)
+		xupd     uint64 // their updates
+		free     uint64 // a root another search counts (rootFree)
 	)
+	if len(dup) < len(ent) {
+		m.dup = make([]bool, len(ent))
+		dup = m.dup
+	}
 	if !colored {
 		for r := itr(ib, 0).next; r != 0; r = itr(ib, r).next {
 			if itr(ib, r).len == 0 {
@@ -609,6 +650,15 @@ enter:
 	}
 	nodes++
 	scanned++
+	switch {
+	case level > 0 && dup[level-1]:
+		xnodes++
+	case level == 0 && m.rootFree:
+		free++ // the final search of a parallel count counts it
+	}
+	// Only the search of a subproblem found pending is another worker's
+	// too: the subproblems it meets below are its own to reserve.
+	dup[level] = false
 	if itr(ib, 0).next == 0 {
 		val, vv = count{lo: 1}, 1
 		goto ret
@@ -618,14 +668,28 @@ enter:
 		if second {
 			h ^= s.secondaryKey(m)
 		}
-		e, slot := t.find(h, key)
-		if e >= 0 {
+		if shared != nil {
+			v, n, e, state := shared.lookup(h, key)
+			switch state {
+			case lookFound:
+				m.hits++
+				val, vv = v, n
+				goto ret
+			case lookPending:
+				// Another worker is searching it: search it too, as
+				// overhead.
+				ent[level] = -1
+				dup[level] = true
+			default:
+				ent[level] = e
+			}
+		} else if e, slot := t.find(h, key); e >= 0 {
 			if v, n, ok := t.value(e); ok {
 				m.hits++
 				val, vv = v, n
 				goto ret
 			}
-			ent[level] = -1 // pending: an ancestor (cannot happen) or another worker
+			ent[level] = -1 // pending: an ancestor (cannot happen)
 		} else {
 			ent[level] = m.reserve(h, key, slot, level)
 		}
@@ -656,7 +720,7 @@ enter:
 		if best == 0 {
 			val, vv = count{}, 1
 			if e := ent[level]; e >= 0 {
-				t.set(int(e), val, vv)
+				m.store(e, val, vv)
 			}
 			goto ret
 		}
@@ -666,12 +730,19 @@ enter:
 		key[i>>6] ^= 1 << (i & 63)
 		ph ^= zob[i+1]
 	}
-	if colored {
-		updates += s.cover(hr)
-	} else {
-		u, d := mcover(nb, ib, pmax, hr)
+	{
+		var u uint64
+		if colored {
+			u = s.cover(hr)
+		} else {
+			var d int32
+			u, d = mcover(nb, ib, pmax, hr)
+			dead += d
+		}
 		updates += u
-		dead += d
+		if dup[level] {
+			xupd += u
+		}
 	}
 	acc[level], vacc[level] = count{}, 0
 	x = nd(nb, hr).down
@@ -690,7 +761,7 @@ try:
 		}
 		val, vv = acc[level], addSat(vacc[level], 1)
 		if e := ent[level]; e >= 0 && !stopping {
-			t.set(int(e), val, vv)
+			m.store(e, val, vv)
 		}
 		goto ret
 	}
@@ -708,25 +779,31 @@ try:
 		}
 		p += nodeSize
 	}
-	if !colored {
-		u, d := mcoverOthers(nb, ib, pmax, x)
-		updates += u
-		dead += d
-	} else {
-		for p := x + nodeSize; p != x; {
-			np := nd(nb, p)
-			j := np.top
-			if j <= 0 {
-				p = np.up
-				continue
+	{
+		u0 := updates
+		if !colored {
+			u, d := mcoverOthers(nb, ib, pmax, x)
+			updates += u
+			dead += d
+		} else {
+			for p := x + nodeSize; p != x; {
+				np := nd(nb, p)
+				j := np.top
+				if j <= 0 {
+					p = np.up
+					continue
+				}
+				switch c := np.color; {
+				case c == 0:
+					updates += s.cover(uint32(j))
+				case c > 0:
+					updates += s.purify(p)
+				}
+				p += nodeSize
 			}
-			switch c := np.color; {
-			case c == 0:
-				updates += s.cover(uint32(j))
-			case c > 0:
-				updates += s.purify(p)
-			}
-			p += nodeSize
+		}
+		if dup[level] {
+			xupd += updates - u0
 		}
 	}
 	level++
@@ -735,7 +812,8 @@ try:
 ret:
 	if level == 0 {
 		s.g.nodes = nodes
-		return memoOutcome{status: status, count: val, stats: core.Stats{Nodes: nodes - node0, Updates: updates}, virtual: vv}
+		return memoOutcome{status: status, count: val, stats: core.Stats{Nodes: nodes - node0 - xnodes - free, Updates: updates - xupd},
+			virtual: vv, over: core.Stats{Nodes: xnodes, Updates: xupd}}
 	}
 	level--
 	acc[level] = acc[level].add(val)

@@ -137,11 +137,9 @@ func (s *Solver) solveAuto(ctx context.Context, opts *Options, budget uint64, st
 		st.Probe = probe
 		return Result{Memo: st}, false, nil
 	}
-	// Go on with the sample's table: the subproblems it finished are found
-	// there at once. Its work is the probe's.
+	// The memo from the root (the sample's work is the probe's).
 	saving := x.saving()
-	o, m := s.countMemo(ctx, opts.Forced, opts.MaxNodes, budget, x.m.branch, x.m)
-	res = s.memoResult(o, m, probe, start)
+	res = s.memoCount(ctx, opts, budget, x.m.branch, probe, start)
 	res.Memo.Saving = saving
 	return res, true, nil
 }
@@ -166,9 +164,9 @@ func leftOf(max, used uint64) (uint64, bool) {
 // only a sample cut short within a subtree is discarded then (with the
 // plain search cut short, into Memo.Probe), so the decision costs little
 // where the memo does not pay. If the sample saved enough, the memo counts
-// the whole tree from the root on the sample's table (which holds what
-// the sample counted, so that little is done twice), the work above put
-// in Memo.Probe.
+// the whole tree from the root with a fresh table (memoCount: its
+// counters are then those of --algo memo on any number of workers), the
+// work above put in Memo.Probe.
 func (s *Solver) autoSplit(ctx context.Context, opts *Options, budget uint64, start time.Time, probe core.Stats) (Result, bool, error) {
 	s.stopAt = 0
 	if opts.TakeSingleton {
@@ -268,14 +266,12 @@ func (s *Solver) autoSplit(ctx context.Context, opts *Options, budget uint64, st
 		}
 	}
 	if decided > 0 && res.Status == core.StatusExhausted {
-		// The memo goes on from the root, on the sample's table: the
-		// subtrees counted so far are found there at once, and the
-		// branching rule is the memo's all the way (the split branched
-		// by the fewest options).
+		// The memo counts from the root, by its own branching rule all
+		// the way (the split branched by the fewest options); what was
+		// done above is the probe's.
 		probe = probe.Add(res.Stats)
 		probe.Elapsed = 0
-		o, _ := s.countMemo(ctx, opts.Forced, opts.MaxNodes, budget, branch, m)
-		res = s.memoResult(o, m, probe, start)
+		res = s.memoCount(ctx, opts, budget, branch, probe, start)
 		res.Memo.Saving = float64(sv) / float64(max(sn, 1))
 		return res, true, nil
 	}

@@ -95,7 +95,7 @@ func (s *Solver) searchMemoM(m *memoRun, updates uint64) memoOutcome {
 	if len(m.acc) < len(ch)+1 {
 		m.acc = make([]count, len(ch)+1)
 		m.vacc = make([]uint64, len(ch)+1)
-		m.ent = make([]int32, len(ch)+1)
+		m.ent = make([]int64, len(ch)+1)
 		acc, vacc, ent = m.acc, m.vacc, m.ent
 	}
 	workBound, ok := s.g.begin(nodes, updates)
@@ -153,7 +153,7 @@ forward:
 		if score <= 0 {
 			val, vv = count{}, 1
 			if e := ent[level]; e >= 0 {
-				t.set(int(e), val, vv)
+				m.store(e, val, vv)
 			}
 			goto ret
 		}
@@ -231,7 +231,7 @@ backup:
 	}
 	val, vv = acc[level], addSat(vacc[level], 1)
 	if e := ent[level]; e >= 0 && !stopping {
-		t.set(int(e), val, vv)
+		m.store(e, val, vv)
 	}
 
 ret:

@@ -326,3 +326,34 @@ func FuzzMemo(f *testing.F) {
 		}
 	})
 }
+
+// TestMemoWorkers counts with the memo on 1, 2, 3 and 8 workers: the
+// counts, nodes and updates are the same for every number of workers (the
+// work done twice by workers meeting one subproblem at once is counted
+// apart, in Memo.Overhead), on tilings, matchings, colored and random
+// instances, with each branching rule.
+func TestMemoWorkers(t *testing.T) {
+	r := rand.New(rand.NewPCG(25, 3))
+	problems := map[string]*dlx.Problem{
+		"dominoes 8x8":   parse(t, gen.Dominoes(8, 8)),
+		"dominoes 3x40":  parse(t, gen.Dominoes(3, 40)),
+		"L3 6x9":         parse(t, gen.LTrominoes(6, 9)),
+		"K12":            parse(t, gen.Matching(12)),
+		"8 queens":       parse(t, gen.Queens(8, false)),
+		"Knuth XCC":      parse(t, gen.KnuthXCC),
+		"random colored": randomMemoInstance(r, 16, 5, 60, false),
+		"random":         randomMemoInstance(r, 20, 0, 70, false),
+	}
+	for name, p := range problems {
+		for _, b := range []dlx.Branch{dlx.BranchMRV, dlx.BranchFirst} {
+			one := countWith(t, p, dlx.Options{Memo: dlx.MemoOn, Branch: b})
+			for _, w := range []int{2, 3, 8} {
+				res := countWith(t, p, dlx.Options{Memo: dlx.MemoOn, Branch: b, Workers: w})
+				require.Equal(t, core.StatusExhausted, res.Status)
+				require.Equal(t, one.Count, res.Count, "%s %v, %d workers", name, b, w)
+				require.Equal(t, one.Stats.Nodes, res.Stats.Nodes, "%s %v, %d workers: nodes", name, b, w)
+				require.Equal(t, one.Stats.Updates, res.Stats.Updates, "%s %v, %d workers: updates", name, b, w)
+			}
+		}
+	}
+}
