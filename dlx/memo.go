@@ -460,7 +460,7 @@ func (s *Solver) countMemo(ctx context.Context, forced []int, maxNodes, budget u
 // subtree of a larger search, whose forcing is not counted (see
 // solveForced).
 func (s *Solver) countMemoTask(ctx context.Context, forced []int, replay bool, maxNodes, budget uint64, branch Branch, m *memoRun) (memoOutcome, *memoRun) {
-	s.settle() // a plain search stopped before (MemoAuto's probe) left its levels
+	s.settle()      // a plain search stopped before (MemoAuto's probe) left its levels
 	if ctx != nil { // else the gauge is a parallel worker's, already set
 		s.g.reset(ctx, maxNodes)
 		defer s.g.end()
