@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/coverkit/coverkit/core"
+	"github.com/coverkit/coverkit/resource"
 )
 
 // SubtreesPerUnit is how many subtrees per work unit NewSubtrees aims for:
@@ -42,6 +43,8 @@ type Subtrees struct {
 	stats    core.Stats
 	name     string
 	instance string
+	memo     bool   // count each subtree with the memo (WithAlgorithm("memo"))
+	budget   uint64 // the memo's table budget
 }
 
 // NewSubtrees splits the count of p (with the options forced, 0-based)
@@ -117,7 +120,34 @@ func (t *Subtrees) Name() string {
 }
 
 // Algorithm names the algorithm that solves the subtrees: "dlx".
-func (t *Subtrees) Algorithm() string { return "dlx" }
+func (t *Subtrees) Algorithm() string {
+	if t.memo {
+		return "memo"
+	}
+	return "dlx"
+}
+
+// WithAlgorithm returns the decomposition with its subtrees counted by the
+// named algorithm: "dlx" (the plain search) or "memo" (each subtree with
+// the memo, branching by the fewest options, on a fresh table of
+// DefaultMemoBytes, so that a subtree's work is its own whatever was
+// counted before it; exact cover with colors only, not multiplicities).
+// The subproblems and Name are the same.
+func (t *Subtrees) WithAlgorithm(name string) (*Subtrees, error) {
+	switch {
+	case name == "dlx":
+		c := *t
+		c.memo = false
+		return &c, nil
+	case name == "memo" && t.s.multi:
+		return nil, core.Wrap(core.ErrUnsupported, "dlx: split counts with multiplicities are counted by dlx, not memo")
+	case name == "memo":
+		c := *t
+		c.memo, c.budget = true, DefaultMemoBytes()
+		return &c, nil
+	}
+	return nil, core.Wrap(core.ErrUnsupported, "dlx: subtrees are counted by dlx or memo, not %q", name)
+}
 
 // Depth returns d, the levels above the subtrees.
 func (t *Subtrees) Depth() int {
@@ -166,11 +196,22 @@ func (t *Subtrees) Run(ctx context.Context, first, stride uint64, done func(j ui
 			if j > 0 {
 				b = t.tasksEnd[j-1]
 			}
-			tr := t.s.runTask(t.forced, t.tasks[b:t.tasksEnd[j]], 0, nil)
+			var tr Result
+			if t.memo {
+				o, _ := t.s.countMemoTask(nil, t.tasks[b:t.tasksEnd[j]], true, 0, t.budget, BranchMRV, nil)
+				tr = Result{Status: o.status, Stats: o.stats}
+				tr.setCount(o.count)
+				if tr.Big != nil {
+					return core.StatusExhausted, fmt.Errorf("dlx: subtree %d counts %s, past 2^128 − 1: %w", j, tr.Big, resource.ErrTooLarge)
+				}
+			} else {
+				tr = t.s.runTask(t.forced, t.tasks[b:t.tasksEnd[j]], 0, nil)
+				tr.Count = core.CountOf(tr.Solutions)
+			}
 			if tr.Status != core.StatusExhausted {
 				return tr.Status, nil
 			}
-			r = core.SubResult{Count: core.CountOf(tr.Solutions),
+			r = core.SubResult{Count: tr.Count,
 				Stats: core.Stats{Nodes: tr.Stats.Nodes, Updates: tr.Stats.Updates}}
 		}
 		if !done(j, r) || j+stride < j {

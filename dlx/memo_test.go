@@ -357,3 +357,42 @@ func TestMemoWorkers(t *testing.T) {
 		}
 	}
 }
+
+// TestMemoSubtrees counts the units of a split count with the memo: the
+// same subproblems and counts as the plain search's, and the same work for
+// a subtree whatever was counted before it (a fresh table each).
+func TestMemoSubtrees(t *testing.T) {
+	ctx := context.Background()
+	for name, p := range map[string]*dlx.Problem{
+		"dominoes 6x8": parse(t, gen.Dominoes(6, 8)),
+		"colored":      randomMemoInstance(rand.New(rand.NewPCG(4, 4)), 14, 4, 50, false),
+	} {
+		plain, err := dlx.NewSubtrees(ctx, p, nil, 3, "dlx")
+		require.NoError(t, err)
+		memo, err := plain.WithAlgorithm("memo")
+		require.NoError(t, err)
+		require.Equal(t, "memo", memo.Algorithm())
+		require.Equal(t, plain.Name(), memo.Name())
+		want := map[uint64]core.SubResult{}
+		_, err = plain.Run(ctx, 0, 1, func(j uint64, r core.SubResult) bool { want[j] = r; return true })
+		require.NoError(t, err)
+		work := map[uint64]core.Stats{}
+		for _, stride := range []uint64{1, 3} {
+			for first := range stride {
+				_, err = memo.Run(ctx, first, stride, func(j uint64, r core.SubResult) bool {
+					require.Equal(t, want[j].Count, r.Count, "%s subproblem %d", name, j)
+					if w, ok := work[j]; ok {
+						require.Equal(t, w, r.Stats, "%s subproblem %d: work", name, j)
+					}
+					work[j] = r.Stats
+					return true
+				})
+				require.NoError(t, err)
+			}
+		}
+	}
+	multi, err := dlx.NewSubtrees(ctx, parse(t, gen.Knuth3), nil, 2, "dlx")
+	require.NoError(t, err)
+	_, err = multi.WithAlgorithm("memo")
+	require.ErrorIs(t, err, core.ErrUnsupported)
+}
