@@ -135,6 +135,8 @@ func (t *Subtrees) Algorithm() string {
 // The subproblems and Name are the same.
 func (t *Subtrees) WithAlgorithm(name string) (*Subtrees, error) {
 	switch {
+	case t == nil || t.s == nil:
+		return nil, errors.New("dlx: a Subtrees not made by NewSubtrees")
 	case name == "dlx":
 		c := *t
 		c.memo = false

@@ -91,7 +91,7 @@ func runUnits(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 		WithAlgorithm(string) (*dlx.Subtrees, error)
 	}
 	newDec := func() (core.Decomposition, error) { return m.Decompose(ctx, p, k) }
-	if a, ok := dec.(algorithmer); ok && f.algo != "" && f.algo != units.AlgorithmOf(dec) && f.algo != "auto" {
+	if a, ok := dec.(algorithmer); ok && f.algo != "" && f.algo != units.AlgorithmOf(dec) && f.algo != "auto" && f.algo != "dlx" {
 		if dec, err = a.WithAlgorithm(f.algo); err != nil {
 			return usageError(err)
 		}
@@ -105,7 +105,7 @@ func runUnits(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 		}
 	}
 	algorithm := units.AlgorithmOf(dec)
-	if f.algo != "" && f.algo != algorithm && f.algo != "auto" {
+	if f.algo != "" && f.algo != algorithm {
 		return usagef("--units counts with the %s decomposition and the %s algorithm, not --algo %s", dec.Name(), algorithm, f.algo)
 	}
 	// A second signal while the checkpoint is saved must not kill the

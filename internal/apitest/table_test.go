@@ -141,6 +141,7 @@ var table = map[string]entry{
 	"dlx.(*Subtrees).Len":             {fn: (*dlx.Subtrees).Len},
 	"dlx.(*Subtrees).Name":            {fn: (*dlx.Subtrees).Name},
 	"dlx.(*Subtrees).Run":             {fn: (*dlx.Subtrees).Run},
+	"dlx.(*Subtrees).WithAlgorithm":   {fn: (*dlx.Subtrees).WithAlgorithm},
 	"dlx.Warning.String":              {fn: dlx.Warning.String},
 	// github.com/coverkit/coverkit/lines
 	"lines.TrimEnd":         {fn: lines.TrimEnd},
