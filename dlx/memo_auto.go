@@ -4,6 +4,8 @@ import (
 	"context"
 	"math/big"
 	"slices"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/coverkit/coverkit/core"
@@ -187,6 +189,7 @@ func (s *Solver) autoSplit(ctx context.Context, opts *Options, budget uint64, st
 		tasks      = sp.tasksEnd
 		b          int
 		sampleMemo *MemoStats
+		from       = len(sp.tasksEnd) // the first subtree left to the workers
 	)
 	virtual := res.Stats.Nodes // the tree the count stood for
 	add := func(c count, st core.Stats, v uint64) {
@@ -251,6 +254,7 @@ func (s *Solver) autoSplit(ctx context.Context, opts *Options, budget uint64, st
 			}
 		}
 		if decided > 0 || opts.Workers > 1 {
+			from = j
 			break
 		}
 		if sampleMemo == nil && m != nil {
@@ -276,18 +280,17 @@ func (s *Solver) autoSplit(ctx context.Context, opts *Options, budget uint64, st
 		return res, true, nil
 	}
 	if decided < 0 && opts.Workers > 1 && res.Status == core.StatusExhausted {
-		// The plain search on the workers, from the root: the sample's
-		// subtrees are counted again (their work is the probe's).
-		probe = probe.Add(res.Stats)
-		probe.Elapsed = 0
-		st := m.stats()
-		s.g.reset(ctx, opts.MaxNodes)
-		r, err := s.solvePlain(opts)
-		s.g.end()
-		r.Count = core.CountOf(r.Solutions)
-		st.Used, st.Virtual, st.Saving, st.Probe = false, sv, float64(sv)/float64(max(sn, 1)), probe
-		r.Memo = st
-		return r, true, err
+		// The plain search counts the other subtrees on the workers.
+		sampleMemo = m.stats()
+		left, _ := leftOf(opts.MaxNodes, res.Stats.Nodes)
+		c, st, status, f := s.plainTasks(ctx, opts, left, sp, from)
+		total = total.add(c)
+		res.Stats = res.Stats.Add(st)
+		virtual = addSat(virtual, st.Nodes)
+		res.Status = status
+		if first == nil {
+			first = f
+		}
 	}
 	res.setCount(total)
 	if decided == 0 && sn > 0 {
@@ -362,4 +365,81 @@ func (s *Solver) pickTask(ctx context.Context, task []int, n, budget uint64) (be
 		return first, mrv.o.stats
 	}
 	return mrv, first.o.stats
+}
+
+// plainTasks counts the subtrees of sp from the from-th on with the plain
+// search on opts.Workers clones of s, each with a fork of a meter with
+// the node budget maxNodes (0: none), and returns their count, work and status, and the first
+// solution of the lowest subtree with one.
+func (s *Solver) plainTasks(ctx context.Context, opts *Options, maxNodes uint64, sp split, from int) (count, core.Stats, core.Status, []int) {
+	w := opts.Workers
+	s.settle()
+	s.g.reset(ctx, maxNodes)
+	defer s.g.end()
+	type sum struct {
+		n         uint64
+		stats     core.Stats
+		firstTask int
+		first     []int
+	}
+	var (
+		next     atomic.Int64
+		wg       sync.WaitGroup
+		sums     = make([]sum, w)
+		complete atomic.Int64
+	)
+	next.Store(int64(from))
+	for k := range w {
+		c, err := s.clone(s.g.meter())
+		if err != nil {
+			break
+		}
+		c.g = s.g.fork()
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r := sum{firstTask: -1}
+			for {
+				t := int(next.Add(1) - 1)
+				if t >= len(sp.tasksEnd) || c.g.m != nil && c.g.m.Stopped() {
+					break
+				}
+				b := 0
+				if t > 0 {
+					b = sp.tasksEnd[t-1]
+				}
+				tr := c.solveForced(sp.tasks[b:sp.tasksEnd[t]], true, 0, nil)
+				r.n += tr.Solutions
+				r.stats = r.stats.Add(tr.Stats)
+				if tr.Status != core.StatusExhausted {
+					break
+				}
+				complete.Add(1)
+				if tr.Solutions > 0 && (r.firstTask < 0 || t < r.firstTask) {
+					r.firstTask, r.first = t, slices.Clone(c.First())
+				}
+			}
+			sums[k] = r
+		}()
+	}
+	wg.Wait()
+	var total count
+	var stats core.Stats
+	var first []int
+	firstTask := -1
+	for _, r := range sums {
+		total = total.add(count{lo: r.n})
+		stats.Nodes += r.stats.Nodes
+		stats.Updates += r.stats.Updates
+		if r.firstTask >= 0 && (firstTask < 0 || r.firstTask < firstTask) {
+			firstTask, first = r.firstTask, r.first
+		}
+	}
+	status := core.StatusExhausted
+	if int(complete.Load()) != len(sp.tasksEnd)-from {
+		if status = s.g.status(); status == core.StatusExhausted {
+			status = core.StatusCanceled
+		}
+	}
+	return total, stats, status, first
 }

@@ -6,6 +6,7 @@ import (
 	"math/big"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -395,4 +396,31 @@ func TestMemoSubtrees(t *testing.T) {
 	require.NoError(t, err)
 	_, err = multi.WithAlgorithm("memo")
 	require.ErrorIs(t, err, core.ErrUnsupported)
+}
+
+// TestAutoWorkers counts with MemoAuto on 1, 2 and 3 workers, where it
+// keeps the plain search (Langford, queens) and where it takes the memo
+// (dominoes, L-trominoes): the same counts, nodes and updates, and the
+// same first solution.
+func TestAutoWorkers(t *testing.T) {
+	for name, text := range map[string]string{
+		"langford 10": gen.Langford(11), "queens 9": gen.Queens(9, false),
+		"dominoes 8x8": gen.Dominoes(8, 8), "L3 6x12": gen.LTrominoes(6, 12),
+	} {
+		p := parse(t, text)
+		s := solver(t, p)
+		one, err := s.Solve(context.Background(), &dlx.Options{Memo: dlx.MemoAuto})
+		require.NoError(t, err)
+		first := slices.Clone(s.First())
+		for _, w := range []int{2, 3} {
+			res, err := s.Solve(context.Background(), &dlx.Options{Memo: dlx.MemoAuto, Workers: w})
+			require.NoError(t, err)
+			require.Equal(t, core.StatusExhausted, res.Status)
+			require.Equal(t, one.Count, res.Count, "%s, %d workers", name, w)
+			require.Equal(t, one.Stats.Nodes, res.Stats.Nodes, "%s, %d workers: nodes", name, w)
+			require.Equal(t, one.Stats.Updates, res.Stats.Updates, "%s, %d workers: updates", name, w)
+			require.Equal(t, one.Memo.Used, res.Memo.Used, name)
+			require.Equal(t, first, s.First(), "%s, %d workers: first solution", name, w)
+		}
+	}
 }
