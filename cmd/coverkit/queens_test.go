@@ -122,7 +122,7 @@ func TestQueensBadInput(t *testing.T) {
 		{"construct count", []string{"queens", "count", "8", "--algo", "construct"}, "cannot count"},
 		{"construct method", []string{"queens", "solve", "8", "--algo", "construct", "--method", "magic"}, "unknown method"},
 		{"construct memory", []string{"queens", "solve", tooMany, "--algo", "construct"}, "GiB"},
-		{"search too large", []string{"queens", "solve", "1e7"}, "too large"},
+		{"search too large", []string{"queens", "solve", "1e7", "--algo", "backtrack"}, "too large"},
 		{"format", []string{"queens", "solve", "8", "--format", "xml"}, "unknown --format"},
 		{"count format", []string{"queens", "count", "8", "--format", "xml"}, "unknown --format"},
 		{"limit zero", []string{"queens", "solve", "8", "--limit", "0"}, "--limit"},
@@ -259,7 +259,7 @@ func TestQueensPartial(t *testing.T) {
 		{"count timeout", []string{"queens", "count", "30", "--algo", "backtrack", "--timeout", "50ms", "--format", "json"}, "timeout"},
 		{"count max-nodes", []string{"queens", "count", "30", "--algo", "permutation", "--max-nodes", "10000", "--format", "json"}, "limit"},
 		{"solve timeout", []string{"queens", "solve", "30", "--all", "--timeout", "50ms", "--format", "none", "--stats"}, "timeout"},
-		{"solve max-nodes", []string{"queens", "solve", "30", "--max-nodes", "1000", "--stats"}, "limit"},
+		{"solve max-nodes", []string{"queens", "solve", "30", "--algo", "backtrack", "--max-nodes", "1000", "--stats"}, "limit"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			out, errOut, code := runCLI(t, "", tc.args...)

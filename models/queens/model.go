@@ -9,6 +9,7 @@ import (
 
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/resource"
 )
 
 // MaxN bounds N as read from a command line; the algorithms refuse the
@@ -80,10 +81,34 @@ func newInstance(req models.Request) (core.Problem, error) {
 	return newBoard(req, int(n))
 }
 
-// defaultAlgorithm counts with the quadrant join from JoinMinN on (not
-// with --unique), else with bitwise where it can (N ≤ 64), and otherwise
-// searches with Wirth's backtracking; a torus or givens have their own
-// defaults (DefaultAlgorithm).
+// The sizes at which the defaults change (defaultAlgorithm; measured in
+// docs/benchmarks.md, "Defaults").
+const (
+	// BacktrackFirstMaxN is the largest n whose first solution `queens
+	// solve` finds by Wirth's backtracking, the textbook solution: up to
+	// it the search visits at most 41,300 nodes (n = 18), well under
+	// 10 ms; n = 20 takes 199,636 and n = 22 1,737,189.
+	BacktrackFirstMaxN = 19
+	// DLXFirstMaxN is the largest n whose first solution `queens solve`
+	// finds by Dancing Links (the organ-pipe order of Cover): from n = 20
+	// to 43 at most 24,159 nodes (n = 36), where backtracking needs
+	// millions; above, its first solution is erratic (n = 46 takes more
+	// than two million nodes), and construct answers at once.
+	DLXFirstMaxN = 43
+)
+
+// defaultAlgorithm picks the algorithm of a request that names none, by
+// mode and size (a torus or givens have their own defaults,
+// DefaultAlgorithm):
+//
+//   - the first solution: backtrack up to BacktrackFirstMaxN (its textbook
+//     solution), dlx up to DLXFirstMaxN, construct above;
+//   - every solution: backtrack, in Wirth's order;
+//   - a count: the quadrant join from JoinMinN to JoinMaxN where its
+//     tables fit the memory (JoinBytes on the count's workers, checked by
+//     resource.Check before any work), not with --unique (it has no
+//     fundamental count); else bitwise where it can (N ≤ 64); else
+//     backtrack.
 func defaultAlgorithm(p core.Problem, o *core.Options) string {
 	b, _ := p.(*Board)
 	if b != nil && (b.Torus || len(b.Given) > 0) {
@@ -91,16 +116,36 @@ func defaultAlgorithm(p core.Problem, o *core.Options) string {
 	}
 	o = o.OrDefault()
 	switch {
-	case o.Mode != core.ModeCount || b == nil:
+	case b == nil || o.Mode == core.ModeAll:
 		return "backtrack"
-	case !o.Unique && JoinFaster(b.N):
-		// The quadrant join counts faster from JoinMinN on; it has no
-		// fundamental count, which --unique asks for.
+	case o.Mode == core.ModeFirst:
+		switch {
+		case b.N <= BacktrackFirstMaxN:
+			return "backtrack"
+		case b.N <= DLXFirstMaxN:
+			return "dlx"
+		}
+		return "construct"
+	case !o.Unique && joinFits(b.N, o.Workers):
 		return "join"
 	case b.N <= BitwiseMaxN:
 		return "bitwise"
 	}
 	return "backtrack"
+}
+
+// joinFits reports whether the join counts n × n boards faster than
+// bitwise and its tables fit the memory on the count's workers (w as
+// given: 0 is the count's default, GOMAXPROCS).
+func joinFits(n, w int) bool {
+	if !JoinFaster(n) {
+		return false
+	}
+	workers, err := resource.Workers(w, false)
+	if err != nil {
+		workers = 1 // the run refuses w itself
+	}
+	return resource.Check("queens: join", JoinBytes(n, workers)) == nil
 }
 
 // verifyRequest checks the solutions read from r (any of solve's text
@@ -183,8 +228,9 @@ func writeSVG(w io.Writer, sol core.Solution) error {
 }
 
 // Count counts the solutions of n queens as `coverkit queens count n` does:
-// with the model's default counter (the quadrant join from JoinMinN on,
-// bitwise below; bitwise with o.Unique). A nil o counts on GOMAXPROCS workers.
+// with the model's default counter (the quadrant join from JoinMinN on
+// where its tables fit the memory, else bitwise; bitwise with o.Unique).
+// A nil o counts on GOMAXPROCS workers.
 func Count(ctx context.Context, n int, o *core.Options) (core.Result, error) {
 	opts := core.Options{}
 	if o != nil {
