@@ -68,6 +68,7 @@ var table = map[string]entry{
 	"core.(*Meter).Check":          {fn: (*core.Meter).Check},
 	"core.(*Meter).Context":        {fn: (*core.Meter).Context},
 	"core.(*Meter).Fork":           {fn: (*core.Meter).Fork},
+	"core.(*Meter).Release":        {fn: (*core.Meter).Release},
 	"core.(*Meter).Halt":           {fn: (*core.Meter).Halt},
 	"core.(*Meter).Poll":           {fn: (*core.Meter).Poll},
 	"core.(*Meter).Progress":       {fn: (*core.Meter).Progress},
