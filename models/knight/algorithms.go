@@ -150,7 +150,7 @@ func fitStart(m *core.Meter, p *Problem, tour core.Solution) bool {
 		if !atFirst && !atLast {
 			continue
 		}
-		bound, ok := m.Check(0)
+		bound, ok := uint64(firstCheck), true
 		for j, s := range tour {
 			if uint64(j) >= bound {
 				if bound, ok = m.Check(uint64(j)); !ok {

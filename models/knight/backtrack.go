@@ -82,9 +82,6 @@ func (b *backtracker) run(start int32) core.Status {
 	b.nodes++
 	d := 0
 	for {
-		if b.nodes == b.bound && !b.poll() {
-			return b.m.Status()
-		}
 		if d == b.n-1 {
 			s := b.path[d]
 			if !b.closed || (b.n > 1 && isKnightMove(int(s)/cols, int(s)%cols, int(start)/cols, int(start)%cols)) {
@@ -112,6 +109,9 @@ func (b *backtracker) run(start int32) core.Status {
 			t := int32(rr*cols + cc)
 			if b.h[t] != 0 {
 				continue
+			}
+			if b.nodes == b.bound && !b.poll() {
+				return b.m.Status() // nodes is only counted here
 			}
 			d++
 			b.path[d], b.h[t], b.next[d] = t, int32(d+1), 0

@@ -63,7 +63,7 @@ func construct(m *core.Meter, rows, cols int, closed bool) ([]int32, error) {
 	out := make([]int32, rows*cols)
 	divHugePages(out)
 	w := b.walker()
-	bound, ok := m.Check(0)
+	bound, ok := uint64(firstCheck), true
 	for done := 0; done < len(out); {
 		if uint64(done) >= bound {
 			if bound, ok = m.Check(uint64(done)); !ok {

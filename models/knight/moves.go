@@ -21,12 +21,17 @@ type graph struct {
 	nc         []uint8
 }
 
+// firstCheck is the work (squares) after which the build loops first
+// check their meter: a small board is built without one (a search checks
+// the meter when it starts anyway), a large one within a millisecond.
+const firstCheck = 1 << 16
+
 // newGraph tabulates the rows×cols board's graph, checking m as it goes
 // (a huge board takes seconds); it reports false if m stopped it.
 func newGraph(m *core.Meter, rows, cols int) (*graph, bool) {
 	n := rows * cols
 	g := &graph{rows: rows, cols: cols, n: n, nb: make([]int32, n*8), nc: make([]uint8, n)}
-	bound, ok := m.Check(0)
+	bound, ok := uint64(firstCheck), true
 	for r := range rows {
 		if done := uint64(r * cols); done >= bound {
 			if bound, ok = m.Check(done); !ok {
@@ -81,7 +86,7 @@ func symmetries(m *core.Meter, rows, cols int) ([][]int32, bool) {
 		)
 	}
 	out := make([][]int32, len(fs))
-	bound, ok := m.Check(0)
+	bound, ok := uint64(firstCheck), true
 	work := uint64(0)
 	for i, f := range fs {
 		sym := make([]int32, n)

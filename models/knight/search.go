@@ -277,8 +277,38 @@ func (e *engine) dfs() {
 		return
 	}
 	e.nodes++
+	// The candidates, as candidates() lists them, written out here: the
+	// call and the copy of its array cost 2% of the search.
 	u := e.path[len(e.path)-1]
-	cand, nc := e.candidates(u)
+	var cand [8]int32
+	nc := 0
+	forced := int32(-1)
+	for _, w := range e.g.neighbours(u) {
+		if e.vis[w] || (w == e.end && e.rem > 1) {
+			continue
+		}
+		if e.deg[w] == 1 && e.end >= 0 {
+			// w has one link besides u: unless entered now it would have to
+			// be the end, which is another square.
+			if forced >= 0 {
+				return
+			}
+			forced = w
+		}
+		cand[nc] = w
+		nc++
+	}
+	if forced >= 0 {
+		cand[0], nc = forced, 1
+	}
+	if e.ordered {
+		// Fewest onward moves first, ties in move-table order.
+		for i := 1; i < nc; i++ {
+			for j := i; j > 0 && e.deg[cand[j]] < e.deg[cand[j-1]]; j-- {
+				cand[j], cand[j-1] = cand[j-1], cand[j]
+			}
+		}
+	}
 	for _, w := range cand[:nc] {
 		end := e.end
 		e.take(w)
@@ -343,7 +373,7 @@ func firstTasks(m *core.Meter, g *graph, p *Problem, anyStart bool) ([]task, boo
 			return nil, false
 		}
 		seen := make([]bool, g.n)
-		bound, ok := m.Check(0)
+		bound, ok := uint64(firstCheck), true
 		for s := range int32(g.n) {
 			if uint64(s) >= bound {
 				if bound, ok = m.Check(uint64(s)); !ok {
@@ -424,7 +454,9 @@ func (e *engine) split(ts []task, want int) ([]task, bool, error) {
 }
 
 // candidates returns the moves dfs tries from u at the current node (nc
-// 0 when a forced-move rule kills the node), in dfs's order.
+// 0 when a forced-move rule kills the node), in dfs's order; dfs has the
+// same code written out (TestCountersIndependentOfWorkers checks that the
+// split, which calls this, and dfs agree).
 func (e *engine) candidates(u int32) (cand [8]int32, nc int) {
 	forced := int32(-1)
 	for _, w := range e.g.neighbours(u) {

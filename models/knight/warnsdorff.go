@@ -57,6 +57,14 @@ func newWarnsdorff(m *core.Meter, rows, cols int, seed uint64) *warnsdorff {
 		rng: rand.New(rand.NewPCG(seed, 0x6b6e69676874)), m: m}
 }
 
+// stepLimit is the step count at which steps+moved reaches the bound.
+func (w *warnsdorff) stepLimit() uint64 {
+	if w.bound < w.moved {
+		return 0
+	}
+	return w.bound - w.moved
+}
+
 // check asks the meter whether to go on, and sets the next bound.
 func (w *warnsdorff) check() bool {
 	b, ok := w.m.Check(w.steps + w.moved)
@@ -94,12 +102,15 @@ func (w *warnsdorff) run(start int32, roth, random bool) bool {
 	w.path = w.path[:0]
 	cur := start
 	r, c := int(cur)/cols, int(cur)%cols
+	limit := w.stepLimit() // the walk moves nothing: steps alone reach the bound
 	for {
 		w.path = append(w.path, cur)
 		w.deg[cur] = visited
-		w.steps++
-		if w.steps+w.moved >= w.bound && !w.check() {
-			return false
+		if w.steps++; w.steps >= limit {
+			if !w.check() {
+				return false
+			}
+			limit = w.stepLimit()
 		}
 		best, bestDeg, bestDist, bestKey := int32(-1), uint8(9), int64(-1), uint32(0)
 		bestR, bestC := 0, 0
@@ -391,7 +402,7 @@ func rotateInPlace(m *core.Meter, path []int32, s int32) bool {
 // reverse reverses s in place, checking m every million squares; it
 // reports false if m stopped it.
 func reverse(m *core.Meter, s []int32) bool {
-	bound, ok := m.Check(0)
+	bound, ok := uint64(firstCheck), true
 	for i, j := 0, len(s)-1; i < j; i, j = i+1, j-1 {
 		if uint64(i) >= bound {
 			if bound, ok = m.Check(uint64(i)); !ok {
