@@ -57,8 +57,8 @@ type Options struct {
 	// Randomize starts from a random assignment instead of the model's
 	// current one.
 	Randomize bool
-	// Progress, if set, is called every few thousand steps with the number
-	// of conflicted variables.
+	// Progress, if set, is called every few thousand steps (at most about
+	// once a millisecond) with the number of conflicted variables.
 	Progress func(conflicted int)
 }
 
@@ -132,12 +132,19 @@ func Solve(ctx context.Context, m Model, opts *Options) (Result, error) {
 	}
 	res.InitialConflicted = len(s.conflicted)
 	best, sinceBest := len(s.conflicted), uint64(0)
+	// The steps of a model cost about the same: they are the work the
+	// meter is checked by (it adapts its interval to their cost).
+	lastProgress, stepBound := uint64(0), uint64(0)
 	for len(s.conflicted) > 0 {
-		if s.work >= s.bound && !s.check() {
-			return stopped()
-		}
-		if res.Steps%pollEvery == 0 && res.Steps > 0 && o.Progress != nil {
-			o.Progress(len(s.conflicted))
+		if res.Steps >= stepBound {
+			var ok bool
+			if stepBound, ok = s.meter.Check(res.Steps); !ok {
+				return stopped()
+			}
+			if o.Progress != nil && res.Steps-lastProgress >= pollEvery {
+				o.Progress(len(s.conflicted))
+				lastProgress = res.Steps
+			}
 		}
 		if res.Steps >= o.MaxSteps {
 			res.Status = core.StatusLimit
@@ -173,7 +180,7 @@ type mcSearch struct {
 	noise      uint64 // random-walk probability in units of 2^-32
 
 	meter *core.Meter // stops the search: the context
-	work  uint64      // values weighed and variables updated, what the meter is checked by
+	work  uint64      // variables set or updated by randomize and rebuild, what the meter is checked by there
 	bound uint64      // work may reach bound before the next check
 }
 
@@ -234,10 +241,11 @@ func (s *mcSearch) step() {
 	v := s.conflicted[s.r.below(uint64(len(s.conflicted)))]
 	bestVal, bestC, ties := s.m.Value(v), math.MaxInt, uint64(0)
 	walk := s.noise > 0 && s.r.next()>>32 < s.noise
+	dom := s.m.Domain(v)
 	if walk {
-		bestVal = int(s.r.below(uint64(s.m.Domain(v))))
+		bestVal = int(s.r.below(uint64(dom)))
 	}
-	for val := range s.m.Domain(v) {
+	for val := range dom {
 		if walk {
 			break
 		}
@@ -252,14 +260,12 @@ func (s *mcSearch) step() {
 			}
 		}
 	}
-	s.work += uint64(s.m.Domain(v))
 	old := s.m.Value(v)
 	if bestVal == old {
 		return
 	}
 	s.m.Set(v, bestVal)
 	s.nbrs = s.m.Neighbors(v, s.nbrs[:0])
-	s.work += uint64(len(s.nbrs))
 	s.update(v)
 	for _, u := range s.nbrs {
 		s.update(u)

@@ -31,13 +31,24 @@ const firstCheck = 1 << 16
 func newGraph(m *core.Meter, rows, cols int) (*graph, bool) {
 	n := rows * cols
 	g := &graph{rows: rows, cols: cols, n: n, nb: make([]int32, n*8), nc: make([]uint8, n)}
-	bound, ok := uint64(firstCheck), true
-	for r := range rows {
-		if done := uint64(r * cols); done >= bound {
-			if bound, ok = m.Check(done); !ok {
+	// Blocks of rows of about firstCheck squares, the meter checked
+	// between them (and not in the loops that fill them).
+	block := max(1, firstCheck/max(cols, 1))
+	for r := 0; r < rows; r += block {
+		if r > 0 {
+			if _, ok := m.Check(uint64(r) * uint64(cols)); !ok {
 				return nil, false
 			}
 		}
+		g.fill(r, min(rows, r+block))
+	}
+	return g, true
+}
+
+// fill tabulates the neighbours of the squares of rows r0..r1-1.
+func (g *graph) fill(r0, r1 int) {
+	rows, cols := g.rows, g.cols
+	for r := r0; r < r1; r++ {
 		for c := range cols {
 			s := r*cols + c
 			k := 0
@@ -51,7 +62,6 @@ func newGraph(m *core.Meter, rows, cols int) (*graph, bool) {
 			g.nc[s] = uint8(k)
 		}
 	}
-	return g, true
 }
 
 // neighbours returns the neighbours of s.

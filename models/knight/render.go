@@ -16,7 +16,7 @@ import (
 // writes the whole record); "svg": a picture of the board with the tour
 // drawn.
 func (p *Problem) Render(w io.Writer, sol core.Solution, format string) error {
-	if err := checkDraw(w, p.Rows, p.Cols, sol); err != nil {
+	if err := checkDraw(w, p.Rows, p.Cols, nil); err != nil { // each writer checks the squares
 		return err
 	}
 	if len(sol) != p.Squares() {
@@ -26,6 +26,9 @@ func (p *Problem) Render(w io.Writer, sol core.Solution, format string) error {
 	case "", "text":
 		return WriteMatrix(w, p.Rows, p.Cols, sol)
 	case "json":
+		if err := checkDraw(w, p.Rows, p.Cols, sol); err != nil {
+			return err
+		}
 		b := newWriter(w)
 		b.path(p, sol)
 		return b.flush()
@@ -40,8 +43,8 @@ func (p *Problem) Render(w io.Writer, sol core.Solution, format string) error {
 const MaxSVGSquares = 1 << 22
 
 // checkDraw refuses what the writers cannot write: a nil writer, a board
-// whose sides are not positive or whose squares int32 cannot index, a
-// square off the board.
+// whose sides are not positive or whose squares int32 cannot index, and,
+// unless sol is nil, a square off the board.
 func checkDraw(w io.Writer, rows, cols int, sol core.Solution) error {
 	if w == nil {
 		return errors.New("knight: nil writer")
@@ -93,7 +96,7 @@ func (b *writer) flush() error {
 // in columns as wide as the largest number and separated by one space. It
 // streams through one buffer and needs 4 bytes a square for the matrix.
 func WriteMatrix(w io.Writer, rows, cols int, sol core.Solution) error {
-	if err := checkDraw(w, rows, cols, sol); err != nil {
+	if err := checkDraw(w, rows, cols, nil); err != nil { // the squares are checked below
 		return err
 	}
 	n := rows * cols

@@ -614,9 +614,12 @@ func exact(ctx context.Context, p *Problem, o *core.Options, anyStart bool) (cor
 	}
 	for range workers {
 		wg.Add(1)
-		// Every worker has a fork: a meter's grant of the budget counts
-		// its own nodes (the split's are the root meter's).
-		wm := m.Fork()
+		// After a split every worker has a fork: a meter's grant of the
+		// budget counts its own nodes (the split's are the root meter's).
+		wm := m
+		if workers > 1 {
+			wm = m.Fork()
+		}
 		go func() {
 			defer wg.Done()
 			e := newEngine(g, wm)

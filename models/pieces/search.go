@@ -20,8 +20,11 @@ type run struct {
 	p    *Problem
 	n, w int
 
-	nodes  uint64
-	bound  uint64 // nodes may reach bound before the next poll of m
+	// The nodes counted are bound − left: a tick counts down left, and
+	// the meter is polled when it reaches 0 (one comparison and one
+	// decrement a node).
+	bound  uint64 // the node count at which the meter is polled next
+	left   uint64 // nodes left before bound
 	stop   bool
 	status core.Status
 
@@ -63,24 +66,28 @@ func newRun(ctx context.Context, p *Problem, o *core.Options) (*run, error) {
 // poll asks the meter whether the search may go on (the context, the node
 // budget) and passes progress on; it reports whether the search must stop.
 func (r *run) poll() bool {
-	b, _, ok := r.m.Poll(r.nodes, r.nodes)
+	nodes := r.nodes()
+	b, _, ok := r.m.Poll(nodes, nodes)
 	if !ok {
 		r.halt(r.m.Status())
 		return true
 	}
-	r.bound = b
+	r.bound, r.left = b, b-nodes
 	r.m.Progress(core.Progress{Done: r.found.Lo})
 	return false
 }
+
+// nodes returns the nodes counted so far.
+func (r *run) nodes() uint64 { return r.bound - r.left }
 
 // tick counts a node, polling the meter when the node count reaches its
 // bound; it reports whether the search must stop (the node is then not
 // counted: a budget of K nodes stops at exactly K).
 func (r *run) tick() bool {
-	if r.nodes == r.bound && r.poll() {
+	if r.left == 0 && r.poll() {
 		return true
 	}
-	r.nodes++
+	r.left--
 	return false
 }
 
@@ -174,8 +181,8 @@ func (r *run) solution(chosen []int32, pawns []int) bool {
 	r.visited++
 	if r.opts.Visit != nil {
 		now := time.Now()
-		since := core.Stats{Nodes: r.nodes - r.lastNodes, Elapsed: now.Sub(r.lastTime)}
-		r.lastNodes, r.lastTime = r.nodes, now
+		since := core.Stats{Nodes: r.nodes() - r.lastNodes, Elapsed: now.Sub(r.lastTime)}
+		r.lastNodes, r.lastTime = r.nodes(), now
 		if !r.opts.Visit(sol, since) {
 			r.halt(core.StatusFound)
 			return true
@@ -195,7 +202,7 @@ func (r *run) result() core.Result {
 		Status:    r.status,
 		Solutions: r.found,
 		First:     r.first,
-		Stats:     core.Stats{Nodes: r.nodes, Elapsed: time.Since(r.start)},
+		Stats:     core.Stats{Nodes: r.nodes(), Elapsed: time.Since(r.start)},
 	}
 	if r.opts.Unique {
 		res.Fundamental = r.classes
