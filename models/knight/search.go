@@ -639,6 +639,7 @@ func exact(ctx context.Context, p *Problem, o *core.Options, anyStart bool) (cor
 					wm.Progress(core.Progress{Done: d, Total: uint64(len(ts))})
 				}
 			}
+			wm.Release(e.nodes) // the rest of its grant of the budget, for the others
 			mu.Lock()
 			total = total.Add(count)
 			nodes += e.nodes
