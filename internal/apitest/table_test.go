@@ -72,7 +72,6 @@ var table = map[string]entry{
 	"core.(*Meter).Halt":           {fn: (*core.Meter).Halt},
 	"core.(*Meter).Poll":           {fn: (*core.Meter).Poll},
 	"core.(*Meter).Progress":       {fn: (*core.Meter).Progress},
-	"core.(*Meter).Release":        {fn: (*core.Meter).Release},
 	"core.(*Meter).Status":         {fn: (*core.Meter).Status},
 	"core.(*Meter).Stopped":        {fn: (*core.Meter).Stopped},
 	"core.(*Options).OrDefault":    {fn: (*core.Options).OrDefault},
