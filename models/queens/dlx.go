@@ -50,7 +50,12 @@ func dlxWith(memo dlx.MemoMode) core.Solver {
 // column constant) and the 2N−1 anti-diagonals b1..b(2N−1) (row − column
 // constant). Option r·N + c (0-based) puts a queen in row r+1, column c+1:
 // "r<r+1> c<c+1> a<r+c+1> b<r−c+N>".
-func Cover(n int) (*dlx.Problem, error) {
+func Cover(n int) (*dlx.Problem, error) { return cover(n, false) }
+
+// cover builds Cover(n), or TorusCover(n) if torus: the same rows and
+// columns, the same options, and the diagonals of the board (2n−1 of each
+// direction, secondary) or of the torus (n of each, primary).
+func cover(n int, torus bool) (*dlx.Problem, error) {
 	if n <= 0 {
 		return nil, fmt.Errorf("queens: board size must be positive, got %d", n)
 	}
@@ -67,18 +72,26 @@ func Cover(n int) (*dlx.Problem, error) {
 		rows[i], _ = p.AddPrimary("r" + strconv.Itoa(i+1))
 		cols[i], _ = p.AddPrimary("c" + strconv.Itoa(i+1))
 	}
-	sums := make([]int, 2*n-1)
-	diffs := make([]int, 2*n-1)
-	for d := range 2*n - 1 {
-		sums[d], _ = p.AddSecondary("a" + strconv.Itoa(d+1))
+	diagonals, add, sumName, diffName := 2*n-1, p.AddSecondary, "a", "b"
+	if torus {
+		diagonals, add, sumName, diffName = n, p.AddPrimary, "s", "d"
 	}
-	for d := range 2*n - 1 {
-		diffs[d], _ = p.AddSecondary("b" + strconv.Itoa(d+1))
+	sums := make([]int, diagonals)
+	diffs := make([]int, diagonals)
+	for d := range diagonals {
+		sums[d], _ = add(sumName + strconv.Itoa(d+1))
+	}
+	for d := range diagonals {
+		diffs[d], _ = add(diffName + strconv.Itoa(d+1))
 	}
 	opt := make([]int, 4)
 	for r := range n {
 		for c := range n {
-			opt[0], opt[1], opt[2], opt[3] = rows[r], cols[c], sums[r+c], diffs[r-c+n-1]
+			sum, diff := r+c, r-c+n-1
+			if torus {
+				sum, diff = sum%n, (diff+1)%n
+			}
+			opt[0], opt[1], opt[2], opt[3] = rows[r], cols[c], sums[sum], diffs[diff]
 			if _, err := p.AddOptionIndex(opt, nil); err != nil {
 				return nil, err // unreachable: the items are distinct
 			}
