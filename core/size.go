@@ -90,3 +90,21 @@ func isNumber(s string, dot bool) bool {
 // quoteArg quotes a user's argument for an error message as valid UTF-8,
 // whatever bytes it holds.
 func quoteArg(s string) string { return strconv.QuoteToGraphic(strings.ToValidUTF8(s, "\uFFFD")) }
+
+// ParseUint reads a whole number from 0 to 2^64−1, such as a seed: as
+// ParseCount does (1000000, 1_000_000, 1e6), or in hexadecimal, octal or
+// binary with a 0x, 0o or 0b prefix; what names it in errors ("--seed").
+func ParseUint(what, s string) (uint64, error) {
+	if v, err := ParseCount(what, s, math.MaxInt64); err == nil {
+		return uint64(v), nil
+	}
+	t := strings.TrimSpace(s)
+	if strings.HasPrefix(t, "-") {
+		return 0, fmt.Errorf("%s must be 0 or more, got %s", what, quoteArg(s))
+	}
+	v, err := strconv.ParseUint(t, 0, 64)
+	if err != nil {
+		return 0, fmt.Errorf("%s %s is not a whole number from 0 to 18446744073709551615 (write it as 1000000, 1_000_000, 1e6 or 0x...)", what, quoteArg(s))
+	}
+	return v, nil
+}

@@ -44,3 +44,26 @@ func FuzzParseSize(f *testing.F) {
 		}
 	})
 }
+
+func TestParseUint(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want uint64
+	}{{"0", 0}, {"7", 7}, {"1e6", 1_000_000}, {"1_000", 1000}, {"0x10", 16}, {"0b101", 5}, {"0o17", 15},
+		{"18446744073709551615", 1<<64 - 1}, {"0xffffffffffffffff", 1<<64 - 1}} {
+		t.Run(tc.in, func(t *testing.T) {
+			v, err := core.ParseUint("--seed", tc.in)
+			require.NoError(t, err)
+			require.Equal(t, tc.want, v)
+		})
+	}
+	for _, tc := range []struct{ in, msg string }{
+		{"-1", "must be 0 or more"}, {"18446744073709551616", "not a whole number from 0"}, {"abc", "not a whole number"}, {"", "not a whole number"},
+	} {
+		t.Run("bad/"+tc.in, func(t *testing.T) {
+			_, err := core.ParseUint("--seed", tc.in)
+			require.ErrorContains(t, err, tc.msg)
+			require.ErrorContains(t, err, "--seed")
+		})
+	}
+}

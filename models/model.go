@@ -56,10 +56,12 @@ type Model struct {
 	// Formats lists the formats Problem.Render accepts for one solution,
 	// the default first. "json" renders a solution as one JSON value.
 	Formats []string
-	// Verbs renames verbs: Verbs["solve"] = "tour" makes `knight tour` the
-	// model's solve verb; "." makes the model's own command solve (`coverkit
-	// dlx FILE`, with --count to count). A verb the model has no use for is
-	// listed in Without.
+	// Verbs gives generic verbs an alias of the model's own: Verbs["solve"]
+	// = "tour" makes `knight tour` another name of `knight solve`; "."
+	// makes the model's own command solve too (`coverkit dlx FILE`, with
+	// --count to count, beside `dlx solve FILE` and `dlx count FILE`). The
+	// verbs keep their generic names everywhere. A verb the model has no
+	// use for is listed in Without.
 	Verbs map[string]string
 	// Without lists the generic verbs the model does not offer ("verify",
 	// "compare", ...).
@@ -119,21 +121,15 @@ type Model struct {
 	Examples map[string]string
 }
 
-// Verb returns the model's name for a generic verb ("solve" → "tour"), or
-// "" if the model does not offer it: it is in Without, or one of the
-// model's tasks has its name and replaces it.
+// Verb returns the name of a generic verb for the model: the generic name
+// itself (every model's verbs have the same names), or "" if the model
+// does not offer it: it is in Without, or one of the model's tasks has its
+// name and replaces it. Verbs holds the aliases.
 func (m *Model) Verb(generic string) string {
-	if slices.Contains(m.Without, generic) {
+	if slices.Contains(m.Without, generic) || slices.ContainsFunc(m.Tasks, func(t Task) bool { return t.Verb == generic }) {
 		return ""
 	}
-	v, ok := m.Verbs[generic]
-	if !ok {
-		v = generic
-	}
-	if slices.ContainsFunc(m.Tasks, func(t Task) bool { return t.Verb == v }) {
-		return ""
-	}
-	return v
+	return generic
 }
 
 // Task is a verb of the model's own. Without Run it solves (or, with

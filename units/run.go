@@ -43,13 +43,14 @@ var (
 // array tasks and Kubernetes Indexed Jobs.
 var EnvVars = []string{"SLURM_ARRAY_TASK_ID", "JOB_COMPLETION_INDEX"}
 
-// ParseUnits reads a unit count K (a positive integer).
+// ParseUnits reads a unit count K, a positive whole number written as
+// every count is (core.ParseSize: 64, 1e6, 1_000_000).
 func ParseUnits(s string) (uint64, error) {
-	k, err := strconv.ParseUint(strings.TrimSpace(s), 10, 64)
-	if err != nil || k == 0 {
-		return 0, fmt.Errorf("%w: --units %q must be a positive integer", ErrBadUnit, s)
+	k, err := core.ParseSize("--units", s, math.MaxInt64)
+	if err != nil {
+		return 0, fmt.Errorf("%w: %v", ErrBadUnit, err)
 	}
-	return k, nil
+	return uint64(k), nil
 }
 
 // ParseUnit reads a unit selection: I, A-B (inclusive) or "env" (the index
@@ -76,11 +77,11 @@ func ParseUnit(s string, k, offset uint64, getenv func(string) (string, bool)) (
 		}
 	}
 	num := func(t string) (uint64, error) {
-		v, err := strconv.ParseUint(strings.TrimSpace(t), 10, 64)
+		v, err := core.ParseCount("--unit", t, math.MaxInt64)
 		if err != nil {
 			return 0, fmt.Errorf("%w: --unit %q: %q is not a unit index (a number from 0)", ErrBadUnit, s, t)
 		}
-		return v, nil
+		return uint64(v), nil
 	}
 	a, b, isRange := strings.Cut(spec, "-")
 	if first, err = num(a); err != nil {

@@ -86,7 +86,7 @@ func TestOutputFinish(t *testing.T) {
 		require.NoError(t, os.WriteFile(path, []byte("old\n"), 0o644))
 		o, err := openOutput(e, path)
 		require.NoError(t, err)
-		err = finish(e, o, core.StatusTimeout)
+		err = finish(e, o, core.StatusTimeout, false)
 		var ee *exitError
 		require.ErrorAs(t, err, &ee)
 		require.Equal(t, exitPartial, ee.code)
@@ -101,8 +101,19 @@ func TestOutputFinish(t *testing.T) {
 		o, err := openOutput(e, path)
 		require.NoError(t, err)
 		o.WriteString("1 3 5\n")
-		require.Error(t, finish(e, o, core.StatusCanceled))
+		require.Error(t, finish(e, o, core.StatusCanceled, true))
 		b, _ := os.ReadFile(path)
 		require.Equal(t, "1 3 5\n", string(b))
+	})
+
+	t.Run("partial result that found nothing keeps it, whatever it wrote", func(t *testing.T) {
+		path := filepath.Join(dir, "zero.txt")
+		require.NoError(t, os.WriteFile(path, []byte("old\n"), 0o644))
+		o, err := openOutput(e, path)
+		require.NoError(t, err)
+		o.WriteString("at least 0 solutions for 8 (partial: limit)\n")
+		require.Error(t, finish(e, o, core.StatusLimit, false))
+		b, _ := os.ReadFile(path)
+		require.Equal(t, "old\n", string(b))
 	})
 }

@@ -35,9 +35,12 @@ func newModelCmd(e *env, m *models.Model) *cobra.Command {
 		if name == "" || (v.verb == "verify" && m.Verify == nil) || (v.verb == "solve" && len(m.Formats) == 0) {
 			continue
 		}
-		if name == "." {
+		alias := m.Verbs[v.verb]
+		if alias == "." {
+			// The model's own command solves too (`dlx FILE`), beside
+			// `dlx solve FILE`.
 			bareSolve(e, cmd, m, v.formats, "solve", nil)
-			continue
+			alias = ""
 		}
 		usage := m.Instance.Usage
 		minArgs, maxArgs := v.args, v.args+m.Instance.Optional
@@ -62,6 +65,7 @@ func newModelCmd(e *env, m *models.Model) *cobra.Command {
 			Long:    m.Doc,
 			Example: m.Examples[verb],
 			Args:    cobra.RangeArgs(minArgs, maxArgs),
+			Aliases: strings.Fields(alias),
 			RunE: func(cmd *cobra.Command, args []string) error {
 				return run(e, cmd, m, f, args)
 			},
@@ -347,10 +351,11 @@ func runSolve(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 			return err
 		}
 	}
-	if res.Solutions.IsZero() && res.First == nil && res.Status.Finished() {
+	found := !res.Solutions.IsZero() || res.First != nil
+	if !found && res.Status.Finished() {
 		return noSolution(m, alg, p, &res)
 	}
-	return finish(e, o, res.Status)
+	return finish(e, o, res.Status, found)
 }
 
 // verifyMax is the largest solution solve checks again before writing it;
@@ -410,7 +415,7 @@ func runCount(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 			return err
 		}
 	}
-	return finish(e, o, res.Status)
+	return finish(e, o, res.Status, !res.Solutions.IsZero())
 }
 
 // runTask runs a task of the model's own (models.Task.Run) and turns its
@@ -448,7 +453,7 @@ func runTask(e *env, cmd *cobra.Command, m *models.Model, t models.Task, f *runF
 	case err != nil:
 		return solverError(err)
 	case out.Status.Partial():
-		if err := finish(e, o, out.Status); out.Message == "" || !errors.As(err, new(*exitError)) {
+		if err := finish(e, o, out.Status, true); out.Message == "" || !errors.As(err, new(*exitError)) {
 			return err
 		}
 		return &exitError{code: exitPartial, err: fmt.Errorf("stopped early: %s", out.Message)}

@@ -22,13 +22,14 @@ func openOutput(e *env, path string) (*outfile.File, error) {
 }
 
 // finish ends a command that ran a search with status s: it commits the
-// output and returns statusExit(s). A partial result that wrote nothing to
-// a file leaves the earlier file as it was (and says so on stderr) rather
-// than replace it with an empty one.
-func finish(e *env, o *outfile.File, s core.Status) error {
-	if s.Partial() && o.Replaces() && o.Empty() {
+// output and returns statusExit(s). A partial result that found nothing
+// (found false: no solution listed, a count of 0, no line answered) or
+// wrote nothing leaves an earlier --out file as it was (and says so on
+// stderr): the one rule of every verb.
+func finish(e *env, o *outfile.File, s core.Status, found bool) error {
+	if s.Partial() && o.Replaces() && (o.Empty() || !found) {
 		o.Abort()
-		fmt.Fprintf(e.stderr, "coverkit: nothing was written before the search stopped; %s left as it was\n", o.Path())
+		fmt.Fprintf(e.stderr, "coverkit: nothing was found before the search stopped; %s left as it was\n", o.Path())
 		return statusExit(s)
 	}
 	if err := o.Commit(); err != nil {

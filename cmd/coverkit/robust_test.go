@@ -82,7 +82,9 @@ func TestCLIOutRule(t *testing.T) {
 		{"dlx no solution", []string{"dlx", "../../testdata/dlx/knuth7.dlx", "--limit", "0x"}, exitUsage, false, ""},
 		{"polyomino no tiling", []string{"polyomino", "solve", "--board", "3x3"}, exitNoSolution, false, ""},
 		{"bad input", []string{"queens", "solve", "-3"}, exitUsage, false, ""},
-		{"partial count", []string{"queens", "count", "30", "--algo", "backtrack", "--max-nodes", "1e4", "-f", "json"}, exitPartial, true, `"partial":true`},
+		{"partial count", []string{"queens", "count", "12", "--algo", "backtrack", "--max-nodes", "1e4", "-f", "json"}, exitPartial, true, `"partial":true`},
+		{"partial count of 0", []string{"queens", "count", "8", "--max-nodes", "1"}, exitPartial, false, ""},
+		{"partial count of 0 in json", []string{"queens", "count", "30", "--algo", "backtrack", "--max-nodes", "1e4", "-f", "json"}, exitPartial, false, ""},
 		{"stopped with nothing", []string{"queens", "solve", "30", "--algo", "backtrack", "--max-nodes", "10"}, exitPartial, false, ""},
 		{"generate stopped", []string{"sudoku", "generate", "--timeout", "1ns"}, exitPartial, false, ""},
 	} {
@@ -119,7 +121,9 @@ func TestCLISignalsAndPipes(t *testing.T) {
 		t.Run(sig.String(), func(t *testing.T) {
 			out := filepath.Join(t.TempDir(), "count.json")
 			require.NoError(t, os.WriteFile(out, []byte("earlier\n"), 0o644))
-			cmd := exec.Command(bin, "queens", "count", "40", "--algo", "backtrack", "-f", "json", "-o", out)
+			// A count that has found solutions by then: a partial
+			// count of 0 would leave the file as it was.
+			cmd := exec.Command(bin, "queens", "count", "18", "--algo", "backtrack", "-f", "json", "-o", out)
 			require.NoError(t, cmd.Start())
 			time.Sleep(300 * time.Millisecond)
 			require.NoError(t, cmd.Process.Signal(sig))

@@ -50,7 +50,7 @@ Exit codes: 0 success, 1 no solution exists, 2 bad input or usage,
 		Version: version(),
 		Example: `  coverkit queens solve 8
   coverkit queens count 14 --unique --format json
-  coverkit knight tour 8 --format svg --out tour.svg
+  coverkit knight solve 8 --format svg --out tour.svg
   coverkit sudoku solve puzzles.txt --workers 0
   coverkit algorithms`,
 		SilenceUsage:  true,

@@ -175,7 +175,7 @@ func TestSudokuSolveCLI(t *testing.T) {
 		{"bad box", []string{"--box", "2by3"}, "--box \"2by3\""},
 		{"count and limit", []string{"--count", "--limit", "3"}, "exclude each other"},
 		{"limit 0", []string{"--limit", "0"}, "must be positive"},
-		{"workers", []string{"--workers", "-1"}, "must be 0 (the default) or more"},
+		{"workers", []string{"--workers", "-1"}, "--workers must be 0 or more"},
 		{"jigsaw without map", []string{"--variant", "jigsaw"}, "needs --regions"},
 		{"missing file", []string{"/nonexistent/puzzles.txt"}, "no such file"},
 		{"bad input format", []string{"--input", "csv"}, "unknown input format"},

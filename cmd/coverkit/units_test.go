@@ -86,7 +86,7 @@ func TestUnitsBadInput(t *testing.T) {
 		{"I >= K", []string{"--units", "4", "--unit", "4"}, "", "units are 0..3"},
 		{"negative", []string{"--units", "4", "--unit", "-1"}, "", "not a unit index"},
 		{"word", []string{"--units", "4", "--unit", "x"}, "", "not a unit index"},
-		{"K zero", []string{"--units", "0", "--unit", "0"}, "", "positive integer"},
+		{"K zero", []string{"--units", "0", "--unit", "0"}, "", "--units must be positive"},
 		{"no unit", []string{"--units", "4"}, "", "needs --unit"},
 		{"unit without units", []string{"--unit", "1"}, "", "needs --units"},
 		{"empty env", []string{"--units", "4", "--unit", "env"}, "empty", "is empty"},

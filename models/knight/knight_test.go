@@ -33,7 +33,9 @@ func TestParseSize(t *testing.T) {
 		{"-3", 0, 0, "must be positive"},
 		{"5×6", 0, 0, "ASCII x"},
 		{"5X6", 0, 0, "ASCII x"},
-		{"abc", 0, 0, "not a whole number"},
+		{"abc", 0, 0, "not a number"},
+		{"1e1", 10, 10, ""},
+		{"1e1x1_2", 10, 12, ""},
 		{"", 0, 0, "empty size"},
 		{"99999999999x2", 0, 0, "too large"},
 	} {

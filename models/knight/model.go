@@ -77,12 +77,12 @@ the path as 1-based [row,col] squares; svg, a picture of the tour.`,
 		Verify:      verifyTour,
 		VerifyUsage: "[FILE|-]",
 		Examples: map[string]string{
-			"solve": `  coverkit knight tour 8
-  coverkit knight tour 6 --closed --format svg --out tour.svg
-  coverkit knight tour 20000 --algo divide --out big.txt`,
+			"solve": `  coverkit knight solve 8
+  coverkit knight solve 6 --closed --format svg --out tour.svg
+  coverkit knight solve 20000 --algo divide --out big.txt`,
 			"count": `  coverkit knight count 5
   coverkit knight count 6 --closed`,
-			"verify":  `  coverkit knight tour 8 --format json | coverkit knight verify`,
+			"verify":  `  coverkit knight solve 8 --format json | coverkit knight verify`,
 			"compare": `  coverkit knight compare 5 --algos search,backtrack`,
 		},
 	})

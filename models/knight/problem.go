@@ -191,29 +191,10 @@ func parseSide(whole, what, s string) (int, error) {
 	if s == "" {
 		return 0, fmt.Errorf("%w: %q: missing the number of %s (write RxC, such as 5x6)", ErrSize, whole, what)
 	}
-	if strings.HasPrefix(s, "-") {
-		return 0, fmt.Errorf("%w: %q: the number of %s must be positive", ErrSize, whole, what)
-	}
-	if s[0] == '_' || s[len(s)-1] == '_' || strings.Contains(s, "__") {
-		// Underscores group digits, singly between two of them, as
-		// everywhere in coverkit (core.ParseSize).
-		return 0, fmt.Errorf("%w: %q: the number of %s, %q, is not a whole number (write 1000 or 1_000)", ErrSize, whole, what, s)
-	}
-	d := strings.ReplaceAll(s, "_", "")
-	for _, r := range d {
-		if r < '0' || r > '9' {
-			return 0, fmt.Errorf("%w: %q: the number of %s, %q, is not a whole number", ErrSize, whole, what, s)
-		}
-	}
-	if d == "" {
-		return 0, fmt.Errorf("%w: %q: the number of %s, %q, is not a whole number", ErrSize, whole, what, s)
-	}
-	v, err := strconv.ParseInt(d, 10, 64)
-	if err != nil || v > math.MaxInt32 {
-		return 0, fmt.Errorf("%w: %q: the number of %s is too large (at most %d)", ErrSize, whole, what, math.MaxInt32)
-	}
-	if v == 0 {
-		return 0, fmt.Errorf("%w: %q: the number of %s must be positive", ErrSize, whole, what)
+	// The one parser of sizes (core.ParseSize): 8, 1_000, 1e3.
+	v, err := core.ParseSize("the number of "+what, s, math.MaxInt32)
+	if err != nil {
+		return 0, fmt.Errorf("%w: %q: %v", ErrSize, whole, err)
 	}
 	return int(v), nil
 }
@@ -224,15 +205,17 @@ func ParseSquare(s string) (row, col int, err error) {
 	if !ok {
 		return 0, 0, fmt.Errorf("%w: square %q: write it as ROW,COL, such as 1,1", ErrSquare, s)
 	}
-	row, err1 := strconv.Atoi(strings.TrimSpace(a))
-	col, err2 := strconv.Atoi(strings.TrimSpace(b))
-	if err1 != nil || err2 != nil {
+	r, err1 := core.ParseCount("row", a, math.MaxInt32)
+	c, err2 := core.ParseCount("column", b, math.MaxInt32)
+	switch {
+	case strings.HasPrefix(strings.TrimSpace(a), "-") || strings.HasPrefix(strings.TrimSpace(b), "-"):
+		return 0, 0, fmt.Errorf("%w: square %q: rows and columns are numbered from 1", ErrSquare, s)
+	case err1 != nil || err2 != nil:
 		return 0, 0, fmt.Errorf("%w: square %q: row and column must be whole numbers (ROW,COL, such as 1,1)", ErrSquare, s)
-	}
-	if row <= 0 || col <= 0 {
+	case r == 0 || c == 0:
 		return 0, 0, fmt.Errorf("%w: square %q: rows and columns are numbered from 1", ErrSquare, s)
 	}
-	return row, col, nil
+	return int(r), int(c), nil
 }
 
 // Verify checks sol independently of any solver, in time linear in the

@@ -3,10 +3,12 @@ package pieces
 import (
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/resource"
 )
 
@@ -51,14 +53,15 @@ func ParseSize(s string) ([]int, error) {
 	}
 	dims := make([]int, 0, max(2, len(parts)))
 	for _, p := range parts {
-		n, err := strconv.Atoi(strings.TrimSpace(p))
-		if err != nil {
-			return nil, fmt.Errorf("%w: %q: side %q is not a number (want 8, RxC or 3x3x3)", ErrSize, s, p)
+		// The one parser of sizes (core.ParseSize): 8, 1e3, 1_000.
+		n, err := core.ParseSize("side", p, math.MaxInt32)
+		switch {
+		case err != nil && strings.HasPrefix(strings.TrimSpace(p), "-"), err != nil && strings.TrimSpace(p) == "0":
+			return nil, fmt.Errorf("%w: %q: side %s must be positive", ErrSize, s, strings.TrimSpace(p))
+		case err != nil:
+			return nil, fmt.Errorf("%w: %q: side %q is not a number (want 8, RxC or 3x3x3; 1e3 and 1_000 are numbers)", ErrSize, s, p)
 		}
-		if n <= 0 {
-			return nil, fmt.Errorf("%w: %q: side %d must be positive", ErrSize, s, n)
-		}
-		dims = append(dims, n)
+		dims = append(dims, int(n))
 	}
 	if len(dims) == 1 {
 		dims = append(dims, dims[0])
@@ -183,8 +186,12 @@ func ParsePawns(s string, dims []int) ([]int, error) {
 		if !ok {
 			return nil, fmt.Errorf("%w: %q is not row,column", ErrPawn, f)
 		}
-		r, err1 := strconv.Atoi(strings.TrimSpace(rs))
-		c, err2 := strconv.Atoi(strings.TrimSpace(cs))
+		r64, err1 := core.ParseCount("row", rs, math.MaxInt32)
+		c64, err2 := core.ParseCount("column", cs, math.MaxInt32)
+		r, c := int(r64), int(c64)
+		if strings.HasPrefix(strings.TrimSpace(rs), "-") || strings.HasPrefix(strings.TrimSpace(cs), "-") {
+			r, c, err1, err2 = 0, 0, nil, nil // off the board, below
+		}
 		if err1 != nil || err2 != nil {
 			return nil, fmt.Errorf("%w: %q is not row,column", ErrPawn, f)
 		}

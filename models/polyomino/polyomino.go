@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -170,12 +171,14 @@ func Rect(rows, cols int) (Board, error) {
 func ParseBoard(s string) (Board, error) {
 	s = strings.TrimSpace(s)
 	if a, b, ok := strings.Cut(strings.ToLower(s), "x"); ok && !strings.ContainsAny(s, "./#") {
-		r, err1 := strconv.Atoi(a)
-		c, err2 := strconv.Atoi(b)
+		// The one parser of sizes and counts (core.ParseCount): 6, 1e1, 1_0;
+		// Rect refuses a side of 0.
+		r, err1 := core.ParseCount("rows", a, math.MaxInt32)
+		c, err2 := core.ParseCount("columns", b, math.MaxInt32)
 		if err1 != nil || err2 != nil {
 			return Board{}, fmt.Errorf("polyomino: board %q: want RxC, such as 6x10", s)
 		}
-		return Rect(r, c)
+		return Rect(int(r), int(c))
 	}
 	rows := strings.Split(s, "/")
 	b := Board{Rows: len(rows), Name: s}

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
-	"strconv"
 	"strings"
 
 	"github.com/coverkit/coverkit/core"
@@ -100,10 +99,13 @@ func LayoutOf(variant, box string, regions io.Reader) (Layout, error) {
 func ParseBox(s string) (rows, cols int, err error) {
 	a, b, ok := strings.Cut(strings.ReplaceAll(strings.ToLower(s), "×", "x"), "x")
 	if ok {
-		rows, err = strconv.Atoi(strings.TrimSpace(a))
+		// The one parser of sizes (core.ParseSize): 3, 1_0, 1e1.
+		var r, c int64
+		r, err = core.ParseSize("rows", a, MaxSide)
 		if err == nil {
-			cols, err = strconv.Atoi(strings.TrimSpace(b))
+			c, err = core.ParseSize("columns", b, MaxSide)
 		}
+		rows, cols = int(r), int(c)
 	}
 	if !ok || err != nil || rows < 1 || cols < 1 || rows*cols > MaxSide {
 		return 0, 0, fmt.Errorf("sudoku: box %q: want BxC with B·C at most %d, e.g. 2x3", s, MaxSide)
