@@ -50,6 +50,7 @@ var table = map[string]entry{
 	"core.Describe":                {fn: core.Describe},
 	"core.ParseCount":              {fn: core.ParseCount},
 	"core.ParseSize":               {fn: core.ParseSize},
+	"core.ParseUint":               {fn: core.ParseUint},
 	"core.Wrap":                    {fn: core.Wrap},
 	"core.CountOf":                 {fn: core.CountOf},
 	"core.Count.Add":               {fn: core.Count.Add},
