@@ -100,22 +100,38 @@ func newGraph(m *core.Meter, b *Board, p Piece) (*graph, error) {
 			g.free[x>>6] |= 1 << (x & 63)
 		}
 	}
-	st := stepper{b: b, torus: b.Torus}
+	// Blocks of cells of about buildCheck moves, the meter checked between
+	// them (and not in the loops that fill them).
+	block := max(1, buildCheck/len(dirs))
 	start := make([]int, len(b.Dims))
 	c := make([]int, len(b.Dims))
-	bound, ok := m.Check(0)
-	for x := range n {
-		if work := uint64(x) * uint64(len(dirs)); work >= bound {
-			if bound, ok = m.Check(work); !ok {
+	for x0 := 0; x0 < n; x0 += block {
+		if x0 > 0 {
+			if _, ok := m.Check(uint64(x0) * uint64(len(dirs))); !ok {
 				return nil, errStopped
 			}
 		}
+		g.fill(x0, min(n, x0+block), start, c)
+	}
+	return g, nil
+}
+
+// buildCheck is about how much work (moves followed) the builds do between
+// checks of their meter.
+const buildCheck = 1 << 16
+
+// fill sets the attacks of the cells x0..x1-1; start and c are scratch
+// coordinates.
+func (g *graph) fill(x0, x1 int, start, c []int) {
+	b := g.b
+	st := stepper{b: b, torus: b.Torus}
+	for x := x0; x < x1; x++ {
 		if g.pawn[x] {
 			continue
 		}
 		g.set(x, x)
 		b.Coords(x, start)
-		for _, dir := range dirs {
+		for _, dir := range g.dirs {
 			copy(c, start)
 			for {
 				y := st.next(c, dir.v)
@@ -130,7 +146,6 @@ func newGraph(m *core.Meter, b *Board, p Piece) (*graph, error) {
 			}
 		}
 	}
-	return g, nil
 }
 
 func (g *graph) set(x, y int) { g.closed[x*g.w+y>>6] |= 1 << (y & 63) }
@@ -227,7 +242,7 @@ func (g *graph) greedyCliques(m *core.Meter) ([][]int32, error) {
 	var out [][]int32
 	cand := make([]uint64, w)
 	for {
-		if work >= bound {
+		if len(out)&63 == 63 && work >= bound {
 			if bound, ok = m.Check(work); !ok {
 				return nil, errStopped
 			}
