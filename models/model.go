@@ -101,9 +101,13 @@ type Model struct {
 	Verify func(ctx context.Context, req Request, r io.Reader) (*VerifyReport, error)
 	// VerifyUsage names verify's arguments in help ("[FILE|-]" by
 	// default); VerifyArgs is the number of them before the input, which
-	// is optional and defaults to standard input.
+	// is optional and defaults to standard input. VerifyInput, if set,
+	// says where the input is among args instead (for an instance whose
+	// last arguments are optional, such as pieces' K): its index, or
+	// len(args) for standard input.
 	VerifyUsage string
 	VerifyArgs  int
+	VerifyInput func(args []string) int
 	// Cover, if set, writes the instance as a generalized exact cover in
 	// the text format of Knuth's dlx1/dlx2 (docs/formats.md), for the
 	// `cover` verb.
@@ -363,15 +367,21 @@ func (fs Fields) MarshalJSON() ([]byte, error) {
 	return append(b, '}'), nil
 }
 
-// VerifyReport is what checking a file of solutions found.
+// VerifyReport is what checking a file of solutions found (VerifyEach).
 type VerifyReport struct {
-	// Solutions is the number of solutions read; Valid and Invalid split
-	// it; Distinct counts the different valid ones.
-	Solutions, Valid, Invalid, Distinct uint64
-	// FirstBad locates the first invalid solution, or is nil.
+	// Solutions is the number of records read that should be solutions;
+	// Valid and Invalid split it; Unreadable counts the invalid ones that
+	// could not be read as a solution at all; Distinct counts the
+	// different valid ones; Skipped the records without a solution, not
+	// checked.
+	Solutions, Valid, Invalid, Unreadable, Distinct, Skipped uint64
+	// FirstBad locates the first invalid solution, or is nil; Bad lists
+	// the invalid ones in input order, the first MaxBadListed.
 	FirstBad *Bad
-	// Summary, if set, replaces the generic text summary ("92 solutions,
-	// all valid, 92 distinct").
+	Bad      []Bad
+	// Summary, if set, is the model's own words about the solutions,
+	// written after the one summary line of every model ("valid closed
+	// knight's tour of 6x6 from 1,1").
 	Summary string
 	// Fields are the model's own facts for the JSON record.
 	Fields []Field
@@ -383,6 +393,9 @@ type Bad struct {
 	Line int `json:"line"`
 	// Reason says what is wrong.
 	Reason string `json:"error"`
+	// Unreadable marks a record that is no solution in any form solve
+	// writes.
+	Unreadable bool `json:"unreadable,omitempty"`
 }
 
 // Algorithm returns the model's algorithm called name, or an error that

@@ -66,10 +66,14 @@ func TestVerifyReport(t *testing.T) {
 		{"all valid", "92 solutions, all valid, 92 distinct\n", "", models.VerifyReport{Solutions: 92, Valid: 92, Distinct: 92}},
 		{"one", "1 solution, all valid, 1 distinct\n", "", models.VerifyReport{Solutions: 1, Valid: 1, Distinct: 1}},
 		{"none", "0 solutions\n", "in: no solutions to verify", models.VerifyReport{}},
-		{"a bad line", "2 solutions, 1 invalid, 1 valid, 1 distinct valid\nfirst bad: line 2: two queens share a row\n",
+		{"a bad line", "line 2: two queens share a row\n2 solutions, 1 invalid, 1 valid, 1 distinct valid\n",
 			"in: line 2: two queens share a row",
 			models.VerifyReport{Solutions: 2, Valid: 1, Invalid: 1, Distinct: 1, FirstBad: &models.Bad{Line: 2, Reason: "two queens share a row"}}},
-		{"summary replaces the text", "checked 3\n", "", models.VerifyReport{Solutions: 3, Valid: 3, Summary: "checked 3"}},
+		{"unreadable", "line 4: unreadable: not a number\nline 9: attacked\n3 solutions, 2 invalid, 1 valid, 1 distinct valid; 1 unreadable; 2 records without a solution skipped\n",
+			"in: line 4: not a number",
+			models.VerifyReport{Solutions: 3, Valid: 1, Invalid: 2, Unreadable: 1, Distinct: 1, Skipped: 2, FirstBad: &models.Bad{Line: 4, Reason: "not a number", Unreadable: true},
+				Bad: []models.Bad{{Line: 4, Reason: "not a number", Unreadable: true}, {Line: 9, Reason: "attacked"}}}},
+		{"the model's words follow", "3 solutions, all valid, 3 distinct\nchecked 3\n", "", models.VerifyReport{Solutions: 3, Valid: 3, Distinct: 3, Summary: "checked 3"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var buf bytes.Buffer
@@ -81,7 +85,7 @@ func TestVerifyReport(t *testing.T) {
 	rep := models.VerifyReport{Solutions: 1, Valid: 1, Distinct: 1, Fields: []models.Field{{Key: "valid", Value: "yes"}, {Key: "n", Value: 8}}}
 	b, err := report.VerifyFields("queens", &rep).MarshalJSON()
 	require.NoError(t, err)
-	require.Equal(t, `{"model":"queens","solutions":1,"valid":"yes","invalid":0,"distinct":1,"all_valid":true,"n":8}`, string(b))
+	require.Equal(t, `{"model":"queens","solutions":1,"valid":"yes","invalid":0,"unreadable":0,"distinct":1,"skipped":0,"all_valid":true,"n":8}`, string(b))
 }
 
 func TestRecordAndFailure(t *testing.T) {

@@ -9,14 +9,18 @@ import (
 )
 
 // VerifyFields are a verify report as the fields of a JSON record: model,
-// solutions, valid, invalid, distinct, all_valid, first_bad, then the
-// model's own (which replace generic ones of the same key).
+// solutions, valid, invalid, unreadable, distinct, skipped, all_valid,
+// first_bad, bad (the bad records listed, models.MaxBadListed at most),
+// then the model's own (which replace generic ones of the same key).
 func VerifyFields(model string, r *models.VerifyReport) models.Fields {
 	fields := models.Fields{{Key: "model", Value: model}, {Key: "solutions", Value: r.Solutions}, {Key: "valid", Value: r.Valid},
-		{Key: "invalid", Value: r.Invalid}, {Key: "distinct", Value: r.Distinct},
-		{Key: "all_valid", Value: r.Invalid == 0 && r.Solutions > 0}}
+		{Key: "invalid", Value: r.Invalid}, {Key: "unreadable", Value: r.Unreadable}, {Key: "distinct", Value: r.Distinct},
+		{Key: "skipped", Value: r.Skipped}, {Key: "all_valid", Value: r.Invalid == 0 && r.Solutions > 0}}
 	if r.FirstBad != nil {
 		fields = append(fields, models.Field{Key: "first_bad", Value: r.FirstBad})
+	}
+	if len(r.Bad) > 0 {
+		fields = append(fields, models.Field{Key: "bad", Value: r.Bad})
 	}
 	for _, mf := range r.Fields {
 		if i := slices.IndexFunc(fields, func(f models.Field) bool { return f.Key == mf.Key }); i >= 0 {
@@ -28,34 +32,61 @@ func VerifyFields(model string, r *models.VerifyReport) models.Fields {
 	return fields
 }
 
-// WriteVerify writes a verify report for people: its Summary, or "92
-// solutions, all valid, 92 distinct", or the counts and the first bad
-// solution.
+// WriteVerify writes a verify report for people, the same for every
+// model: each bad record on its line ("line 2: unreadable: ..."), then
+// one summary line ("92 solutions, all valid, 92 distinct"; "3 solutions,
+// 1 invalid, 2 valid, 2 distinct valid"; "0 solutions"; then the
+// unreadable records and those without a solution, when there are any),
+// then the model's own words (Summary), if any.
 func WriteVerify(w io.Writer, r *models.VerifyReport) error {
-	var err error
-	switch {
-	case r.Summary != "":
-		_, err = fmt.Fprintln(w, r.Summary)
-	case r.Solutions == 0:
-		_, err = fmt.Fprintln(w, "0 solutions")
-	case r.Invalid == 0:
-		_, err = fmt.Fprintf(w, "%s, all valid, %d distinct\n", plural(r.Solutions, "solution"), r.Distinct)
-	default:
-		_, err = fmt.Fprintf(w, "%s, %d invalid, %d valid, %d distinct valid\nfirst bad: line %d: %s\n",
-			plural(r.Solutions, "solution"), r.Invalid, r.Valid, r.Distinct, r.FirstBad.Line, r.FirstBad.Reason)
+	var b []byte
+	bads := r.Bad
+	if len(bads) == 0 && r.FirstBad != nil {
+		bads = []models.Bad{*r.FirstBad}
 	}
+	for _, bad := range bads {
+		b = fmt.Appendf(b, "line %d: ", bad.Line)
+		if bad.Unreadable {
+			b = append(b, "unreadable: "...)
+		}
+		b = append(append(b, bad.Reason...), '\n')
+	}
+	if more := r.Invalid - uint64(len(bads)); len(bads) == models.MaxBadListed && more > 0 {
+		b = fmt.Appendf(b, "... and %d more invalid\n", more)
+	}
+	switch {
+	case r.Solutions == 0:
+		b = append(b, "0 solutions"...)
+	case r.Invalid == 0:
+		b = fmt.Appendf(b, "%s, all valid, %d distinct", plural(r.Solutions, "solution"), r.Distinct)
+	default:
+		b = fmt.Appendf(b, "%s, %d invalid, %d valid, %d distinct valid", plural(r.Solutions, "solution"), r.Invalid, r.Valid, r.Distinct)
+	}
+	if r.Unreadable > 0 {
+		b = fmt.Appendf(b, "; %d unreadable", r.Unreadable)
+	}
+	if r.Skipped > 0 {
+		b = fmt.Appendf(b, "; %s without a solution skipped", plural(r.Skipped, "record"))
+	}
+	b = append(b, '\n')
+	if r.Summary != "" {
+		b = append(append(b, r.Summary...), '\n')
+	}
+	_, err := w.Write(b)
 	return err
 }
 
 // VerifyFailure returns why a verify report fails ("" if it does not): an
-// invalid solution, located in the input named name, or no solution at
-// all.
+// invalid or unreadable solution, located in the input named name, or no
+// solution at all.
 func VerifyFailure(r *models.VerifyReport, name string) string {
 	switch {
 	case r.FirstBad != nil && r.FirstBad.Line > 0:
 		return fmt.Sprintf("%s: line %d: %s", name, r.FirstBad.Line, r.FirstBad.Reason)
 	case r.FirstBad != nil:
 		return fmt.Sprintf("%s: %s", name, r.FirstBad.Reason)
+	case r.Invalid > 0:
+		return fmt.Sprintf("%s: %d invalid solutions", name, r.Invalid)
 	case r.Solutions == 0:
 		return name + ": no solutions to verify"
 	}

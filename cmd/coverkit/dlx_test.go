@@ -123,12 +123,19 @@ func TestDLXVerify(t *testing.T) {
 
 	out, errOut, code := runCLI(t, "", "dlx", "verify", "../../testdata/dlx/queens-8.dlx", sols)
 	require.Equal(t, exitOK, code, errOut)
-	require.Contains(t, out, "92 solutions checked: 92 valid")
+	require.Equal(t, "92 solutions, all valid, 92 distinct\n", out)
+
+	// The text form verifies too.
+	text, _, code := runCLI(t, "", "dlx", "solve", "../../testdata/dlx/queens-8.dlx")
+	require.Equal(t, exitOK, code)
+	out, errOut, code = runCLI(t, text, "dlx", "verify", "../../testdata/dlx/queens-8.dlx")
+	require.Equal(t, exitOK, code, errOut)
+	require.Equal(t, "92 solutions, all valid, 92 distinct\n", out)
 
 	out, errOut, code = runCLI(t, `{"options":[1,4,5]}`+"\n"+`{"options":[1,2]}`+"\n"+`{"options":[5,4,1]}`+"\n", "dlx", "verify", dlxKnuth7, "--format", "json")
 	require.Equal(t, exitNoSolution, code)
-	require.JSONEq(t, `{"model":"dlx","solutions":3,"valid":2,"invalid":1,"distinct":1,"all_valid":false,`+
-		`"first_bad":{"line":2,"error":"dlx: primary item \"b\" not covered"},"checked":3,"duplicates":1}`, out)
+	require.JSONEq(t, `{"model":"dlx","solutions":3,"valid":2,"invalid":1,"unreadable":0,"distinct":1,"skipped":0,"all_valid":false,`+
+		`"first_bad":{"line":2,"error":"dlx: primary item \"b\" not covered"},"bad":[{"line":2,"error":"dlx: primary item \"b\" not covered"}],"checked":3,"duplicates":1}`, out)
 	require.Contains(t, errOut, "line 2:")
 
 	// Unreadable lines (not JSON, a number too big for an index, a line
@@ -138,7 +145,7 @@ func TestDLXVerify(t *testing.T) {
 	out, errOut, code = runCLI(t, "not json\n"+`{"options":[99999999999999999999999]}`+"\n"+long+"\n"+`{"options":[1,4,5]}`+"\n",
 		"dlx", "verify", dlxKnuth7, "--format", "json")
 	require.Equal(t, exitNoSolution, code, errOut)
-	require.Contains(t, out, `"solutions":4,"valid":1,"invalid":3`)
+	require.Contains(t, out, `"solutions":4,"valid":1,"invalid":3,"unreadable":3`)
 	require.Contains(t, out, `"first_bad":{"line":1,`)
 	require.Contains(t, errOut, "line 1:")
 }

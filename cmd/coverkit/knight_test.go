@@ -150,10 +150,13 @@ func TestKnightVerify(t *testing.T) {
 	require.Equal(t, exitNoSolution, code, errOut)
 	require.Equal(t, "0 solutions\n", out)
 	require.Contains(t, errOut, "no solutions to verify")
+	// Unreadable tours are reported on their lines, invalid (exit 1), and
+	// the tours after them are still checked, as for every model.
 	for _, bad := range []string{"1 2\n3\n", "{", "1 x\n2 3\n"} {
-		out, errOut, code := runCLI(t, bad, "knight", "verify")
-		require.Equal(t, exitUsage, code, bad)
-		require.Empty(t, out)
+		out, errOut, code := runCLI(t, bad+"\n"+good, "knight", "verify")
+		require.Equal(t, exitNoSolution, code, bad)
+		require.Contains(t, out, "line 1: unreadable: knight: ")
+		require.Contains(t, out, "2 solutions, 1 invalid, 1 valid, 1 distinct valid; 1 unreadable")
 		require.Contains(t, errOut, "knight: ")
 	}
 	_, _, code = runCLI(t, "", "knight", "verify", filepath.Join(t.TempDir(), "missing"))

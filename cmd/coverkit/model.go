@@ -56,6 +56,9 @@ func newModelCmd(e *env, m *models.Model) *cobra.Command {
 				usage = "[FILE|-]"
 			}
 			maxArgs = v.args + 1
+			if m.VerifyInput != nil {
+				maxArgs += m.Instance.Optional // the instance's optional arguments may come first
+			}
 		}
 		f := &runFlags{}
 		verb, run, formats := v.verb, v.run, v.formats
@@ -478,11 +481,15 @@ func runVerify(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []
 	}
 	req := f.request(e, args)
 	req.Context = cmd.Context()
-	in, name, err := req.OpenArg(m.VerifyArgs)
+	at := m.VerifyArgs
+	if m.VerifyInput != nil {
+		at = min(max(m.VerifyInput(args), 0), len(args))
+	}
+	in, name, err := req.OpenArg(at)
 	if err != nil {
 		return solverError(err)
 	}
-	req.Args = args[:m.VerifyArgs]
+	req.Args = args[:min(at, len(args))]
 	defer in.Close()
 	if name == "-" {
 		name = "stdin"

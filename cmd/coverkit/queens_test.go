@@ -375,8 +375,8 @@ func TestQueensVerify(t *testing.T) {
 		{"json lines", jsonAll, nil, exitOK, "4 solutions, all valid, 4 distinct\n"},
 		{"crlf bom", "\uFEFF2 4 1 3\r\n2 4 1 3\r\n", nil, exitOK, "2 solutions, all valid, 1 distinct\n"},
 		{"invalid", "2 4 1 3\n1 2 3 4\n3 1 4 2\n", nil, exitNoSolution,
-			"3 solutions, 1 invalid, 2 valid, 2 distinct valid\nfirst bad: line 2: column 2: the queen in row 2 is attacked on a diagonal\n"},
-		{"garbage", "hello\n", nil, exitNoSolution, "1 solution, 1 invalid, 0 valid, 0 distinct valid\nfirst bad: line 1: column 1: 'h' is not a row number\n"},
+			"line 2: column 2: the queen in row 2 is attacked on a diagonal\n3 solutions, 1 invalid, 2 valid, 2 distinct valid\n"},
+		{"garbage", "hello\n", nil, exitNoSolution, "line 1: unreadable: column 1: 'h' is not a row number\n1 solution, 1 invalid, 0 valid, 0 distinct valid; 1 unreadable\n"},
 		{"empty", "", nil, exitNoSolution, "0 solutions\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -427,8 +427,8 @@ func TestQueensVerifyTestdata(t *testing.T) {
 	}{
 		{"fundamental8.txt", exitOK, "12 solutions, all valid, 12 distinct\n"},
 		{"crlf_bom.txt", exitOK, "2 solutions, all valid, 2 distinct\n"},
-		{"bad_diagonal.txt", exitNoSolution, "3 solutions, 1 invalid, 2 valid, 1 distinct valid\nfirst bad: line 3: column 2: the queen in row 2 is attacked on a diagonal\n"},
-		{"bad_json_n.txt", exitNoSolution, "2 solutions, 1 invalid, 1 valid, 1 distinct valid\nfirst bad: line 2: \"n\" is 9 but the solution has 8 entries\n"},
+		{"bad_diagonal.txt", exitNoSolution, "line 3: column 2: the queen in row 2 is attacked on a diagonal\n3 solutions, 1 invalid, 2 valid, 1 distinct valid\n"},
+		{"bad_json_n.txt", exitNoSolution, "line 2: unreadable: \"n\" is 9 but the solution has 8 entries\n2 solutions, 1 invalid, 1 valid, 1 distinct valid; 1 unreadable\n"},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
 			out, errOut, code := runCLI(t, "", "queens", "verify", filepath.Join(dir, tc.file))

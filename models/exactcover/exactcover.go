@@ -10,11 +10,9 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/dlx"
-	"github.com/coverkit/coverkit/lines"
 	"github.com/coverkit/coverkit/models"
 )
 
@@ -216,9 +214,13 @@ func solve(ctx context.Context, p core.Problem, o *core.Options, memo dlx.MemoMo
 	})
 }
 
-// verify checks the solution lines of r — JSON objects with "options", as
-// `coverkit dlx --format json` writes them — against the instance named by
-// the request's first argument. Other objects and blank lines are skipped.
+// verify checks the solutions of r against the instance named by the
+// request's first argument, through the one verify loop
+// (models.VerifyEach): JSON lines with "options" (the 1-based option
+// numbers, as `coverkit dlx --format json` writes them), or the text form
+// of `coverkit dlx` (each solution's options as written in the instance,
+// one a line, a blank line between solutions). JSON objects without
+// "options" are skipped.
 func verify(ctx context.Context, req models.Request, r io.Reader) (*models.VerifyReport, error) {
 	if len(req.Args) == 0 {
 		return nil, errors.New("dlx: verify needs the instance")
@@ -234,76 +236,50 @@ func verify(ctx context.Context, req models.Request, r io.Reader) (*models.Verif
 		return nil, err
 	}
 	in := p.(*Instance)
-	rep := &models.VerifyReport{}
-	seen := map[string]bool{}
-	dups := uint64(0)
-	// bad counts an unreadable or invalid solution at line n, and goes on.
-	bad := func(n int, reason string) {
-		rep.Solutions++
-		rep.Invalid++
-		if rep.FirstBad == nil {
-			rep.FirstBad = &models.Bad{Line: n, Reason: reason}
-		}
-	}
-	lr := lines.NewReader(r, dlx.MaxLineLength)
-	for {
-		text, n, err := lr.Next()
-		if err == io.EOF {
-			break
-		}
-		if errors.Is(err, lines.ErrTooLong) && lr.Skip() {
-			bad(n, fmt.Sprintf("dlx: line too long (more than %d bytes)", dlx.MaxLineLength))
-			continue
-		}
-		if err != nil {
-			return nil, lines.Wrap("dlx: solutions", err)
-		}
-		line := bytes.TrimSpace(text)
-		if len(line) == 0 {
-			continue
-		}
-		var rec struct {
-			Options *[]json.Number `json:"options"`
-		}
-		if err := json.Unmarshal(line, &rec); err != nil {
-			bad(n, fmt.Sprintf("dlx: not a JSON object with options: %v", err))
-			continue
-		}
-		if rec.Options == nil {
-			continue
-		}
-		sol := make(core.Solution, 0, len(*rec.Options))
-		var why string
-		for _, num := range *rec.Options {
-			k, err := strconv.ParseInt(string(num), 10, 64)
-			if err != nil || k < 1 || k > int64(in.Problem.NumOptions()) {
-				why = fmt.Sprintf("dlx: option %s is not a number in 1..%d", num, in.Problem.NumOptions())
-				break
+	n := in.Problem.NumOptions()
+	var byText map[string]int32 // an option's text, its blanks normalized: its index
+	rep, err := models.VerifyEach(ctx, in, models.TextSolutions(r, models.TextOptions{MaxLine: dlx.MaxLineLength,
+		Decode: func(rec *models.Record) (core.Problem, core.Solution, error) {
+			var sol core.Solution
+			if rec.Text() {
+				if byText == nil {
+					byText = make(map[string]int32, n)
+					for k := n - 1; k >= 0; k-- {
+						byText[normalize(in.optionText(k))] = int32(k)
+					}
+				}
+				for i, l := range rec.Lines {
+					k, ok := byText[normalize(l)]
+					if !ok {
+						return nil, nil, fmt.Errorf("dlx: line %d: %q is no option of the instance", rec.Line+i, l)
+					}
+					sol = append(sol, k)
+				}
+				slices.Sort(sol)
+				return nil, sol, nil
 			}
-			sol = append(sol, int32(k-1))
-		}
-		if why != "" {
-			bad(n, why)
-			continue
-		}
-		if err := in.Verify(sol); err != nil {
-			bad(n, err.Error())
-			continue
-		}
-		rep.Solutions++
-		rep.Valid++
-		slices.Sort(sol)
-		key := fmt.Sprint(sol)
-		if seen[key] {
-			dups++
-		}
-		seen[key] = true
+			var nums []json.Number
+			if ok, err := rec.Field("options", &nums); err != nil {
+				return nil, nil, fmt.Errorf("dlx: not a JSON object with options: %v", err)
+			} else if !ok {
+				return nil, nil, models.ErrNoSolution
+			}
+			for _, num := range nums {
+				k, err := strconv.ParseInt(string(num), 10, 64)
+				if err != nil || k < 1 || k > int64(n) {
+					return nil, nil, fmt.Errorf("dlx: option %s is not a number in 1..%d", num, n)
+				}
+				sol = append(sol, int32(k-1))
+			}
+			slices.Sort(sol) // the same solution whatever the order of its options
+			return nil, sol, nil
+		}}))
+	if err != nil {
+		return nil, err
 	}
-	rep.Distinct = rep.Valid - dups
-	rep.Summary = fmt.Sprintf("%d solutions checked: %d valid, %d invalid, %d duplicates", rep.Solutions, rep.Valid, rep.Invalid, dups)
-	rep.Fields = []models.Field{{Key: "checked", Value: rep.Solutions}, {Key: "duplicates", Value: dups}}
-	if rep.FirstBad != nil {
-		rep.Summary += fmt.Sprintf("\nfirst bad: line %d: %s", rep.FirstBad.Line, strings.TrimPrefix(rep.FirstBad.Reason, "dlx: "))
-	}
+	rep.Fields = []models.Field{{Key: "checked", Value: rep.Solutions}, {Key: "duplicates", Value: rep.Valid - rep.Distinct}}
 	return rep, nil
 }
+
+// normalize is an option's text with its blanks reduced to single spaces.
+func normalize(b []byte) string { return string(bytes.Join(bytes.Fields(b), []byte{' '})) }

@@ -1,6 +1,7 @@
 package knight
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -107,35 +108,47 @@ func newInstance(req models.Request) (core.Problem, error) {
 	return p, nil
 }
 
-// verifyTour checks one tour read from r: the JSON of a tour record or a
-// matrix of move numbers. A readable input that cannot be a tour is an
-// invalid tour; only an unreadable one is an error.
-func verifyTour(_ context.Context, req models.Request, r io.Reader) (*models.VerifyReport, error) {
+// verifyTour checks the tours of r as solve writes them (matrices of move
+// numbers, a blank line between them, or JSON records with the path)
+// through the one verify loop (models.VerifyEach). A tour is closed when
+// --closed or its record says so. For an input of one tour, the report
+// says what it is, in knight's words.
+func verifyTour(ctx context.Context, req models.Request, r io.Reader) (*models.VerifyReport, error) {
 	closed := req.Switch("closed")
-	t, err := ReadTour(r)
-	var p *Problem
-	var verr error
-	switch {
-	case errors.Is(err, ErrEmpty):
-		// No tour at all: nothing verified (exit 1, as for every model).
-		return &models.VerifyReport{}, nil
-	case errors.Is(err, ErrInvalidTour):
-		p, verr = &Problem{Closed: closed}, err
-	case err != nil:
-		return nil, err
-	default:
-		p = t.Problem(closed || t.Closed)
-		verr = p.Verify(t.Path)
+	var last *Problem
+	rep, err := models.VerifyEach(ctx, nil, models.TextSolutions(r, models.TextOptions{
+		Decode: func(rec *models.Record) (core.Problem, core.Solution, error) {
+			var t *Tour
+			var err error
+			if rec.Text() {
+				t, err = readMatrix(bytes.NewReader(bytes.Join(rec.Lines, []byte{'\n'})), rec.Line-1)
+			} else if ok, ferr := rec.Field("path", nil); ferr != nil {
+				return nil, nil, fmt.Errorf("knight: JSON: %v", ferr)
+			} else if !ok {
+				return nil, nil, models.ErrNoSolution
+			} else {
+				t, err = readJSONTour(bytes.NewReader(rec.JSON))
+			}
+			if errors.Is(err, ErrInvalidTour) {
+				last = &Problem{Closed: closed}
+				return nil, nil, models.Invalid(err)
+			}
+			if err != nil {
+				return nil, nil, err
+			}
+			last = t.Problem(closed || t.Closed)
+			return last, t.Path, nil
+		}}))
+	if err != nil || rep.Solutions != 1 || last == nil {
+		return rep, err
 	}
-	rep := &models.VerifyReport{Solutions: 1, Valid: 1, Distinct: 1,
-		Summary: fmt.Sprintf("valid %s knight's tour of %s from %d,%d", p.Kind(), p.Size(), p.StartRow, p.StartCol)}
+	p := last
+	rep.Summary = fmt.Sprintf("valid %s knight's tour of %s from %d,%d", p.Kind(), p.Size(), p.StartRow, p.StartCol)
 	fields := []models.Field{{Key: "rows", Value: p.Rows}, {Key: "cols", Value: p.Cols}, {Key: "closed", Value: p.Closed},
-		{Key: "start", Value: [2]int{p.StartRow, p.StartCol}}, {Key: "valid", Value: verr == nil}}
-	if verr != nil {
-		rep.Valid, rep.Invalid, rep.Distinct = 0, 1, 0
-		rep.FirstBad = &models.Bad{Reason: verr.Error()}
-		rep.Summary = "invalid: " + verr.Error()
-		fields = append(fields, models.Field{Key: "error", Value: verr.Error()})
+		{Key: "start", Value: [2]int{p.StartRow, p.StartCol}}, {Key: "valid", Value: rep.Invalid == 0}}
+	if rep.FirstBad != nil {
+		rep.Summary = "invalid: " + rep.FirstBad.Reason
+		fields = append(fields, models.Field{Key: "error", Value: rep.FirstBad.Reason})
 	}
 	rep.Fields = fields
 	return rep, nil

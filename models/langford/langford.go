@@ -181,11 +181,12 @@ A014552 counts them up to reversal: 1, 1, 26, 150 for N = 3, 4, 7, 8).`,
 		Algorithms: []models.Algorithm{autoAlgorithm, dlxAlgorithm, memoAlgorithm},
 		Default:    dlx.DefaultAlgorithm,
 		Formats:    []string{"text", "json"},
-		Without:    []string{"verify"},
+		Verify:     verifyPairings,
 		Fields: func(p core.Problem, _ *core.Result) []models.Field {
 			return []models.Field{{Key: "n", Value: p.(*Pairing).N}}
 		},
 		Examples: map[string]string{"solve": "  coverkit langford solve 7", "count": "  coverkit langford count 8",
+			"verify":  "  coverkit langford solve 8 --all | coverkit langford verify",
 			"compare": "  coverkit langford compare 11 --repeat 3"},
 	})
 }
@@ -244,4 +245,29 @@ func optionAt(n, id int) (k, i int) {
 		}
 	}
 	return 0, 0
+}
+
+// verifyPairings checks the pairings of r, one a line as solve writes them
+// (or its JSON records, the pairing under "solution"), each of the order
+// its length says, through the one verify loop (models.VerifyEach).
+func verifyPairings(ctx context.Context, _ models.Request, r io.Reader) (*models.VerifyReport, error) {
+	return models.VerifyEach(ctx, nil, models.TextSolutions(r, models.TextOptions{OneLine: true,
+		Decode: func(rec *models.Record) (core.Problem, core.Solution, error) {
+			var sol []int32
+			var err error
+			if rec.Text() {
+				sol, err = models.Ints(rec.Lines[0])
+			} else if ok, ferr := rec.Field("solution", &sol); !ok && ferr == nil {
+				return nil, nil, models.ErrNoSolution
+			} else {
+				err = ferr
+			}
+			switch {
+			case err != nil:
+				return nil, nil, fmt.Errorf("langford: %v", err)
+			case len(sol) == 0 || len(sol)%2 != 0 || len(sol) > 2*MaxN:
+				return nil, nil, fmt.Errorf("langford: %d numbers: a pairing of order N has 2N (N up to %d)", len(sol), MaxN)
+			}
+			return &Pairing{N: len(sol) / 2}, sol, nil
+		}}))
 }

@@ -2,7 +2,10 @@ package latin
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
+	"fmt"
+	"io"
 
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/dlx"
@@ -27,12 +30,12 @@ square (576 of order 4, 161280 of order 5, OEIS A002860).`,
 			return New(int(n), req.Switch("reduced"))
 		}, Samples: []string{"5"}},
 		Params: []models.Param{{Name: "reduced", Usage: "reduced squares only (first row and column in order)", Switch: true,
-			Samples: []string{"true"}}},
+			Verbs: []string{"solve", "count", "compare", "verify"}, Samples: []string{"true"}}},
 		Algorithms: []models.Algorithm{autoAlgorithm, dlxAlgorithm, memoAlgorithm},
 		Default:    dlx.DefaultAlgorithm,
 		Decompose:  decompose,
 		Formats:    []string{"text", "json"},
-		Without:    []string{"verify"},
+		Verify:     verifySquares,
 		Fields: func(p core.Problem, res *core.Result) []models.Field {
 			sq := p.(*Square)
 			fs := []models.Field{{Key: "n", Value: sq.N}, {Key: "reduced", Value: sq.Reduced}}
@@ -49,7 +52,55 @@ square (576 of order 4, 161280 of order 5, OEIS A002860).`,
 			"count": `  coverkit latin count 5
   coverkit latin count 6 --reduced --format json`,
 			"solve":   `  coverkit latin solve 4`,
+			"verify":  `  coverkit latin solve 4 --all --reduced | coverkit latin verify --reduced`,
 			"compare": `  coverkit latin compare 5 --repeat 3`,
 		},
 	})
+}
+
+// verifySquares checks the squares of r, as solve writes them: N lines of
+// N symbols, a blank line between squares, or JSON records with the
+// square under "square" (reduced when the record or --reduced says so),
+// through the one verify loop (models.VerifyEach).
+func verifySquares(ctx context.Context, req models.Request, r io.Reader) (*models.VerifyReport, error) {
+	return models.VerifyEach(ctx, nil, models.TextSolutions(r, models.TextOptions{
+		Decode: func(rec *models.Record) (core.Problem, core.Solution, error) {
+			var rows [][]int32
+			reduced := req.Switch("reduced")
+			if rec.Text() {
+				for i, l := range rec.Lines {
+					row, err := models.Ints(l)
+					if err != nil {
+						return nil, nil, fmt.Errorf("latin: row %d: %v", i+1, err)
+					}
+					rows = append(rows, row)
+				}
+			} else {
+				if ok, err := rec.Field("square", &rows); err != nil {
+					return nil, nil, fmt.Errorf("latin: %v", err)
+				} else if !ok {
+					return nil, nil, models.ErrNoSolution
+				}
+				var red bool
+				if _, err := rec.Field("reduced", &red); err == nil && red {
+					reduced = true
+				}
+			}
+			n := len(rows)
+			if n > MaxOrder {
+				return nil, nil, fmt.Errorf("latin: %d rows: the order is at most %d", n, MaxOrder)
+			}
+			sol := make(core.Solution, 0, n*n)
+			for i, row := range rows {
+				if len(row) != n {
+					return nil, nil, fmt.Errorf("latin: row %d has %d symbols, a square of %d rows %d", i+1, len(row), n, n)
+				}
+				sol = append(sol, row...)
+			}
+			sq, err := New(n, reduced)
+			if err != nil {
+				return nil, nil, err
+			}
+			return sq, sol, nil
+		}}))
 }

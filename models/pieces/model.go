@@ -1,15 +1,16 @@
 package pieces
 
 import (
-	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
-	"strings"
+	"slices"
 
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/dlx"
+	"github.com/coverkit/coverkit/lines"
 	"github.com/coverkit/coverkit/models"
 )
 
@@ -67,7 +68,16 @@ A C H S, X for a custom piece); a d-dimensional board as 2-D layers after
 		Verify:      verifyRequest,
 		VerifyUsage: "PIECE SIZE [K] [FILE|-]",
 		VerifyArgs:  2,
-		Cover:       writeCover,
+		VerifyInput: func(args []string) int {
+			// PIECE SIZE [K] [FILE|-]: K is a number.
+			if len(args) > 2 {
+				if _, err := core.ParseCount("K", args[2], MaxCells); err == nil {
+					return 3
+				}
+			}
+			return 2
+		},
+		Cover: writeCover,
 		Examples: map[string]string{
 			"count": `  coverkit pieces count king 8 16
   coverkit pieces count queen 3x3x3 4
@@ -207,22 +217,29 @@ func plural(name string) string {
 	return name
 }
 
-// verifyRequest checks the boards read from r: PIECE SIZE [K] and the
-// parameters name the instance (without K, any number of mutually
-// non-attacking pieces).
-func verifyRequest(_ context.Context, req models.Request, r io.Reader) (*models.VerifyReport, error) {
+// verifyRequest checks the solutions read from r against the problem of
+// the request's arguments (see VerifyStream).
+func verifyRequest(ctx context.Context, req models.Request, r io.Reader) (*models.VerifyReport, error) {
 	p, err := instance(req, true)
 	if err != nil {
 		return nil, err
 	}
-	return p.VerifyStream(r)
+	return p.verifyStream(ctx, r)
 }
 
-// VerifyStream reads solutions in the board format from r — the cells in
-// order, '#' comment lines and blank lines skipped, a new solution every
-// Cells() squares — and checks each with Verify. A malformed line is an
-// error naming it.
+// VerifyStream reads solutions from r and checks each with Verify,
+// through the one verify loop (models.VerifyEach): boards in the board
+// format (the cells in order, '#' comment lines and blank lines skipped, a
+// new solution every Cells() squares, so the layers of a board of more
+// dimensions follow each other; a blank line ends a 2-D board), or JSON records of solve --format json
+// (the solution's "pieces" and "pawns" coordinates under "solution"). A
+// line that cannot be read is reported on its line and the reading goes
+// on with the next board.
 func (p *Problem) VerifyStream(r io.Reader) (*models.VerifyReport, error) {
+	return p.verifyStream(context.Background(), r)
+}
+
+func (p *Problem) verifyStream(ctx context.Context, r io.Reader) (*models.VerifyReport, error) {
 	if r == nil {
 		return nil, errors.New("pieces: nil reader")
 	}
@@ -230,66 +247,104 @@ func (p *Problem) VerifyStream(r io.Reader) (*models.VerifyReport, error) {
 		return nil, err
 	}
 	n := p.Board.Cells()
-	_, _, cols := p.layers()
-	rep := &models.VerifyReport{}
-	seen := map[string]bool{}
+	layers, _, cols := p.layers()
+	lr := lines.NewReader(r, 4<<20)
 	sol := make(core.Solution, 0, n)
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64<<10), 4<<20)
-	line, start := 0, 0
-	for sc.Scan() {
-		line++
-		t := strings.TrimRight(sc.Text(), " \t\r")
-		if line == 1 {
-			t = strings.TrimPrefix(t, "\ufeff")
-		}
-		if s := strings.TrimSpace(t); s == "" || strings.HasPrefix(s, "#") {
-			continue
-		}
-		if len(t) != cols {
-			return nil, fmt.Errorf("pieces: line %d: %d squares, the board has %d columns", line, len(t), cols)
-		}
-		if len(sol) == 0 {
-			start = line
-		}
-		for i := 0; i < len(t); i++ {
-			switch ch := t[i]; {
-			case ch == '.':
-				sol = append(sol, 0)
-			case ch == 'P':
-				sol = append(sol, 2)
-			case ch >= 'A' && ch <= 'Z' || ch >= 'a' && ch <= 'z':
-				sol = append(sol, 1)
-			default:
-				return nil, fmt.Errorf("pieces: line %d, column %d: %q is not a square ('.', 'P' or a piece letter)", line, i+1, ch)
+	start := 0
+	next := func() (models.Reading, error) {
+		for {
+			t, line, err := lr.Next()
+			switch {
+			case err == io.EOF && len(sol) != 0:
+				read := len(sol)
+				sol = sol[:0]
+				return models.Reading{Line: start, Unreadable: fmt.Errorf("pieces: the last board stops after %d of its %d squares", read, n)}, nil
+			case err == io.EOF:
+				return models.Reading{}, io.EOF
+			case errors.Is(err, lines.ErrTooLong) && lr.Skip():
+				sol = sol[:0]
+				return models.Reading{Line: line, Unreadable: fmt.Errorf("pieces: line too long (more than %d bytes)", lr.Max())}, nil
+			case err != nil:
+				return models.Reading{}, lines.Wrap("pieces", err)
+			}
+			s := bytes.TrimSpace(t)
+			if len(s) == 0 && len(sol) != 0 && layers == 1 {
+				// A blank line ends a 2-D board (the layers of a board of
+				// more dimensions are separated by blank lines).
+				read := len(sol)
+				sol = sol[:0]
+				return models.Reading{Line: start, Unreadable: fmt.Errorf("pieces: the board stops after %d of its %d squares", read, n)}, nil
+			}
+			if len(s) == 0 || s[0] == '#' {
+				continue
+			}
+			if s[0] == '{' && len(sol) == 0 {
+				rec := models.Record{Line: line, JSON: s}
+				return p.jsonSolution(&rec), nil
+			}
+			t = bytes.TrimRight(t, " \t")
+			if len(sol) == 0 {
+				start = line
+			}
+			if len(t) != cols {
+				sol = sol[:0]
+				return models.Reading{Line: line, Unreadable: fmt.Errorf("pieces: %d squares, the board has %d columns", len(t), cols)}, nil
+			}
+			for i, ch := range t {
+				switch {
+				case ch == '.':
+					sol = append(sol, 0)
+				case ch == 'P':
+					sol = append(sol, 2)
+				case ch >= 'A' && ch <= 'Z' || ch >= 'a' && ch <= 'z':
+					sol = append(sol, 1)
+				default:
+					sol = sol[:0]
+					return models.Reading{Line: line, Unreadable: fmt.Errorf("pieces: column %d: %q is not a square ('.', 'P' or a piece letter)", i+1, ch)}, nil
+				}
+			}
+			if len(sol) == n {
+				out := slices.Clone(sol)
+				sol = sol[:0]
+				return models.Reading{Line: start, Solution: out}, nil
 			}
 		}
-		if len(sol) < n {
-			continue
-		}
-		rep.Solutions++
-		if err := p.Verify(sol); err != nil {
-			rep.Invalid++
-			if rep.FirstBad == nil {
-				rep.FirstBad = &models.Bad{Line: start, Reason: err.Error()}
+	}
+	return models.VerifyEach(ctx, p, models.ReaderFunc(next))
+}
+
+// jsonSolution reads a JSON record of solve --format json: the solution's
+// pieces and pawns (1-based coordinates) under "solution".
+func (p *Problem) jsonSolution(rec *models.Record) models.Reading {
+	var v struct {
+		Pieces [][]int `json:"pieces"`
+		Pawns  [][]int `json:"pawns"`
+	}
+	ok, err := rec.Field("solution", &v)
+	switch {
+	case err != nil:
+		return models.Reading{Line: rec.Line, Unreadable: fmt.Errorf("pieces: %v", err)}
+	case !ok:
+		return models.Reading{Line: rec.Line, Skip: true}
+	}
+	sol := make(core.Solution, p.Board.Cells())
+	for _, set := range []struct {
+		cells [][]int
+		v     int32
+	}{{v.Pieces, 1}, {v.Pawns, 2}} {
+		for _, c := range set.cells {
+			c0 := make([]int, len(c))
+			for i, x := range c {
+				c0[i] = x - 1
 			}
-		} else {
-			rep.Valid++
-			key := string(fmt.Append(nil, sol))
-			if !seen[key] {
-				seen[key] = true
-				rep.Distinct++
+			x := p.Board.Cell(c0)
+			if x < 0 {
+				return models.Reading{Line: rec.Line, Unreadable: fmt.Errorf("pieces: square %v is off the %s board", c, &p.Board)}
 			}
+			sol[x] = set.v
 		}
-		sol = sol[:0]
 	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("pieces: line %d: %w", line+1, err)
-	}
-	if len(sol) != 0 {
-		return nil, fmt.Errorf("pieces: line %d: the last board stops after %d of its %d squares", line, len(sol), n)
-	}
-	return rep, nil
+	return models.Reading{Line: rec.Line, Solution: sol}
 }
 
 // headline says what a max, dominate or pawns solution proves, or what is

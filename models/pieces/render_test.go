@@ -70,13 +70,23 @@ func TestRenderLayers(t *testing.T) {
 
 func TestVerifyStreamErrors(t *testing.T) {
 	p := mustProblem(t, Config{Piece: "rook", Size: "3", Task: Max})
-	for _, tc := range []struct{ in, want string }{
-		{"R..\n.R.\n..", "line 3: 2 squares"},
-		{"R..\n.R.\n", "stops after 6 of its 9"},
-		{"R..\n.R.\n..?", `line 3, column 3: '?'`},
+	for _, tc := range []struct {
+		in   string
+		line int
+		want string
+	}{
+		{"R..\n.R.\n..", 3, "2 squares"},
+		{"R..\n.R.\n", 1, "stops after 6 of its 9"},
+		{"R..\n.R.\n..?", 3, `column 3: '?'`},
 	} {
-		_, err := p.VerifyStream(strings.NewReader(tc.in))
-		require.ErrorContains(t, err, tc.want)
+		// An unreadable board is reported on its line, and the boards
+		// after it are still checked.
+		rep, err := p.VerifyStream(strings.NewReader(tc.in + "\nR..\n.R.\n..R\n"))
+		require.NoError(t, err)
+		require.Equal(t, uint64(1), rep.Unreadable, tc.in)
+		require.Equal(t, uint64(1), rep.Valid, tc.in)
+		require.Equal(t, tc.line, rep.FirstBad.Line)
+		require.Contains(t, rep.FirstBad.Reason, tc.want)
 	}
 	rep, err := p.VerifyStream(strings.NewReader("\ufeff# a comment\nR..\nR..\n...\n\nR..\n.R.\n..R\n"))
 	require.NoError(t, err)

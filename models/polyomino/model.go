@@ -46,16 +46,16 @@ K tilings uniformly at random.`,
 		Instance: models.Instance{Usage: "", New: newInstance, Samples: []string{"--board 4x5", "--board 3x4"}},
 		Params: []models.Param{
 			{Name: "board", Usage: "the board: RxC, or rows of '.' (cell) and '#' (hole) separated by '/'", Default: "6x10",
-				Verbs: []string{"solve", "count", "compare", "cover"}, Samples: []string{"3x20", "4x5"}},
+				Verbs: []string{"solve", "count", "compare", "cover", "verify"}, Samples: []string{"3x20", "4x5"}},
 			{Name: "pieces", Usage: "the piece set: " + strings.Join(sets, ", ") + ", pieces (domino, L3, ...) or drawings " +
 				"(##/#.), comma-separated, each with *K or *L..H for a count (a piece alone: any number of times)", Default: "pentominoes",
-				Verbs: []string{"solve", "count", "compare", "cover"}, Samples: append(sets, "domino", "L3", "pentominoes,monomino*4")},
+				Verbs: []string{"solve", "count", "compare", "cover", "verify"}, Samples: append(sets, "domino", "L3", "pentominoes,monomino*4")},
 		},
 		Algorithms:  []models.Algorithm{autoAlgorithm, dlxAlgorithm, memoAlgorithm},
 		Default:     dlx.DefaultAlgorithm,
 		Decompose:   decompose,
 		Formats:     []string{"text", "json", "svg"},
-		Without:     []string{"verify"},
+		Verify:      verifyTilings,
 		SolutionKey: "tiling",
 		Fields: func(p core.Problem, _ *core.Result) []models.Field {
 			t := p.(*Tiling)
@@ -93,6 +93,7 @@ K tilings uniformly at random.`,
 			"count": `  coverkit polyomino count --board 6x10
   coverkit polyomino count --board 8x8 --pieces tetrominoes --format json`,
 			"solve":   `  coverkit polyomino solve --board 3x20 --all`,
+			"verify":  `  coverkit polyomino solve --board 3x20 --all | coverkit polyomino verify --board 3x20`,
 			"cover":   `  coverkit polyomino cover --board 5x12 | coverkit dlx --count`,
 			"compare": `  coverkit polyomino compare --board 5x12 --repeat 3`,
 		},

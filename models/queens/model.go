@@ -150,21 +150,17 @@ func joinFits(n, w int) bool {
 
 // verifyRequest checks the solutions read from r (any of solve's text
 // formats); see VerifyStream.
-func verifyRequest(_ context.Context, req models.Request, r io.Reader) (*models.VerifyReport, error) {
-	verify := VerifyStream
-	if req.Switch("torus") {
-		verify = VerifyStreamTorus
+func verifyRequest(ctx context.Context, req models.Request, r io.Reader) (*models.VerifyReport, error) {
+	if r == nil {
+		return nil, errNoInput
 	}
-	rep, err := verify(r)
+	v := newStreamVerifier(r, req.Switch("torus"))
+	rep, err := models.VerifyEach(ctx, nil, v) // the one verify loop
 	if err != nil {
 		return nil, err
 	}
-	out := &models.VerifyReport{Solutions: rep.Solutions, Valid: rep.Valid, Invalid: rep.Invalid, Distinct: rep.Distinct,
-		Fields: []models.Field{{Key: "lines", Value: rep.Lines}}}
-	if rep.FirstBad != nil {
-		out.FirstBad = &models.Bad{Line: int(rep.FirstBad.Line), Reason: rep.FirstBad.Msg}
-	}
-	return out, nil
+	rep.Fields = []models.Field{{Key: "lines", Value: v.rep.Lines}}
+	return rep, nil
 }
 
 // plural writes "1 solution" or "92 solutions" for a formatted count.

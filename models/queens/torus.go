@@ -208,6 +208,6 @@ func VerifyStreamTorus(r io.Reader) (StreamReport, error) {
 	if r == nil {
 		return StreamReport{}, errNoInput
 	}
-	v := &streamVerifier{in: reader{r: r, buf: make([]byte, 1<<20)}, seen: make(map[uint64]struct{}), torus: true}
+	v := newStreamVerifier(r, true)
 	return v.run()
 }

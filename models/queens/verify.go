@@ -1,6 +1,7 @@
 package queens
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -9,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/coverkit/coverkit/lines"
+	"github.com/coverkit/coverkit/models"
 )
 
 // StreamReport summarizes a stream of solutions checked by VerifyStream.
@@ -55,8 +57,7 @@ func VerifyStream(r io.Reader) (StreamReport, error) {
 	if r == nil {
 		return StreamReport{}, errNoInput
 	}
-	v := &streamVerifier{in: reader{r: r, buf: make([]byte, 1<<20)}, seen: make(map[uint64]struct{})}
-	return v.run()
+	return newStreamVerifier(r, false).run()
 }
 
 // errNoInput is the error of a verifier given no reader.
@@ -166,28 +167,46 @@ type streamVerifier struct {
 	used []uint64 // bitsets: rows, sum and difference diagonals taken
 	sums []uint64
 	difs []uint64
-	seen map[uint64]struct{}
 	// torus checks the diagonals mod n (VerifyStreamTorus).
 	torus bool
 	// board[c] is the 1-based row of column c's queen in the board being
 	// read (0: none yet).
 	board []int32
+	// started is set once the byte-order mark has been looked for.
+	started bool
 }
 
-func hasKey(m map[uint64]struct{}, k uint64) bool {
-	_, ok := m[k]
-	return ok
+// newStreamVerifier returns the verifier of r (torus: with the
+// diagonals of the torus).
+func newStreamVerifier(r io.Reader, torus bool) *streamVerifier {
+	return &streamVerifier{in: reader{r: r, buf: make([]byte, 1<<20)}, torus: torus}
 }
 
 // lineErr is an invalid line's reason.
 type lineErr string
 
 func (v *streamVerifier) run() (StreamReport, error) {
+	rep, err := models.VerifyEach(context.Background(), nil, v)
+	v.rep.Solutions, v.rep.Valid, v.rep.Invalid, v.rep.Distinct = rep.Solutions, rep.Valid, rep.Invalid, rep.Distinct
+	if rep.FirstBad != nil {
+		v.rep.FirstBad = &lines.Error{Line: rep.FirstBad.Line, Msg: rep.FirstBad.Reason}
+	}
+	return v.rep, err
+}
+
+// Next reads and checks one solution for models.VerifyEach, the one
+// verify loop: a parse error makes the record unreadable, a failed check
+// invalid; the reader checks it itself (with bitsets, never holding the
+// solution as a core.Solution) and hands the loop its hash.
+func (v *streamVerifier) Next() (models.Reading, error) {
 	rd := &v.in
-	// A UTF-8 byte-order mark at the very start.
-	if b, ok := rd.peek(); ok && b == 0xEF {
-		if rd.end-rd.pos >= 3 && string(rd.buf[rd.pos:rd.pos+3]) == lines.BOM {
-			rd.pos += 3
+	if !v.started {
+		v.started = true
+		// A UTF-8 byte-order mark at the very start.
+		if b, ok := rd.peek(); ok && b == 0xEF {
+			if rd.end-rd.pos >= 3 && string(rd.buf[rd.pos:rd.pos+3]) == lines.BOM {
+				rd.pos += 3
+			}
 		}
 	}
 	for {
@@ -205,8 +224,7 @@ func (v *streamVerifier) run() (StreamReport, error) {
 			rd.skipLine()
 			continue
 		}
-		v.rep.Solutions++
-		start := v.rep.Lines
+		start := int(v.rep.Lines)
 		var reason lineErr
 		switch b {
 		case '{':
@@ -220,27 +238,29 @@ func (v *streamVerifier) run() (StreamReport, error) {
 			if b != 'Q' && b != '.' {
 				rd.skipLine() // a parse error stops before the newline
 			}
-		} else {
-			reason = v.check()
-		}
-		if reason != "" {
-			v.rep.Invalid++
-			if v.rep.FirstBad == nil {
-				v.rep.FirstBad = &lines.Error{Line: int(start), Msg: string(reason)}
+			if reason == noSolutionArray {
+				// A JSON record without a solution (a listing's closing
+				// record): nothing to check.
+				return models.Reading{Line: start, Skip: true}, nil
 			}
-			continue
+			if b == 'Q' || b == '.' {
+				return models.Reading{Line: start, Checked: true, Invalid: errors.New(string(reason))}, nil
+			}
+			return models.Reading{Line: start, Unreadable: errors.New(string(reason))}, nil
 		}
-		v.rep.Valid++
-		if h := v.hash(); !hasKey(v.seen, h) {
-			v.seen[h] = struct{}{}
-			v.rep.Distinct++
+		if reason = v.check(); reason != "" {
+			return models.Reading{Line: start, Checked: true, Invalid: errors.New(string(reason))}, nil
 		}
+		return models.Reading{Line: start, Checked: true, Key: v.hash()}, nil
 	}
 	if rd.err != nil {
-		return v.rep, fmt.Errorf("queens: line %d: reading: %w", v.rep.Lines+1, rd.err)
+		return models.Reading{}, fmt.Errorf("queens: line %d: reading: %w", v.rep.Lines+1, rd.err)
 	}
-	return v.rep, nil
+	return models.Reading{}, io.EOF
 }
+
+// noSolutionArray is jsonLine's reason for a JSON object without a solution.
+const noSolutionArray lineErr = "JSON: no \"solution\" array"
 
 // permLine reads the rows of a perm line up to and including its newline
 // (or, inside JSON, up to and including the closing ']' when close is
@@ -493,7 +513,7 @@ func (v *streamVerifier) jsonLine() lineErr {
 		return lineErr(fmt.Sprintf("JSON: %s after the object", printable(b)))
 	}
 	if !haveSol {
-		return "JSON: no \"solution\" array"
+		return noSolutionArray
 	}
 	if n >= 0 && n != int64(v.rows.n) {
 		return lineErr(fmt.Sprintf("\"n\" is %s but the solution has %d entries", shortNumber(n), v.rows.n))

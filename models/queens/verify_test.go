@@ -44,7 +44,7 @@ func TestVerifyStream(t *testing.T) {
 		{"byte that is not UTF-8", "2 4 \xff 3\n", 1, 0, 0, 1, "column 3: '\\xff' is not a row number"},
 		{"glued", "2 4 1 3x\n2 4 1 3\n", 2, 1, 1, 1, "column 4: 'x' after the number"},
 		{"json n mismatch", `{"n":5,"solution":[2,4,1,3]}` + "\n" + "2 4 1 3\n", 2, 1, 1, 1, `"n" is 5 but the solution has 4 entries`},
-		{"json no solution", `{"n":4}` + "\n", 1, 0, 0, 1, `no "solution" array`},
+		{"json no solution", `{"n":4}` + "\n", 0, 0, 0, 0, ""}, // a listing's closing record: skipped
 		{"json unclosed", `{"solution":[2,4,1,3` + "\n2 4 1 3\n", 2, 1, 1, 1, "not closed on its line"},
 		{"json trailing", `{"solution":[2,4,1,3]} x` + "\n", 1, 0, 0, 1, "'x' after the object"},
 		{"json bad n", `{"n":4.0,"solution":[2,4,1,3]}` + "\n", 1, 0, 0, 1, "not a whole number"},

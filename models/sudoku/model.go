@@ -143,27 +143,16 @@ func newInstance(req models.Request) (core.Problem, error) {
 	return ParseLine(l, req.Args[0])
 }
 
-// verifyRequest checks a file of puzzle-solution pairs (see VerifyBatch).
+// verifyRequest checks a file of puzzle-solution pairs (see VerifyBatch)
+// through the one verify loop (models.VerifyEach).
 func verifyRequest(ctx context.Context, req models.Request, r io.Reader) (*models.VerifyReport, error) {
 	l, err := RequestLayout(req)
 	if err != nil {
 		return nil, err
 	}
-	rep := &models.VerifyReport{}
-	sum, err := VerifyBatch(ctx, r, VerifyOptions{Layout: l}, func(c *Check) error {
-		if c.Err != nil && rep.FirstBad == nil {
-			rep.FirstBad = &models.Bad{Line: c.Line, Reason: errMsg(c.Err)}
-		}
-		return nil
-	})
+	c, err := newChecker(r, VerifyOptions{Layout: l})
 	if err != nil {
 		return nil, err
 	}
-	rep.Solutions = uint64(sum.Checked + sum.Malformed)
-	rep.Valid = uint64(sum.Checked - sum.Invalid)
-	rep.Invalid = uint64(sum.Invalid + sum.Malformed)
-	rep.Summary = fmt.Sprintf("checked %d solutions: %d valid, %d invalid; %d records without a solution skipped; %d malformed",
-		sum.Checked, sum.Checked-sum.Invalid, sum.Invalid, sum.Skipped, sum.Malformed)
-	rep.Fields = []models.Field{{Key: "skipped", Value: sum.Skipped}, {Key: "malformed", Value: sum.Malformed}}
-	return rep, nil
+	return models.VerifyEach(ctx, nil, c)
 }

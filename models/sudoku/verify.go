@@ -11,6 +11,7 @@ import (
 
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/lines"
+	"github.com/coverkit/coverkit/models"
 )
 
 // ParseSolution reads a solution of p in the one-line format (N² symbols
@@ -131,117 +132,136 @@ type jsonAnswer struct {
 // error from emit, or ctx ending.
 func VerifyBatch(ctx context.Context, r io.Reader, o VerifyOptions, emit func(*Check) error) (VerifySummary, error) {
 	var sum VerifySummary
-	switch {
-	case r == nil:
-		return sum, errors.New("sudoku: VerifyBatch: nil reader")
-	case emit == nil:
+	if emit == nil {
 		return sum, errors.New("sudoku: VerifyBatch: nil emit")
 	}
-	var byLine map[int]*Puzzle
-	var byLineErr map[int]error
-	if o.Puzzles != nil {
-		var err error
-		if byLine, byLineErr, err = readPuzzles(o.Puzzles, o.Layout, o.PuzzleFormat); err != nil {
-			return sum, err
-		}
+	c, err := newChecker(r, o)
+	if err != nil {
+		return sum, err
 	}
-	rd := NewReader(r, LineFormat)
-	parser := NewParser(o.Layout)
-	var check Check
-	report := func(line int, err error, malformed bool) error {
-		if malformed {
-			sum.Malformed++
-			if sum.FirstMalformed == nil {
-				sum.FirstMalformed = &lines.Error{Line: line, Msg: errMsg(err)}
-			}
-		} else {
-			sum.Checked++
-			if err != nil {
-				sum.Invalid++
-			}
-		}
-		check = Check{Line: line, Err: err, Malformed: malformed}
-		return emit(&check)
-	}
-	bad := func(line int, msg string) error { return report(line, lineErr(line, msg), true) }
 	m := core.NewMeter(ctx, nil)
 	bound, ok := m.Check(0)
-	if !ok {
-		return sum, fmt.Errorf("sudoku: verify: %w", stopError(m.Status()))
-	}
+	var check Check
 	for k := uint64(0); ; k++ {
-		if k >= bound {
+		if k >= bound || !ok {
 			if bound, ok = m.Check(k); !ok {
 				return sum, fmt.Errorf("sudoku: verify: %w", stopError(m.Status()))
 			}
 		}
-		rec, err := rd.Next(nil)
+		rd, err := c.Next()
 		switch {
 		case err == io.EOF:
 			return sum, nil
-		case rec.Err != nil:
-			if err := report(rec.Line, rec.Err, true); err != nil {
-				return sum, err
-			}
-			continue
 		case err != nil:
 			return sum, err
+		case rd.Skip:
+			sum.Skipped++
+			continue
+		case rd.Unreadable != nil:
+			sum.Malformed++
+			if sum.FirstMalformed == nil {
+				sum.FirstMalformed = &lines.Error{Line: rd.Line, Msg: errMsg(rd.Unreadable)}
+			}
+			check = Check{Line: rd.Line, Err: rd.Unreadable, Malformed: true}
+		default:
+			sum.Checked++
+			if rd.Invalid != nil {
+				sum.Invalid++
+			}
+			check = Check{Line: rd.Line, Err: rd.Invalid}
 		}
-		text := bytes.TrimSpace(bytes.TrimPrefix(rec.Text, bom))
-		var p *Puzzle
-		var sol []uint8
-		if len(text) > 0 && text[0] == '{' {
-			if byLine == nil {
-				return sum, fmt.Errorf("sudoku: line %d: %w", rec.Line, ErrNeedPuzzles)
-			}
-			var a jsonAnswer
-			var err error
-			if uerr := json.Unmarshal(text, &a); uerr != nil {
-				err = bad(rec.Line, "malformed JSON: "+uerr.Error())
-			} else if len(a.Solution) == 0 || string(a.Solution) == "null" {
-				sum.Skipped++
-				continue
-			} else if p = byLine[a.Line]; p == nil {
-				if perr := byLineErr[a.Line]; perr != nil {
-					err = bad(rec.Line, "puzzle line "+strconv.Itoa(a.Line)+" is invalid: "+errMsg(perr))
-				} else {
-					err = bad(rec.Line, "no puzzle on line "+strconv.Itoa(a.Line)+" of the puzzle file")
-				}
-			} else if sol, err = DecodeJSONSolution(p, a.Solution); err != nil {
-				err = bad(rec.Line, errMsg(err))
-			}
-			if err != nil {
-				return sum, err
-			}
-			if sol == nil {
-				continue
-			}
-		} else {
-			f := bytes.FieldsFunc(text, func(r rune) bool { return r == ',' || r == ';' || r == ' ' || r == '\t' })
-			if len(f) != 2 {
-				if err := bad(rec.Line, fmt.Sprintf("want PUZZLE SOLUTION, got %d fields", len(f))); err != nil {
-					return sum, err
-				}
-				continue
-			}
-			p = new(Puzzle)
-			if err := parser.ParseLine(rec.Line, f[0], p); err != nil {
-				if err := bad(rec.Line, "puzzle: "+errMsg(err)); err != nil {
-					return sum, err
-				}
-				continue
-			}
-			if sol, err = ParseSolution(p, f[1]); err != nil {
-				if err := bad(rec.Line, errMsg(err)); err != nil {
-					return sum, err
-				}
-				continue
-			}
-		}
-		if err := report(rec.Line, VerifyGrid(p, sol), false); err != nil {
+		if err := emit(&check); err != nil {
 			return sum, err
 		}
 	}
+}
+
+// checker reads and checks the records of VerifyBatch one by one, for it
+// and for the one verify loop (models.VerifyEach): a record that cannot
+// be checked is unreadable, a wrong solution invalid, a record without a
+// solution skipped.
+type checker struct {
+	rd        *Reader
+	parser    *Parser
+	byLine    map[int]*Puzzle
+	byLineErr map[int]error
+}
+
+func newChecker(r io.Reader, o VerifyOptions) (*checker, error) {
+	if r == nil {
+		return nil, errors.New("sudoku: VerifyBatch: nil reader")
+	}
+	c := &checker{rd: NewReader(r, LineFormat), parser: NewParser(o.Layout)}
+	if o.Puzzles != nil {
+		var err error
+		if c.byLine, c.byLineErr, err = readPuzzles(o.Puzzles, o.Layout, o.PuzzleFormat); err != nil {
+			return nil, err
+		}
+	}
+	return c, nil
+}
+
+// Next reads and checks the next record.
+func (c *checker) Next() (models.Reading, error) {
+	rec, err := c.rd.Next(nil)
+	switch {
+	case err == io.EOF:
+		return models.Reading{}, io.EOF
+	case rec.Err != nil:
+		return models.Reading{Line: rec.Line, Unreadable: rec.Err}, nil
+	case err != nil:
+		return models.Reading{}, err
+	}
+	bad := func(msg string) (models.Reading, error) {
+		return models.Reading{Line: rec.Line, Unreadable: lineErr(rec.Line, msg)}, nil
+	}
+	text := bytes.TrimSpace(bytes.TrimPrefix(rec.Text, bom))
+	var p *Puzzle
+	var sol []uint8
+	if len(text) > 0 && text[0] == '{' {
+		if c.byLine == nil {
+			return models.Reading{}, fmt.Errorf("sudoku: line %d: %w", rec.Line, ErrNeedPuzzles)
+		}
+		var a jsonAnswer
+		if uerr := json.Unmarshal(text, &a); uerr != nil {
+			return bad("malformed JSON: " + uerr.Error())
+		}
+		if len(a.Solution) == 0 || string(a.Solution) == "null" {
+			return models.Reading{Line: rec.Line, Skip: true}, nil
+		}
+		if p = c.byLine[a.Line]; p == nil {
+			if perr := c.byLineErr[a.Line]; perr != nil {
+				return bad("puzzle line " + strconv.Itoa(a.Line) + " is invalid: " + errMsg(perr))
+			}
+			return bad("no puzzle on line " + strconv.Itoa(a.Line) + " of the puzzle file")
+		}
+		if sol, err = DecodeJSONSolution(p, a.Solution); err != nil {
+			return bad(errMsg(err))
+		}
+	} else {
+		f := bytes.FieldsFunc(text, func(r rune) bool { return r == ',' || r == ';' || r == ' ' || r == '\t' })
+		if len(f) != 2 {
+			return bad(fmt.Sprintf("want PUZZLE SOLUTION, got %d fields", len(f)))
+		}
+		p = new(Puzzle)
+		if err := c.parser.ParseLine(rec.Line, f[0], p); err != nil {
+			return bad("puzzle: " + errMsg(err))
+		}
+		if sol, err = ParseSolution(p, f[1]); err != nil {
+			return bad(errMsg(err))
+		}
+	}
+	rd := models.Reading{Line: rec.Line, Checked: true, Invalid: VerifyGrid(p, sol)}
+	if rd.Invalid == nil {
+		key := make(core.Solution, len(sol))
+		for i, v := range sol {
+			key[i] = int32(v)
+		}
+		rd.Key = models.SolutionKey(p, key)
+	} else {
+		rd.Invalid = errors.New(errMsg(rd.Invalid))
+	}
+	return rd, nil
 }
 
 // readPuzzles reads a puzzle file into puzzles and errors by line.

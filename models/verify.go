@@ -1,0 +1,353 @@
+package models
+
+import (
+	"bytes"
+	"context"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"io"
+	"strconv"
+
+	"github.com/coverkit/coverkit/core"
+	"github.com/coverkit/coverkit/lines"
+)
+
+// The one verify loop. Every model's Verify reads its records through a
+// SolutionReader (its own, or TextSolutions for the forms most models
+// write) and hands them to VerifyEach, which checks each one independently
+// of every solver and keeps the accounts: a record that cannot be read is
+// reported on its line and the records after it are still checked, so
+// every verify verb reports and exits alike (docs/cli.md: 0 every solution
+// valid, 1 some solution invalid or unreadable, or none at all; 2 only
+// when the input itself cannot be read, with nothing written).
+
+// Reading is one record of a file of solutions, as a SolutionReader reads
+// it.
+type Reading struct {
+	// Line is the 1-based line where the record starts.
+	Line int
+	// Problem is what the solution claims to solve; nil means the problem
+	// VerifyEach was given.
+	Problem core.Problem
+	// Solution is the solution read.
+	Solution core.Solution
+	// Unreadable, if not nil, says why the record is no solution in any
+	// form solve writes (bad syntax, a number out of range, a line too
+	// long): it is reported as invalid and unreadable.
+	Unreadable error
+	// Skip marks a record that holds no solution (a batch answer without
+	// one, a listing's closing record): counted apart, not checked.
+	Skip bool
+	// Checked marks a record the reader checked itself (a streaming
+	// checker that never holds a solution whole): Invalid is its verdict
+	// and Key a 64-bit hash of the valid solution, for distinctness.
+	Checked bool
+	Invalid error
+	Key     uint64
+}
+
+// SolutionReader reads the records of a file of solutions one by one.
+// Next returns io.EOF after the last one; any other error means the input
+// itself cannot be read (an I/O error), which stops the loop.
+type SolutionReader interface {
+	Next() (Reading, error)
+}
+
+// ReaderFunc adapts a function to SolutionReader.
+type ReaderFunc func() (Reading, error)
+
+// Next calls f.
+func (f ReaderFunc) Next() (Reading, error) { return f() }
+
+// MaxBadListed bounds the bad records a VerifyReport lists one by one
+// (Bad); every one is counted.
+const MaxBadListed = 1000
+
+// VerifyEach is the one verify loop: it reads every record of r, checks
+// each solution with its problem's Verify (p's when the record names
+// none), and counts them: solutions read, valid, invalid (unreadable
+// records among them), distinct valid ones, records without a solution.
+// The bad records are listed with their lines (the first MaxBadListed)
+// and the reading goes on after each. It stops early only when ctx ends
+// (an error wrapping the context's) or the input cannot be read (r's
+// error, wrapped with the line after the last record).
+func VerifyEach(ctx context.Context, p core.Problem, r SolutionReader) (*VerifyReport, error) {
+	if r == nil {
+		return nil, errors.New("models: verify: nil reader")
+	}
+	rep := &VerifyReport{}
+	seen := make(map[uint64]struct{})
+	m := core.NewMeter(ctx, nil)
+	bound, ok := m.Check(0)
+	last := 0
+	for k := uint64(0); ; k++ {
+		if k >= bound || !ok {
+			if bound, ok = m.Check(k); !ok {
+				return rep, fmt.Errorf("models: verify: stopped after line %d: %w", last, stopError(m.Status()))
+			}
+		}
+		rd, err := r.Next()
+		if err == io.EOF {
+			return rep, nil
+		}
+		if err != nil {
+			return rep, err
+		}
+		last = max(last, rd.Line)
+		if rd.Skip {
+			rep.Skipped++
+			continue
+		}
+		rep.Solutions++
+		prob := rd.Problem
+		if prob == nil {
+			prob = p
+		}
+		bad, unreadable := rd.Invalid, false
+		switch {
+		case rd.Unreadable != nil:
+			bad, unreadable = rd.Unreadable, true
+		case !rd.Checked && prob == nil:
+			bad, unreadable = errors.New("no problem to check the solution against"), true
+		case !rd.Checked:
+			bad = prob.Verify(rd.Solution)
+		}
+		if bad != nil {
+			rep.Invalid++
+			if unreadable {
+				rep.Unreadable++
+			}
+			b := Bad{Line: rd.Line, Reason: bad.Error(), Unreadable: unreadable}
+			if rep.FirstBad == nil {
+				rep.FirstBad = &b
+			}
+			if len(rep.Bad) < MaxBadListed {
+				rep.Bad = append(rep.Bad, b)
+			}
+			continue
+		}
+		rep.Valid++
+		key := rd.Key
+		if !rd.Checked {
+			key = SolutionKey(prob, rd.Solution)
+		}
+		if _, dup := seen[key]; !dup {
+			seen[key] = struct{}{}
+			rep.Distinct++
+		}
+	}
+}
+
+// stopError is the context's error for a meter's stop status.
+func stopError(st core.Status) error {
+	if st == core.StatusTimeout {
+		return context.DeadlineExceeded
+	}
+	return context.Canceled
+}
+
+// SolutionKey is a 64-bit FNV-1a hash of a solution and the problem it
+// solves (its model and size), which VerifyEach tells distinct solutions
+// apart by (a collision, with probability about k²/2⁶⁵ for k solutions,
+// would undercount by one).
+func SolutionKey(p core.Problem, sol core.Solution) uint64 {
+	h := fnv.New64a()
+	if p != nil {
+		h.Write([]byte(p.Model()))
+		h.Write([]byte{0})
+		h.Write([]byte(p.Size()))
+		h.Write([]byte{0})
+	}
+	var b [4]byte
+	for _, v := range sol {
+		binary.LittleEndian.PutUint32(b[:], uint32(v))
+		h.Write(b[:])
+	}
+	return h.Sum64()
+}
+
+// Record is a record of the text forms most models write, as
+// TextSolutions reads them: a JSON object on one line (solve --format
+// json), or the lines of one rendering (a text block).
+type Record struct {
+	// Line is the 1-based line where the record starts.
+	Line int
+	// JSON is a JSON line, nil for a text block.
+	JSON []byte
+	// Lines are a text block's lines (without their line ends), nil for a
+	// JSON line.
+	Lines [][]byte
+}
+
+// Text reports whether the record is a text block.
+func (r *Record) Text() bool { return r.JSON == nil }
+
+// Field decodes the JSON record's field key into v, and reports whether
+// the record has it (a record without it, such as a listing's closing
+// record, holds no solution).
+func (r *Record) Field(key string, v any) (bool, error) {
+	var obj map[string]json.RawMessage
+	if err := json.Unmarshal(r.JSON, &obj); err != nil {
+		return false, fmt.Errorf("not a JSON object: %v", err)
+	}
+	raw, ok := obj[key]
+	if !ok || string(raw) == "null" {
+		return false, nil
+	}
+	if v == nil {
+		return true, nil
+	}
+	if err := json.Unmarshal(raw, v); err != nil {
+		return true, fmt.Errorf("%q: %v", key, err)
+	}
+	return true, nil
+}
+
+// ErrNoSolution is returned by a Decode function for a record that holds
+// no solution (TextSolutions then skips it).
+var ErrNoSolution = errors.New("the record holds no solution")
+
+// TextOptions says how TextSolutions cuts an input into records.
+type TextOptions struct {
+	// OneLine makes every text line a record of its own (solutions
+	// written one a line); otherwise a text record is a block of lines
+	// ended by a blank line or a JSON line.
+	OneLine bool
+	// MaxLine bounds a line's length (lines.DefaultMax if 0): a longer
+	// line is an unreadable record, and the reading goes on after it.
+	MaxLine int
+	// Decode turns a record into the problem it claims to solve (nil for
+	// the one VerifyEach is given) and its solution; an error makes the
+	// record unreadable, ErrNoSolution skips it.
+	Decode func(rec *Record) (core.Problem, core.Solution, error)
+}
+
+// TextSolutions reads the records of r in the forms most models' solve
+// writes: JSON lines, text blocks separated by blank lines (or single
+// lines with OneLine); lines starting with '#' are comments, a UTF-8 BOM
+// and CRLF line ends are accepted.
+func TextSolutions(r io.Reader, o TextOptions) SolutionReader {
+	max := o.MaxLine
+	if max <= 0 {
+		max = lines.DefaultMax
+	}
+	return &textReader{lr: lines.NewReader(r, max), o: o}
+}
+
+type textReader struct {
+	lr      *lines.Reader
+	o       TextOptions
+	pending *Record // a JSON line met while reading a block
+	done    bool
+	err     error
+}
+
+func (t *textReader) Next() (Reading, error) {
+	rec, unreadable, err := t.record()
+	switch {
+	case err != nil:
+		return Reading{}, err
+	case unreadable != nil:
+		return Reading{Line: rec.Line, Unreadable: unreadable}, nil
+	}
+	p, sol, derr := t.o.Decode(&rec)
+	var inv *invalidError
+	switch {
+	case errors.Is(derr, ErrNoSolution):
+		return Reading{Line: rec.Line, Skip: true}, nil
+	case errors.As(derr, &inv):
+		return Reading{Line: rec.Line, Checked: true, Invalid: inv.err}, nil
+	case derr != nil:
+		return Reading{Line: rec.Line, Unreadable: derr}, nil
+	}
+	return Reading{Line: rec.Line, Problem: p, Solution: sol}, nil
+}
+
+// record returns the next record; a line too long makes its record (the
+// block it is in, or itself) unreadable.
+func (t *textReader) record() (Record, error, error) {
+	if t.pending != nil {
+		r := *t.pending
+		t.pending = nil
+		return r, nil, nil
+	}
+	var block Record
+	for {
+		if t.done {
+			if block.Lines != nil {
+				return block, nil, nil
+			}
+			if t.err != nil {
+				return Record{}, nil, t.err
+			}
+			return Record{}, nil, io.EOF
+		}
+		text, n, err := t.lr.Next()
+		if err == io.EOF {
+			t.done = true
+			continue
+		}
+		if errors.Is(err, lines.ErrTooLong) && t.lr.Skip() {
+			if block.Lines == nil {
+				block.Line = n
+			}
+			return block, fmt.Errorf("line %d too long (more than %d bytes)", n, t.lr.Max()), nil
+		}
+		if err != nil {
+			t.done, t.err = true, err
+			continue
+		}
+		s := bytes.TrimSpace(text)
+		switch {
+		case len(s) > 0 && s[0] == '#':
+			continue
+		case len(s) == 0:
+			if block.Lines != nil {
+				return block, nil, nil
+			}
+			continue
+		case s[0] == '{':
+			rec := Record{Line: n, JSON: append([]byte(nil), s...)}
+			if block.Lines != nil {
+				t.pending = &rec
+				return block, nil, nil
+			}
+			return rec, nil, nil
+		}
+		if block.Lines == nil {
+			block.Line = n
+		}
+		block.Lines = append(block.Lines, append([]byte(nil), s...))
+		if t.o.OneLine {
+			return block, nil, nil
+		}
+	}
+}
+
+// Invalid marks an error of a Decode function as the verdict on a record
+// that is well formed but no valid solution (a move number twice in a
+// tour): the record is invalid, not unreadable.
+func Invalid(err error) error { return &invalidError{err} }
+
+type invalidError struct{ err error }
+
+func (e *invalidError) Error() string { return e.err.Error() }
+func (e *invalidError) Unwrap() error { return e.err }
+
+// Ints reads a line of whole numbers separated by blanks, such as a row
+// of a text rendering ("1 2 3 4"), each in the 32-bit range.
+func Ints(line []byte) ([]int32, error) {
+	fields := bytes.Fields(line)
+	out := make([]int32, len(fields))
+	for i, f := range fields {
+		v, err := strconv.ParseInt(string(f), 10, 32)
+		if err != nil {
+			return nil, fmt.Errorf("entry %d: %s is not a whole number", i+1, strconv.QuoteToGraphic(string(f)))
+		}
+		out[i] = int32(v)
+	}
+	return out, nil
+}
