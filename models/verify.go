@@ -59,8 +59,13 @@ type SolutionReader interface {
 // ReaderFunc adapts a function to SolutionReader.
 type ReaderFunc func() (Reading, error)
 
-// Next calls f.
-func (f ReaderFunc) Next() (Reading, error) { return f() }
+// Next calls f (a nil f has no records).
+func (f ReaderFunc) Next() (Reading, error) {
+	if f == nil {
+		return Reading{}, io.EOF
+	}
+	return f()
+}
 
 // MaxBadListed bounds the bad records a VerifyReport lists one by one
 // (Bad); every one is counted.
@@ -246,6 +251,9 @@ type textReader struct {
 }
 
 func (t *textReader) Next() (Reading, error) {
+	if t.o.Decode == nil {
+		return Reading{}, errors.New("models: TextSolutions: no Decode function")
+	}
 	rec, unreadable, err := t.record()
 	switch {
 	case err != nil:
@@ -330,7 +338,12 @@ func (t *textReader) record() (Record, error, error) {
 // Invalid marks an error of a Decode function as the verdict on a record
 // that is well formed but no valid solution (a move number twice in a
 // tour): the record is invalid, not unreadable.
-func Invalid(err error) error { return &invalidError{err} }
+func Invalid(err error) error {
+	if err == nil {
+		return nil
+	}
+	return &invalidError{err}
+}
 
 type invalidError struct{ err error }
 
