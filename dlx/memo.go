@@ -377,13 +377,13 @@ func (s *Solver) solveMemo(ctx context.Context, opts *Options) (res Result, ok b
 		}
 		return Result{}, false, nil
 	}
+	start := time.Now()
+	if opts.Memo == MemoAuto {
+		return s.solveAuto(ctx, opts, start)
+	}
 	budget, err := memoBudget(opts)
 	if err != nil {
 		return Result{}, true, err
-	}
-	start := time.Now()
-	if opts.Memo == MemoAuto {
-		return s.solveAuto(ctx, opts, budget, start)
 	}
 	branch := opts.Branch
 	var probe core.Stats

@@ -29,8 +29,8 @@ const (
 	autoPlainNodes = 1 << 12
 	// autoTasks: the subtrees an exact cover count without multiplicities
 	// is split into, for the sample to be taken in the first ones and
-	// their counts kept.
-	autoTasks = 256
+	// their counts kept (more of them cost more to start, each).
+	autoTasks = 64
 	// autoSampleNodes: the nodes of each memo sample.
 	autoSampleNodes = 1 << 12
 	// autoMinSaving: the least virtual nodes per node searched for the
@@ -86,7 +86,7 @@ func (s *Solver) pickBranch(ctx context.Context, forced []int, n, budget uint64)
 // BranchAuto); then, if the sample saves enough, the memo on the sample's
 // table (ok), else nothing (not ok: Solve runs the plain search), with the
 // work spent deciding in res.Memo.Probe.
-func (s *Solver) solveAuto(ctx context.Context, opts *Options, budget uint64, start time.Time) (res Result, ok bool, err error) {
+func (s *Solver) solveAuto(ctx context.Context, opts *Options, start time.Time) (res Result, ok bool, err error) {
 	cut := uint64(autoPlainNodes)
 	if opts.MaxNodes != 0 && opts.MaxNodes <= cut {
 		return Result{}, false, nil // the plain search answers within its budget either way
@@ -110,6 +110,12 @@ func (s *Solver) solveAuto(ctx context.Context, opts *Options, budget uint64, st
 		return r, true, nil
 	}
 	probe := r.Stats
+	// The budget only now: reading the memory limits costs more than a
+	// small count.
+	budget, err := memoBudget(opts)
+	if err != nil {
+		return Result{}, true, err
+	}
 	if !s.multi {
 		return s.autoSplit(ctx, opts, budget, start, probe)
 	}
