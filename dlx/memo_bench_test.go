@@ -47,3 +47,33 @@ func BenchmarkMemo(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkAutoControls counts the negative controls of issue 25, where
+// subproblems rarely repeat, with MemoAuto and with the plain search (one
+// worker): auto must cost what the plain search costs (within 5%).
+func BenchmarkAutoControls(b *testing.B) {
+	for _, tc := range []struct {
+		name string
+		p    func(testing.TB) *dlx.Problem
+		want uint64
+	}{
+		{"langford-12", func(tb testing.TB) *dlx.Problem { return parse(tb, gen.Langford(12)) }, 216288},
+		{"queens-14", func(tb testing.TB) *dlx.Problem { return parse(tb, gen.Queens(14, false)) }, 365596},
+		{"pentomino-6x10", func(tb testing.TB) *dlx.Problem { return instance(tb, "pentomino-6x10.dlx") }, 9356},
+	} {
+		for _, m := range []dlx.MemoMode{dlx.MemoOff, dlx.MemoAuto} {
+			b.Run(tc.name+"/"+m.String(), func(b *testing.B) {
+				s, err := dlx.NewSolver(tc.p(b))
+				require.NoError(b, err)
+				var res dlx.Result
+				cpu0 := cpuTime()
+				for b.Loop() {
+					res, err = s.Solve(context.Background(), &dlx.Options{Memo: m})
+					require.NoError(b, err)
+				}
+				require.Equal(b, tc.want, res.Solutions)
+				b.ReportMetric((cpuTime()-cpu0).Seconds()/float64(b.N), "cpu-s/op")
+			})
+		}
+	}
+}

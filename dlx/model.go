@@ -184,7 +184,8 @@ const MemoDescription = "Dancing Links with a memo of the count of each remainin
 
 // MemoLimits says what the memo cannot hold, for its registry entry.
 const MemoLimits = "the table grows with the subproblems met, up to --memo-bytes (default: a quarter of the memory " +
-	"available), then evicts; one worker; counts exact at any size, those past 2^128 − 1 named in an error"
+	"available), then evicts (on several workers, which share it, stops storing); multiplicities on one worker; counts exact " +
+	"at any size, those past 2^128 − 1 named in an error"
 
 // CheckMemo is the Check of a model's "memo" algorithm: it counts, and
 // lists solutions only as a random sample (Options.Sample).

@@ -120,7 +120,7 @@ var (
 	}
 	memoAlgorithm = models.Algorithm{
 		Name: "memo", Kind: models.Exact,
-		Caps:        models.CanCount | models.CanSample,
+		Caps:        models.CanCount | models.CanParallel | models.CanSample,
 		Description: dlx.MemoDescription,
 		Limits:      dlx.MemoLimits,
 		Check:       dlx.CheckMemo,

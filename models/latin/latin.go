@@ -202,7 +202,7 @@ var (
 	memoAlgorithm = models.Algorithm{
 		Name:        "memo",
 		Kind:        models.Exact,
-		Caps:        models.CanCount | models.CanSample,
+		Caps:        models.CanCount | models.CanParallel | models.CanSample,
 		Description: dlx.MemoDescription,
 		Limits:      "order ≤ 64; a count beyond 128 bits is refused; " + dlx.MemoLimits,
 		Methods:     []string{MethodReduced, MethodDirect},

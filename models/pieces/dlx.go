@@ -30,7 +30,7 @@ var dlxAlgorithm = models.Algorithm{
 var memoAlgorithm = models.Algorithm{
 	Name:        "memo",
 	Kind:        models.Exact,
-	Caps:        models.CanCount | models.CanSample,
+	Caps:        models.CanCount | models.CanParallel | models.CanSample,
 	Description: dlx.MemoDescription + "; place and max (the dlx algorithm's cover)",
 	Limits:      "boards of at most 2^14 squares (MaxSearchCells); " + dlx.MemoLimits,
 	Solve:       dlxWith(dlx.MemoOn),

@@ -35,7 +35,7 @@ var (
 	memoAlgorithm = models.Algorithm{
 		Name:        "memo",
 		Kind:        models.Exact,
-		Caps:        models.CanCount | models.CanSample,
+		Caps:        models.CanCount | models.CanParallel | models.CanSample,
 		Description: dlx.MemoDescription + "; every tiling, no symmetry reduction",
 		Limits:      "boards of at most 2^16 cells (MaxCells); " + dlx.MemoLimits,
 		Methods:     []string{MethodFull},

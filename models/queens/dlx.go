@@ -29,7 +29,7 @@ var dlxAlgorithm = models.Algorithm{
 var memoAlgorithm = models.Algorithm{
 	Name:        "memo",
 	Kind:        models.Exact,
-	Caps:        models.CanCount | models.CanSample,
+	Caps:        models.CanCount | models.CanParallel | models.CanSample,
 	Description: dlx.MemoDescription + "; on the dlx algorithm's cover (few subproblems repeat: slower than dlx)",
 	Limits:      "n ≤ 4096 (CoverMaxN); " + dlx.MemoLimits,
 	Check:       dlx.CheckMemo,
