@@ -200,7 +200,7 @@ func (t *Subtrees) Run(ctx context.Context, first, stride uint64, done func(j ui
 			}
 			var tr Result
 			if t.memo {
-				o, _ := t.s.countMemoTask(nil, t.tasks[b:t.tasksEnd[j]], true, 0, t.budget, BranchMRV, nil)
+				o, _ := t.s.countMemoTask(t.tasks[b:t.tasksEnd[j]], true, t.budget, BranchMRV, nil)
 				tr = Result{Status: o.status, Stats: o.stats}
 				tr.setCount(o.count)
 				if tr.Big != nil {

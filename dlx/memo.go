@@ -453,18 +453,21 @@ func (r *Result) setCount(c count) {
 // then undoes the forced options. It stops through a meter of its own
 // under ctx with the node budget maxNodes (0: none).
 func (s *Solver) countMemo(ctx context.Context, forced []int, maxNodes, budget uint64, branch Branch, m *memoRun) (memoOutcome, *memoRun) {
-	return s.countMemoTask(ctx, forced, false, maxNodes, budget, branch, m)
+	return s.countMemoIn(ctx, forced, false, maxNodes, budget, branch, m)
 }
 
-// countMemoTask is countMemo; with replay, forced is the prefix of a
-// subtree of a larger search, whose forcing is not counted (see
-// solveForced).
-func (s *Solver) countMemoTask(ctx context.Context, forced []int, replay bool, maxNodes, budget uint64, branch Branch, m *memoRun) (memoOutcome, *memoRun) {
-	s.settle()      // a plain search stopped before (MemoAuto's probe) left its levels
-	if ctx != nil { // else the gauge is a parallel worker's, already set
-		s.g.reset(ctx, maxNodes)
-		defer s.g.end()
-	}
+// countMemoIn is countMemoTask on a gauge reset for ctx and maxNodes.
+func (s *Solver) countMemoIn(ctx context.Context, forced []int, replay bool, maxNodes, budget uint64, branch Branch, m *memoRun) (memoOutcome, *memoRun) {
+	s.g.reset(ctx, maxNodes)
+	defer s.g.end()
+	return s.countMemoTask(forced, replay, budget, branch, m)
+}
+
+// countMemoTask is countMemo on the gauge as it is (a parallel worker's,
+// already set); with replay, forced is the prefix of a subtree of a
+// larger search, whose forcing is not counted (see solveForced).
+func (s *Solver) countMemoTask(forced []int, replay bool, budget uint64, branch Branch, m *memoRun) (memoOutcome, *memoRun) {
+	s.settle() // a plain search stopped before (MemoAuto's probe) left its levels
 	if m == nil {
 		s.ensureLevels()
 		m = s.newMemoRun(budget, branch)

@@ -228,7 +228,7 @@ func (s *Solver) autoSplit(ctx context.Context, opts *Options, budget uint64, st
 				x, other = s.pickTask(ctx, task, n, budget)
 				probe = probe.Add(other)
 			} else {
-				o, mm := s.countMemoTask(ctx, task, true, n, budget, branch, m)
+				o, mm := s.countMemoIn(ctx, task, true, n, budget, branch, m)
 				x = sampled{o: o, m: mm, done: o.status != core.StatusLimit}
 			}
 			m, branch = x.m, x.m.branch
@@ -351,7 +351,7 @@ func (s *Solver) autoSplit(ctx context.Context, opts *Options, budget uint64, st
 // the other's work.
 func (s *Solver) pickTask(ctx context.Context, task []int, n, budget uint64) (best sampled, other core.Stats) {
 	run := func(b Branch) sampled {
-		o, m := s.countMemoTask(ctx, task, true, n, budget, b, nil)
+		o, m := s.countMemoIn(ctx, task, true, n, budget, b, nil)
 		return sampled{o: o, m: m, done: o.status != core.StatusLimit}
 	}
 	first, mrv := run(BranchFirst), run(BranchMRV)

@@ -114,7 +114,6 @@ func (s *Solver) memoParallel(ctx context.Context, opts *Options, budget uint64,
 	type sum struct {
 		stats, over core.Stats
 		hits, miss  uint64
-		done        bool
 	}
 	var (
 		next     atomic.Int64
@@ -145,7 +144,7 @@ func (s *Solver) memoParallel(ctx context.Context, opts *Options, budget uint64,
 				if t > 0 {
 					b = ends[t-1]
 				}
-				o, _ := c.countMemoTask(nil, tasks[b:ends[t]], true, 0, budget, branch, m)
+				o, _ := c.countMemoTask(tasks[b:ends[t]], true, budget, branch, m)
 				r.stats, r.over = r.stats.Add(o.stats), r.over.Add(o.over)
 				if opts.Progress != nil {
 					opts.Progress(int(finished.Add(1)), len(ends))
@@ -179,7 +178,7 @@ func (s *Solver) memoParallel(ctx context.Context, opts *Options, budget uint64,
 			o.status = core.StatusCanceled // stopped while copying the solvers
 		}
 	} else {
-		o, _ = s.countMemoTask(nil, opts.Forced, false, 0, budget, branch, m)
+		o, _ = s.countMemoTask(opts.Forced, false, budget, branch, m)
 	}
 	res.Status = o.status
 	res.Stats = res.Stats.Add(o.stats)

@@ -60,12 +60,6 @@ func (t *memoTable) bytes() uint64 {
 	return uint64(cap(t.slots))*8 + uint64(cap(t.data))*8 + t.bigB
 }
 
-// entryKey returns the key words of entry e.
-func (t *memoTable) entryKey(e int) []uint64 {
-	o := e * t.stride
-	return t.data[o : o+t.words : o+t.words]
-}
-
 // find returns the entry holding key (whose hash is h), or −1 and the slot
 // where it would go.
 func (t *memoTable) find(h uint64, key []uint64) (entry int, slot uint64) {

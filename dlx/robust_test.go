@@ -29,7 +29,7 @@ func TestHostileCalls(t *testing.T) {
 		"Parse(nil)":         func() error { _, err := dlx.Parse(nil); return err },
 		"ParseWithText(nil)": func() error { _, err := dlx.ParseWithText(nil); return err },
 		"ParseContext(nil ctx, nil)": func() error {
-			//nolint:staticcheck // a nil context is what is tested
+			//lint:ignore SA1012 a nil context is what is tested
 			_, err := dlx.ParseContext(nil, nil, nil)
 			return err
 		},

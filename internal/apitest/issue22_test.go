@@ -81,12 +81,12 @@ func TestIssue22Cases(t *testing.T) {
 	require.Equal(t, []int{0}, (&pieces.Board{Dims: []int{0}}).Coords(3, nil), "a side below 1 gives the coordinate 0")
 	require.Equal(t, "0 0 0\n", string(sudoku.AppendGrid(nil, 0, []uint8{0, 0, 0})), "n < 1: one line")
 
-	c, ok := latin.FromReduced(3, 1<<31)
+	c, ok := latin.FromReduced(3, math.MaxInt32)
 	require.False(t, ok, "an order beyond MaxOrder has no count")
 	require.True(t, c.IsZero())
 	_, ok = latin.FromReduced(3, -5)
 	require.False(t, ok, "latin.FromReduced(3, -5) returned (3, true)")
-	require.Nil(t, latin.FromReducedBig(3, 1<<31))
+	require.Nil(t, latin.FromReducedBig(3, math.MaxInt32))
 	r, cols := sudoku.DefaultBox(math.MaxInt)
 	require.Equal(t, [2]int{1, math.MaxInt}, [2]int{r, cols}, "sudoku.DefaultBox(MaxInt) answers at once")
 }

@@ -1,6 +1,7 @@
 package apitest
 
 import (
+	"context"
 	"io"
 	"reflect"
 	"strings"
@@ -49,7 +50,7 @@ func init() {
 		func() *core.Options { return nil },
 		func() *core.Options { return &core.Options{Mode: core.ModeAll, Limit: 2, MaxNodes: 100} })
 	register(func() core.Count { return core.CountOf(3) })
-	register(func() *core.Meter { return core.NewMeter(nil, nil) })
+	register(func() *core.Meter { return core.NewMeter(context.Background(), nil) })
 
 	register(func() *knight.Problem { return knight.New(5, 5) },
 		func() *knight.Problem { return &knight.Problem{Rows: 3, Cols: 4, Closed: true} })

@@ -145,7 +145,7 @@ func TestWarnsdorffStudy(t *testing.T) {
 			rng.Shuffle(len(starts), func(i, j int) { starts[i], starts[j] = starts[j], starts[i] })
 			starts = starts[:k]
 		}
-		w := newWarnsdorff(core.NewMeter(nil, nil), n, n, 1)
+		w := newWarnsdorff(core.NewMeter(context.Background(), nil), n, n, 1)
 		plain, first, ok, worst := 0, 0, 0, 0
 		t0 := time.Now()
 		squares := 0

@@ -53,7 +53,7 @@ func NewPrefixes(p *Problem, units uint64) (*Prefixes, error) {
 	if p.Squares() < 2 {
 		return nil, fmt.Errorf("knight: %w: a split count needs at least 2 squares", core.ErrUnsupported)
 	}
-	m := core.NewMeter(nil, nil)
+	m := core.NewMeter(context.Background(), nil)
 	g, _ := newGraph(m, p.Rows, p.Cols)
 	want := SubtreesPerUnit * max(units, 1)
 	if want > 1<<24 {

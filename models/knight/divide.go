@@ -1,6 +1,7 @@
 package knight
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"math/bits"
@@ -37,7 +38,7 @@ const DivideBytesPerSquare = 4
 // bytes per square, the returned slice itself, plus a few bytes per row and
 // column.
 func Construct(rows, cols int, closed bool) ([]int32, error) {
-	return construct(core.NewMeter(nil, nil), rows, cols, closed)
+	return construct(core.NewMeter(context.Background(), nil), rows, cols, closed)
 }
 
 // constructChunk is how many squares construct writes between checks of

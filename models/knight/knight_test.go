@@ -331,12 +331,12 @@ func TestFitStart(t *testing.T) {
 			s := symmetryOf(5, 5, i, end)
 			p := &Problem{Rows: 5, Cols: 5, StartRow: int(s)/5 + 1, StartCol: int(s)%5 + 1}
 			tour := append(core.Solution(nil), base...)
-			require.True(t, fitStart(core.NewMeter(nil, nil), p, tour))
+			require.True(t, fitStart(core.NewMeter(context.Background(), nil), p, tour))
 			require.NoError(t, p.Verify(tour))
 		}
 	}
 	p := &Problem{Rows: 5, Cols: 5, StartRow: 2, StartCol: 4}
-	require.False(t, fitStart(core.NewMeter(nil, nil), p, append(core.Solution(nil), base...)))
+	require.False(t, fitStart(core.NewMeter(context.Background(), nil), p, append(core.Solution(nil), base...)))
 }
 
 func TestAutoSettlesStartSquares(t *testing.T) {

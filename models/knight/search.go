@@ -503,15 +503,6 @@ func (e *engine) runTask(t *task) uint64 {
 	return e.found
 }
 
-func contains(s []int32, x int32) bool {
-	for _, y := range s {
-		if y == x {
-			return true
-		}
-	}
-	return false
-}
-
 // exact runs the pruned search on p in o.Mode: the first tour (from p's
 // start, rotated there for closed tours), every tour through o.Visit, or a
 // count. anyStart counts open tours from every square. Its nodes are those

@@ -81,7 +81,7 @@ type Cover struct {
 // solutions with the fewest options are the minimum dominating sets. The
 // Pawns task has none.
 func (p *Problem) NewCover() (*Cover, error) {
-	return p.newCover(core.NewMeter(nil, nil))
+	return p.newCover(core.NewMeter(context.Background(), nil))
 }
 
 // newCover is NewCover checking m as it builds: it returns errStopped if m
@@ -129,6 +129,9 @@ func (p *Problem) newCover(m *core.Meter) (*Cover, error) {
 	}
 	opt := make([]int, 0, 16)
 	bound, ok := m.Check(0)
+	if !ok {
+		return nil, errStopped
+	}
 	for x := range g.n {
 		if uint64(x) >= bound {
 			if bound, ok = m.Check(uint64(x)); !ok {

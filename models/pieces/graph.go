@@ -230,6 +230,9 @@ func (g *graph) segments(v []int) [][]int32 {
 func (g *graph) greedyCliques(m *core.Meter) ([][]int32, error) {
 	n, w := g.n, g.w
 	bound, ok := m.Check(0)
+	if !ok {
+		return nil, errStopped
+	}
 	work := uint64(0)
 	unc := make([]uint64, w)
 	copy(unc, g.free)

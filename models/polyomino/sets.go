@@ -104,7 +104,7 @@ func ParsePieces(spec string) ([]Piece, error) {
 				name = "p" + strconv.Itoa(drawn)
 			}
 			if !strings.ContainsAny(drawing, "#/.") {
-				return nil, fmt.Errorf("polyomino: pieces %q: %q is no piece set (%s), piece (%s) or drawing such as ##/#.",
+				return nil, fmt.Errorf("polyomino: pieces %q: %q is no piece set (%s), piece (%s) or drawing such as ##/#",
 					spec, body, strings.Join(setNames(), ", "), strings.Join(ShapeNames(), " "))
 			}
 			if msg := pieceName(name); msg != "" {

@@ -215,8 +215,8 @@ func Count(m *core.Meter, n int, method string, workers int, o *Options) Result 
 		return res
 	}
 	if n == 1 {
-		// The empty board and the one queen.
-		if w0.visit() && w0.visit() {
+		// The empty board, then the one queen.
+		if empty := w0.visit(); empty && w0.visit() {
 			res.Solutions = core.CountOf(1)
 			if method == Symmetry {
 				res.Fundamental = core.CountOf(1)

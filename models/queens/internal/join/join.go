@@ -253,8 +253,8 @@ func Count(m *core.Meter, n, workers int, o *Options) (Result, error) {
 		return res, nil
 	}
 	if n == 1 {
-		// The empty board and the one queen.
-		if w0.visit() && w0.visit() {
+		// The empty board, then the one queen.
+		if empty := w0.visit(); empty && w0.visit() {
 			res.Solutions = core.CountOf(1)
 		}
 		res.Nodes = w0.nodes
