@@ -324,8 +324,11 @@ func (r Request) Param(name string) string { return r.Params[name] }
 func (r Request) Switch(name string) bool { return r.Params[name] == "true" }
 
 // OpenArg opens the i-th argument as input, or standard input ("-") when
-// there is no such argument.
+// there is no such argument. A negative i is an error.
 func (r Request) OpenArg(i int) (io.ReadCloser, string, error) {
+	if i < 0 {
+		return nil, "", fmt.Errorf("models: no argument %d", i)
+	}
 	name := "-"
 	if i < len(r.Args) {
 		name = r.Args[i]

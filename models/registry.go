@@ -180,8 +180,11 @@ func (a Algorithm) Supports(p core.Problem, o *core.Options) error {
 // listing; a negative count or one above the cap is refused) into a copy
 // of the options, and calls Solve. A count asked of an algorithm that can
 // only enumerate is made by enumerating without a visitor. o is not
-// changed.
+// changed. A nil ctx never ends.
 func (a Algorithm) Run(ctx context.Context, p core.Problem, o *core.Options) (core.Result, error) {
+	if ctx == nil {
+		ctx = context.Background() // as core.NewMeter: a nil context never ends
+	}
 	if err := a.Supports(p, o); err != nil {
 		return core.Result{}, err
 	}
@@ -221,6 +224,9 @@ func Resolve(o *core.Options) (*core.Options, error) {
 // count resolved even when called directly.
 func resolving(solve core.Solver) core.Solver {
 	return func(ctx context.Context, p core.Problem, o *core.Options) (core.Result, error) {
+		if ctx == nil {
+			ctx = context.Background()
+		}
 		o, err := Resolve(o)
 		if err != nil {
 			return core.Result{}, fmt.Errorf("models: %w", err)

@@ -18,8 +18,11 @@ var csvCommon = []string{"model", "size", "algorithm", "status", "partial", "sol
 // elapsed_seconds), then every other field of the records in the order
 // first met; a column is written once, and a CSV only ever gains columns at
 // the end. A value a record does not have, or a work counter it did not
-// measure, is empty.
+// measure, is empty. A nil w is an error.
 func WriteCSV(w io.Writer, recs []Record) error {
+	if w == nil {
+		return errNilWriter
+	}
 	header := append([]string(nil), csvCommon...)
 	seen := map[string]bool{}
 	for _, k := range header {

@@ -35,14 +35,16 @@ type Record struct {
 // NewRecord fills the common fields of a record from a result: its
 // status, counts and work. wall stands in for the elapsed time when the
 // algorithm did not measure it. The fundamental count is included when
-// unique is set or the algorithm counted it anyway.
+// unique is set or the algorithm counted it anyway. A nil res is an
+// empty result.
 func NewRecord(p core.Problem, algorithm string, res *core.Result, unique bool, wall time.Duration) Record {
+	res = orEmpty(res)
 	r := Record{
 		Algorithm: algorithm, Status: res.Status, Partial: res.Status.Partial(), Solutions: res.Solutions,
 		Nodes: res.Stats.Nodes, Checks: res.Stats.Checks, Updates: res.Stats.Updates, Steps: res.Stats.Steps,
 		Elapsed: wall.Seconds(),
 	}
-	if p != nil {
+	if !isNil(p) {
 		r.Model, r.Size = p.Model(), p.Size()
 	}
 	if res.Stats.Elapsed > 0 {
@@ -64,11 +66,13 @@ func New(m *models.Model, p core.Problem, algorithm string, res *core.Result, un
 }
 
 // Fields are a result's facts after the common ones: the model's own
-// (m.Fields, when m and p are not nil), the algorithm's method, then its
-// other facts (Result.Extra, sorted by key) that the model does not state.
+// (m.Fields, when p is one of m's problems), the algorithm's method, then
+// its other facts (Result.Extra, sorted by key) that the model does not
+// state. A nil res is an empty result.
 func Fields(m *models.Model, p core.Problem, res *core.Result) models.Fields {
+	res = orEmpty(res)
 	var fs models.Fields
-	if m != nil && m.Fields != nil && p != nil {
+	if owns(m, p) && m.Fields != nil {
 		fs = append(fs, m.Fields(p, res)...)
 	}
 	if res.Method != "" {
@@ -128,8 +132,11 @@ var commonKeys = map[string]bool{
 }
 
 // WriteJSON writes v (a Record, a verify report's fields, any value) as one
-// line of JSON.
+// line of JSON. A nil w is an error.
 func WriteJSON(w io.Writer, v any) error {
+	if w == nil {
+		return errNilWriter
+	}
 	b, err := json.Marshal(v)
 	if err != nil {
 		return err

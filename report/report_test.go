@@ -89,7 +89,7 @@ func TestVerifyReport(t *testing.T) {
 }
 
 func TestRecordAndFailure(t *testing.T) {
-	m := &models.Model{Name: "m", Fields: func(core.Problem, *core.Result) []models.Field {
+	m := &models.Model{Name: "foreign", Fields: func(core.Problem, *core.Result) []models.Field {
 		return []models.Field{{Key: "n", Value: 8}}
 	}}
 	res := &core.Result{Status: core.StatusExhausted, Method: "symmetry", Extra: map[string]any{"n": 9, "b": 2, "a": 1},
@@ -103,6 +103,12 @@ func TestRecordAndFailure(t *testing.T) {
 	b, err = rec.MarshalJSON()
 	require.NoError(t, err)
 	require.True(t, strings.HasSuffix(string(b), `"elapsed_seconds":0.001,"n":8,"method":"symmetry","a":1,"b":2}`), string(b))
+	// A problem of another model: its hooks would assert their own type,
+	// so they are not asked (issue 22: no panic on a mismatched problem).
+	rec = report.New(&models.Model{Name: "queens", Fields: m.Fields}, foreign{}, "alg", res, false, time.Second)
+	b, err = rec.MarshalJSON()
+	require.NoError(t, err)
+	require.True(t, strings.HasSuffix(string(b), `"elapsed_seconds":0.001,"method":"symmetry","a":1,"b":2,"n":9}`), string(b))
 
 	for _, tc := range []struct {
 		name   string

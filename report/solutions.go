@@ -3,6 +3,7 @@ package report
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -45,13 +46,20 @@ func (l *lineCounter) Write(p []byte) (int, error) {
 }
 
 // Write writes sol; since is the work done since the previous solution.
-// In json, rec (if not nil) replaces the head fields.
+// In json, rec (if not nil) replaces the head fields. A writer without W
+// or Problem (but in "none") is an error.
 func (s *SolutionWriter) Write(sol core.Solution, since core.Stats, rec *Record) error {
-	defer func() { s.written++ }()
-	switch s.Format {
-	case "none":
+	switch {
+	case s.Format == "none":
+		s.written++
 		return nil
-	case "json":
+	case s.W == nil:
+		return errNilWriter
+	case isNil(s.Problem):
+		return errors.New("report: a SolutionWriter without a Problem")
+	}
+	defer func() { s.written++ }()
+	if s.Format == "json" {
 		return s.writeJSON(sol, since, rec)
 	}
 	if s.lines > 1 {

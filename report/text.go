@@ -1,8 +1,10 @@
 package report
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"reflect"
 	"strconv"
 
 	"github.com/coverkit/coverkit/core"
@@ -26,6 +28,9 @@ func Seconds(s float64) string {
 // "(partial: timeout)" when the search stopped early; the fundamental
 // count when the record has one.
 func CountLine(rec *Record) string {
+	if rec == nil {
+		rec = &Record{}
+	}
 	count := rec.Solutions.String()
 	line := count + " solutions"
 	if count == "1" {
@@ -49,10 +54,19 @@ func CountLine(rec *Record) string {
 // WriteCount writes a count for people: the count line (CountLine), then
 // the model's own words for it where it has them (m.CountText: the line
 // scripts read before the one shape, such as "73712 solutions for n = 13
-// on the torus"), then the algorithm, status, work and time of rec.
+// on the torus"), then the algorithm, status, work and time of rec. The
+// model's words are left out when p is not one of m's problems; a nil res
+// or rec is an empty one; a nil w is an error.
 func WriteCount(w io.Writer, m *models.Model, p core.Problem, res *core.Result, rec *Record) error {
+	if w == nil {
+		return errNilWriter
+	}
+	res = orEmpty(res)
+	if rec == nil {
+		rec = &Record{}
+	}
 	text := CountLine(rec) + "\n"
-	if m != nil && m.CountText != nil && p != nil {
+	if owns(m, p) && m.CountText != nil {
 		count := res.Solutions.String()
 		if res.Status.Partial() {
 			count = "at least " + count
@@ -73,8 +87,10 @@ func WriteCount(w io.Writer, m *models.Model, p core.Problem, res *core.Result, 
 // Failure says why a search that finished found no solution, and whether
 // that proves there is none: an exhaustive exact search or a theorem
 // (Result.Reason) proves it; a heuristic that gives up proves nothing. m's
-// NoSolution, when set, words a proof.
+// NoSolution, when set, words a proof (when p is one of m's problems); a
+// nil res is an empty one.
 func Failure(m *models.Model, alg models.Algorithm, p core.Problem, res *core.Result) (msg string, proved bool) {
+	res = orEmpty(res)
 	work := res.Stats.Work()
 	if work != "" {
 		work += ", "
@@ -83,13 +99,13 @@ func Failure(m *models.Model, alg models.Algorithm, p core.Problem, res *core.Re
 	switch {
 	case res.Reason == "" && alg.Kind != models.Exact:
 		return fmt.Sprintf("%s gave up without a solution (%s); this proves nothing", alg.Name, work), false
-	case m != nil && m.NoSolution != nil && p != nil:
+	case owns(m, p) && m.NoSolution != nil:
 		return m.NoSolution(p, res), true
 	case res.Reason != "":
 		return "no solution: " + res.Reason, true
 	}
 	what := "the problem"
-	if p != nil {
+	if !isNil(p) {
 		what = p.Model() + " " + p.Size()
 	}
 	return fmt.Sprintf("no solution: %s: the search finished without one (%s)", what, work), true
@@ -101,4 +117,32 @@ func plural(k uint64, noun string) string {
 		return "1 " + noun
 	}
 	return strconv.FormatUint(k, 10) + " " + noun + "s"
+}
+
+// errNilWriter is the error of a writer function given no writer.
+var errNilWriter = errors.New("report: nil writer")
+
+// owns reports whether m's hooks (Fields, CountText, NoSolution) may be
+// given p: p is a problem of m's model, not nil. A problem of another
+// model, or none, gets the generic words instead: the hooks assert their
+// own problem type.
+func owns(m *models.Model, p core.Problem) bool {
+	return m != nil && !isNil(p) && p.Model() == m.Name
+}
+
+// isNil reports whether p is nil or a nil pointer in the interface.
+func isNil(p core.Problem) bool {
+	if p == nil {
+		return true
+	}
+	v := reflect.ValueOf(p)
+	return v.Kind() == reflect.Pointer && v.IsNil()
+}
+
+// orEmpty returns res, or an empty result when res is nil.
+func orEmpty(res *core.Result) *core.Result {
+	if res == nil {
+		return &core.Result{}
+	}
+	return res
 }

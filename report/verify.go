@@ -11,8 +11,12 @@ import (
 // VerifyFields are a verify report as the fields of a JSON record: model,
 // solutions, valid, invalid, unreadable, distinct, skipped, all_valid,
 // first_bad, bad (the bad records listed, models.MaxBadListed at most),
-// then the model's own (which replace generic ones of the same key).
+// then the model's own (which replace generic ones of the same key). A
+// nil r is an empty report.
 func VerifyFields(model string, r *models.VerifyReport) models.Fields {
+	if r == nil {
+		r = &models.VerifyReport{}
+	}
 	fields := models.Fields{{Key: "model", Value: model}, {Key: "solutions", Value: r.Solutions}, {Key: "valid", Value: r.Valid},
 		{Key: "invalid", Value: r.Invalid}, {Key: "unreadable", Value: r.Unreadable}, {Key: "distinct", Value: r.Distinct},
 		{Key: "skipped", Value: r.Skipped}, {Key: "all_valid", Value: r.Invalid == 0 && r.Solutions > 0}}
@@ -37,8 +41,15 @@ func VerifyFields(model string, r *models.VerifyReport) models.Fields {
 // one summary line ("92 solutions, all valid, 92 distinct"; "3 solutions,
 // 1 invalid, 2 valid, 2 distinct valid"; "0 solutions"; then the
 // unreadable records and those without a solution, when there are any),
-// then the model's own words (Summary), if any.
+// then the model's own words (Summary), if any. A nil r is an empty
+// report; a nil w is an error.
 func WriteVerify(w io.Writer, r *models.VerifyReport) error {
+	if w == nil {
+		return errNilWriter
+	}
+	if r == nil {
+		r = &models.VerifyReport{}
+	}
 	var b []byte
 	bads := r.Bad
 	if len(bads) == 0 && r.FirstBad != nil {
@@ -78,8 +89,11 @@ func WriteVerify(w io.Writer, r *models.VerifyReport) error {
 
 // VerifyFailure returns why a verify report fails ("" if it does not): an
 // invalid or unreadable solution, located in the input named name, or no
-// solution at all.
+// solution at all (a nil r too).
 func VerifyFailure(r *models.VerifyReport, name string) string {
+	if r == nil {
+		r = &models.VerifyReport{}
+	}
 	switch {
 	case r.FirstBad != nil && r.FirstBad.Line > 0:
 		return fmt.Sprintf("%s: line %d: %s", name, r.FirstBad.Line, r.FirstBad.Reason)

@@ -109,8 +109,9 @@ type Fast struct {
 // Nodes counts every branch tried at a guess, so a puzzle solved by
 // propagation alone takes 0 nodes. Givens that clash (two equal digits in a
 // row, column or box), and values above 9, make the puzzle unsolvable: Solve
-// returns 0 solutions with status exhausted. sol is left untouched when no
-// solution is found; it may be nil when only the count is wanted.
+// returns 0 solutions with status exhausted, and so does a nil givens. sol
+// is left untouched when no solution is found; it may be nil when only the
+// count is wanted. A nil ctx never ends.
 func (f *Fast) Solve(ctx context.Context, givens *[81]uint8, limit uint64, sol *[81]uint8) (found, nodes uint64, status core.Status) {
 	return f.solve(ctx, givens, limit, sol, false)
 }
@@ -124,6 +125,12 @@ func (f *Fast) SolveX(ctx context.Context, givens *[81]uint8, limit uint64, sol 
 }
 
 func (f *Fast) solve(ctx context.Context, givens *[81]uint8, limit uint64, sol *[81]uint8, diag bool) (found, nodes uint64, status core.Status) {
+	if givens == nil {
+		return 0, 0, core.StatusExhausted // no puzzle: refused like clashing givens
+	}
+	if ctx == nil {
+		ctx = context.Background()
+	}
 	f.limit, f.found, f.nodes, f.sol, f.stop = limit, 0, 0, sol, core.StatusExhausted
 	f.sweep = fastKernel(f.kernel, diag) == "sweep"
 	switch {

@@ -2,6 +2,7 @@ package sudoku
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -38,7 +39,16 @@ type LoosenOptions struct {
 // It returns the number of puzzles kept and the status: exhausted, or
 // timeout or canceled when ctx ended first (the puzzles kept so far were
 // passed to keep); it stops early with the error of keep or of reading r.
+// A nil r or keep is an error; a nil ctx never ends.
 func Loosen(ctx context.Context, r io.Reader, o LoosenOptions, keep func(*Puzzle) error) (int, core.Status, error) {
+	switch {
+	case r == nil:
+		return 0, core.StatusExhausted, errors.New("sudoku: loosen: nil reader")
+	case keep == nil:
+		return 0, core.StatusExhausted, errors.New("sudoku: loosen: nil keep")
+	case ctx == nil:
+		ctx = context.Background()
+	}
 	seed := o.Seed
 	if seed == 0 {
 		seed = 1
