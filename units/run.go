@@ -76,6 +76,9 @@ func ParseUnit(s string, k, offset uint64, getenv func(string) (string, bool)) (
 			return 0, 0, fmt.Errorf("%w: --unit env: %q is not a unit index", ErrBadUnit, spec)
 		}
 	}
+	if strings.HasPrefix(spec, "-") {
+		return 0, 0, fmt.Errorf("%w: --unit must be 0 or more, got %q", ErrBadUnit, s)
+	}
 	num := func(t string) (uint64, error) {
 		v, err := core.ParseCount("--unit", t, math.MaxInt64)
 		if err != nil {

@@ -24,9 +24,6 @@ func runCompare(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args [
 	if err != nil {
 		return err
 	}
-	if f.repeat < 1 {
-		return usagef("--repeat must be at least 1, got %d", f.repeat)
-	}
 	cfg := bench.Config{Model: m.Name, First: f.first, Repeat: f.repeat, Timeout: f.timeout, Options: base}
 	if f.algos != "" {
 		cfg.Algorithms = strings.Split(f.algos, ",")

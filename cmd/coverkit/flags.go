@@ -126,7 +126,7 @@ func (f *runFlags) declare(cmd *cobra.Command, verb string, m *models.Model, for
 			fs.StringVar(&f.sizes, name, "", help)
 		case "repeat":
 			f.repeat = 1
-			fs.Var(&numValue{p: &f.repeat, name: name}, name, help)
+			fs.Var(&numValue{p: &f.repeat, name: name, positive: true}, name, help)
 		case "branch":
 			fs.StringVar(&f.branch, name, "auto", help)
 			complete(cmd, name, []string{"auto", "mrv", "first"})
@@ -219,10 +219,17 @@ func (f *runFlags) workerCount(mode core.Mode) (int, error) {
 type numValue struct {
 	p    *int
 	name string
+	// positive refuses 0 (core.ParseSize), with the same words for 0 and
+	// for a negative number.
+	positive bool
 }
 
 func (v *numValue) Set(s string) error {
-	n, err := core.ParseCount("--"+v.name, s, math.MaxInt)
+	parse := core.ParseCount
+	if v.positive {
+		parse = core.ParseSize
+	}
+	n, err := parse("--"+v.name, s, math.MaxInt)
 	if err != nil {
 		return err
 	}

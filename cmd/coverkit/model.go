@@ -148,7 +148,7 @@ func bareSolve(e *env, cmd *cobra.Command, m *models.Model, formats []string, ve
 	}
 	cmd.Flags().BoolVar(&count, "count", false, "count the solutions instead of listing them")
 	declareUnitFlags(cmd, m, &f.split)
-	cmd.SetFlagErrorFunc(negativeSizeError("FILE"))
+	cmd.SetFlagErrorFunc(negativeSizeError(argWhat("FILE")))
 }
 
 // newCoverCmd is the cover verb: the instance as an exact cover problem in
@@ -181,14 +181,15 @@ func newCoverCmd(e *env, m *models.Model) *cobra.Command {
 	return cmd
 }
 
-// argWhat names the arguments of usage in the error of a negative one:
-// the argument itself when there is one ("N"), else "every number of
-// PIECE SIZE [K]" (the flag parser does not say which one it was).
+// argWhat is the error of a negative argument of usage: "N must be
+// positive" when usage names one argument, else "PIECE SIZE [K]: no number
+// may be negative" (the flag parser does not say which one it was, and K
+// may be 0).
 func argWhat(usage string) string {
 	if f := strings.Fields(usage); len(f) == 1 {
-		return strings.Trim(f[0], "[]")
+		return strings.Trim(f[0], "[]") + " must be positive"
 	}
-	return "every number of " + usage
+	return usage + ": no number may be negative"
 }
 
 // negativeSizeError turns pflag's "unknown shorthand flag: '3' in -3", which
@@ -197,7 +198,7 @@ func argWhat(usage string) string {
 func negativeSizeError(what string) func(*cobra.Command, error) error {
 	return func(_ *cobra.Command, err error) error {
 		if _, arg, ok := strings.Cut(err.Error(), "' in -"); ok && arg != "" && arg[0] >= '0' && arg[0] <= '9' {
-			return usagef("%s must be positive, got %q", what, "-"+arg)
+			return usagef("%s, got %q", what, "-"+arg)
 		}
 		return usageError(err)
 	}

@@ -178,3 +178,42 @@ func TestCLISudokuGenerateSmall(t *testing.T) {
 		require.Contains(t, errOut, "4 or more")
 	}
 }
+
+// TestCLISmallMessages: the small cases of issue 22, each refused (exit 2,
+// nothing on stdout) with the words of every other number of a command
+// line: the flag or argument, what it must be, and the value quoted.
+func TestCLISmallMessages(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"sudoku", "generate", "--size", "0"}, `--size must be positive, got "0"`},
+		{[]string{"sudoku", "generate", "--givens", "-1"}, `--givens must be 0 or more, got "-1"`},
+		{[]string{"sudoku", "generate", "--seed", "18446744073709551616"}, `--seed "18446744073709551616" is not a whole number from 0 to 18446744073709551615`},
+		{[]string{"queens", "solve", "8", "--algo", "minconflicts", "--seed", "18446744073709551616"}, `--seed "18446744073709551616" is not a whole number from 0 to 18446744073709551615`},
+		{[]string{"latin", "solve", "4", "--seed", "-1"}, `--seed must be 0 or more, got "-1"`},
+		{[]string{"pieces", "count", "queen", "8", "-1"}, `PIECE SIZE [K]: no number may be negative, got "-1"`},
+		{[]string{"queens", "solve", "-1"}, `N must be positive, got "-1"`},
+		{[]string{"queens", "compare", "8", "--repeat", "0"}, `--repeat must be positive, got "0"`},
+		{[]string{"queens", "compare", "8", "--repeat", "-1"}, `--repeat must be positive, got "-1"`},
+		{[]string{"queens", "count", "10", "--units", "4", "--unit", "-1"}, `--unit must be 0 or more, got "-1"`},
+		{[]string{"polyomino", "count", "--board", "0x5"}, `board sides must be positive, got "0x5"`},
+	} {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			out, errOut, code := runCLI(t, "", tc.args...)
+			require.Equal(t, exitUsage, code, errOut)
+			require.Empty(t, out)
+			require.Contains(t, errOut, tc.want)
+		})
+	}
+	// The largest seed is the same everywhere (2^64-1), and --givens 0
+	// asks for a minimal puzzle, as the help says.
+	for _, args := range [][]string{
+		{"sudoku", "generate", "--seed", "18446744073709551615", "--box", "2x2"},
+		{"sudoku", "generate", "--givens", "0", "--box", "2x2"},
+		{"queens", "solve", "8", "--algo", "minconflicts", "--seed", "18446744073709551615"},
+	} {
+		_, errOut, code := runCLI(t, "", args...)
+		require.Equal(t, exitOK, code, "%v: %s", args, errOut)
+	}
+}

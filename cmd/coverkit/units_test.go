@@ -84,7 +84,7 @@ func TestUnitsBadInput(t *testing.T) {
 		want string
 	}{
 		{"I >= K", []string{"--units", "4", "--unit", "4"}, "", "units are 0..3"},
-		{"negative", []string{"--units", "4", "--unit", "-1"}, "", "not a unit index"},
+		{"negative", []string{"--units", "4", "--unit", "-1"}, "", `--unit must be 0 or more, got "-1"`},
 		{"word", []string{"--units", "4", "--unit", "x"}, "", "not a unit index"},
 		{"K zero", []string{"--units", "0", "--unit", "0"}, "", "--units must be positive"},
 		{"no unit", []string{"--units", "4"}, "", "needs --unit"},

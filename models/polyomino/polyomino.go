@@ -157,7 +157,7 @@ func (t *Tiling) check() error {
 // Rect returns the rows × cols rectangle.
 func Rect(rows, cols int) (Board, error) {
 	if rows <= 0 || cols <= 0 {
-		return Board{}, fmt.Errorf("polyomino: board sides must be positive, got %dx%d", rows, cols)
+		return Board{}, fmt.Errorf("polyomino: board sides must be positive, got \"%dx%d\"", rows, cols)
 	}
 	if rows*cols > MaxCells || rows > MaxCells || cols > MaxCells {
 		return Board{}, fmt.Errorf("polyomino: board %dx%d is too large (at most %d cells): %w", rows, cols, MaxCells, resource.ErrTooLarge)
