@@ -5,11 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -108,7 +110,11 @@ var stopCases = map[string]map[string]stopPhase{
 		"build":  {args: []string{"dlx", "$dlx-queens-1000", "--count"}, from: 300 * time.Millisecond, to: 450 * time.Millisecond},
 		"parse":  {args: []string{"dlx", "$dlx-queens-2000", "--count"}, from: 200 * time.Millisecond, to: 600 * time.Millisecond},
 		"search": {args: []string{"dlx", "$dlx-queens-300", "--count"}, from: 300 * time.Millisecond, to: 500 * time.Millisecond},
-		"write":  {args: []string{"dlx", "$dlx-queens-16", "--all"}, from: 200 * time.Millisecond, to: 500 * time.Millisecond},
+		// A search whose every node scans 200,000 items (1-2 ms a node
+		// here): a poll by nodes alone, every 4,096, would come seconds
+		// late (issue 22's 850,000-item case). Parsing takes about 1 s.
+		"search-wide": {args: []string{"dlx", "$dlx-cycle-200000", "--count"}, from: 1800 * time.Millisecond, to: 2500 * time.Millisecond},
+		"write":       {args: []string{"dlx", "$dlx-queens-16", "--all"}, from: 200 * time.Millisecond, to: 500 * time.Millisecond},
 	},
 }
 
@@ -168,7 +174,15 @@ func TestStopLatency(t *testing.T) {
 	sort.Strings(names)
 	var table []string
 	for _, name := range names {
-		for _, phase := range []string{"build", "parse", "search", "write"} {
+		// The four phases of every model, then a model's further cases
+		// (search-wide), sorted.
+		phases := []string{"build", "parse", "search", "write"}
+		for _, ph := range slices.Sorted(maps.Keys(stopCases[name])) {
+			if !slices.Contains(phases[:4], ph) {
+				phases = append(phases, ph)
+			}
+		}
+		for _, phase := range phases {
 			c, ok := stopCases[name][phase]
 			if !ok {
 				t.Errorf("model %s has no %s case: give one, or say why there is none", name, phase)
@@ -241,6 +255,24 @@ func inputMaker(t *testing.T, bin, dir string) func(string) string {
 	made := map[string]string{}
 	return func(name string) string {
 		if p, ok := made[name]; ok {
+			return p
+		}
+		if name == "dlx-cycle-200000" {
+			// The items of a cycle, each option two neighbours: a
+			// search of 100,000 levels, every node scanning the items
+			// left to choose one.
+			const n = 200000
+			var b strings.Builder
+			for i := range n {
+				fmt.Fprintf(&b, "i%d ", i)
+			}
+			b.WriteString("\n")
+			for i := range n {
+				fmt.Fprintf(&b, "i%d i%d\n", i, (i+1)%n)
+			}
+			p := filepath.Join(dir, name)
+			require.NoError(t, os.WriteFile(p, []byte(b.String()), 0o644))
+			made[name] = p
 			return p
 		}
 		if name == "sudoku-64" {
