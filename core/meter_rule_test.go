@@ -29,7 +29,7 @@ var meterRuleAllow = map[string]string{
 	"dlx/gauge.go:(*gauge).reset":            "compares Done channels to know whether the cached meter watches the same context: no poll",
 	"dlx/gauge.go:(*gauge).meter":            "keeps the Done channel of the cached meter's context: no poll",
 	"models/sudoku/fast.go:(*Fast).solve":    "compares Done channels to reuse the meter of the last search under the same context: no poll",
-	"models/sudoku/commands.go:solveTask":    "the status of a batch's unanswered puzzles for the exit code, after the batch (landing: the batch verbs move to the generic path, helper desc)",
+	"models/batch.go:(*BatchSummary).Status": "the status of a batch's unanswered records for the exit code, after the batch",
 	"models/sudoku/commands.go:generateTask": "the status of a generation that stopped, for the exit code, after it (landing: helper desc)",
 }
 

@@ -117,10 +117,18 @@ type Model struct {
 	// the model's own (Task.Run), such as `sudoku generate`. A task named
 	// like a generic verb replaces it.
 	Tasks []Task
-	// Batch, if set, makes compare read a batch of problems from the input
-	// named by req.Args[0] (a file, "-" for standard input) instead of one
-	// instance, and compare the algorithms over all of them.
+	// Batch, if set, is the model's batch capability: its instance input
+	// is many instances, one a record (a puzzle a line), and solve answers
+	// every record of the input named by the last argument (a file, "-"
+	// or none for standard input) through the one batch loop (RunBatch),
+	// compare runs every algorithm over all of them (LoadBatch). Count,
+	// and a verify of its own, keep Instance.
 	Batch func(req Request) (Batch, error)
+	// Literal, if set, reads arguments that write an input out instead of
+	// naming a file (a sudoku puzzle for solve; a puzzle and its solution
+	// for verify): it returns the input's text. The front end uses it
+	// when the first argument names no file.
+	Literal func(args []string) (string, bool)
 	// Examples are command lines shown in help, keyed by verb.
 	Examples map[string]string
 }
@@ -210,25 +218,6 @@ type Outcome struct {
 	Size, Algorithm string
 	Result          core.Result
 	Fields          []Field
-}
-
-// Batch is an instance made of many problems, read from one input (a file
-// of puzzles), that a comparison runs as one: every algorithm over every
-// problem.
-type Batch interface {
-	// Size names the batch (the input's base name).
-	Size() string
-	// Items is the number of valid problems; Skipped the invalid ones,
-	// left out of every run.
-	Items() uint64
-	Skipped() uint64
-	// Supports reports whether algorithm a can solve every problem of the
-	// batch with options o.
-	Supports(a Algorithm, o *core.Options) error
-	// Run solves every problem with a and returns the summed result.
-	Run(ctx context.Context, a Algorithm, o *core.Options) (core.Result, error)
-	// Fields are the batch's facts for a record.
-	Fields(res *core.Result) []Field
 }
 
 // Instance says how a model's instance is named and made.

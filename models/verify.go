@@ -335,10 +335,10 @@ func (t *textReader) record() (Record, error, error) {
 	}
 }
 
-// Invalid marks an error of a Decode function as the verdict on a record
+// NotValid marks an error of a Decode function as the verdict on a record
 // that is well formed but no valid solution (a move number twice in a
 // tour): the record is invalid, not unreadable.
-func Invalid(err error) error {
+func NotValid(err error) error {
 	if err == nil {
 		return nil
 	}

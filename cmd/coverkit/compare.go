@@ -70,7 +70,17 @@ func compareBatch(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, cfg 
 	if f.sizes != "" {
 		return usagef("%s compare: --sizes does not apply to a batch", m.Name)
 	}
-	batch, err := m.Batch(f.request(e, args))
+	req := f.request(e, args)
+	b, err := m.Batch(req)
+	if err != nil {
+		return solverError(err)
+	}
+	in, name, err := m.OpenInput(req, 0)
+	if err != nil {
+		return solverError(err)
+	}
+	defer in.Close()
+	batch, err := models.LoadBatch(name, b, in)
 	if err != nil {
 		return solverError(err)
 	}

@@ -31,6 +31,9 @@ func newModelCmd(e *env, m *models.Model) *cobra.Command {
 		{"verify", "Check solutions independently of any solver", m.VerifyArgs, runVerify, []string{"text", "json"}},
 		{"compare", "Run several algorithms on the same instance and compare work and time", m.Instance.Args, runCompare, bench.Formats},
 	} {
+		if v.verb == "solve" && m.Batch != nil {
+			v.formats = report.BatchFormats(m.Formats)
+		}
 		name := m.Verb(v.verb)
 		if name == "" || (v.verb == "verify" && m.Verify == nil) || (v.verb == "solve" && len(m.Formats) == 0) {
 			continue
@@ -45,7 +48,7 @@ func newModelCmd(e *env, m *models.Model) *cobra.Command {
 		usage := m.Instance.Usage
 		minArgs, maxArgs := v.args, v.args+m.Instance.Optional
 		switch {
-		case v.verb == "compare" && m.Batch != nil:
+		case v.verb != "count" && m.Batch != nil:
 			usage, minArgs, maxArgs = "[FILE|-]", 0, 1
 		case v.verb == "compare" && v.args > 0:
 			minArgs-- // the size may come from --sizes (runCompare checks)
@@ -56,6 +59,9 @@ func newModelCmd(e *env, m *models.Model) *cobra.Command {
 				usage = "[FILE|-]"
 			}
 			maxArgs = v.args + 1
+			if m.Literal != nil {
+				maxArgs++ // PUZZLE SOLUTION
+			}
 			if m.VerifyInput != nil {
 				maxArgs += m.Instance.Optional // the instance's optional arguments may come first
 			}
@@ -291,6 +297,9 @@ func noSolution(m *models.Model, alg models.Algorithm, p core.Problem, res *core
 // runSolve is the generic solve verb: the first solution, or every one
 // with --all or --limit, in the model's formats.
 func runSolve(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []string) error {
+	if m.Batch != nil {
+		return runBatch(e, cmd, m, f, args)
+	}
 	all := f.all || f.limit != "" || m.ListAll || f.sample != ""
 	mode := core.ModeFirst
 	if all {
@@ -360,6 +369,84 @@ func runSolve(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 		return noSolution(m, alg, p, &res)
 	}
 	return finish(e, o, res.Status, found)
+}
+
+// runBatch is solve for a model whose input is a batch (models.Model.Batch):
+// every record answered in input order by the one batch loop
+// (models.RunBatch) and written by the one batch writer
+// (report.BatchWriter). An invalid record is answered and the batch goes
+// on: the answers are written and the command exits 2; a usage error or
+// an input that cannot be read writes nothing.
+func runBatch(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []string) error {
+	opts, err := f.options(core.ModeCount, report.BatchFormats(m.Formats))
+	switch {
+	case err != nil:
+		return err
+	case f.all || f.sample != "" || f.unique || f.method != "":
+		return usagef("%s solve: --all, --sample, --unique and --method do not apply to a batch", m.Name)
+	}
+	req := f.request(e, args)
+	b, err := m.Batch(req)
+	if err != nil {
+		return solverError(err)
+	}
+	name := f.algo
+	if name == "" && m.Default != nil {
+		name = m.Default(nil, opts)
+	}
+	alg, err := m.Algorithm(name)
+	if err != nil {
+		return usageError(err)
+	}
+	limit := b.Limit()
+	switch {
+	case limit == 0 && opts.Limit > 0:
+		return usagef("%s solve: --count and --limit exclude each other", m.Name)
+	case limit == 0 && f.format != "text" && f.format != "json":
+		return usagef("%s solve: --format %s draws solutions; --count keeps none (use text or json)", m.Name, f.format)
+	case opts.Limit > 0:
+		limit = opts.Limit
+	}
+	in, input, err := m.OpenInput(req, 0)
+	if err != nil {
+		return solverError(err)
+	}
+	defer in.Close()
+	o, err := openOutput(e, f.out)
+	if err != nil {
+		return err
+	}
+	defer o.Abort()
+	ctx, stop := searchContext(cmd.Context(), f.timeout)
+	defer stop()
+	bar := newProgress(e, -1, m.Name+" solve")
+	w := &report.BatchWriter{W: o, Format: f.format, Batch: b, Model: m.Name, Count: limit == 0}
+	sum, err := models.RunBatch(ctx, b, in, models.BatchOptions{Algorithm: alg, Limit: limit, MaxNodes: opts.MaxNodes,
+		Workers: opts.Workers, Progress: func(done uint64) { bar.Set(int64(done)) }}, w.Write)
+	bar.Finish()
+	if err != nil {
+		return solverError(err)
+	}
+	st := sum.Status(ctx)
+	if f.stats {
+		if err := report.WriteJSON(e.stderr, report.BatchRecord(m.Name, input, alg.Name, b, &sum, st, opts.Workers)); err != nil {
+			return err
+		}
+	}
+	msg := report.BatchFailure(b, &sum, st)
+	if st.Partial() {
+		if err := finish(e, o, st, sum.Records > sum.ByVerdict[models.Timeout]); !errors.As(err, new(*exitError)) {
+			return err
+		}
+		return &exitError{code: exitPartial, err: fmt.Errorf("stopped early: %s", msg)}
+	}
+	if err := o.Commit(); err != nil {
+		return err
+	}
+	if msg != "" {
+		return usagef("%s", msg)
+	}
+	return nil
 }
 
 // verifyMax is the largest solution solve checks again before writing it;
@@ -486,15 +573,12 @@ func runVerify(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []
 	if m.VerifyInput != nil {
 		at = min(max(m.VerifyInput(args), 0), len(args))
 	}
-	in, name, err := req.OpenArg(at)
+	in, name, err := m.OpenInput(req, at)
 	if err != nil {
 		return solverError(err)
 	}
 	req.Args = args[:min(at, len(args))]
 	defer in.Close()
-	if name == "-" {
-		name = "stdin"
-	}
 	rep, err := m.Verify(cmd.Context(), req, in)
 	if err != nil {
 		return usagef("%s: %v", name, err)

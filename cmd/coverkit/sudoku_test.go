@@ -24,7 +24,7 @@ const (
 
 type sudokuJSONLine struct {
 	Line      int             `json:"line"`
-	Status    string          `json:"status"`
+	Verdict   string          `json:"verdict"`
 	Solution  json.RawMessage `json:"solution"`
 	Solutions *uint64         `json:"solutions"`
 	Error     string          `json:"error"`
@@ -68,7 +68,7 @@ func TestSudokuSolveCLI(t *testing.T) {
 				}{{2, "solved", 1}, {3, "multiple", 2}, {5, "unsolvable", 0}, {6, "invalid", 0}, {7, "invalid", 0}, {8, "solved", 1}}
 				for i, w := range want {
 					require.Equal(t, w.line, got[i].Line)
-					require.Equal(t, w.status, got[i].Status)
+					require.Equal(t, w.status, got[i].Verdict)
 					if w.status == "invalid" {
 						require.Nil(t, got[i].Solutions)
 						require.NotEmpty(t, got[i].Error)
@@ -99,7 +99,7 @@ func TestSudokuSolveCLI(t *testing.T) {
 		out, _, code := runCLI(t, sudokuTestTwo+"\n", "sudoku", "solve", "--count", "--format", "json")
 		require.Equal(t, exitOK, code)
 		got := sudokuDecode(t, out)
-		require.Equal(t, "multiple", got[0].Status)
+		require.Equal(t, "multiple", got[0].Verdict)
 		require.Equal(t, uint64(2), *got[0].Solutions)
 		out, _, code = runCLI(t, sudokuTestTwo+"\n", "sudoku", "solve", "--count")
 		require.Equal(t, exitOK, code)
@@ -116,7 +116,7 @@ func TestSudokuSolveCLI(t *testing.T) {
 		require.Len(t, got, 2)
 		require.Equal(t, "[[4,2,1,3],[3,1,2,4],[2,3,4,1],[1,4,3,2]]", string(got[0].Solution))
 		require.Equal(t, 6, got[1].Line)
-		require.Equal(t, "invalid", got[1].Status)
+		require.Equal(t, "invalid", got[1].Verdict)
 		out, _, _ = runCLI(t, grid, "sudoku", "solve", "--input", "grid")
 		require.True(t, strings.HasPrefix(out, "4 2 1 3\n3 1 2 4\n2 3 4 1\n1 4 3 2\n\nline 6: invalid: "), out)
 	})
@@ -163,15 +163,15 @@ func TestSudokuSolveCLI(t *testing.T) {
 		require.Contains(t, errOut, "stopped early: timeout")
 		got := sudokuDecode(t, out)
 		require.Len(t, got, 2000, "every line answered")
-		require.Equal(t, "timeout", got[1999].Status)
+		require.Equal(t, "timeout", got[1999].Verdict)
 	})
 	for _, tc := range []struct {
 		name string
 		args []string
 		err  string
 	}{
-		{"fast on 6x6", []string{"--algo", "fast", "--box", "2x3"}, "--algo fast solves 9x9 grids with 3x3 boxes"},
-		{"bad algo", []string{"--algo", "magic"}, "unknown algorithm"},
+		{"fast on 6x6", []string{"--algo", "fast", "--box", "2x3"}, "fast solves 9x9 grids with 3x3 boxes"},
+		{"bad algo", []string{"--algo", "magic"}, "unknown sudoku algorithm"},
 		{"bad box", []string{"--box", "2by3"}, "--box \"2by3\""},
 		{"count and limit", []string{"--count", "--limit", "3"}, "exclude each other"},
 		{"limit 0", []string{"--limit", "0"}, "must be positive"},
@@ -194,18 +194,19 @@ func TestSudokuVerifyCLI(t *testing.T) {
 	require.Equal(t, exitOK, code)
 	require.Contains(t, out, "valid")
 	bad := "6" + sudokuTestSolution[1:]
-	_, errOut, code := runCLI(t, "", "sudoku", "verify", sudokuTestPuzzle, bad)
+	out, _, code = runCLI(t, "", "sudoku", "verify", sudokuTestPuzzle, bad)
 	require.Equal(t, exitNoSolution, code)
-	require.Contains(t, errOut, "invalid solution: solution: row 1, column 1 holds 6 but the puzzle gives 4")
-	_, errOut, code = runCLI(t, "", "sudoku", "verify", sudokuTestPuzzle, sudokuTestSolution[:80])
-	require.Equal(t, exitUsage, code)
+	require.Contains(t, out, "invalid solution: solution: row 1, column 1 holds 6 but the puzzle gives 4")
+	out, errOut, code := runCLI(t, "", "sudoku", "verify", sudokuTestPuzzle, sudokuTestSolution[:80])
+	require.Equal(t, exitNoSolution, code, "an unreadable solution is no valid one (exit 1, as every verify)")
+	errOut += out
 	require.Contains(t, errOut, "solution has 80 symbols")
 
 	pairs := sudokuTestPuzzle + " " + sudokuTestSolution + "\n" + sudokuTestPuzzle + "," + bad + "\n"
 	out, errOut, code = runCLI(t, pairs, "sudoku", "verify", "--batch", "-")
 	require.Equal(t, exitNoSolution, code, errOut)
 	require.Contains(t, out, "line 2: solution: row 1, column 1 holds 6")
-	require.Contains(t, out, "checked 2 solutions: 1 valid, 1 invalid")
+	require.Contains(t, out, "2 solutions, 1 invalid, 1 valid")
 
 	// JSON lines from solve, checked against the puzzle file.
 	dir := t.TempDir()
@@ -215,15 +216,16 @@ func TestSudokuVerifyCLI(t *testing.T) {
 	require.Equal(t, exitOK, code)
 	out, errOut, code = runCLI(t, answers, "sudoku", "verify", "--batch", "-", "--puzzles", puzzles)
 	require.Equal(t, exitOK, code, errOut)
-	require.Contains(t, out, "checked 2 solutions: 2 valid, 0 invalid; 1 records without a solution skipped")
+	require.Contains(t, out, "2 solutions, all valid, 2 distinct; 1 record without a solution skipped")
 	tampered := strings.Replace(answers, sudokuTestSolution, bad, 1)
 	_, _, code = runCLI(t, tampered, "sudoku", "verify", "--batch", "-", "--puzzles", puzzles)
 	require.Equal(t, exitNoSolution, code)
 	_, errOut, code = runCLI(t, answers, "sudoku", "verify", "--batch", "-")
 	require.Equal(t, exitUsage, code)
 	require.Contains(t, errOut, "--puzzles")
-	_, _, code = runCLI(t, "", "sudoku", "verify", sudokuTestPuzzle)
-	require.Equal(t, exitUsage, code)
+	out, _, code = runCLI(t, "", "sudoku", "verify", sudokuTestPuzzle)
+	require.Equal(t, exitNoSolution, code, "a puzzle without its solution is no valid record")
+	require.Contains(t, out, "want PUZZLE SOLUTION, got 1 fields")
 }
 
 func TestSudokuGenerateCLI(t *testing.T) {
@@ -237,7 +239,7 @@ func TestSudokuGenerateCLI(t *testing.T) {
 	res, _, code := runCLI(t, out1, "sudoku", "solve", "--format", "json", "--algo", "dlx")
 	require.Equal(t, exitOK, code)
 	for _, j := range sudokuDecode(t, res) {
-		require.Equal(t, "solved", j.Status)
+		require.Equal(t, "solved", j.Verdict)
 	}
 	out, _, code := runCLI(t, "", "sudoku", "generate", "--size", "6", "--givens", "14", "--format", "json")
 	require.Equal(t, exitOK, code)
@@ -328,19 +330,21 @@ func TestSudokuLongLine(t *testing.T) {
 	require.Equal(t, exitUsage, code)
 	got := sudokuDecode(t, out)
 	require.Len(t, got, 3)
-	require.Equal(t, "solved", got[0].Status)
-	require.Equal(t, "invalid", got[1].Status)
+	require.Equal(t, "solved", got[0].Verdict)
+	require.Equal(t, "invalid", got[1].Verdict)
 	require.Equal(t, 2, got[1].Line)
-	require.Equal(t, "solved", got[2].Status)
+	require.Equal(t, "solved", got[2].Verdict)
 
+	// verify goes on past the unreadable line, as every verify does, and
+	// exits 1.
 	pairs := sudokuTestPuzzle + " " + sudokuTestSolution + "\n" + long + "\n" + sudokuTestPuzzle + " " + sudokuTestSolution + "\n"
 	out, errOut, code = runCLI(t, pairs, "sudoku", "verify", "--batch", "-")
-	require.Equal(t, exitUsage, code)
-	require.Equal(t, "line 2: line too long (more than 65536 bytes)\nchecked 2 solutions: 2 valid, 0 invalid; 0 records without a solution skipped; 1 malformed\n", out)
-	require.Contains(t, errOut, "1 malformed record(s), the first: line 2: line too long")
-	out, _, code = runCLI(t, pairs, "sudoku", "verify", "--batch", "-", "--format", "json")
-	require.Equal(t, exitUsage, code)
-	require.Equal(t, `{"line":1,"valid":true}`+"\n"+`{"line":2,"valid":false,"error":"line too long (more than 65536 bytes)"}`+"\n"+`{"line":3,"valid":true}`+"\n", out)
+	require.Equal(t, exitNoSolution, code)
+	require.Equal(t, "line 2: unreadable: line too long (more than 65536 bytes)\n3 solutions, 1 invalid, 2 valid, 1 distinct valid; 1 unreadable\n", out)
+	require.Contains(t, errOut, "stdin: line 2: line too long")
+	out, _, code = runCLI(t, pairs, "sudoku", "verify", "--format", "json")
+	require.Equal(t, exitNoSolution, code)
+	require.Contains(t, out, `"valid":2,"invalid":1,"unreadable":1`)
 }
 
 // TestSudokuProgress: on a terminal, a batch shows a progress bar of the

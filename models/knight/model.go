@@ -131,7 +131,7 @@ func verifyTour(ctx context.Context, req models.Request, r io.Reader) (*models.V
 			}
 			if errors.Is(err, ErrInvalidTour) {
 				last = &Problem{Closed: closed}
-				return nil, nil, models.Invalid(err)
+				return nil, nil, models.NotValid(err)
 			}
 			if err != nil {
 				return nil, nil, err

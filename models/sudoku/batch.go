@@ -5,67 +5,27 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"slices"
-	"sync"
-	"time"
 
 	"github.com/coverkit/coverkit/core"
+	"github.com/coverkit/coverkit/lines"
 	"github.com/coverkit/coverkit/models"
-	"github.com/coverkit/coverkit/resource"
 )
 
-// Verdict is a batch's answer for one puzzle, derived from the search's
-// core.Status and the number of solutions it found (see VerdictOf), or
-// Invalid for input that is not a puzzle.
-type Verdict uint8
+// Verdict is a batch's answer for one puzzle (models.Verdict, the one
+// batch loop's): solved, multiple, unsolvable, invalid or timeout.
+type Verdict = models.Verdict
 
+// The verdicts of a batch's answers.
 const (
-	// Solved: exactly one solution was found (unique, if the search looked
-	// for two and finished).
-	Solved Verdict = iota
-	// Multiple: two or more solutions were found.
-	Multiple
-	// Unsolvable: the search finished and found none.
-	Unsolvable
-	// Invalid: the input is not a puzzle (wrong length, bad symbol, a
-	// symbol twice in a unit, a line too long) or the algorithm does not
-	// handle its grid.
-	Invalid
-	// Timeout: the search stopped early (deadline, interrupt or node
-	// budget) before answering; nothing is claimed.
-	Timeout
+	Solved     = models.Solved
+	Multiple   = models.Multiple
+	Unsolvable = models.Unsolvable
+	Invalid    = models.Invalid
+	Timeout    = models.Timeout
 )
 
-var verdictNames = [...]string{"solved", "multiple", "unsolvable", "invalid", "timeout"}
-
-// String returns the verdict's name: solved, multiple, unsolvable, invalid
-// or timeout.
-func (v Verdict) String() string {
-	if int(v) < len(verdictNames) {
-		return verdictNames[v]
-	}
-	return fmt.Sprintf("Verdict(%d)", int(v))
-}
-
-// MarshalText encodes the verdict as its name.
-func (v Verdict) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
-
-// VerdictOf turns a search result into a verdict: a search that did not
-// finish is a Timeout whatever it found; otherwise 0, 1 or more solutions
-// make Unsolvable, Solved or Multiple.
-func VerdictOf(res *core.Result) Verdict {
-	switch {
-	case res == nil:
-		return Invalid
-	case res.Status.Partial():
-		return Timeout
-	case res.Solutions.IsZero():
-		return Unsolvable
-	case res.Solutions == core.CountOf(1):
-		return Solved
-	}
-	return Multiple
-}
+// VerdictOf turns a search result into a verdict (models.VerdictOf).
+func VerdictOf(res *core.Result) Verdict { return models.VerdictOf(res) }
 
 // BatchOptions configures SolveBatch.
 type BatchOptions struct {
@@ -135,308 +95,146 @@ type AlgorithmCount struct {
 	Puzzles   int
 }
 
-// count adds one puzzle searched by algorithm name ("" for none).
-func (s *Summary) count(name string) {
-	if name == "" {
-		return
-	}
-	for i := range s.ByAlgorithm {
-		if s.ByAlgorithm[i].Algorithm == name {
-			s.ByAlgorithm[i].Puzzles++
-			return
-		}
-	}
-	s.ByAlgorithm = append(s.ByAlgorithm, AlgorithmCount{name, 1})
-}
-
-// chunk is a unit of work: up to chunkRecords consecutive records, their
-// answers, and the buffers they live in, recycled through the pipeline.
-type chunk struct {
-	seq     int
-	text    []byte
-	recs    []Record
-	answers []Answer
-	sols    []uint8
-	err     error // read error after the last record of this chunk
-	last    bool  // no chunk follows
-}
-
-const (
-	chunkRecords = 64
-	chunkBytes   = 32 << 10
-)
-
-// fill reads records into c until it is full or the input ends.
-func (c *chunk) fill(r *Reader) {
-	c.text, c.recs, c.err, c.last = c.text[:0], c.recs[:0], nil, false
-	for len(c.recs) < chunkRecords && len(c.text) < chunkBytes {
-		start := len(c.text)
-		rec, err := r.Next(c.text)
-		if err != nil && rec.Err == nil {
-			c.last = true
-			if err != io.EOF {
-				c.err = err
-			}
-			return
-		}
-		if rec.Err != nil {
-			// An over-long line: answered invalid, and the batch goes on.
-			c.recs = append(c.recs, Record{Line: rec.Line, Err: rec.Err})
-			continue
-		}
-		c.text = rec.Text
-		c.recs = append(c.recs, Record{Line: rec.Line, Text: c.text[start:len(c.text):len(c.text)]})
-	}
-}
-
-// worker holds one goroutine's parser and solver.
-type worker struct {
-	parser  *Parser
-	format  Format
-	alg     models.Algorithm
-	run     core.Solver
-	puzzle  Puzzle
-	opts    core.Options
-	shape   *Shape      // the shape last checked with Supports
-	refusal error       // and the algorithm's refusal of it
-	m       *core.Meter // the batch's stop, checked before each puzzle
-}
-
-func newWorker(m *core.Meter, alg models.Algorithm, o *BatchOptions) *worker {
-	w := &worker{parser: NewParser(o.Layout), format: o.Format, alg: alg, run: alg.Worker(), m: m}
-	w.opts = core.Options{Mode: core.ModeAll, Limit: o.Limit, MaxNodes: o.MaxNodes, Workers: 1}
-	if o.Limit == 0 {
-		w.opts.Mode = core.ModeCount
-	}
-	return w
-}
-
-// solve answers every record of c.
-func (w *worker) solve(ctx context.Context, c *chunk) {
-	c.answers = c.answers[:0]
-	c.sols = c.sols[:0]
-	for _, rec := range c.recs {
-		a := Answer{Line: rec.Line}
-		if err := w.parser.Parse(w.format, rec, &w.puzzle); err != nil {
-			a.Verdict, a.Err = Invalid, err
-			c.answers = append(c.answers, a)
-			continue
-		}
-		sh := w.puzzle.Shape
-		a.Shape = sh
-		if sh != w.shape {
-			w.shape, w.refusal = sh, w.alg.Supports(&w.puzzle, &w.opts)
-		}
-		if w.refusal != nil {
-			a.Verdict, a.Err = Invalid, lineErr(rec.Line, trimPrefix(w.refusal))
-			c.answers = append(c.answers, a)
-			continue
-		}
-		if _, ok := w.m.Check(0); !ok {
-			// The batch was stopped: no puzzle is started after that, and
-			// each puzzle's search has a meter of its own.
-			a.Verdict = Timeout
-			a.Result.Status = w.m.Status()
-			c.answers = append(c.answers, a)
-			continue
-		}
-		var err error
-		if a.Result, err = w.run(ctx, &w.puzzle, &w.opts); err != nil {
-			a.Result = core.Result{}
-			a.Verdict, a.Err = Invalid, lineErr(rec.Line, trimPrefix(err))
-			c.answers = append(c.answers, a)
-			continue
-		}
-		a.Algorithm = w.alg.Name
-		if a.Result.Method != "" {
-			a.Algorithm = a.Result.Method
-		}
-		a.Verdict = VerdictOf(&a.Result)
-		if first := a.Result.First; len(first) > 0 {
-			// The solution, then the givens, in c.sols.
-			k := len(first)
-			start := len(c.sols)
-			c.sols = slices.Grow(c.sols, 2*k)[:start+2*k]
-			sol := c.sols[start : start+k : start+k]
-			for j, v := range first {
-				sol[j] = uint8(v)
-			}
-			a.Solution = sol
-			a.Givens = c.sols[start+k : start+2*k : start+2*k]
-			copy(a.Givens, w.puzzle.Givens)
-			a.Result.First = nil
-		}
-		c.answers = append(c.answers, a)
-	}
-	// c.sols may have moved while growing: point the answers at its final
-	// backing array.
-	off := 0
-	for i := range c.answers {
-		a := &c.answers[i]
-		if a.Solution != nil {
-			k := len(a.Solution)
-			a.Solution = c.sols[off : off+k : off+k]
-			a.Givens = c.sols[off+k : off+2*k : off+2*k]
-			off += 2 * k
-		}
-	}
-}
-
 // SolveBatch reads puzzles from r and answers each one with the registered
 // algorithm o.Algorithm, calling emit once per puzzle in input order
-// (comments and blank lines are skipped). Invalid puzzles, lines longer
-// than MaxLine among them, get the verdict Invalid and the batch goes on.
-// When ctx ends, the puzzles not yet solved get the verdict Timeout, and the
-// rest of the input is still read so that every puzzle has its answer.
-//
-// Each goroutine solves with its own worker of the algorithm
-// (models.Algorithm.NewWorker), which keeps its matrices and buffers from
-// one puzzle to the next: a batch allocates nothing per puzzle. With
-// Workers > 1, that many goroutines solve chunks of consecutive puzzles
-// while the input is read and the answers are emitted in order through a
-// bounded reorder buffer (a few chunks per worker), so memory stays
-// constant however long the input is.
+// (comments and blank lines are skipped), through the one batch loop
+// (models.RunBatch, which `coverkit sudoku solve` runs too). Invalid
+// puzzles, lines longer than MaxLine among them, get the verdict Invalid
+// and the batch goes on. When ctx ends, the puzzles not yet solved get the
+// verdict Timeout, and the rest of the input is still read so that every
+// puzzle has its answer. With Workers > 1, that many goroutines solve
+// chunks of consecutive puzzles, and the answers are emitted in order.
 //
 // SolveBatch fails at once, before reading, for an unknown algorithm or one
 // that cannot solve any grid of the layout (CheckLayout). Otherwise it
 // returns the summary and the first error from reading the input (an I/O
 // error) or from emit; after such an error it stops early.
 func SolveBatch(ctx context.Context, r io.Reader, o BatchOptions, emit func(*Answer) error) (Summary, error) {
-	start := time.Now()
 	var sum Summary
-	if ctx == nil {
-		ctx = context.Background()
-	}
 	switch {
 	case r == nil:
 		return sum, errors.New("sudoku: SolveBatch: nil reader")
 	case emit == nil:
 		return sum, errors.New("sudoku: SolveBatch: nil emit")
 	}
-	if _, err := resource.CheckWorkers(o.Workers); err != nil {
-		return sum, fmt.Errorf("sudoku: %w", err)
-	}
 	alg, err := Algorithm(o.Algorithm)
 	if err != nil {
 		return sum, err
 	}
-	if err := CheckLayout(alg, o.Layout); err != nil {
-		return sum, err
-	}
-	rd := NewReader(r, o.Format)
-	record := func(c *chunk) error {
-		for i := range c.answers {
-			a := &c.answers[i]
-			sum.Puzzles++
-			sum.ByVerdict[a.Verdict]++
-			sum.Stats = sum.Stats.Add(a.Result.Stats)
-			sum.count(a.Algorithm)
-			if err := emit(a); err != nil {
-				return err
+	var ans Answer
+	var sol, givens []uint8
+	s, err := models.RunBatch(ctx, &batch{layout: o.Layout, format: o.Format, limit: 2}, r,
+		models.BatchOptions{Algorithm: alg, Limit: o.Limit, MaxNodes: o.MaxNodes, Workers: o.Workers, Progress: o.Progress},
+		func(a *models.Answer) error {
+			ans = Answer{Line: a.Line, Verdict: a.Verdict, Algorithm: a.Algorithm, Result: a.Result}
+			if ans.Err = a.Err; a.Err != nil && !errors.As(a.Err, new(*lines.Error)) {
+				// A refusal of the algorithm's: located on its line.
+				ans.Err = lineErr(a.Line, trimPrefix(a.Err))
 			}
-		}
-		if o.Progress != nil && len(c.answers) > 0 {
-			o.Progress(uint64(sum.Puzzles))
-		}
-		return c.err
-	}
-	m := core.NewMeter(ctx, nil)
-	if o.Workers <= 1 {
-		w := newWorker(m, alg, &o)
-		c := new(chunk)
-		for {
-			c.fill(rd)
-			w.solve(ctx, c)
-			if err = record(c); err != nil || c.last {
-				break
+			ans.Result.First = nil
+			if p, ok := a.Problem.(*Puzzle); ok && p != nil {
+				ans.Shape = p.Shape
+				if len(a.Result.First) > 0 {
+					sol, givens = sol[:0], append(givens[:0], p.Givens...)
+					for _, v := range a.Result.First {
+						sol = append(sol, uint8(v))
+					}
+					ans.Solution, ans.Givens = sol, givens
+				}
 			}
-		}
-	} else {
-		err = solveParallel(ctx, m, rd, alg, &o, record)
+			return emit(&ans)
+		})
+	sum.Puzzles, sum.ByVerdict, sum.Stats = s.Records, s.ByVerdict, s.Stats
+	for _, c := range s.ByAlgorithm {
+		sum.ByAlgorithm = append(sum.ByAlgorithm, AlgorithmCount{c.Algorithm, c.Records})
 	}
-	sum.Stats.Elapsed = time.Since(start)
 	return sum, err
 }
 
-func solveParallel(ctx context.Context, m *core.Meter, rd *Reader, alg models.Algorithm, o *BatchOptions, record func(*chunk) error) error {
-	workers := o.Workers
-	inFlight := 4 * workers
-	free := make(chan *chunk, inFlight)
-	for range inFlight {
-		free <- new(chunk)
-	}
-	work := make(chan *chunk, inFlight)
-	done := make(chan *chunk, inFlight)
-	abort := make(chan struct{})
-
-	// The reader fills free chunks in order; at most inFlight chunks exist,
-	// which bounds both the work queue and the reorder buffer.
-	go func() {
-		defer close(work)
-		for seq := 0; ; seq++ {
-			var c *chunk
-			select {
-			case c = <-free:
-			case <-abort:
-				return
-			}
-			c.fill(rd)
-			c.seq = seq
-			work <- c
-			if c.last {
-				return
-			}
-		}
-	}()
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Add(1)
-		wm := m.Fork()
-		go func() {
-			defer wg.Done()
-			w := newWorker(wm, alg, o)
-			for c := range work {
-				select {
-				case <-abort:
-					c.answers = c.answers[:0]
-				default:
-					w.solve(ctx, c)
-				}
-				done <- c
-			}
-		}()
-	}
-	go func() { wg.Wait(); close(done) }()
-
-	// Emit in order: chunk seq waits in slot seq % inFlight until every
-	// earlier chunk has been emitted.
-	pending := make([]*chunk, inFlight)
-	next := 0
-	var err error
-	for c := range done {
-		if err != nil {
-			continue // draining after an error
-		}
-		pending[c.seq%inFlight] = c
-		for pending[next%inFlight] != nil {
-			c := pending[next%inFlight]
-			pending[next%inFlight] = nil
-			next++
-			if err = record(c); err != nil || c.last {
-				if err == nil {
-					err = errDone
-				}
-				close(abort)
-				break
-			}
-			free <- c
-		}
-	}
-	if errors.Is(err, errDone) {
-		return nil
-	}
-	return err
+// batch is the sudoku model's batch capability (models.Batch): puzzles
+// one a line (or grid blocks) under a layout.
+type batch struct {
+	layout Layout
+	format Format
+	limit  uint64 // 2, or 0 with --count
 }
 
-// errDone marks the end of the last chunk inside solveParallel.
-var errDone = errors.New("done")
+// newBatch is the descriptor's Batch: the layout and input format of the
+// request's flags, and --count.
+func newBatch(req models.Request) (models.Batch, error) {
+	l, format, err := callLayout(req)
+	if err != nil {
+		return nil, err
+	}
+	b := &batch{layout: l, format: format, limit: 2}
+	if req.Switch("count") {
+		b.limit = 0
+	}
+	return b, nil
+}
+
+// NewReader cuts r into puzzles.
+func (b *batch) NewReader(r io.Reader) models.BatchReader { return batchReader{NewReader(r, b.format)} }
+
+type batchReader struct{ rd *Reader }
+
+func (r batchReader) Next(buf []byte) (models.BatchRecord, error) {
+	rec, err := r.rd.Next(buf)
+	if err != nil && rec.Err == nil {
+		return models.BatchRecord{}, err
+	}
+	return models.BatchRecord{Line: rec.Line, Text: rec.Text, Err: rec.Err}, nil
+}
+
+// NewParser returns a parser that owns a puzzle for each slot.
+func (b *batch) NewParser() models.BatchParser {
+	return &batchParser{p: NewParser(b.layout), format: b.format}
+}
+
+type batchParser struct {
+	p       *Parser
+	format  Format
+	puzzles [models.BatchChunk]Puzzle
+}
+
+func (bp *batchParser) Parse(slot int, rec models.BatchRecord) (core.Problem, error) {
+	if slot < 0 || slot >= len(bp.puzzles) {
+		return nil, fmt.Errorf("sudoku: slot %d out of range", slot)
+	}
+	dst := &bp.puzzles[slot]
+	if err := bp.p.Parse(bp.format, Record{Line: rec.Line, Text: rec.Text, Err: rec.Err}, dst); err != nil {
+		return nil, err
+	}
+	return dst, nil
+}
+
+// Class is the puzzle's shape.
+func (b *batch) Class(p core.Problem) any {
+	if pz, ok := p.(*Puzzle); ok && pz != nil {
+		return pz.Shape
+	}
+	return nil
+}
+
+// Supports refuses an algorithm of another model, or one that cannot
+// solve the layout's grids (CheckLayout).
+func (b *batch) Supports(a models.Algorithm, _ *core.Options) error {
+	if a.Model != "sudoku" {
+		return core.Wrap(core.ErrWrongProblem, "sudoku: %s/%s cannot solve a sudoku batch", a.Model, a.Name)
+	}
+	return CheckLayout(a, b.layout)
+}
+
+// Limit is 2 (uniqueness known), 0 with --count.
+func (b *batch) Limit() uint64 { return b.limit }
+
+// Formats are line and json, or grid and rows (blocks) for grid input.
+func (b *batch) Formats() (text, json string, block bool) {
+	if b.format == GridFormat {
+		return "grid", "rows", true
+	}
+	return "line", "json", false
+}
+
+// Noun is "puzzles".
+func (b *batch) Noun() string { return "puzzles" }

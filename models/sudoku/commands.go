@@ -1,14 +1,11 @@
 package sudoku
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -16,10 +13,11 @@ import (
 	"github.com/coverkit/coverkit/models"
 )
 
-// The sudoku model's own verbs (models.Task with Run): solve and verify
-// read batches of puzzles, generate makes puzzles. The coverkit command
-// gives them the shared flags they name and turns their outcome into an
-// exit code.
+// The sudoku model's flags and its own verb, generate (a models.Task with
+// Run: a generator is no solve). solve and verify are the generic verbs:
+// solve answers a batch of puzzles through the one batch loop (the
+// descriptor's Batch, batch.go), verify checks puzzle-solution pairs
+// through the one verify loop (verify.go).
 
 // layoutVerbs are the verbs that read puzzles under a layout.
 var layoutVerbs = []string{"solve", "count", "verify", "compare", "generate"}
@@ -41,53 +39,8 @@ var params = []models.Param{
 	{Name: "from", Usage: "FILE of puzzles to loosen: remove one given from each (chosen by --seed), print those with 2+ solutions, up to --count (0: all)", Verbs: []string{"generate"}, Samples: []string{"testdata/sudoku/puzzles.txt"}},
 }
 
-// tasks are the sudoku model's own verbs.
+// tasks are the sudoku model's own verbs: generate.
 var tasks = []models.Task{
-	{
-		Verb: "solve", Short: "Solve a file of puzzles, one answer per puzzle in input order",
-		Usage: "[FILE|-|PUZZLE]", Optional: 1,
-		Long: `Solve every puzzle of FILE (stdin if absent or -; a single puzzle may also be
-given on the command line). By default each search looks for two solutions, so
-uniqueness is known: status solved (exactly one), multiple, unsolvable, invalid
-(wrong length, bad symbol, a symbol twice in a unit — the batch goes on) or
-timeout. --count counts every solution; --limit K looks for up to K (default 2).
-
-JSON Lines (--format json), one object per puzzle in input order:
-  {"line":L,"status":"solved","solution":"...","solutions":1}
-  {"line":L,"status":"invalid","error":"..."}
-With --input grid, "solution" is an array of rows of numbers. --format
-pretty draws each solution with its boxes; --format svg writes each as an
-SVG picture, givens in black and the cells filled in blue (one document per
-puzzle; an answer without a solution is an SVG comment). --workers 0
-(the default) solves on GOMAXPROCS goroutines; the answers stay in input
-order. --stats prints the result record on stderr (JSON): the solutions
-found, the work, and the puzzles, verdicts, puzzles per second, puzzles per
-algorithm and workers.
-
-Exit codes: 0 every puzzle answered, 2 some puzzle invalid (the others are
-still answered), 3 stopped by --timeout or an interrupt (the puzzles not
-reached get status timeout).`,
-		Flags:   []string{"algo", "workers", "timeout", "limit", "format", "out", "stats"},
-		Formats: []string{"text", "json", "pretty", "svg"},
-		Run:     solveTask,
-	},
-	{
-		Verb: "verify", Short: "Check solutions independently of every solver",
-		Usage: "PUZZLE SOLUTION | verify --batch FILE [--puzzles FILE]", Optional: 2,
-		Long: `Check that SOLUTION solves PUZZLE (both in the one-line format), without any
-solver: every cell filled with 1..N, every given kept, every row, column, box
-(region, diagonal) holding each symbol once.
-
---batch FILE checks many: each line either "PUZZLE SOLUTION" (separated by
-whitespace or a comma), or a JSON line written by "sudoku solve --format json"
-together with --puzzles FILE, the file that was solved (matched by "line").
-Records without a solution (unsolvable, invalid, timeout) are skipped.
-
-Exit codes: 0 every solution valid, 1 some solution invalid, 2 bad input.`,
-		Flags:   []string{"format", "out"},
-		Formats: []string{"text", "json"},
-		Run:     verifyTask,
-	},
 	{
 		Verb: "generate", Short: "Generate puzzles with a unique solution, reproducibly from a seed",
 		Long: `Generate puzzles whose unique solution is checked by the solver: a random
@@ -160,249 +113,6 @@ func checkAlgorithm(name string, l Layout) error {
 		return fmt.Errorf("sudoku: --algo %s; use --algo dlx", errMsg(err))
 	}
 	return nil
-}
-
-// solveTask is `sudoku solve`: every puzzle of a batch answered in input
-// order.
-func solveTask(ctx context.Context, c *models.Call) (*models.Outcome, error) {
-	l, format, err := callLayout(c.Request)
-	if err != nil {
-		return nil, err
-	}
-	if c.Algorithm == "" {
-		c.Algorithm = DefaultAlgorithm
-	}
-	if err := checkAlgorithm(c.Algorithm, l); err != nil {
-		return nil, err
-	}
-	count := c.Switch("count")
-	limit := uint64(2)
-	switch {
-	case count && c.Limit > 0:
-		return nil, errors.New("sudoku: --count and --limit exclude each other")
-	case count && c.Format != "text" && c.Format != "json":
-		return nil, fmt.Errorf("sudoku: --format %s draws solutions; --count keeps none (use text or json)", c.Format)
-	case count:
-		limit = 0
-	case c.Limit > 0:
-		limit = c.Limit
-	}
-	in, err := openPuzzles(c.Request)
-	if err != nil {
-		return nil, err
-	}
-	defer in.Close()
-	var buf []byte
-	var solutions core.Count
-	firstInvalid := 0
-	grid := format == GridFormat
-	sum, err := SolveBatch(ctx, in, BatchOptions{
-		Layout: l, Format: format, Algorithm: c.Algorithm, Limit: limit, Workers: c.Workers,
-		Progress: func(done uint64) {
-			if c.Progress != nil {
-				c.Progress(int64(done), -1)
-			}
-		},
-	}, func(ans *Answer) error {
-		if ans.Verdict == Invalid && firstInvalid == 0 {
-			firstInvalid = ans.Line
-		}
-		solutions = solutions.Add(ans.Result.Solutions)
-		switch {
-		case c.Format == "json":
-			buf = ans.AppendJSON(buf[:0], grid)
-		case c.Format != "text" && ans.Solution != nil:
-			// A picture of each solution (svg: one document each).
-			p := Puzzle{Shape: ans.Shape, Givens: ans.Givens}
-			sol := make(core.Solution, len(ans.Solution))
-			for i, v := range ans.Solution {
-				sol[i] = int32(v)
-			}
-			if err := p.Render(c.Out, sol, c.Format); err != nil || c.Format != "pretty" {
-				return err
-			}
-			buf = append(buf[:0], '\n') // a blank line between grids
-		case c.Format == "svg":
-			buf = fmt.Appendf(buf[:0], "<!-- line %d: %s -->\n", ans.Line, ans.Verdict)
-		default:
-			buf = ans.AppendText(buf[:0], grid, count)
-		}
-		_, err := c.Out.Write(buf)
-		return err
-	})
-	if err != nil {
-		return nil, err
-	}
-	out := &models.Outcome{Status: core.StatusExhausted}
-	defer func() { // the record of the batch, for --stats
-		out.Size, out.Algorithm = batchName(c.Request), c.Algorithm
-		out.Result = core.Result{Status: out.Status, Solutions: solutions, Stats: sum.Stats}
-		out.Fields = summaryFields(sum, c.Workers)
-	}()
-	switch {
-	case sum.ByVerdict[Timeout] > 0:
-		out.Status, _ = core.ContextStatus(ctx)
-		if out.Status == core.StatusExhausted {
-			out.Status = core.StatusLimit
-		}
-		out.Message = fmt.Sprintf("%s; %d of %d puzzles not answered (status timeout)", out.Status, sum.ByVerdict[Timeout], sum.Puzzles)
-	case sum.ByVerdict[Invalid] > 0:
-		out.Invalid = true
-		out.Message = fmt.Sprintf("%d invalid puzzle(s), the first on line %d (every other puzzle was answered)", sum.ByVerdict[Invalid], firstInvalid)
-	}
-	return out, nil
-}
-
-// openPuzzles opens solve's argument: a file, stdin (none or -), or a
-// puzzle written on the command line when no such file exists.
-func openPuzzles(req models.Request) (io.ReadCloser, error) {
-	if len(req.Args) > 0 && looksLikePuzzle(req.Args[0]) {
-		if _, err := os.Stat(req.Args[0]); err != nil {
-			return io.NopCloser(strings.NewReader(req.Args[0] + "\n")), nil
-		}
-	}
-	rc, _, err := req.OpenArg(0)
-	return rc, err
-}
-
-// looksLikePuzzle reports whether s is made only of puzzle symbols and is
-// long enough to be a 4x4 puzzle or larger.
-func looksLikePuzzle(s string) bool {
-	if len(s) < 16 {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		b := s[i]
-		if !(b == '.' || b >= '0' && b <= '9' || b >= 'A' && b <= 'Z' || b >= 'a' && b <= 'z') {
-			return false
-		}
-	}
-	return true
-}
-
-// batchName names solve's input in its record: the file's base name,
-// "stdin", or "puzzle" for one written on the command line.
-func batchName(req models.Request) string {
-	switch {
-	case len(req.Args) == 0 || req.Args[0] == "-":
-		return "stdin"
-	case looksLikePuzzle(req.Args[0]):
-		if _, err := os.Stat(req.Args[0]); err != nil {
-			return "puzzle"
-		}
-	}
-	return filepath.Base(req.Args[0])
-}
-
-// summaryFields are solve's own facts in its record: the puzzles and their
-// verdicts, puzzles a second, how many puzzles each algorithm searched
-// (auto's choices named: fast, dlx) and the workers.
-func summaryFields(s Summary, workers int) []models.Field {
-	rate := 0.0
-	if secs := s.Stats.Elapsed.Seconds(); secs > 0 {
-		rate = float64(s.Puzzles) / secs
-	}
-	by := models.Fields{}
-	for _, a := range s.ByAlgorithm {
-		by = append(by, models.Field{Key: a.Algorithm, Value: a.Puzzles})
-	}
-	return []models.Field{{Key: "puzzles", Value: s.Puzzles}, {Key: "solved", Value: s.ByVerdict[Solved]},
-		{Key: "multiple", Value: s.ByVerdict[Multiple]}, {Key: "unsolvable", Value: s.ByVerdict[Unsolvable]},
-		{Key: "invalid", Value: s.ByVerdict[Invalid]}, {Key: "timeout", Value: s.ByVerdict[Timeout]},
-		{Key: "puzzles_per_second", Value: rate}, {Key: "by_algorithm", Value: by}, {Key: "workers", Value: workers}}
-}
-
-// verdictJSON is verify's JSON record.
-type verdictJSON struct {
-	Line  int    `json:"line,omitempty"`
-	Valid bool   `json:"valid"`
-	Error string `json:"error,omitempty"`
-}
-
-// verifyTask is `sudoku verify`: one puzzle and its solution, or a batch.
-func verifyTask(ctx context.Context, c *models.Call) (*models.Outcome, error) {
-	l, format, err := callLayout(c.Request)
-	if err != nil {
-		return nil, err
-	}
-	batch, puzzles := c.Param("batch"), c.Param("puzzles")
-	switch {
-	case batch == "" && len(c.Args) != 2:
-		return nil, errors.New("sudoku: verify takes PUZZLE and SOLUTION, or --batch FILE")
-	case batch == "" && puzzles != "":
-		return nil, errors.New("sudoku: --puzzles needs --batch")
-	case batch == "":
-		return verifyOne(c, l)
-	case len(c.Args) != 0:
-		return nil, errors.New("sudoku: --batch takes no arguments")
-	}
-	in, err := c.Open(batch)
-	if err != nil {
-		return nil, err
-	}
-	defer in.Close()
-	o := VerifyOptions{Layout: l, PuzzleFormat: format}
-	if puzzles != "" {
-		pf, err := c.Open(puzzles)
-		if err != nil {
-			return nil, err
-		}
-		defer pf.Close()
-		o.Puzzles = pf
-	}
-	var ob bytes.Buffer
-	sum, err := VerifyBatch(ctx, in, o, func(ch *Check) error {
-		if c.Format == "json" {
-			b, _ := json.Marshal(verdictJSON{Line: ch.Line, Valid: ch.Err == nil, Error: ErrorMessage(ch.Err)})
-			ob.Write(append(b, '\n'))
-		} else if ch.Err != nil {
-			fmt.Fprintf(&ob, "line %d: %s\n", ch.Line, ErrorMessage(ch.Err))
-		}
-		return nil
-	})
-	if errors.Is(err, ErrNeedPuzzles) {
-		return nil, fmt.Errorf("sudoku: --batch %s: %s: give the solved puzzle file with --puzzles", batch, strings.ReplaceAll(errMsg(err), "sudoku: ", ""))
-	}
-	if err != nil {
-		return nil, fmt.Errorf("sudoku: --batch %s: %s", batch, errMsg(err))
-	}
-	if c.Format == "text" {
-		fmt.Fprintf(&ob, "checked %d solutions: %d valid, %d invalid; %d records without a solution skipped; %d malformed\n", sum.Checked, sum.Checked-sum.Invalid, sum.Invalid, sum.Skipped, sum.Malformed)
-	}
-	if _, err := c.Out.Write(ob.Bytes()); err != nil {
-		return nil, err
-	}
-	switch {
-	case sum.Malformed > 0:
-		return &models.Outcome{Invalid: true, Message: fmt.Sprintf("%d malformed record(s), the first: line %d: %s", sum.Malformed, sum.FirstMalformed.Line, sum.FirstMalformed.Msg)}, nil
-	case sum.Invalid > 0:
-		return &models.Outcome{Failed: true, Message: fmt.Sprintf("%d of %d solutions invalid", sum.Invalid, sum.Checked)}, nil
-	}
-	return &models.Outcome{Status: core.StatusExhausted}, nil
-}
-
-// verifyOne checks one solution given on the command line.
-func verifyOne(c *models.Call, l Layout) (*models.Outcome, error) {
-	p, err := ParseLine(l, c.Args[0])
-	if err != nil {
-		return nil, fmt.Errorf("sudoku: puzzle: %s", errMsg(err))
-	}
-	sol, err := ParseSolution(p, []byte(c.Args[1]))
-	if err != nil {
-		return nil, err
-	}
-	verr := VerifyGrid(p, sol)
-	switch {
-	case c.Format == "json":
-		b, _ := json.Marshal(verdictJSON{Valid: verr == nil, Error: errMsg(verr)})
-		c.Out.Write(append(b, '\n'))
-	case verr == nil:
-		fmt.Fprintf(c.Out, "valid: the solution solves the %s puzzle\n", p.Shape)
-	}
-	if verr != nil {
-		return &models.Outcome{Failed: true, Message: "invalid solution: " + errMsg(verr)}, nil
-	}
-	return &models.Outcome{Status: core.StatusExhausted}, nil
 }
 
 // generated is a generated puzzle's JSON record.

@@ -13,9 +13,22 @@ import (
 )
 
 var (
-	_ bench.Instance = (*sudoku.Batch)(nil)
-	_ bench.Batch    = (*sudoku.Batch)(nil)
+	_ bench.Instance = (*models.BatchInstance)(nil)
+	_ bench.Batch    = (*models.BatchInstance)(nil)
 )
+
+// loadBatch reads in through the sudoku model's batch capability, with
+// the layout flags given.
+func loadBatch(t *testing.T, name, in string, params map[string]string) *models.BatchInstance {
+	t.Helper()
+	m, err := models.Lookup("sudoku")
+	require.NoError(t, err)
+	b, err := m.Batch(models.Request{Params: params})
+	require.NoError(t, err)
+	bi, err := models.LoadBatch(name, b, strings.NewReader(in))
+	require.NoError(t, err)
+	return bi
+}
 
 func TestBatchInstance(t *testing.T) {
 	in := "# two 9x9 puzzles, a bad line, a 4x4\n" +
@@ -23,8 +36,7 @@ func TestBatchInstance(t *testing.T) {
 		".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...\n" +
 		"1.1\n" +
 		"4.....2..3..1...\n"
-	b, err := sudoku.NewBatch("batch.txt", strings.NewReader(in), sudoku.Layout{}, sudoku.LineFormat)
-	require.NoError(t, err)
+	b := loadBatch(t, "batch.txt", in, nil)
 	require.Equal(t, "batch.txt", b.Size())
 	require.Equal(t, uint64(3), b.Items())
 	require.Equal(t, uint64(1), b.Skipped())
@@ -47,8 +59,7 @@ func TestBatchInstance(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, core.StatusCanceled, res.Status)
 
-	b6, err := sudoku.NewBatch("six.txt", strings.NewReader("2.6...3....2..5..4....56...1...6....\n"), sudoku.Layout{BoxRows: 2, BoxCols: 3}, sudoku.LineFormat)
-	require.NoError(t, err)
+	b6 := loadBatch(t, "six.txt", "2.6...3....2..5..4....56...1...6....\n", map[string]string{"box": "2x3"})
 	fast, _ := sudoku.Algorithm("fast")
 	require.ErrorIs(t, b6.Supports(fast, nil), core.ErrUnsupported)
 	q, _ := models.LookupAlgorithm("queens", "backtrack")

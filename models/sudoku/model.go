@@ -2,9 +2,9 @@ package sudoku
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
-	"path/filepath"
 	"strings"
 
 	"github.com/coverkit/coverkit/core"
@@ -33,29 +33,18 @@ cover on Dancing Links (dlx).`,
 			}
 			return []models.Field{{Key: "variant", Value: pz.Shape.Variant.String()}, {Key: "givens", Value: pz.Count()}}
 		},
-		// Verify reads pairs of puzzles and solutions (VerifyBatch); the
-		// verify verb is the model's own task, which also checks one pair
-		// given as arguments.
-		Verify: verifyRequest,
-		Tasks:  tasks, // solve and verify replace the generic verbs
-		Batch: func(req models.Request) (models.Batch, error) {
-			l, format, err := callLayout(req)
-			if err != nil {
-				return nil, err
-			}
-			rc, name, err := req.OpenArg(0)
-			if err != nil {
-				return nil, err
-			}
-			defer rc.Close()
-			if name == "-" {
-				name = "stdin"
-			}
-			return NewBatch(filepath.Base(name), rc, l, format)
-		},
+		// solve answers a batch of puzzles (one a line, or grid blocks)
+		// through the one batch loop; verify checks pairs of puzzles and
+		// solutions (VerifyBatch) through the one verify loop; count,
+		// and the instance of the generated tests, is one puzzle.
+		Batch:       newBatch,
+		Literal:     literal,
+		Verify:      verifyRequest,
+		VerifyUsage: "[FILE|-] | PUZZLE SOLUTION",
+		Tasks:       tasks, // generate
 		Examples: map[string]string{
 			"solve":    `  coverkit sudoku solve 4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........`,
-			"verify":   `  coverkit sudoku verify --batch pairs.txt`,
+			"verify":   "  coverkit sudoku verify pairs.txt\n  coverkit sudoku solve puzzles.txt --format json | coverkit sudoku verify --puzzles puzzles.txt",
 			"count":    `  coverkit sudoku count ..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..`,
 			"generate": "  coverkit sudoku generate --count 5 --seed 7\n  coverkit sudoku generate --box 2x3 --givens 14 --format json",
 			"compare":  "  coverkit sudoku compare testdata/sudoku/puzzles.txt --repeat 3\n  coverkit sudoku compare 17clue.txt --algos fast,dlx --format csv",
@@ -143,16 +132,82 @@ func newInstance(req models.Request) (core.Problem, error) {
 	return ParseLine(l, req.Args[0])
 }
 
-// verifyRequest checks a file of puzzle-solution pairs (see VerifyBatch)
-// through the one verify loop (models.VerifyEach).
+// verifyRequest checks the puzzle-solution pairs of r (or of --batch
+// FILE), or the JSON answers of solve with --puzzles FILE, the file that
+// was solved (see VerifyBatch), through the one verify loop
+// (models.VerifyEach). For one pair it says what the pair is.
 func verifyRequest(ctx context.Context, req models.Request, r io.Reader) (*models.VerifyReport, error) {
-	l, err := RequestLayout(req)
+	l, format, err := callLayout(req)
 	if err != nil {
 		return nil, err
 	}
-	c, err := newChecker(r, VerifyOptions{Layout: l})
+	o := VerifyOptions{Layout: l, PuzzleFormat: format}
+	for _, f := range []struct {
+		name string
+		dst  *io.Reader
+	}{{"batch", &r}, {"puzzles", &o.Puzzles}} {
+		name := req.Param(f.name)
+		if name == "" {
+			continue
+		}
+		if f.name == "batch" && len(req.Args) > 0 {
+			return nil, errors.New("sudoku: --batch FILE takes no other input")
+		}
+		if req.Open == nil {
+			return nil, fmt.Errorf("sudoku: cannot open %s here", name)
+		}
+		rc, err := req.Open(name)
+		if err != nil {
+			return nil, err
+		}
+		defer rc.Close()
+		*f.dst = rc
+	}
+	c, err := newChecker(r, o)
 	if err != nil {
 		return nil, err
 	}
-	return models.VerifyEach(ctx, nil, c)
+	rep, err := models.VerifyEach(ctx, nil, c)
+	if errors.Is(err, ErrNeedPuzzles) {
+		return nil, fmt.Errorf("%w: give the solved puzzle file with --puzzles", err)
+	}
+	if err != nil || rep.Solutions != 1 || rep.Skipped != 0 {
+		return rep, err
+	}
+	if rep.FirstBad != nil {
+		rep.Summary = "invalid solution: " + rep.FirstBad.Reason
+	} else {
+		rep.Summary = "valid: the solution solves the " + c.lastShape + " puzzle"
+	}
+	return rep, nil
+}
+
+// literal reads a puzzle written on the command line instead of a file
+// name (solve), or a puzzle and its solution (verify).
+func literal(args []string) (string, bool) {
+	for _, a := range args {
+		if !looksLikePuzzle(a) {
+			return "", false
+		}
+	}
+	switch len(args) {
+	case 1, 2:
+		return strings.Join(args, " ") + "\n", true
+	}
+	return "", false
+}
+
+// looksLikePuzzle reports whether s is made only of puzzle symbols and is
+// long enough to be a 4x4 puzzle or larger.
+func looksLikePuzzle(s string) bool {
+	if len(s) < 16 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		b := s[i]
+		if !(b == '.' || b >= '0' && b <= '9' || b >= 'A' && b <= 'Z' || b >= 'a' && b <= 'z') {
+			return false
+		}
+	}
+	return true
 }

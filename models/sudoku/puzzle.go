@@ -1,6 +1,7 @@
 package sudoku
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -22,6 +23,8 @@ type Puzzle struct {
 	// Givens holds N² cells row-major: 0 for an empty cell, else the given
 	// symbol 1..N.
 	Givens []uint8
+
+	scratch []uint8 // AppendSolution's cells, reused
 }
 
 // NewPuzzle returns the puzzle of shape s with the given cells (copied),
@@ -313,6 +316,49 @@ func (p *Puzzle) Render(w io.Writer, sol core.Solution, format string) error {
 	}
 	_, err := w.Write(b)
 	return err
+}
+
+// AppendSolution appends sol as Render writes it in format, without
+// allocating (once its scratch space has grown) for "line", "grid" and
+// "json", and for "rows", a JSON array of rows of numbers (the JSON form
+// of a batch's answers to grid input).
+func (p *Puzzle) AppendSolution(b []byte, sol core.Solution, format string) ([]byte, error) {
+	if err := p.Check(); err != nil {
+		return b, err
+	}
+	s := p.Shape
+	if len(sol) != s.Cells() {
+		return b, fmt.Errorf("sudoku: solution has %d cells, want %d", len(sol), s.Cells())
+	}
+	grid := p.scratch[:0]
+	for i, v := range sol {
+		if v < 0 || int(v) > s.N {
+			return b, fmt.Errorf("sudoku: %s: symbol %d is out of range (1..%d)", cellName(s.N, i), v, s.N)
+		}
+		grid = append(grid, uint8(v))
+	}
+	p.scratch = grid
+	switch format {
+	case "", "line":
+		if s.N > MaxLineSide {
+			if format == "line" {
+				return b, fmt.Errorf("sudoku: a %dx%d grid has no one-line form (sides up to %d); use the grid format", s.N, s.N, MaxLineSide)
+			}
+			return AppendGrid(b, s.N, grid), nil
+		}
+		return append(AppendLine(b, grid), '\n'), nil
+	case "grid":
+		return AppendGrid(b, s.N, grid), nil
+	case "json":
+		return AppendJSON(b, s.N, grid), nil
+	case "rows":
+		return AppendRows(b, s.N, grid), nil
+	}
+	var buf bytes.Buffer
+	if err := p.Render(&buf, sol, format); err != nil {
+		return b, err
+	}
+	return append(b, buf.Bytes()...), nil
 }
 
 // AppendJSON appends cells as a JSON value: a string in the one-line format

@@ -185,6 +185,7 @@ type checker struct {
 	parser    *Parser
 	byLine    map[int]*Puzzle
 	byLineErr map[int]error
+	lastShape string // the shape of the last puzzle checked
 }
 
 func newChecker(r io.Reader, o VerifyOptions) (*checker, error) {
@@ -208,12 +209,13 @@ func (c *checker) Next() (models.Reading, error) {
 	case err == io.EOF:
 		return models.Reading{}, io.EOF
 	case rec.Err != nil:
-		return models.Reading{Line: rec.Line, Unreadable: rec.Err}, nil
+		return models.Reading{Line: rec.Line, Unreadable: errors.New(errMsg(rec.Err))}, nil
 	case err != nil:
 		return models.Reading{}, err
 	}
 	bad := func(msg string) (models.Reading, error) {
-		return models.Reading{Line: rec.Line, Unreadable: lineErr(rec.Line, msg)}, nil
+		// The verify loop names the line.
+		return models.Reading{Line: rec.Line, Unreadable: errors.New(msg)}, nil
 	}
 	text := bytes.TrimSpace(bytes.TrimPrefix(rec.Text, bom))
 	var p *Puzzle
@@ -251,6 +253,7 @@ func (c *checker) Next() (models.Reading, error) {
 			return bad(errMsg(err))
 		}
 	}
+	c.lastShape = p.Size()
 	rd := models.Reading{Line: rec.Line, Checked: true, Invalid: VerifyGrid(p, sol)}
 	if rd.Invalid == nil {
 		key := make(core.Solution, len(sol))

@@ -1,0 +1,664 @@
+package models
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/coverkit/coverkit/core"
+	"github.com/coverkit/coverkit/resource"
+)
+
+// The one batch loop. A model whose instance input is many instances, one
+// a record (sudoku: a puzzle a line, or a block of lines), declares the
+// Batch capability in its descriptor; solve answers every record of the
+// input in input order through RunBatch, compare runs every algorithm
+// over all of them (LoadBatch), and report.BatchWriter writes the
+// answers: the same loop, the same answers and the same exit codes for
+// every such model.
+
+// Batch is a model's batch capability for one request (its layout, its
+// input format): how its input is cut into records, how a record becomes
+// a problem, and what an answer looks like.
+type Batch interface {
+	// NewReader cuts r into records.
+	NewReader(r io.Reader) BatchReader
+	// NewParser returns a parser for one chunk of records: it owns the
+	// problems it makes.
+	NewParser() BatchParser
+	// Class returns a comparable key of a problem's kind (sudoku: its
+	// shape): the loop asks an algorithm's Supports once per class, not
+	// once per record.
+	Class(p core.Problem) any
+	// Supports refuses an algorithm that can solve none of the batch's
+	// problems (a solver of 9x9 grids for a 16x16 layout), before any
+	// input is read.
+	Supports(a Algorithm, o *core.Options) error
+	// Limit is how many solutions an answer looks for by default: 2 tells
+	// a unique solution from several; 0 counts them all.
+	Limit() uint64
+	// Formats are the render formats of a solution in a text answer
+	// ("line") and in a JSON answer ("json"); block says that a text
+	// answer spans several lines (a grid), so that a blank line follows
+	// each.
+	Formats() (text, json string, block bool)
+	// Noun names the instances in summaries ("puzzles").
+	Noun() string
+}
+
+// BatchRecord is one record of a batch's input.
+type BatchRecord struct {
+	// Line is the 1-based line where the record starts.
+	Line int
+	// Text is the record's text.
+	Text []byte
+	// Err, if not nil, says why the record cannot be read (a line too
+	// long): it is answered invalid and the batch goes on.
+	Err error
+}
+
+// BatchReader reads a batch's records.
+type BatchReader interface {
+	// Next appends the next record's text to buf and returns the record;
+	// io.EOF after the last one; any other error means the input cannot
+	// be read, which ends the batch.
+	Next(buf []byte) (BatchRecord, error)
+}
+
+// BatchChunk is the number of records a worker takes at a time; a
+// BatchParser holds a problem for each.
+const BatchChunk = 64
+
+// BatchParser parses records into problems.
+type BatchParser interface {
+	// Parse reads rec into the problem of slot (0 ≤ slot < BatchChunk),
+	// which stays valid until the slot is parsed again; an error makes the
+	// record invalid.
+	Parse(slot int, rec BatchRecord) (core.Problem, error)
+}
+
+// Verdict is a batch's answer for one record, from the search's status
+// and the solutions it found (VerdictOf), or Invalid for a record that is
+// no instance.
+type Verdict uint8
+
+const (
+	// Solved: exactly one solution was found (unique, when the search
+	// looked for two and finished).
+	Solved Verdict = iota
+	// Multiple: two or more solutions were found.
+	Multiple
+	// Unsolvable: the search finished and found none.
+	Unsolvable
+	// Invalid: the record is no instance (or the algorithm cannot solve
+	// it).
+	Invalid
+	// Timeout: the search stopped early (deadline, interrupt, node
+	// budget) before answering; nothing is claimed.
+	Timeout
+)
+
+var verdictNames = [...]string{"solved", "multiple", "unsolvable", "invalid", "timeout"}
+
+// String returns the verdict's name: solved, multiple, unsolvable,
+// invalid or timeout.
+func (v Verdict) String() string {
+	if int(v) < len(verdictNames) {
+		return verdictNames[v]
+	}
+	return fmt.Sprintf("Verdict(%d)", int(v))
+}
+
+// MarshalText encodes the verdict as its name.
+func (v Verdict) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
+
+// VerdictOf turns a search result into a verdict: a search that did not
+// finish is a Timeout whatever it found; otherwise 0, 1 or more solutions
+// make Unsolvable, Solved or Multiple.
+func VerdictOf(res *core.Result) Verdict {
+	switch {
+	case res == nil:
+		return Invalid
+	case res.Status.Partial():
+		return Timeout
+	case res.Solutions.IsZero():
+		return Unsolvable
+	case res.Solutions == core.CountOf(1):
+		return Solved
+	}
+	return Multiple
+}
+
+// Answer is one record's answer in a batch.
+type Answer struct {
+	// Line is the record's line.
+	Line int
+	// Verdict is the answer.
+	Verdict Verdict
+	// Err says why an invalid record is invalid.
+	Err error
+	// Problem is the record's problem (nil when it could not be parsed),
+	// valid during the callback only.
+	Problem core.Problem
+	// Algorithm is the algorithm that ran: the one asked for, or the one
+	// it chose (Result.Method: auto's fast or dlx); "" if none ran.
+	Algorithm string
+	// Result is the search's result; its First (the first solution found)
+	// is valid during the callback only.
+	Result core.Result
+}
+
+// BatchOptions says how RunBatch answers.
+type BatchOptions struct {
+	// Algorithm solves every record.
+	Algorithm Algorithm
+	// Limit is how many solutions to look for in each; 0 counts them all.
+	Limit uint64
+	// MaxNodes, if not 0, is a node budget per record.
+	MaxNodes uint64
+	// Workers is the number of goroutines; 0 or 1 answers on the calling
+	// goroutine.
+	Workers int
+	// Progress, if set, is called with the number of records answered,
+	// from the goroutine that emits.
+	Progress func(done uint64)
+}
+
+// BatchSummary counts a batch's answers.
+type BatchSummary struct {
+	// Records is the number of answers; ByVerdict counts them per verdict.
+	Records   int
+	ByVerdict [Timeout + 1]int
+	// FirstInvalid is the line of the first invalid record (0: none).
+	FirstInvalid int
+	// Solutions sums the solutions found; Stats the work (Elapsed: the
+	// batch's wall time).
+	Solutions core.Count
+	Stats     core.Stats
+	// ByAlgorithm counts the records each algorithm searched, in order of
+	// first use.
+	ByAlgorithm []AlgorithmCount
+}
+
+// AlgorithmCount is the number of records one algorithm searched.
+type AlgorithmCount struct {
+	Algorithm string
+	Records   int
+}
+
+func (s *BatchSummary) count(name string) {
+	if name == "" {
+		return
+	}
+	for i := range s.ByAlgorithm {
+		if s.ByAlgorithm[i].Algorithm == name {
+			s.ByAlgorithm[i].Records++
+			return
+		}
+	}
+	s.ByAlgorithm = append(s.ByAlgorithm, AlgorithmCount{name, 1})
+}
+
+// Status is how the batch ended: exhausted when every record was
+// answered, else the status that stopped the first unanswered one (st,
+// the context's, when it is done).
+func (s *BatchSummary) Status(ctx context.Context) core.Status {
+	if s.ByVerdict[Timeout] == 0 {
+		return core.StatusExhausted
+	}
+	if st, done := core.ContextStatus(ctx); done {
+		return st
+	}
+	return core.StatusLimit
+}
+
+// chunk is a unit of work: up to BatchChunk consecutive records, their
+// parser and answers, recycled through the pipeline.
+type chunk struct {
+	seq     int
+	text    []byte
+	recs    []BatchRecord
+	parser  BatchParser
+	answers []Answer
+	sols    []int32 // the answers' first solutions, one after the other
+	err     error   // a read error after the last record
+	last    bool
+}
+
+const chunkBytes = 32 << 10
+
+func (c *chunk) fill(r BatchReader) {
+	c.text, c.recs, c.err, c.last = c.text[:0], c.recs[:0], nil, false
+	for len(c.recs) < BatchChunk && len(c.text) < chunkBytes {
+		start := len(c.text)
+		rec, err := r.Next(c.text)
+		if err != nil {
+			c.last = true
+			if err != io.EOF {
+				c.err = err
+			}
+			return
+		}
+		if rec.Err != nil {
+			c.recs = append(c.recs, BatchRecord{Line: rec.Line, Err: rec.Err})
+			continue
+		}
+		c.text = rec.Text
+		c.recs = append(c.recs, BatchRecord{Line: rec.Line, Text: c.text[start:len(c.text):len(c.text)]})
+	}
+}
+
+// batchWorker holds one goroutine's solver.
+type batchWorker struct {
+	b       Batch
+	alg     Algorithm
+	run     core.Solver
+	opts    core.Options
+	class   any
+	refusal error
+	classOK bool
+	m       *core.Meter
+}
+
+func newBatchWorker(m *core.Meter, b Batch, o *BatchOptions) *batchWorker {
+	w := &batchWorker{b: b, alg: o.Algorithm, run: o.Algorithm.Worker(), m: m}
+	w.opts = core.Options{Mode: core.ModeAll, Limit: o.Limit, MaxNodes: o.MaxNodes, Workers: 1}
+	if o.Limit == 0 {
+		w.opts.Mode = core.ModeCount
+	}
+	return w
+}
+
+// solve answers every record of c.
+func (w *batchWorker) solve(ctx context.Context, c *chunk, b Batch) {
+	if c.parser == nil {
+		c.parser = b.NewParser()
+	}
+	c.answers, c.sols = c.answers[:0], c.sols[:0]
+	for slot, rec := range c.recs {
+		a := Answer{Line: rec.Line}
+		p, err := c.parser.Parse(slot, rec)
+		if rec.Err != nil {
+			err = rec.Err
+		}
+		if err != nil {
+			a.Verdict, a.Err = Invalid, err
+			c.answers = append(c.answers, a)
+			continue
+		}
+		a.Problem = p
+		if cl := b.Class(p); !w.classOK || cl != w.class {
+			w.class, w.classOK, w.refusal = cl, true, w.alg.Supports(p, &w.opts)
+		}
+		if w.refusal != nil {
+			a.Verdict, a.Err = Invalid, w.refusal
+			c.answers = append(c.answers, a)
+			continue
+		}
+		if _, ok := w.m.Check(0); !ok {
+			// The batch was stopped: no record is started after that
+			// (each search has a meter of its own).
+			a.Verdict, a.Result.Status = Timeout, w.m.Status()
+			c.answers = append(c.answers, a)
+			continue
+		}
+		if a.Result, err = w.run(ctx, p, &w.opts); err != nil {
+			a.Result = core.Result{}
+			a.Verdict, a.Err = Invalid, err
+			c.answers = append(c.answers, a)
+			continue
+		}
+		a.Algorithm = w.alg.Name
+		if a.Result.Method != "" {
+			a.Algorithm = a.Result.Method
+		}
+		a.Verdict = VerdictOf(&a.Result)
+		if first := a.Result.First; len(first) > 0 {
+			// A copy in c.sols (the solver reuses its own); re-pointed
+			// below.
+			c.sols = append(c.sols, first...)
+			a.Result.First = c.sols[len(c.sols)-len(first):]
+		}
+		c.answers = append(c.answers, a)
+	}
+	// c.sols may have moved while growing: point the answers at its final
+	// backing array.
+	off := 0
+	for i := range c.answers {
+		a := &c.answers[i]
+		if k := len(a.Result.First); k > 0 {
+			a.Result.First = c.sols[off : off+k : off+k]
+			off += k
+		}
+	}
+}
+
+// RunBatch answers every record of r with o.Algorithm, calling emit once
+// per record in input order: the one batch loop. A record that is no
+// instance (or a line too long) is answered Invalid and the batch goes on;
+// when ctx ends, the records not yet solved are answered Timeout, and the
+// rest of the input is still read so that every record has its answer.
+//
+// Each goroutine solves with its own worker of the algorithm
+// (Algorithm.Worker), which keeps its buffers from one record to the
+// next, and each chunk of records its own parser, so that a batch
+// allocates nothing per record. With Workers > 1, that many goroutines
+// answer chunks of consecutive records while the input is read, and the
+// answers are emitted in order through a bounded reorder buffer, so that
+// memory stays constant however long the input is.
+//
+// RunBatch fails at once, before reading, for an algorithm that b
+// refuses (Batch.Supports). Otherwise it returns the summary and the first
+// error from reading the input (an I/O error) or from emit, after which it
+// stops early.
+func RunBatch(ctx context.Context, b Batch, r io.Reader, o BatchOptions, emit func(*Answer) error) (BatchSummary, error) {
+	start := time.Now()
+	var sum BatchSummary
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	switch {
+	case b == nil:
+		return sum, errors.New("models: RunBatch: no batch")
+	case r == nil:
+		return sum, errors.New("models: RunBatch: nil reader")
+	case emit == nil:
+		return sum, errors.New("models: RunBatch: nil emit")
+	case o.Algorithm.Solve == nil:
+		return sum, errors.New("models: RunBatch: no algorithm")
+	}
+	if _, err := resource.CheckWorkers(o.Workers); err != nil {
+		return sum, fmt.Errorf("models: %w", err)
+	}
+	opts := core.Options{Mode: core.ModeAll, Limit: o.Limit, Workers: 1}
+	if err := b.Supports(o.Algorithm, &opts); err != nil {
+		return sum, err
+	}
+	rd := b.NewReader(r)
+	record := func(c *chunk) error {
+		for i := range c.answers {
+			a := &c.answers[i]
+			sum.Records++
+			sum.ByVerdict[a.Verdict]++
+			if a.Verdict == Invalid && sum.FirstInvalid == 0 {
+				sum.FirstInvalid = a.Line
+			}
+			sum.Solutions = sum.Solutions.Add(a.Result.Solutions)
+			sum.Stats = sum.Stats.Add(a.Result.Stats)
+			sum.count(a.Algorithm)
+			if err := emit(a); err != nil {
+				return err
+			}
+		}
+		if o.Progress != nil && len(c.answers) > 0 {
+			o.Progress(uint64(sum.Records))
+		}
+		return c.err
+	}
+	m := core.NewMeter(ctx, nil)
+	var err error
+	if o.Workers <= 1 {
+		w := newBatchWorker(m, b, &o)
+		c := new(chunk)
+		for {
+			c.fill(rd)
+			w.solve(ctx, c, b)
+			if err = record(c); err != nil || c.last {
+				break
+			}
+		}
+	} else {
+		err = runParallel(ctx, m, rd, b, &o, record)
+	}
+	sum.Stats.Elapsed = time.Since(start)
+	return sum, err
+}
+
+func runParallel(ctx context.Context, m *core.Meter, rd BatchReader, b Batch, o *BatchOptions, record func(*chunk) error) error {
+	workers := o.Workers
+	inFlight := 4 * workers
+	free := make(chan *chunk, inFlight)
+	for range inFlight {
+		free <- new(chunk)
+	}
+	work := make(chan *chunk, inFlight)
+	done := make(chan *chunk, inFlight)
+	abort := make(chan struct{})
+
+	// The reader fills free chunks in order; at most inFlight chunks
+	// exist, which bounds both the work queue and the reorder buffer.
+	go func() {
+		defer close(work)
+		for seq := 0; ; seq++ {
+			var c *chunk
+			select {
+			case c = <-free:
+			case <-abort:
+				return
+			}
+			c.fill(rd)
+			c.seq = seq
+			work <- c
+			if c.last {
+				return
+			}
+		}
+	}()
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		wm := m.Fork()
+		go func() {
+			defer wg.Done()
+			w := newBatchWorker(wm, b, o)
+			for c := range work {
+				select {
+				case <-abort:
+					c.answers = c.answers[:0]
+				default:
+					w.solve(ctx, c, b)
+				}
+				done <- c
+			}
+		}()
+	}
+	go func() { wg.Wait(); close(done) }()
+
+	// Emit in order: chunk seq waits in slot seq % inFlight until every
+	// earlier chunk has been emitted.
+	pending := make([]*chunk, inFlight)
+	next := 0
+	var err error
+	for c := range done {
+		if err != nil {
+			continue // draining after an error
+		}
+		pending[c.seq%inFlight] = c
+		for pending[next%inFlight] != nil {
+			c := pending[next%inFlight]
+			pending[next%inFlight] = nil
+			next++
+			if err = record(c); err != nil || c.last {
+				if err == nil {
+					err = errBatchDone
+				}
+				close(abort)
+				break
+			}
+			free <- c
+		}
+	}
+	if errors.Is(err, errBatchDone) {
+		return nil
+	}
+	return err
+}
+
+// errBatchDone marks the end of the last chunk inside runParallel.
+var errBatchDone = errors.New("done")
+
+// BatchInstance is a batch held in memory as one instance, for comparing
+// algorithms (package bench): Run answers every valid record with an
+// algorithm and sums the results; invalid records are counted apart and
+// skipped.
+type BatchInstance struct {
+	name         string
+	data         []byte
+	b            Batch
+	items, skips uint64
+}
+
+// LoadBatch reads r (named name in reports: a file's base name) into a
+// BatchInstance. It fails only when r cannot be read.
+func LoadBatch(name string, b Batch, r io.Reader) (*BatchInstance, error) {
+	if b == nil || r == nil {
+		return nil, fmt.Errorf("models: batch %s: nothing to read", name)
+	}
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("models: batch %s: %w", name, err)
+	}
+	bi := &BatchInstance{name: name, data: data, b: b}
+	rd := b.NewReader(bytes.NewReader(data))
+	p := b.NewParser()
+	for {
+		rec, err := rd.Next(nil)
+		if err == io.EOF {
+			return bi, nil
+		}
+		if err != nil {
+			return nil, fmt.Errorf("models: batch %s: %w", name, err)
+		}
+		if _, perr := p.Parse(0, rec); perr != nil || rec.Err != nil {
+			bi.skips++
+		} else {
+			bi.items++
+		}
+	}
+}
+
+// errNoBatch is the error of a BatchInstance not made by LoadBatch.
+var errNoBatch = errors.New("models: no batch loaded (use LoadBatch)")
+
+// Size returns the batch's name.
+func (bi *BatchInstance) Size() string {
+	if bi == nil {
+		return ""
+	}
+	return bi.name
+}
+
+// Items returns the number of valid records.
+func (bi *BatchInstance) Items() uint64 {
+	if bi == nil {
+		return 0
+	}
+	return bi.items
+}
+
+// Skipped returns the number of invalid records, which every run skips.
+func (bi *BatchInstance) Skipped() uint64 {
+	if bi == nil {
+		return 0
+	}
+	return bi.skips
+}
+
+// Supports is the batch's Supports.
+func (bi *BatchInstance) Supports(a Algorithm, o *core.Options) error {
+	if bi == nil || bi.b == nil {
+		return errNoBatch
+	}
+	return bi.b.Supports(a, o)
+}
+
+// Run answers the whole batch with a: the uniqueness check (the batch's
+// Limit), or the first solution only with ModeFirst. The result sums the
+// solutions and the work; its status is exhausted, or the status that
+// stopped a record early. o.Workers goroutines share the records (0:
+// GOMAXPROCS).
+func (bi *BatchInstance) Run(ctx context.Context, a Algorithm, o *core.Options) (core.Result, error) {
+	if bi == nil || bi.b == nil {
+		return core.Result{}, errNoBatch
+	}
+	o = o.OrDefault()
+	workers, err := resource.Workers(o.Workers, false) // a batch: GOMAXPROCS by default
+	if err != nil {
+		return core.Result{}, fmt.Errorf("models: %w", err)
+	}
+	limit := bi.b.Limit()
+	if o.Mode == core.ModeFirst {
+		limit = 1
+	}
+	res := core.Result{Status: core.StatusExhausted}
+	sum, err := RunBatch(ctx, bi.b, bytes.NewReader(bi.data), BatchOptions{Algorithm: a, Limit: limit, MaxNodes: o.MaxNodes, Workers: workers},
+		func(ans *Answer) error {
+			if ans.Verdict == Timeout && res.Status == core.StatusExhausted {
+				res.Status = ans.Result.Status
+			}
+			return nil
+		})
+	if err != nil {
+		return core.Result{}, err
+	}
+	res.Solutions, res.Stats = sum.Solutions, sum.Stats
+	return res, nil
+}
+
+// Fields returns the batch's own facts about a run: the records (named by
+// the batch's noun) and the invalid ones skipped.
+func (bi *BatchInstance) Fields(*core.Result) []Field {
+	if bi == nil || bi.b == nil {
+		return nil
+	}
+	return []Field{{Key: bi.b.Noun(), Value: bi.items}, {Key: "skipped", Value: bi.skips}}
+}
+
+// BatchFields are a batch's own facts in its record (the --stats of
+// solve): the records and their verdicts (named by the batch's noun),
+// records a second, the records each algorithm searched and the workers.
+func BatchFields(b Batch, s *BatchSummary, workers int) []Field {
+	if b == nil || s == nil {
+		return nil
+	}
+	rate := 0.0
+	if secs := s.Stats.Elapsed.Seconds(); secs > 0 {
+		rate = float64(s.Records) / secs
+	}
+	by := Fields{}
+	for _, a := range s.ByAlgorithm {
+		by = append(by, Field{Key: a.Algorithm, Value: a.Records})
+	}
+	noun := b.Noun()
+	return []Field{{Key: noun, Value: s.Records}, {Key: "solved", Value: s.ByVerdict[Solved]},
+		{Key: "multiple", Value: s.ByVerdict[Multiple]}, {Key: "unsolvable", Value: s.ByVerdict[Unsolvable]},
+		{Key: "invalid", Value: s.ByVerdict[Invalid]}, {Key: "timeout", Value: s.ByVerdict[Timeout]},
+		{Key: noun + "_per_second", Value: rate}, {Key: "by_algorithm", Value: by}, {Key: "workers", Value: workers}}
+}
+
+// OpenInput opens the input of a request read from the argument at index
+// at (a file; "-" or no argument for standard input) or, for a model with
+// Literal, written out by the arguments from at on when the first of them
+// names no file (a puzzle on the command line). name is the input's name
+// in records: the file's base name, "stdin" or "arguments".
+func (m *Model) OpenInput(req Request, at int) (rc io.ReadCloser, name string, err error) {
+	if at = max(at, 0); m.Literal != nil && at < len(req.Args) && req.Args[at] != "-" {
+		if _, serr := os.Stat(req.Args[at]); serr != nil {
+			if text, ok := m.Literal(req.Args[at:]); ok {
+				return io.NopCloser(strings.NewReader(text)), "arguments", nil
+			}
+		}
+	}
+	rc, name, err = req.OpenArg(at)
+	if name == "-" {
+		name = "stdin"
+	}
+	return rc, filepath.Base(name), err
+}

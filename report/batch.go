@@ -1,0 +1,263 @@
+package report
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/coverkit/coverkit/core"
+	"github.com/coverkit/coverkit/lines"
+	"github.com/coverkit/coverkit/models"
+)
+
+// Appender is implemented by problems that append a solution's rendering
+// to a buffer, as Render writes it, without allocating: the batch writer
+// uses it, where a model has it, to keep up with solvers that answer a
+// puzzle in microseconds.
+type Appender interface {
+	AppendSolution(b []byte, sol core.Solution, format string) ([]byte, error)
+}
+
+// BatchWriter is the one writer of a batch's answers (models.RunBatch),
+// one answer per record in input order:
+//
+//   - text: the solution of a solved record in the batch's text format
+//     (Batch.Formats), else "line L: <verdict>" and why ("line 3:
+//     multiple: at least 2 solutions", "line 6: invalid: ..."); with
+//     Count every answer is "line L: <verdict>: K solutions"; answers
+//     whose solutions span several lines are each followed by a blank
+//     line;
+//   - json: one record a line, the common fields of Record (the search's
+//     status, its solutions and work), then "line", "verdict" and the
+//     solution found ("solution", in the batch's JSON format); an invalid
+//     record, which no search ran on, has "model", "line", "verdict" and
+//     "error";
+//   - any other format is the model's picture of each solution (Render:
+//     sudoku's pretty and svg), an svg comment or the text line for an
+//     answer without one.
+type BatchWriter struct {
+	W      io.Writer
+	Format string
+	Batch  models.Batch
+	Model  string
+	// Count makes every text answer give its count.
+	Count bool
+
+	buf []byte
+}
+
+// Write writes one answer.
+func (w *BatchWriter) Write(a *models.Answer) error {
+	if a == nil || w.W == nil || w.Batch == nil {
+		return errors.New("report: BatchWriter: no answer, writer or batch")
+	}
+	text, jsonFormat, block := w.Batch.Formats()
+	b := w.buf[:0]
+	var err error
+	switch {
+	case w.Format == "json":
+		b, err = w.appendJSON(b, a, jsonFormat)
+	case w.Format == "text" || w.Format == "":
+		if a.Verdict == models.Solved && !w.Count && len(a.Result.First) > 0 {
+			b, err = appendSolution(b, a.Problem, a.Result.First, text)
+		} else {
+			b = w.appendText(b, a)
+		}
+		if block {
+			b = append(b, '\n')
+		}
+	case len(a.Result.First) > 0:
+		b, err = appendSolution(b, a.Problem, a.Result.First, w.Format)
+		if w.Format != "svg" {
+			b = append(b, '\n') // a blank line between pictures
+		}
+	case w.Format == "svg":
+		b = append(strconv.AppendInt(append(b, "<!-- line "...), int64(a.Line), 10), ": "...)
+		b = append(append(b, a.Verdict.String()...), " -->\n"...)
+	default:
+		b = w.appendText(b, a)
+	}
+	w.buf = b
+	if err != nil {
+		return err
+	}
+	_, err = w.W.Write(b)
+	return err
+}
+
+// appendSolution appends p's rendering of sol in format: through Appender
+// where p has it, else through Render.
+func appendSolution(b []byte, p core.Problem, sol core.Solution, format string) ([]byte, error) {
+	if ap, ok := p.(Appender); ok {
+		return ap.AppendSolution(b, sol, format)
+	}
+	if p == nil {
+		return b, errors.New("report: a solution without its problem")
+	}
+	var sb strings.Builder
+	if err := p.Render(&sb, sol, format); err != nil {
+		return b, err
+	}
+	return append(b, sb.String()...), nil
+}
+
+// appendText appends an answer's text line.
+func (w *BatchWriter) appendText(b []byte, a *models.Answer) []byte {
+	b = strconv.AppendInt(append(b, "line "...), int64(a.Line), 10)
+	b = append(append(b, ": "...), a.Verdict.String()...)
+	switch {
+	case a.Verdict == models.Invalid:
+		b = append(append(b, ": "...), ErrorMessage(w.Model, a.Err)...)
+	case a.Verdict == models.Timeout:
+		b = appendCount(append(b, " ("...), a.Result.Solutions)
+		b = append(b, " solution(s) found before stopping)"...)
+	case w.Count || a.Verdict == models.Multiple:
+		b = append(b, ": "...)
+		if a.Result.Status == core.StatusFound {
+			b = append(b, "at least "...)
+		}
+		b = append(appendCount(b, a.Result.Solutions), " solutions"...)
+	}
+	return append(b, '\n')
+}
+
+// appendJSON appends an answer's record.
+func (w *BatchWriter) appendJSON(b []byte, a *models.Answer, format string) ([]byte, error) {
+	b = strconv.AppendQuote(append(b, `{"model":`...), w.Model)
+	if a.Verdict == models.Invalid {
+		b = strconv.AppendInt(append(b, `,"line":`...), int64(a.Line), 10)
+		b = append(b, `,"verdict":"invalid","error":`...)
+		b = strconv.AppendQuote(b, ErrorMessage(w.Model, a.Err))
+		return append(b, "}\n"...), nil
+	}
+	size := ""
+	if a.Problem != nil {
+		size = a.Problem.Size()
+	}
+	r := &a.Result
+	b = strconv.AppendQuote(append(b, `,"size":`...), size)
+	b = strconv.AppendQuote(append(b, `,"algorithm":`...), a.Algorithm)
+	b = append(append(append(b, `,"status":"`...), r.Status.String()...), `","partial":`...)
+	b = strconv.AppendBool(b, r.Status.Partial())
+	b = appendCount(append(b, `,"solutions":`...), r.Solutions)
+	for _, c := range [...]struct {
+		key string
+		v   uint64
+	}{{`,"nodes":`, r.Stats.Nodes}, {`,"checks":`, r.Stats.Checks}, {`,"updates":`, r.Stats.Updates}, {`,"steps":`, r.Stats.Steps}} {
+		if c.v != 0 {
+			b = strconv.AppendUint(append(b, c.key...), c.v, 10)
+		}
+	}
+	b = appendJSONFloat(append(b, `,"elapsed_seconds":`...), r.Stats.Elapsed.Seconds())
+	b = strconv.AppendInt(append(b, `,"line":`...), int64(a.Line), 10)
+	b = append(append(append(b, `,"verdict":"`...), a.Verdict.String()...), '"')
+	var err error
+	if len(r.First) > 0 {
+		b = append(b, `,"solution":`...)
+		if b, err = appendSolution(b, a.Problem, r.First, format); err != nil {
+			return b, err
+		}
+		b = trimNewline(b)
+	}
+	return append(b, "}\n"...), nil
+}
+
+// trimNewline drops a newline a rendering ends with.
+func trimNewline(b []byte) []byte {
+	for len(b) > 0 && (b[len(b)-1] == '\n' || b[len(b)-1] == '\r') {
+		b = b[:len(b)-1]
+	}
+	return b
+}
+
+// appendCount appends a count, without allocating when it fits 64 bits.
+func appendCount(b []byte, c core.Count) []byte {
+	if x, ok := c.Uint64(); ok {
+		return strconv.AppendUint(b, x, 10)
+	}
+	return append(b, c.String()...)
+}
+
+// appendJSONFloat appends f as encoding/json writes a float64.
+func appendJSONFloat(b []byte, f float64) []byte {
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return append(b, '0')
+	}
+	abs, format := math.Abs(f), byte('f')
+	if abs != 0 && (abs < 1e-6 || abs >= 1e21) {
+		format = 'e'
+	}
+	n := len(b)
+	b = strconv.AppendFloat(b, f, format, -1, 64)
+	if format == 'e' {
+		// clean up e-09 to e-9, as encoding/json does
+		if m := len(b) - n; m >= 4 && b[len(b)-4] == 'e' && b[len(b)-3] == '-' && b[len(b)-2] == '0' {
+			b[len(b)-2] = b[len(b)-1]
+			b = b[:len(b)-1]
+		}
+	}
+	return b
+}
+
+// ErrorMessage is err's message for a record that already names its
+// model and its line: the message of a located error (lines.Error)
+// alone, else without the "model: " or "models: " prefix. "" for nil.
+func ErrorMessage(model string, err error) string {
+	if err == nil {
+		return ""
+	}
+	var le *lines.Error
+	if errors.As(err, &le) {
+		return le.Msg
+	}
+	s := err.Error()
+	for _, p := range []string{model + ": ", "models: "} {
+		s = strings.TrimPrefix(s, p)
+	}
+	return s
+}
+
+// BatchFormats are the output formats of a batch's answers: text, json,
+// then the model's pictures of a solution (its render formats but line
+// and json).
+func BatchFormats(render []string) []string {
+	formats := []string{"text", "json"}
+	for _, f := range render {
+		if f != "line" && f != "json" {
+			formats = append(formats, f)
+		}
+	}
+	return formats
+}
+
+// BatchRecord is a batch's record (the --stats of solve): how it ended,
+// the solutions found and the work summed over its records, then its
+// facts (models.BatchFields); name names the input.
+func BatchRecord(model, name, algorithm string, b models.Batch, s *models.BatchSummary, st core.Status, workers int) Record {
+	if s == nil {
+		s = &models.BatchSummary{}
+	}
+	res := core.Result{Status: st, Solutions: s.Solutions, Stats: s.Stats}
+	rec := NewRecord(nil, algorithm, &res, false, 0)
+	rec.Model, rec.Size, rec.Fields = model, name, models.BatchFields(b, s, workers)
+	return rec
+}
+
+// BatchFailure says why a batch does not exit 0: the records left
+// unanswered when it stopped early, else the invalid ones (every other
+// record was answered); "" when every record was answered.
+func BatchFailure(b models.Batch, s *models.BatchSummary, st core.Status) string {
+	switch {
+	case b == nil || s == nil:
+		return ""
+	case s.ByVerdict[models.Timeout] > 0:
+		return fmt.Sprintf("%s; %d of %d %s not answered (verdict timeout)", st, s.ByVerdict[models.Timeout], s.Records, b.Noun())
+	case s.ByVerdict[models.Invalid] > 0:
+		one := strings.TrimSuffix(b.Noun(), "s")
+		return fmt.Sprintf("%d invalid %s(s), the first on line %d (every other %s was answered)", s.ByVerdict[models.Invalid], one, s.FirstInvalid, one)
+	}
+	return ""
+}
