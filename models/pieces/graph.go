@@ -100,14 +100,20 @@ func newGraph(m *core.Meter, b *Board, p Piece) (*graph, error) {
 			g.free[x>>6] |= 1 << (x & 63)
 		}
 	}
-	// Blocks of cells of about buildCheck moves, the meter checked between
-	// them (and not in the loops that fill them).
-	block := max(1, buildCheck/len(dirs))
+	// Blocks of cells of about buildCheck steps, the meter checked between
+	// them (and not in the loops that fill them). A ride is as many steps
+	// as it can take: 127 for a queen's line on 128x128, where counting it
+	// as one made blocks of 8,192 cells, half a second between checks.
+	cost := 0
+	for _, d := range dirs {
+		cost += steps(b, d)
+	}
+	block := max(1, buildCheck/cost)
 	start := make([]int, len(b.Dims))
 	c := make([]int, len(b.Dims))
 	for x0 := 0; x0 < n; x0 += block {
 		if x0 > 0 {
-			if _, ok := m.Check(uint64(x0) * uint64(len(dirs))); !ok {
+			if _, ok := m.Check(uint64(x0) * uint64(cost)); !ok {
 				return nil, errStopped
 			}
 		}
@@ -116,7 +122,39 @@ func newGraph(m *core.Meter, b *Board, p Piece) (*graph, error) {
 	return g, nil
 }
 
-// buildCheck is about how much work (moves followed) the builds do between
+// steps bounds the steps a direction takes from a cell: 1 for a leap; for
+// a ride, the longest line along it (the largest d/|v| of its dimensions
+// on a board; on a torus, the lcm of d/gcd(v, d) until it comes back),
+// at most the board's cells.
+func steps(b *Board, d direction) int {
+	if !d.ride {
+		return 1
+	}
+	n, most := b.Cells(), 1
+	for i, v := range d.v {
+		dim := b.Dims[i]
+		switch {
+		case v == 0:
+			continue
+		case !b.Torus:
+			most = max(most, dim/max(v, -v))
+			continue
+		}
+		period := dim / gcd(((v%dim)+dim)%dim, dim)
+		most = min(n, most/gcd(most, period)*period)
+	}
+	return most
+}
+
+// gcd is the greatest common divisor of a ≥ 0 and b > 0.
+func gcd(a, b int) int {
+	for a != 0 {
+		a, b = b%a, a
+	}
+	return b
+}
+
+// buildCheck is about how much work (steps followed) the builds do between
 // checks of their meter.
 const buildCheck = 1 << 16
 
