@@ -13,12 +13,15 @@ import (
 	"github.com/coverkit/coverkit/models/latin"
 	"github.com/coverkit/coverkit/models/pieces"
 	"github.com/coverkit/coverkit/models/polyomino"
+	"github.com/coverkit/coverkit/models/queens"
 	"github.com/coverkit/coverkit/models/sudoku"
 	"github.com/stretchr/testify/require"
 )
 
 // TestIssue22Cases are the calls issue 22 lists as panicking or hanging,
-// each with what it does now: an error, or a documented answer.
+// each with what it does now: an error, or a documented answer. dlx's
+// (Parse(nil), SolveModel with a nil decode, the zero Problem) are in
+// dlx.TestHostileCalls.
 func TestIssue22Cases(t *testing.T) {
 	var w bytes.Buffer
 	for _, tc := range []struct {
@@ -49,6 +52,10 @@ func TestIssue22Cases(t *testing.T) {
 			_, err := sudoku.VerifyBatch(context.Background(), bytes.NewReader(nil), sudoku.VerifyOptions{}, nil)
 			return err
 		}},
+		{"queens.Canonical([]int{5,5,-3})", func() error { _, err := queens.Canonical(core.Solution{5, 5, -3}); return err }},
+		{"queens.IsCanonical([]int{9})", func() error { _, err := queens.IsCanonical(core.Solution{9}); return err }},
+		{"queens.Symmetry(0).Apply([]int{1,2,3})", func() error { _, err := queens.Symmetry(0).Apply(core.Solution{1, 2, 3}); return err }},
+		{"queens.ReadGiven(nil, 8)", func() error { _, err := queens.ReadGiven(nil, 8); return err }},
 		{"Tiling.Cover of a changed board", func() error {
 			b, err := polyomino.Rect(2, 3)
 			require.NoError(t, err)
