@@ -4,15 +4,17 @@
 # Installs slurm-wlm and munge from Debian when they are missing (as root),
 # writes a one-node cluster in a temporary directory with every daemon on
 # 127.0.0.1, starts munged, slurmctld and slurmd, submits an array counting
-# N (default 18) queens in K (default 32) units with checkpoints, sends
+# N (default 19: the join's units, queens-join/1) queens in K (default 8)
+# units with checkpoints (each unit runs some seconds, so that one is
+# stopped after its first checkpoint), sends
 # SIGTERM to one running task (which saves its checkpoint, exits 3 and
 # requeues itself), merges after the array, and checks the total. It stops
 # exactly the daemons it started, by their process ids, and removes its
 # directory. Exit 0 pass, 1 fail, 77 skipped (not root, or no Debian tools).
 set -uo pipefail
-N=${N:-18}
-K=${K:-32}
-declare -A expect=([8]=92 [10]=724 [12]=14200 [14]=365596 [16]=14772512 [17]=95815104 [18]=666090624)
+N=${N:-19}
+K=${K:-8}
+declare -A expect=([8]=92 [10]=724 [12]=14200 [14]=365596 [16]=14772512 [17]=95815104 [18]=666090624 [19]=4968057848)
 want=${expect[$N]:?no known count for N=$N}
 repo=$(cd "$(dirname "$0")/../.." && pwd)
 

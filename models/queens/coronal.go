@@ -3,9 +3,11 @@ package queens
 import (
 	"context"
 	"fmt"
+	"sync"
 
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models/queens/internal/coronal"
+	"github.com/coverkit/coverkit/models/queens/internal/join"
 )
 
 // CoronalName is the name (and version) of the coronal decomposition. It
@@ -79,16 +81,101 @@ func (c *Coronal) Run(ctx context.Context, first, stride uint64, done func(j uin
 	return c.c.Run(ctx, first, stride, done)
 }
 
-// decompose is the model's split of a count (Model.Decompose): the coronal
-// decomposition of the ordinary board, the prefix decomposition
-// (split_prefix.go) of a torus or a board with given queens.
+// decompose is the model's split of a count (Model.Decompose), chosen by
+// the instance and K alone: the join's decomposition of the ordinary
+// board from JoinMinN to JoinSplitMaxN, the coronal decomposition of the
+// ordinary board otherwise, the prefix decomposition (split_prefix.go) of
+// a torus or a board with given queens.
 func decompose(ctx context.Context, p core.Problem, units uint64) (core.Decomposition, error) {
 	b, ok := p.(*Board)
 	if !ok || b == nil {
 		return nil, fmt.Errorf("queens: coronal: %w (got %T)", core.ErrWrongProblem, p)
 	}
-	if b.Torus || len(b.Given) > 0 {
+	switch {
+	case b.Torus || len(b.Given) > 0:
 		return NewPrefix(ctx, b, units)
+	case b.N >= JoinMinN && b.N <= JoinSplitMaxN:
+		return NewJoinSplit(b.N, units)
 	}
 	return NewCoronal(b.N)
+}
+
+// JoinSplitMaxN is the largest board whose split count runs the join's
+// units: its tables take about 0.8 GiB a unit (n = 20 and 21), those of
+// n = 22 and 23 6.8 GiB, more than a cluster node can be assumed to give
+// each unit; above, the coronal units.
+const JoinSplitMaxN = 21
+
+// JoinSplit is the join's decomposition of a count (JoinSplitName): its
+// subproblems are the join's tasks, laid out so that each of K units
+// counts consecutive ones and builds only the tables they read; see
+// models/queens/internal/join. It implements core.Decomposition.
+type JoinSplit struct {
+	s *join.Split
+	n int
+}
+
+// JoinSplitName is the name (and version) of the join's decomposition.
+const JoinSplitName = join.SplitName
+
+// joinSplits is the last join decomposition made, whose tables the next
+// one of the same n and K shares (the workers of a unit each take one):
+// the tables are built once a process.
+var joinSplits struct {
+	mu   sync.Mutex
+	n, k int
+	s    *join.Split
+}
+
+// NewJoinSplit returns the join's decomposition of the count of n × n
+// boards (2 ≤ n ≤ JoinMaxN) for units work units. The decompositions of
+// the same n and units made in one process share their tables, each built
+// once while a unit needs it.
+func NewJoinSplit(n int, units uint64) (*JoinSplit, error) {
+	if units == 0 || units > 1<<40 {
+		return nil, fmt.Errorf("queens: join split: %d units", units)
+	}
+	k := int(units)
+	joinSplits.mu.Lock()
+	defer joinSplits.mu.Unlock()
+	if joinSplits.s != nil && joinSplits.n == n && joinSplits.k == k {
+		return &JoinSplit{s: joinSplits.s.Another(), n: n}, nil
+	}
+	s, err := join.NewSplit(n, k, nil)
+	if err != nil {
+		return nil, err
+	}
+	joinSplits.n, joinSplits.k, joinSplits.s = n, k, s
+	return &JoinSplit{s: s.Another(), n: n}, nil
+}
+
+// Name returns JoinSplitName.
+func (j *JoinSplit) Name() string { return JoinSplitName }
+
+// Instance returns the canonical instance, the ordinary board of size n.
+func (j *JoinSplit) Instance() string {
+	if j == nil {
+		return ""
+	}
+	return CanonicalInstance(&Board{N: j.n})
+}
+
+// Algorithm names the algorithm that counts the subproblems: "join".
+func (j *JoinSplit) Algorithm() string { return "join" }
+
+// Len returns the number of subproblems, the join's tasks.
+func (j *JoinSplit) Len(ctx context.Context) (uint64, error) {
+	if j == nil || j.s == nil {
+		return 0, fmt.Errorf("queens: join split: not made by NewJoinSplit: %w", core.ErrWrongProblem)
+	}
+	return j.s.Len(ctx)
+}
+
+// Run counts subproblems first, first+stride, … in order; see
+// core.Decomposition. The counts carry their symmetry weights (Class 0).
+func (j *JoinSplit) Run(ctx context.Context, first, stride uint64, done func(j uint64, r core.SubResult) bool) (core.Status, error) {
+	if j == nil || j.s == nil {
+		return core.StatusExhausted, fmt.Errorf("queens: join split: not made by NewJoinSplit: %w", core.ErrWrongProblem)
+	}
+	return j.s.Run(ctx, first, stride, done)
 }

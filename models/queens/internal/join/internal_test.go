@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"sync"
 	"testing"
 
 	"github.com/coverkit/coverkit/core"
@@ -119,7 +120,7 @@ func TestJoinSplitsMatchBacktracking(t *testing.T) {
 				for _, k := range []Kernel{Go, Asm} {
 					t.Run(fmt.Sprintf("n=%d/a=%d/b=%d/east=%b/piece=%d/kernel=%d", n, a, b, east, piece, k), func(t *testing.T) {
 						sh.piece = piece
-						w := &jWorker{sh: sh, m: core.NewMeter(context.Background(), nil), sv: newJSieve(sh.chunks)}
+						w := &jWorker{sh: sh, tabs: sh.tabs, m: core.NewMeter(context.Background(), nil), sv: newJSieve(sh.chunks)}
 						w.sv.asm8, w.sv.asm4 = k.resolve()
 						w.poll()
 						require.Equal(t, want, w.split(&sh.cfgs[0], r1, r2))
@@ -253,4 +254,78 @@ func TestJoinStops(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, core.StatusCanceled, m.Status())
 	require.Zero(t, res.Nodes)
+}
+
+// TestSplit checks the join's decomposition: for K units (and two workers
+// a unit, sharing the tables), the subproblems' counts add up to A000170
+// and their nodes to those of Count unsplit; each unit runs consecutive
+// tasks.
+func TestSplit(t *testing.T) {
+	for _, n := range []int{4, 5, 9, 12, 13} {
+		want := count(t, n, 1, nil)
+		for _, k := range []int{1, 2, 7, 64} {
+			s, err := NewSplit(n, k, nil)
+			require.NoError(t, err)
+			l, err := s.Len(context.Background())
+			require.NoError(t, err)
+			var total core.Count
+			var nodes, seen uint64
+			for u := range uint64(k) {
+				// Two workers of the unit: lanes u and u+K of stride 2K.
+				for lane, d := range []*Split{s, s.Another()} {
+					prev := -1
+					st, err := d.Run(context.Background(), u+uint64(lane*k), uint64(2*k), func(j uint64, r core.SubResult) bool {
+						require.Equal(t, u, j%uint64(k))
+						ti := s.task(j)
+						require.Greater(t, ti, prev, "a lane's tasks in order")
+						prev = ti
+						total = total.Add(r.Count)
+						nodes += r.Stats.Nodes
+						seen++
+						return true
+					})
+					require.NoError(t, err)
+					require.Equal(t, core.StatusExhausted, st)
+				}
+			}
+			require.Equal(t, l, seen, "n = %d K = %d", n, k)
+			require.Equal(t, core.CountOf(known[n]), total, "n = %d K = %d", n, k)
+			require.Equal(t, want.Nodes, nodes, "n = %d K = %d: the units' nodes add up to the count's", n, k)
+			require.Empty(t, s.shared.fams, "every family's tables released")
+		}
+	}
+	_, err := NewSplit(1, 1, nil)
+	require.Error(t, err)
+	_, err = NewSplit(13, 0, nil)
+	require.Error(t, err)
+	var zero Split
+	_, err = zero.Run(context.Background(), 0, 1, func(uint64, core.SubResult) bool { return true })
+	require.Error(t, err)
+}
+
+// TestSplitWorkersAtOnce runs the two workers of each unit at once, as a
+// unit on two workers does (run it with -race): they share the tables.
+func TestSplitWorkersAtOnce(t *testing.T) {
+	const n, k = 13, 3
+	s, err := NewSplit(n, k, nil)
+	require.NoError(t, err)
+	var mu sync.Mutex
+	var total core.Count
+	for u := range uint64(k) {
+		var wg sync.WaitGroup
+		for lane, d := range []*Split{s, s.Another()} {
+			wg.Go(func() {
+				_, err := d.Run(context.Background(), u+uint64(lane*k), uint64(2*k), func(_ uint64, r core.SubResult) bool {
+					mu.Lock()
+					total = total.Add(r.Count)
+					mu.Unlock()
+					return true
+				})
+				require.NoError(t, err)
+			})
+		}
+		wg.Wait()
+	}
+	require.Equal(t, core.CountOf(known[n]), total)
+	require.Empty(t, s.shared.fams)
 }

@@ -292,19 +292,9 @@ func Count(m *core.Meter, n, workers int, o *Options) (Result, error) {
 	if o.Piece > 0 {
 		sh.piece = o.Piece
 	}
-	sh.configs()
-	for ci, c := range sh.cfgs {
-		for r1 := c.rowsN; ; r1 = (r1 - 1) & c.rowsN {
-			k := bits.OnesCount32(r1)
-			if k <= c.kE && c.kE-k <= bits.OnesCount32(c.rowsS) {
-				sh.tasks = append(sh.tasks, jTask{cfg: int32(ci), r1: r1})
-			}
-			if r1 == 0 {
-				break
-			}
-		}
-	}
+	sh.listTasks()
 	workers = max(1, min(workers, len(sh.tasks)))
+	sh.tabs = &jTabs{cfg: -1}
 	ms := work.Meters(m, workers)
 	ws := make([]*jWorker, workers)
 	for i := range ws {
@@ -315,6 +305,7 @@ func Count(m *core.Meter, n, workers int, o *Options) (Result, error) {
 			ws[i].poll() // its first bounds; a stop is seen by Run
 		}
 		ws[i].sh, ws[i].sv = sh, newJSieve(sh.chunks)
+		ws[i].tabs = sh.tabs
 		ws[i].sv.asm8, ws[i].sv.asm4 = sh.asm8, sh.asm4
 	}
 	if ws[0] != w0 {
@@ -323,7 +314,6 @@ func Count(m *core.Meter, n, workers int, o *Options) (Result, error) {
 	// The families one after another (one for even n), each family's
 	// tasks taken by every worker from one set of tables, built on w0's
 	// meter.
-	sh.tabs = &jTabs{cfg: -1}
 	q := work.NewQueue(len(sh.tasks))
 	for lo := 0; lo < len(sh.tasks) && !m.Stopped(); {
 		ci := sh.tasks[lo].cfg
@@ -368,15 +358,39 @@ func (k Kernel) resolve() (asm8, asm4 bool) {
 // no family yet, each placement of the table a node of w's count; false
 // if w's meter stopped the count while it built the table.
 func newJShared(w *jWorker, n int, ents uint64) (*jShared, bool) {
+	sh := jGeometry(n)
+	var ok bool
+	sh.quad, ok = newJQuad(w, sh.h, ents)
+	return sh, ok
+}
+
+// jGeometry returns the shared state of a count of n × n boards (n ≥ 2)
+// without its tables: the halves' sizes and the patterns' layout.
+func jGeometry(n int) *jShared {
 	h := n / 2
 	sh := &jShared{n: n, h: h, piece: jMaxPiece}
 	sh.lo = uint(n - h)
 	sh.w = uint(2*h - 1)
 	sh.off = uint(h + n%2)
 	sh.chunks = jsChunksOf(int(2 * sh.w))
-	var ok bool
-	sh.quad, ok = newJQuad(w, h, ents)
-	return sh, ok
+	return sh
+}
+
+// listTasks fills sh.cfgs and sh.tasks: the families, and the tasks of
+// each family (its north row sets) one family after another.
+func (sh *jShared) listTasks() {
+	sh.configs()
+	for ci, c := range sh.cfgs {
+		for r1 := c.rowsN; ; r1 = (r1 - 1) & c.rowsN {
+			k := bits.OnesCount32(r1)
+			if k <= c.kE && c.kE-k <= bits.OnesCount32(c.rowsS) {
+				sh.tasks = append(sh.tasks, jTask{cfg: int32(ci), r1: r1})
+			}
+			if r1 == 0 {
+				break
+			}
+		}
+	}
 }
 
 // placeMiddle puts the middle row's queen at (m, a) and the middle

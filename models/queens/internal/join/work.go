@@ -150,6 +150,7 @@ func (tb *jTabs) build(sh *jShared, ci int, w *jWorker, workers int) (forked uin
 // and meter.
 type jWorker struct {
 	sh    *jShared
+	tabs  *jTabs // the tables of the family being counted
 	m     *core.Meter
 	sv    *jSieve
 	total core.Count
@@ -244,7 +245,7 @@ func (w *jWorker) split(c *jConfig, r1, r2 uint32) uint64 {
 			eWeight = 2
 		}
 	}
-	tb := sh.tabs
+	tb := w.tabs
 	eastN := tb.eastN.rows(r1)
 	westN := tb.westN.rows(c.rowsN &^ r1)
 	westS := c.rowsS &^ r2
