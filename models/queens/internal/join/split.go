@@ -38,7 +38,7 @@ type Split struct {
 // splitTables are the tables a Split and its workers share.
 type splitTables struct {
 	mu   sync.Mutex
-	quad bool                // the quadrant table is built (sh.quad)
+	quad bool               // the quadrant table is built (sh.quad)
 	fams map[int32]*famTabs // the families' tables in use
 }
 
