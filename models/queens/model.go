@@ -38,7 +38,7 @@ answers at once that there is no solution when N is divisible by 2 or 3.
 places queens in advance: solve completes them or proves that no
 completion exists (N-Queens completion, NP-complete); givens that attack
 each other have no solution, with the pair named.`,
-		Instance: models.Instance{Usage: "N", Args: 1, New: newInstance, Samples: []string{"8", "11"}},
+		Instance: models.Instance{Usage: "N", Args: 1, New: newInstance, Samples: []string{"8", "11", "13"}},
 		Params: []models.Param{
 			{Name: "torus", Usage: "a toroidal board: diagonals wrap around (Pólya: solutions exist iff gcd(N, 6) = 1)", Switch: true,
 				Verbs: []string{"solve", "count", "compare", "cover", "verify"}, Samples: []string{"true"}},

@@ -51,7 +51,9 @@ type famTabs struct {
 
 // NewSplit returns the join's decomposition of the count of n × n boards
 // (2 ≤ n ≤ MaxIndexN) for K units. o sets the kernel and the memory check
-// for tests; nil means the defaults.
+// for tests; nil means the defaults. A unit's memory (Bytes(n, 1)) is
+// checked here, and again by Run: one that does not fit is refused with
+// an error wrapping resource.ErrTooLarge that names the memory.
 func NewSplit(n, k int, o *Options) (*Split, error) {
 	if n < 2 || n > MaxIndexN {
 		return nil, fmt.Errorf("queens: join split: n = %d out of range 2..%d", n, MaxIndexN)
@@ -67,6 +69,11 @@ func NewSplit(n, k int, o *Options) (*Split, error) {
 	t := len(sh.tasks)
 	s := &Split{n: n, k: k, sh: sh, q: t / k, r: t % k, options: *o,
 		shared: &splitTables{fams: map[int32]*famTabs{}}}
+	// A unit that cannot hold its tables is refused before anything is
+	// built or counted.
+	if err := s.checkMemory(); err != nil {
+		return nil, err
+	}
 	sh.asm8, sh.asm4 = o.Kernel.resolve()
 	return s, nil
 }
