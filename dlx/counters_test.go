@@ -255,3 +255,58 @@ func TestStoppedSolverIsRestored(t *testing.T) {
 		})
 	}
 }
+
+// listing runs a listing of p with the given limit on w workers and
+// returns its solutions in the order they came, and its result.
+func listing(t *testing.T, p *dlx.Problem, forced []int, limit uint64, w int) ([]string, dlx.Result) {
+	t.Helper()
+	var sols []string
+	res, err := solver(t, p).Solve(context.Background(), &dlx.Options{Forced: forced, Workers: w, Limit: limit,
+		Visit: func(sol []int) bool {
+			sols = append(sols, fmt.Sprint(sol))
+			return true
+		}})
+	require.NoError(t, err)
+	return sols, res
+}
+
+// TestListingIndependentOfWorkers checks issue 21's rule for listings
+// with a limit (the first solution, the first K): on 2, 3 and 8 workers
+// the solutions come in the serial order, and the status, nodes and
+// updates are those of the serial search stopped at the same solution,
+// on random instances and larger ones (solutions above the split depth
+// and in the subtrees).
+func TestListingIndependentOfWorkers(t *testing.T) {
+	check := func(t *testing.T, p *dlx.Problem, forced []int, msg string) {
+		for _, limit := range []uint64{1, 2, 5, 40} {
+			want, serial := listing(t, p, forced, limit, 1)
+			for _, w := range []int{2, 3, 8} {
+				got, par := listing(t, p, forced, limit, w)
+				require.Equal(t, want, got, "solutions, limit %d, W=%d %s", limit, w, msg)
+				require.Equal(t, serial.Status, par.Status, "status, limit %d, W=%d %s", limit, w, msg)
+				require.Equal(t, serial.Solutions, par.Solutions, "limit %d, W=%d %s", limit, w, msg)
+				require.Equal(t, serial.Stats.Nodes, par.Stats.Nodes, "nodes, limit %d, W=%d %s", limit, w, msg)
+				require.Equal(t, serial.Stats.Updates, par.Stats.Updates, "updates, limit %d, W=%d %s", limit, w, msg)
+			}
+		}
+	}
+	for _, kind := range []string{"plain", "colored", "multi"} {
+		t.Run(kind, func(t *testing.T) {
+			r := rand.New(rand.NewPCG(23, uint64(len(kind))))
+			for trial := range 60 {
+				p, forced := randomKind(t, r, kind)
+				check(t, p, forced, fmt.Sprintf("trial %d, forced %v", trial, forced))
+			}
+		})
+	}
+	for name, text := range map[string]string{
+		"langford-8": gen.Langford(8),
+		"queens-8":   gen.Queens(8, false),
+		"knuth-xcc":  gen.KnuthXCC,
+		"kings-6-5":  gen.Pieces('K', 6, 5),
+	} {
+		t.Run(name, func(t *testing.T) {
+			check(t, parse(t, text), nil, name)
+		})
+	}
+}

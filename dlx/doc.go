@@ -64,7 +64,10 @@
 // tree at its top levels into many more independent subproblems than
 // workers; counts, nodes and updates are exactly those of one worker
 // (each node is counted once, by the worker whose subtree holds it; the
-// replay of a subtree's prefix is not counted), and Options.Progress
+// replay of a subtree's prefix is not counted); a listing with a Limit
+// (the first solution, the first K) passes its solutions on in the serial
+// order and reports the serial search's counters up to the last one, so
+// that it too is the same on any number of workers. Options.Progress
 // reports the subproblems done.
 //
 // # Multiplicities: Algorithm M

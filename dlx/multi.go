@@ -281,7 +281,7 @@ forward:
 		}
 		if level == cut {
 			// (Polled above: a split spends most of its time at the cut.)
-			s.prefixM(level)
+			s.prefixM(level, core.Stats{Nodes: nodes - first, Updates: updates - replayed})
 			goto backdown
 		}
 		nodes++
@@ -769,12 +769,13 @@ func (s *Solver) solutionM(level int, visit func([]int) bool) bool {
 	return true
 }
 
-// prefixM hands the branches taken so far to onPrefix (parallel splitting).
-func (s *Solver) prefixM(level int) {
+// prefixM hands the branches taken so far, and the counters so far, to
+// onPrefix (parallel splitting).
+func (s *Solver) prefixM(level int, at core.Stats) {
 	base := len(s.sol)
 	for _, b := range s.branch[:level] {
 		s.sol = append(s.sol, int(b))
 	}
-	s.onPrefix(s.sol[base:])
+	s.onPrefix(s.sol[base:], at)
 	s.sol = s.sol[:base]
 }

@@ -22,10 +22,16 @@ const maxSplitDepth = 12
 // prefixes (for Algorithm C the options chosen from the root, forced ones
 // first; for Algorithm M the branches taken at each level) flattened with
 // their ends, the solutions found above the split depth (flattened
-// likewise), and the search above the split depth.
+// likewise), and the search above the split depth. at[t] holds the nodes
+// and updates the search above the split had counted on reaching prefix
+// t, and solTask[j] the number of prefixes reached before solution j: the
+// serial search visits the subtrees and those solutions in that order, so
+// these give its counters at any solution of a subtree.
 type split struct {
 	tasks, tasksEnd []int
 	sols, solsEnd   []int
+	at              []core.Stats
+	solTask         []int
 	res             Result
 }
 
@@ -42,14 +48,16 @@ func (s *Solver) splitDepth(forced []int, target int) (split, int) {
 	for ; d <= maxSplitDepth; d++ {
 		sp = split{}
 		s.cut = d
-		s.onPrefix = func(prefix []int) {
+		s.onPrefix = func(prefix []int, at core.Stats) {
 			sp.tasks = append(sp.tasks, prefix...)
 			sp.tasksEnd = append(sp.tasksEnd, len(sp.tasks))
+			sp.at = append(sp.at, at)
 		}
 		s.g.nodes = nodes
 		sp.res = s.runTask(forced, nil, 0, func(sol []int) bool {
 			sp.sols = append(sp.sols, sol...)
 			sp.solsEnd = append(sp.solsEnd, len(sp.sols))
+			sp.solTask = append(sp.solTask, len(sp.tasksEnd))
 			return true
 		})
 		n := len(sp.tasksEnd)
@@ -143,6 +151,9 @@ func (s *Solver) solveParallel(opts *Options) (Result, error) {
 			return false
 		}
 		return true
+	}
+	if opts.Limit > 0 && res.Status == core.StatusExhausted {
+		return s.listOrdered(opts, sp, res, work, start)
 	}
 	// Solutions above the split depth come first.
 	begin := 0
@@ -258,4 +269,212 @@ func (s *Solver) solveParallel(opts *Options) (Result, error) {
 	}
 	res.Stats.Elapsed = time.Since(start)
 	return res, nil
+}
+
+// listOrdered is solveParallel for a listing with a limit (the first
+// solution, or the first K): the workers search the subtrees as before,
+// each keeping up to Limit solutions of its subtree, and the solutions
+// are passed on in the serial search's order (those above the split
+// depth among them), so that the listing, First and the counters are
+// those of the serial search: the nodes and updates above the split up to
+// the subtree where the listing ended (sp.at), those of the subtrees
+// before it, and those of that subtree up to its last solution passed on
+// (from its own run when it stopped there, else from a run of it to that
+// solution). The work of the subtrees after it is not counted. A search
+// stopped otherwise (a timeout, the node budget) reports all the work
+// done, as an unordered search does.
+func (s *Solver) listOrdered(opts *Options, sp split, res Result, work *gauge, start time.Time) (Result, error) {
+	w, limit, ntask := opts.Workers, opts.Limit, len(sp.tasksEnd)
+	task := func(t int) []int {
+		b := 0
+		if t > 0 {
+			b = sp.tasksEnd[t-1]
+		}
+		return sp.tasks[b:sp.tasksEnd[t]]
+	}
+	type taskOut struct {
+		sols, ends []int
+		res        Result
+		done       bool
+	}
+	outs := make([]taskOut, ntask)
+	var (
+		mu       sync.Mutex
+		emit     int        // the next subtree to pass on
+		nextSol  int        // the next solution above the split to pass on
+		found    uint64     // solutions passed on
+		stopTask = -2       // where the listing ended: a subtree, −1 a solution above the split, −2 not (yet)
+		stopAt   uint64     // solutions of that subtree passed on
+		broken   bool       // a subtree stopped short: nothing after it is in order
+		sum      core.Stats // the subtrees passed on in full
+		bound    atomic.Int64
+	)
+	bound.Store(int64(ntask))
+	give := func(sol []int) bool {
+		found++
+		if s.nfirst < 0 {
+			s.first = append(s.first[:0], sol...)
+			s.nfirst = len(sol)
+		}
+		return (opts.Visit == nil || opts.Visit(sol)) && found < limit
+	}
+	// advance passes on, under mu, what has come in order.
+	advance := func() {
+		for stopTask == -2 && !broken {
+			for nextSol < len(sp.solsEnd) && sp.solTask[nextSol] <= emit {
+				b := 0
+				if nextSol > 0 {
+					b = sp.solsEnd[nextSol-1]
+				}
+				j := nextSol
+				nextSol++
+				if !give(sp.sols[b:sp.solsEnd[j]]) {
+					stopTask = -1
+					work.halt(core.StatusFound)
+					return
+				}
+			}
+			if emit == ntask || !outs[emit].done {
+				return
+			}
+			o := &outs[emit]
+			b := 0
+			for i, e := range o.ends {
+				if !give(o.sols[b:e]) {
+					stopTask, stopAt = emit, uint64(i+1)
+					work.halt(core.StatusFound)
+					return
+				}
+				b = e
+			}
+			if o.res.Status != core.StatusExhausted {
+				broken = true
+				return
+			}
+			sum = sum.Add(o.res.Stats)
+			o.sols, o.ends = nil, nil
+			emit++
+		}
+	}
+	mu.Lock()
+	advance() // the solutions above the split before the first subtree
+	mu.Unlock()
+	if stopTask == -2 && ntask > 0 {
+		s.runOrdered(opts, w, ntask, task, work, &bound, func(t int, sols, ends []int, tr Result) {
+			mu.Lock()
+			outs[t] = taskOut{sols: sols, ends: ends, res: tr, done: true}
+			advance()
+			mu.Unlock()
+		}, &res)
+	}
+	mu.Lock()
+	advance() // the solutions above the split after the last subtree
+	mu.Unlock()
+	res.Solutions = found
+	switch {
+	case stopTask >= 0:
+		part, ok := outs[stopTask].res.Stats, outs[stopTask].res.Status == core.StatusFound && outs[stopTask].res.Solutions == stopAt
+		if !ok {
+			part, ok = s.rerun(opts.Forced, task(stopTask), stopAt)
+		}
+		if ok {
+			at := sp.at[stopTask]
+			res.Stats.Nodes, res.Stats.Updates = at.Nodes+sum.Nodes+part.Nodes, at.Updates+sum.Updates+part.Updates
+		}
+		res.Status = core.StatusFound
+	case stopTask == -1:
+		if st, ok := s.rerun(opts.Forced, nil, found); ok {
+			res.Stats.Nodes, res.Stats.Updates = st.Nodes, st.Updates
+		}
+		res.Status = core.StatusFound
+	case !broken && emit == ntask:
+		res.Stats.Nodes, res.Stats.Updates = sp.res.Stats.Nodes+sum.Nodes, sp.res.Stats.Updates+sum.Updates
+		res.Status = core.StatusExhausted
+	default:
+		res.Status = work.status() // a stop, or a worker found the budget spent
+	}
+	res.Stats.Elapsed = time.Since(start)
+	return res, nil
+}
+
+// runOrdered runs the subtrees of listOrdered on w clones of s, each
+// subtree to at most Limit solutions, and hands each one's solutions and
+// result to done as it ends; no subtree after bound (the first that
+// reached Limit: the listing ends there or before) is started. The work
+// of every subtree run, the ones after the listing's end included, is
+// added to res.Stats (what a search stopped short reports).
+func (s *Solver) runOrdered(opts *Options, w, ntask int, task func(int) []int, work *gauge, bound *atomic.Int64, done func(t int, sols, ends []int, tr Result), res *Result) {
+	var (
+		next     atomic.Int64
+		finished atomic.Int64
+		wg       sync.WaitGroup
+		total    = make([]core.Stats, w)
+	)
+	if opts.Progress != nil {
+		opts.Progress(0, ntask)
+	}
+	forks := make([]gauge, w)
+	for k := range forks {
+		forks[k] = work.fork()
+	}
+	clones := make([]*Solver, w)
+	for k := range clones {
+		c, err := s.clone(s.g.meter())
+		if err != nil {
+			return // stopped while copying: the status is the meter's
+		}
+		clones[k] = c
+		clones[k].g = forks[k]
+	}
+	for k, c := range clones {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				t := int(next.Add(1) - 1)
+				if t >= ntask || int64(t) > bound.Load() || c.g.m.Stopped() {
+					break
+				}
+				var sols, ends []int
+				tr := c.runTask(opts.Forced, task(t), opts.Limit, func(sol []int) bool {
+					sols = append(sols, sol...)
+					ends = append(ends, len(sols))
+					return true
+				})
+				total[k] = total[k].Add(tr.Stats)
+				if opts.Progress != nil {
+					opts.Progress(int(finished.Add(1)), ntask)
+				}
+				done(t, sols, ends, tr)
+				if tr.Status == core.StatusFound {
+					for b := bound.Load(); int64(t) < b && !bound.CompareAndSwap(b, int64(t)); b = bound.Load() {
+					}
+					continue
+				}
+				if tr.Status != core.StatusExhausted {
+					break
+				}
+			}
+			c.g.release()
+		}()
+	}
+	wg.Wait()
+	for _, st := range total {
+		res.Stats.Nodes += st.Nodes
+		res.Stats.Updates += st.Updates
+	}
+}
+
+// rerun searches, on a fresh gauge of s's context, the subtree below task
+// (nil: the whole search, forced options forced) to its limit-th
+// solution, and returns its counters and whether it reached that
+// solution: the counters of the serial search there.
+func (s *Solver) rerun(forced, task []int, limit uint64) (core.Stats, bool) {
+	c, err := s.clone(nil)
+	if err != nil {
+		return core.Stats{}, false
+	}
+	c.g.reset(s.g.ctx, 0)
+	r := c.runTask(forced, task, limit, nil)
+	return r.Stats, r.Status == core.StatusFound && r.Solutions == limit
 }

@@ -85,8 +85,10 @@ type Options struct {
 	// Visit, if set, receives each solution: the chosen options (0-based),
 	// the forced ones first, then in the order the search chose them. sol
 	// is only valid during the call. Returning false stops the search
-	// (status found). With Workers > 1, calls are serialized but solutions
-	// arrive in no fixed order.
+	// (status found). With Workers > 1, calls are serialized; with a Limit
+	// the solutions arrive in the serial search's order and the counters
+	// are the serial search's up to the last one (the subtrees searched
+	// past it are not counted), without one they arrive in no fixed order.
 	Visit func(sol []int) bool
 	// TakeSingleton stops the choice of item at the first item with at
 	// most one option left, instead of scanning on for one with none. The
@@ -202,9 +204,10 @@ type Solver struct {
 	useM    bool     // a parallel search runs Algorithm M
 
 	// Set while splitting work for parallel search: at level cut the search
-	// hands the prefix to onPrefix instead of going deeper.
+	// hands the prefix to onPrefix, with the nodes and updates the search
+	// had counted on reaching it, instead of going deeper.
 	cut      int
-	onPrefix func(prefix []int)
+	onPrefix func(prefix []int, at core.Stats)
 
 	// g is the gauge of the search under way: its meter and node total.
 	g gauge
@@ -658,7 +661,7 @@ enter:
 	}
 	if level == cut {
 		// (Polled above: a split spends most of its time at the cut.)
-		s.prefix(level)
+		s.prefix(level, core.Stats{Nodes: nodes - first, Updates: updates})
 		goto backup
 	}
 	nodes++
@@ -807,12 +810,13 @@ func (s *Solver) solution(level int, visit func([]int) bool) bool {
 	return true
 }
 
-// prefix hands the options chosen so far to onPrefix (parallel splitting).
-func (s *Solver) prefix(level int) {
+// prefix hands the options chosen so far, and the counters so far, to
+// onPrefix (parallel splitting).
+func (s *Solver) prefix(level int, at core.Stats) {
 	base := len(s.sol)
 	for _, x := range s.choice[:level] {
 		s.sol = append(s.sol, s.option(x))
 	}
-	s.onPrefix(s.sol)
+	s.onPrefix(s.sol, at)
 	s.sol = s.sol[:base]
 }

@@ -177,7 +177,7 @@ A014552 counts them up to reversal: 1, 1, 26, 150 for N = 3, 4, 7, 8).`,
 				return nil, err
 			}
 			return &Pairing{N: int(n)}, nil
-		}},
+		}, Samples: []string{"7", "8"}},
 		Algorithms: []models.Algorithm{autoAlgorithm, dlxAlgorithm, memoAlgorithm},
 		Default:    dlx.DefaultAlgorithm,
 		Formats:    []string{"text", "json"},

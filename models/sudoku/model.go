@@ -21,7 +21,10 @@ solution is written the same way (Render: line, grid, pretty, json, svg).
 The auto algorithm (the default) solves 9x9 grids with 3x3 boxes, classic
 or X, with the bitset solver fast, and every other grid with the exact
 cover on Dancing Links (dlx).`,
-		Instance:   models.Instance{Usage: "PUZZLE", Args: 1, New: newInstance},
+		Instance: models.Instance{Usage: "PUZZLE", Args: 1, New: newInstance, Samples: []string{
+			"...............4", // 4x4, 72 solutions
+			".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...", // 17 givens (testdata/sudoku/puzzles.txt)
+		}},
 		Params:     params,
 		Algorithms: algorithms,
 		Formats:    Formats,
