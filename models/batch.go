@@ -515,7 +515,7 @@ type BatchInstance struct {
 	items, skips uint64
 }
 
-// LoadBatch reads r (named name in reports: a file's base name) into a
+// LoadBatch reads r (named in reports by name's base name) into a
 // BatchInstance. It fails only when r cannot be read.
 func LoadBatch(name string, b Batch, r io.Reader) (*BatchInstance, error) {
 	if b == nil || r == nil {
@@ -525,7 +525,7 @@ func LoadBatch(name string, b Batch, r io.Reader) (*BatchInstance, error) {
 	if err != nil {
 		return nil, fmt.Errorf("models: batch %s: %w", name, err)
 	}
-	bi := &BatchInstance{name: name, data: data, b: b}
+	bi := &BatchInstance{name: filepath.Base(name), data: data, b: b}
 	rd := b.NewReader(bytes.NewReader(data))
 	p := b.NewParser()
 	for {
@@ -647,7 +647,7 @@ func BatchFields(b Batch, s *BatchSummary, workers int) []Field {
 // at (a file; "-" or no argument for standard input) or, for a model with
 // Literal, written out by the arguments from at on when the first of them
 // names no file (a puzzle on the command line). name is the input's name
-// in records: the file's base name, "stdin" or "arguments".
+// in messages: the file's name, "stdin" or "arguments".
 func (m *Model) OpenInput(req Request, at int) (rc io.ReadCloser, name string, err error) {
 	if at = max(at, 0); m.Literal != nil && at < len(req.Args) && req.Args[at] != "-" {
 		if _, serr := os.Stat(req.Args[at]); serr != nil {
@@ -660,5 +660,5 @@ func (m *Model) OpenInput(req Request, at int) (rc io.ReadCloser, name string, e
 	if name == "-" {
 		name = "stdin"
 	}
-	return rc, filepath.Base(name), err
+	return rc, name, err
 }

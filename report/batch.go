@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -235,14 +236,14 @@ func BatchFormats(render []string) []string {
 
 // BatchRecord is a batch's record (the --stats of solve): how it ended,
 // the solutions found and the work summed over its records, then its
-// facts (models.BatchFields); name names the input.
+// facts (models.BatchFields); the base name of name names the input.
 func BatchRecord(model, name, algorithm string, b models.Batch, s *models.BatchSummary, st core.Status, workers int) Record {
 	if s == nil {
 		s = &models.BatchSummary{}
 	}
 	res := core.Result{Status: st, Solutions: s.Solutions, Stats: s.Stats}
 	rec := NewRecord(nil, algorithm, &res, false, 0)
-	rec.Model, rec.Size, rec.Fields = model, name, models.BatchFields(b, s, workers)
+	rec.Model, rec.Size, rec.Fields = model, filepath.Base(name), models.BatchFields(b, s, workers)
 	return rec
 }
 

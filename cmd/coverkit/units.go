@@ -115,6 +115,7 @@ func runUnits(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 	defer signal.Stop(sigs)
 
 	var o *outfile.File
+	emitted := 0
 	if f.out != "" {
 		if o, err = openOutput(e, f.out); err != nil {
 			return err
@@ -140,12 +141,16 @@ func runUnits(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 				}
 			}
 			if o != nil {
+				emitted++
 				_, err = o.Write(b)
 			}
 			return err
 		},
 	}
 	if _, err := job.Run(ctx); err != nil {
+		if errors.Is(err, units.ErrStopped) && emitted > 0 {
+			o.Commit() // the one --out rule: a partial result that holds a unit
+		}
 		return unitsError(err)
 	}
 	if o != nil {
