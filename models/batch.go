@@ -513,6 +513,7 @@ type BatchInstance struct {
 	data         []byte
 	b            Batch
 	items, skips uint64
+	firsts       []BatchRecord // the first record of each class
 }
 
 // LoadBatch reads r (named in reports by name's base name) into a
@@ -528,6 +529,7 @@ func LoadBatch(name string, b Batch, r io.Reader) (*BatchInstance, error) {
 	bi := &BatchInstance{name: filepath.Base(name), data: data, b: b}
 	rd := b.NewReader(bytes.NewReader(data))
 	p := b.NewParser()
+	seen := map[any]bool{}
 	for {
 		rec, err := rd.Next(nil)
 		if err == io.EOF {
@@ -536,10 +538,15 @@ func LoadBatch(name string, b Batch, r io.Reader) (*BatchInstance, error) {
 		if err != nil {
 			return nil, fmt.Errorf("models: batch %s: %w", name, err)
 		}
-		if _, perr := p.Parse(0, rec); perr != nil || rec.Err != nil {
+		prob, perr := p.Parse(0, rec)
+		if perr != nil || rec.Err != nil {
 			bi.skips++
-		} else {
-			bi.items++
+			continue
+		}
+		bi.items++
+		if cl := b.Class(prob); !seen[cl] {
+			seen[cl] = true
+			bi.firsts = append(bi.firsts, BatchRecord{Line: rec.Line, Text: bytes.Clone(rec.Text)})
 		}
 	}
 }
@@ -571,12 +578,27 @@ func (bi *BatchInstance) Skipped() uint64 {
 	return bi.skips
 }
 
-// Supports is the batch's Supports.
+// Supports is the batch's Supports, then the algorithm's for one record
+// of each class (sudoku: each shape) of the batch: an algorithm that
+// cannot solve every valid record is refused, rather than compared on
+// fewer records than the others.
 func (bi *BatchInstance) Supports(a Algorithm, o *core.Options) error {
 	if bi == nil || bi.b == nil {
 		return errNoBatch
 	}
-	return bi.b.Supports(a, o)
+	if err := bi.b.Supports(a, o); err != nil {
+		return err
+	}
+	for _, rec := range bi.firsts {
+		p, err := bi.b.NewParser().Parse(0, rec)
+		if err == nil {
+			err = a.Supports(p, o)
+		}
+		if err != nil {
+			return fmt.Errorf("line %d: %w", rec.Line, err)
+		}
+	}
+	return nil
 }
 
 // Run answers the whole batch with a: the uniqueness check (the batch's

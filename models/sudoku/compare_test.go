@@ -41,15 +41,17 @@ func TestBatchInstance(t *testing.T) {
 	require.Equal(t, uint64(3), b.Items())
 	require.Equal(t, uint64(1), b.Skipped())
 	for _, a := range models.Algorithms("sudoku") {
+		if a.Name == "fast" {
+			// fast cannot solve the 4x4 grid: it is refused, not compared
+			// on fewer puzzles than the others.
+			require.ErrorIs(t, b.Supports(a, nil), core.ErrUnsupported)
+			continue
+		}
 		require.NoError(t, b.Supports(a, nil), a.Name)
 		res, err := b.Run(context.Background(), a, &core.Options{Workers: 2})
 		require.NoError(t, err)
 		require.Equal(t, core.StatusExhausted, res.Status, a.Name)
-		want := core.CountOf(3) // each valid puzzle has one solution
-		if a.Name == "fast" {
-			want = core.CountOf(2) // fast skips the 4x4 grid
-		}
-		require.Equal(t, want, res.Solutions, a.Name)
+		require.Equal(t, core.CountOf(3), res.Solutions, a.Name) // each valid puzzle has one solution
 		require.NotZero(t, res.Stats.Nodes+res.Stats.Updates+1)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
