@@ -22,6 +22,10 @@ type container struct {
 		Name      string `yaml:"name"`
 		MountPath string `yaml:"mountPath"`
 	} `yaml:"volumeMounts"`
+	Resources struct {
+		Requests map[string]string `yaml:"requests"`
+		Limits   map[string]string `yaml:"limits"`
+	} `yaml:"resources"`
 }
 
 type job struct {
@@ -88,6 +92,12 @@ func TestCountJob(t *testing.T) {
 	require.Contains(t, cmd, "--unit env")
 	require.Contains(t, cmd, "--checkpoint /results/")
 	require.Contains(t, cmd, "--out /results/")
+
+	// The pod asks for the CPUs its unit uses: --workers.
+	w := regexp.MustCompile(`--workers (\d+)`).FindStringSubmatch(cmd)
+	require.NotNil(t, w, "the unit's --workers must be explicit: %s", cmd)
+	require.Equal(t, w[1], c.Resources.Requests["cpu"], "resources.requests.cpu must be the unit's --workers")
+	require.Equal(t, w[1], c.Resources.Limits["cpu"], "resources.limits.cpu must be the unit's --workers")
 
 	// Exit 2 fails the index; exit 3 is retried.
 	actions := map[int]string{}

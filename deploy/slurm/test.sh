@@ -4,9 +4,9 @@
 # Installs slurm-wlm and munge from Debian when they are missing (as root),
 # writes a one-node cluster in a temporary directory with every daemon on
 # 127.0.0.1, starts munged, slurmctld and slurmd, submits an array counting
-# N (default 19: the join's units, queens-join/1) queens in K (default 8)
-# units with checkpoints (each unit runs some seconds, so that one is
-# stopped after its first checkpoint), sends
+# N (default 19: the join's units, queens-join/2) queens in K (default 8)
+# units with checkpoints, each task on 2 CPUs (--cpus-per-task, the unit's
+# --workers; 1 on a 1-CPU machine) and each unit some seconds long, sends
 # SIGTERM to one running task (which saves its checkpoint, exits 3 and
 # requeues itself), merges after the array, and checks the total. It stops
 # exactly the daemons it started, by their process ids, and removes its
@@ -108,8 +108,9 @@ sinfo -h -o %T | grep -q idle || fail "the node did not become idle"
 
 echo "== array: queens count $N in $K units"
 cd "$D/results"
+cpus=$(( $(nproc) >= 2 ? 2 : 1 ))
 jid=$(K=$K RESULTS=$D/results COVERKIT=$D/coverkit CHECKPOINT_EVERY=2s \
-  sbatch --parsable --array=0-$((K - 1)) "$repo/deploy/slurm/count.sbatch" queens count "$N") || fail "sbatch"
+  sbatch --parsable --cpus-per-task="$cpus" --array=0-$((K - 1)) "$repo/deploy/slurm/count.sbatch" queens count "$N") || fail "sbatch"
 mid=$(RESULTS=$D/results COVERKIT=$D/coverkit \
   sbatch --parsable --dependency=afterany:"$jid" "$repo/deploy/slurm/merge.sbatch") || fail "sbatch merge"
 
@@ -140,7 +141,10 @@ done
 cat "$D/results/total.json"
 grep -q "\"solutions\":$want," "$D/results/total.json" || fail "the total is not $want"
 grep -q '"complete":true' "$D/results/total.json" || fail "the merge is incomplete"
+if [ "$N" -ge 13 ] && [ "$N" -le 21 ]; then
+  grep -q '"decomposition":"queens-join/2"' "$D/results/total.json" || fail "the units are not the join's (queens-join/2)"
+fi
 u=${victim##*_}
 grep -h '"resumes":[1-9]' "$D/results/unit-$u.jsonl" >/dev/null || fail "unit $u was not resumed from its checkpoint"
 grep -h "requeueing" "$D"/results/coverkit-*_"$u".err >/dev/null || fail "unit $u did not requeue itself"
-echo "PASS: queens $N = $want from $K Slurm array tasks, unit $u stopped by SIGTERM and resumed"
+echo "PASS: queens $N = $want from $K Slurm array tasks of $cpus CPUs each, unit $u stopped by SIGTERM and resumed"

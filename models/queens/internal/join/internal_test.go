@@ -276,7 +276,7 @@ func TestSplit(t *testing.T) {
 					prev := -1
 					st, err := d.Run(context.Background(), u+uint64(lane*k), uint64(2*k), func(j uint64, r core.SubResult) bool {
 						require.Equal(t, u, j%uint64(k))
-						ti := s.task(j)
+						ti := s.pos(j)
 						require.Greater(t, ti, prev, "a lane's tasks in order")
 						prev = ti
 						total = total.Add(r.Count)
@@ -291,7 +291,7 @@ func TestSplit(t *testing.T) {
 			require.Equal(t, l, seen, "n = %d K = %d", n, k)
 			require.Equal(t, core.CountOf(known[n]), total, "n = %d K = %d", n, k)
 			require.Equal(t, want.Nodes, nodes, "n = %d K = %d: the units' nodes add up to the count's", n, k)
-			require.Empty(t, s.shared.fams, "every family's tables released")
+			require.Empty(t, s.shared.units, "every unit's tables released")
 		}
 	}
 	_, err := NewSplit(1, 1, nil)
@@ -327,5 +327,5 @@ func TestSplitWorkersAtOnce(t *testing.T) {
 		wg.Wait()
 	}
 	require.Equal(t, core.CountOf(known[n]), total)
-	require.Empty(t, s.shared.fams)
+	require.Empty(t, s.shared.units)
 }

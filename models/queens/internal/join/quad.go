@@ -1,6 +1,9 @@
 package join
 
-import "math/bits"
+import (
+	"math/bits"
+	"slices"
+)
 
 // Quadrant placements of the join counter (see join.go).
 //
@@ -89,6 +92,14 @@ func (q *jqWalker) walk(r, cols, s, d uint32) uint64 {
 // (Placements), each placement a node of w's count; false if w's meter
 // stopped the count.
 func newJQuad(w *jWorker, h int, ents uint64) (*jQuad, bool) {
+	return newJQuadRows(w, h, ents, nil)
+}
+
+// newJQuadRows builds the table of an h × h quadrant for the row sets R
+// with need.has(R) (every row set if need is nil; the others are left
+// empty), room made for ents placements, each placement built a node of
+// w's count; false if w's meter stopped the count.
+func newJQuadRows(w *jWorker, h int, ents uint64, need rowSet) (*jQuad, bool) {
 	q := &jQuad{
 		h:     h,
 		ents:  make([]jqEnt, 0, ents),
@@ -99,7 +110,9 @@ func newJQuad(w *jWorker, h int, ents uint64) (*jQuad, bool) {
 	cnt := make([]uint32, 1<<uint(h))
 	for r := uint32(0); r < 1<<uint(h); r++ {
 		tmp = tmp[:0]
-		walker.walk(r, 0, 0, 0)
+		if need == nil || need.has(r) {
+			walker.walk(r, 0, 0, 0)
+		}
 		if walker.stopped {
 			return nil, false
 		}
@@ -108,13 +121,12 @@ func newJQuad(w *jWorker, h int, ents uint64) (*jQuad, bool) {
 		for _, e := range tmp {
 			cnt[e.cols]++
 		}
-		base := uint32(len(q.ents))
-		at := base
+		at := uint32(len(q.ents))
 		for c := range cnt {
 			q.start[int(r)<<uint(h)|c] = at
 			at, cnt[c] = at+cnt[c], at
 		}
-		q.ents = q.ents[:at]
+		q.ents = slices.Grow(q.ents, int(at)-len(q.ents))[:at]
 		for _, e := range tmp {
 			q.ents[cnt[e.cols]] = e
 			cnt[e.cols]++
@@ -122,4 +134,32 @@ func newJQuad(w *jWorker, h int, ents uint64) (*jQuad, bool) {
 	}
 	q.start[len(q.start)-1] = uint32(len(q.ents))
 	return q, true
+}
+
+// rowSet is a set of row sets of a quadrant (bit R: the row set R).
+type rowSet []uint64
+
+// newRowSet returns an empty set of the row sets of h rows.
+func newRowSet(h int) rowSet { return make(rowSet, (1<<uint(h)+63)/64) }
+
+func (s rowSet) add(r uint32)      { s[r/64] |= 1 << (r % 64) }
+func (s rowSet) has(r uint32) bool { return s[r/64]&(1<<(r%64)) != 0 }
+
+// union adds every row set of t to s.
+func (s rowSet) union(t rowSet) {
+	for i := range s {
+		s[i] |= t[i]
+	}
+}
+
+// jQuadColumns returns, for every column set c of an h × h quadrant, the
+// number of the quadrant table's placements on exactly the columns c
+// (every row set), without storing them.
+func jQuadColumns(h int) []uint64 {
+	hist := make([]uint64, 1<<uint(h))
+	q := jqWalker{h: h, emit: func(e jqEnt) { hist[e.cols]++ }}
+	for r := uint32(0); r < 1<<uint(h); r++ {
+		q.walk(r, 0, 0, 0)
+	}
+	return hist
 }

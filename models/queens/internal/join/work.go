@@ -46,6 +46,13 @@ func (t *jHalfTab) rows(r uint32) []jhEnt {
 // Every quadrant placement it examines is a node of w's count; it reports
 // false if w's meter stopped the count.
 func (t *jHalfTab) fill(w *jWorker, sh *jShared, cols uint32, shift uint, preS, preD uint64, east bool) bool {
+	return t.fillRows(w, sh, cols, shift, preS, preD, east, nil)
+}
+
+// fillRows is fill for the row sets R with need.has(R) only (all if need
+// is nil; the others are left empty): the placements of the other row
+// sets are neither examined nor counted.
+func (t *jHalfTab) fillRows(w *jWorker, sh *jShared, cols uint32, shift uint, preS, preD uint64, east bool, need rowSet) bool {
 	q := sh.quad
 	h := q.h
 	t.h = h
@@ -60,10 +67,11 @@ func (t *jHalfTab) fill(w *jWorker, sh *jShared, cols uint32, shift uint, preS, 
 	km := uint64(1)<<(2*uint(h)-1-sh.off) - 1 // the shared diagonals: off..2h−2
 	nodes, bound := w.nodes, w.bound
 	for r := 0; r < 1<<uint(h); r++ {
+		skip := need != nil && !need.has(uint32(r))
 		for c := 0; c < 1<<uint(h); c++ {
 			k := r<<uint(h) | c
 			t.start[k] = uint32(len(t.ents))
-			if uint32(c)&^cols != 0 {
+			if skip || uint32(c)&^cols != 0 {
 				continue
 			}
 			for _, e := range q.ents[q.start[k]:q.start[k+1]] {
