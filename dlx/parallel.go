@@ -186,24 +186,14 @@ func (s *Solver) solveParallel(opts *Options) (Result, error) {
 	if opts.Visit == nil && opts.Limit == 0 {
 		visit = nil // plain counting: no lock per solution
 	}
-	// Every fork shares the meter of work, which fork makes if need be.
-	forks := make([]gauge, w)
-	for k := range forks {
-		forks[k] = work.fork()
-	}
 	// Clone before any worker starts: workers write s.first.
-	clones := make([]*Solver, w)
-	for k := range clones {
-		c, err := s.clone(s.g.meter())
-		if err != nil {
-			// Stopped while copying: the search above the split is all
-			// that was done.
-			res.Status = s.g.status()
-			res.Stats.Elapsed = time.Since(start)
-			return res, nil
-		}
-		clones[k] = c
-		clones[k].g = forks[k]
+	clones := s.workerClones(work, w)
+	if clones == nil {
+		// Stopped while copying: the search above the split is all that
+		// was done.
+		res.Status = s.g.status()
+		res.Stats.Elapsed = time.Since(start)
+		return res, nil
 	}
 	for k, c := range clones {
 		wg.Add(1)
@@ -413,18 +403,9 @@ func (s *Solver) runOrdered(opts *Options, w, ntask int, task func(int) []int, w
 	if opts.Progress != nil {
 		opts.Progress(0, ntask)
 	}
-	forks := make([]gauge, w)
-	for k := range forks {
-		forks[k] = work.fork()
-	}
-	clones := make([]*Solver, w)
-	for k := range clones {
-		c, err := s.clone(s.g.meter())
-		if err != nil {
-			return // stopped while copying: the status is the meter's
-		}
-		clones[k] = c
-		clones[k].g = forks[k]
+	clones := s.workerClones(work, w)
+	if clones == nil {
+		return // stopped while copying: the status is the meter's
 	}
 	for k, c := range clones {
 		wg.Add(1)
@@ -477,4 +458,24 @@ func (s *Solver) rerun(forced, task []int, limit uint64) (core.Stats, bool) {
 	c.g.reset(s.g.ctx, 0)
 	r := c.runTask(forced, task, limit, nil)
 	return r.Stats, r.Status == core.StatusFound && r.Solutions == limit
+}
+
+// workerClones returns w clones of s for the workers of a parallel
+// search, each with a fork of work's gauge (all forks share its meter,
+// which fork makes if need be), or nil if the meter stopped the copying.
+func (s *Solver) workerClones(work *gauge, w int) []*Solver {
+	forks := make([]gauge, w)
+	for k := range forks {
+		forks[k] = work.fork()
+	}
+	clones := make([]*Solver, w)
+	for k := range clones {
+		c, err := s.clone(s.g.meter())
+		if err != nil {
+			return nil
+		}
+		clones[k] = c
+		clones[k].g = forks[k]
+	}
+	return clones
 }

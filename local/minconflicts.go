@@ -8,6 +8,7 @@ import (
 	"reflect"
 
 	"github.com/coverkit/coverkit/core"
+	"github.com/coverkit/coverkit/internal/wyrand"
 	"github.com/coverkit/coverkit/resource"
 )
 
@@ -119,7 +120,7 @@ func Solve(ctx context.Context, m Model, opts *Options) (Result, error) {
 			return res, fmt.Errorf("local: variable %d has an empty domain", v)
 		}
 	}
-	s := &mcSearch{m: m, r: newRNG(o.Seed), pos: make([]int, n), meter: core.NewMeter(ctx, nil)}
+	s := &mcSearch{m: m, r: wyrand.New(o.Seed), pos: make([]int, n), meter: core.NewMeter(ctx, nil)}
 	if o.Noise > 0 {
 		s.noise = uint64(min(o.Noise, 1) * (1 << 32))
 	}
@@ -173,7 +174,7 @@ func Solve(ctx context.Context, m Model, opts *Options) (Result, error) {
 // mcSearch is the state of one Solve run.
 type mcSearch struct {
 	m          Model
-	r          rng
+	r          wyrand.Rand
 	conflicted []int // the conflicted variables
 	pos        []int // pos[v] = 1 + index of v in conflicted, 0 if absent
 	nbrs       []int
@@ -198,7 +199,7 @@ func (s *mcSearch) randomize() bool {
 		if s.work++; s.work >= s.bound && !s.check() {
 			return false
 		}
-		s.m.Set(v, int(s.r.below(uint64(s.m.Domain(v)))))
+		s.m.Set(v, int(s.r.Below(uint64(s.m.Domain(v)))))
 	}
 	return true
 }
@@ -238,12 +239,12 @@ func (s *mcSearch) update(v int) {
 // step reassigns one random conflicted variable to a least-conflicted value,
 // ties broken uniformly at random (reservoir sampling).
 func (s *mcSearch) step() {
-	v := s.conflicted[s.r.below(uint64(len(s.conflicted)))]
+	v := s.conflicted[s.r.Below(uint64(len(s.conflicted)))]
 	bestVal, bestC, ties := s.m.Value(v), math.MaxInt, uint64(0)
-	walk := s.noise > 0 && s.r.next()>>32 < s.noise
+	walk := s.noise > 0 && s.r.Next()>>32 < s.noise
 	dom := s.m.Domain(v)
 	if walk {
-		bestVal = int(s.r.below(uint64(dom)))
+		bestVal = int(s.r.Below(uint64(dom)))
 	}
 	for val := range dom {
 		if walk {
@@ -255,7 +256,7 @@ func (s *mcSearch) step() {
 			bestVal, bestC, ties = val, c, 1
 		case c == bestC:
 			ties++
-			if s.r.below(ties) == 0 {
+			if s.r.Below(ties) == 0 {
 				bestVal = val
 			}
 		}

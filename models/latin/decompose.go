@@ -7,7 +7,7 @@ import (
 
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/dlx"
-	"github.com/coverkit/coverkit/models/sudoku"
+	"github.com/coverkit/coverkit/models/internal/grid"
 	"github.com/coverkit/coverkit/resource"
 )
 
@@ -22,22 +22,14 @@ func decompose(ctx context.Context, p core.Problem, units uint64) (core.Decompos
 		return nil, fmt.Errorf("latin: %w (got %T)", core.ErrWrongProblem, p)
 	}
 	n := sq.N
-	shape, err := sudoku.NewShape(n, 0, 0, sudoku.Latin)
+	if n < 1 || n > MaxOrder {
+		return nil, fmt.Errorf("latin: order %d is out of range (1..%d)", n, MaxOrder)
+	}
+	ec, err := cover(ctx, n)
 	if err != nil {
-		return nil, fmt.Errorf("latin: %w", err)
+		return nil, err
 	}
-	ec, err := sudoku.ExactCover(shape)
-	if err != nil {
-		return nil, fmt.Errorf("latin: %w", err)
-	}
-	var forced []int
-	for c := range n {
-		forced = append(forced, sudoku.Option(n, c, uint8(c+1)))
-	}
-	for r := 1; r < n; r++ {
-		forced = append(forced, sudoku.Option(n, r*n, uint8(r+1)))
-	}
-	t, err := dlx.NewSubtrees(ctx, ec, forced, units, "latin-reduced")
+	t, err := dlx.NewSubtrees(ctx, ec, grid.Reduced(n), units, "latin-reduced")
 	if err != nil {
 		return nil, fmt.Errorf("latin: %w", err)
 	}

@@ -12,12 +12,13 @@ import (
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/dlx"
 	"github.com/coverkit/coverkit/models"
-	"github.com/coverkit/coverkit/models/sudoku"
+	"github.com/coverkit/coverkit/models/internal/grid"
 	"github.com/coverkit/coverkit/resource"
 )
 
-// MaxOrder is the largest order accepted (the sudoku family's largest side).
-const MaxOrder = sudoku.MaxSide
+// MaxOrder is the largest order accepted (the largest side of a grid, the
+// sudoku family's too).
+const MaxOrder = grid.MaxSide
 
 // Square is the problem of Latin squares of order N, all of them or only
 // the reduced ones. It implements core.Problem.
@@ -245,13 +246,12 @@ func solve(ctx context.Context, p core.Problem, o *core.Options, memo dlx.MemoMo
 		return core.Result{}, fmt.Errorf("latin: %w: unknown method %q (reduced, direct)", core.ErrUnsupported, o.Method)
 	}
 	n := sq.N
-	shape, err := sudoku.NewShape(n, 0, 0, sudoku.Latin)
-	if err != nil {
-		return core.Result{}, fmt.Errorf("latin: %w", err)
+	ec, err := cover(ctx, n)
+	if st, ok := dlx.StopStatus(err); ok {
+		return core.Result{Status: st}, nil
 	}
-	ec, err := sudoku.ExactCover(shape)
 	if err != nil {
-		return core.Result{}, fmt.Errorf("latin: %w", err)
+		return core.Result{}, err
 	}
 	sv, err := dlx.NewSolverContext(ctx, ec)
 	if st, ok := dlx.StopStatus(err); ok {
@@ -268,12 +268,7 @@ func solve(ctx context.Context, p core.Problem, o *core.Options, memo dlx.MemoMo
 	}
 	var forced []int
 	if sq.Reduced || viaReduced {
-		for c := range n {
-			forced = append(forced, sudoku.Option(n, c, uint8(c+1)))
-		}
-		for r := 1; r < n; r++ {
-			forced = append(forced, sudoku.Option(n, r*n, uint8(r+1)))
-		}
+		forced = grid.Reduced(n)
 	}
 	do := dlx.Options{Forced: forced, Workers: o.Workers, Memo: memo}
 	grid := make(core.Solution, n*n)
@@ -305,4 +300,26 @@ func solve(ctx context.Context, p core.Problem, o *core.Options, memo dlx.MemoMo
 		out.Solutions = all
 	}
 	return out, nil
+}
+
+// cover returns the exact cover of the Latin squares of order n (package
+// models/internal/grid: option i·n + (v−1) puts symbol v in cell i,
+// row-major), built under ctx's stop: a stopped build is an error that
+// dlx.StopStatus reads. The reduced squares are its solutions with
+// grid.Reduced(n) forced. Solve and the split count (decompose) both
+// build it here.
+func cover(ctx context.Context, n int) (*dlx.Problem, error) {
+	m := core.NewMeter(ctx, nil)
+	ec, err := grid.Cover(m, n, grid.Units{})
+	if errors.Is(err, grid.ErrStopped) {
+		cause := context.Canceled
+		if m.Status() == core.StatusTimeout {
+			cause = context.DeadlineExceeded
+		}
+		return nil, &dlx.StopError{Status: m.Status(), Phase: "building the cover", Cause: cause}
+	}
+	if err != nil {
+		return nil, fmt.Errorf("latin: %w", err)
+	}
+	return ec, nil
 }

@@ -4,11 +4,13 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/coverkit/coverkit/models/internal/grid"
 )
 
 // MaxSide is the largest grid side coverkit accepts (64×64 cells, 64
 // symbols). Sides above MaxLineSide can only be read in the grid format.
-const MaxSide = 64
+const MaxSide = grid.MaxSide
 
 // MaxLineSide is the largest side the one-line format can write: 35 symbols,
 // 1–9 then A–Z.

@@ -4,7 +4,7 @@
 // queens in conflict; swaps between queens under attack and random
 // partners; about 4.6 bytes a queen, so that a billion queens fit in under
 // 5 GiB. The same n and seed give the same solution on every machine: the
-// random generator (wyrand, rand.go) is part of the package.
+// random generator (package internal/wyrand) is written out in the module.
 //
 // The search stops through a core.Meter, one step a node: the meter's node
 // budget is the step budget.
@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/coverkit/coverkit/core"
+	"github.com/coverkit/coverkit/internal/wyrand"
 	"github.com/coverkit/coverkit/resource"
 )
 
@@ -287,7 +288,7 @@ type search struct {
 	sums diagonals // anti-diagonals c+r
 	difs diagonals // diagonals c-r+n-1
 	rows []uint64  // a bit for each row, for the final check
-	r    rng
+	r    wyrand.Rand
 
 	steps, swaps uint64
 	restarts     int
@@ -307,7 +308,7 @@ func newSearch(m *core.Meter, n int, seed uint64) *search {
 		sums: newDiagonals(n),
 		difs: newDiagonals(n),
 		rows: makeHuge[uint64](int(words(uint64(n)))),
-		r:    newRNG(seed),
+		r:    wyrand.New(seed),
 		m:    m,
 	}
 }
@@ -409,12 +410,12 @@ func (s *search) placeByWords(end int) (int, error) {
 	// prefetch, 127 ns without; at 3·10^7, 17 against 80).
 	var xs [ahead]uint64
 	for i := range min(ahead, end) {
-		xs[i] = r.next()
+		xs[i] = r.Next()
 	}
 	for c := range end {
 		x := xs[c%ahead]
 		if f := c + ahead; f < end {
-			y := r.next()
+			y := r.Next()
 			xs[c%ahead] = y
 			kf := int(mulHi(y, uint64(nw)))
 			prefetch3(&used[kf], &sums[(f+kf<<6)>>6], &difs[(kf<<6-f+off)>>6])
@@ -480,7 +481,7 @@ func (s *search) gatherPool(c int) {
 		}
 	}
 	for i := len(pool) - 1; i > 0; i-- {
-		j := int(s.r.below(uint64(i + 1)))
+		j := int(s.r.Below(uint64(i + 1)))
 		pool[i], pool[j] = pool[j], pool[i]
 	}
 }
@@ -499,7 +500,7 @@ func (s *search) placeFromPool(c, end int) (int, error) {
 			if t == maxTries/2 {
 				w = uint64(n - c) // the window is poor here: try all rows left
 			}
-			j := c + int(r.below(w))
+			j := c + int(r.Below(w))
 			row := int(p[j])
 			if steps >= nextPoll {
 				s.r, s.steps, s.placed = r, steps, c
@@ -545,7 +546,7 @@ func mulHi(x, n uint64) uint64 {
 // p[c:] and counts its collisions.
 func (s *search) placeRandom(c int) {
 	p := s.p
-	j := c + int(s.r.below(uint64(s.n-c)))
+	j := c + int(s.r.Below(uint64(s.n-c)))
 	row := int(p[j])
 	p[j], p[c] = p[c], int32(row)
 	s.suspects = append(s.suspects, c)
@@ -582,7 +583,7 @@ func (s *search) repair() error {
 				}
 			}
 		}
-		k := int(s.r.below(uint64(len(suspects))))
+		k := int(s.r.Below(uint64(len(suspects))))
 		i := suspects[k]
 		if !s.attacked(i) {
 			suspects[k] = suspects[len(suspects)-1]
@@ -590,7 +591,7 @@ func (s *search) repair() error {
 			continue
 		}
 		for {
-			j := int(s.r.below(uint64(n)))
+			j := int(s.r.Below(uint64(n)))
 			if s.steps >= s.nextPoll {
 				if err := s.poll(); err != nil {
 					return err
