@@ -5,6 +5,7 @@ import (
 	"github.com/coverkit/coverkit/bench/chart"
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/dlx"
+	"github.com/coverkit/coverkit/internal/wyrand"
 	"github.com/coverkit/coverkit/lines"
 	"github.com/coverkit/coverkit/local"
 	"github.com/coverkit/coverkit/models"
@@ -145,6 +146,10 @@ var table = map[string]entry{
 	"dlx.(*Subtrees).Run":             {fn: (*dlx.Subtrees).Run},
 	"dlx.(*Subtrees).WithAlgorithm":   {fn: (*dlx.Subtrees).WithAlgorithm},
 	"dlx.Warning.String":              {fn: dlx.Warning.String},
+	// github.com/coverkit/coverkit/internal/wyrand
+	"wyrand.New":           {fn: wyrand.New},
+	"wyrand.(*Rand).Below": {fn: (*wyrand.Rand).Below},
+	"wyrand.(*Rand).Next":  {fn: (*wyrand.Rand).Next},
 	// github.com/coverkit/coverkit/lines
 	"lines.TrimEnd":         {fn: lines.TrimEnd},
 	"lines.Wrap":            {fn: lines.Wrap},
