@@ -139,6 +139,40 @@ func TestRandomColoredAgainstBruteForce(t *testing.T) {
 	}
 }
 
+// TestTakeSingletonKnuthTree checks that on problems without colors
+// TakeSingleton, which counts the dead items as it covers, makes Knuth's
+// exact tree: the solutions in the same order, the same nodes and updates,
+// with one worker and two, and with forced options.
+func TestTakeSingletonKnuthTree(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	plain := strings.NewReplacer(":A", "", ":B", "")
+	texts := []string{gen.Queens(8, false), gen.Queens(7, true), gen.Langford(8)}
+	for range 300 {
+		texts = append(texts, plain.Replace(gen.Random(r, 2+r.IntN(6), r.IntN(4), 4+r.IntN(14))))
+	}
+	for i, text := range texts {
+		p := parse(t, text)
+		var forced []int
+		if n := p.NumOptions(); i%3 == 1 && n > 0 {
+			forced = []int{r.IntN(n)}
+			if _, err := solver(t, p).Solve(context.Background(), &dlx.Options{Forced: forced}); err != nil {
+				forced = nil // an option of secondary items only
+			}
+		}
+		wantSols, want := all(t, p, dlx.Options{Forced: forced})
+		gotSols, got := all(t, p, dlx.Options{Forced: forced, TakeSingleton: true})
+		require.Equal(t, wantSols, gotSols, "case %d:\n%s", i, text)
+		require.Equal(t, want.Solutions, got.Solutions, "case %d", i)
+		require.Equal(t, want.Stats.Nodes, got.Stats.Nodes, "nodes, case %d:\n%s", i, text)
+		require.Equal(t, want.Stats.Updates, got.Stats.Updates, "updates, case %d", i)
+		par, err := solver(t, p).Solve(context.Background(), &dlx.Options{Forced: forced, TakeSingleton: true, Workers: 2})
+		require.NoError(t, err)
+		require.Equal(t, want.Solutions, par.Solutions, "two workers, case %d", i)
+		require.Equal(t, want.Stats.Nodes, par.Stats.Nodes, "two workers' nodes, case %d", i)
+		require.Equal(t, want.Stats.Updates, par.Stats.Updates, "two workers' updates, case %d", i)
+	}
+}
+
 func TestModes(t *testing.T) {
 	p := parse(t, gen.Langford(7))
 	s := solver(t, p)

@@ -56,8 +56,9 @@
 // and Solver.First returns the chosen options of the first solution found.
 // Clashing givens are not an error: the search answers that there is no
 // solution. Options.TakeSingleton, which stops the choice of item at the
-// first one with a single option left, about doubles the rate on such
-// puzzles. See the 4×4 sudoku example.
+// first one with a single option left (and, without colors, counts the
+// items left without options as it covers, so that the tree stays Knuth's),
+// about doubles the rate on such puzzles. See the 4×4 sudoku example.
 //
 // A Solver is not safe for concurrent use; Clone makes one per goroutine.
 // With Options.Workers > 1, Solve clones the solver itself and splits the
