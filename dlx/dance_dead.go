@@ -1,5 +1,11 @@
 package dlx
 
+import (
+	"encoding/binary"
+	"math/bits"
+	"unsafe"
+)
+
 // The plain dancing steps of a search that counts its dead items: the
 // active primary items left without options (problems without colors,
 // Options.TakeSingleton). With that count a node where an item has died
@@ -17,6 +23,48 @@ package dlx
 // 0 and the item with header x is primary (x < pend, the ref after the
 // last primary header; refs and lengths stay below 2^31).
 
+// The steps also keep a flag byte per item (Solver.one, byte h for item
+// h): 1 if the item is active with at most one option left, else 0,
+// written without a branch. With no dead item the choice is the first
+// primary item flagged, which firstOne finds by reading the flags 8 at a
+// time in the ring's order (the order of the item numbers) instead of
+// following the ring from record to record.
+
+// flag returns the flag of the item with header ref h.
+func flag(ob unsafe.Pointer, h uint32) *uint8 { return (*uint8)(unsafe.Add(ob, h/nodeSize)) }
+
+// atMostOne returns 1 if 0 ≤ l ≤ 1, else 0.
+func atMostOne(l int32) uint8 { return uint8((uint32(l) - 2) >> 31) }
+
+// firstOne returns the number of the first item flagged among the flags
+// at ob (items 0 to 8·words−1, the last word masked by last), or 0 if there
+// is none, and how many words it read. It reads two words a step, through
+// fixed-size arrays (no bounds checks: the flags array holds 8·words
+// bytes at least).
+func firstOne(ob unsafe.Pointer, words int, last uint64) (h, n uint32) {
+	i := 0
+	for ; i+2 < words; i += 2 {
+		a := binary.LittleEndian.Uint64((*[8]byte)(unsafe.Add(ob, 8*i))[:])
+		b := binary.LittleEndian.Uint64((*[8]byte)(unsafe.Add(ob, 8*i+8))[:])
+		if a|b != 0 {
+			if a != 0 {
+				return uint32(8*i + bits.TrailingZeros64(a)/8), uint32(i + 2)
+			}
+			return uint32(8*i + 8 + bits.TrailingZeros64(b)/8), uint32(i + 2)
+		}
+	}
+	for ; i < words; i++ {
+		w := binary.LittleEndian.Uint64((*[8]byte)(unsafe.Add(ob, 8*i))[:])
+		if i == words-1 {
+			w &= last
+		}
+		if w != 0 {
+			return uint32(8*i + bits.TrailingZeros64(w)/8), uint32(i + 1)
+		}
+	}
+	return 0, uint32(words)
+}
+
 // zeroPrim returns 1 if l is 0 and x < pend, else 0.
 func zeroPrim(l int32, x, pend uint32) int32 {
 	return int32(((uint32(l) - 1) & (x - pend)) >> 31)
@@ -24,11 +72,12 @@ func zeroPrim(l int32, x, pend uint32) int32 {
 
 // coverPlainD is coverPlain(hr), returning also the change in dead items.
 func (s *Solver) coverPlainD(hr uint32) (u uint64, dead int32) {
-	nb, ib := s.nbase, s.ibase
+	nb, ib, ob := s.nbase, s.ibase, s.obase
 	pend := ref(s.nprim + 1)
 	s.unlinkItem(hr)
 	u = 1
 	dead = -zeroPrim(itr(ib, hr).len, hr, pend)
+	*flag(ob, hr) = 0
 	for p := nd(nb, hr).down; p != hr; p = nd(nb, p).down {
 		for q := p + nodeSize; q != p; {
 			nq := nd(nb, q)
@@ -44,6 +93,7 @@ func (s *Solver) coverPlainD(hr uint32) (u uint64, dead int32) {
 			l := r.len - 1
 			r.len = l
 			dead += zeroPrim(l, uint32(x), pend)
+			*flag(ob, uint32(x)) = atMostOne(l)
 			u++
 			q += nodeSize
 		}
@@ -53,7 +103,7 @@ func (s *Solver) coverPlainD(hr uint32) (u uint64, dead int32) {
 
 // uncoverPlainD undoes coverPlainD(hr), returning the change in dead items.
 func (s *Solver) uncoverPlainD(hr uint32) (dead int32) {
-	nb, ib := s.nbase, s.ibase
+	nb, ib, ob := s.nbase, s.ibase, s.obase
 	pend := ref(s.nprim + 1)
 	for p := nd(nb, hr).up; p != hr; p = nd(nb, p).up {
 		for q := p - nodeSize; q != p; {
@@ -69,17 +119,19 @@ func (s *Solver) uncoverPlainD(hr uint32) (dead int32) {
 			l := r.len
 			dead -= zeroPrim(l, uint32(x), pend)
 			r.len = l + 1
+			*flag(ob, uint32(x)) = atMostOne(l + 1)
 			q -= nodeSize
 		}
 	}
 	s.relinkItem(hr)
+	*flag(ob, hr) = atMostOne(itr(ib, hr).len)
 	return dead + zeroPrim(itr(ib, hr).len, hr, pend)
 }
 
 // coverOthersPlainD is coverOthersPlain(x), returning also the change in
 // dead items.
 func (s *Solver) coverOthersPlainD(x uint32) (u uint64, dead int32) {
-	nb, ib := s.nbase, s.ibase
+	nb, ib, ob := s.nbase, s.ibase, s.obase
 	pend := ref(s.nprim + 1)
 	for r := x + nodeSize; r != x; {
 		nr := nd(nb, r)
@@ -93,6 +145,7 @@ func (s *Solver) coverOthersPlainD(x uint32) (u uint64, dead int32) {
 		s.unlinkItem(hr)
 		u++
 		dead -= zeroPrim(itr(ib, hr).len, hr, pend)
+		*flag(ob, hr) = 0
 		for p := nd(nb, hr).down; p != hr; p = nd(nb, p).down {
 			for q := p + nodeSize; q != p; {
 				nq := nd(nb, q)
@@ -108,6 +161,7 @@ func (s *Solver) coverOthersPlainD(x uint32) (u uint64, dead int32) {
 				l := rx.len - 1
 				rx.len = l
 				dead += zeroPrim(l, uint32(x), pend)
+				*flag(ob, uint32(x)) = atMostOne(l)
 				u++
 				q += nodeSize
 			}
@@ -120,7 +174,7 @@ func (s *Solver) coverOthersPlainD(x uint32) (u uint64, dead int32) {
 // uncoverOthersPlainD undoes coverOthersPlainD(x), returning the change in
 // dead items.
 func (s *Solver) uncoverOthersPlainD(x uint32) (dead int32) {
-	nb, ib := s.nbase, s.ibase
+	nb, ib, ob := s.nbase, s.ibase, s.obase
 	pend := ref(s.nprim + 1)
 	for r := x - nodeSize; r != x; {
 		nr := nd(nb, r)
@@ -144,10 +198,12 @@ func (s *Solver) uncoverOthersPlainD(x uint32) (dead int32) {
 				l := rx.len
 				dead -= zeroPrim(l, uint32(x), pend)
 				rx.len = l + 1
+				*flag(ob, uint32(x)) = atMostOne(l + 1)
 				q -= nodeSize
 			}
 		}
 		s.relinkItem(hr)
+		*flag(ob, hr) = atMostOne(itr(ib, hr).len)
 		dead += zeroPrim(itr(ib, hr).len, hr, pend)
 		r -= nodeSize
 	}

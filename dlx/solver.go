@@ -221,6 +221,14 @@ type Solver struct {
 
 	// pend is the search a stop left unwound (see park).
 	pend pending
+
+	// The flags of TakeSingleton without colors (dance_dead.go): one byte
+	// per item, 8·oneWords bytes covering items 0..nprim, the last word
+	// masked by oneLast.
+	one      []byte
+	obase    unsafe.Pointer // &one[0]
+	oneWords int
+	oneLast  uint64
 }
 
 // pending is a search that stopped (a stop, a budget spent, the solutions
@@ -371,6 +379,10 @@ func newSolver(m *core.Meter, p *Problem) (*Solver, error) {
 		maxOpts: -1,
 	}
 	s.nbase, s.ibase = unsafe.Pointer(&s.nodes[0]), unsafe.Pointer(&s.items[0])
+	s.oneWords = (int(s.nprim) + 8) / 8
+	s.oneLast = 1<<(8*(uint(s.nprim)+1-8*uint(s.oneWords-1))) - 1
+	s.one = make([]byte, (n+2+7)/8*8)
+	s.obase = unsafe.Pointer(&s.one[0])
 	// Rings of active items: primary items around head 0, secondary items
 	// around head n+1.
 	ring := func(head, lo, hi int32) {
@@ -471,6 +483,8 @@ func (s *Solver) clone(m *core.Meter) (*Solver, error) {
 	c.ftweak, c.branch, c.path = nil, nil, nil
 	c.g = gauge{}
 	c.pend = pending{}
+	c.one = append([]byte(nil), s.one...)
+	c.obase = unsafe.Pointer(&c.one[0])
 	return &c, nil
 }
 
@@ -657,7 +671,7 @@ func (s *Solver) search(limit uint64, visit func([]int) bool, updates uint64, st
 	// which is then Knuth's exact choice.
 	track := !colored && stopAt == 1
 	if track {
-		dead = s.deadItems()
+		dead = s.initFlags()
 	}
 	workBound, ok := s.g.begin(nodes, updates)
 	if !ok {
@@ -693,7 +707,15 @@ enter:
 		goto backup
 	}
 	// Choose the active primary item with the fewest options, the first
-	// such item on ties.
+	// such item on ties: with the flags, the first item flagged, if any.
+	if track {
+		h, n := firstOne(s.obase, s.oneWords, s.oneLast)
+		scanned += uint64(n)
+		if h != 0 {
+			hr = ref(int32(h))
+			goto chosen
+		}
+	}
 	{
 		var best int32
 		var n uint32
@@ -703,6 +725,7 @@ enter:
 			goto backup
 		}
 	}
+chosen:
 	switch {
 	case colored:
 		updates += s.cover(hr)
@@ -794,15 +817,19 @@ park:
 	return outcome{Status: status, Solutions: count, Stats: core.Stats{Nodes: nodes - first, Updates: updates}}
 }
 
-// deadItems returns the number of active primary items without options.
-func (s *Solver) deadItems() int32 {
+// initFlags sets the flags of dance_dead.go for the current state (1 for
+// each active primary item with at most one option) and returns the number
+// of active primary items without options.
+func (s *Solver) initFlags() int32 {
 	ib := s.ibase
+	clear(s.one)
 	var n int32
 	for h := itr(ib, 0).next; h != 0; {
 		r := itr(ib, h)
 		if r.len == 0 {
 			n++
 		}
+		s.one[h/nodeSize] = atMostOne(r.len)
 		h = r.next
 	}
 	return n
