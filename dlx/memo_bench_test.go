@@ -26,18 +26,30 @@ var memoInstances = []struct {
 }
 
 // BenchmarkMemo counts the instances of issue 25's table with the memo, one
-// worker, each branching rule.
+// worker, each branching rule, and with the default (MemoAuto).
 func BenchmarkMemo(b *testing.B) {
 	for _, tc := range memoInstances {
-		for _, br := range []dlx.Branch{dlx.BranchFirst, dlx.BranchMRV, dlx.BranchAuto} {
-			b.Run(tc.name+"/"+br.String(), func(b *testing.B) {
+		for _, o := range []dlx.Options{
+			{Memo: dlx.MemoOn, Branch: dlx.BranchFirst},
+			{Memo: dlx.MemoOn, Branch: dlx.BranchMRV},
+			{Memo: dlx.MemoOn, Branch: dlx.BranchAuto},
+			{Memo: dlx.MemoAuto, Workers: 1},
+		} {
+			name := o.Branch.String()
+			if o.Memo == dlx.MemoAuto {
+				name = "default"
+			}
+			b.Run(tc.name+"/"+name, func(b *testing.B) {
 				s, err := dlx.NewSolver(parse(b, tc.text))
 				require.NoError(b, err)
 				var res dlx.Result
+				cpu0 := cpuTime()
 				for b.Loop() {
-					res, err = s.Solve(context.Background(), &dlx.Options{Memo: dlx.MemoOn, Branch: br})
+					opts := o
+					res, err = s.Solve(context.Background(), &opts)
 					require.NoError(b, err)
 				}
+				b.ReportMetric((cpuTime()-cpu0).Seconds()/float64(b.N), "cpu-s/op")
 				want, _ := new(big.Int).SetString(tc.want, 10)
 				require.Equal(b, want.String(), res.Count.String())
 				b.ReportMetric(float64(res.Memo.Entries), "entries")
@@ -45,6 +57,29 @@ func BenchmarkMemo(b *testing.B) {
 				b.ReportMetric(float64(res.Stats.Nodes), "nodes")
 			})
 		}
+	}
+}
+
+// BenchmarkMemoPlain counts the instances of issue 25's table with the
+// plain search (Algorithm C, one worker), the memo's baseline: seconds
+// (dominoes 8×8) to hours (dominoes 12×12), so select the instances with
+// -bench (docs/benchmarks.md: 8×8 and K20 measured, the others from their
+// node counts).
+func BenchmarkMemoPlain(b *testing.B) {
+	for _, tc := range memoInstances {
+		b.Run(tc.name, func(b *testing.B) {
+			s, err := dlx.NewSolver(parse(b, tc.text))
+			require.NoError(b, err)
+			var res dlx.Result
+			cpu0 := cpuTime()
+			for b.Loop() {
+				res, err = s.Solve(context.Background(), &dlx.Options{Memo: dlx.MemoOff})
+				require.NoError(b, err)
+			}
+			b.ReportMetric((cpuTime()-cpu0).Seconds()/float64(b.N), "cpu-s/op")
+			require.Equal(b, tc.want, res.Count.String())
+			b.ReportMetric(float64(res.Stats.Nodes), "nodes")
+		})
 	}
 }
 
