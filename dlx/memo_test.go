@@ -142,6 +142,33 @@ func TestMemoKnownCounts(t *testing.T) {
 	}
 }
 
+// TestMemoIssueTable counts the instances of issue 25's table (dominoes
+// 8×8 to 12×12, OEIS A004003 and A099390; the perfect matchings of K20,
+// 19!!; L-trominoes on 9×12, 467,966,840) with the memo, each branching
+// rule where it takes milliseconds, and Langford n = 11 (35,584, OEIS
+// A014552 doubled for the mirror images), which the published DXD code
+// miscounts (35,588) by trusting a 64-bit hash: every count exact.
+func TestMemoIssueTable(t *testing.T) {
+	cases := append(slices.Clone(memoInstances), struct{ name, text, want string }{"langford-11", gen.Langford(11), "35584"})
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			p := parse(t, tc.text)
+			branches := []dlx.Branch{dlx.BranchFirst, dlx.BranchMRV, dlx.BranchAuto}
+			switch tc.name {
+			case "L-trominoes-9x12": // mrv: millions of nodes (docs/cli.md)
+				branches = []dlx.Branch{dlx.BranchFirst, dlx.BranchAuto}
+			case "langford-11": // few repeats: one rule is enough
+				branches = []dlx.Branch{dlx.BranchMRV}
+			}
+			for _, b := range branches {
+				res := countWith(t, p, dlx.Options{Memo: dlx.MemoOn, Branch: b})
+				require.Equal(t, core.StatusExhausted, res.Status)
+				require.Equal(t, tc.want, res.Count.String(), "%v", b)
+			}
+		})
+	}
+}
+
 // hasPrimary reports whether option k has a primary item.
 func hasPrimary(p *dlx.Problem, k int) bool {
 	for j := range p.OptionLen(k) {
