@@ -635,6 +635,14 @@ func (s *Solver) solveForced(forced []int, replay bool, limit uint64, visit func
 	return res
 }
 
+// The kinds of search loop: without colors, the same counting its dead
+// items and flags (TakeSingleton, dance_dead.go), with colors.
+const (
+	modePlain = iota
+	modeTrack
+	modeColored
+)
+
 // outcome is what search returns: a Result without the fields only
 // Algorithm M sets, so that search compiles to the same code as before they
 // were added (a larger return value changed its register allocation).
@@ -655,7 +663,6 @@ func (s *Solver) search(limit uint64, visit func([]int) bool, updates uint64, st
 		ch      = s.choice
 		base    = len(s.sol)
 		cut     = s.cut
-		colored = s.colored
 		level   int
 		nodes   = s.g.nodes // the gauge's running total
 		first   = nodes
@@ -669,8 +676,12 @@ func (s *Solver) search(limit uint64, visit func([]int) bool, updates uint64, st
 	// dead items (dance_dead.go): a node where one is left meets its dead
 	// end at once, and the choice stops at the first item with one option,
 	// which is then Knuth's exact choice.
-	track := !colored && stopAt == 1
-	if track {
+	mode := modePlain
+	switch {
+	case s.colored:
+		mode = modeColored
+	case stopAt == 1:
+		mode = modeTrack
 		dead = s.initFlags()
 	}
 	workBound, ok := s.g.begin(nodes, updates)
@@ -702,13 +713,13 @@ enter:
 		}
 		goto backup
 	}
-	if dead > 0 {
-		scanned++ // a node's one unit of work
-		goto backup
-	}
 	// Choose the active primary item with the fewest options, the first
 	// such item on ties: with the flags, the first item flagged, if any.
-	if track {
+	if mode == modeTrack {
+		if dead > 0 {
+			scanned++ // a node's one unit of work
+			goto backup
+		}
 		h, n := firstOne(s.obase, s.oneWords, s.oneLast)
 		scanned += uint64(n)
 		if h != 0 {
@@ -727,36 +738,36 @@ enter:
 	}
 chosen:
 	switch {
-	case colored:
-		updates += s.cover(hr)
-	case track:
+	case mode == modePlain:
+		updates += s.coverPlain(hr)
+	case mode == modeTrack:
 		u, d := s.coverPlainD(hr)
 		updates += u
 		dead += d
 	default:
-		updates += s.coverPlain(hr)
+		updates += s.cover(hr)
 	}
 	x = nd(nb, hr).down
 
 try:
 	if x == hr {
 		switch {
-		case colored:
-			s.uncover(hr)
-		case track:
+		case mode == modePlain:
+			s.uncoverPlain(hr)
+		case mode == modeTrack:
 			dead += s.uncoverPlainD(hr)
 		default:
-			s.uncoverPlain(hr)
+			s.uncover(hr)
 		}
 		goto backup
 	}
 	ch[level] = x
-	if track {
+	if mode == modePlain {
+		updates += s.coverOthersPlain(x)
+	} else if mode == modeTrack {
 		u, d := s.coverOthersPlainD(x)
 		updates += u
 		dead += d
-	} else if !colored {
-		updates += s.coverOthersPlain(x)
 	} else {
 		for p := x + nodeSize; p != x; {
 			np := nd(nb, p)
@@ -785,10 +796,10 @@ backup:
 	}
 	level--
 	x = ch[level]
-	if track {
-		dead += s.uncoverOthersPlainD(x)
-	} else if !colored {
+	if mode == modePlain {
 		s.uncoverOthersPlain(x)
+	} else if mode == modeTrack {
+		dead += s.uncoverOthersPlainD(x)
 	} else {
 		for p := x - nodeSize; p != x; {
 			np := nd(nb, p)
