@@ -416,3 +416,26 @@ func runAlgorithm(ctx context.Context, cfg *Config, inst Instance, a models.Algo
 }
 
 func seconds(s float64) time.Duration { return time.Duration(s * float64(time.Second)) }
+
+// Sizes returns the sizes a comparison of model m runs and the arguments
+// that follow the size: the instance's own arguments args (one size, ""),
+// or with sizes (the --sizes flag: 8..14 or 8,10,12) each size in turn
+// standing as the instance's first argument.
+func Sizes(m *models.Model, sizes string, args []string) (list, rest []string, err error) {
+	switch {
+	case m == nil:
+		return nil, nil, errors.New("bench: Sizes: no model")
+	case sizes == "" && len(args) < m.Instance.Args:
+		return nil, nil, fmt.Errorf("%s compare: give %s or --sizes", m.Name, m.Instance.Usage)
+	case sizes == "":
+		return []string{""}, args, nil
+	case m.Instance.Args == 0:
+		return nil, nil, fmt.Errorf("%s compare: --sizes needs a model whose instance is named by an argument", m.Name)
+	case len(args) >= m.Instance.Args:
+		return nil, nil, fmt.Errorf("%s compare: give %s or --sizes, not both", m.Name, m.Instance.Usage)
+	}
+	if list, err = ParseSizes(sizes); err != nil {
+		return nil, nil, fmt.Errorf("--sizes: %w", err)
+	}
+	return list, args, nil
+}

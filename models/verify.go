@@ -364,3 +364,28 @@ func Ints(line []byte) ([]int32, error) {
 	}
 	return out, nil
 }
+
+// VerifyRequest checks the solutions of a verify request: its first
+// VerifyArgs arguments (VerifyInput's count) name the instance, the next
+// the input (OpenInput: a file, "-" or none for standard input, or the
+// model's Literal). name names the input in messages; an error is a bad
+// request or an input that cannot be read.
+func (m *Model) VerifyRequest(ctx context.Context, req Request) (rep *VerifyReport, name string, err error) {
+	if m.Verify == nil {
+		return nil, "", fmt.Errorf("models: %s has no verify", m.Name)
+	}
+	args := req.Args
+	at := m.VerifyArgs
+	if m.VerifyInput != nil {
+		at = m.VerifyInput(args)
+	}
+	at = min(max(at, 0), len(args))
+	in, name, err := m.OpenInput(req, at)
+	if err != nil {
+		return nil, name, err
+	}
+	defer in.Close()
+	req.Args = args[:at]
+	rep, err = m.Verify(ctx, req, in)
+	return rep, name, err
+}

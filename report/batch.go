@@ -1,6 +1,7 @@
 package report
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -261,4 +262,81 @@ func BatchFailure(b models.Batch, s *models.BatchSummary, st core.Status) string
 		return fmt.Sprintf("%d invalid %s(s), the first on line %d (every other %s was answered)", s.ByVerdict[models.Invalid], one, s.FirstInvalid, one)
 	}
 	return ""
+}
+
+// BatchSolve is a solve of a batch model's input (models.Model.Batch) as
+// the coverkit command runs it: every record answered in input order by
+// the one batch loop and written by the one batch writer.
+type BatchSolve struct {
+	Model   *models.Model
+	Request models.Request
+	// Algorithm names the algorithm; "" is the model's default.
+	Algorithm string
+	// Limit, if not 0, is how many solutions each answer looks for (the
+	// batch's own limit otherwise); MaxNodes a node budget per record.
+	Limit, MaxNodes uint64
+	Workers         int
+	// Format is the output format (BatchFormats).
+	Format string
+	// Progress, if set, is called with the number of records answered.
+	Progress func(done uint64)
+}
+
+// BatchResult is how a batch solve ended.
+type BatchResult struct {
+	// Record is the batch's record (BatchRecord), for --stats.
+	Record Record
+	// Status is exhausted when every record was answered.
+	Status core.Status
+	// Answered says whether some record was answered (a partial result
+	// that holds something).
+	Answered bool
+	// Failure says why the command does not exit 0 (BatchFailure).
+	Failure string
+}
+
+// Run answers the input of the request (its first argument: a file, "-"
+// or none for standard input, or the model's Literal) and writes the
+// answers to w. An error means a bad request or an input that cannot be
+// read: the answers written so far are no result.
+func (s *BatchSolve) Run(ctx context.Context, w io.Writer) (BatchResult, error) {
+	m := s.Model
+	if m == nil || m.Batch == nil || w == nil {
+		return BatchResult{}, errors.New("report: BatchSolve: no batch model or no writer")
+	}
+	b, err := m.Batch(s.Request)
+	if err != nil {
+		return BatchResult{}, err
+	}
+	name := s.Algorithm
+	if name == "" && m.Default != nil {
+		name = m.Default(nil, &core.Options{Mode: core.ModeCount})
+	}
+	alg, err := m.Algorithm(name)
+	if err != nil {
+		return BatchResult{}, err
+	}
+	limit := b.Limit()
+	switch {
+	case limit == 0 && s.Limit > 0:
+		return BatchResult{}, fmt.Errorf("%s solve: --count and --limit exclude each other", m.Name)
+	case limit == 0 && s.Format != "text" && s.Format != "json":
+		return BatchResult{}, fmt.Errorf("%s solve: --format %s draws solutions; --count keeps none (use text or json)", m.Name, s.Format)
+	case s.Limit > 0:
+		limit = s.Limit
+	}
+	in, input, err := m.OpenInput(s.Request, 0)
+	if err != nil {
+		return BatchResult{}, err
+	}
+	defer in.Close()
+	bw := &BatchWriter{W: w, Format: s.Format, Batch: b, Model: m.Name, Count: limit == 0}
+	sum, err := models.RunBatch(ctx, b, in, models.BatchOptions{Algorithm: alg, Limit: limit, MaxNodes: s.MaxNodes,
+		Workers: s.Workers, Progress: s.Progress}, bw.Write)
+	if err != nil {
+		return BatchResult{}, err
+	}
+	st := sum.Status(ctx)
+	return BatchResult{Record: BatchRecord(m.Name, input, alg.Name, b, &sum, st, s.Workers), Status: st,
+		Answered: sum.Records > sum.ByVerdict[models.Timeout], Failure: BatchFailure(b, &sum, st)}, nil
 }

@@ -1,11 +1,13 @@
 package report
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"reflect"
 	"strconv"
+	"text/tabwriter"
 
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
@@ -145,4 +147,46 @@ func orEmpty(res *core.Result) *core.Result {
 		return &core.Result{}
 	}
 	return res
+}
+
+// WriteAlgorithms writes the algorithms in format "json" (one object a
+// line) or text (a table: model, algorithm, kind, capabilities,
+// description, limits).
+func WriteAlgorithms(w io.Writer, format string, algs []models.Algorithm) error {
+	if w == nil {
+		return errNilWriter
+	}
+	if format == "json" {
+		enc := json.NewEncoder(w)
+		for _, a := range algs {
+			if err := enc.Encode(a); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "MODEL\tALGORITHM\tKIND\tCAPABILITIES\tDESCRIPTION\tLIMITS")
+	for _, a := range algs {
+		limits := a.Limits
+		if limits == "" {
+			limits = "-"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", a.Model, a.Name, a.Kind, a.Caps, a.Description, limits)
+	}
+	return tw.Flush()
+}
+
+// WriteResult writes a count's record in format: "json" (the record),
+// "csv" (a header and the record) or text (WriteCount).
+func WriteResult(w io.Writer, format string, m *models.Model, p core.Problem, res *core.Result, rec *Record) error {
+	switch {
+	case rec == nil:
+		return errors.New("report: WriteResult: no record")
+	case format == "json":
+		return WriteJSON(w, rec)
+	case format == "csv":
+		return WriteCSV(w, []Record{*rec})
+	}
+	return WriteCount(w, m, p, res, rec)
 }

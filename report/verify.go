@@ -106,3 +106,12 @@ func VerifyFailure(r *models.VerifyReport, name string) string {
 	}
 	return ""
 }
+
+// WriteVerifyAs writes a verify report in format: "json" (VerifyFields)
+// or text (WriteVerify).
+func WriteVerifyAs(w io.Writer, format, model string, r *models.VerifyReport) error {
+	if format == "json" {
+		return WriteJSON(w, VerifyFields(model, r))
+	}
+	return WriteVerify(w, r)
+}

@@ -1,11 +1,8 @@
 package main
 
 import (
-	"encoding/json"
-	"fmt"
-	"text/tabwriter"
-
 	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/report"
 	"github.com/spf13/cobra"
 )
 
@@ -32,26 +29,9 @@ one-line description. JSON: one object per line
 			if err != nil {
 				return err
 			}
-			algs := models.Algorithms("")
-			if format == "json" {
-				enc := json.NewEncoder(out)
-				for _, a := range algs {
-					if err := enc.Encode(a); err != nil {
-						return err
-					}
-				}
-				return out.Commit()
+			if err := report.WriteAlgorithms(out, format, models.Algorithms("")); err != nil {
+				return err
 			}
-			tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
-			fmt.Fprintln(tw, "MODEL\tALGORITHM\tKIND\tCAPABILITIES\tDESCRIPTION\tLIMITS")
-			for _, a := range algs {
-				limits := a.Limits
-				if limits == "" {
-					limits = "-"
-				}
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", a.Model, a.Name, a.Kind, a.Caps, a.Description, limits)
-			}
-			tw.Flush()
 			return out.Commit()
 		},
 	}

@@ -31,9 +31,9 @@ func runCompare(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args [
 	if m.Batch != nil {
 		return compareBatch(e, cmd, m, f, cfg, args)
 	}
-	sizes, rest, err := compareSizes(m, f, args)
+	sizes, rest, err := bench.Sizes(m, f.sizes, args)
 	if err != nil {
-		return err
+		return usageError(err)
 	}
 	newProblem := func(size string) (core.Problem, error) {
 		a := rest
@@ -133,27 +133,4 @@ func writeComparison(ctx context.Context, e *env, f *runFlags, model string, rep
 		return statusExit(st)
 	}
 	return nil
-}
-
-// compareSizes returns the sizes to compare and the arguments that follow
-// the size: the instance's own arguments, or with --sizes each size in
-// turn standing as its first argument.
-func compareSizes(m *models.Model, f *runFlags, args []string) (sizes, rest []string, err error) {
-	if f.sizes == "" {
-		if len(args) < m.Instance.Args {
-			return nil, nil, usagef("%s compare: give %s or --sizes", m.Name, m.Instance.Usage)
-		}
-		return []string{""}, args, nil
-	}
-	if m.Instance.Args == 0 {
-		return nil, nil, usagef("%s compare: --sizes needs a model whose instance is named by an argument", m.Name)
-	}
-	if len(args) >= m.Instance.Args {
-		return nil, nil, usagef("%s compare: give %s or --sizes, not both", m.Name, m.Instance.Usage)
-	}
-	sizes, err = bench.ParseSizes(f.sizes)
-	if err != nil {
-		return nil, nil, usageError(fmt.Errorf("--sizes: %w", err))
-	}
-	return sizes, args, nil
 }

@@ -2,11 +2,12 @@ package main
 
 import (
 	"encoding/json"
-	"github.com/coverkit/coverkit/dlx"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/coverkit/coverkit/dlx"
 
 	"github.com/stretchr/testify/require"
 )

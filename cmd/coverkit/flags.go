@@ -196,8 +196,8 @@ func (f *runFlags) options(mode core.Mode, formats []string) (*core.Options, err
 	default:
 		return nil, usagef("unknown --branch %q (choose auto, mrv, first)", f.branch)
 	}
-	if o.MemoBytes, err = bytesFlag("--memo-bytes", f.memoBytes); err != nil {
-		return nil, err
+	if o.MemoBytes, err = core.ParseBytes("--memo-bytes", f.memoBytes); err != nil {
+		return nil, usageError(err)
 	}
 	return o, nil
 }
@@ -258,39 +258,6 @@ func (v *seedValue) Set(s string) error {
 
 func (v *seedValue) String() string { return strconv.FormatUint(*v.p, 10) }
 func (v *seedValue) Type() string   { return "uint" }
-
-// byteUnits are the suffixes bytesFlag reads, longest first.
-var byteUnits = []struct {
-	suffix string
-	size   uint64
-}{
-	{"KiB", 1 << 10}, {"MiB", 1 << 20}, {"GiB", 1 << 30}, {"TiB", 1 << 40},
-	{"KB", 1e3}, {"MB", 1e6}, {"GB", 1e9}, {"TB", 1e12}, {"B", 1},
-}
-
-// bytesFlag reads a positive number of bytes ("" means none, 0): a count
-// as countFlag reads it, optionally followed by B, KB, MB, GB, TB (powers
-// of 1000) or KiB, MiB, GiB, TiB (powers of 1024).
-func bytesFlag(name, s string) (uint64, error) {
-	if s == "" {
-		return 0, nil
-	}
-	t, unit := strings.TrimSpace(s), uint64(1)
-	for _, u := range byteUnits {
-		if rest, ok := strings.CutSuffix(t, u.suffix); ok {
-			t, unit = strings.TrimSpace(rest), u.size
-			break
-		}
-	}
-	v, err := core.ParseSize(name, t, math.MaxInt64)
-	if err != nil {
-		return 0, usagef("%s %q: want a number of bytes such as 512MiB, 2GB or 1e9", name, s)
-	}
-	if uint64(v) > math.MaxInt64/unit {
-		return 0, usagef("%s %q is too large", name, s)
-	}
-	return uint64(v) * unit, nil
-}
 
 // countFlag reads a positive count flag ("" means none, 0).
 func countFlag(name, s string) (uint64, error) {

@@ -10,6 +10,7 @@ import (
 	"github.com/coverkit/coverkit/bench"
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/outfile"
 	"github.com/coverkit/coverkit/progress"
 	"github.com/coverkit/coverkit/report"
 	"github.com/spf13/cobra"
@@ -318,7 +319,7 @@ func runSolve(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 		return err
 	}
 	defer o.Abort()
-	sw := &report.SolutionWriter{W: &stoppableWriter{ctx: ctx, w: o}, Problem: p, Format: f.format, Stats: f.stats, Key: m.SolutionKey,
+	sw := &report.SolutionWriter{W: &outfile.Stoppable{Ctx: ctx, W: o}, Problem: p, Format: f.format, Stats: f.stats, Key: m.SolutionKey,
 		Head: models.Fields{{Key: "model", Value: p.Model()}, {Key: "size", Value: p.Size()}, {Key: "algorithm", Value: alg.Name}}}
 	if m.Fields != nil {
 		sw.Head = append(sw.Head, m.Fields(p, &core.Result{})...)
@@ -385,33 +386,6 @@ func runBatch(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 	case f.all || f.sample != "" || f.unique || f.method != "":
 		return usagef("%s solve: --all, --sample, --unique and --method do not apply to a batch", m.Name)
 	}
-	req := f.request(e, args)
-	b, err := m.Batch(req)
-	if err != nil {
-		return solverError(err)
-	}
-	name := f.algo
-	if name == "" && m.Default != nil {
-		name = m.Default(nil, opts)
-	}
-	alg, err := m.Algorithm(name)
-	if err != nil {
-		return usageError(err)
-	}
-	limit := b.Limit()
-	switch {
-	case limit == 0 && opts.Limit > 0:
-		return usagef("%s solve: --count and --limit exclude each other", m.Name)
-	case limit == 0 && f.format != "text" && f.format != "json":
-		return usagef("%s solve: --format %s draws solutions; --count keeps none (use text or json)", m.Name, f.format)
-	case opts.Limit > 0:
-		limit = opts.Limit
-	}
-	in, input, err := m.OpenInput(req, 0)
-	if err != nil {
-		return solverError(err)
-	}
-	defer in.Close()
 	o, err := openOutput(e, f.out)
 	if err != nil {
 		return err
@@ -420,31 +394,28 @@ func runBatch(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 	ctx, stop := searchContext(cmd.Context(), f.timeout)
 	defer stop()
 	bar := newProgress(e, -1, m.Name+" solve")
-	w := &report.BatchWriter{W: o, Format: f.format, Batch: b, Model: m.Name, Count: limit == 0}
-	sum, err := models.RunBatch(ctx, b, in, models.BatchOptions{Algorithm: alg, Limit: limit, MaxNodes: opts.MaxNodes,
-		Workers: opts.Workers, Progress: func(done uint64) { bar.Set(int64(done)) }}, w.Write)
+	r, err := (&report.BatchSolve{Model: m, Request: f.request(e, args), Algorithm: f.algo, Limit: opts.Limit, MaxNodes: opts.MaxNodes,
+		Workers: opts.Workers, Format: f.format, Progress: func(done uint64) { bar.Set(int64(done)) }}).Run(ctx, o)
 	bar.Finish()
 	if err != nil {
 		return solverError(err)
 	}
-	st := sum.Status(ctx)
 	if f.stats {
-		if err := report.WriteJSON(e.stderr, report.BatchRecord(m.Name, input, alg.Name, b, &sum, st, opts.Workers)); err != nil {
+		if err := report.WriteJSON(e.stderr, r.Record); err != nil {
 			return err
 		}
 	}
-	msg := report.BatchFailure(b, &sum, st)
-	if st.Partial() {
-		if err := finish(e, o, st, sum.Records > sum.ByVerdict[models.Timeout]); !errors.As(err, new(*exitError)) {
+	if r.Status.Partial() {
+		if err := finish(e, o, r.Status, r.Answered); !errors.As(err, new(*exitError)) {
 			return err
 		}
-		return &exitError{code: exitPartial, err: fmt.Errorf("stopped early: %s", msg)}
+		return &exitError{code: exitPartial, err: fmt.Errorf("stopped early: %s", r.Failure)}
 	}
 	if err := o.Commit(); err != nil {
 		return err
 	}
-	if msg != "" {
-		return usagef("%s", msg)
+	if r.Failure != "" {
+		return usagef("%s", r.Failure)
 	}
 	return nil
 }
@@ -490,15 +461,7 @@ func runCount(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 		return err
 	}
 	rec := report.New(m, p, alg.Name, &res, f.unique, wall)
-	switch f.format {
-	case "json":
-		err = report.WriteJSON(o, rec)
-	case "csv":
-		err = report.WriteCSV(o, []report.Record{rec})
-	default:
-		err = report.WriteCount(o, m, p, &res, &rec)
-	}
-	if err != nil {
+	if err := report.WriteResult(o, f.format, m, p, &res, &rec); err != nil {
 		return fmt.Errorf("writing the result: %w", err)
 	}
 	if f.stats {
@@ -569,18 +532,12 @@ func runVerify(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []
 	}
 	req := f.request(e, args)
 	req.Context = cmd.Context()
-	at := m.VerifyArgs
-	if m.VerifyInput != nil {
-		at = min(max(m.VerifyInput(args), 0), len(args))
-	}
-	in, name, err := m.OpenInput(req, at)
-	if err != nil {
-		return solverError(err)
-	}
-	req.Args = args[:min(at, len(args))]
-	defer in.Close()
-	rep, err := m.Verify(cmd.Context(), req, in)
-	if err != nil {
+	rep, name, err := m.VerifyRequest(cmd.Context(), req)
+	var ee *exitError
+	switch {
+	case errors.As(err, &ee):
+		return err // an input that cannot be opened
+	case err != nil:
 		return usagef("%s: %v", name, err)
 	}
 	o, err := openOutput(e, f.out)
@@ -588,15 +545,10 @@ func runVerify(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []
 		return err
 	}
 	defer o.Abort()
-	fields := report.VerifyFields(m.Name, rep)
-	if f.format == "json" {
-		err = report.WriteJSON(o, fields)
-	} else {
-		err = report.WriteVerify(o, rep)
-	}
-	if err != nil {
+	if err := report.WriteVerifyAs(o, f.format, m.Name, rep); err != nil {
 		return fmt.Errorf("writing the report: %w", err)
 	}
+	fields := report.VerifyFields(m.Name, rep)
 	if f.stats {
 		if err := report.WriteJSON(e.stderr, fields); err != nil {
 			return err

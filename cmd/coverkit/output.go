@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"io"
 	"os"
@@ -36,25 +35,6 @@ func finish(e *env, o *outfile.File, s core.Status, found bool) error {
 		return err
 	}
 	return statusExit(s)
-}
-
-// stoppableWriter passes writes on to w until ctx ends, then fails them
-// with ctx's error, so that writing a huge result stops on --timeout or
-// Ctrl-C. It looks at ctx once a MiB.
-type stoppableWriter struct {
-	ctx     context.Context
-	w       io.Writer
-	unswept int
-}
-
-func (s *stoppableWriter) Write(p []byte) (int, error) {
-	if s.unswept += len(p); s.unswept >= 1<<20 {
-		s.unswept = 0
-		if err := s.ctx.Err(); err != nil {
-			return 0, err
-		}
-	}
-	return s.w.Write(p)
 }
 
 // openInput opens path for reading (stdin if path is "" or "-").

@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/outfile"
+	"github.com/coverkit/coverkit/report"
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 )
@@ -47,7 +49,7 @@ sudoku-like puzzles, any exact cover — and compares algorithms on them.
 
 Exit codes: 0 success, 1 no solution exists, 2 bad input or usage,
 3 stopped early (--timeout or interrupt; the partial result is printed).`,
-		Version: version(),
+		Version: report.Version(),
 		Example: `  coverkit queens solve 8
   coverkit queens count 14 --unique --format json
   coverkit knight solve 8 --format svg --out tour.svg
@@ -77,7 +79,7 @@ Exit codes: 0 success, 1 no solution exists, 2 bad input or usage,
 		Use: "version", Short: "Print the version, the VCS revision and the Go version of this build", Args: cobra.NoArgs, Example: "  coverkit version",
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			bi, ok := debug.ReadBuildInfo()
-			return writeVersion(cmd.OutOrStdout(), bi, ok)
+			return report.WriteVersion(cmd.OutOrStdout(), bi, ok)
 		},
 	})
 	for _, m := range models.Models() {
@@ -121,26 +123,9 @@ func rejectUnknownVerbs(c *cobra.Command) {
 	}
 }
 
-// stickyWriter remembers the first error of its writer, so that output
-// written by code that ignores errors (cobra's help and usage) still fails
-// the command: `coverkit --help > /dev/full` exits 2, "no space left".
-type stickyWriter struct {
-	w   io.Writer
-	err error
-}
-
-func (s *stickyWriter) Write(p []byte) (int, error) {
-	if s.err != nil {
-		return 0, s.err
-	}
-	n, err := s.w.Write(p)
-	s.err = err
-	return n, err
-}
-
 // run executes the command line and returns the process exit code.
 func run(ctx context.Context, args []string, e *env) int {
-	out := &stickyWriter{w: e.stdout}
+	out := &outfile.Sticky{W: e.stdout}
 	e.stdout = out
 	// `coverkit queens solve 8` needs only the queens commands, and
 	// `coverkit algorithms` none: the others are stubs. Help and completion
@@ -154,8 +139,8 @@ func run(ctx context.Context, args []string, e *env) int {
 	root := newRoot(e, only)
 	root.SetArgs(args)
 	err := root.ExecuteContext(ctx)
-	if err == nil && out.err != nil {
-		err = usagef("writing output: %v", out.err)
+	if err == nil && out.Err() != nil {
+		err = usagef("writing output: %v", out.Err())
 	}
 	if err == nil {
 		return exitOK

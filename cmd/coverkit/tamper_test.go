@@ -12,6 +12,7 @@ import (
 
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/report"
 	"github.com/coverkit/coverkit/units"
 	"github.com/stretchr/testify/require"
 )
@@ -200,7 +201,7 @@ func TestTamperedCheckpoints(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	job := &units.Job{Model: "queens", Size: p.Size(), Algorithm: units.AlgorithmOf(dec),
 		Dec: &cancelAfter{Decomposition: dec, n: int(size0) + 300, cancel: cancel}, Units: k, First: 0, Last: 1,
-		Version: version(), Checkpoint: ck}
+		Version: report.Version(), Checkpoint: ck}
 	_, err = job.Run(ctx)
 	require.ErrorIs(t, err, units.ErrStopped)
 	saved, err := os.ReadFile(ck)

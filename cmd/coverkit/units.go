@@ -9,9 +9,9 @@ import (
 	"time"
 
 	"github.com/coverkit/coverkit/core"
-	"github.com/coverkit/coverkit/dlx"
 	"github.com/coverkit/coverkit/models"
 	"github.com/coverkit/coverkit/outfile"
+	"github.com/coverkit/coverkit/report"
 	"github.com/coverkit/coverkit/units"
 	"github.com/spf13/cobra"
 )
@@ -81,28 +81,9 @@ func runUnits(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 	if err != nil {
 		return err
 	}
-	dec, err := m.Decompose(ctx, p, k)
+	dec, newDec, err := units.Decompose(ctx, m.Decompose, p, k, f.algo)
 	if err != nil {
 		return phaseError(err, "splitting the count")
-	}
-	// A decomposition whose subproblems another algorithm can count
-	// (dlx.Subtrees: dlx or memo) takes --algo.
-	type algorithmer interface {
-		WithAlgorithm(string) (*dlx.Subtrees, error)
-	}
-	newDec := func() (core.Decomposition, error) { return m.Decompose(ctx, p, k) }
-	if a, ok := dec.(algorithmer); ok && f.algo != "" && f.algo != units.AlgorithmOf(dec) && f.algo != "auto" && f.algo != "dlx" {
-		if dec, err = a.WithAlgorithm(f.algo); err != nil {
-			return usageError(err)
-		}
-		name := f.algo
-		newDec = func() (core.Decomposition, error) {
-			d, err := m.Decompose(ctx, p, k)
-			if err != nil {
-				return nil, err
-			}
-			return d.(algorithmer).WithAlgorithm(name)
-		}
 	}
 	algorithm := units.AlgorithmOf(dec)
 	if f.algo != "" && f.algo != algorithm {
@@ -124,7 +105,7 @@ func runUnits(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 	}
 	job := &units.Job{
 		Model: m.Name, Size: p.Size(), Algorithm: algorithm, Dec: dec, Units: k,
-		First: first, Last: last, Version: version(), Checkpoint: f.split.Checkpoint, Every: f.split.Every,
+		First: first, Last: last, Version: report.Version(), Checkpoint: f.split.Checkpoint, Every: f.split.Every,
 		Workers: workers, NewDec: newDec,
 		Emit: func(l *units.Line) error {
 			b, err := l.Marshal()

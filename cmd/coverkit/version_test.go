@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/coverkit/coverkit/report"
 	"github.com/stretchr/testify/require"
 )
 
@@ -30,7 +31,7 @@ func TestWriteVersion(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var b strings.Builder
-			require.NoError(t, writeVersion(&b, tc.bi, tc.ok))
+			require.NoError(t, report.WriteVersion(&b, tc.bi, tc.ok))
 			for _, w := range tc.want {
 				require.Contains(t, b.String(), w)
 			}

@@ -1,4 +1,4 @@
-package main
+package report
 
 import (
 	"fmt"
@@ -7,21 +7,26 @@ import (
 	"runtime/debug"
 )
 
-// version is the module version the build info holds (a release tag, or
+// Version is the module version the build info holds (a release tag, or
 // the pseudo-version Go derives from the commit, "+dirty" when the tree
 // was modified), or "dev" for a build that has none (go run, or a build
 // outside a module). Unit lines carry it.
-func version() string {
+func Version() string {
 	bi, ok := debug.ReadBuildInfo()
-	return versionOf(bi, ok)
+	return VersionOf(bi, ok)
 }
 
-// writeVersion writes what the build info holds, one fact a line: the
+// WriteVersion writes what the build info holds, one fact a line: the
 // module version, the VCS revision with its time and whether the tree was
 // modified, and the Go version and platform; it says so plainly when the
-// build has no VCS information.
-func writeVersion(w io.Writer, bi *debug.BuildInfo, ok bool) error {
-	if _, err := fmt.Fprintf(w, "coverkit version %s\n", versionOf(bi, ok)); err != nil {
+// build has no VCS information. ok false (or a nil bi) is a build without
+// build info.
+func WriteVersion(w io.Writer, bi *debug.BuildInfo, ok bool) error {
+	if w == nil {
+		return errNilWriter
+	}
+	ok = ok && bi != nil
+	if _, err := fmt.Fprintf(w, "coverkit version %s\n", VersionOf(bi, ok)); err != nil {
 		return err
 	}
 	settings := map[string]string{}
@@ -50,9 +55,9 @@ func writeVersion(w io.Writer, bi *debug.BuildInfo, ok bool) error {
 	return err
 }
 
-// versionOf is version for the given build info.
-func versionOf(bi *debug.BuildInfo, ok bool) string {
-	if ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+// VersionOf is Version for the given build info.
+func VersionOf(bi *debug.BuildInfo, ok bool) string {
+	if ok && bi != nil && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
 		return bi.Main.Version
 	}
 	return "dev"

@@ -1,0 +1,54 @@
+package outfile
+
+import (
+	"context"
+	"io"
+)
+
+// Stoppable passes writes on to W until Ctx ends, then fails them with
+// Ctx's error, so that writing a huge result stops on a timeout or an
+// interrupt. It looks at Ctx once a MiB.
+type Stoppable struct {
+	Ctx     context.Context
+	W       io.Writer
+	unswept int
+}
+
+// Write writes p to W, or fails with Ctx's error once Ctx has ended.
+func (s *Stoppable) Write(p []byte) (int, error) {
+	if s.W == nil {
+		return 0, io.ErrClosedPipe
+	}
+	if s.unswept += len(p); s.unswept >= 1<<20 && s.Ctx != nil {
+		s.unswept = 0
+		if err := s.Ctx.Err(); err != nil {
+			return 0, err
+		}
+	}
+	return s.W.Write(p)
+}
+
+// Sticky remembers the first error of its writer W, so that output
+// written by code that ignores errors (a command-line library's help and
+// usage) still fails the command: Err returns it.
+type Sticky struct {
+	W   io.Writer
+	err error
+}
+
+// Write writes p to W, or fails with W's first error.
+func (s *Sticky) Write(p []byte) (int, error) {
+	if s.err != nil {
+		return 0, s.err
+	}
+	if s.W == nil {
+		s.err = io.ErrClosedPipe
+		return 0, s.err
+	}
+	n, err := s.W.Write(p)
+	s.err = err
+	return n, err
+}
+
+// Err returns the first error of a write, or nil.
+func (s *Sticky) Err() error { return s.err }
