@@ -83,3 +83,16 @@ func ContextStatus(ctx context.Context) (Status, bool) {
 	}
 	return StatusCanceled, true
 }
+
+// ErrorStatus is the status of a phase that failed with err because its
+// context ended: timeout for context.DeadlineExceeded, canceled for
+// context.Canceled; false for any other error.
+func ErrorStatus(err error) (Status, bool) {
+	switch {
+	case errors.Is(err, context.DeadlineExceeded):
+		return StatusTimeout, true
+	case errors.Is(err, context.Canceled):
+		return StatusCanceled, true
+	}
+	return StatusExhausted, false
+}

@@ -671,6 +671,9 @@ func BatchFields(b Batch, s *BatchSummary, workers int) []Field {
 // names no file (a puzzle on the command line). name is the input's name
 // in messages: the file's name, "stdin" or "arguments".
 func (m *Model) OpenInput(req Request, at int) (rc io.ReadCloser, name string, err error) {
+	if m == nil {
+		return nil, "", errors.New("models: OpenInput: no model")
+	}
 	if at = max(at, 0); m.Literal != nil && at < len(req.Args) && req.Args[at] != "-" {
 		if _, serr := os.Stat(req.Args[at]); serr != nil {
 			if text, ok := m.Literal(req.Args[at:]); ok {
@@ -682,5 +685,26 @@ func (m *Model) OpenInput(req Request, at int) (rc io.ReadCloser, name string, e
 	if name == "-" {
 		name = "stdin"
 	}
+	if rc == nil && err == nil {
+		err = fmt.Errorf("models: %s: nothing to read", name)
+	}
 	return rc, name, err
+}
+
+// LoadRequest reads the batch a request names (the model's Batch over the
+// input of its first argument, OpenInput) into a BatchInstance.
+func (m *Model) LoadRequest(req Request) (*BatchInstance, error) {
+	if m == nil || m.Batch == nil {
+		return nil, fmt.Errorf("models: %s reads no batch", m.Name)
+	}
+	b, err := m.Batch(req)
+	if err != nil {
+		return nil, err
+	}
+	in, name, err := m.OpenInput(req, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer in.Close()
+	return LoadBatch(name, b, in)
 }

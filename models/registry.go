@@ -363,3 +363,21 @@ func Algorithms(model string) []Algorithm { return Default.Algorithms(model) }
 func LookupAlgorithm(model, name string) (Algorithm, error) {
 	return Default.LookupAlgorithm(model, name)
 }
+
+// VerifyMax is the largest first solution CheckFirst checks; beyond it the
+// check would cost more than most searches, and the tests and the verify
+// verb cover the algorithms.
+const VerifyMax = 1 << 24
+
+// CheckFirst checks again the first solution a run of a on p found (up to
+// VerifyMax entries), before it is written: an invalid one is an internal
+// error of the algorithm's.
+func (a Algorithm) CheckFirst(p core.Problem, res *core.Result) error {
+	if p == nil || res == nil || res.First == nil || len(res.First) > VerifyMax {
+		return nil
+	}
+	if err := p.Verify(res.First); err != nil {
+		return fmt.Errorf("internal error: %s returned an invalid solution: %w", a.Name, err)
+	}
+	return nil
+}

@@ -371,8 +371,8 @@ func Ints(line []byte) ([]int32, error) {
 // model's Literal). name names the input in messages; an error is a bad
 // request or an input that cannot be read.
 func (m *Model) VerifyRequest(ctx context.Context, req Request) (rep *VerifyReport, name string, err error) {
-	if m.Verify == nil {
-		return nil, "", fmt.Errorf("models: %s has no verify", m.Name)
+	if m == nil || m.Verify == nil {
+		return nil, "", errors.New("models: VerifyRequest: a model without verify")
 	}
 	args := req.Args
 	at := m.VerifyArgs

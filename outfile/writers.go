@@ -2,7 +2,9 @@ package outfile
 
 import (
 	"context"
+	"errors"
 	"io"
+	"os"
 )
 
 // Stoppable passes writes on to W until Ctx ends, then fails them with
@@ -52,3 +54,14 @@ func (s *Sticky) Write(p []byte) (int, error) {
 
 // Err returns the first error of a write, or nil.
 func (s *Sticky) Err() error { return s.err }
+
+// OpenInput opens path for reading, or stdin when path is "" or "-".
+func OpenInput(path string, stdin io.Reader) (io.ReadCloser, error) {
+	if path == "" || path == "-" {
+		if stdin == nil {
+			return nil, errors.New("outfile: no standard input")
+		}
+		return io.NopCloser(stdin), nil
+	}
+	return os.Open(path)
+}

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/coverkit/coverkit/core"
 )
 
 // Bar is a progress bar drawn on w. Its methods are safe for concurrent
@@ -82,4 +84,22 @@ func (b *Bar) draw() {
 	fill := int(frac * width)
 	fmt.Fprintf(b.w, "\r\033[K%s %3.0f%% |%s%s| [%s]", b.description, 100*frac,
 		strings.Repeat("█", fill), strings.Repeat(" ", width-fill), elapsed)
+}
+
+// Search returns a function for an algorithm's progress reports
+// (core.Options.Progress) that moves b, a bar of 1000 steps, and
+// describes it as what with the work left once the known total is done;
+// nil for a nil bar.
+func (b *Bar) Search(what string) func(core.Progress) {
+	if b == nil {
+		return nil
+	}
+	return func(p core.Progress) {
+		if p.Total > 0 {
+			b.Set(int64(p.Done * 1000 / p.Total))
+		}
+		if p.Remaining > 0 && p.Done >= p.Total {
+			b.Describe(fmt.Sprintf("%s, left: %d", what, p.Remaining))
+		}
+	}
 }

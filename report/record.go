@@ -144,3 +144,14 @@ func WriteJSON(w io.Writer, v any) error {
 	_, err = w.Write(append(b, '\n'))
 	return err
 }
+
+// OutcomeRecord is the record of a model's own task (models.Task.Run):
+// its algorithm, result, size and facts.
+func OutcomeRecord(model string, out *models.Outcome) Record {
+	if out == nil {
+		return Record{Model: model}
+	}
+	rec := NewRecord(nil, out.Algorithm, &out.Result, false, 0)
+	rec.Model, rec.Size, rec.Fields = model, out.Size, out.Fields
+	return rec
+}

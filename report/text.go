@@ -190,3 +190,21 @@ func WriteResult(w io.Writer, format string, m *models.Model, p core.Problem, re
 	}
 	return WriteCount(w, m, p, res, rec)
 }
+
+// WriteHeadline writes the model's headline for a solution found
+// (models.Model.Headline: a line above the solution) in the text formats
+// of solve; nothing for json, none, svg or when there is none.
+func WriteHeadline(w io.Writer, format string, m *models.Model, p core.Problem, res *core.Result) error {
+	if m == nil || m.Headline == nil || p == nil || p.Model() != m.Name || res == nil || res.First == nil ||
+		format == "json" || format == "none" || format == "svg" {
+		return nil
+	}
+	if h := m.Headline(p, res); h != "" {
+		if w == nil {
+			return errNilWriter
+		}
+		_, err := fmt.Fprintln(w, h)
+		return err
+	}
+	return nil
+}

@@ -70,17 +70,7 @@ func compareBatch(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, cfg 
 	if f.sizes != "" {
 		return usagef("%s compare: --sizes does not apply to a batch", m.Name)
 	}
-	req := f.request(e, args)
-	b, err := m.Batch(req)
-	if err != nil {
-		return solverError(err)
-	}
-	in, name, err := m.OpenInput(req, 0)
-	if err != nil {
-		return solverError(err)
-	}
-	defer in.Close()
-	batch, err := models.LoadBatch(name, b, in)
+	batch, err := m.LoadRequest(f.request(e, args))
 	if err != nil {
 		return solverError(err)
 	}

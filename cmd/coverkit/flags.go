@@ -91,7 +91,7 @@ func (f *runFlags) declare(cmd *cobra.Command, verb string, m *models.Model, for
 			}
 			complete(cmd, name, algos)
 		case "workers":
-			fs.VarP(&numValue{p: &f.workers, name: name}, name, "w", help)
+			fs.VarP(&core.IntValue{P: &f.workers, Name: name}, name, "w", help)
 		case "timeout":
 			fs.DurationVarP(&f.timeout, name, "t", 0, help)
 		case "max-nodes":
@@ -101,7 +101,7 @@ func (f *runFlags) declare(cmd *cobra.Command, verb string, m *models.Model, for
 		case "method":
 			fs.StringVar(&f.method, name, "", help)
 		case "seed":
-			fs.Var(&seedValue{p: &f.seed, name: name}, name, help)
+			fs.Var(&core.UintValue{P: &f.seed, Name: name}, name, help)
 		case "unique":
 			fs.BoolVar(&f.unique, name, false, help)
 		case "limit":
@@ -126,7 +126,7 @@ func (f *runFlags) declare(cmd *cobra.Command, verb string, m *models.Model, for
 			fs.StringVar(&f.sizes, name, "", help)
 		case "repeat":
 			f.repeat = 1
-			fs.Var(&numValue{p: &f.repeat, name: name, positive: true}, name, help)
+			fs.Var(&core.IntValue{P: &f.repeat, Name: name, Positive: true}, name, help)
 		case "branch":
 			fs.StringVar(&f.branch, name, "auto", help)
 			complete(cmd, name, []string{"auto", "mrv", "first"})
@@ -212,52 +212,6 @@ func (f *runFlags) workerCount(mode core.Mode) (int, error) {
 	}
 	return w, nil
 }
-
-// numValue is a numeric flag read by the one parser of sizes and counts
-// (core.ParseCount: 8, 1e6, 1_000_000), as every number of the command
-// line is.
-type numValue struct {
-	p    *int
-	name string
-	// positive refuses 0 (core.ParseSize), with the same words for 0 and
-	// for a negative number.
-	positive bool
-}
-
-func (v *numValue) Set(s string) error {
-	parse := core.ParseCount
-	if v.positive {
-		parse = core.ParseSize
-	}
-	n, err := parse("--"+v.name, s, math.MaxInt)
-	if err != nil {
-		return err
-	}
-	*v.p = int(n)
-	return nil
-}
-
-func (v *numValue) String() string { return strconv.Itoa(*v.p) }
-func (v *numValue) Type() string   { return "int" }
-
-// seedValue is a flag of 0 to 2^64−1 (core.ParseUint: 1e6, 1_000_000 or
-// 0x...), such as --seed.
-type seedValue struct {
-	p    *uint64
-	name string
-}
-
-func (v *seedValue) Set(s string) error {
-	n, err := core.ParseUint("--"+v.name, s)
-	if err != nil {
-		return err
-	}
-	*v.p = n
-	return nil
-}
-
-func (v *seedValue) String() string { return strconv.FormatUint(*v.p, 10) }
-func (v *seedValue) Type() string   { return "uint" }
 
 // countFlag reads a positive count flag ("" means none, 0).
 func countFlag(name, s string) (uint64, error) {

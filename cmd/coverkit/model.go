@@ -11,7 +11,6 @@ import (
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
 	"github.com/coverkit/coverkit/outfile"
-	"github.com/coverkit/coverkit/progress"
 	"github.com/coverkit/coverkit/report"
 	"github.com/spf13/cobra"
 )
@@ -227,11 +226,7 @@ func instance(ctx context.Context, e *env, m *models.Model, f *runFlags, args []
 // instance, splitting it): an error caused by the context's end (--timeout,
 // a signal) exits 3 with nothing written.
 func phaseError(err error, phase string) error {
-	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
-		st := core.StatusCanceled
-		if errors.Is(err, context.DeadlineExceeded) {
-			st = core.StatusTimeout
-		}
+	if st, stopped := core.ErrorStatus(err); stopped {
 		return &exitError{code: exitPartial, err: fmt.Errorf("stopped early: %s while %s", st, phase)}
 	}
 	return solverError(err)
@@ -254,27 +249,12 @@ func prepare(ctx context.Context, e *env, m *models.Model, f *runFlags, args []s
 	return p, alg, opts, nil
 }
 
-// withProgress shows a bar on stderr (when it is a terminal) for the
-// algorithm's progress reports.
-func withProgress(e *env, o *core.Options, what string) *progress.Bar {
-	bar := newProgress(e, 1000, what)
-	if bar != nil {
-		o.Progress = func(p core.Progress) {
-			if p.Total > 0 {
-				bar.Set(int64(p.Done * 1000 / p.Total))
-			}
-			if p.Remaining > 0 && p.Done >= p.Total {
-				bar.Describe(fmt.Sprintf("%s, left: %d", what, p.Remaining))
-			}
-		}
-	}
-	return bar
-}
-
 // search runs alg under ctx with a progress bar, measuring the wall time
 // around it.
 func search(ctx context.Context, e *env, alg models.Algorithm, p core.Problem, opts *core.Options) (core.Result, time.Duration, error) {
-	bar := withProgress(e, opts, p.Model()+" "+p.Size())
+	what := p.Model() + " " + p.Size()
+	bar := newProgress(e, 1000, what)
+	opts.Progress = bar.Search(what)
 	start := time.Now()
 	res, err := alg.Run(ctx, p, opts)
 	wall := time.Since(start)
@@ -283,16 +263,6 @@ func search(ctx context.Context, e *env, alg models.Algorithm, p core.Problem, o
 		return res, wall, solverError(err)
 	}
 	return res, wall, nil
-}
-
-// noSolution is the error of a search that finished without a solution:
-// exit 1 when that proves there is none, else exit 3 (report.Failure).
-func noSolution(m *models.Model, alg models.Algorithm, p core.Problem, res *core.Result) error {
-	msg, proved := report.Failure(m, alg, p, res)
-	if !proved {
-		return &exitError{code: exitPartial, err: fmt.Errorf("stopped early: %s", msg)}
-	}
-	return noSolutionf("%s", msg)
 }
 
 // runSolve is the generic solve verb: the first solution, or every one
@@ -339,15 +309,13 @@ func runSolve(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 		return writeFailed(ctx, "writing solutions", writeErr)
 	}
 	rec := report.New(m, p, alg.Name, &res, f.unique, wall)
-	if !all && res.First != nil && len(res.First) <= verifyMax {
-		if err := p.Verify(res.First); err != nil {
-			return fmt.Errorf("internal error: %s returned an invalid solution: %w", alg.Name, err)
+	if !all {
+		if err := alg.CheckFirst(p, &res); err != nil {
+			return err
 		}
 	}
-	if m.Headline != nil && res.First != nil && f.format != "json" && f.format != "none" && f.format != "svg" {
-		if h := m.Headline(p, &res); h != "" {
-			fmt.Fprintln(o, h)
-		}
+	if err := report.WriteHeadline(o, f.format, m, p, &res); err != nil {
+		return writeFailed(ctx, "writing the result", err)
 	}
 	switch {
 	case !all && res.First != nil:
@@ -367,7 +335,11 @@ func runSolve(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 	}
 	found := !res.Solutions.IsZero() || res.First != nil
 	if !found && res.Status.Finished() {
-		return noSolution(m, alg, p, &res)
+		msg, proved := report.Failure(m, alg, p, &res)
+		if !proved { // exit 1 only when the search proves there is none
+			return &exitError{code: exitPartial, err: fmt.Errorf("stopped early: %s", msg)}
+		}
+		return noSolutionf("%s", msg)
 	}
 	return finish(e, o, res.Status, found)
 }
@@ -419,11 +391,6 @@ func runBatch(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 	}
 	return nil
 }
-
-// verifyMax is the largest solution solve checks again before writing it;
-// beyond it the check would cost more than most searches, and the tests
-// and the verify verb cover the algorithms.
-const verifyMax = 1 << 24
 
 // writeFailed reports a failed write: exit 3 when the command was stopped
 // while writing (the output is incomplete; an --out file is left as it
@@ -497,9 +464,7 @@ func runTask(e *env, cmd *cobra.Command, m *models.Model, t models.Task, f *runF
 	bar.Finish()
 	if err == nil && f.stats && out.Algorithm != "" {
 		// --stats: the task's result record on stderr, as every verb writes it.
-		rec := report.NewRecord(nil, out.Algorithm, &out.Result, false, 0)
-		rec.Model, rec.Size, rec.Fields = m.Name, out.Size, out.Fields
-		if err := report.WriteJSON(e.stderr, rec); err != nil {
+		if err := report.WriteJSON(e.stderr, report.OutcomeRecord(m.Name, out)); err != nil {
 			return err
 		}
 	}

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/coverkit/coverkit/core"
@@ -37,12 +36,10 @@ func finish(e *env, o *outfile.File, s core.Status, found bool) error {
 	return statusExit(s)
 }
 
-// openInput opens path for reading (stdin if path is "" or "-").
+// openInput opens path for reading (stdin if path is "" or "-"), or a
+// usage error.
 func openInput(e *env, path string) (io.ReadCloser, error) {
-	if path == "" || path == "-" {
-		return io.NopCloser(e.stdin), nil
-	}
-	f, err := os.Open(path)
+	f, err := outfile.OpenInput(path, e.stdin)
 	if err != nil {
 		return nil, usageError(err)
 	}

@@ -33,7 +33,7 @@ func declareUnitFlags(cmd *cobra.Command, m *models.Model, s *units.Spec) {
 	f := cmd.Flags()
 	f.StringVar(&s.Units, "units", "", "split the count into K work units; unit lines are JSON (see docs/scale-out.md)")
 	f.StringVar(&s.Unit, "unit", "", "with --units: the unit(s) to count: I, A-B, or env (SLURM_ARRAY_TASK_ID, JOB_COMPLETION_INDEX)")
-	f.Var(&seedValue{p: &s.Offset, name: "unit-offset"}, "unit-offset", "with --units: add this to the unit index (one count over several arrays)")
+	f.Var(&core.UintValue{P: &s.Offset, Name: "unit-offset"}, "unit-offset", "with --units: add this to the unit index (one count over several arrays)")
 	f.StringVar(&s.Checkpoint, "checkpoint", "", "with --units: save progress in FILE and resume from it")
 	f.DurationVar(&s.Every, "checkpoint-every", time.Minute, "with --units: how often to save the checkpoint")
 }

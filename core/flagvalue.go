@@ -1,0 +1,79 @@
+package core
+
+import (
+	"math"
+	"strconv"
+)
+
+// IntValue is a command-line flag of a whole number read by the one parser
+// of sizes and counts (ParseCount: 8, 1e6, 1_000_000), as every number of
+// the command line is. It implements the Value interface of the flag
+// packages (Set, String, Type).
+type IntValue struct {
+	// P receives the value; Name is the flag's name, without dashes.
+	P    *int
+	Name string
+	// Positive refuses 0 (ParseSize), with the same words for 0 and for a
+	// negative number.
+	Positive bool
+}
+
+// Set parses s into *P.
+func (v *IntValue) Set(s string) error {
+	parse := ParseCount
+	if v.Positive {
+		parse = ParseSize
+	}
+	n, err := parse("--"+v.Name, s, math.MaxInt)
+	if err != nil {
+		return err
+	}
+	if v.P == nil {
+		return ErrUnsupported
+	}
+	*v.P = int(n)
+	return nil
+}
+
+// String returns the value.
+func (v *IntValue) String() string {
+	if v == nil || v.P == nil {
+		return "0"
+	}
+	return strconv.Itoa(*v.P)
+}
+
+// Type names the value's type in help: "int".
+func (v *IntValue) Type() string { return "int" }
+
+// UintValue is a command-line flag of 0 to 2^64−1 (ParseUint: 1e6,
+// 1_000_000 or 0x...), such as --seed.
+type UintValue struct {
+	// P receives the value; Name is the flag's name, without dashes.
+	P    *uint64
+	Name string
+}
+
+// Set parses s into *P.
+func (v *UintValue) Set(s string) error {
+	n, err := ParseUint("--"+v.Name, s)
+	if err != nil {
+		return err
+	}
+	if v.P == nil {
+		return ErrUnsupported
+	}
+	*v.P = n
+	return nil
+}
+
+// String returns the value.
+func (v *UintValue) String() string {
+	if v == nil || v.P == nil {
+		return "0"
+	}
+	return strconv.FormatUint(*v.P, 10)
+}
+
+// Type names the value's type in help: "uint".
+func (v *UintValue) Type() string { return "uint" }

@@ -1,0 +1,26 @@
+package units
+
+// MergeDoc is the help of the merge command (coverkit merge): what Merge
+// reads and checks, its exit codes and its JSON summary.
+const MergeDoc = `Read the unit lines written by a split count (count --units K --unit I) from
+the FILEs (or stdin, "-" or none) and print the exact total.
+
+Every line must come from the same count: the same schema, instance (a
+hash of the canonical instance), decomposition, model and K; lines written
+by different versions of coverkit merge when these agree. Lines are read
+strictly (an unknown field or a value out of range is refused, naming the
+field). Each unit 0..K-1 must appear; a unit seen twice with the same count
+is confirmed, with a different count it is a conflict. Each unit's
+subproblems and fingerprint must match what the decomposition lists for
+it. Every total is added with overflow detection.
+
+Exit 0: complete and consistent. Exit 3: units are missing; they are printed
+as index ranges ready for sbatch --array= (stderr). Exit 2: a conflict, a
+mismatch, an overflow, or an unreadable line, named with its file and
+line.
+
+JSON: {"model":...,"size":...,"algorithm":...,"solutions":N,"units":K,
+"complete":true,"decomposition":...,"instance":...,"subproblems":M,
+"present":...,"lines":...,"confirmed":...,"by_weight":{...},"nodes":...,
+"cpu_seconds":...,
+"missing":[[first,last],...]}.`
