@@ -389,3 +389,23 @@ func (m *Model) VerifyRequest(ctx context.Context, req Request) (rep *VerifyRepo
 	rep, err = m.Verify(ctx, req, in)
 	return rep, name, err
 }
+
+// VerbDoc is the long help of one of the model's generic verbs: the
+// model's Doc, and for verify what verify does with it.
+func (m *Model) VerbDoc(verb string) string {
+	if m == nil {
+		return ""
+	}
+	if verb != "verify" {
+		return m.Doc
+	}
+	return `Check solutions independently of any solver: every solution read from the
+input (a file, stdin if absent or -) in any form solve writes (text or JSON
+lines) is checked against the instance, each bad one reported on its line
+(one that cannot be read is marked unreadable) and the rest still checked;
+then a summary: the solutions, how many are invalid, valid and distinct.
+Exit 0 every solution valid, 1 some solution invalid or unreadable (or none
+at all), 2 only when the input itself cannot be read.
+
+The model: ` + m.Doc
+}

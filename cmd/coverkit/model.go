@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -71,7 +72,7 @@ func newModelCmd(e *env, m *models.Model) *cobra.Command {
 		sub := &cobra.Command{
 			Use:     strings.TrimSpace(name + " " + usage),
 			Short:   v.short,
-			Long:    m.Doc,
+			Long:    m.VerbDoc(verb),
 			Example: m.Examples[verb],
 			Args:    cobra.RangeArgs(minArgs, maxArgs),
 			Aliases: strings.Fields(alias),
@@ -97,7 +98,7 @@ func newModelCmd(e *env, m *models.Model) *cobra.Command {
 	if cmd.Example == "" {
 		var ex []string
 		for _, sub := range cmd.Commands() {
-			if first, _, _ := strings.Cut(sub.Example, "\n"); first != "" {
+			if first, _, _ := strings.Cut(sub.Example, "\n"); first != "" && !slices.Contains(ex, first) {
 				ex = append(ex, first)
 			}
 		}
@@ -136,7 +137,7 @@ func bareSolve(e *env, cmd *cobra.Command, m *models.Model, formats []string, ve
 	f := &runFlags{verb: verb}
 	var count bool
 	cmd.Use = strings.TrimSpace(m.Name + " " + m.Instance.Usage)
-	cmd.Example = m.Examples["solve"]
+	cmd.Example = m.Examples[verb] // a task's own (pieces max), or solve's
 	cmd.Args = cobra.RangeArgs(m.Instance.Args, m.Instance.Args+m.Instance.Optional)
 	cmd.RunE = func(cmd *cobra.Command, args []string) error {
 		if count {

@@ -87,9 +87,12 @@ A C H S, X for a custom piece); a d-dimensional board as 2-D layers after
   coverkit pieces solve queen 8 9 --task pawns
   coverkit pieces solve queen 8 9 --pawns "2,3" --all
   coverkit pieces solve "leap(1,2)+ride(1,1)" 6 6 --format svg`,
-			"verify":  `  coverkit pieces solve queen 8 --task dominate --all | coverkit pieces verify queen 8 --task dominate`,
-			"cover":   `  coverkit pieces cover bishop 8 14 | coverkit dlx --count`,
-			"compare": `  coverkit pieces compare king 8 16 --repeat 3`,
+			"verify":   `  coverkit pieces solve queen 8 --task dominate --all | coverkit pieces verify queen 8 --task dominate`,
+			"cover":    `  coverkit pieces cover bishop 8 14 | coverkit dlx --count`,
+			"compare":  `  coverkit pieces compare king 8 16 --repeat 3`,
+			"max":      "  coverkit pieces max knight 8 --format board\n  coverkit pieces max queen 8 --count",
+			"dominate": "  coverkit pieces dominate queen 8\n  coverkit pieces dominate king 8 --count",
+			"pawns":    "  coverkit pieces pawns 8 --queens 9",
 		},
 	})
 }

@@ -66,7 +66,7 @@ each other have no solution, with the pair named.`,
 			"verify": `  coverkit queens solve 8 --all | coverkit queens verify`,
 			"cover":  `  coverkit queens cover 8 | coverkit dlx --count`,
 			"compare": `  coverkit queens compare 12 --repeat 3
-  coverkit queens compare 8 --sizes 8..12 --algos backtrack,bitwise`,
+  coverkit queens compare --sizes 8..12 --algos backtrack,bitwise`,
 		},
 	})
 }
