@@ -208,6 +208,7 @@ var table = map[string]entry{
 	"core.ErrorStatus":                   {fn: core.ErrorStatus},
 	"core.ParseBytes":                    {fn: core.ParseBytes},
 	"models.(*Model).LoadRequest":        {fn: (*models.Model).LoadRequest},
+	"models.(*Model).VerbDoc":            {fn: (*models.Model).VerbDoc},
 	"models.(*Model).VerifyRequest":      {fn: (*models.Model).VerifyRequest},
 	"models.Algorithm.CheckFirst":        {fn: models.Algorithm.CheckFirst},
 	"outfile.(*Sticky).Err":              {fn: (*outfile.Sticky).Err},
