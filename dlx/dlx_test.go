@@ -173,6 +173,65 @@ func TestTakeSingletonKnuthTree(t *testing.T) {
 	}
 }
 
+// TestSnapshot checks Options.Snapshot against undoing through the links
+// on one Solver reused for many searches, mixing both, with and without
+// colors: the same solutions in the same order, status, nodes and updates;
+// forced options that clash, limits that stop the search with levels
+// left, node budgets, and a clone made after.
+func TestSnapshot(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	plain := strings.NewReplacer(":A", "", ":B", "")
+	for trial := range 200 {
+		text := gen.Random(r, 2+r.IntN(6), r.IntN(4), 4+r.IntN(14))
+		if trial%2 == 0 {
+			text = plain.Replace(text)
+		}
+		if trial%20 == 0 {
+			text = gen.Queens(6, trial%40 == 0)
+		}
+		p := parse(t, text)
+		s := solver(t, p)
+		for round := range 6 {
+			var forced []int
+			for range r.IntN(3) {
+				k := r.IntN(p.NumOptions())
+				if _, err := solver(t, p).Solve(context.Background(), &dlx.Options{Forced: []int{k}}); err == nil {
+					forced = append(forced, k)
+				}
+			}
+			opts := dlx.Options{Forced: forced, Limit: uint64(r.IntN(3)), MaxNodes: uint64(r.IntN(2) * (1 + r.IntN(8))), TakeSingleton: round%2 == 1}
+			var want, got [][]int
+			opts.Visit = func(sol []int) bool { want = append(want, slices.Clone(sol)); return true }
+			links, err := s.Solve(context.Background(), &opts)
+			require.NoError(t, err)
+			opts.Snapshot = true
+			opts.Visit = func(sol []int) bool {
+				require.NoError(t, p.Verify(sol))
+				got = append(got, slices.Clone(sol))
+				return true
+			}
+			snap, err := s.Solve(context.Background(), &opts)
+			require.NoError(t, err)
+			require.Equal(t, want, got, "trial %d round %d forced %v:\n%s", trial, round, forced, text)
+			require.Equal(t, links.Status, snap.Status, "trial %d round %d", trial, round)
+			require.Equal(t, links.Solutions, snap.Solutions)
+			require.Equal(t, links.Stats.Nodes, snap.Stats.Nodes, "trial %d round %d", trial, round)
+			require.Equal(t, links.Stats.Updates, snap.Stats.Updates, "trial %d round %d", trial, round)
+			if len(got) > 0 {
+				require.Equal(t, got[0], s.First())
+			}
+		}
+		// The arrays are as NewSolver made them: a clone counts as a new
+		// solver does.
+		all1, err := s.Clone().Solve(context.Background(), nil)
+		require.NoError(t, err)
+		all2, err := solver(t, p).Solve(context.Background(), nil)
+		require.NoError(t, err)
+		require.Equal(t, all2.Solutions, all1.Solutions)
+		require.Equal(t, all2.Stats, core.Stats{Nodes: all1.Stats.Nodes, Updates: all1.Stats.Updates, Elapsed: all2.Stats.Elapsed})
+	}
+}
+
 func TestModes(t *testing.T) {
 	p := parse(t, gen.Langford(7))
 	s := solver(t, p)

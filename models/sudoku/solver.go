@@ -142,7 +142,7 @@ func (w *dlxWorker) solve(ctx context.Context, p core.Problem, o *core.Options) 
 		}
 	}
 	// A sudoku search is short: one worker unless asked.
-	d.opts = dlx.Options{Limit: limitOf(o), MaxNodes: o.MaxNodes, Forced: d.forced, TakeSingleton: true, Workers: max(o.Workers, 1)}
+	d.opts = dlx.Options{Limit: limitOf(o), MaxNodes: o.MaxNodes, Forced: d.forced, TakeSingleton: true, Snapshot: n <= 9, Workers: max(o.Workers, 1)}
 	if o.Mode != core.ModeCount && o.Visit != nil {
 		w.o, w.shape = o, pz.Shape
 		d.opts.Visit = w.visit
