@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"strconv"
 
@@ -324,4 +325,29 @@ func UnitSize(m, i, k uint64) uint64 {
 		return 0
 	}
 	return (m-1-i)/k + 1
+}
+
+// WriteLines returns an Emit for a Job that writes each unit line, with a
+// newline, to every writer of ws that is not nil, in order (stdout, a
+// --stats stream, an --out file).
+func WriteLines(ws ...io.Writer) func(*Line) error {
+	return func(l *Line) error {
+		if l == nil {
+			return errors.New("units: no line")
+		}
+		b, err := l.Marshal()
+		if err != nil {
+			return err
+		}
+		b = append(b, '\n')
+		for _, w := range ws {
+			if w == nil {
+				continue
+			}
+			if _, err := w.Write(b); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"syscall"
@@ -96,40 +97,24 @@ func runUnits(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 	defer signal.Stop(sigs)
 
 	var o *outfile.File
-	emitted := 0
+	out := []io.Writer{e.stdout, nil, nil}
+	if f.stats {
+		out[1] = e.stderr // a unit line is the unit's record
+	}
 	if f.out != "" {
 		if o, err = openOutput(e, f.out); err != nil {
 			return err
 		}
 		defer o.Abort()
+		out[2] = o
 	}
 	job := &units.Job{
 		Model: m.Name, Size: p.Size(), Algorithm: algorithm, Dec: dec, Units: k,
 		First: first, Last: last, Version: report.Version(), Checkpoint: f.split.Checkpoint, Every: f.split.Every,
-		Workers: workers, NewDec: newDec,
-		Emit: func(l *units.Line) error {
-			b, err := l.Marshal()
-			if err != nil {
-				return err
-			}
-			b = append(b, '\n')
-			if _, err := e.stdout.Write(b); err != nil {
-				return err
-			}
-			if f.stats { // a unit line is the unit's record
-				if _, err := e.stderr.Write(b); err != nil {
-					return err
-				}
-			}
-			if o != nil {
-				emitted++
-				_, err = o.Write(b)
-			}
-			return err
-		},
+		Workers: workers, NewDec: newDec, Emit: units.WriteLines(out...),
 	}
 	if _, err := job.Run(ctx); err != nil {
-		if errors.Is(err, units.ErrStopped) && emitted > 0 {
+		if errors.Is(err, units.ErrStopped) && o != nil && !o.Empty() {
 			o.Commit() // the one --out rule: a partial result that holds a unit
 		}
 		return unitsError(err)

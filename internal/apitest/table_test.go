@@ -225,6 +225,7 @@ var table = map[string]entry{
 	"report.WriteResult":                 {fn: report.WriteResult},
 	"report.WriteVerifyAs":               {fn: report.WriteVerifyAs},
 	"report.WriteVersion":                {fn: report.WriteVersion},
+	"units.WriteLines":                   {fn: units.WriteLines},
 	"units.Decompose":                    {fn: units.Decompose},
 	"models.RunBatch":                    {fn: models.RunBatch},
 	"models.LoadBatch":                   {fn: models.LoadBatch},
