@@ -156,8 +156,10 @@ func TestBitwiseStops(t *testing.T) {
 			require.Equal(t, tc.status, res.Status)
 			require.True(t, res.Status.Partial())
 			require.Less(t, time.Since(start), 10*time.Second, "a stopped search returns promptly")
-			require.Positive(t, res.Stats.Nodes)
+			// A cancel or a deadline may come before the first node on a
+			// loaded machine: only a node budget is sure to see nodes.
 			if tc.opts.MaxNodes > 0 {
+				require.Positive(t, res.Stats.Nodes)
 				// Within the budget plus one bottom subtree a worker
 				// (the count), exactly at it (the listing).
 				slack := uint64(max(1, tc.opts.Workers)) * bitwise.MaxSlack
