@@ -84,3 +84,72 @@ func TestCountersIndependentOfWorkers(t *testing.T) {
 		}
 	}
 }
+
+// splitDiffers names the decompositions (by the start of their name)
+// whose subproblems are not searched by the algorithm their unit lines
+// name, so that their summed nodes and updates differ from that
+// algorithm's unsplit count, and why. TestSplitCountersAddUp fails for
+// one that no longer differs, so that the note goes when it is fixed.
+var splitDiffers = map[string]string{
+	"queens-coronal/": "the coronal subproblems are finished by the coronal search (pre-placed rows, most constrained row first), a tree of its own; the unit lines name bitwise, whose unsplit count searches the symmetric tree",
+	"polyomino-mrv/":  "the split counts every tiling with the full search (--method full gives the same nodes and updates); the unsplit dlx count restricts a piece to orbit representatives",
+}
+
+// TestSplitCountersAddUp checks issue 21's "the sum over the units of a
+// split equals the same algorithm unsplit" for the work too: for every
+// model with a decomposition and every sample instance, the nodes,
+// updates and checks that `merge` adds up over K = 7 units (on 1 and 3
+// workers) equal those of the unsplit count with --algo set to the
+// algorithm the unit lines name — except for the decompositions listed
+// in splitDiffers, where they must still differ.
+func TestSplitCountersAddUp(t *testing.T) {
+	root, err := filepath.Abs("../..")
+	require.NoError(t, err)
+	t.Chdir(root)
+	type work struct {
+		Solutions json.Number `json:"solutions"`
+		Nodes     uint64      `json:"nodes"`
+		Updates   uint64      `json:"updates"`
+		Checks    uint64      `json:"checks"`
+	}
+	differed := map[string]bool{}
+	for _, m := range models.Models() {
+		if m.Decompose == nil {
+			continue
+		}
+		for _, inst := range m.Instance.Samples {
+			for _, w := range []string{"1", "3"} {
+				t.Run(fmt.Sprintf("%s/%s/W=%s", m.Name, inst, w), func(t *testing.T) {
+					args := append([]string{m.Name, m.Verb("count")}, strings.Fields(inst)...)
+					lines, errOut, code := runCLI(t, "", append(args, "--units", "7", "--unit", "0-6", "--workers", w, "--timeout", sampleTimeout)...)
+					require.Equal(t, exitOK, code, "%v: %s", args, errOut)
+					var unit struct {
+						Algorithm, Decomposition string
+					}
+					require.NoError(t, json.Unmarshal([]byte(strings.SplitN(lines, "\n", 2)[0]), &unit))
+					merged, errOut, code := runCLI(t, lines, "merge", "-", "--format", "json")
+					require.Equal(t, exitOK, code, "merge: %s", errOut)
+					var split, whole work
+					require.NoError(t, json.Unmarshal([]byte(merged), &split), merged)
+					out, errOut, code := runCLI(t, "", append(args, "--algo", unit.Algorithm, "--workers", w, "--format", "json", "--timeout", sampleTimeout)...)
+					require.Contains(t, []int{exitOK, exitNoSolution}, code, "%v: %s", args, errOut)
+					require.NoError(t, json.Unmarshal([]byte(out), &whole), out)
+					require.Equal(t, whole.Solutions, split.Solutions, "%v: solutions, split (%s) and unsplit --algo %s", args, unit.Decomposition, unit.Algorithm)
+					for prefix, why := range splitDiffers {
+						if strings.HasPrefix(unit.Decomposition, prefix) {
+							if split != whole {
+								differed[prefix] = true
+							}
+							t.Logf("%s: %s", unit.Decomposition, why)
+							return
+						}
+					}
+					require.Equal(t, whole, split, "%v: the work of the units of %s against the unsplit --algo %s", args, unit.Decomposition, unit.Algorithm)
+				})
+			}
+		}
+	}
+	for prefix := range splitDiffers {
+		require.True(t, differed[prefix], "%s: its units' work now adds up to the unsplit count on every sample: remove it from splitDiffers", prefix)
+	}
+}
