@@ -4,10 +4,11 @@
 // them (for n = 3: 3 1 2 1 3 2). Pairings exist exactly when n ≡ 0 or 3
 // (mod 4); OEIS A014552 counts them up to reversal.
 //
-// The package registers the model "langford" and one algorithm, "dlx",
-// Dancing Links on the exact cover of numbers and positions, so that
-// `coverkit langford solve|count|verify|compare N` work with no code in the
-// command but one import line.
+// The package registers the model "langford" with the algorithms of
+// Dancing Links on the exact cover of numbers and positions ("auto", the
+// default, "dlx" and "memo"), so that `coverkit langford
+// solve|count|verify|compare N` work with no code in the command but one
+// import line (in models/all).
 package langford
 
 import (

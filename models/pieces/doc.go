@@ -35,7 +35,7 @@
 // Dominate, one optimal placement, with the optimum proved), ModeCount the
 // number of placements (of optimal ones for Max and Dominate), ModeAll
 // lists them. The optimum and the other facts of a task are in the Answer
-// that AnswerOf returns for a Result.
+// that Problem.Answer returns for a Result.
 //
 // A solution (core.Solution) gives one entry per cell in row-major
 // order: 0 empty, 1 a piece, 2 a pawn.

@@ -517,8 +517,8 @@ func cellName(b Board, x int) string {
 // Option k is placement k, written as its piece (if it has an item) and
 // its cells. If only is not nil, just the placements k with only[k] true
 // are options (the others are left out, so option indexes differ from
-// placement indexes: see CoverOptions); a placement beyond the end of
-// only is left out too. It fails on a Tiling whose board or placements do
+// placement indexes: the second result holds the placement of each
+// option); a placement beyond the end of only is left out too. It fails on a Tiling whose board or placements do
 // not come from New, and (resource.ErrTooLarge) on a cover the memory
 // policy refuses: its size is asked before it is built.
 func (t *Tiling) Cover(only []bool) (*dlx.Problem, []int32, error) {
