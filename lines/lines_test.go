@@ -1,6 +1,7 @@
 package lines_test
 
 import (
+	"context"
 	"errors"
 	"io"
 	"strings"
@@ -153,4 +154,24 @@ func (c *countingReader) Read(p []byte) (int, error) {
 	}
 	c.read += int64(len(p))
 	return len(p), nil
+}
+
+func TestContextReader(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	r := lines.ContextReader(ctx, strings.NewReader("ab"))
+	buf := make([]byte, 1)
+	n, err := r.Read(buf)
+	require.NoError(t, err)
+	require.Equal(t, 1, n)
+	cancel()
+	_, err = r.Read(buf)
+	require.ErrorIs(t, err, context.Canceled)
+
+	plain := strings.NewReader("x")
+	require.Same(t, plain, lines.ContextReader(context.Background(), plain), "a context that never ends adds nothing")
+	//lint:ignore SA1012 a nil context is what is tested: it never ends
+	require.Same(t, plain, lines.ContextReader(nil, plain))
+	n, err = lines.ContextReader(ctx, nil).Read(buf)
+	require.ErrorIs(t, err, context.Canceled)
+	require.Zero(t, n)
 }

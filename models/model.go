@@ -367,6 +367,10 @@ type VerifyReport struct {
 	// different valid ones; Skipped the records without a solution, not
 	// checked.
 	Solutions, Valid, Invalid, Unreadable, Distinct, Skipped uint64
+	// Status is StatusExhausted when every record was read, else why the
+	// reading stopped (timeout, canceled): the counts are those of the
+	// records before the stop.
+	Status core.Status
 	// FirstBad locates the first invalid solution, or is nil; Bad lists
 	// the invalid ones in input order, the first MaxBadListed.
 	FirstBad *Bad

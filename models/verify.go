@@ -76,9 +76,10 @@ const MaxBadListed = 1000
 // none), and counts them: solutions read, valid, invalid (unreadable
 // records among them), distinct valid ones, records without a solution.
 // The bad records are listed with their lines (the first MaxBadListed)
-// and the reading goes on after each. It stops early only when ctx ends
-// (an error wrapping the context's) or the input cannot be read (r's
-// error, wrapped with the line after the last record).
+// and the reading goes on after each. It stops early when ctx ends (the
+// report so far, its Status saying why, and no error; a record whose
+// reading the stop cut short is not counted) or when the input cannot be
+// read (r's error, wrapped with the line after the last record).
 func VerifyEach(ctx context.Context, p core.Problem, r SolutionReader) (*VerifyReport, error) {
 	if r == nil {
 		return nil, errors.New("models: verify: nil reader")
@@ -87,21 +88,28 @@ func VerifyEach(ctx context.Context, p core.Problem, r SolutionReader) (*VerifyR
 	seen := make(map[uint64]struct{})
 	m := core.NewMeter(ctx, nil)
 	bound, ok := m.Check(0)
-	last := 0
 	for k := uint64(0); ; k++ {
 		if k >= bound || !ok {
 			if bound, ok = m.Check(k); !ok {
-				return rep, fmt.Errorf("models: verify: stopped after line %d: %w", last, stopError(m.Status()))
+				rep.Status = m.Status()
+				return rep, nil
 			}
 		}
 		rd, err := r.Next()
 		if err == io.EOF {
 			return rep, nil
 		}
+		if err != nil || rd.Unreadable != nil || rd.Invalid != nil {
+			// A read the stop cut short is no bad record: the report
+			// ends before it.
+			if _, ok := m.Check(k); !ok {
+				rep.Status = m.Status()
+				return rep, nil
+			}
+		}
 		if err != nil {
 			return rep, err
 		}
-		last = max(last, rd.Line)
 		if rd.Skip {
 			rep.Skipped++
 			continue
@@ -144,14 +152,6 @@ func VerifyEach(ctx context.Context, p core.Problem, r SolutionReader) (*VerifyR
 			rep.Distinct++
 		}
 	}
-}
-
-// stopError is the context's error for a meter's stop status.
-func stopError(st core.Status) error {
-	if st == core.StatusTimeout {
-		return context.DeadlineExceeded
-	}
-	return context.Canceled
 }
 
 // SolutionKey is a 64-bit FNV-1a hash of a solution and the problem it
@@ -386,7 +386,7 @@ func (m *Model) VerifyRequest(ctx context.Context, req Request) (rep *VerifyRepo
 	}
 	defer in.Close()
 	req.Args = args[:at]
-	rep, err = m.Verify(ctx, req, in)
+	rep, err = m.Verify(ctx, req, lines.ContextReader(ctx, in))
 	return rep, name, err
 }
 

@@ -74,6 +74,9 @@ func TestVerifyReport(t *testing.T) {
 			models.VerifyReport{Solutions: 3, Valid: 1, Invalid: 2, Unreadable: 1, Distinct: 1, Skipped: 2, FirstBad: &models.Bad{Line: 4, Reason: "not a number", Unreadable: true},
 				Bad: []models.Bad{{Line: 4, Reason: "not a number", Unreadable: true}, {Line: 9, Reason: "attacked"}}}},
 		{"the model's words follow", "3 solutions, all valid, 3 distinct\nchecked 3\n", "", models.VerifyReport{Solutions: 3, Valid: 3, Distinct: 3, Summary: "checked 3"}},
+		{"stopped", "40 solutions, all valid, 40 distinct (partial: canceled)\n", "", models.VerifyReport{Solutions: 40, Valid: 40, Distinct: 40, Status: core.StatusCanceled}},
+		{"stopped after a bad one", "line 2: attacked\n2 solutions, 1 invalid, 1 valid, 1 distinct valid (partial: timeout)\n", "in: line 2: attacked",
+			models.VerifyReport{Solutions: 2, Valid: 1, Invalid: 1, Distinct: 1, FirstBad: &models.Bad{Line: 2, Reason: "attacked"}, Status: core.StatusTimeout}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var buf bytes.Buffer
@@ -86,6 +89,11 @@ func TestVerifyReport(t *testing.T) {
 	b, err := report.VerifyFields("queens", &rep).MarshalJSON()
 	require.NoError(t, err)
 	require.Equal(t, `{"model":"queens","solutions":1,"valid":"yes","invalid":0,"unreadable":0,"distinct":1,"skipped":0,"all_valid":true,"n":8}`, string(b))
+	rep = models.VerifyReport{Solutions: 3, Valid: 3, Distinct: 3, Status: core.StatusCanceled}
+	b, err = report.VerifyFields("queens", &rep).MarshalJSON()
+	require.NoError(t, err)
+	require.Equal(t, `{"model":"queens","solutions":3,"valid":3,"invalid":0,"unreadable":0,"distinct":3,"skipped":0,"all_valid":true,"status":"canceled","partial":true}`, string(b),
+		"a stopped verify is marked as every partial record is")
 }
 
 func TestRecordAndFailure(t *testing.T) {

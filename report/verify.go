@@ -20,6 +20,9 @@ func VerifyFields(model string, r *models.VerifyReport) models.Fields {
 	fields := models.Fields{{Key: "model", Value: model}, {Key: "solutions", Value: r.Solutions}, {Key: "valid", Value: r.Valid},
 		{Key: "invalid", Value: r.Invalid}, {Key: "unreadable", Value: r.Unreadable}, {Key: "distinct", Value: r.Distinct},
 		{Key: "skipped", Value: r.Skipped}, {Key: "all_valid", Value: r.Invalid == 0 && r.Solutions > 0}}
+	if r.Status.Partial() { // the common record's marks of a stopped run
+		fields = append(fields, models.Field{Key: "status", Value: r.Status.String()}, models.Field{Key: "partial", Value: true})
+	}
 	if r.FirstBad != nil {
 		fields = append(fields, models.Field{Key: "first_bad", Value: r.FirstBad})
 	}
@@ -79,6 +82,9 @@ func WriteVerify(w io.Writer, r *models.VerifyReport) error {
 	if r.Skipped > 0 {
 		b = fmt.Appendf(b, "; %s without a solution skipped", plural(r.Skipped, "record"))
 	}
+	if r.Status.Partial() {
+		b = fmt.Appendf(b, " (partial: %s)", r.Status)
+	}
 	b = append(b, '\n')
 	if r.Summary != "" {
 		b = append(append(b, r.Summary...), '\n')
@@ -95,6 +101,8 @@ func VerifyFailure(r *models.VerifyReport, name string) string {
 		r = &models.VerifyReport{}
 	}
 	switch {
+	case r.Status.Partial() && r.FirstBad == nil:
+		return "" // a stop is no failure: exit 3 says it
 	case r.FirstBad != nil && r.FirstBad.Line > 0:
 		return fmt.Sprintf("%s: line %d: %s", name, r.FirstBad.Line, r.FirstBad.Reason)
 	case r.FirstBad != nil:

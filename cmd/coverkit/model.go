@@ -496,10 +496,18 @@ func runVerify(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []
 	if _, err := f.options(core.ModeFirst, []string{"text", "json"}); err != nil {
 		return err
 	}
+	// A signal stops the reading between two reads of the input (a
+	// record of many megabytes included): the report so far, marked,
+	// exit 3.
+	ctx, stop := searchContext(cmd.Context(), f.timeout)
+	defer stop()
 	req := f.request(e, args)
-	req.Context = cmd.Context()
-	rep, name, err := m.VerifyRequest(cmd.Context(), req)
+	req.Context = ctx
+	rep, name, err := m.VerifyRequest(ctx, req)
 	var ee *exitError
+	if st, stopped := core.ErrorStatus(err); stopped && ctx.Err() != nil {
+		rep, err = &models.VerifyReport{Status: st}, nil // a model's reader stopped first
+	}
 	switch {
 	case errors.As(err, &ee):
 		return err // an input that cannot be opened
@@ -526,5 +534,11 @@ func runVerify(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []
 		}
 		return noSolutionf("%s", msg)
 	}
-	return o.Commit()
+	if rep.Status.Partial() && rep.Solutions == 0 {
+		return statusExit(rep.Status) // nothing read: --out stays as it was
+	}
+	if err := o.Commit(); err != nil {
+		return err
+	}
+	return statusExit(rep.Status)
 }

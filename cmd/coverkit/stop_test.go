@@ -349,6 +349,9 @@ func stopOnce(t *testing.T, bin string, args []string, how string, point time.Du
 		return 0, fmt.Sprintf("finished first (%v)", exitOf(err2))
 	}
 	code := exitOf(err2)
+	if strings.HasPrefix(code, "killed") {
+		t.Errorf("%s at %v: the command was %s: it must catch the stop and exit 3 with what it has", how, point, code)
+	}
 	if strings.Contains(stderr.String(), "panic:") || strings.Contains(stderr.String(), "fatal error:") {
 		t.Errorf("%s at %v: the command crashed:\n%s", how, point, stderr.String())
 	}

@@ -157,6 +157,7 @@ var table = map[string]entry{
 	"lines.(*Error).Error":  {fn: (*lines.Error).Error},
 	"lines.(*Error).Unwrap": {fn: (*lines.Error).Unwrap},
 	"lines.NewReader":       {fn: lines.NewReader},
+	"lines.ContextReader":   {fn: lines.ContextReader},
 	"lines.(*Reader).Line":  {fn: (*lines.Reader).Line},
 	"lines.(*Reader).Max":   {fn: (*lines.Reader).Max},
 	"lines.(*Reader).Next":  {fn: (*lines.Reader).Next},

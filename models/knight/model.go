@@ -8,6 +8,7 @@ import (
 	"io"
 
 	"github.com/coverkit/coverkit/core"
+	"github.com/coverkit/coverkit/lines"
 	"github.com/coverkit/coverkit/models"
 )
 
@@ -121,7 +122,9 @@ func verifyTour(ctx context.Context, req models.Request, r io.Reader) (*models.V
 			var t *Tour
 			var err error
 			if rec.Text() {
-				t, err = readMatrix(bytes.NewReader(bytes.Join(rec.Lines, []byte{'\n'})), rec.Line-1)
+				// A tour of millions of squares parses for seconds: a
+				// stop cuts it short (VerifyEach then ends the report).
+				t, err = readMatrix(lines.ContextReader(ctx, bytes.NewReader(bytes.Join(rec.Lines, []byte{'\n'}))), rec.Line-1)
 			} else if ok, ferr := rec.Field("path", nil); ferr != nil {
 				return nil, nil, fmt.Errorf("knight: JSON: %v", ferr)
 			} else if !ok {
