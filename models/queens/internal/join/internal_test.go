@@ -329,3 +329,26 @@ func TestSplitWorkersAtOnce(t *testing.T) {
 	require.Equal(t, core.CountOf(known[n]), total)
 	require.Empty(t, s.shared.units)
 }
+
+// TestSplitBuildsPart checks that a unit builds only a part of the
+// quadrant table when its tasks share few row counts: every unit of 16 at
+// n = 14 builds less than the whole table, and all of them add up.
+func TestSplitBuildsPart(t *testing.T) {
+	const n, k = 14, 16
+	s, err := NewSplit(n, k, nil)
+	require.NoError(t, err)
+	var total core.Count
+	for u := range uint64(k) {
+		var built int
+		_, err := s.Run(context.Background(), u, k, func(_ uint64, r core.SubResult) bool {
+			s.shared.mu.Lock()
+			built = len(s.shared.units[int(u)].quad.ents)
+			s.shared.mu.Unlock()
+			total = total.Add(r.Count)
+			return true
+		})
+		require.NoError(t, err)
+		require.Less(t, uint64(built), Placements(n/2), "unit %d built the whole quadrant table", u)
+	}
+	require.Equal(t, core.CountOf(known[n]), total)
+}
