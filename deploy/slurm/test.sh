@@ -73,7 +73,9 @@ SlurmctldPort=$port
 SlurmdPort=$((port + 1))
 AuthType=auth/munge
 CredType=cred/munge
-AuthInfo=socket=$D/munge.sock
+# cred_expire: a requeued job waits this long before it starts again
+# (default 120 s, which would be most of the test).
+AuthInfo=socket=$D/munge.sock,cred_expire=5
 SlurmUser=root
 SlurmdUser=root
 StateSaveLocation=$D/state
