@@ -136,6 +136,51 @@ func (s *Solver) uncoverPlain(hr uint32) {
 	s.relinkItem(hr)
 }
 
+// coverOthersColored covers, in order, the items of option node x's
+// option after x's own on a problem with colors: a primary item or an
+// uncolored secondary one is covered, a colored one purified. It returns
+// the updates.
+func (s *Solver) coverOthersColored(x uint32) uint64 {
+	nb := s.nbase
+	var updates uint64
+	for p := x + nodeSize; p != x; {
+		np := nd(nb, p)
+		j := np.top
+		if j <= 0 {
+			p = np.up
+			continue
+		}
+		switch c := np.color; {
+		case c == 0:
+			updates += s.cover(uint32(j))
+		case c > 0:
+			updates += s.purify(p)
+		}
+		p += nodeSize
+	}
+	return updates
+}
+
+// uncoverOthersColored undoes coverOthersColored(x), in reverse order.
+func (s *Solver) uncoverOthersColored(x uint32) {
+	nb := s.nbase
+	for p := x - nodeSize; p != x; {
+		np := nd(nb, p)
+		j := np.top
+		if j <= 0 {
+			p = np.down
+			continue
+		}
+		switch c := np.color; {
+		case c == 0:
+			s.uncover(uint32(j))
+		case c > 0:
+			s.unpurify(p)
+		}
+		p -= nodeSize
+	}
+}
+
 // coverOthersPlain covers, in order, the items of option node x's option
 // after x's own (problems without colors): one call per option instead of
 // one per item, since every call makes search spill its variables.

@@ -789,21 +789,7 @@ try:
 			updates += u
 			dead += d
 		} else {
-			for p := x + nodeSize; p != x; {
-				np := nd(nb, p)
-				j := np.top
-				if j <= 0 {
-					p = np.up
-					continue
-				}
-				switch c := np.color; {
-				case c == 0:
-					updates += s.cover(uint32(j))
-				case c > 0:
-					updates += s.purify(p)
-				}
-				p += nodeSize
-			}
+			updates += s.coverOthersColored(x)
 		}
 		if dup[level] {
 			xupd += updates - u0
@@ -825,21 +811,7 @@ ret:
 	if !colored {
 		dead += muncoverOthers(nb, ib, pmax, x)
 	} else {
-		for p := x - nodeSize; p != x; {
-			np := nd(nb, p)
-			j := np.top
-			if j <= 0 {
-				p = np.down
-				continue
-			}
-			switch c := np.color; {
-			case c == 0:
-				s.uncover(uint32(j))
-			case c > 0:
-				s.unpurify(p)
-			}
-			p -= nodeSize
-		}
+		s.uncoverOthersColored(x)
 	}
 	for p := x - nodeSize; p != x; {
 		np := nd(nb, p)

@@ -806,21 +806,7 @@ try:
 		updates += u
 		dead += d
 	} else {
-		for p := x + nodeSize; p != x; {
-			np := nd(nb, p)
-			j := np.top
-			if j <= 0 {
-				p = np.up
-				continue
-			}
-			switch c := np.color; {
-			case c == 0:
-				updates += s.cover(uint32(j))
-			case c > 0:
-				updates += s.purify(p)
-			}
-			p += nodeSize
-		}
+		updates += s.coverOthersColored(x)
 	}
 	level++
 	goto enter
@@ -838,21 +824,7 @@ backup:
 	} else if mode == modeTrack {
 		dead += s.uncoverOthersPlainD(x)
 	} else {
-		for p := x - nodeSize; p != x; {
-			np := nd(nb, p)
-			j := np.top
-			if j <= 0 {
-				p = np.down
-				continue
-			}
-			switch c := np.color; {
-			case c == 0:
-				s.uncover(uint32(j))
-			case c > 0:
-				s.unpurify(p)
-			}
-			p -= nodeSize
-		}
+		s.uncoverOthersColored(x)
 	}
 	hr = uint32(nd(nb, x).top)
 	x = nd(nb, x).down
