@@ -4,10 +4,13 @@ import (
 	"context"
 	"fmt"
 	"sync"
+	"time"
 
 	"github.com/coverkit/coverkit/core"
+	"github.com/coverkit/coverkit/models"
 	"github.com/coverkit/coverkit/models/queens/internal/coronal"
 	"github.com/coverkit/coverkit/models/queens/internal/join"
+	"github.com/coverkit/coverkit/resource"
 )
 
 // CoronalName is the name (and version) of the coronal decomposition. It
@@ -56,8 +59,10 @@ func (c *Coronal) Instance() string {
 	return CanonicalInstance(&Board{N: c.n})
 }
 
-// Algorithm names the algorithm that finishes the subproblems: "bitwise".
-func (c *Coronal) Algorithm() string { return "bitwise" }
+// Algorithm names the algorithm whose count solves the same subproblems
+// with the same kernels, so that the units add up to it, nodes included:
+// "coronal".
+func (c *Coronal) Algorithm() string { return "coronal" }
 
 // Len returns the number of subproblems: it lists them all (about 1 s per
 // 15 million at n = 18 on one core), stopping through a meter of ctx.
@@ -79,6 +84,85 @@ func (c *Coronal) Run(ctx context.Context, first, stride uint64, done func(j uin
 		return core.StatusExhausted, fmt.Errorf("queens: coronal: no function to take the results: %w", core.ErrUnsupported)
 	}
 	return c.c.Run(ctx, first, stride, done)
+}
+
+// CoronalMRVMaxN is the largest board whose coronal subproblems are
+// finished most constrained row first (the diagonal sets fit one word);
+// above, up to BitwiseMaxN, row by row.
+const CoronalMRVMaxN = coronal.MRVMaxN
+
+var coronalAlgorithm = models.Algorithm{
+	Name: "coronal",
+	Kind: models.Exact,
+	Caps: models.CanCount | models.CanParallel,
+	Description: "the coronal decomposition's count (Q27 project): one queen fixed on each border line, one " +
+		"pre-placement per symmetry class, the rows left most constrained first; its units add up to it",
+	Limits: "count only; the ordinary board (no --torus, --given); no fundamental count (--unique) and no --max-nodes " +
+		"(use --timeout); n ≤ 64 (BitwiseMaxN): n < 8 (CoronalMinN) is one subproblem counted by bitwise, " +
+		"8 ≤ n ≤ 32 (CoronalMRVMaxN) most constrained row first, above row by row",
+	Solve: solveCoronal,
+	Check: func(p core.Problem, o *core.Options) error {
+		if b, ok := p.(*Board); ok && b != nil {
+			return coronalCheck(b, o.OrDefault())
+		}
+		return nil
+	},
+}
+
+// coronalCheck refuses what the coronal algorithm cannot count.
+func coronalCheck(b *Board, o *core.Options) error {
+	if err := plainOnly("coronal", b); err != nil {
+		return err
+	}
+	switch {
+	case o.Mode != core.ModeCount:
+		return fmt.Errorf("queens: coronal: counts only (mode %d): %w", o.Mode, core.ErrUnsupported)
+	case o.Unique:
+		return fmt.Errorf("queens: coronal: no fundamental count (use bitwise): %w", core.ErrUnsupported)
+	case o.Method != "":
+		return fmt.Errorf("queens: coronal: unknown method %q: %w", o.Method, core.ErrUnsupported)
+	case o.MaxNodes > 0:
+		return fmt.Errorf("queens: coronal: no node budget (its kernels meter the inner nodes of the search, "+
+			"not the nodes it reports; use a timeout): %w", core.ErrUnsupported)
+	case b.N > BitwiseMaxN:
+		return fmt.Errorf("queens: coronal: n = %d does not fit its 64-bit row masks (n ≤ %d): %w",
+			b.N, BitwiseMaxN, resource.ErrTooLarge)
+	}
+	return nil
+}
+
+// solveCoronal is the registry entry point of the coronal algorithm:
+// ModeCount only, the ordinary board. It solves every subproblem of the
+// coronal decomposition (NewCoronal), in order, on Options.Workers
+// goroutines (worker w takes subproblems w, w+W, …) under a meter of ctx,
+// and adds up their counts and nodes: Stats.Nodes is the sum of the
+// subproblems' nodes, the same for any number of workers and equal to the
+// sum over the units of any split of the count (plus, after a stop, the
+// nodes of the subproblems it abandoned).
+func solveCoronal(ctx context.Context, p core.Problem, opts *core.Options) (core.Result, error) {
+	o := opts.OrDefault()
+	b, workers, err := input(p, o, "coronal") // refuses a torus and givens
+	if err != nil {
+		return core.Result{}, err
+	}
+	if err := coronalCheck(b, o); err != nil {
+		return core.Result{}, err
+	}
+	c, err := coronal.New(b.N, nil)
+	if err != nil {
+		return core.Result{}, err
+	}
+	start := time.Now()
+	m := core.NewMeter(ctx, o)
+	r := c.Count(m, workers)
+	res := core.Result{
+		Status:    m.Status(),
+		Solutions: r.Solutions,
+		Stats:     core.Stats{Nodes: r.Nodes, Elapsed: time.Since(start)},
+		Extra:     map[string]any{"workers": r.Workers, "subproblems": r.Subproblems},
+	}
+	finalProgress(o, res.Status, r.Subproblems)
+	return res, nil
 }
 
 // decompose is the model's split of a count (Model.Decompose), chosen by

@@ -244,6 +244,9 @@ type enum struct {
 	done            func(j uint64, r core.SubResult) bool
 	solver          *solver
 	stopped         bool
+	// abandoned is the nodes searched in a subproblem a stop abandoned
+	// (done was not called for it).
+	abandoned uint64
 	// The leaves listed, and the count at which to check the meter next.
 	listed, bound uint64
 }
@@ -491,7 +494,12 @@ func (e *enum) leaf() {
 		e.next = ^uint64(0)
 	}
 	r, ok := e.solver.solve(e, w)
-	if !ok || !e.done(j, r) {
+	if !ok {
+		e.abandoned += r.Stats.Nodes
+		e.stopped = true
+		return
+	}
+	if !e.done(j, r) {
 		e.stopped = true
 	}
 }
@@ -573,7 +581,8 @@ func newSolver(m *core.Meter, n int, kernel Kernel, step uint64) *solver {
 }
 
 // solve counts the completions of the pre-placement in e, times w. It
-// reports false if the count was stopped.
+// reports false if the count was stopped: the result then holds only the
+// nodes searched.
 func (s *solver) solve(e *enum, w int) (core.SubResult, bool) {
 	n, mask := s.n, s.mask
 	border := uint64(1) | 2 | 1<<uint(n-2) | 1<<uint(n-1)
@@ -617,8 +626,8 @@ func (s *solver) solve(e *enum, w int) (core.SubResult, bool) {
 		nodes, leaves, ok = s.countRows(mask, m)
 		s.seen = before + nodes
 	}
-	if !ok {
-		return core.SubResult{}, false
+	if !ok { // the nodes searched before the stop, and no count
+		return core.SubResult{Stats: core.Stats{Nodes: nodes}}, false
 	}
 	return core.SubResult{
 		Count: core.CountOf(leaves).MulUint64(uint64(w)),
@@ -744,5 +753,6 @@ func (s *solver) countRows(mask uint64, m int) (nodes, leaves uint64, ok bool) {
 	}
 }
 
-// Algorithm names the algorithm that finishes the subproblems: "bitwise".
-func (c *Coronal) Algorithm() string { return "bitwise" }
+// Algorithm names the algorithm whose unsplit count solves the same
+// subproblems with the same kernels (Count): "coronal".
+func (c *Coronal) Algorithm() string { return "coronal" }
