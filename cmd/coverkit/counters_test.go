@@ -91,8 +91,7 @@ func TestCountersIndependentOfWorkers(t *testing.T) {
 // algorithm's unsplit count, and why. TestSplitCountersAddUp fails for
 // one that no longer differs, so that the note goes when it is fixed.
 var splitDiffers = map[string]string{
-	"queens-coronal/": "the coronal subproblems are finished by the coronal search (pre-placed rows, most constrained row first), a tree of its own; the unit lines name bitwise, whose unsplit count searches the symmetric tree",
-	"polyomino-mrv/":  "the split counts every tiling with the full search (--method full gives the same nodes and updates); the unsplit dlx count restricts a piece to orbit representatives",
+	"polyomino-mrv/": "the split counts every tiling with the full search (--method full gives the same nodes and updates); the unsplit dlx count restricts a piece to orbit representatives",
 }
 
 // TestSplitCountersAddUp checks issue 21's "the sum over the units of a
@@ -152,4 +151,44 @@ func TestSplitCountersAddUp(t *testing.T) {
 	for prefix := range splitDiffers {
 		require.True(t, differed[prefix], "%s: its units' work now adds up to the unsplit count on every sample: remove it from splitDiffers", prefix)
 	}
+}
+
+// TestCoronalUnits checks that `--algo coronal --units K` splits every n
+// by the coronal decomposition (n = 13 is split by the join's otherwise),
+// that its units add up to the unsplit coronal count, nodes included, on
+// any number of workers, and that another algorithm is refused (exit 2)
+// where the coronal decomposition splits the count: its units' work is
+// the coronal search's, not that algorithm's.
+func TestCoronalUnits(t *testing.T) {
+	type rec struct {
+		Algorithm     string      `json:"algorithm"`
+		Decomposition string      `json:"decomposition"`
+		Solutions     json.Number `json:"solutions"`
+		Nodes         uint64      `json:"nodes"`
+	}
+	for _, n := range []string{"7", "12", "13"} {
+		var whole rec
+		for i, w := range []string{"1", "2", "3", "8"} {
+			out, errOut, code := runCLI(t, "", "queens", "count", n, "--algo", "coronal", "--workers", w, "--format", "json")
+			require.Equal(t, exitOK, code, errOut)
+			var got rec
+			require.NoError(t, json.Unmarshal([]byte(out), &got), out)
+			if i == 0 {
+				whole = got
+			}
+			require.Equal(t, whole, got, "n = %s: the count on %s workers", n, w)
+			lines, errOut, code := runCLI(t, "", "queens", "count", n, "--algo", "coronal", "--units", "5", "--unit", "0-4", "--workers", w)
+			require.Equal(t, exitOK, code, errOut)
+			merged, errOut, code := runCLI(t, lines, "merge", "-", "--format", "json")
+			require.Equal(t, exitOK, code, errOut)
+			var split rec
+			require.NoError(t, json.Unmarshal([]byte(merged), &split), merged)
+			require.Equal(t, "queens-coronal/1", split.Decomposition, "n = %s", n)
+			split.Decomposition = ""
+			require.Equal(t, whole, split, "n = %s on %s workers: the merged units against the unsplit count", n, w)
+		}
+	}
+	_, errOut, code := runCLI(t, "", "queens", "count", "12", "--algo", "bitwise", "--units", "2", "--unit", "0")
+	require.Equal(t, exitUsage, code)
+	require.Contains(t, errOut, "queens-coronal/1 decomposition and the coronal algorithm, not --algo bitwise")
 }

@@ -74,7 +74,10 @@ var stopCases = map[string]map[string]stopPhase{
 		"build":  {args: []string{"queens", "count", "20"}, from: 50 * time.Millisecond, to: 150 * time.Millisecond},
 		"parse":  {args: []string{"queens", "verify", "$queens-solution"}, from: 200 * time.Millisecond, to: 500 * time.Millisecond, noTimeout: true},
 		"search": {args: []string{"queens", "count", "18", "--algo", "bitwise"}, from: 100 * time.Millisecond, to: 300 * time.Millisecond},
-		"write":  {args: []string{"queens", "solve", "60000000", "--algo", "construct"}, from: 900 * time.Millisecond, to: 1400 * time.Millisecond},
+		// The coronal count: every worker lists the pre-placements and
+		// solves its share, each polling its meter.
+		"search-coronal": {args: []string{"queens", "count", "19", "--algo", "coronal"}, from: 100 * time.Millisecond, to: 300 * time.Millisecond},
+		"write":          {args: []string{"queens", "solve", "60000000", "--algo", "construct"}, from: 900 * time.Millisecond, to: 1400 * time.Millisecond},
 	},
 	"sudoku": {
 		"build":  {args: []string{"sudoku", "solve", "--input", "grid", "$sudoku-64"}, from: 20 * time.Millisecond, to: 100 * time.Millisecond},

@@ -247,6 +247,16 @@ func (j *JoinSplit) Instance() string {
 // Algorithm names the algorithm that counts the subproblems: "join".
 func (j *JoinSplit) Algorithm() string { return "join" }
 
+// Alternate returns the coronal decomposition of the same count for algo
+// "coronal" (so that `--algo coronal --units K` splits every n the same
+// way), nil for any other algorithm; see units.Alternate.
+func (j *JoinSplit) Alternate(algo string) (core.Decomposition, error) {
+	if j == nil || algo != "coronal" {
+		return nil, nil
+	}
+	return NewCoronal(j.n)
+}
+
 // Len returns the number of subproblems, the join's tasks.
 func (j *JoinSplit) Len(ctx context.Context) (uint64, error) {
 	if j == nil || j.s == nil {

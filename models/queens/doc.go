@@ -35,6 +35,17 @@
 //     same counts). It beats bitwise from n = JoinMinN on (JoinFaster) and
 //     needs memory that grows about 9× per two n (JoinBytes); it gives no
 //     fundamental count.
+//   - coronal: the coronal decomposition's count (coronal.go,
+//     internal/coronal), count only: every solution has one queen on each
+//     of the rows and columns 0, 1, n−2, n−1; each pre-placement of those
+//     eight border lines, one per class under the 8 symmetries of the
+//     square and weighted 2, 4 or 8, is finished by a bitwise search of the
+//     rows left, most constrained row first (row by row above
+//     CoronalMRVMaxN). It solves exactly the subproblems of the split
+//     counts' queens-coronal decomposition, strided over the workers, so
+//     its nodes are the sum over the units of any split of it, on any
+//     number of workers. It gives no fundamental count and takes no node
+//     budget.
 //
 // The bitwise, dlx and min-conflicts algorithms of this package are
 // described in their own files.
