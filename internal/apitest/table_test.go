@@ -381,6 +381,7 @@ var table = map[string]entry{
 	"queens.NewCoronal":             {fn: queens.NewCoronal},
 	"queens.NewJoinSplit":           {fn: queens.NewJoinSplit},
 	"queens.(*JoinSplit).Algorithm": {fn: (*queens.JoinSplit).Algorithm},
+	"queens.(*JoinSplit).Alternate": {fn: (*queens.JoinSplit).Alternate},
 	"queens.(*JoinSplit).Instance":  {fn: (*queens.JoinSplit).Instance},
 	"queens.(*JoinSplit).Len":       {fn: (*queens.JoinSplit).Len},
 	"queens.(*JoinSplit).Name":      {fn: (*queens.JoinSplit).Name},
