@@ -22,6 +22,8 @@ queens count 12 --algo memo
 queens count 12 --algo iterative
 queens count 12 --algo permutation
 queens count 13 --algo join
+queens count 12 --algo coronal
+queens count 15 --algo coronal
 queens count 12 --unique
 queens solve 8 --algo dlx
 queens solve 11 --algo dlx
