@@ -310,3 +310,58 @@ func TestListingIndependentOfWorkers(t *testing.T) {
 		})
 	}
 }
+
+// TestSubtreesWeighted checks Subtrees.Weighted on random plain, colored
+// and multiplicity instances with and without forced options: the split
+// count (K = 1, 2, 7, 64) is the sum of the weights of the solutions a
+// listing visits, the work is the unweighted split's, the name and the
+// instance carry the label, and the memo is refused.
+func TestSubtreesWeighted(t *testing.T) {
+	ctx := context.Background()
+	weight := func(options []int) uint64 {
+		var sum uint64
+		for _, k := range options {
+			sum += uint64(k)
+		}
+		return 1 + sum%5
+	}
+	for _, kind := range []string{"plain", "colored", "multi"} {
+		t.Run(kind, func(t *testing.T) {
+			r := rand.New(rand.NewPCG(24, uint64(len(kind))))
+			for trial := range 60 {
+				p, forced := randomKind(t, r, kind)
+				var want uint64
+				_, err := solver(t, p).Solve(ctx, &dlx.Options{Forced: forced, Visit: func(options []int) bool {
+					want += weight(options)
+					return true
+				}})
+				require.NoError(t, err)
+				for _, k := range []uint64{1, 2, 7, 64} {
+					_, plain := splitCount(t, p, forced, k)
+					var got uint64
+					var st core.Stats
+					for i := range k {
+						sub, err := dlx.NewSubtrees(ctx, p, forced, k, "dlx")
+						require.NoError(t, err)
+						w, err := sub.Weighted("test", weight)
+						require.NoError(t, err)
+						require.Contains(t, w.Name(), "dlx-test-")
+						require.Equal(t, sub.Instance()+" weight=test", w.Instance())
+						_, err = w.WithAlgorithm("memo")
+						require.ErrorIs(t, err, core.ErrUnsupported)
+						_, err = w.Run(ctx, i, k, func(_ uint64, r core.SubResult) bool {
+							c, ok := r.Count.Uint64()
+							require.True(t, ok)
+							got += c
+							st = st.Add(r.Stats)
+							return true
+						})
+						require.NoError(t, err)
+					}
+					require.Equal(t, want, got, "trial %d, K=%d", trial, k)
+					require.Equal(t, plain, st, "trial %d, K=%d: the work of the weighted split", trial, k)
+				}
+			}
+		})
+	}
+}

@@ -39,12 +39,17 @@ type Subtrees struct {
 	depth    int
 	tasks    []int
 	tasksEnd []int
-	shallow  uint64 // solutions above the split depth
+	shallow  core.Count // the count of the solutions above the split depth
+	sols     []int      // those solutions' options, one after another
+	solsEnd  []int      // where each ends in sols
 	stats    core.Stats
+	prefix   string // the model's name in Name
+	alg      string // "mrv" or "m"
 	name     string
 	instance string
-	memo     bool   // count each subtree with the memo (WithAlgorithm("memo"))
-	budget   uint64 // the memo's table budget
+	memo     bool                       // count each subtree with the memo (WithAlgorithm("memo"))
+	budget   uint64                     // the memo's table budget
+	weight   func(options []int) uint64 // a solution's weight (Weighted); nil: 1
 }
 
 // NewSubtrees splits the count of p (with the options forced, 0-based)
@@ -82,12 +87,12 @@ func NewSubtrees(ctx context.Context, p *Problem, forced []int, units uint64, pr
 	}
 	s.g.end()
 	t := &Subtrees{s: s, forced: append([]int(nil), forced...), depth: d, tasks: sp.tasks, tasksEnd: sp.tasksEnd,
-		shallow: uint64(len(sp.solsEnd)), stats: core.Stats{Nodes: sp.res.Stats.Nodes, Updates: sp.res.Stats.Updates}}
-	alg := "mrv"
+		shallow: core.CountOf(uint64(len(sp.solsEnd))), sols: sp.sols, solsEnd: sp.solsEnd,
+		stats: core.Stats{Nodes: sp.res.Stats.Nodes, Updates: sp.res.Stats.Updates}, prefix: prefix, alg: "mrv"}
 	if s.useM {
-		alg = "m"
+		t.alg = "m"
 	}
-	t.name = prefix + "-" + alg + "/2/d=" + strconv.Itoa(d)
+	t.name = prefix + "-" + t.alg + "/2/d=" + strconv.Itoa(d)
 	var b strings.Builder
 	b.WriteString(prefix + " " + DigestVersion + ":" + p.Digest() + " forced=")
 	for i, k := range t.forced {
@@ -141,6 +146,8 @@ func (t *Subtrees) WithAlgorithm(name string) (*Subtrees, error) {
 		c := *t
 		c.memo = false
 		return &c, nil
+	case name == "memo" && t.weight != nil:
+		return nil, core.Wrap(core.ErrUnsupported, "dlx: the split %s weighs each solution it finds, so its subtrees are counted by dlx, not memo", t.name)
 	case name == "memo" && t.s.multi:
 		return nil, core.Wrap(core.ErrUnsupported, "dlx: split counts with multiplicities are counted by dlx, not memo")
 	case name == "memo":
@@ -149,6 +156,41 @@ func (t *Subtrees) WithAlgorithm(name string) (*Subtrees, error) {
 		return &c, nil
 	}
 	return nil, core.Wrap(core.ErrUnsupported, "dlx: subtrees are counted by dlx or memo, not %q", name)
+}
+
+// Weighted returns the decomposition with each solution counted as
+// weight(options) (its options, 0-based, in the order the search chose
+// them) instead of 1: the count of a search that stands for more than it
+// visits, such as a tiling search with one piece restricted to
+// representatives of its orbits under the board's symmetries, where a
+// tiling counts for its orbit (models/polyomino). label names the weight
+// in Name ("polyomino-reduced-mrv/2/d=3" for label "reduced") and in
+// Instance, so that units of different weights never merge. The
+// subproblems are the same; their work (nodes, updates) is that of the
+// plain search, which visits every solution to weigh it. A weighted
+// decomposition is counted by dlx only: WithAlgorithm("memo") refuses it.
+func (t *Subtrees) Weighted(label string, weight func(options []int) uint64) (*Subtrees, error) {
+	switch {
+	case t == nil || t.s == nil:
+		return nil, errNilSubtrees
+	case weight == nil || label == "" || strings.ContainsAny(label, "/ "):
+		return nil, fmt.Errorf("dlx: Weighted needs a weight and a label without '/' or spaces (got %q)", label)
+	case t.memo:
+		return nil, core.Wrap(core.ErrUnsupported, "dlx: a split counted with the memo cannot be weighted")
+	case t.weight != nil:
+		return nil, fmt.Errorf("dlx: %s is weighted already", t.name)
+	}
+	c := *t
+	c.weight = weight
+	c.name = t.prefix + "-" + label + "-" + t.alg + "/2/d=" + strconv.Itoa(t.depth)
+	c.instance = t.instance + " weight=" + label
+	c.shallow = core.Count{}
+	b := 0
+	for _, end := range t.solsEnd {
+		c.shallow = c.shallow.AddUint64(weight(t.sols[b:end]))
+		b = end
+	}
+	return &c, nil
 }
 
 // Depth returns d, the levels above the subtrees.
@@ -192,7 +234,7 @@ func (t *Subtrees) Run(ctx context.Context, first, stride uint64, done func(j ui
 	for j := first; j < m; j += stride {
 		var r core.SubResult
 		if j == nt { // the search above the subtrees
-			r = core.SubResult{Count: core.CountOf(t.shallow), Stats: t.stats}
+			r = core.SubResult{Count: t.shallow, Stats: t.stats}
 		} else {
 			b := 0
 			if j > 0 {
@@ -206,6 +248,13 @@ func (t *Subtrees) Run(ctx context.Context, first, stride uint64, done func(j ui
 				if tr.Big != nil {
 					return core.StatusExhausted, fmt.Errorf("dlx: subtree %d counts %s, past 2^128 − 1: %w", j, tr.Big, resource.ErrTooLarge)
 				}
+			} else if t.weight != nil {
+				var sum core.Count
+				tr = t.s.runTask(t.forced, t.tasks[b:t.tasksEnd[j]], 0, func(options []int) bool {
+					sum = sum.AddUint64(t.weight(options))
+					return true
+				})
+				tr.Count = sum
 			} else {
 				tr = t.s.runTask(t.forced, t.tasks[b:t.tasksEnd[j]], 0, nil)
 				tr.Count = core.CountOf(tr.Solutions)

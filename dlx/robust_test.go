@@ -65,6 +65,22 @@ func TestHostileCalls(t *testing.T) {
 			_, err = sub.Run(ctx, 0, 1, nil)
 			return err
 		},
+		"nilSubtrees.Weighted": func() error {
+			_, err := nilT.Weighted("w", func([]int) uint64 { return 1 })
+			return err
+		},
+		"Subtrees.Weighted(nil weight)": func() error {
+			sub, err := dlx.NewSubtrees(ctx, parse(t, gen.Knuth7), nil, 2, "dlx")
+			require.NoError(t, err)
+			_, err = sub.Weighted("w", nil)
+			return err
+		},
+		"Subtrees.Weighted(label a/b)": func() error {
+			sub, err := dlx.NewSubtrees(ctx, parse(t, gen.Knuth7), nil, 2, "dlx")
+			require.NoError(t, err)
+			_, err = sub.Weighted("a/b", func([]int) uint64 { return 1 })
+			return err
+		},
 		"NewSubtrees(nil)":           func() error { _, err := dlx.NewSubtrees(ctx, nil, nil, 1, "dlx"); return err },
 		"NewSubtrees(forced -1)":     func() error { _, err := dlx.NewSubtrees(ctx, parse(t, gen.Knuth7), []int{-1}, 1, "dlx"); return err },
 		"AddOptionIndex(mismatched)": func() error { _, err := dlx.New().AddOptionIndex([]int{0}, []int{1, 2}); return err },

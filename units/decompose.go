@@ -3,6 +3,7 @@ package units
 import (
 	"context"
 	"errors"
+	"fmt"
 
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/dlx"
@@ -57,7 +58,7 @@ func Decompose(ctx context.Context, decompose func(context.Context, core.Problem
 		return dec, again, nil
 	}
 	if dec, err = st.WithAlgorithm(algo); err != nil {
-		return nil, nil, err
+		return nil, nil, fmt.Errorf("units: --algo %s: %w", algo, err)
 	}
 	again = func() (core.Decomposition, error) {
 		d, err := decompose(ctx, p, k)

@@ -85,22 +85,13 @@ func TestCountersIndependentOfWorkers(t *testing.T) {
 	}
 }
 
-// splitDiffers names the decompositions (by the start of their name)
-// whose subproblems are not searched by the algorithm their unit lines
-// name, so that their summed nodes and updates differ from that
-// algorithm's unsplit count, and why. TestSplitCountersAddUp fails for
-// one that no longer differs, so that the note goes when it is fixed.
-var splitDiffers = map[string]string{
-	"polyomino-mrv/": "the split counts every tiling with the full search (--method full gives the same nodes and updates); the unsplit dlx count restricts a piece to orbit representatives",
-}
-
 // TestSplitCountersAddUp checks issue 21's "the sum over the units of a
 // split equals the same algorithm unsplit" for the work too: for every
 // model with a decomposition and every sample instance, the nodes,
 // updates and checks that `merge` adds up over K = 7 units (on 1 and 3
 // workers) equal those of the unsplit count with --algo set to the
-// algorithm the unit lines name — except for the decompositions listed
-// in splitDiffers, where they must still differ.
+// algorithm the unit lines name: every decomposition's subproblems are
+// searched by that algorithm, so no decomposition is excepted.
 func TestSplitCountersAddUp(t *testing.T) {
 	root, err := filepath.Abs("../..")
 	require.NoError(t, err)
@@ -111,7 +102,6 @@ func TestSplitCountersAddUp(t *testing.T) {
 		Updates   uint64      `json:"updates"`
 		Checks    uint64      `json:"checks"`
 	}
-	differed := map[string]bool{}
 	for _, m := range models.Models() {
 		if m.Decompose == nil {
 			continue
@@ -134,22 +124,10 @@ func TestSplitCountersAddUp(t *testing.T) {
 					require.Contains(t, []int{exitOK, exitNoSolution}, code, "%v: %s", args, errOut)
 					require.NoError(t, json.Unmarshal([]byte(out), &whole), out)
 					require.Equal(t, whole.Solutions, split.Solutions, "%v: solutions, split (%s) and unsplit --algo %s", args, unit.Decomposition, unit.Algorithm)
-					for prefix, why := range splitDiffers {
-						if strings.HasPrefix(unit.Decomposition, prefix) {
-							if split != whole {
-								differed[prefix] = true
-							}
-							t.Logf("%s: %s", unit.Decomposition, why)
-							return
-						}
-					}
 					require.Equal(t, whole, split, "%v: the work of the units of %s against the unsplit --algo %s", args, unit.Decomposition, unit.Algorithm)
 				})
 			}
 		}
-	}
-	for prefix := range splitDiffers {
-		require.True(t, differed[prefix], "%s: its units' work now adds up to the unsplit count on every sample: remove it from splitDiffers", prefix)
 	}
 }
 

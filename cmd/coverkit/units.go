@@ -87,7 +87,7 @@ func runUnits(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 		return phaseError(err, "splitting the count")
 	}
 	algorithm := units.AlgorithmOf(dec)
-	if f.algo != "" && f.algo != algorithm {
+	if _, err := m.Algorithm(f.algo); f.algo != "" && f.algo != algorithm && (f.algo != "auto" || err != nil) { // auto: the default
 		return usagef("--units counts with the %s decomposition and the %s algorithm, not --algo %s", dec.Name(), algorithm, f.algo)
 	}
 	// A second signal while the checkpoint is saved must not kill the

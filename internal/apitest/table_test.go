@@ -145,6 +145,7 @@ var table = map[string]entry{
 	"dlx.(*Subtrees).Name":            {fn: (*dlx.Subtrees).Name},
 	"dlx.(*Subtrees).Run":             {fn: (*dlx.Subtrees).Run},
 	"dlx.(*Subtrees).WithAlgorithm":   {fn: (*dlx.Subtrees).WithAlgorithm},
+	"dlx.(*Subtrees).Weighted":        {fn: (*dlx.Subtrees).Weighted},
 	"dlx.Warning.String":              {fn: dlx.Warning.String},
 	// github.com/coverkit/coverkit/internal/wyrand
 	"wyrand.New":           {fn: wyrand.New},

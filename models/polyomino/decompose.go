@@ -8,16 +8,60 @@ import (
 	"github.com/coverkit/coverkit/dlx"
 )
 
-// A split count of a tiling counts every tiling (no symmetry reduction):
-// the subtrees of the full exact cover, dlx.Subtrees.
+// decompose is the model's split of a count (Model.Decompose): the
+// subtrees of the very search the count makes (dlx.Subtrees). With every
+// piece used once, that is the reduced search, one piece restricted to a
+// representative r of each orbit of its placements, where a tiling found
+// stands for |G|/|Stab(r)| tilings ("polyomino-reduced-mrv/2/…", counted
+// by dlx): the units' count and work add up to those of the unsplit
+// count. A set whose pieces may repeat splits the full search
+// ("polyomino-mrv/2/…", counted by dlx or the memo).
 func decompose(ctx context.Context, p core.Problem, units uint64) (core.Decomposition, error) {
 	t, ok := p.(*Tiling)
 	if !ok || t == nil {
 		return nil, fmt.Errorf("polyomino: %w (got %T)", core.ErrWrongProblem, p)
 	}
-	cover, _, err := t.CoverContext(ctx, nil)
+	if err := t.check(); err != nil {
+		return nil, err
+	}
+	if t.repeats() {
+		cover, _, err := t.CoverContext(ctx, nil)
+		if err != nil {
+			return nil, err
+		}
+		return dlx.NewSubtrees(ctx, cover, nil, units, "polyomino")
+	}
+	restricted, keep := t.restriction()
+	cover, ids, err := t.CoverContext(ctx, keep)
 	if err != nil {
 		return nil, err
 	}
-	return dlx.NewSubtrees(ctx, cover, nil, units, "polyomino")
+	st, err := dlx.NewSubtrees(ctx, cover, nil, units, "polyomino")
+	if err != nil {
+		return nil, err
+	}
+	// weight[k] is |G|/|Stab(r)| for the option k placing the restricted
+	// piece at r, 0 for the others: each tiling has exactly one of them.
+	g := uint64(len(t.syms))
+	weight := make([]uint64, len(ids))
+	for k, place := range ids {
+		if t.places[place].piece != restricted {
+			continue
+		}
+		var stab uint64
+		for _, m := range t.symPlace {
+			if m[place] == place {
+				stab++
+			}
+		}
+		weight[k] = g / stab
+	}
+	return st.Weighted("reduced", func(options []int) uint64 {
+		for _, k := range options {
+			if w := weight[k]; w != 0 {
+				return w
+			}
+		}
+		return 0
+	})
 }

@@ -66,6 +66,52 @@ func TestPentominoCounts(t *testing.T) {
 	}
 }
 
+// TestSplitReduced checks the split of a count (the model's Decompose)
+// against the unsplit dlx count: with every piece used once the units
+// split the reduced search, so their counts and work add up to the
+// count's (3x20: 8 tilings; the 8x8 square without its centre: 520); with
+// pieces that may repeat (dominoes on 4x4: 36, OEIS A004003) the full
+// search's.
+func TestSplitReduced(t *testing.T) {
+	ctx := context.Background()
+	m, err := models.Lookup("polyomino")
+	require.NoError(t, err)
+	for _, tc := range []struct {
+		name, board, pieces, decomposition string
+		total                              uint64
+	}{
+		{"3x20", "3x20", "pentominoes", "polyomino-reduced-mrv/2/", 8},
+		{"8x8 hole", "......../......../......../...##.../...##.../......../......../........", "pentominoes", "polyomino-reduced-mrv/2/", 520},
+		{"dominoes 4x4", "4x4", "domino", "polyomino-mrv/2/", 36},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			pieces, err := polyomino.ParsePieces(tc.pieces)
+			require.NoError(t, err)
+			tl := tiling(t, tc.board, pieces)
+			whole := count(t, tl, false, 1)
+			require.Equal(t, core.CountOf(tc.total), whole.Solutions)
+			for _, k := range []uint64{1, 3, 16} {
+				var sum core.Count
+				var st core.Stats
+				for i := range k {
+					dec, err := m.Decompose(ctx, tl, k)
+					require.NoError(t, err)
+					require.Contains(t, dec.Name(), tc.decomposition)
+					_, err = dec.Run(ctx, i, k, func(_ uint64, r core.SubResult) bool {
+						sum = sum.Add(r.Count)
+						st = st.Add(r.Stats)
+						return true
+					})
+					require.NoError(t, err)
+				}
+				require.Equal(t, whole.Solutions, sum, "K=%d", k)
+				require.Equal(t, whole.Stats.Nodes, st.Nodes, "nodes, K=%d", k)
+				require.Equal(t, whole.Stats.Updates, st.Updates, "updates, K=%d", k)
+			}
+		})
+	}
+}
+
 func TestSolutionsVerify(t *testing.T) {
 	tl := tiling(t, "3x20", polyomino.Pentominoes)
 	alg, _ := models.LookupAlgorithm("polyomino", "dlx")
