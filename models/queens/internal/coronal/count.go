@@ -24,6 +24,10 @@ type Result struct {
 	Workers int
 }
 
+// progressBatch is the number of subproblems a worker of Count solves
+// between two reports of its progress.
+const progressBatch = 1024
+
 // Count solves every subproblem of c, as one run of Run over all of them
 // would, on workers goroutines: worker w lists the pre-placements and
 // solves subproblems w, w+workers, w+2·workers, …, each through forks of
@@ -50,7 +54,11 @@ func (c *Coronal) Count(m *core.Meter, workers int) Result {
 		wm := m.Fork()
 		sm := wm.Fork()
 		wg.Go(func() {
-			p := &parts[w]
+			// The worker's sums stay in its own variables (no shared cache
+			// line per subproblem); the shared tally of subproblems done,
+			// for progress, grows every progressBatch.
+			var p Result
+			var reported uint64
 			// Each worker lists every pre-placement itself, with no sizes
 			// to skip by (Count lists once; the sizes serve later ranges).
 			e := newEnum(wm, c.n)
@@ -58,14 +66,17 @@ func (c *Coronal) Count(m *core.Meter, workers int) Result {
 			e.done = func(_ uint64, r core.SubResult) bool {
 				p.Solutions = p.Solutions.Add(r.Count)
 				p.Nodes += r.Stats.Nodes
-				p.Subproblems++
-				wm.Progress(core.Progress{Done: done.Add(1)})
+				if p.Subproblems++; p.Subproblems-reported == progressBatch {
+					wm.Progress(core.Progress{Done: done.Add(progressBatch)})
+					reported = p.Subproblems
+				}
 				return true
 			}
 			e.solver = newSolver(sm, c.n, c.kernel, c.step)
 			e.place(0)
 			p.Nodes += e.abandoned
 			sm.Release(e.solver.seen)
+			parts[w] = p
 		})
 	}
 	wg.Wait()
