@@ -132,3 +132,40 @@ func TestMeterProgress(t *testing.T) {
 	require.Equal(t, int32(1), calls.Load())                           // rate-limited
 	core.NewMeter(context.Background(), nil).Progress(core.Progress{}) // no callback: nothing
 }
+
+// TestMeterLive: Live sees a halt, a spent budget and the end of the
+// context (halting the search with its status) without polling, and
+// Polled is the clock reading of the last poll that went on.
+func TestMeterLive(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	m := core.NewMeter(ctx, nil)
+	require.True(t, m.Live())
+	before := time.Now()
+	_, ok := m.Check(0)
+	require.True(t, ok)
+	at := m.Polled()
+	require.False(t, at.Before(before))
+	require.False(t, time.Now().Before(at))
+	cancel()
+	require.False(t, m.Live())
+	require.Equal(t, core.StatusCanceled, m.Status())
+	require.True(t, m.Stopped())
+	_, ok = m.Check(1)
+	require.False(t, ok)
+	require.Equal(t, at, m.Polled(), "a poll that stops does not move Polled")
+
+	h := core.NewMeter(context.Background(), nil)
+	f := h.Fork()
+	h.Halt(core.StatusFound)
+	require.False(t, f.Live())
+	require.Equal(t, core.StatusFound, f.Status())
+
+	b := core.NewMeter(context.Background(), &core.Options{MaxNodes: 1})
+	nodes, _ := walk(b, 10, 1)
+	require.Equal(t, uint64(1), nodes)
+	require.False(t, b.Live(), "the budget is spent")
+
+	var zero core.Meter
+	require.True(t, zero.Live())
+	require.True(t, zero.Polled().IsZero())
+}

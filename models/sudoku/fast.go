@@ -3,6 +3,7 @@ package sudoku
 import (
 	"context"
 	"math/bits"
+	"time"
 
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models/sudoku/internal/sweep"
@@ -82,6 +83,7 @@ type Fast struct {
 	// context (cache, cacheDone: its Done channel), so that a batch
 	// allocates nothing per puzzle.
 	meter     *core.Meter
+	start     time.Time // when the search started: the clock reading of its first poll
 	bound     uint64
 	maxNodes  uint64 // the node budget (MaxNodes), 0 for none
 	cache     *core.Meter
@@ -144,7 +146,8 @@ func (f *Fast) solve(ctx context.Context, givens *[81]uint8, limit uint64, sol *
 	}
 	bound, _, ok := f.meter.Poll(0, 0)
 	f.bound = min(bound, fastPollNodes)
-	if !ok {
+	if f.start = f.meter.Polled(); !ok {
+		f.start = time.Now()
 		f.stop = f.meter.Status()
 	} else if f.sweep {
 		f.searchSweep(givens)
