@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -25,6 +26,28 @@ type Puzzle struct {
 	Givens []uint8
 
 	scratch []uint8 // AppendSolution's cells, reused
+
+	// checked is the shape and the givens (up to 9×9) Check last found
+	// valid, or the parser made: Check costs a comparison of the givens
+	// while they are unchanged (a batch's writer checks every puzzle
+	// again). Held by value, so that a copy of the Puzzle shares nothing.
+	checkedShape *Shape
+	checked      [81]uint8
+}
+
+// markChecked records that p's givens fit its shape and clash nowhere.
+func (p *Puzzle) markChecked() {
+	if n := len(p.Givens); n <= len(p.checked) && p.Shape != nil && n == p.Shape.Cells() {
+		p.checkedShape = p.Shape
+		copy(p.checked[:], p.Givens)
+	}
+}
+
+// isChecked reports whether p's shape and givens are those markChecked
+// last recorded.
+func (p *Puzzle) isChecked() bool {
+	return p.checkedShape != nil && p.checkedShape == p.Shape && len(p.Givens) == p.Shape.Cells() &&
+		len(p.Givens) <= len(p.checked) && string(p.Givens) == string(p.checked[:len(p.Givens)])
 }
 
 // NewPuzzle returns the puzzle of shape s with the given cells (copied),
@@ -68,6 +91,9 @@ func (p *Puzzle) Check() error {
 	if p == nil {
 		return fmt.Errorf("sudoku: nil puzzle: %w", core.ErrWrongProblem)
 	}
+	if p.isChecked() {
+		return nil
+	}
 	s := p.Shape
 	if s == nil {
 		return fmt.Errorf("sudoku: puzzle has no shape")
@@ -83,7 +109,11 @@ func (p *Puzzle) Check() error {
 			return fmt.Errorf("sudoku: %s: symbol %d is out of range (1..%d)", cellName(s.N, i), v, s.N)
 		}
 	}
-	return checkUnits(s, p.Givens, false)
+	if err := checkUnits(s, p.Givens, false); err != nil {
+		return err
+	}
+	p.markChecked()
+	return nil
 }
 
 // Verify checks sol independently of any solver: N² symbols 1..N that agree
@@ -330,6 +360,25 @@ func (p *Puzzle) AppendSolution(b []byte, sol core.Solution, format string) ([]b
 	if len(sol) != s.Cells() {
 		return b, fmt.Errorf("sudoku: solution has %d cells, want %d", len(sol), s.Cells())
 	}
+	if (format == "json" || format == "line" || format == "") && s.N <= MaxLineSide {
+		// The one-line form, straight from sol: what AppendJSON and
+		// AppendLine write of the grid below.
+		b0 := b
+		b = slices.Grow(b, len(sol)+2)
+		if format == "json" {
+			b = append(b, '"')
+		}
+		for i, v := range sol {
+			if uint32(v) > uint32(s.N) {
+				return b0, fmt.Errorf("sudoku: %s: symbol %d is out of range (1..%d)", cellName(s.N, i), v, s.N)
+			}
+			b = append(b, lineSymbols[v])
+		}
+		if format == "json" {
+			return append(b, '"'), nil
+		}
+		return append(b, '\n'), nil
+	}
 	grid := p.scratch[:0]
 	for i, v := range sol {
 		if v < 0 || int(v) > s.N {
@@ -461,6 +510,9 @@ func AppendLine(b []byte, cells []uint8) []byte {
 	}
 	return b
 }
+
+// lineSymbols[v] is symbolByte(v) for the symbols of the one-line format.
+const lineSymbols = ".123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 func symbolByte(v uint8) byte {
 	switch {

@@ -159,7 +159,7 @@ func NewJigsaw(region []uint8) (*Shape, error) {
 // String describes the shape for people and outputs: "9x9", "6x6 (2x3
 // boxes)", "9x9 x", "9x9 jigsaw", "5x5 latin".
 func (s *Shape) String() string {
-	side := strconv.Itoa(s.N) + "x" + strconv.Itoa(s.N)
+	side := sideName(s.N)
 	switch s.Variant {
 	case Classic:
 		if s.BoxRows != s.BoxCols {
@@ -173,6 +173,27 @@ func (s *Shape) String() string {
 		return side + " x"
 	}
 	return side + " " + s.Variant.String()
+}
+
+// sideNames[n-1] is "NxN" for the sides 1..MaxSide: Size names a batch's
+// every record by its shape, so the common names are not built anew.
+var sideNames = [MaxSide]string{
+	"1x1", "2x2", "3x3", "4x4", "5x5", "6x6", "7x7", "8x8",
+	"9x9", "10x10", "11x11", "12x12", "13x13", "14x14", "15x15", "16x16",
+	"17x17", "18x18", "19x19", "20x20", "21x21", "22x22", "23x23", "24x24",
+	"25x25", "26x26", "27x27", "28x28", "29x29", "30x30", "31x31", "32x32",
+	"33x33", "34x34", "35x35", "36x36", "37x37", "38x38", "39x39", "40x40",
+	"41x41", "42x42", "43x43", "44x44", "45x45", "46x46", "47x47", "48x48",
+	"49x49", "50x50", "51x51", "52x52", "53x53", "54x54", "55x55", "56x56",
+	"57x57", "58x58", "59x59", "60x60", "61x61", "62x62", "63x63", "64x64",
+}
+
+// sideName returns "NxN" for side n.
+func sideName(n int) string {
+	if n >= 1 && n <= len(sideNames) {
+		return sideNames[n-1]
+	}
+	return strconv.Itoa(n) + "x" + strconv.Itoa(n)
 }
 
 // Cells returns N², the number of cells.
