@@ -57,8 +57,9 @@ type Meter struct {
 	limited bool
 	// every is the current interval, in nodes or work.
 	every uint64
-	// last is when the meter last polled.
-	last time.Time
+	// last is when the meter last polled (monotonic, since clockBase);
+	// 0 for the zero Meter.
+	last time.Duration
 }
 
 type meterShared struct {
@@ -83,7 +84,7 @@ func NewMeter(ctx context.Context, o *Options) *Meter {
 	sh := &meterShared{ctx: ctx, done: ctx.Done(), max: o.MaxNodes, progress: o.Progress}
 	sh.left.Store(o.MaxNodes)
 	sh.meters.Store(1)
-	return &Meter{sh: sh, every: firstInterval, last: time.Now()}
+	return &Meter{sh: sh, every: firstInterval, last: clock()}
 }
 
 // Fork returns a meter for another goroutine of the same search: it shares
@@ -96,7 +97,7 @@ func (m *Meter) Fork() *Meter {
 	if m.sh != nil {
 		m.sh.meters.Add(1)
 	}
-	return &Meter{sh: m.sh, every: firstInterval, last: time.Now()}
+	return &Meter{sh: m.sh, every: firstInterval, last: clock()}
 }
 
 // Release gives back to the other meters of the search the part of this
@@ -190,8 +191,8 @@ func (m *Meter) check() bool {
 		return false
 	default:
 	}
-	now := time.Now()
-	switch d := now.Sub(m.last); {
+	now := clock()
+	switch d := now - m.last; {
 	case d < pollTarget/2 && m.every < maxInterval:
 		m.every *= 2
 	case d > 2*pollTarget && m.every > minInterval:
@@ -230,7 +231,21 @@ func (m *Meter) Live() bool {
 // search that polls at its start times itself from it, saving a reading
 // of the clock per search (a batch of searches of a few microseconds each
 // notices two).
-func (m *Meter) Polled() time.Time { return m.last }
+func (m *Meter) Polled() time.Time {
+	if m.last == 0 {
+		return time.Time{}
+	}
+	return clockBase.Add(m.last)
+}
+
+// clockBase is the origin of the meters' clock readings: time.Since of a
+// time.Time with a monotonic reading reads one clock (the monotonic one),
+// where time.Now reads two (the wall clock too), and a meter only
+// measures intervals.
+var clockBase = time.Now()
+
+// clock returns the monotonic time since clockBase.
+func clock() time.Duration { return time.Since(clockBase) }
 
 // Halt stops the search, and every fork of it, with status st (a worker
 // that found what was asked for halts the others with StatusFound). The

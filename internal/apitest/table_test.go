@@ -76,6 +76,8 @@ var table = map[string]entry{
 	"core.(*Meter).Progress":       {fn: (*core.Meter).Progress},
 	"core.(*Meter).Status":         {fn: (*core.Meter).Status},
 	"core.(*Meter).Stopped":        {fn: (*core.Meter).Stopped},
+	"core.(*Meter).Live":           {fn: (*core.Meter).Live},
+	"core.(*Meter).Polled":         {fn: (*core.Meter).Polled},
 	"core.(*Options).OrDefault":    {fn: (*core.Options).OrDefault},
 	"core.Stats.Add":               {fn: core.Stats.Add},
 	"core.Stats.Sub":               {fn: core.Stats.Sub},
