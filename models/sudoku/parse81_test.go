@@ -1,8 +1,12 @@
 package sudoku
 
 import (
+	"context"
+
 	"math/rand/v2"
 	"testing"
+
+	"github.com/coverkit/coverkit/core"
 
 	"github.com/stretchr/testify/require"
 )
@@ -82,4 +86,35 @@ func TestPuzzleCheckAfterChange(t *testing.T) {
 	require.NoError(t, p.Check())
 	p.Givens[80] = 10 // out of range for 9x9
 	require.ErrorContains(t, p.Check(), "out of range")
+}
+
+// TestFastFirstInt32: the first solution a worker returns (writeInt32)
+// is the grid Solve writes (write), on both kernels.
+func TestFastFirstInt32(t *testing.T) {
+	s, err := NewShape(9, 3, 3, Classic)
+	require.NoError(t, err)
+	for _, tc := range knownPuzzles {
+		p, err := ParseLine(Layout{}, tc.puzzle)
+		if err != nil || p.Shape.N != 9 || p.Shape != s && !p.Shape.sameAs(s) {
+			continue
+		}
+		for _, kernel := range []string{"", "go"} {
+			w := newFastWorker()
+			w.fast.kernel = kernel
+			res, err := w.solve(context.TODO(), p, &core.Options{Mode: core.ModeFirst})
+			require.NoError(t, err)
+			var f Fast
+			f.kernel = kernel
+			var sol [81]uint8
+			found, _, _ := f.Solve(context.TODO(), (*[81]uint8)(p.Givens), 1, &sol)
+			if found == 0 {
+				require.Empty(t, res.First)
+				continue
+			}
+			require.Len(t, res.First, 81)
+			for i, v := range res.First {
+				require.Equal(t, int32(sol[i]), v, "%s cell %d", tc.puzzle, i)
+			}
+		}
+	}
 }

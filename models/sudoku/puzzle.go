@@ -363,21 +363,23 @@ func (p *Puzzle) AppendSolution(b []byte, sol core.Solution, format string) ([]b
 	if (format == "json" || format == "line" || format == "") && s.N <= MaxLineSide {
 		// The one-line form, straight from sol: what AppendJSON and
 		// AppendLine write of the grid below.
-		b0 := b
-		b = slices.Grow(b, len(sol)+2)
+		n, q := len(b), 0
 		if format == "json" {
-			b = append(b, '"')
+			q = 1 // the opening quote
 		}
+		out := slices.Grow(b, len(sol)+2)[:n+q+len(sol)+1]
+		cells := out[n+q : n+q+len(sol)]
 		for i, v := range sol {
 			if uint32(v) > uint32(s.N) {
-				return b0, fmt.Errorf("sudoku: %s: symbol %d is out of range (1..%d)", cellName(s.N, i), v, s.N)
+				return b, fmt.Errorf("sudoku: %s: symbol %d is out of range (1..%d)", cellName(s.N, i), v, s.N)
 			}
-			b = append(b, lineSymbols[v])
+			cells[i] = lineSymbols[v]
 		}
-		if format == "json" {
-			return append(b, '"'), nil
+		out[len(out)-1] = '\n'
+		if q == 1 {
+			out[n], out[len(out)-1] = '"', '"'
 		}
-		return append(b, '\n'), nil
+		return out, nil
 	}
 	grid := p.scratch[:0]
 	for i, v := range sol {
