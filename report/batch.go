@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/lines"
@@ -153,7 +154,7 @@ func (w *BatchWriter) appendJSON(b []byte, a *models.Answer, format string) ([]b
 			b = strconv.AppendUint(append(b, c.key...), c.v, 10)
 		}
 	}
-	b = appendJSONFloat(append(b, `,"elapsed_seconds":`...), r.Stats.Elapsed.Seconds())
+	b = appendSeconds(append(b, `,"elapsed_seconds":`...), r.Stats.Elapsed)
 	b = strconv.AppendInt(append(b, `,"line":`...), int64(a.Line), 10)
 	b = append(append(append(b, `,"verdict":"`...), a.Verdict.String()...), '"')
 	var err error
@@ -193,6 +194,31 @@ func appendCount(b []byte, c core.Count) []byte {
 		return strconv.AppendUint(b, x, 10)
 	}
 	return append(b, c.String()...)
+}
+
+// appendSeconds appends d.Seconds() as appendJSONFloat does. A duration
+// from 1 µs to under a second is written from its nanoseconds, without
+// the float: d.Seconds() is then the double nearest to d/10⁹, which has
+// at most 9 significant digits, and the shortest decimal that reads back
+// as that double is d/10⁹ itself (two decimals of 15 significant digits
+// or fewer never round to the same double), written "0." and d's nine
+// digits, its trailing zeros dropped (the 'f' form: at least 10⁻⁶).
+func appendSeconds(b []byte, d time.Duration) []byte {
+	if d < time.Microsecond || d >= time.Second {
+		return appendJSONFloat(b, d.Seconds())
+	}
+	var digits [11]byte
+	digits[0], digits[1] = '0', '.'
+	n := int64(d)
+	for i := 10; i >= 2; i-- {
+		digits[i] = byte('0' + n%10)
+		n /= 10
+	}
+	end := 11
+	for digits[end-1] == '0' {
+		end--
+	}
+	return append(b, digits[:end]...)
 }
 
 // appendJSONFloat appends f as encoding/json writes a float64.
