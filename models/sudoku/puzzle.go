@@ -368,9 +368,9 @@ func (p *Puzzle) AppendSolution(b []byte, sol core.Solution, format string) ([]b
 			q = 1 // the opening quote
 		}
 		out := slices.Grow(b, len(sol)+2)[:n+q+len(sol)+1]
-		cells := out[n+q : n+q+len(sol)]
+		cells, side := out[n+q:n+q+len(sol)], uint32(s.N)
 		for i, v := range sol {
-			if uint32(v) > uint32(s.N) {
+			if uint32(v) > side {
 				return b, fmt.Errorf("sudoku: %s: symbol %d is out of range (1..%d)", cellName(s.N, i), v, s.N)
 			}
 			cells[i] = lineSymbols[v]
