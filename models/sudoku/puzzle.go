@@ -368,12 +368,8 @@ func (p *Puzzle) AppendSolution(b []byte, sol core.Solution, format string) ([]b
 			q = 1 // the opening quote
 		}
 		out := slices.Grow(b, len(sol)+2)[:n+q+len(sol)+1]
-		cells, side := out[n+q:n+q+len(sol)], uint32(s.N)
-		for i, v := range sol {
-			if uint32(v) > side {
-				return b, fmt.Errorf("sudoku: %s: symbol %d is out of range (1..%d)", cellName(s.N, i), v, s.N)
-			}
-			cells[i] = lineSymbols[v]
+		if i := lineCells(out[n+q:n+q+len(sol)], sol, uint32(s.N)); i >= 0 {
+			return b, fmt.Errorf("sudoku: %s: symbol %d is out of range (1..%d)", cellName(s.N, i), sol[i], s.N)
 		}
 		out[len(out)-1] = '\n'
 		if q == 1 {
@@ -511,6 +507,22 @@ func AppendLine(b []byte, cells []uint8) []byte {
 		b = append(b, symbolByte(v))
 	}
 	return b
+}
+
+// lineCells writes the one-line symbols of sol into dst (as long as sol)
+// and returns -1, or the index of the first symbol above side (at most
+// MaxLineSide). A function of its own, so that the loop keeps its
+// variables in registers.
+//go:noinline
+func lineCells(dst []byte, sol core.Solution, side uint32) int {
+	dst = dst[:len(sol)]
+	for i, v := range sol {
+		if uint32(v) > side {
+			return i
+		}
+		dst[i] = lineSymbols[v]
+	}
+	return -1
 }
 
 // lineSymbols[v] is symbolByte(v) for the symbols of the one-line format.
