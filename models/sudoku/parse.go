@@ -81,6 +81,9 @@ func (p *Parser) Shape(n int) (*Shape, error) {
 // skipped in the one-line format: blank, or starting with '#' after
 // leading whitespace.
 func IsComment(line []byte) bool {
+	if len(line) > 0 && line[0] > ' ' && line[0] != '#' {
+		return false // the usual puzzle line, without a look at the cut set
+	}
 	t := bytes.TrimLeft(line, " \t\r\n\v\f")
 	return len(t) == 0 || t[0] == '#'
 }
