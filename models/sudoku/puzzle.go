@@ -513,6 +513,7 @@ func AppendLine(b []byte, cells []uint8) []byte {
 // and returns -1, or the index of the first symbol above side (at most
 // MaxLineSide). A function of its own, so that the loop keeps its
 // variables in registers.
+//
 //go:noinline
 func lineCells(dst []byte, sol core.Solution, side uint32) int {
 	dst = dst[:len(sol)]
