@@ -193,6 +193,21 @@ func (t *Subtrees) Weighted(label string, weight func(options []int) uint64) (*S
 	return &c, nil
 }
 
+// Alternate returns the decomposition with its subtrees counted by the
+// algorithm algo, as WithAlgorithm does, for "dlx" and "memo", and nil
+// for any other algorithm (no error: the caller refuses it); see
+// units.Alternate.
+func (t *Subtrees) Alternate(algo string) (core.Decomposition, error) {
+	if algo != "dlx" && algo != "memo" {
+		return nil, nil
+	}
+	c, err := t.WithAlgorithm(algo)
+	if err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
 // Depth returns d, the levels above the subtrees.
 func (t *Subtrees) Depth() int {
 	if t == nil {

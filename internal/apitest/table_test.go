@@ -141,6 +141,7 @@ var table = map[string]entry{
 	"dlx.(*StopError).Unwrap":         {fn: (*dlx.StopError).Unwrap},
 	"dlx.NewSubtrees":                 {fn: dlx.NewSubtrees},
 	"dlx.(*Subtrees).Algorithm":       {fn: (*dlx.Subtrees).Algorithm},
+	"dlx.(*Subtrees).Alternate":       {fn: (*dlx.Subtrees).Alternate},
 	"dlx.(*Subtrees).Depth":           {fn: (*dlx.Subtrees).Depth},
 	"dlx.(*Subtrees).Instance":        {fn: (*dlx.Subtrees).Instance},
 	"dlx.(*Subtrees).Len":             {fn: (*dlx.Subtrees).Len},
