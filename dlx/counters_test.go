@@ -48,11 +48,27 @@ func randomKind(t testing.TB, r *rand.Rand, kind string) (*dlx.Problem, []int) {
 // splitCount counts p through Subtrees split for k units, running every
 // unit, and returns the merged count and work.
 func splitCount(t testing.TB, p *dlx.Problem, forced []int, k uint64) (count uint64, st core.Stats) {
+	return splitCountWeighted(t, p, forced, k, nil)
+}
+
+// splitCountWeighted is splitCount with the subtrees Weighted by weight
+// (nil: not weighted), checking what a weighted decomposition says of
+// itself: its name and instance carry the label, the memo is refused.
+func splitCountWeighted(t testing.TB, p *dlx.Problem, forced []int, k uint64, weight func([]int) uint64) (count uint64, st core.Stats) {
 	t.Helper()
 	ctx := context.Background()
 	for i := range k {
 		sub, err := dlx.NewSubtrees(ctx, p, forced, k, "dlx")
 		require.NoError(t, err)
+		if weight != nil {
+			w, err := sub.Weighted("test", weight)
+			require.NoError(t, err)
+			require.Contains(t, w.Name(), "dlx-test-")
+			require.Equal(t, sub.Instance()+" weight=test", w.Instance())
+			_, err = w.WithAlgorithm("memo")
+			require.ErrorIs(t, err, core.ErrUnsupported)
+			sub = w
+		}
 		status, err := sub.Run(ctx, i, k, func(_ uint64, r core.SubResult) bool {
 			c, ok := r.Count.Uint64()
 			require.True(t, ok)
@@ -338,26 +354,7 @@ func TestSubtreesWeighted(t *testing.T) {
 				require.NoError(t, err)
 				for _, k := range []uint64{1, 2, 7, 64} {
 					_, plain := splitCount(t, p, forced, k)
-					var got uint64
-					var st core.Stats
-					for i := range k {
-						sub, err := dlx.NewSubtrees(ctx, p, forced, k, "dlx")
-						require.NoError(t, err)
-						w, err := sub.Weighted("test", weight)
-						require.NoError(t, err)
-						require.Contains(t, w.Name(), "dlx-test-")
-						require.Equal(t, sub.Instance()+" weight=test", w.Instance())
-						_, err = w.WithAlgorithm("memo")
-						require.ErrorIs(t, err, core.ErrUnsupported)
-						_, err = w.Run(ctx, i, k, func(_ uint64, r core.SubResult) bool {
-							c, ok := r.Count.Uint64()
-							require.True(t, ok)
-							got += c
-							st = st.Add(r.Stats)
-							return true
-						})
-						require.NoError(t, err)
-					}
+					got, st := splitCountWeighted(t, p, forced, k, weight)
 					require.Equal(t, want, got, "trial %d, K=%d", trial, k)
 					require.Equal(t, plain, st, "trial %d, K=%d: the work of the weighted split", trial, k)
 				}
