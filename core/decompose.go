@@ -49,10 +49,23 @@ type SubResult struct {
 	// weights included (for N-Queens, the weight 2, 4 or 8 times the
 	// completions of the pre-placement).
 	Count Count
+	// Fundamental is the subproblem's contribution to the instance's count
+	// up to symmetry (Result.Fundamental), for a decomposition that counts
+	// it too (one whose Fundamental method reports true: see
+	// FundamentalCounter); zero otherwise.
+	Fundamental Count
 	// Class is a small label of the subproblem that outputs tally, such as
 	// the symmetry weight 2, 4 or 8 of an N-Queens pre-placement; 0 when
 	// the decomposition has none.
 	Class int
 	// Stats is the work the subproblem took (Elapsed may be 0).
 	Stats Stats
+}
+
+// FundamentalCounter is implemented by a Decomposition whose subproblems
+// count the solutions up to symmetry too (SubResult.Fundamental), such as
+// a tiling count with one piece restricted to orbit representatives:
+// Fundamental reports whether this one does.
+type FundamentalCounter interface {
+	Fundamental() bool
 }

@@ -48,21 +48,24 @@ func randomKind(t testing.TB, r *rand.Rand, kind string) (*dlx.Problem, []int) {
 // splitCount counts p through Subtrees split for k units, running every
 // unit, and returns the merged count and work.
 func splitCount(t testing.TB, p *dlx.Problem, forced []int, k uint64) (count uint64, st core.Stats) {
-	return splitCountWeighted(t, p, forced, k, nil)
+	count, _, st = splitCountWeighted(t, p, forced, k, nil)
+	return count, st
 }
 
-// splitCountWeighted is splitCount with the subtrees Weighted by weight
-// (nil: not weighted), checking what a weighted decomposition says of
+// splitCountWeighted is splitCount with the subtrees Weighted by weigh
+// (nil: not weighted), returning also the classes counted, and checking what a weighted decomposition says of
 // itself: its name and instance carry the label, the memo is refused.
-func splitCountWeighted(t testing.TB, p *dlx.Problem, forced []int, k uint64, weight func([]int) uint64) (count uint64, st core.Stats) {
+func splitCountWeighted(t testing.TB, p *dlx.Problem, forced []int, k uint64, weigh func([]int) (uint64, uint64)) (count, classes uint64, st core.Stats) {
 	t.Helper()
 	ctx := context.Background()
 	for i := range k {
 		sub, err := dlx.NewSubtrees(ctx, p, forced, k, "dlx")
 		require.NoError(t, err)
-		if weight != nil {
-			w, err := sub.Weighted("test", weight)
+		require.False(t, sub.Fundamental())
+		if weigh != nil {
+			w, err := sub.Weighted("test", weigh)
 			require.NoError(t, err)
+			require.True(t, w.Fundamental())
 			require.Contains(t, w.Name(), "dlx-test-")
 			require.Equal(t, sub.Instance()+" weight=test", w.Instance())
 			_, err = w.WithAlgorithm("memo")
@@ -72,14 +75,16 @@ func splitCountWeighted(t testing.TB, p *dlx.Problem, forced []int, k uint64, we
 		status, err := sub.Run(ctx, i, k, func(_ uint64, r core.SubResult) bool {
 			c, ok := r.Count.Uint64()
 			require.True(t, ok)
-			count += c
+			f, ok := r.Fundamental.Uint64()
+			require.True(t, ok)
+			count, classes = count+c, classes+f
 			st = st.Add(r.Stats)
 			return true
 		})
 		require.NoError(t, err)
 		require.Equal(t, core.StatusExhausted, status)
 	}
-	return count, st
+	return count, classes, st
 }
 
 // TestCountersIndependentOfWorkers checks that nodes and updates are a
@@ -329,33 +334,36 @@ func TestListingIndependentOfWorkers(t *testing.T) {
 
 // TestSubtreesWeighted checks Subtrees.Weighted on random plain, colored
 // and multiplicity instances with and without forced options: the split
-// count (K = 1, 2, 7, 64) is the sum of the weights of the solutions a
-// listing visits, the work is the unweighted split's, the name and the
-// instance carry the label, and the memo is refused.
+// count (K = 1, 2, 7, 64) and its classes are the sums of the weights and
+// classes of the solutions a listing visits, the work is the unweighted
+// split's, the name and the instance carry the label, and the memo is
+// refused.
 func TestSubtreesWeighted(t *testing.T) {
 	ctx := context.Background()
-	weight := func(options []int) uint64 {
+	weigh := func(options []int) (weight, classes uint64) {
 		var sum uint64
 		for _, k := range options {
 			sum += uint64(k)
 		}
-		return 1 + sum%5
+		return 1 + sum%5, sum % 2
 	}
 	for _, kind := range []string{"plain", "colored", "multi"} {
 		t.Run(kind, func(t *testing.T) {
 			r := rand.New(rand.NewPCG(24, uint64(len(kind))))
 			for trial := range 60 {
 				p, forced := randomKind(t, r, kind)
-				var want uint64
+				var want, wantClasses uint64
 				_, err := solver(t, p).Solve(ctx, &dlx.Options{Forced: forced, Visit: func(options []int) bool {
-					want += weight(options)
+					w, k := weigh(options)
+					want, wantClasses = want+w, wantClasses+k
 					return true
 				}})
 				require.NoError(t, err)
 				for _, k := range []uint64{1, 2, 7, 64} {
 					_, plain := splitCount(t, p, forced, k)
-					got, st := splitCountWeighted(t, p, forced, k, weight)
+					got, classes, st := splitCountWeighted(t, p, forced, k, weigh)
 					require.Equal(t, want, got, "trial %d, K=%d", trial, k)
+					require.Equal(t, wantClasses, classes, "classes, trial %d, K=%d", trial, k)
 					require.Equal(t, plain, st, "trial %d, K=%d: the work of the weighted split", trial, k)
 				}
 			}

@@ -40,6 +40,7 @@ type Subtrees struct {
 	tasks    []int
 	tasksEnd []int
 	shallow  core.Count // the count of the solutions above the split depth
+	shallowF core.Count // and their classes (Weighted)
 	sols     []int      // those solutions' options, one after another
 	solsEnd  []int      // where each ends in sols
 	stats    core.Stats
@@ -47,9 +48,9 @@ type Subtrees struct {
 	alg      string // "mrv" or "m"
 	name     string
 	instance string
-	memo     bool                       // count each subtree with the memo (WithAlgorithm("memo"))
-	budget   uint64                     // the memo's table budget
-	weight   func(options []int) uint64 // a solution's weight (Weighted); nil: 1
+	memo     bool                                         // count each subtree with the memo (WithAlgorithm("memo"))
+	budget   uint64                                       // the memo's table budget
+	weigh    func(options []int) (weight, classes uint64) // a solution's weight and classes (Weighted); nil: 1 and 0
 }
 
 // NewSubtrees splits the count of p (with the options forced, 0-based)
@@ -146,7 +147,7 @@ func (t *Subtrees) WithAlgorithm(name string) (*Subtrees, error) {
 		c := *t
 		c.memo = false
 		return &c, nil
-	case name == "memo" && t.weight != nil:
+	case name == "memo" && t.weigh != nil:
 		return nil, core.Wrap(core.ErrUnsupported, "dlx: the split %s weighs each solution it finds, so its subtrees are counted by dlx, not memo", t.name)
 	case name == "memo" && t.s.multi:
 		return nil, core.Wrap(core.ErrUnsupported, "dlx: split counts with multiplicities are counted by dlx, not memo")
@@ -158,40 +159,47 @@ func (t *Subtrees) WithAlgorithm(name string) (*Subtrees, error) {
 	return nil, core.Wrap(core.ErrUnsupported, "dlx: subtrees are counted by dlx or memo, not %q", name)
 }
 
-// Weighted returns the decomposition with each solution counted as
-// weight(options) (its options, 0-based, in the order the search chose
-// them) instead of 1: the count of a search that stands for more than it
-// visits, such as a tiling search with one piece restricted to
-// representatives of its orbits under the board's symmetries, where a
-// tiling counts for its orbit (models/polyomino). label names the weight
-// in Name ("polyomino-reduced-mrv/2/d=3" for label "reduced") and in
-// Instance, so that units of different weights never merge. The
+// Weighted returns the decomposition with each solution counted as the
+// weight that weigh gives it (from its options, 0-based, in the order the
+// search chose them) instead of 1, and as classes solutions up to
+// symmetry (SubResult.Fundamental): the counts of a search that stands for
+// more than it visits, such as a tiling search with one piece restricted
+// to representatives of its orbits under the board's symmetries, where a
+// tiling counts for its orbit and as one class when it is the canonical
+// one of those the search meets (models/polyomino). label names the
+// weighing in Name ("polyomino-reduced-mrv/2/d=3" for label "reduced")
+// and in Instance, so that units of different weighings never merge. The
 // subproblems are the same; their work (nodes, updates) is that of the
 // plain search, which visits every solution to weigh it. A weighted
 // decomposition is counted by dlx only: WithAlgorithm("memo") refuses it.
-func (t *Subtrees) Weighted(label string, weight func(options []int) uint64) (*Subtrees, error) {
+func (t *Subtrees) Weighted(label string, weigh func(options []int) (weight, classes uint64)) (*Subtrees, error) {
 	switch {
 	case t == nil || t.s == nil:
 		return nil, errNilSubtrees
-	case weight == nil || label == "" || strings.ContainsAny(label, "/ "):
-		return nil, fmt.Errorf("dlx: Weighted needs a weight and a label without '/' or spaces (got %q)", label)
+	case weigh == nil || label == "" || strings.ContainsAny(label, "/ "):
+		return nil, fmt.Errorf("dlx: Weighted needs a weighing and a label without '/' or spaces (got %q)", label)
 	case t.memo:
 		return nil, core.Wrap(core.ErrUnsupported, "dlx: a split counted with the memo cannot be weighted")
-	case t.weight != nil:
+	case t.weigh != nil:
 		return nil, fmt.Errorf("dlx: %s is weighted already", t.name)
 	}
 	c := *t
-	c.weight = weight
+	c.weigh = weigh
 	c.name = t.prefix + "-" + label + "-" + t.alg + "/2/d=" + strconv.Itoa(t.depth)
 	c.instance = t.instance + " weight=" + label
 	c.shallow = core.Count{}
 	b := 0
 	for _, end := range t.solsEnd {
-		c.shallow = c.shallow.AddUint64(weight(t.sols[b:end]))
+		w, k := weigh(t.sols[b:end])
+		c.shallow, c.shallowF = c.shallow.AddUint64(w), c.shallowF.AddUint64(k)
 		b = end
 	}
 	return &c, nil
 }
+
+// Fundamental reports whether the subproblems count the solutions up to
+// symmetry too (a Weighted decomposition): see core.FundamentalCounter.
+func (t *Subtrees) Fundamental() bool { return t != nil && t.weigh != nil }
 
 // Alternate returns the decomposition with its subtrees counted by the
 // algorithm algo, as WithAlgorithm does, for "dlx" and "memo", and nil
@@ -249,13 +257,16 @@ func (t *Subtrees) Run(ctx context.Context, first, stride uint64, done func(j ui
 	for j := first; j < m; j += stride {
 		var r core.SubResult
 		if j == nt { // the search above the subtrees
-			r = core.SubResult{Count: t.shallow, Stats: t.stats}
+			r = core.SubResult{Count: t.shallow, Fundamental: t.shallowF, Stats: t.stats}
 		} else {
 			b := 0
 			if j > 0 {
 				b = t.tasksEnd[j-1]
 			}
-			var tr Result
+			var (
+				tr   Result
+				fund core.Count
+			)
 			if t.memo {
 				o, _ := t.s.countMemoTask(t.tasks[b:t.tasksEnd[j]], true, t.budget, BranchMRV, nil)
 				tr = Result{Status: o.status, Stats: o.stats}
@@ -263,10 +274,11 @@ func (t *Subtrees) Run(ctx context.Context, first, stride uint64, done func(j ui
 				if tr.Big != nil {
 					return core.StatusExhausted, fmt.Errorf("dlx: subtree %d counts %s, past 2^128 − 1: %w", j, tr.Big, resource.ErrTooLarge)
 				}
-			} else if t.weight != nil {
+			} else if t.weigh != nil {
 				var sum core.Count
 				tr = t.s.runTask(t.forced, t.tasks[b:t.tasksEnd[j]], 0, func(options []int) bool {
-					sum = sum.AddUint64(t.weight(options))
+					w, k := t.weigh(options)
+					sum, fund = sum.AddUint64(w), fund.AddUint64(k)
 					return true
 				})
 				tr.Count = sum
@@ -277,7 +289,7 @@ func (t *Subtrees) Run(ctx context.Context, first, stride uint64, done func(j ui
 			if tr.Status != core.StatusExhausted {
 				return tr.Status, nil
 			}
-			r = core.SubResult{Count: tr.Count,
+			r = core.SubResult{Count: tr.Count, Fundamental: fund,
 				Stats: core.Stats{Nodes: tr.Stats.Nodes, Updates: tr.Stats.Updates}}
 		}
 		if !done(j, r) || j+stride < j {

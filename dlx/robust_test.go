@@ -66,7 +66,7 @@ func TestHostileCalls(t *testing.T) {
 			return err
 		},
 		"nilSubtrees.Weighted": func() error {
-			_, err := nilT.Weighted("w", func([]int) uint64 { return 1 })
+			_, err := nilT.Weighted("w", func([]int) (uint64, uint64) { return 1, 0 })
 			return err
 		},
 		"Subtrees.Weighted(nil weight)": func() error {
@@ -78,7 +78,7 @@ func TestHostileCalls(t *testing.T) {
 		"Subtrees.Weighted(label a/b)": func() error {
 			sub, err := dlx.NewSubtrees(ctx, parse(t, gen.Knuth7), nil, 2, "dlx")
 			require.NoError(t, err)
-			_, err = sub.Weighted("a/b", func([]int) uint64 { return 1 })
+			_, err = sub.Weighted("a/b", func([]int) (uint64, uint64) { return 1, 0 })
 			return err
 		},
 		"NewSubtrees(nil)":           func() error { _, err := dlx.NewSubtrees(ctx, nil, nil, 1, "dlx"); return err },

@@ -67,6 +67,7 @@ func FuzzParseLine(f *testing.F) {
 	f.Add(`{"solutions":340282366920938463463374607431768211455,"cpu_seconds":1e999}`)
 	f.Add(`{"by_weight":{"02":1},"extra":1}`)
 	f.Add(`null`)
+	f.Add(`{"model":"polyomino","size":"3x20","algorithm":"dlx","status":"exhausted","partial":false,"solutions":8,"fundamental":2,"nodes":8003,"updates":2580997,"elapsed_seconds":0.01,"schema":{"name":"coverkit-unit","version":2},"decomposition":"polyomino-reduced-mrv/2/d=2","units":3,"unit":0,"subproblems":29,"fingerprint":"c49ad88564077d8d","instance":"2b8a5a19987fadd7cf80cf8aacd4c9a4","cpu_seconds":0.02,"resumes":0,"version":"dev"}`)
 	f.Fuzz(func(t *testing.T, in string) {
 		l, err := units.ParseLine([]byte(in))
 		if err != nil {

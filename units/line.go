@@ -39,7 +39,8 @@ type Schema struct {
 
 // Line is the result of one work unit: one JSON line. Its fields, in this
 // order, are the common result record (model, size, algorithm, status,
-// partial, solutions, the work counters, elapsed_seconds) and the unit's
+// partial, solutions, fundamental where the decomposition counts it, the
+// work counters, elapsed_seconds) and the unit's
 // own: schema, decomposition, units (K), unit (i), subproblems (how many
 // the unit covered), fingerprint, instance, by_weight, cpu_seconds,
 // resumes, version. A unit's line is the same however it was run (alone,
@@ -52,6 +53,9 @@ type Line struct {
 	Partial   bool        `json:"partial"`
 	// Solutions is the unit's count.
 	Solutions core.Count `json:"solutions"`
+	// Fundamental is the unit's count up to symmetry, for a decomposition
+	// that counts it (core.FundamentalCounter); nil (omitted) otherwise.
+	Fundamental *core.Count `json:"fundamental,omitempty"`
 	core.Stats
 	ElapsedSeconds float64 `json:"elapsed_seconds"`
 	Schema         Schema  `json:"schema"`
@@ -197,7 +201,7 @@ func ParseLine(b []byte) (*Line, error) {
 	var l Line
 	fields := append([]field{
 		{"model", &l.Model}, {"size", &l.Size}, {"algorithm", &l.Algorithm}, {"status", &l.Status},
-		{"partial", &l.Partial}, {"solutions", &l.Solutions}, {"elapsed_seconds", &l.ElapsedSeconds},
+		{"partial", &l.Partial}, {"solutions", &l.Solutions}, {"fundamental", &l.Fundamental}, {"elapsed_seconds", &l.ElapsedSeconds},
 		{"schema", func(r []byte) error {
 			return decodeStrict(r, []field{{"name", &l.Schema.Name}, {"version", &l.Schema.Version}})
 		}},
@@ -237,8 +241,11 @@ func (l *Line) check() error {
 		return fmt.Errorf("unit line with status %s (partial %t): a stopped unit must be rerun", l.Status, l.Partial)
 	case l.Resumes < 0:
 		return fmt.Errorf("unit line with resumes %d out of range", l.Resumes)
-	case l.Subproblems == 0 && (!l.Solutions.IsZero() || l.Stats != core.Stats{}):
+	case l.Subproblems == 0 && (!l.Solutions.IsZero() || l.Stats != core.Stats{} || l.Fundamental != nil && !l.Fundamental.IsZero()):
 		return errors.New("unit line with solutions or work but subproblems 0")
+	}
+	if err := checkFundamental(l.Fundamental, l.Solutions); err != nil {
+		return err
 	}
 	if _, err := ParseFingerprint(l.Fingerprint); err != nil {
 		return err
@@ -253,6 +260,15 @@ func (l *Line) check() error {
 		return err
 	}
 	return checkByWeight(l.ByWeight, l.Subproblems)
+}
+
+// checkFundamental checks a count up to symmetry against the count: each
+// class holds a solution at least.
+func checkFundamental(f *core.Count, solutions core.Count) error {
+	if f != nil && (f.Hi > solutions.Hi || f.Hi == solutions.Hi && f.Lo > solutions.Lo) {
+		return fmt.Errorf("fundamental %s is more than solutions %s", f, solutions)
+	}
+	return nil
 }
 
 // Marshal returns the line as one line of JSON, without the newline.

@@ -44,10 +44,13 @@ func (r Range) MarshalJSON() ([]byte, error) {
 
 // Summary is the result of a merge.
 type Summary struct {
-	Model         string   `json:"model"`
-	Size          string   `json:"size"`
-	Algorithm     string   `json:"algorithm"`
-	Solutions     *big.Int `json:"solutions"`
+	Model     string   `json:"model"`
+	Size      string   `json:"size"`
+	Algorithm string   `json:"algorithm"`
+	Solutions *big.Int `json:"solutions"`
+	// Fundamental is the count up to symmetry, where the decomposition
+	// counts it (every line has it); nil otherwise.
+	Fundamental   *big.Int `json:"fundamental,omitempty"`
 	Units         uint64   `json:"units"`
 	Complete      bool     `json:"complete"`
 	Decomposition string   `json:"decomposition"`
@@ -135,7 +138,8 @@ func Merge(srcs []Source) (*Summary, error) {
 			}
 			if old, dup := byUnit[l.Unit]; dup {
 				if old.line.Solutions != l.Solutions || old.line.Subproblems != l.Subproblems ||
-					old.line.Fingerprint != l.Fingerprint || !maps.Equal(old.line.ByWeight, l.ByWeight) {
+					old.line.Fingerprint != l.Fingerprint || !maps.Equal(old.line.ByWeight, l.ByWeight) ||
+					!equalCounts(old.line.Fundamental, l.Fundamental) {
 					return nil, fmt.Errorf("%w: conflict: unit %d has %s solutions (%d subproblems) at %s but %s (%d subproblems) at %s",
 						ErrMerge, l.Unit, old.line.Solutions, old.line.Subproblems, at(old), l.Solutions, l.Subproblems, where())
 				}
@@ -160,7 +164,7 @@ func Merge(srcs []Source) (*Summary, error) {
 		units = append(units, u)
 	}
 	slices.Sort(units)
-	var total core.Count
+	var total, fundamental core.Count
 	var ok bool
 	overflow := func(e *seen, field string) error {
 		return fmt.Errorf("%w: overflow: %s: adding unit %d's %s passes the largest total a count can hold", ErrMerge, at(e), e.line.Unit, field)
@@ -197,6 +201,11 @@ func Merge(srcs []Source) (*Summary, error) {
 		if total, ok = total.AddChecked(l.Solutions); !ok {
 			return nil, overflow(e, "solutions")
 		}
+		if l.Fundamental != nil {
+			if fundamental, ok = fundamental.AddChecked(*l.Fundamental); !ok {
+				return nil, overflow(e, "fundamental")
+			}
+		}
 		if s.Subproblems, ok = addChecked(s.Subproblems, c); !ok {
 			return nil, overflow(e, "subproblems")
 		}
@@ -216,6 +225,9 @@ func Merge(srcs []Source) (*Summary, error) {
 		}
 	}
 	s.Solutions = total.Big()
+	if first.Fundamental != nil {
+		s.Fundamental = fundamental.Big()
+	}
 	s.CPUSeconds = roundMicro(s.CPUSeconds)
 	s.Present = uint64(len(units))
 	var next uint64
@@ -273,6 +285,13 @@ func differs(a, b *Line) string {
 		return fmt.Sprintf("%d units, not %d", b.Units, a.Units)
 	case a.Model != b.Model:
 		return fmt.Sprintf("model %s, not %s", b.Model, a.Model)
+	case (a.Fundamental == nil) != (b.Fundamental == nil):
+		return "a line with fundamental and one without"
 	}
 	return ""
+}
+
+// equalCounts reports whether two optional counts are equal.
+func equalCounts(a, b *core.Count) bool {
+	return a == nil && b == nil || a != nil && b != nil && *a == *b
 }

@@ -148,6 +148,7 @@ type checkpointState struct {
 	Unit        uint64            `json:"unit"`
 	Next        uint64            `json:"next"`
 	Solutions   core.Count        `json:"solutions"`
+	Fundamental *core.Count       `json:"fundamental,omitempty"` // where the decomposition counts it
 	Subproblems uint64            `json:"subproblems"`
 	Fingerprint string            `json:"fingerprint"`
 	ByClass     map[string]uint64 `json:"by_weight,omitempty"`
@@ -197,7 +198,7 @@ func readCheckpoint(b []byte) (*checkpointState, error) {
 				{"decomposition", &h.Decomposition}, {"instance", &h.Instance}, {"units", &h.Units},
 				{"first", &h.First}, {"last", &h.Last}})
 		}},
-		{"done", &done}, {"unit", &st.Unit}, {"next", &st.Next}, {"solutions", &st.Solutions},
+		{"done", &done}, {"unit", &st.Unit}, {"next", &st.Next}, {"solutions", &st.Solutions}, {"fundamental", &st.Fundamental},
 		{"subproblems", &st.Subproblems}, {"fingerprint", &st.Fingerprint}, {"by_weight", &st.ByClass},
 		{"stats", func(r []byte) error { return decodeStrict(r, statsFields(&st.Stats)) }},
 		{"elapsed_seconds", &st.Elapsed}, {"cpu_seconds", &st.CPU}, {"resumes", &st.Resumes},
@@ -228,6 +229,9 @@ func readCheckpoint(b []byte) (*checkpointState, error) {
 		return nil, err
 	}
 	if err := checkByWeight(st.ByClass, st.Subproblems); err != nil {
+		return nil, err
+	}
+	if err := checkFundamental(st.Fundamental, st.Solutions); err != nil {
 		return nil, err
 	}
 	return &st, nil
@@ -303,6 +307,12 @@ func (j *Job) loadCheckpoint(ctx context.Context) (*checkpointState, error) {
 		if fp, _ := ParseFingerprint(l.Fingerprint); fp != UnitFingerprint(seed, u, j.Units, l.Subproblems) {
 			return nil, bad("done[%d].fingerprint %s is not that of unit %d", i, l.Fingerprint, u)
 		}
+		if (l.Fundamental != nil) != countsFundamental(j.Dec) {
+			return nil, bad("done[%d].fundamental: %s", i, fundamentalRule(j.Dec))
+		}
+	}
+	if st.Fundamental != nil && !countsFundamental(j.Dec) || st.Fundamental == nil && countsFundamental(j.Dec) && st.Subproblems > 0 {
+		return nil, bad("fundamental: %s", fundamentalRule(j.Dec))
 	}
 	size := UnitSize(m, st.Unit, j.Units)
 	if st.Subproblems > size {
@@ -318,8 +328,8 @@ func (j *Job) loadCheckpoint(ctx context.Context) (*checkpointState, error) {
 	if fp, _ := ParseFingerprint(st.Fingerprint); fp != UnitFingerprint(seed, st.Unit, j.Units, st.Subproblems) {
 		return nil, bad("fingerprint %s is not that of the %d subproblems done", st.Fingerprint, st.Subproblems)
 	}
-	if st.Subproblems == 0 && (!st.Solutions.IsZero() || st.Stats != core.Stats{} || len(st.ByClass) > 0) {
-		return nil, bad("solutions, stats or by_weight without a subproblem done")
+	if st.Subproblems == 0 && (!st.Solutions.IsZero() || st.Stats != core.Stats{} || len(st.ByClass) > 0 || st.Fundamental != nil && !st.Fundamental.IsZero()) {
+		return nil, bad("solutions, fundamental, stats or by_weight without a subproblem done")
 	}
 	return st, nil
 }
@@ -456,7 +466,7 @@ func (j *Job) Run(ctx context.Context) ([]*Line, error) {
 		}
 		st.Unit++
 		st.Next = st.Unit
-		st.Solutions, st.Subproblems, st.ByClass = core.Count{}, 0, nil
+		st.Solutions, st.Fundamental, st.Subproblems, st.ByClass = core.Count{}, nil, 0, nil
 		st.Fingerprint = FormatFingerprint(0)
 		st.Stats, st.Elapsed, st.CPU = core.Stats{}, 0, 0
 		if j.Checkpoint != "" {
@@ -517,6 +527,10 @@ func (j *Job) runUnit(ctx context.Context, st *checkpointState, seed uint64, eve
 		st.CPU = min(cpuPrev+(cpuTime()-cpu0).Seconds(), MaxSeconds)
 	}
 	var runErr error
+	fund := countsFundamental(j.Dec)
+	if fund && st.Fundamental == nil {
+		st.Fundamental = new(core.Count)
+	}
 	// fold adds the result of subproblem sj, the next of the unit, to st.
 	fold := func(sj uint64, r core.SubResult) bool {
 		if sj != st.Next {
@@ -530,6 +544,15 @@ func (j *Job) runUnit(ctx context.Context, st *checkpointState, seed uint64, eve
 				runErr = fmt.Errorf("%w (resumed from %s: its solutions cannot be right; remove it)", runErr, j.Checkpoint)
 			}
 			return false
+		}
+		if fund {
+			if st.Fundamental == nil {
+				st.Fundamental = new(core.Count)
+			}
+			if *st.Fundamental, ok = st.Fundamental.AddChecked(r.Fundamental); !ok {
+				runErr = fmt.Errorf("%w: unit %d: fundamental: the count passes 2^128 at subproblem %d", ErrOverflow, st.Unit, sj)
+				return false
+			}
 		}
 		r.Stats.Elapsed = 0
 		if st.Stats, ok = addStats(st.Stats, r.Stats); !ok {
@@ -601,13 +624,29 @@ func (j *Job) runUnit(ctx context.Context, st *checkpointState, seed uint64, eve
 	stats.Elapsed = 0
 	return &Line{
 		Model: j.Model, Size: j.Size, Algorithm: j.Algorithm,
-		Status: core.StatusExhausted, Solutions: st.Solutions, Stats: stats,
+		Status: core.StatusExhausted, Solutions: st.Solutions, Fundamental: st.Fundamental, Stats: stats,
 		ElapsedSeconds: roundMicro(st.Elapsed),
 		Schema:         Schema{Name: SchemaName, Version: SchemaVersion},
 		Decomposition:  j.Dec.Name(), Units: j.Units, Unit: st.Unit,
 		Subproblems: st.Subproblems, Fingerprint: st.Fingerprint, Instance: j.instance, ByWeight: st.ByClass,
 		CPUSeconds: roundMicro(st.CPU), Version: j.Version,
 	}, nil
+}
+
+// countsFundamental reports whether the subproblems of d count the
+// solutions up to symmetry too (core.FundamentalCounter).
+func countsFundamental(d core.Decomposition) bool {
+	f, ok := d.(core.FundamentalCounter)
+	return ok && f.Fundamental()
+}
+
+// fundamentalRule says where a unit has a fundamental count: for the
+// error of a checkpoint that does not follow it.
+func fundamentalRule(d core.Decomposition) string {
+	if countsFundamental(d) {
+		return d.Name() + " counts the solutions up to symmetry: every unit has it"
+	}
+	return d.Name() + " does not count the solutions up to symmetry"
 }
 
 // runLanes counts the rest of unit st.Unit on len(decs) workers: W lanes

@@ -60,7 +60,11 @@ func (s *Summary) WriteText(w io.Writer) error {
 	if !s.Complete {
 		state = "INCOMPLETE"
 	}
-	_, err := fmt.Fprintf(w, "%s %s: %s solutions (%s)\n", s.Model, s.Size, s.Solutions, state)
+	fund := ""
+	if s.Fundamental != nil {
+		fund = fmt.Sprintf(" (%s fundamental)", s.Fundamental)
+	}
+	_, err := fmt.Fprintf(w, "%s %s: %s solutions%s (%s)\n", s.Model, s.Size, s.Solutions, fund, state)
 	fmt.Fprintf(w, "units: %d of %d present (%d lines, %d confirmed repeats), %s, %d subproblems\n",
 		s.Present, s.Units, s.Lines, s.Confirmed, s.Decomposition, s.Subproblems)
 	if len(s.ByWeight) > 0 {

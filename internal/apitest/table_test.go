@@ -143,6 +143,7 @@ var table = map[string]entry{
 	"dlx.(*Subtrees).Algorithm":       {fn: (*dlx.Subtrees).Algorithm},
 	"dlx.(*Subtrees).Alternate":       {fn: (*dlx.Subtrees).Alternate},
 	"dlx.(*Subtrees).Depth":           {fn: (*dlx.Subtrees).Depth},
+	"dlx.(*Subtrees).Fundamental":     {fn: (*dlx.Subtrees).Fundamental},
 	"dlx.(*Subtrees).Instance":        {fn: (*dlx.Subtrees).Instance},
 	"dlx.(*Subtrees).Len":             {fn: (*dlx.Subtrees).Len},
 	"dlx.(*Subtrees).Name":            {fn: (*dlx.Subtrees).Name},

@@ -68,8 +68,9 @@ func TestPentominoCounts(t *testing.T) {
 
 // TestSplitReduced checks the split of a count (the model's Decompose)
 // against the unsplit dlx count: with every piece used once the units
-// split the reduced search, so their counts and work add up to the
-// count's (3x20: 8 tilings; the 8x8 square without its centre: 520); with
+// split the reduced search, so their counts, classes and work add up to
+// the count's (3x20: 8 tilings, 2 classes; the 8x8 square without its
+// centre: 520, 65); with
 // pieces that may repeat (dominoes on 4x4: 36, OEIS A004003) the full
 // search's.
 func TestSplitReduced(t *testing.T) {
@@ -91,20 +92,23 @@ func TestSplitReduced(t *testing.T) {
 			whole := count(t, tl, false, 1)
 			require.Equal(t, core.CountOf(tc.total), whole.Solutions)
 			for _, k := range []uint64{1, 3, 16} {
-				var sum core.Count
+				var sum, fund core.Count
 				var st core.Stats
 				for i := range k {
 					dec, err := m.Decompose(ctx, tl, k)
 					require.NoError(t, err)
 					require.Contains(t, dec.Name(), tc.decomposition)
+					fc, ok := dec.(core.FundamentalCounter)
+					require.Equal(t, !whole.Fundamental.IsZero(), ok && fc.Fundamental(), "the split counts classes where the count does")
 					_, err = dec.Run(ctx, i, k, func(_ uint64, r core.SubResult) bool {
-						sum = sum.Add(r.Count)
+						sum, fund = sum.Add(r.Count), fund.Add(r.Fundamental)
 						st = st.Add(r.Stats)
 						return true
 					})
 					require.NoError(t, err)
 				}
 				require.Equal(t, whole.Solutions, sum, "K=%d", k)
+				require.Equal(t, whole.Fundamental, fund, "classes, K=%d", k)
 				require.Equal(t, whole.Stats.Nodes, st.Nodes, "nodes, K=%d", k)
 				require.Equal(t, whole.Stats.Updates, st.Updates, "updates, K=%d", k)
 			}

@@ -187,12 +187,10 @@ func solveDLX(ctx context.Context, p core.Problem, opts *core.Options, memo dlx.
 					}
 				}
 				var stabT, stabR uint64
-				for gi, m := range t.symPlace {
+				canonical = t.canonical(sol, restrictAt, image)
+				for _, m := range t.symPlace {
 					if m[restrictAt] == restrictAt {
 						stabR++
-						if canonical && !t.lessOrEqual(sol, gi, image) {
-							canonical = false
-						}
 					}
 					fixed := true
 					for _, k := range places {
@@ -310,6 +308,19 @@ func divCount(c core.Count, d uint64) core.Count {
 	hi := b.Rsh(b, 64).Uint64()
 	out.Lo, out.Hi = lo, hi
 	return out
+}
+
+// canonical reports whether the tiling sol, with the restricted piece at
+// placement r, is the least of its images under the symmetries that fix r
+// (lessOrEqual): the one tiling of its class that the reduced search
+// counts as the class. image is scratch.
+func (t *Tiling) canonical(sol core.Solution, r int32, image core.Solution) bool {
+	for gi, m := range t.symPlace {
+		if m[r] == r && !t.lessOrEqual(sol, gi, image) {
+			return false
+		}
+	}
+	return true
 }
 
 // lessOrEqual reports whether sol ≤ its image under symmetry gi, comparing
