@@ -13,23 +13,8 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// fundDec is stopDec whose subproblems count the solutions up to symmetry
-// too: subproblem j has one class when j%3 is 2 (of its two solutions).
-type fundDec struct{ stopDec }
-
-func (d fundDec) Name() string      { return "fund/1" }
-func (d fundDec) Fundamental() bool { return true }
-func (d fundDec) Run(ctx context.Context, first, stride uint64, done func(uint64, core.SubResult) bool) (core.Status, error) {
-	return d.stopDec.Run(ctx, first, stride, func(j uint64, r core.SubResult) bool {
-		if j%3 == 2 {
-			r.Fundamental = core.CountOf(1)
-		}
-		return done(j, r)
-	})
-}
-
 // TestFundamentalThroughUnits: the count up to symmetry of a decomposition
-// that counts it goes on every unit line, through a checkpoint and a
+// that counts it (stopDec with fund) goes on every unit line, through a checkpoint and a
 // resume, and adds up in a merge; a line whose fundamental is more than
 // its solutions, a checkpoint without it, and a merge of lines with and
 // without it are refused.
@@ -49,7 +34,7 @@ func TestFundamentalThroughUnits(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	left := 20
-	_, err := job(fundStop{fundDec{stopDec{m}}, &left, cancel}).Run(ctx)
+	_, err := job(stopAfter{stopDec{m, true}, &left, cancel}).Run(ctx)
 	require.ErrorIs(t, err, units.ErrStopped)
 	b, err := os.ReadFile(ck)
 	require.NoError(t, err)
@@ -64,13 +49,13 @@ func TestFundamentalThroughUnits(t *testing.T) {
 	require.NoError(t, err)
 	bad := filepath.Join(t.TempDir(), "bad.json")
 	require.NoError(t, os.WriteFile(bad, stripped, 0o644))
-	j := job(fundDec{stopDec{m}})
+	j := job(stopDec{m, true})
 	j.Checkpoint = bad
 	_, err = j.Run(context.Background())
 	require.ErrorIs(t, err, units.ErrCheckpoint)
 	require.ErrorContains(t, err, "fundamental")
 
-	ls, err := job(fundDec{stopDec{m}}).Run(context.Background())
+	ls, err := job(stopDec{m, true}).Run(context.Background())
 	require.NoError(t, err)
 	var text strings.Builder
 	for _, l := range ls {
@@ -96,22 +81,6 @@ func TestFundamentalThroughUnits(t *testing.T) {
 	require.NotContains(t, without, "fundamental")
 	_, err = merge(t, without+"\n"+strings.Join(strings.Split(text.String(), "\n")[1:], "\n"))
 	require.ErrorContains(t, err, "a line with fundamental and one without")
-}
-
-// fundStop is fundDec that cancels the context after n subproblems.
-type fundStop struct {
-	fundDec
-	n      *int
-	cancel context.CancelFunc
-}
-
-func (d fundStop) Run(ctx context.Context, first, stride uint64, done func(uint64, core.SubResult) bool) (core.Status, error) {
-	return d.fundDec.Run(ctx, first, stride, func(j uint64, r core.SubResult) bool {
-		if *d.n--; *d.n == 0 {
-			d.cancel()
-		}
-		return done(j, r)
-	})
 }
 
 // jsonNumber returns the text of the number field key of the JSON object

@@ -89,18 +89,28 @@ func FuzzParseLine(f *testing.F) {
 }
 
 // stopDec is a decomposition of m subproblems counting j%3 each that
-// stops when its context ends, for checkpoints made in tests.
-type stopDec struct{ m uint64 }
+// stops when its context ends, for checkpoints made in tests. With fund it
+// counts the solutions up to symmetry too (core.FundamentalCounter): one
+// class in each subproblem whose j%3 is 2 (of its two solutions).
+type stopDec struct {
+	m    uint64
+	fund bool
+}
 
 func (d stopDec) Name() string                        { return "stop/1" }
 func (d stopDec) Instance() string                    { return "stop" }
 func (d stopDec) Len(context.Context) (uint64, error) { return d.m, nil }
+func (d stopDec) Fundamental() bool                   { return d.fund }
 func (d stopDec) Run(ctx context.Context, first, stride uint64, done func(uint64, core.SubResult) bool) (core.Status, error) {
 	for j := first; j < d.m; j += stride {
 		if st, stop := core.ContextStatus(ctx); stop {
 			return st, nil
 		}
-		if !done(j, core.SubResult{Count: core.CountOf(j % 3), Class: 1 + int(j%2), Stats: core.Stats{Nodes: j}}) {
+		r := core.SubResult{Count: core.CountOf(j % 3), Class: 1 + int(j%2), Stats: core.Stats{Nodes: j}}
+		if d.fund && j%3 == 2 {
+			r.Fundamental = core.CountOf(1)
+		}
+		if !done(j, r) {
 			break
 		}
 	}
@@ -140,7 +150,7 @@ func FuzzReadCheckpoint(f *testing.F) {
 		ck := filepath.Join(dir, fmt.Sprintf("seed-%d.json", n))
 		ctx, cancel := context.WithCancel(context.Background())
 		left := n
-		_, err := resumeJob(stopAfter{stopDec{50}, &left, cancel}, ck).Run(ctx)
+		_, err := resumeJob(stopAfter{stopDec{m: 50}, &left, cancel}, ck).Run(ctx)
 		if !errors.Is(err, units.ErrStopped) {
 			f.Fatalf("the seed job was not stopped: %v", err)
 		}
@@ -159,7 +169,7 @@ func FuzzReadCheckpoint(f *testing.F) {
 		if err := os.WriteFile(ck, b, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		ls, err := resumeJob(stopDec{50}, ck).Run(context.Background())
+		ls, err := resumeJob(stopDec{m: 50}, ck).Run(context.Background())
 		if err != nil {
 			if !errors.Is(err, units.ErrCheckpoint) && !errors.Is(err, units.ErrOverflow) {
 				t.Fatalf("a checkpoint refused with %v", err)
