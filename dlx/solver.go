@@ -767,7 +767,14 @@ enter:
 	{
 		var best int32
 		var n uint32
-		best, hr, n = choose(ib, stopAt)
+		stop := stopAt
+		if mode == modeTrack {
+			// No active primary item is left with fewer than 2 options
+			// (none flagged, none dead): the first with 2 is Knuth's
+			// choice, and the scan stops there.
+			stop = 2
+		}
+		best, hr, n = choose(ib, stop)
 		scanned += uint64(n)
 		if best == 0 {
 			goto backup
