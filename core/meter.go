@@ -181,15 +181,8 @@ func (m *Meter) check() bool {
 	if sh == nil {
 		return true
 	}
-	if sh.stop.Load() != 0 {
+	if m.halted(sh) {
 		return false
-	}
-	select {
-	case <-sh.done:
-		st, _ := ContextStatus(sh.ctx)
-		m.Halt(st)
-		return false
-	default:
 	}
 	now := clock()
 	switch d := now - m.last; {
@@ -213,17 +206,26 @@ func (m *Meter) Live() bool {
 	if sh == nil {
 		return true
 	}
-	if sh.stop.Load() != 0 || m.limited || sh.limited.Load() {
+	if m.limited || sh.limited.Load() {
 		return false
+	}
+	return !m.halted(sh)
+}
+
+// halted reports whether the search was stopped or its context is done;
+// a context seen done halts the search with the context's status.
+func (m *Meter) halted(sh *meterShared) bool {
+	if sh.stop.Load() != 0 {
+		return true
 	}
 	select {
 	case <-sh.done:
 		st, _ := ContextStatus(sh.ctx)
 		m.Halt(st)
-		return false
+		return true
 	default:
 	}
-	return true
+	return false
 }
 
 // Polled returns the clock reading of the meter's last poll that let the
