@@ -19,9 +19,10 @@ import (
 // Hiding never touches the list of an inactive item, whose length stays as
 // it was when it was covered; so an item whose length reaches 0 or leaves
 // it, or that is covered or uncovered with length 0, is all there is to
-// watch. The count takes no branch: zeroPrim is 1 exactly when length l is
-// 0 and the item with header x is primary (x < pend, the ref after the
-// last primary header; refs and lengths stay below 2^31).
+// watch. The count takes no branch: zero is 1 exactly when length l is
+// 0, and only a primary item's length can be 0, for the search adds
+// secondaryBias to every secondary item's length while it runs
+// (biasSecondary; lengths stay below 2^31).
 
 // The steps also keep a flag byte per item (Solver.one, byte h for item
 // h): 1 if the item is active with at most one option left, else 0,
@@ -65,18 +66,22 @@ func firstOne(ob unsafe.Pointer, words int, last uint64) (h, n uint32) {
 	return 0, uint32(words)
 }
 
-// zeroPrim returns 1 if l is 0 and x < pend, else 0.
-func zeroPrim(l int32, x, pend uint32) int32 {
-	return int32(((uint32(l) - 1) & (x - pend)) >> 31)
-}
+// zero returns 1 if l is 0, else 0 (l ≥ 0). The search biases the
+// lengths of the secondary items by secondaryBias while it runs, so that
+// only a primary item's length reaches 0.
+func zero(l int32) int32 { return int32((uint32(l) - 1) >> 31) }
+
+// secondaryBias is added to the length of every secondary item while a
+// search with the dead count runs (biasSecondary): far above any length,
+// far below the overflow of an int32.
+const secondaryBias = 1 << 30
 
 // coverPlainD is coverPlain(hr), returning also the change in dead items.
 func (s *Solver) coverPlainD(hr uint32) (u uint64, dead int32) {
 	nb, ib, ob := s.nbase, s.ibase, s.obase
-	pend := ref(s.nprim + 1)
 	s.unlinkItem(hr)
 	u = 1
-	dead = -zeroPrim(itr(ib, hr).len, hr, pend)
+	dead = -zero(itr(ib, hr).len)
 	*flag(ob, hr) = 0
 	for p := nd(nb, hr).down; p != hr; p = nd(nb, p).down {
 		for q := p + nodeSize; q != p; {
@@ -92,7 +97,7 @@ func (s *Solver) coverPlainD(hr uint32) (u uint64, dead int32) {
 			r := itr(ib, uint32(x))
 			l := r.len - 1
 			r.len = l
-			dead += zeroPrim(l, uint32(x), pend)
+			dead += zero(l)
 			*flag(ob, uint32(x)) = atMostOne(l)
 			u++
 			q += nodeSize
@@ -104,7 +109,6 @@ func (s *Solver) coverPlainD(hr uint32) (u uint64, dead int32) {
 // uncoverPlainD undoes coverPlainD(hr), returning the change in dead items.
 func (s *Solver) uncoverPlainD(hr uint32) (dead int32) {
 	nb, ib, ob := s.nbase, s.ibase, s.obase
-	pend := ref(s.nprim + 1)
 	for p := nd(nb, hr).up; p != hr; p = nd(nb, p).up {
 		for q := p - nodeSize; q != p; {
 			nq := nd(nb, q)
@@ -117,7 +121,7 @@ func (s *Solver) uncoverPlainD(hr uint32) (dead int32) {
 			nd(nb, nq.down).up = q
 			r := itr(ib, uint32(x))
 			l := r.len
-			dead -= zeroPrim(l, uint32(x), pend)
+			dead -= zero(l)
 			r.len = l + 1
 			*flag(ob, uint32(x)) = atMostOne(l + 1)
 			q -= nodeSize
@@ -125,26 +129,28 @@ func (s *Solver) uncoverPlainD(hr uint32) (dead int32) {
 	}
 	s.relinkItem(hr)
 	*flag(ob, hr) = atMostOne(itr(ib, hr).len)
-	return dead + zeroPrim(itr(ib, hr).len, hr, pend)
+	return dead + zero(itr(ib, hr).len)
 }
 
 // coverOthersPlainD is coverOthersPlain(x), returning also the change in
 // dead items.
 func (s *Solver) coverOthersPlainD(x uint32) (u uint64, dead int32) {
 	nb, ib, ob := s.nbase, s.ibase, s.obase
-	pend := ref(s.nprim + 1)
-	for r := x + nodeSize; r != x; {
-		nr := nd(nb, r)
+	// The walk of the option is kept in the Solver (see
+	// uncoverOthersPlainD).
+	s.walk, s.walkEnd = x+nodeSize, x
+	for s.walk != s.walkEnd {
+		nr := nd(nb, s.walk)
 		hr := uint32(nr.top)
 		if nr.top <= 0 {
-			r = nr.up
+			s.walk = nr.up
 			continue
 		}
 		// coverPlainD(hr), inlined (unlinkItem is inlined by the compiler;
 		// the loops below are not, so they are written out).
 		s.unlinkItem(hr)
 		u++
-		dead -= zeroPrim(itr(ib, hr).len, hr, pend)
+		dead -= zero(itr(ib, hr).len)
 		*flag(ob, hr) = 0
 		for p := nd(nb, hr).down; p != hr; p = nd(nb, p).down {
 			for q := p + nodeSize; q != p; {
@@ -160,13 +166,13 @@ func (s *Solver) coverOthersPlainD(x uint32) (u uint64, dead int32) {
 				rx := itr(ib, uint32(x))
 				l := rx.len - 1
 				rx.len = l
-				dead += zeroPrim(l, uint32(x), pend)
+				dead += zero(l)
 				*flag(ob, uint32(x)) = atMostOne(l)
 				u++
 				q += nodeSize
 			}
 		}
-		r += nodeSize
+		s.walk += nodeSize
 	}
 	return u, dead
 }
@@ -175,12 +181,15 @@ func (s *Solver) coverOthersPlainD(x uint32) (u uint64, dead int32) {
 // dead items.
 func (s *Solver) uncoverOthersPlainD(x uint32) (dead int32) {
 	nb, ib, ob := s.nbase, s.ibase, s.obase
-	pend := ref(s.nprim + 1)
-	for r := x - nodeSize; r != x; {
-		nr := nd(nb, r)
+	// The walk of the option is kept in the Solver, not in variables: in
+	// registers the compiler spilled them and reloaded them at every
+	// update of the loops below, where they are not used.
+	s.walk, s.walkEnd = x-nodeSize, x
+	for s.walk != s.walkEnd {
+		nr := nd(nb, s.walk)
 		hr := uint32(nr.top)
 		if nr.top <= 0 {
-			r = nr.down
+			s.walk = nr.down
 			continue
 		}
 		// uncoverPlainD(hr), inlined.
@@ -196,7 +205,7 @@ func (s *Solver) uncoverOthersPlainD(x uint32) (dead int32) {
 				nd(nb, nq.down).up = q
 				rx := itr(ib, uint32(x))
 				l := rx.len
-				dead -= zeroPrim(l, uint32(x), pend)
+				dead -= zero(l)
 				rx.len = l + 1
 				*flag(ob, uint32(x)) = atMostOne(l + 1)
 				q -= nodeSize
@@ -204,8 +213,8 @@ func (s *Solver) uncoverOthersPlainD(x uint32) (dead int32) {
 		}
 		s.relinkItem(hr)
 		*flag(ob, hr) = atMostOne(itr(ib, hr).len)
-		dead += zeroPrim(itr(ib, hr).len, hr, pend)
-		r -= nodeSize
+		dead += zero(itr(ib, hr).len)
+		s.walk -= nodeSize
 	}
 	return dead
 }

@@ -249,6 +249,10 @@ type Solver struct {
 	obase    unsafe.Pointer // &one[0]
 	oneWords int
 	oneLast  uint64
+
+	// walk and walkEnd hold the walk of an option's nodes in the
+	// uncovering loop of dance_dead.go (see uncoverOthersPlainD).
+	walk, walkEnd uint32
 }
 
 // pending is a search that stopped (a stop, a budget spent, the solutions
@@ -720,6 +724,7 @@ func (s *Solver) search(limit uint64, visit func([]int) bool, updates uint64, st
 	case stopAt == 1:
 		mode = modeTrack
 		dead = s.initFlags()
+		s.biasSecondary(secondaryBias)
 	}
 	workBound, ok := s.g.begin(nodes, updates)
 	if !ok {
@@ -820,6 +825,9 @@ try:
 
 backup:
 	if level == 0 {
+		if mode == modeTrack {
+			s.biasSecondary(-secondaryBias)
+		}
 		s.sol = s.sol[:base]
 		s.g.nodes = nodes
 		return outcome{Status: status, Solutions: count, Stats: core.Stats{Nodes: nodes - first, Updates: updates}}
@@ -838,10 +846,22 @@ backup:
 	goto try
 
 park:
+	if mode == modeTrack {
+		s.biasSecondary(-secondaryBias)
+	}
 	s.park(level, false)
 	s.sol = s.sol[:base]
 	s.g.nodes = nodes
 	return outcome{Status: status, Solutions: count, Stats: core.Stats{Nodes: nodes - first, Updates: updates}}
+}
+
+// biasSecondary adds b to the length of every secondary item, active or
+// not (see zero in dance_dead.go).
+func (s *Solver) biasSecondary(b int32) {
+	ib := s.ibase
+	for h := s.nprim + 1; h <= s.nitems; h++ {
+		itr(ib, ref(h)).len += b
+	}
 }
 
 // initFlags sets the flags of dance_dead.go for the current state (1 for
