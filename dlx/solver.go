@@ -85,8 +85,9 @@ type Options struct {
 	// Snapshot, for a search on one worker (Algorithm C), restores the
 	// node arrays after the search by copying a snapshot of them, taken on
 	// first use (as much memory again), instead of undoing the forced
-	// options and, after a stop or the last solution asked for, the
-	// search's levels, which costs as much as doing them. It pays on a
+	// options and, after a stop, the last solution asked for or the last
+	// option left to try at any level (the search's end), the search's
+	// levels, which costs as much as doing them. It pays on a
 	// small matrix searched many times with givens (a 9×9 sudoku: 70 KB
 	// copied, where unforcing and unwinding took a third of the time of a
 	// 17-clue puzzle's first solution); on a large one the copy costs more
@@ -712,6 +713,7 @@ func (s *Solver) search(limit uint64, visit func([]int) bool, updates uint64, st
 		status  = core.StatusExhausted
 		hr, x   uint32 // the header of the item chosen at this level, the option node tried
 		dead    int32  // without colors: active primary items left without options
+		alts    int    // the levels whose option tried is not their item's last
 	)
 	// With TakeSingleton on a problem without colors the search counts its
 	// dead items (dance_dead.go): a node where one is left meets its dead
@@ -811,6 +813,9 @@ try:
 		goto backup
 	}
 	ch[level] = x
+	if nd(nb, x).down != hr {
+		alts++
+	}
 	if mode == modePlain {
 		updates += s.coverOthersPlain(x)
 	} else if mode == modeTrack {
@@ -832,8 +837,17 @@ backup:
 		s.g.nodes = nodes
 		return outcome{Status: status, Solutions: count, Stats: core.Stats{Nodes: nodes - first, Updates: updates}}
 	}
+	if alts == 0 && s.restore {
+		// No level has an option left to try: the search is over, and
+		// the copy of Options.Snapshot undoes its levels.
+		goto park
+	}
 	level--
 	x = ch[level]
+	hr = uint32(nd(nb, x).top)
+	if nd(nb, x).down != hr {
+		alts--
+	}
 	if mode == modePlain {
 		s.uncoverOthersPlain(x)
 	} else if mode == modeTrack {
@@ -841,7 +855,6 @@ backup:
 	} else {
 		s.uncoverOthersColored(x)
 	}
-	hr = uint32(nd(nb, x).top)
 	x = nd(nb, x).down
 	goto try
 
