@@ -3,6 +3,7 @@ package dlx_test
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -128,6 +129,16 @@ func BenchmarkSudoku17(b *testing.B) {
 			}
 		})
 	}
+}
+
+// BenchmarkColored counts a random instance with colors (18 primary items,
+// 6 secondary, 110 options, about half the secondary entries colored):
+// Algorithm C's purifying steps and the colors read beside the nodes.
+func BenchmarkColored(b *testing.B) {
+	text := gen.Random(rand.New(rand.NewPCG(1, 2)), 18, 6, 110)
+	p, err := dlx.Parse(strings.NewReader(text))
+	require.NoError(b, err)
+	benchCount(b, p, 1, 1627804)
 }
 
 // BenchmarkMultiplicities runs Algorithm M: k non-attacking pieces through
