@@ -251,8 +251,8 @@ type Solver struct {
 	oneWords int
 	oneLast  uint64
 
-	// walk and walkEnd hold the walk of an option's nodes in the
-	// uncovering loop of dance_dead.go (see uncoverOthersPlainD).
+	// walk and walkEnd hold the walk of an option's nodes in the covering
+	// and uncovering loops of dance_dead.go (see uncoverOthersPlainD).
 	walk, walkEnd uint32
 }
 
