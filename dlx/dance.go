@@ -19,6 +19,16 @@ func itr(base unsafe.Pointer, r uint32) *link {
 	return (*link)(unsafe.Add(base, uintptr(r)))
 }
 
+// colorOf returns the color of the option node n, 0 for none: in a
+// problem without colors the field holds the ref of the option's next node
+// instead (see node).
+func (s *Solver) colorOf(n *node) int32 {
+	if !s.colored {
+		return 0
+	}
+	return n.color
+}
+
 // unlinkItem removes the item with header hr from its ring.
 func (s *Solver) unlinkItem(hr uint32) {
 	ib := s.ibase
@@ -41,8 +51,11 @@ func (s *Solver) active(hr uint32) bool { return itr(s.ibase, itr(s.ibase, hr).p
 
 // cover removes the item with header hr from its ring and hides every
 // option in its list, returning the number of updates (one for the item,
-// one per node unlinked).
+// one per node unlinked). Without colors it is coverPlain.
 func (s *Solver) cover(hr uint32) uint64 {
+	if !s.colored {
+		return s.coverPlain(hr)
+	}
 	nb, ib := s.nbase, s.ibase
 	s.unlinkItem(hr)
 	u := uint64(1)
@@ -70,6 +83,10 @@ func (s *Solver) cover(hr uint32) uint64 {
 
 // uncover undoes cover(hr).
 func (s *Solver) uncover(hr uint32) {
+	if !s.colored {
+		s.uncoverPlain(hr)
+		return
+	}
 	nb, ib := s.nbase, s.ibase
 	for p := nd(nb, hr).up; p != hr; p = nd(nb, p).up {
 		// unhide(p), inlined.
@@ -98,19 +115,15 @@ func (s *Solver) coverPlain(hr uint32) uint64 {
 	s.unlinkItem(hr)
 	u := uint64(1)
 	for p := nd(nb, hr).down; p != hr; p = nd(nb, p).down {
-		for q := p + nodeSize; q != p; {
+		for q := next(nb, p); q != p; {
 			nq := nd(nb, q)
 			x := nq.top
-			if x <= 0 {
-				q = nq.up
-				continue
-			}
 			up, dn := nq.up, nq.down
 			nd(nb, up).down = dn
 			nd(nb, dn).up = up
 			itr(ib, uint32(x)).len--
 			u++
-			q += nodeSize
+			q = uint32(nq.color)
 		}
 	}
 	return u
@@ -120,17 +133,13 @@ func (s *Solver) coverPlain(hr uint32) uint64 {
 func (s *Solver) uncoverPlain(hr uint32) {
 	nb, ib := s.nbase, s.ibase
 	for p := nd(nb, hr).up; p != hr; p = nd(nb, p).up {
-		for q := p - nodeSize; q != p; {
+		for q := next(nb, p); q != p; {
 			nq := nd(nb, q)
 			x := nq.top
-			if x <= 0 {
-				q = nq.down
-				continue
-			}
 			nd(nb, nq.up).down = q
 			nd(nb, nq.down).up = q
 			itr(ib, uint32(x)).len++
-			q -= nodeSize
+			q = uint32(nq.color)
 		}
 	}
 	s.relinkItem(hr)
@@ -187,34 +196,24 @@ func (s *Solver) uncoverOthersColored(x uint32) {
 func (s *Solver) coverOthersPlain(x uint32) uint64 {
 	nb, ib := s.nbase, s.ibase
 	var u uint64
-	for r := x + nodeSize; r != x; {
-		nr := nd(nb, r)
-		hr := uint32(nr.top)
-		if nr.top <= 0 {
-			r = nr.up
-			continue
-		}
+	for r := next(nb, x); r != x; r = next(nb, r) {
+		hr := uint32(nd(nb, r).top)
 		// coverPlain(hr), inlined (unlinkItem is inlined by the compiler;
 		// the loops below are not, so they are written out).
 		s.unlinkItem(hr)
 		u++
 		for p := nd(nb, hr).down; p != hr; p = nd(nb, p).down {
-			for q := p + nodeSize; q != p; {
+			for q := next(nb, p); q != p; {
 				nq := nd(nb, q)
 				x := nq.top
-				if x <= 0 {
-					q = nq.up
-					continue
-				}
 				up, dn := nq.up, nq.down
 				nd(nb, up).down = dn
 				nd(nb, dn).up = up
 				itr(ib, uint32(x)).len--
 				u++
-				q += nodeSize
+				q = uint32(nq.color)
 			}
 		}
-		r += nodeSize
 	}
 	return u
 }
@@ -231,17 +230,13 @@ func (s *Solver) uncoverOthersPlain(x uint32) {
 		}
 		// uncoverPlain(hr), inlined.
 		for p := nd(nb, hr).up; p != hr; p = nd(nb, p).up {
-			for q := p - nodeSize; q != p; {
+			for q := next(nb, p); q != p; {
 				nq := nd(nb, q)
 				x := nq.top
-				if x <= 0 {
-					q = nq.down
-					continue
-				}
 				nd(nb, nq.up).down = q
 				nd(nb, nq.down).up = q
 				itr(ib, uint32(x)).len++
-				q -= nodeSize
+				q = uint32(nq.color)
 			}
 		}
 		s.relinkItem(hr)
@@ -324,10 +319,11 @@ func (s *Solver) unpurify(p uint32) {
 
 // commit takes node p's item into account once its option is chosen.
 func (s *Solver) commit(p uint32) uint64 {
-	switch np := nd(s.nbase, p); {
-	case np.color == 0:
+	np := nd(s.nbase, p)
+	switch c := s.colorOf(np); {
+	case c == 0:
 		return s.cover(uint32(np.top))
-	case np.color > 0:
+	case c > 0:
 		return s.purify(p)
 	}
 	return 0
@@ -335,10 +331,11 @@ func (s *Solver) commit(p uint32) uint64 {
 
 // uncommit undoes commit(p).
 func (s *Solver) uncommit(p uint32) {
-	switch np := nd(s.nbase, p); {
-	case np.color == 0:
+	np := nd(s.nbase, p)
+	switch c := s.colorOf(np); {
+	case c == 0:
 		s.uncover(uint32(np.top))
-	case np.color > 0:
+	case c > 0:
 		s.unpurify(p)
 	}
 }

@@ -84,13 +84,9 @@ func (s *Solver) coverPlainD(hr uint32) (u uint64, dead int32) {
 	dead = -zero(itr(ib, hr).len)
 	*flag(ob, hr) = 0
 	for p := nd(nb, hr).down; p != hr; p = nd(nb, p).down {
-		for q := p + nodeSize; q != p; {
+		for q := next(nb, p); q != p; {
 			nq := nd(nb, q)
 			x := nq.top
-			if x <= 0 {
-				q = nq.up
-				continue
-			}
 			up, dn := nq.up, nq.down
 			nd(nb, up).down = dn
 			nd(nb, dn).up = up
@@ -100,7 +96,7 @@ func (s *Solver) coverPlainD(hr uint32) (u uint64, dead int32) {
 			dead += zero(l)
 			*flag(ob, uint32(x)) = atMostOne(l)
 			u++
-			q += nodeSize
+			q = uint32(nq.color)
 		}
 	}
 	return u, dead
@@ -110,13 +106,9 @@ func (s *Solver) coverPlainD(hr uint32) (u uint64, dead int32) {
 func (s *Solver) uncoverPlainD(hr uint32) (dead int32) {
 	nb, ib, ob := s.nbase, s.ibase, s.obase
 	for p := nd(nb, hr).up; p != hr; p = nd(nb, p).up {
-		for q := p - nodeSize; q != p; {
+		for q := next(nb, p); q != p; {
 			nq := nd(nb, q)
 			x := nq.top
-			if x <= 0 {
-				q = nq.down
-				continue
-			}
 			nd(nb, nq.up).down = q
 			nd(nb, nq.down).up = q
 			r := itr(ib, uint32(x))
@@ -124,7 +116,7 @@ func (s *Solver) uncoverPlainD(hr uint32) (dead int32) {
 			dead -= zero(l)
 			r.len = l + 1
 			*flag(ob, uint32(x)) = atMostOne(l + 1)
-			q -= nodeSize
+			q = uint32(nq.color)
 		}
 	}
 	s.relinkItem(hr)
@@ -138,14 +130,10 @@ func (s *Solver) coverOthersPlainD(x uint32) (u uint64, dead int32) {
 	nb, ib, ob := s.nbase, s.ibase, s.obase
 	// The walk of the option is kept in the Solver (see
 	// uncoverOthersPlainD).
-	s.walk, s.walkEnd = x+nodeSize, x
+	s.walk, s.walkEnd = next(nb, x), x
 	for s.walk != s.walkEnd {
 		nr := nd(nb, s.walk)
 		hr := uint32(nr.top)
-		if nr.top <= 0 {
-			s.walk = nr.up
-			continue
-		}
 		// coverPlainD(hr), inlined (unlinkItem is inlined by the compiler;
 		// the loops below are not, so they are written out).
 		s.unlinkItem(hr)
@@ -153,13 +141,9 @@ func (s *Solver) coverOthersPlainD(x uint32) (u uint64, dead int32) {
 		dead -= zero(itr(ib, hr).len)
 		*flag(ob, hr) = 0
 		for p := nd(nb, hr).down; p != hr; p = nd(nb, p).down {
-			for q := p + nodeSize; q != p; {
+			for q := next(nb, p); q != p; {
 				nq := nd(nb, q)
 				x := nq.top
-				if x <= 0 {
-					q = nq.up
-					continue
-				}
 				up, dn := nq.up, nq.down
 				nd(nb, up).down = dn
 				nd(nb, dn).up = up
@@ -169,10 +153,10 @@ func (s *Solver) coverOthersPlainD(x uint32) (u uint64, dead int32) {
 				dead += zero(l)
 				*flag(ob, uint32(x)) = atMostOne(l)
 				u++
-				q += nodeSize
+				q = uint32(nq.color)
 			}
 		}
-		s.walk += nodeSize
+		s.walk = next(nb, s.walk)
 	}
 	return u, dead
 }
@@ -194,13 +178,9 @@ func (s *Solver) uncoverOthersPlainD(x uint32) (dead int32) {
 		}
 		// uncoverPlainD(hr), inlined.
 		for p := nd(nb, hr).up; p != hr; p = nd(nb, p).up {
-			for q := p - nodeSize; q != p; {
+			for q := next(nb, p); q != p; {
 				nq := nd(nb, q)
 				x := nq.top
-				if x <= 0 {
-					q = nq.down
-					continue
-				}
 				nd(nb, nq.up).down = q
 				nd(nb, nq.down).up = q
 				rx := itr(ib, uint32(x))
@@ -208,7 +188,7 @@ func (s *Solver) uncoverOthersPlainD(x uint32) (dead int32) {
 				dead -= zero(l)
 				rx.len = l + 1
 				*flag(ob, uint32(x)) = atMostOne(l + 1)
-				q -= nodeSize
+				q = uint32(nq.color)
 			}
 		}
 		s.relinkItem(hr)

@@ -237,7 +237,7 @@ func (s *Solver) layout() *memoLayout {
 	if nsec > 0 {
 		ncolors := int32(0)
 		for _, n := range s.nodes {
-			ncolors = max(ncolors, n.color)
+			ncolors = max(ncolors, s.colorOf(&n))
 		}
 		l.width = uint(bits.Len32(uint32(ncolors) + 1))
 		l.per = 64 / int(l.width)

@@ -200,7 +200,7 @@ advance:
 				p = np.up
 				continue
 			}
-			switch c := np.color; {
+			switch c := s.colorOf(np); {
 			case j <= pmax:
 				if r := itr(ib, j); r.bound == 1 {
 					r.bound = 0
@@ -257,7 +257,7 @@ ret:
 			p = np.down
 			continue
 		}
-		switch c := np.color; {
+		switch c := s.colorOf(np); {
 		case j <= pmax:
 			r := itr(ib, j)
 			if r.bound == 0 {

@@ -199,7 +199,7 @@ func (s *Solver) unwindM(level int) {
 					p = np.down
 					continue
 				}
-				switch c := np.color; {
+				switch c := s.colorOf(np); {
 				case j <= ref(s.nprim):
 					r := itr(ib, j)
 					if r.bound == 0 {
@@ -376,7 +376,7 @@ advance:
 				p = np.up
 				continue
 			}
-			switch c := np.color; {
+			switch c := s.colorOf(np); {
 			case j <= ref(s.nprim):
 				if r := itr(ib, j); r.bound == 1 {
 					r.bound = 0
@@ -441,7 +441,7 @@ backdown:
 			p = np.down
 			continue
 		}
-		switch c := np.color; {
+		switch c := s.colorOf(np); {
 		case j <= ref(s.nprim):
 			r := itr(ib, j)
 			if r.bound == 0 {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"slices"
 	"time"
 	"unsafe"
 
@@ -23,8 +24,15 @@ import (
 //     unused (0): the item's length lives in its link record, beside the
 //     ring links the choice of item walks.
 //   - option node: up/down link it into its item's list, top is the ref of
-//     its item's header, color its color (0: none; −1: compatible with the
-//     color its item is purified with, so hiding leaves it alone).
+//     its item's header. In a problem with colors, color is its color (0:
+//     none; −1: compatible with the color its item is purified with, so
+//     hiding leaves it alone). In a problem without colors, where no node
+//     would hold anything but 0 there, color holds instead the ref of the
+//     next node of its option, the first after the last (see next): the
+//     loops that walk an option's other nodes then run exactly once per
+//     node, with no test for the spacer at the option's end, whose place
+//     in the walk varies with the node it starts from and made a branch
+//     the processor mispredicted about once an option.
 //   - spacer: top ≤ 0 (−k−1 after option k, 0 before option 0), up is the
 //     first node of the option before it, down the last node of the option
 //     after it.
@@ -39,6 +47,11 @@ const nodeSize = uint32(unsafe.Sizeof(node{}))
 
 // maxNodes bounds the node array so that every ref fits in an int32.
 const maxNodes = math.MaxInt32 / int64(nodeSize)
+
+// next returns the ref of the node after the option node at ref r in its
+// option, the first after the last: a problem without colors only (see
+// node).
+func next(base unsafe.Pointer, r uint32) uint32 { return uint32(nd(base, r).color) }
 
 // ref returns the ref of node index i.
 func ref(i int32) uint32 { return uint32(i) * nodeSize }
@@ -434,6 +447,8 @@ func newSolver(m *core.Meter, p *Problem) (*Solver, error) {
 			s.slack[h] = int32(hi - lo)
 		}
 	}
+	colored := slices.ContainsFunc(p.optColors, func(c int32) bool { return c != 0 })
+	s.colored = colored
 	q := s.nitems + 1 // the spacer before option 0
 	spacer := q
 	for k := range nopt {
@@ -452,14 +467,19 @@ func newSolver(m *core.Meter, p *Problem) (*Solver, error) {
 				s.optNode[k] = ref(q)
 			}
 			u := nd[h].up
-			c := p.colorAt(e)
+			c := int32(ref(q + 1)) // without colors, the next node (see node)
+			if colored {
+				c = p.colorAt(e)
+			}
 			nd[q] = node{up: u, down: ref(h), top: int32(ref(h)), color: c}
-			s.colored = s.colored || c != 0
 			nd[u/nodeSize].down = ref(q)
 			nd[h].up = ref(q)
 			s.items[h].len++
 		}
 		s.maxPer = max(s.maxPer, prim)
+		if !colored && q >= first {
+			nd[q].color = int32(ref(first)) // the last node's next: the first
+		}
 		nd[spacer].down = ref(q)
 		q++
 		nd[q] = node{up: ref(first), top: -int32(k) - 1}
