@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/coverkit/coverkit/dlx"
+	"github.com/coverkit/coverkit/dlx/internal/dance"
 	"github.com/coverkit/coverkit/dlx/internal/gen"
 	"github.com/stretchr/testify/require"
 )
@@ -84,6 +85,32 @@ func BenchmarkSolveForced(b *testing.B) {
 // reused Solver with the givens forced: Limit 1 (first solution) and
 // Limit 2 (uniqueness). Without the puzzle set it says so and skips.
 func BenchmarkSudoku17(b *testing.B) {
+	puzzles := sudoku17(b)
+	s, err := dlx.NewSolver(parse(b, gen.Sudoku()))
+	require.NoError(b, err)
+	for _, tc := range []struct {
+		limit     uint64
+		singleton bool
+	}{{1, false}, {2, false}, {1, true}, {2, true}} {
+		b.Run(fmt.Sprintf("limit%d-singleton=%t", tc.limit, tc.singleton), func(b *testing.B) {
+			opts := &dlx.Options{Limit: tc.limit, TakeSingleton: tc.singleton}
+			cpu0 := cpuTime()
+			for b.Loop() {
+				for _, f := range puzzles {
+					opts.Forced = f
+					s.Solve(context.Background(), opts)
+				}
+			}
+			if cpu := (cpuTime() - cpu0).Seconds(); cpu > 0 { // 0: no CPU time here (cputime_other_test.go)
+				b.ReportMetric(float64(len(puzzles)*b.N)/cpu, "puzzles/cpu-s")
+			}
+		})
+	}
+}
+
+// sudoku17 returns the givens (options of gen.Sudoku) of the first 10,000
+// puzzles of 17clue.txt, or skips b where the file is absent.
+func sudoku17(b *testing.B) [][]int {
 	data, err := os.ReadFile(filepath.Join(os.Getenv("COVERKIT_SUDOKU_DATA"), "17clue.txt"))
 	if err != nil {
 		data, err = os.ReadFile(filepath.Join("..", "..", "shared", "data", "sudoku", "17clue.txt"))
@@ -109,14 +136,26 @@ func BenchmarkSudoku17(b *testing.B) {
 		}
 		puzzles = append(puzzles, forced)
 	}
-	s, err := dlx.NewSolver(parse(b, gen.Sudoku()))
-	require.NoError(b, err)
-	for _, tc := range []struct {
-		limit     uint64
-		singleton bool
-	}{{1, false}, {2, false}, {1, true}, {2, true}} {
-		b.Run(fmt.Sprintf("limit%d-singleton=%t", tc.limit, tc.singleton), func(b *testing.B) {
-			opts := &dlx.Options{Limit: tc.limit, TakeSingleton: tc.singleton}
+	return puzzles
+}
+
+// BenchmarkKernels runs the searches that use package dance's hiding
+// loops (TakeSingleton without colors) with each kernel in the same run:
+// the sudoku's uniqueness check (Snapshot, limit 2) on 10,000 17-clue
+// puzzles, and the count of 12 queens.
+func BenchmarkKernels(b *testing.B) {
+	puzzles := sudoku17(b)
+	sudoku := parse(b, gen.Sudoku())
+	queens := parse(b, gen.Queens(12, true))
+	for _, k := range []struct {
+		name   string
+		kernel dance.Kernel
+	}{{"go", dance.Go}, {"asm", dance.Asm}} {
+		b.Run("sudoku17/"+k.name, func(b *testing.B) {
+			s, err := dlx.NewSolver(sudoku)
+			require.NoError(b, err)
+			dlx.SetKernel(s, k.kernel)
+			opts := &dlx.Options{Limit: 2, TakeSingleton: true, Snapshot: true}
 			cpu0 := cpuTime()
 			for b.Loop() {
 				for _, f := range puzzles {
@@ -124,8 +163,18 @@ func BenchmarkSudoku17(b *testing.B) {
 					s.Solve(context.Background(), opts)
 				}
 			}
-			if cpu := (cpuTime() - cpu0).Seconds(); cpu > 0 { // 0: no CPU time here (cputime_other_test.go)
+			if cpu := (cpuTime() - cpu0).Seconds(); cpu > 0 {
 				b.ReportMetric(float64(len(puzzles)*b.N)/cpu, "puzzles/cpu-s")
+			}
+		})
+		b.Run("queens12/"+k.name, func(b *testing.B) {
+			s, err := dlx.NewSolver(queens)
+			require.NoError(b, err)
+			dlx.SetKernel(s, k.kernel)
+			for b.Loop() {
+				res, err := s.Solve(context.Background(), &dlx.Options{TakeSingleton: true})
+				require.NoError(b, err)
+				require.EqualValues(b, 14200, res.Solutions)
 			}
 		})
 	}

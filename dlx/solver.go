@@ -11,6 +11,7 @@ import (
 	"unsafe"
 
 	"github.com/coverkit/coverkit/core"
+	"github.com/coverkit/coverkit/dlx/internal/dance"
 	"github.com/coverkit/coverkit/resource"
 )
 
@@ -263,10 +264,9 @@ type Solver struct {
 	obase    unsafe.Pointer // &one[0]
 	oneWords int
 	oneLast  uint64
-
-	// walk and walkEnd hold the walk of an option's nodes in the covering
-	// and uncovering loops of dance_dead.go (see uncoverOthersPlainD).
-	walk, walkEnd uint32
+	// kernel runs the loops that cover and uncover an option's other
+	// items in that search (package dance: assembly on amd64).
+	kernel dance.Kernel
 }
 
 // pending is a search that stopped (a stop, a budget spent, the solutions
@@ -415,6 +415,7 @@ func newSolver(m *core.Meter, p *Problem) (*Solver, error) {
 		multi:   p.HasBounds(),
 		slack:   make([]int32, n+2),
 		maxOpts: -1,
+		kernel:  dance.Resolve(dance.Auto),
 	}
 	s.nbase, s.ibase = unsafe.Pointer(&s.nodes[0]), unsafe.Pointer(&s.items[0])
 	s.oneWords = (int(s.nprim) + 8) / 8
@@ -839,7 +840,13 @@ try:
 	if mode == modePlain {
 		updates += s.coverOthersPlain(x)
 	} else if mode == modeTrack {
-		u, d := s.coverOthersPlainD(x)
+		var u uint64
+		var d int32
+		if s.kernel == dance.Asm {
+			u, d = dance.CoverOthersAsm(nb, ib, s.obase, x)
+		} else {
+			u, d = dance.CoverOthersGo(nb, ib, s.obase, x)
+		}
 		updates += u
 		dead += d
 	} else {
@@ -871,7 +878,11 @@ backup:
 	if mode == modePlain {
 		s.uncoverOthersPlain(x)
 	} else if mode == modeTrack {
-		dead += s.uncoverOthersPlainD(x)
+		if s.kernel == dance.Asm {
+			dead += dance.UncoverOthersAsm(nb, ib, s.obase, x)
+		} else {
+			dead += dance.UncoverOthersGo(nb, ib, s.obase, x)
+		}
 	} else {
 		s.uncoverOthersColored(x)
 	}
