@@ -236,8 +236,10 @@ func (s *Solver) layout() *memoLayout {
 	nsec := int(s.nitems - s.nprim)
 	if nsec > 0 {
 		ncolors := int32(0)
-		for _, n := range s.nodes {
-			ncolors = max(ncolors, s.colorOf(&n))
+		if s.colored { // (without colors the field holds links: see node)
+			for _, n := range s.nodes {
+				ncolors = max(ncolors, n.color)
+			}
 		}
 		l.width = uint(bits.Len32(uint32(ncolors) + 1))
 		l.per = 64 / int(l.width)

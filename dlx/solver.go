@@ -264,6 +264,7 @@ type Solver struct {
 	obase    unsafe.Pointer // &one[0]
 	oneWords int
 	oneLast  uint64
+
 	// kernel runs the loops that cover and uncover an option's other
 	// items in that search (package dance: assembly on amd64).
 	kernel dance.Kernel
