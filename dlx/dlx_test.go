@@ -144,21 +144,8 @@ func TestRandomColoredAgainstBruteForce(t *testing.T) {
 // exact tree: the solutions in the same order, the same nodes and updates,
 // with one worker and two, and with forced options.
 func TestTakeSingletonKnuthTree(t *testing.T) {
-	r := rand.New(rand.NewPCG(3, 4))
-	plain := strings.NewReplacer(":A", "", ":B", "")
-	texts := []string{gen.Queens(8, false), gen.Queens(7, true), gen.Langford(8)}
-	for range 300 {
-		texts = append(texts, plain.Replace(gen.Random(r, 2+r.IntN(6), r.IntN(4), 4+r.IntN(14))))
-	}
-	for i, text := range texts {
-		p := parse(t, text)
-		var forced []int
-		if n := p.NumOptions(); i%3 == 1 && n > 0 {
-			forced = []int{r.IntN(n)}
-			if _, err := solver(t, p).Solve(context.Background(), &dlx.Options{Forced: forced}); err != nil {
-				forced = nil // an option of secondary items only
-			}
-		}
+	for i, c := range plainCases(t, rand.New(rand.NewPCG(3, 4)), 300) {
+		p, text, forced := c.p, c.text, c.forced
 		wantSols, want := all(t, p, dlx.Options{Forced: forced})
 		gotSols, got := all(t, p, dlx.Options{Forced: forced, TakeSingleton: true})
 		require.Equal(t, wantSols, gotSols, "case %d:\n%s", i, text)
@@ -171,6 +158,38 @@ func TestTakeSingletonKnuthTree(t *testing.T) {
 		require.Equal(t, want.Stats.Nodes, par.Stats.Nodes, "two workers' nodes, case %d", i)
 		require.Equal(t, want.Stats.Updates, par.Stats.Updates, "two workers' updates, case %d", i)
 	}
+}
+
+// plainCase is a problem without colors and the options to force on it.
+type plainCase struct {
+	text   string
+	p      *dlx.Problem
+	forced []int
+}
+
+// plainCases returns three known problems without colors (queens, in both
+// orders, and Langford pairs) and n random ones (gen.Random without its
+// colors), every third with one option forced (drawn from r, left out when
+// it has no primary item).
+func plainCases(t testing.TB, r *rand.Rand, n int) []plainCase {
+	plain := strings.NewReplacer(":A", "", ":B", "")
+	texts := []string{gen.Queens(8, false), gen.Queens(7, true), gen.Langford(8)}
+	for range n {
+		texts = append(texts, plain.Replace(gen.Random(r, 2+r.IntN(6), r.IntN(4), 4+r.IntN(14))))
+	}
+	cases := make([]plainCase, len(texts))
+	for i, text := range texts {
+		p := parse(t, text)
+		var forced []int
+		if k := p.NumOptions(); i%3 == 1 && k > 0 {
+			forced = []int{r.IntN(k)}
+			if _, err := solver(t, p).Solve(context.Background(), &dlx.Options{Forced: forced}); err != nil {
+				forced = nil // an option of secondary items only
+			}
+		}
+		cases[i] = plainCase{text, p, forced}
+	}
+	return cases
 }
 
 // TestSnapshot checks Options.Snapshot against undoing through the links

@@ -50,20 +50,8 @@ func requireSameKernels(t testing.TB, p *dlx.Problem, opts dlx.Options, name str
 // several sizes (the search polls between calls) and the snapshot.
 func TestKernels(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
-	plain := strings.NewReplacer(":A", "", ":B", "")
-	texts := []string{gen.Queens(8, false), gen.Queens(7, true), gen.Langford(8)}
-	for range 200 {
-		texts = append(texts, plain.Replace(gen.Random(r, 2+r.IntN(6), r.IntN(4), 4+r.IntN(14))))
-	}
-	for i, text := range texts {
-		p := parse(t, text)
-		var forced []int
-		if n := p.NumOptions(); i%3 == 1 && n > 0 {
-			forced = []int{r.IntN(n)}
-			if _, err := solver(t, p).Solve(context.Background(), &dlx.Options{Forced: forced}); err != nil {
-				forced = nil // an option of secondary items only
-			}
-		}
+	for _, c := range plainCases(t, r, 200) {
+		forced := c.forced
 		for _, opts := range []dlx.Options{
 			{TakeSingleton: true, Forced: forced},
 			{TakeSingleton: true, Forced: forced, Snapshot: true, Limit: 2},
@@ -71,7 +59,7 @@ func TestKernels(t *testing.T) {
 			{TakeSingleton: true, Forced: forced, MaxNodes: 1 + uint64(r.IntN(5))},
 			{TakeSingleton: true, Forced: forced, MaxNodes: 50, Snapshot: true},
 		} {
-			requireSameKernels(t, p, opts, text)
+			requireSameKernels(t, c.p, opts, c.text)
 		}
 	}
 }

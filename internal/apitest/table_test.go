@@ -5,6 +5,7 @@ import (
 	"github.com/coverkit/coverkit/bench/chart"
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/dlx"
+	"github.com/coverkit/coverkit/internal/asmlayout"
 	"github.com/coverkit/coverkit/internal/wyrand"
 	"github.com/coverkit/coverkit/lines"
 	"github.com/coverkit/coverkit/local"
@@ -151,6 +152,8 @@ var table = map[string]entry{
 	"dlx.(*Subtrees).WithAlgorithm":   {fn: (*dlx.Subtrees).WithAlgorithm},
 	"dlx.(*Subtrees).Weighted":        {fn: (*dlx.Subtrees).Weighted},
 	"dlx.Warning.String":              {fn: dlx.Warning.String},
+	// github.com/coverkit/coverkit/internal/asmlayout
+	"asmlayout.Check": {fn: asmlayout.Check, skip: "a test helper: it fails the testing.TB it is given, as testify's require does, on a layout that differs"},
 	// github.com/coverkit/coverkit/internal/wyrand
 	"wyrand.New":           {fn: wyrand.New},
 	"wyrand.(*Rand).Below": {fn: (*wyrand.Rand).Below},

@@ -7,7 +7,7 @@ import (
 	"unsafe"
 
 	"github.com/coverkit/coverkit/core"
-	"github.com/coverkit/coverkit/models/queens/internal/asmlayout"
+	"github.com/coverkit/coverkit/internal/asmlayout"
 	"github.com/stretchr/testify/require"
 )
 

@@ -1,14 +1,12 @@
 package sweep
 
 import (
-	"bufio"
-	"os"
-	"strconv"
-	"strings"
 	"testing"
 	"unsafe"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/coverkit/coverkit/internal/asmlayout"
 )
 
 // TestAsmLayout checks the offsets the kernel reads against its #defines.
@@ -25,27 +23,7 @@ func TestAsmLayout(t *testing.T) {
 		"LEVEL": unsafe.Offsetof(x.Level), "NODES": unsafe.Offsetof(x.Nodes), "BOUND": unsafe.Offsetof(x.Bound),
 		"RESUME": unsafe.Offsetof(x.Resume), "OUT": unsafe.Offsetof(x.Out), "GIVENS": unsafe.Offsetof(x.Givens),
 	}
-	file, err := os.Open("sweep_amd64.s")
-	require.NoError(t, err)
-	defer file.Close()
-	seen := map[string]bool{}
-	sc := bufio.NewScanner(file)
-	for sc.Scan() {
-		fields := strings.Fields(sc.Text())
-		if len(fields) != 3 || fields[0] != "#define" {
-			continue
-		}
-		v, err := strconv.ParseUint(fields[2], 10, 64)
-		if err != nil {
-			continue // a macro
-		}
-		off, ok := want[fields[1]]
-		require.True(t, ok, "%s is not a field", fields[1])
-		require.Equal(t, uint64(off), v, fields[1])
-		seen[fields[1]] = true
-	}
-	require.NoError(t, sc.Err())
-	require.Len(t, seen, len(want), "every field has its #define")
+	asmlayout.Check(t, "sweep_amd64.s", want)
 }
 
 // TestTables checks the permutations against their definitions.
