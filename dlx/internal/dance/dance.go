@@ -2,21 +2,40 @@ package dance
 
 import "unsafe"
 
-// The layout of dlx's arrays that the kernels read (see the package
-// comment).
-const (
-	NodeSize  = 16 // bytes per node and per item record
-	NodeShift = 4  // NodeSize = 1 << NodeShift
-
-	Up   = 0  // node: the node above in the item's list
-	Down = 4  // node: the node below
-	Top  = 8  // node: the ref of its item's header; ≤ 0 for a spacer
-	Next = 12 // node: the next node of its option, the first after the last
-
-	Prev     = 0 // item record: the previous active item
-	NextItem = 4 // item record: the next active item
-	Len      = 8 // item record: the options left in its list
+// node and item mirror the layout of dlx's node and link records, which
+// the kernels read (see the package comment; dlx's TestKernelLayout checks
+// that they match).
+type (
+	node struct {
+		up, down uint32 // the nodes above and below in the item's list
+		top      int32  // the ref of its item's header; ≤ 0 for a spacer
+		next     uint32 // the next node of its option, the first after the last
+	}
+	item struct {
+		prev, next uint32 // the previous and next active items
+		len        int32  // the options left in its list
+		_          int32  // (dlx: Algorithm M's bound)
+	}
 )
+
+// The layout as constants, for dlx's and the assembly's layout tests.
+const (
+	NodeSize  = unsafe.Sizeof(node{}) // bytes per node and per item record
+	NodeShift = 4                     // NodeSize = 1 << NodeShift
+
+	Up   = unsafe.Offsetof(node{}.up)
+	Down = unsafe.Offsetof(node{}.down)
+	Top  = unsafe.Offsetof(node{}.top)
+	Next = unsafe.Offsetof(node{}.next)
+
+	Prev     = unsafe.Offsetof(item{}.prev)
+	NextItem = unsafe.Offsetof(item{}.next)
+	Len      = unsafe.Offsetof(item{}.len)
+)
+
+// An item record must be exactly as large as a node; this constant
+// overflows (a compile error) otherwise.
+const _ = -(unsafe.Sizeof(item{}) ^ unsafe.Sizeof(node{}))
 
 // Kernel names a kernel of the hiding loops.
 type Kernel int
@@ -43,16 +62,15 @@ func Resolve(k Kernel) Kernel {
 	return Go
 }
 
-// at returns the 32-bit field at byte offset off of the array at base.
-func at(base unsafe.Pointer, off uint32) *int32 {
-	return (*int32)(unsafe.Add(base, uintptr(off)))
-}
+// nd returns the node at ref r of the node array at nb.
+func nd(nb unsafe.Pointer, r uint32) *node { return (*node)(unsafe.Add(nb, uintptr(r))) }
 
-// ref returns the field at byte offset off of the array at base as a ref.
-func ref(base unsafe.Pointer, off uint32) uint32 { return uint32(*at(base, off)) }
+// it returns the record of the item whose header has ref r (see the
+// package comment).
+func it(ib unsafe.Pointer, r uint32) *item { return (*item)(unsafe.Add(ib, uintptr(r))) }
 
 // flag returns the flag of the item with header ref h.
-func flag(ob unsafe.Pointer, h uint32) *uint8 { return (*uint8)(unsafe.Add(ob, h/NodeSize)) }
+func flag(ob unsafe.Pointer, h uint32) *uint8 { return (*uint8)(unsafe.Add(ob, h>>NodeShift)) }
 
 // zero returns 1 if l is 0, else 0 (l ≥ 0).
 func zero(l int32) int32 { return int32((uint32(l) - 1) >> 31) }
@@ -66,26 +84,28 @@ func atMostOne(l int32) uint8 { return uint8((uint32(l) - 2) >> 31) }
 // assembly; the caller picks one by Resolve's kernel (a branch at the call
 // site: a function choosing would cost a call, too large to inline).
 func CoverOthersGo(nb, ib, ob unsafe.Pointer, x uint32) (u uint64, dead int32) {
-	for w := ref(nb, x+Next); w != x; w = ref(nb, w+Next) {
-		hr := ref(nb, w+Top)
+	for w := nd(nb, x).next; w != x; w = nd(nb, w).next {
+		hr := uint32(nd(nb, w).top)
 		// Unlink the item from its ring.
-		prev, next := ref(ib, hr+Prev), ref(ib, hr+NextItem)
-		*at(ib, prev+NextItem) = int32(next)
-		*at(ib, next+Prev) = int32(prev)
+		r := it(ib, hr)
+		it(ib, r.prev).next = r.next
+		it(ib, r.next).prev = r.prev
 		u++
-		dead -= zero(*at(ib, hr+Len))
+		dead -= zero(r.len)
 		*flag(ob, hr) = 0
-		for p := ref(nb, hr+Down); p != hr; p = ref(nb, p+Down) {
-			for q := ref(nb, p+Next); q != p; q = ref(nb, q+Next) {
-				it := ref(nb, q+Top)
-				up, dn := ref(nb, q+Up), ref(nb, q+Down)
-				*at(nb, up+Down) = int32(dn)
-				*at(nb, dn+Up) = int32(up)
-				l := *at(ib, it+Len) - 1
-				*at(ib, it+Len) = l
+		for p := nd(nb, hr).down; p != hr; p = nd(nb, p).down {
+			for q := nd(nb, p).next; q != p; {
+				nq := nd(nb, q)
+				t := uint32(nq.top)
+				nd(nb, nq.up).down = nq.down
+				nd(nb, nq.down).up = nq.up
+				rt := it(ib, t)
+				l := rt.len - 1
+				rt.len = l
 				dead += zero(l)
-				*flag(ob, it) = atMostOne(l)
+				*flag(ob, t) = atMostOne(l)
 				u++
+				q = nq.next
 			}
 		}
 	}
@@ -94,35 +114,39 @@ func CoverOthersGo(nb, ib, ob unsafe.Pointer, x uint32) (u uint64, dead int32) {
 
 // UncoverOthersGo undoes CoverOthersGo(nb, ib, ob, x), uncovering the items
 // in the reverse order, and returns the change in dead items: the Go
-// kernel of UncoverOthersAsm. It walks the option
-// backwards from x, past the spacer before it to its last node (a spacer's
-// Down), and each item's list upwards; the nodes of one option lie in
-// distinct lists, so each is walked forwards.
+// kernel of UncoverOthersAsm. It walks the option backwards from x, past
+// the spacer before it to its last node (a spacer's down), and each item's
+// list upwards; the nodes of one option lie in distinct lists, so each is
+// walked forwards.
 func UncoverOthersGo(nb, ib, ob unsafe.Pointer, x uint32) (dead int32) {
-	for w := x - NodeSize; w != x; {
-		hr := ref(nb, w+Top)
-		if int32(hr) <= 0 {
-			w = ref(nb, w+Down) // the spacer: on to the option's last node
+	for w := x - uint32(NodeSize); w != x; {
+		nw := nd(nb, w)
+		if nw.top <= 0 {
+			w = nw.down // the spacer: on to the option's last node
 			continue
 		}
-		for p := ref(nb, hr+Up); p != hr; p = ref(nb, p+Up) {
-			for q := ref(nb, p+Next); q != p; q = ref(nb, q+Next) {
-				it := ref(nb, q+Top)
-				*at(nb, ref(nb, q+Up)+Down) = int32(q)
-				*at(nb, ref(nb, q+Down)+Up) = int32(q)
-				l := *at(ib, it+Len) + 1
-				*at(ib, it+Len) = l
-				dead -= zero(l - 1)
-				*flag(ob, it) = atMostOne(l)
+		hr := uint32(nw.top)
+		for p := nd(nb, hr).up; p != hr; p = nd(nb, p).up {
+			for q := nd(nb, p).next; q != p; {
+				nq := nd(nb, q)
+				t := uint32(nq.top)
+				nd(nb, nq.up).down = q
+				nd(nb, nq.down).up = q
+				rt := it(ib, t)
+				l := rt.len
+				dead -= zero(l)
+				rt.len = l + 1
+				*flag(ob, t) = atMostOne(l + 1)
+				q = nq.next
 			}
 		}
 		// Relink the item into its ring.
-		*at(ib, ref(ib, hr+Prev)+NextItem) = int32(hr)
-		*at(ib, ref(ib, hr+NextItem)+Prev) = int32(hr)
-		l := *at(ib, hr+Len)
-		*flag(ob, hr) = atMostOne(l)
-		dead += zero(l)
-		w -= NodeSize
+		r := it(ib, hr)
+		it(ib, r.prev).next = hr
+		it(ib, r.next).prev = hr
+		*flag(ob, hr) = atMostOne(r.len)
+		dead += zero(r.len)
+		w -= uint32(NodeSize)
 	}
 	return dead
 }

@@ -17,7 +17,7 @@ func TestAsmDefines(t *testing.T) {
 		"UP": Up, "DOWN": Down, "TOP": Top, "NEXT": Next,
 		"PREV": Prev, "NEXTITEM": NextItem, "LEN": Len,
 	})
-	require.Equal(t, NodeSize, 1<<NodeShift)
+	require.Equal(t, NodeSize, uintptr(1)<<NodeShift)
 }
 
 // TestResolve checks the one choice of kernel: Go when asked, else the
