@@ -2,7 +2,7 @@
 
 package coronal
 
-import "github.com/coverkit/coverkit/models/queens/internal/cpu"
+import "github.com/coverkit/coverkit/internal/cpu"
 
 // haveAsm says whether the CPU has the instructions of the assembly
 // kernel: BMI1 (ANDN, BLSI, BLSR, TZCNT), BMI2 (SHLX, SHRX) and POPCNT.

@@ -6,7 +6,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/coverkit/coverkit/models/queens/internal/cpu"
+	"github.com/coverkit/coverkit/internal/cpu"
 )
 
 // jsHaveAVX512 says whether the CPU and the OS support the AVX-512

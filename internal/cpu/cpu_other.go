@@ -10,3 +10,6 @@ func hasBMI2() bool { return false }
 
 // hasAVX512 is false: no assembly kernel here.
 func hasAVX512() bool { return false }
+
+// hasAVX512BW is false: no assembly kernel here.
+func hasAVX512BW() bool { return false }
