@@ -695,7 +695,10 @@ func (m *Model) OpenInput(req Request, at int) (rc io.ReadCloser, name string, e
 // LoadRequest reads the batch a request names (the model's Batch over the
 // input of its first argument, OpenInput) into a BatchInstance.
 func (m *Model) LoadRequest(req Request) (*BatchInstance, error) {
-	if m == nil || m.Batch == nil {
+	switch {
+	case m == nil:
+		return nil, errors.New("models: LoadRequest on a nil model")
+	case m.Batch == nil:
 		return nil, fmt.Errorf("models: %s reads no batch", m.Name)
 	}
 	b, err := m.Batch(req)
