@@ -319,12 +319,13 @@ func RunInstances(ctx context.Context, cfg Config, newInstance func(size string)
 				onRun(repeat)
 				continue
 			}
-			if err := inst.Supports(a, &base); err != nil {
+			opts := optionsFor(a, &base)
+			if err := inst.Supports(a, opts); err != nil {
 				skip(err.Error())
 				onRun(repeat)
 				continue
 			}
-			row, err := runAlgorithm(ctx, &cfg, inst, a, &base, repeat, onRun)
+			row, err := runAlgorithm(ctx, &cfg, inst, a, opts, repeat, onRun)
 			if err != nil {
 				skip(err.Error())
 				continue
@@ -337,6 +338,20 @@ func RunInstances(ctx context.Context, cfg Config, newInstance func(size string)
 	}
 	rep.Growth, rep.PerUnit = fit(rep, algs)
 	return rep, nil
+}
+
+// optionsFor returns the options a runs with in a comparison: base, on one
+// worker for an algorithm that does not run on several in its mode
+// (models.SetWorkers), so that --workers sets the parallel algorithms'
+// workers without refusing the sequential ones. Every other setting is
+// the algorithm's to honour or refuse (a skip).
+func optionsFor(a models.Algorithm, base *core.Options) *core.Options {
+	if !models.SetWorkers.Asked(base) || a.Honours(models.SetWorkers, base) {
+		return base
+	}
+	o := *base
+	o.Workers = 1
+	return &o
 }
 
 // sizeLabel names the size in a Skip when there are several.

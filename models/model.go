@@ -412,19 +412,29 @@ func (m *Model) Algorithm(name string) (Algorithm, error) {
 // Pick returns the algorithm that answers p with options o: the one named
 // (if name is not ""), else the model's default, else the first of its
 // algorithms that supports the request. The algorithm is checked with
-// Supports.
+// Supports, so a named algorithm that would ignore a setting o asks for
+// (Honours) is refused, the error naming the algorithms that honour it.
+// The model's own choice honours every setting asked: when the default
+// would ignore one (`--sample` where it lists, `--branch` where it picks
+// the branching rule itself), the first algorithm in the model's order
+// that supports the whole request answers instead.
 func (m *Model) Pick(name string, p core.Problem, o *core.Options) (Algorithm, error) {
-	if name == "" && m.Default != nil {
+	named := name != ""
+	if !named && m.Default != nil {
 		name = m.Default(p, o)
 	}
+	var first error
 	if name != "" {
 		a, err := m.Algorithm(name)
 		if err != nil {
 			return a, err
 		}
-		return a, a.Supports(p, o)
+		err = a.Supports(p, o)
+		if err == nil || named || len(a.Ignores(o)) == 0 {
+			return a, err
+		}
+		first = err // the default ignores a setting: another may honour it
 	}
-	var first error
 	for _, a := range m.Algorithms {
 		err := a.Supports(p, o)
 		if err == nil {

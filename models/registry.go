@@ -54,21 +54,35 @@ const (
 	CanCount
 	// CanUnique: report fundamental solutions (Options.Unique).
 	CanUnique
-	// CanParallel: use Options.Workers.
+	// CanParallel: count on Options.Workers goroutines.
 	CanParallel
 	// CanSample: draw solutions uniformly at random (Options.Sample).
 	CanSample
+	// CanParallelList: find and list solutions on Options.Workers
+	// goroutines too (CanParallel is the count's).
+	CanParallelList
+	// CanBudget: stop at a node budget (Options.MaxNodes; local search:
+	// steps).
+	CanBudget
+	// CanSeed: a randomized search, which reads Options.Seed in every mode
+	// (a random sample reads it with CanSample alone).
+	CanSeed
+	// CanMemo: a memoized count, which reads Options.Branch and
+	// Options.MemoBytes (a random sample reads them with CanSample alone).
+	CanMemo
 )
 
 var capNames = []struct {
 	c    Caps
 	name string
-}{{CanFirst, "first"}, {CanAll, "all"}, {CanCount, "count"}, {CanUnique, "unique"}, {CanParallel, "parallel"}, {CanSample, "sample"}}
+}{{CanFirst, "first"}, {CanAll, "all"}, {CanCount, "count"}, {CanUnique, "unique"}, {CanParallel, "parallel"},
+	{CanParallelList, "parallel-listing"}, {CanSample, "sample"}, {CanSeed, "seed"}, {CanBudget, "budget"}, {CanMemo, "memo"}}
 
 // Has reports whether c includes every capability in d.
 func (c Caps) Has(d Caps) bool { return c&d == d }
 
-// Names lists the capabilities in c: first, all, count, unique, parallel.
+// Names lists the capabilities in c: first, all, count, unique, parallel,
+// parallel-listing, sample, seed, budget, memo.
 func (c Caps) Names() []string {
 	var out []string
 	for _, cn := range capNames {
@@ -107,7 +121,9 @@ type Algorithm struct {
 	Name string `json:"algorithm"`
 	// Kind classifies the algorithm.
 	Kind Kind `json:"kind"`
-	// Caps says what the algorithm can do.
+	// Caps says what the algorithm can do: the modes, and with Methods
+	// the settings it honours in each (Honours); a front end refuses a
+	// setting the algorithm would ignore.
 	Caps Caps `json:"capabilities"`
 	// Description is one line for listings.
 	Description string `json:"description"`
@@ -135,9 +151,11 @@ type Algorithm struct {
 }
 
 // Supports reports whether a can answer p with options o: p is a problem of
-// a's model, the mode and Unique are among a's capabilities (a count may be
-// made by enumerating), the method is one of a's, and a's own Check accepts
-// it. Its error wraps ErrUnsupported or ErrWrongProblem and says which.
+// a's model, the mode is among a's capabilities (a count may be made by
+// enumerating), a honours every setting o asks for (Honours: a setting a
+// would ignore is refused, the error naming the algorithms of a's model
+// that honour it), the method is one of a's, and a's own Check accepts it.
+// Its error wraps ErrUnsupported or ErrWrongProblem and says which.
 func (a Algorithm) Supports(p core.Problem, o *core.Options) error {
 	if p == nil {
 		return core.Wrap(core.ErrWrongProblem, "models: %s/%s: no problem given", a.Model, a.Name)
@@ -146,27 +164,17 @@ func (a Algorithm) Supports(p core.Problem, o *core.Options) error {
 		return core.Wrap(core.ErrWrongProblem, "models: %s/%s cannot solve a %s problem", a.Model, a.Name, p.Model())
 	}
 	o = o.OrDefault()
-	cannot := func(what string) error {
+	switch {
+	case o.Sample > 0 && !a.Honours(SetSample, o):
+		return ignoredError(a.model(), a, SetSample, o)
+	case o.Limit > 0 && o.Mode == core.ModeAll && !a.Caps.Has(CanAll):
+		return ignoredError(a.model(), a, SetLimit, o)
+	}
+	if what := a.modeOK(o); what != "" {
 		return core.Wrap(core.ErrUnsupported, "models: %s algorithm %s cannot %s (it can: %s)", a.Model, a.Name, what, a.Caps)
 	}
-	listing := o.Sample == 0 // a sample is drawn in place of a listing
-	switch {
-	case o.Sample > 0 && !a.Caps.Has(CanSample):
-		return cannot("draw solutions at random")
-	case listing && o.Mode == core.ModeFirst && !a.Caps.Has(CanFirst):
-		return cannot("find a solution")
-	case listing && o.Mode == core.ModeAll && !a.Caps.Has(CanAll):
-		return cannot("list all solutions")
-	case o.Mode == core.ModeCount && !a.Caps.Has(CanCount) && !a.Caps.Has(CanAll):
-		return cannot("count solutions")
-	case o.Unique && !a.Caps.Has(CanUnique):
-		return cannot("tell solutions apart up to symmetry")
-	case o.Method != "" && !slices.Contains(a.Methods, o.Method):
-		if len(a.Methods) == 0 {
-			return core.Wrap(core.ErrUnsupported, "models: %s algorithm %s has no methods (--method %s)", a.Model, a.Name, o.Method)
-		}
-		return core.Wrap(core.ErrUnsupported, "models: %s algorithm %s: unknown method %q (known: %s)", a.Model, a.Name, o.Method,
-			strings.Join(a.Methods, ", "))
+	if ignored := a.Ignores(o); len(ignored) > 0 {
+		return ignoredError(a.model(), a, ignored[0], o)
 	}
 	if a.Check != nil {
 		return a.Check(p, o)
@@ -197,7 +205,15 @@ func (a Algorithm) Run(ctx context.Context, p core.Problem, o *core.Options) (co
 		enum.Mode, enum.Visit, enum.Limit = core.ModeAll, nil, 0
 		o = &enum
 	}
-	return a.Solve(ctx, p, o)
+	res, err := a.Solve(ctx, p, o)
+	if err == nil && o.Sample > 0 && res.Extra["seed"] == nil {
+		// A random sample says what seeded it, as every randomized run does.
+		if res.Extra == nil {
+			res.Extra = map[string]any{}
+		}
+		res.Extra["seed"] = o.Seed
+	}
+	return res, err
 }
 
 // Resolve applies the one worker rule to o (resource.Workers; a count

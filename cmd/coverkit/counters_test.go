@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
 	"github.com/stretchr/testify/require"
 )
@@ -71,6 +72,28 @@ func TestCountersIndependentOfWorkers(t *testing.T) {
 						}
 						one, code1, err1 := recordOf(t, append(args, "--workers", "1")...)
 						three, code3, err3 := recordOf(t, append(args, "--workers", "3")...)
+						mode := core.ModeCount
+						if verb == "solve" {
+							mode = core.ModeFirst
+							if m.ListAll {
+								mode = core.ModeAll
+							}
+						}
+						batch := verb == "solve" && m.Batch != nil // the batch shares its records out
+						switch {
+						case batch:
+						case a.Name != "" && !a.Honours(models.SetWorkers, &core.Options{Mode: mode}):
+							// It runs on one worker: --workers 3 is refused, never ignored.
+							require.Equal(t, exitUsage, code3, "%v --workers 3: %s", args, err3)
+							require.Regexp(t, "--workers (needs --algo|does not apply here)", err3)
+							return
+						case a.Name == "" && code3 == exitUsage && strings.Contains(err3, "--workers does not apply"):
+							return // no algorithm of the model runs on several workers here
+						case a.Name == "" && code3 == exitOK && three.Algorithm != one.Algorithm:
+							// The model's choice honours --workers 3 with an
+							// algorithm that runs on several: the same one on one.
+							one, code1, err1 = recordOf(t, append(args, "--algo", three.Algorithm, "--workers", "1")...)
+						}
 						require.Equal(t, code1, code3, "%v: exit codes on 1 and 3 workers (%s / %s)", args, err1, err3)
 						if code1 == exitUsage {
 							return // a combination the algorithm refuses, on any number of workers

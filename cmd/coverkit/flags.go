@@ -136,7 +136,87 @@ func (f *runFlags) declare(cmd *cobra.Command, verb string, m *models.Model, for
 			fs.StringVar(&f.sample, name, "", help)
 		}
 	}
+	f.hideInapplicable(cmd, verb, m)
 	f.declareParams(cmd, verb, m)
+}
+
+// verbRequests are the requests a verb makes of an algorithm: a flag that
+// no algorithm of the model honours in any of them does not apply to the
+// verb.
+var verbRequests = map[string][]core.Options{
+	"solve":   {{Mode: core.ModeFirst}, {Mode: core.ModeAll}, {Mode: core.ModeAll, Sample: 1}},
+	"count":   {{Mode: core.ModeCount}, {Mode: core.ModeAll}}, // a count with --limit enumerates
+	"compare": {{Mode: core.ModeCount}, {Mode: core.ModeFirst}},
+}
+
+// batchSettings are the settings the batch loop itself honours, whatever
+// the algorithm (models.Model.Batch: a solve of many instances).
+var batchSettings = []models.Setting{models.SetWorkers, models.SetMaxNodes, models.SetLimit}
+
+// applies reports whether some algorithm of m honours setting s in one of
+// the requests verb makes (models.Algorithm.Honours): the flag's help is
+// shown only then. A flag that does not apply stays declared, hidden, so
+// that using it is refused with the reason (models.Algorithm.Supports)
+// rather than as an unknown flag.
+func applies(m *models.Model, verb string, s models.Setting) bool {
+	if verb == "solve" && m.Batch != nil {
+		return slices.Contains(batchSettings, s)
+	}
+	reqs, ok := verbRequests[verb]
+	if !ok {
+		return true // a task's own flags
+	}
+	for _, o := range reqs {
+		if len(m.Honouring(s, &o)) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// honouring returns the algorithms of m that honour setting s in one of
+// the requests verb makes, and whether every algorithm that can answer
+// one of them does.
+func honouring(m *models.Model, verb string, s models.Setting) (names []string, every bool) {
+	every = true
+	for _, a := range m.Algorithms {
+		can, honours := false, false
+		for _, o := range verbRequests[verb] {
+			if a.CanDo(&o) {
+				can = true
+				honours = honours || a.Honours(s, &o)
+			}
+		}
+		if honours {
+			names = append(names, a.Name)
+		} else if can {
+			every = false
+		}
+	}
+	return names, every
+}
+
+// hideInapplicable hides the flags of cmd that no algorithm of m honours
+// in verb, and names in the help of the others the algorithms that honour
+// them where some do not.
+func (f *runFlags) hideInapplicable(cmd *cobra.Command, verb string, m *models.Model) {
+	if fl := cmd.Flags().Lookup("all"); fl != nil && verb == "solve" &&
+		(m.Batch != nil || !slices.ContainsFunc(m.Algorithms, func(a models.Algorithm) bool { return a.CanDo(&core.Options{Mode: core.ModeAll}) })) {
+		fl.Hidden = true // no listing of every solution
+	}
+	for _, s := range models.Settings {
+		fl := cmd.Flags().Lookup(s.String())
+		switch {
+		case fl == nil:
+		case !applies(m, verb, s):
+			fl.Hidden = true
+		case verb == "solve" && m.Batch != nil:
+		default:
+			if names, every := honouring(m, verb, s); !every && len(names) > 0 {
+				fl.Usage += " (--algo " + strings.Join(names, ", ") + ")"
+			}
+		}
+	}
 }
 
 // declareParams adds the model's own flags that verb takes.
@@ -166,26 +246,32 @@ func complete(cmd *cobra.Command, name string, values []string) {
 }
 
 // options checks the shared flags and turns them into search options for
-// mode, with --workers resolved by the one worker rule (resource.Workers:
-// 0 is one worker for a listing, GOMAXPROCS for a count): the value
-// checked is the value used.
+// mode; --workers is checked by the one worker rule (resource.Workers) and
+// kept as given, 0 for the default (resolved by models.Algorithm.Run, or
+// by workerCount where the command shares out the work itself).
 func (f *runFlags) options(mode core.Mode, formats []string) (*core.Options, error) {
 	if err := checkFormat(f.format, formats...); err != nil {
 		return nil, err
 	}
-	workers, err := f.workerCount(mode)
-	if err != nil {
+	if _, err := f.workerCount(mode); err != nil {
 		return nil, err
 	}
 	if f.timeout < 0 {
 		return nil, usagef("--timeout %s: must not be negative (0 means no limit)", f.timeout)
 	}
-	o := &core.Options{Mode: mode, Workers: workers, Seed: f.seed, Unique: f.unique, Method: f.method}
+	// Workers stays as given (0: the rule's default, which Algorithm.Run
+	// resolves), so that an algorithm that runs on one worker is refused
+	// only --workers W > 1 asked for, never the default of a count.
+	o := &core.Options{Mode: mode, Workers: f.workers, Seed: f.seed, Unique: f.unique, Method: f.method}
+	var err error
 	if o.MaxNodes, err = countFlag("--max-nodes", f.maxNodes); err != nil {
 		return nil, err
 	}
 	if o.Limit, err = countFlag("--limit", f.limit); err != nil {
 		return nil, err
+	}
+	if mode == core.ModeCount && o.Limit > 0 {
+		o.Mode = core.ModeAll // counting up to the limit enumerates
 	}
 	if o.Sample, err = countFlag("--sample", f.sample); err != nil {
 		return nil, err

@@ -353,11 +353,16 @@ func runSolve(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 // an input that cannot be read writes nothing.
 func runBatch(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []string) error {
 	opts, err := f.options(core.ModeCount, report.BatchFormats(m.Formats))
+	if err != nil {
+		return err
+	}
+	workers, err := f.workerCount(core.ModeCount) // the batch shares its records out
 	switch {
 	case err != nil:
 		return err
-	case f.all || f.sample != "" || f.unique || f.method != "":
-		return usagef("%s solve: --all, --sample, --unique and --method do not apply to a batch", m.Name)
+	case f.all || f.sample != "" || f.unique || f.method != "" || f.seed != 0 || (f.branch != "" && f.branch != "auto") || f.memoBytes != "":
+		return usagef("%s solve: --all, --sample, --unique, --method, --seed, --branch and --memo-bytes do not apply to a batch "+
+			"(each record is solved for its answer and a uniqueness check)", m.Name)
 	}
 	o, err := openOutput(e, f.out)
 	if err != nil {
@@ -368,7 +373,7 @@ func runBatch(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 	defer stop()
 	bar := newProgress(e, -1, m.Name+" solve")
 	r, err := (&report.BatchSolve{Model: m, Request: f.request(e, args), Algorithm: f.algo, Limit: opts.Limit, MaxNodes: opts.MaxNodes,
-		Workers: opts.Workers, Format: f.format, Progress: func(done uint64) { bar.Set(int64(done)) }}).Run(ctx, o)
+		Workers: workers, Format: f.format, Progress: func(done uint64) { bar.Set(int64(done)) }}).Run(ctx, o)
 	bar.Finish()
 	if err != nil {
 		return solverError(err)
@@ -416,9 +421,6 @@ func runCount(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 	if err != nil {
 		return err
 	}
-	if opts.Limit > 0 {
-		opts.Mode = core.ModeAll // counting up to the limit enumerates
-	}
 	o, err := openOutput(e, f.out)
 	if err != nil {
 		return err
@@ -448,6 +450,10 @@ func runTask(e *env, cmd *cobra.Command, m *models.Model, t models.Task, f *runF
 	if err != nil {
 		return err
 	}
+	workers, err := f.workerCount(core.ModeCount)
+	if err != nil {
+		return err
+	}
 	o, err := openOutput(e, f.out)
 	if err != nil {
 		return err
@@ -455,7 +461,7 @@ func runTask(e *env, cmd *cobra.Command, m *models.Model, t models.Task, f *runF
 	defer o.Abort()
 	ctx, stop := searchContext(cmd.Context(), f.timeout)
 	defer stop()
-	c := &models.Call{Request: f.request(e, args), Algorithm: f.algo, Workers: opts.Workers, Limit: opts.Limit,
+	c := &models.Call{Request: f.request(e, args), Algorithm: f.algo, Workers: workers, Limit: opts.Limit,
 		Format: f.format, Out: o, Log: e.stderr}
 	bar := newProgress(e, -1, m.Name+" "+t.Verb)
 	if bar != nil {

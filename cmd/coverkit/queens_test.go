@@ -138,7 +138,7 @@ func TestQueensBadInput(t *testing.T) {
 		{"trailing underscore", []string{"queens", "solve", "10_"}, "not a number"},
 		{"negative timeout", []string{"queens", "solve", "8", "--timeout", "-1s"}, "must not be negative"},
 		{"negative count timeout", []string{"queens", "count", "8", "--timeout", "-5m"}, "must not be negative"},
-		{"method without methods", []string{"queens", "solve", "8", "--method", "lists"}, "has no methods"},
+		{"method without methods", []string{"queens", "solve", "8", "--algo", "backtrack", "--method", "lists"}, "--method needs --algo construct (queens algorithm backtrack has no methods)"},
 		{"compare nothing to run", []string{"queens", "compare", "8", "--algos", "construct", "--all"}, "none of the algorithms"},
 		{"unknown verb", []string{"queens", "solv", "8"}, `unknown command "solv"`},
 		{"N without verb", []string{"queens", "8"}, `unknown command "8"`},

@@ -106,21 +106,21 @@ func (in *Instance) optionText(k int) []byte { return []byte(in.Problem.OptionTe
 var (
 	autoAlgorithm = models.Algorithm{
 		Name: "auto", Kind: models.Exact,
-		Caps:        models.CanFirst | models.CanAll | models.CanCount | models.CanParallel | models.CanSample,
+		Caps:        models.CanFirst | models.CanAll | models.CanCount | models.CanParallel | models.CanParallelList | models.CanSample | models.CanBudget,
 		Description: dlx.AutoDescription,
 		Limits:      dlx.AutoLimits,
 		Solve:       solveWith(dlx.MemoAuto),
 	}
 	dlxAlgorithm = models.Algorithm{
 		Name: "dlx", Kind: models.Exact,
-		Caps:        models.CanFirst | models.CanAll | models.CanCount | models.CanParallel,
+		Caps:        models.CanFirst | models.CanAll | models.CanCount | models.CanParallel | models.CanParallelList | models.CanBudget,
 		Description: "Dancing Links (Knuth's Algorithm C): the primary item with the fewest options first; colors on secondary items",
 		Limits:      "counts in 64 bits; the nodes are checked against the memory available",
 		Solve:       solveWith(dlx.MemoOff),
 	}
 	memoAlgorithm = models.Algorithm{
 		Name: "memo", Kind: models.Exact,
-		Caps:        models.CanCount | models.CanParallel | models.CanSample,
+		Caps:        models.CanCount | models.CanParallel | models.CanSample | models.CanBudget | models.CanMemo,
 		Description: dlx.MemoDescription,
 		Limits:      dlx.MemoLimits,
 		Check:       dlx.CheckMemo,

@@ -15,14 +15,14 @@ import (
 var algorithms = []models.Algorithm{
 	{
 		Name: "auto", Kind: models.Exact,
-		Caps:        models.CanFirst | models.CanCount | models.CanParallel,
+		Caps:        models.CanFirst | models.CanCount | models.CanParallel | models.CanBudget,
 		Description: "theory first, then the fastest method for the board, kind and start; exhaustive search where theory is silent",
 		Limits:      "at most 2^31 − 1 squares; a search needs 320 bytes a square (SearchBytesPerSquare), a tour 12",
 		Solve:       solver(solveAuto, true),
 	},
 	{
 		Name: "backtrack", Kind: models.Exact,
-		Caps:        models.CanFirst | models.CanAll | models.CanCount,
+		Caps:        models.CanFirst | models.CanAll | models.CanCount | models.CanBudget,
 		Description: "the classic: the 8 moves in a fixed table order, undo on dead ends (hopeless from n = 8 on; use --timeout)",
 		Limits:      "at most 2^31 − 1 squares, 12 bytes a square; exponential time from 8x8 on",
 		Solve:       solver(backtrack, true),
@@ -36,7 +36,7 @@ var algorithms = []models.Algorithm{
 	},
 	{
 		Name: "search", Kind: models.Exact,
-		Caps:        models.CanFirst | models.CanAll | models.CanCount | models.CanParallel,
+		Caps:        models.CanFirst | models.CanAll | models.CanCount | models.CanParallel | models.CanBudget,
 		Description: "pruned exact search: dead-end and forced-end rules, connectivity, fewest-onward-moves order; parallel count",
 		Limits:      "at most 2^31 − 1 squares, 320 bytes a square (SearchBytesPerSquare)",
 		Solve: solver(func(ctx context.Context, p *Problem, o *core.Options) (core.Result, error) {
@@ -45,7 +45,7 @@ var algorithms = []models.Algorithm{
 	},
 	{
 		Name: "warnsdorff", Kind: models.Heuristic,
-		Caps:        models.CanFirst,
+		Caps:        models.CanFirst | models.CanSeed | models.CanBudget,
 		Description: "Warnsdorff's rule with Roth's tie-break and seeded random restarts; Pósa rotations close tours",
 		Limits:      "one tour, no proof of absence; 12 bytes a square (BytesPerSquare)",
 		Solve:       solver(solveWarnsdorff, false),

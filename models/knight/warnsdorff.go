@@ -318,7 +318,9 @@ func solveWarnsdorff(ctx context.Context, p *Problem, o *core.Options) (core.Res
 	start := p.Start()
 	attempts := maxAttempts(w.n)
 	if o.MaxNodes > 0 {
-		attempts = max(1, int(o.MaxNodes/uint64(w.n)))
+		// Whole attempts of n steps within the budget: a budget below one
+		// attempt makes none (status limit), so the steps never pass it.
+		attempts = int(min(o.MaxNodes/uint64(w.n), uint64(attempts)))
 	}
 	res := core.Result{Status: core.StatusLimit}
 	tried := 0

@@ -142,21 +142,21 @@ func (p *Pairing) CoverContext(ctx context.Context) (*dlx.Problem, error) {
 var (
 	autoAlgorithm = models.Algorithm{
 		Name: "auto", Kind: models.Exact,
-		Caps:        models.CanFirst | models.CanAll | models.CanCount | models.CanParallel | models.CanSample,
+		Caps:        models.CanFirst | models.CanAll | models.CanCount | models.CanParallel | models.CanParallelList | models.CanSample | models.CanBudget,
 		Description: dlx.AutoDescription,
 		Limits:      "N ≤ 4096 (MaxN); " + dlx.AutoLimits,
 		Solve:       solveWith(dlx.MemoAuto),
 	}
 	dlxAlgorithm = models.Algorithm{
 		Name: "dlx", Kind: models.Exact,
-		Caps:        models.CanFirst | models.CanAll | models.CanCount | models.CanParallel,
+		Caps:        models.CanFirst | models.CanAll | models.CanCount | models.CanParallel | models.CanParallelList | models.CanBudget,
 		Description: "Dancing Links on numbers and positions (Knuth's Algorithm C)",
 		Limits:      "N ≤ 4096 (MaxN); counts in 64 bits",
 		Solve:       solveWith(dlx.MemoOff),
 	}
 	memoAlgorithm = models.Algorithm{
 		Name: "memo", Kind: models.Exact,
-		Caps:        models.CanCount | models.CanParallel | models.CanSample,
+		Caps:        models.CanCount | models.CanParallel | models.CanSample | models.CanBudget | models.CanMemo,
 		Description: dlx.MemoDescription,
 		Limits:      "N ≤ 4096 (MaxN); " + dlx.MemoLimits,
 		Check:       dlx.CheckMemo,

@@ -185,7 +185,7 @@ var (
 	autoAlgorithm = models.Algorithm{
 		Name:        "auto",
 		Kind:        models.Exact,
-		Caps:        models.CanFirst | models.CanAll | models.CanCount | models.CanParallel | models.CanSample,
+		Caps:        models.CanFirst | models.CanAll | models.CanCount | models.CanParallel | models.CanParallelList | models.CanSample | models.CanBudget,
 		Description: dlx.AutoDescription,
 		Limits:      "order ≤ 64; a count beyond 128 bits is refused",
 		Methods:     []string{MethodReduced, MethodDirect},
@@ -194,7 +194,7 @@ var (
 	dlxAlgorithm = models.Algorithm{
 		Name:        "dlx",
 		Kind:        models.Exact,
-		Caps:        models.CanFirst | models.CanAll | models.CanCount | models.CanParallel,
+		Caps:        models.CanFirst | models.CanAll | models.CanCount | models.CanParallel | models.CanParallelList | models.CanBudget,
 		Description: "exact cover on Dancing Links; counts via reduced squares × N!(N−1)! or directly",
 		Limits:      "order ≤ 64; a count beyond 128 bits is refused",
 		Methods:     []string{MethodReduced, MethodDirect},
@@ -203,7 +203,7 @@ var (
 	memoAlgorithm = models.Algorithm{
 		Name:        "memo",
 		Kind:        models.Exact,
-		Caps:        models.CanCount | models.CanParallel | models.CanSample,
+		Caps:        models.CanCount | models.CanParallel | models.CanSample | models.CanBudget | models.CanMemo,
 		Description: dlx.MemoDescription,
 		Limits:      "order ≤ 64; a count beyond 128 bits is refused; " + dlx.MemoLimits,
 		Methods:     []string{MethodReduced, MethodDirect},

@@ -13,7 +13,7 @@ import (
 var bitboardAlgorithm = models.Algorithm{
 	Name: "bitboard",
 	Kind: models.Exact,
-	Caps: models.CanFirst | models.CanAll | models.CanCount | models.CanUnique,
+	Caps: models.CanFirst | models.CanAll | models.CanCount | models.CanUnique | models.CanBudget,
 	Description: "bitset search over the attack graph: clique by clique with a clique-cover bound " +
 		"(place, max), fewest dominators first with a gain bound (dominate), pawn sets by symmetry class (pawns)",
 	Limits: "boards of at most 2^14 squares (MaxSearchCells)",

@@ -18,7 +18,7 @@ import (
 var dlxAlgorithm = models.Algorithm{
 	Name: "dlx",
 	Kind: models.Exact,
-	Caps: models.CanFirst | models.CanAll | models.CanCount | models.CanParallel,
+	Caps: models.CanFirst | models.CanAll | models.CanCount | models.CanParallel | models.CanParallelList | models.CanBudget,
 	Description: "Dancing Links (Algorithm C, or M with multiplicities): cliques of the board's cover primary, " +
 		"rider line segments and leaper pairs secondary, a counter item for k; domination as covering " +
 		"(every square 1..many times) with the fewest options",
@@ -30,7 +30,7 @@ var dlxAlgorithm = models.Algorithm{
 var memoAlgorithm = models.Algorithm{
 	Name:        "memo",
 	Kind:        models.Exact,
-	Caps:        models.CanCount | models.CanParallel | models.CanSample,
+	Caps:        models.CanCount | models.CanParallel | models.CanSample | models.CanBudget | models.CanMemo,
 	Description: dlx.MemoDescription + "; place and max (the dlx algorithm's cover)",
 	Limits:      "boards of at most 2^14 squares (MaxSearchCells); " + dlx.MemoLimits,
 	Solve:       dlxWith(dlx.MemoOn),

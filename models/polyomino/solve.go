@@ -15,27 +15,29 @@ var (
 	autoAlgorithm = models.Algorithm{
 		Name: "auto",
 		Kind: models.Exact,
-		Caps: models.CanFirst | models.CanAll | models.CanCount | models.CanUnique | models.CanParallel | models.CanSample,
+		Caps: models.CanFirst | models.CanAll | models.CanCount | models.CanUnique | models.CanParallel | models.CanParallelList | models.CanSample | models.CanBudget,
 		Description: "as dlx, but a count of a set whose pieces may repeat (no symmetry reduction) is memoized " +
 			"where a sample shows subproblems repeat, as memo; the default of a count",
 		Limits:  "boards of at most 2^16 cells (MaxCells); " + dlx.AutoLimits,
 		Methods: []string{MethodReduced, MethodFull},
+		Check:   checkMethod,
 		Solve:   solveWith(dlx.MemoAuto),
 	}
 	dlxAlgorithm = models.Algorithm{
 		Name: "dlx",
 		Kind: models.Exact,
-		Caps: models.CanFirst | models.CanAll | models.CanCount | models.CanUnique | models.CanParallel,
+		Caps: models.CanFirst | models.CanAll | models.CanCount | models.CanUnique | models.CanParallel | models.CanParallelList | models.CanBudget,
 		Description: "Dancing Links on pieces and cells; up to symmetry by restricting one piece " +
 			"to orbit representatives, exact with symmetric tilings (pieces used once each)",
 		Limits:  "boards of at most 2^16 cells (MaxCells); the placements are checked against the memory available",
 		Methods: []string{MethodReduced, MethodFull},
+		Check:   checkMethod,
 		Solve:   solveWith(dlx.MemoOff),
 	}
 	memoAlgorithm = models.Algorithm{
 		Name:        "memo",
 		Kind:        models.Exact,
-		Caps:        models.CanCount | models.CanParallel | models.CanSample,
+		Caps:        models.CanCount | models.CanParallel | models.CanSample | models.CanBudget | models.CanMemo,
 		Description: dlx.MemoDescription + "; every tiling, no symmetry reduction",
 		Limits:      "boards of at most 2^16 cells (MaxCells); " + dlx.MemoLimits,
 		Methods:     []string{MethodFull},
@@ -43,6 +45,17 @@ var (
 		Solve:       solveWith(dlx.MemoOn),
 	}
 )
+
+// checkMethod refuses a method (Options.Method) outside a count: a listing
+// searches the full cover, or with Unique the reduced one, whatever it
+// says.
+func checkMethod(_ core.Problem, o *core.Options) error {
+	if o = o.OrDefault(); o.Method != "" && (o.Mode != core.ModeCount || o.Sample > 0) {
+		return core.Wrap(core.ErrUnsupported, "polyomino: --method %s applies to a count (a listing searches the full cover, "+
+			"with --unique the reduced one)", o.Method)
+	}
+	return nil
+}
 
 // solveWith returns the algorithm with the given memo for counts.
 func solveWith(memo dlx.MemoMode) core.Solver {
@@ -133,7 +146,11 @@ func solveDLX(ctx context.Context, p core.Problem, opts *core.Options, memo dlx.
 		o = &reduced
 	}
 	if !o.Unique {
-		return t.solveFull(ctx, o, memo)
+		res, err := t.solveFull(ctx, o, memo)
+		if err == nil && o.Mode == core.ModeCount && o.Method != "" {
+			res.Method = o.Method // the count's method, named as latin's
+		}
+		return res, err
 	}
 	var keep []bool
 	restricted := -1
@@ -253,6 +270,9 @@ func solveDLX(ctx context.Context, p core.Problem, opts *core.Options, memo dlx.
 	if o.Mode == core.ModeFirst && first != nil {
 		res.Status = core.StatusFound
 		res.Solutions = core.CountOf(1)
+	}
+	if o.Mode == core.ModeCount && opts.OrDefault().Method != "" {
+		res.Method = MethodReduced
 	}
 	return res, nil
 }

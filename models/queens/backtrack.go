@@ -7,7 +7,7 @@ import (
 var backtrackAlgorithm = models.Algorithm{
 	Name: "backtrack",
 	Kind: models.Exact,
-	Caps: models.CanFirst | models.CanAll | models.CanCount | models.CanUnique,
+	Caps: models.CanFirst | models.CanAll | models.CanCount | models.CanUnique | models.CanBudget,
 	Description: "Wirth's recursive backtracking, column by column, rows ascending, " +
 		"O(1) safety test with row/column/sum/difference arrays",
 	Limits: "n ≤ 2^20 (MaxSearchN); the ordinary board (no --torus, --given)",

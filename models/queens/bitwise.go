@@ -32,9 +32,16 @@ const (
 )
 
 var bitwiseAlgorithm = models.Algorithm{
-	Name: "bitwise",
-	Kind: models.Exact,
-	Caps: models.CanFirst | models.CanAll | models.CanCount | models.CanUnique | models.CanParallel,
+	Name:    "bitwise",
+	Kind:    models.Exact,
+	Caps:    models.CanFirst | models.CanAll | models.CanCount | models.CanUnique | models.CanParallel | models.CanBudget,
+	Methods: []string{BitwiseSymmetry, BitwiseMirror, BitwisePlain},
+	Check: func(_ core.Problem, o *core.Options) error {
+		if o = o.OrDefault(); o.Method != "" && o.Mode != core.ModeCount {
+			return core.Wrap(core.ErrUnsupported, "queens: bitwise: --method %s applies to a count (its listings are one plain search)", o.Method)
+		}
+		return nil
+	},
 	Description: "Richards-style bitmask search; counts with the 8-fold symmetry " +
 		"of the square on parallel workers",
 	Limits: "n ≤ 64 (BitwiseMaxN: 64-bit row masks)",

@@ -19,7 +19,7 @@ const CoverMaxN = 4096
 var dlxAlgorithm = models.Algorithm{
 	Name: "dlx",
 	Kind: models.Exact,
-	Caps: models.CanFirst | models.CanAll | models.CanCount | models.CanUnique | models.CanParallel,
+	Caps: models.CanFirst | models.CanAll | models.CanCount | models.CanUnique | models.CanParallel | models.CanParallelList | models.CanBudget,
 	Description: "Dancing Links (Knuth's Algorithm C): rows and columns primary, " +
 		"diagonals secondary; reports Knuth's updates",
 	Limits: "n ≤ 4096 (CoverMaxN); memory grows as n² (the cover's options), checked against the memory available",
@@ -29,7 +29,7 @@ var dlxAlgorithm = models.Algorithm{
 var memoAlgorithm = models.Algorithm{
 	Name:        "memo",
 	Kind:        models.Exact,
-	Caps:        models.CanCount | models.CanParallel | models.CanSample,
+	Caps:        models.CanCount | models.CanParallel | models.CanSample | models.CanBudget | models.CanMemo,
 	Description: dlx.MemoDescription + "; on the dlx algorithm's cover (few subproblems repeat: slower than dlx)",
 	Limits:      "n ≤ 4096 (CoverMaxN); " + dlx.MemoLimits,
 	Check:       dlx.CheckMemo,

@@ -5,7 +5,7 @@ import "github.com/coverkit/coverkit/models"
 var iterativeAlgorithm = models.Algorithm{
 	Name: "iterative",
 	Kind: models.Exact,
-	Caps: models.CanFirst | models.CanAll | models.CanCount | models.CanUnique,
+	Caps: models.CanFirst | models.CanAll | models.CanCount | models.CanUnique | models.CanBudget,
 	Description: "backtracking without recursion: an explicit stack of (column, next row), " +
 		"same order and counts as backtrack",
 	Limits: "n ≤ 2^20 (MaxSearchN); the ordinary board (no --torus, --given)",

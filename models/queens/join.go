@@ -34,7 +34,7 @@ func JoinBytes(n, workers int) uint64 { return join.Bytes(n, workers) }
 var joinAlgorithm = models.Algorithm{
 	Name: "join",
 	Kind: models.Exact,
-	Caps: models.CanCount | models.CanParallel,
+	Caps: models.CanCount | models.CanParallel | models.CanBudget,
 	Description: "quadrant join (Kluev): counts pairs of compatible half-boards per row split " +
 		"in a bit-sliced sieve",
 	Limits: "count only; the ordinary board (no --torus, --given); n ≤ 25 (JoinMaxN: its quadrant index), " +

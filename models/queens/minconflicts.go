@@ -12,7 +12,7 @@ import (
 var minconflictsAlgorithm = models.Algorithm{
 	Name: "minconflicts",
 	Kind: models.LocalSearch,
-	Caps: models.CanFirst | models.CanUnique,
+	Caps: models.CanFirst | models.CanUnique | models.CanSeed | models.CanBudget,
 	Description: "min-conflicts local search (Sosic–Gu QS4 style): greedy permutation, " +
 		"swaps of attacked queens; 10^6 queens in 0.04 s, 10^9 in 2 minutes and 4.3 GiB",
 	Limits: "one solution, no proof of absence; the ordinary board (no --torus, --given); " +

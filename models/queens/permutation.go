@@ -5,7 +5,7 @@ import "github.com/coverkit/coverkit/models"
 var permutationAlgorithm = models.Algorithm{
 	Name: "permutation",
 	Kind: models.Exact,
-	Caps: models.CanFirst | models.CanAll | models.CanCount | models.CanUnique,
+	Caps: models.CanFirst | models.CanAll | models.CanCount | models.CanUnique | models.CanBudget,
 	Description: "permutations with pruning: each column chooses among the unused rows " +
 		"(a linked list), only the two diagonals are tested",
 	Limits: "n ≤ 2^20 (MaxSearchN); the ordinary board (no --torus, --given)",

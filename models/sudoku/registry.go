@@ -15,7 +15,7 @@ var algorithms = []models.Algorithm{
 	{
 		Name:        "auto",
 		Kind:        models.Exact,
-		Caps:        models.CanFirst | models.CanAll | models.CanCount | models.CanParallel,
+		Caps:        models.CanFirst | models.CanAll | models.CanCount | models.CanParallel | models.CanParallelList | models.CanBudget,
 		Description: "fast where it applies (9x9 with 3x3 boxes, classic or X), dlx elsewhere; the default",
 		Limits:      "side ≤ 64",
 		Solve: func(ctx context.Context, p core.Problem, o *core.Options) (core.Result, error) {
@@ -27,7 +27,7 @@ var algorithms = []models.Algorithm{
 	{
 		Name:        "dlx",
 		Kind:        models.Exact,
-		Caps:        models.CanFirst | models.CanAll | models.CanCount | models.CanParallel,
+		Caps:        models.CanFirst | models.CanAll | models.CanCount | models.CanParallel | models.CanParallelList | models.CanBudget,
 		Description: "exact cover on Dancing Links: any box shape, X, jigsaw, Latin; givens forced",
 		Limits:      "side ≤ 64",
 		Solve: func(ctx context.Context, p core.Problem, o *core.Options) (core.Result, error) {
@@ -39,7 +39,7 @@ var algorithms = []models.Algorithm{
 	{
 		Name:        "fast",
 		Kind:        models.Exact,
-		Caps:        models.CanFirst | models.CanAll | models.CanCount,
+		Caps:        models.CanFirst | models.CanAll | models.CanCount | models.CanBudget,
 		Description: "bitset constraint propagation with naked and hidden singles (9x9 classic and X)",
 		Limits:      "9x9 with 3x3 boxes, classic or X only",
 		Solve: func(ctx context.Context, p core.Problem, o *core.Options) (core.Result, error) {

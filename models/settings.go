@@ -1,0 +1,259 @@
+package models
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/coverkit/coverkit/core"
+)
+
+// Setting is a part of a request whose effect depends on the algorithm: a
+// field of core.Options beyond the mode. Every algorithm honours the mode
+// it can do (Caps), the stop (the context) and the progress callback; a
+// setting it does not honour it refuses (Supports), never ignores. The
+// capabilities an algorithm declares (Caps, Methods) say which settings it
+// honours in which mode (Algorithm.Honours), so a front end built from the
+// registry refuses a flag the chosen algorithm would ignore without
+// knowing the algorithm, and lists in help only what applies.
+type Setting int
+
+const (
+	// SetWorkers is Options.Workers above 1: a search on several
+	// goroutines. One worker is what every algorithm does.
+	SetWorkers Setting = iota
+	// SetMaxNodes is Options.MaxNodes, a budget of search nodes (local
+	// search: steps).
+	SetMaxNodes
+	// SetLimit is Options.Limit, the most solutions a listing visits.
+	SetLimit
+	// SetUnique is Options.Unique: fundamental solutions.
+	SetUnique
+	// SetSample is Options.Sample: solutions drawn uniformly at random.
+	SetSample
+	// SetSeed is Options.Seed other than 0 (the documented default).
+	SetSeed
+	// SetMethod is Options.Method: an algorithm's variant.
+	SetMethod
+	// SetBranch is Options.Branch other than "" and "auto": a memoized
+	// count's branching rule.
+	SetBranch
+	// SetMemoBytes is Options.MemoBytes: a memoized count's memory.
+	SetMemoBytes
+)
+
+// Settings lists every setting, in the order refusals name them.
+var Settings = []Setting{SetWorkers, SetMaxNodes, SetLimit, SetUnique, SetSample, SetSeed, SetMethod, SetBranch, SetMemoBytes}
+
+var settingNames = [...]string{"workers", "max-nodes", "limit", "unique", "sample", "seed", "method", "branch", "memo-bytes"}
+
+// String returns the setting's name, which is also its flag in the
+// coverkit command: workers, max-nodes, limit, unique, sample, seed,
+// method, branch, memo-bytes.
+func (s Setting) String() string {
+	if s < 0 || int(s) >= len(settingNames) {
+		return "setting?"
+	}
+	return settingNames[s]
+}
+
+// Asked reports whether o asks for the setting: a value other than the one
+// every algorithm honours (no workers beyond one, no budget, no limit, the
+// default seed, method and branching rule).
+func (s Setting) Asked(o *core.Options) bool {
+	o = o.OrDefault()
+	switch s {
+	case SetWorkers:
+		return o.Workers > 1
+	case SetMaxNodes:
+		return o.MaxNodes > 0
+	case SetLimit:
+		return o.Limit > 0
+	case SetUnique:
+		return o.Unique
+	case SetSample:
+		return o.Sample > 0
+	case SetSeed:
+		return o.Seed != 0
+	case SetMethod:
+		return o.Method != ""
+	case SetBranch:
+		return o.Branch != "" && o.Branch != "auto"
+	case SetMemoBytes:
+		return o.MemoBytes > 0
+	}
+	return false
+}
+
+// Honours reports whether a reads setting s in a request with options o,
+// from what a declares:
+//
+//   - workers: CanParallel in a count, CanParallelList in a listing (a
+//     random sample is drawn on one worker);
+//   - max-nodes: CanBudget;
+//   - limit: a listing of every solution (ModeAll) by an algorithm with
+//     CanAll, not a random sample (which draws Sample solutions);
+//   - unique: CanUnique, not in a random sample;
+//   - sample: CanSample;
+//   - seed: CanSeed, or CanSample in a random sample;
+//   - method: a has Methods, o.Method among them;
+//   - branch, memo-bytes: CanMemo in a count, CanSample in a random sample
+//     (both read the memo).
+//
+// Whether o asks for s does not matter: Honours answers for the mode and
+// the sample of o.
+func (a Algorithm) Honours(s Setting, o *core.Options) bool {
+	o = o.OrDefault()
+	c := a.Caps
+	sampling := o.Sample > 0
+	counting := !sampling && o.Mode == core.ModeCount
+	listing := !sampling && !counting
+	switch s {
+	case SetWorkers:
+		return counting && c.Has(CanParallel) || listing && c.Has(CanParallelList)
+	case SetMaxNodes:
+		return c.Has(CanBudget)
+	case SetLimit:
+		return o.Mode == core.ModeAll && !sampling && c.Has(CanAll)
+	case SetUnique:
+		return !sampling && c.Has(CanUnique)
+	case SetSample:
+		return c.Has(CanSample)
+	case SetSeed:
+		return c.Has(CanSeed) || sampling && c.Has(CanSample)
+	case SetMethod:
+		return slices.Contains(a.Methods, o.Method) || o.Method == "" && len(a.Methods) > 0
+	case SetBranch, SetMemoBytes:
+		return counting && c.Has(CanMemo) || sampling && c.Has(CanSample)
+	}
+	return false
+}
+
+// Ignores returns the settings o asks for that a would ignore, in the
+// order of Settings (none: a honours the whole request).
+func (a Algorithm) Ignores(o *core.Options) []Setting {
+	var out []Setting
+	for _, s := range Settings {
+		if s.Asked(o) && !a.Honours(s, o) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// Honouring returns the names of m's algorithms that can answer a request
+// like o (its mode, a sample) and honour setting s in it, in the model's
+// order: the algorithms a refusal of s names.
+func (m *Model) Honouring(s Setting, o *core.Options) []string {
+	o = o.OrDefault()
+	var names []string
+	for _, a := range m.Algorithms {
+		if a.Honours(s, o) && a.CanDo(o) {
+			names = append(names, a.Name)
+		}
+	}
+	return names
+}
+
+// CanDo reports whether a can answer a request like o: its mode (a count
+// by enumerating included) and a random sample, whatever the settings.
+func (a Algorithm) CanDo(o *core.Options) bool { return a.modeOK(o.OrDefault()) == "" }
+
+// modeOK returns "" if a can do the mode of o (a count by enumerating
+// included), else what it cannot do.
+func (a Algorithm) modeOK(o *core.Options) string {
+	listing := o.Sample == 0 // a sample is drawn in place of a listing
+	switch {
+	case o.Sample > 0 && !a.Caps.Has(CanSample):
+		return "draw solutions at random"
+	case listing && o.Mode == core.ModeFirst && !a.Caps.Has(CanFirst):
+		return "find a solution"
+	case listing && o.Mode == core.ModeAll && !a.Caps.Has(CanAll):
+		return "list all solutions"
+	case o.Mode == core.ModeCount && !a.Caps.Has(CanCount) && !a.Caps.Has(CanAll):
+		return "count solutions"
+	}
+	return ""
+}
+
+// ignoredError is the refusal of a setting that a would ignore in o,
+// naming the algorithms of m that honour it (m may be nil).
+func ignoredError(m *Model, a Algorithm, s Setting, o *core.Options) error {
+	var why string
+	switch s {
+	case SetWorkers:
+		why = "runs on one worker here"
+	case SetLimit:
+		if o.Sample > 0 {
+			return core.Wrap(core.ErrUnsupported, "models: --limit does not apply to a random sample: --sample K draws K solutions")
+		}
+		why = "does not list every solution"
+	case SetUnique:
+		if o.Sample > 0 {
+			return core.Wrap(core.ErrUnsupported, "models: --unique does not apply to a random sample (every solution is drawn with the same chance)")
+		}
+		why = "does not tell solutions apart up to symmetry"
+	case SetSample:
+		why = "does not draw solutions at random"
+	case SetMethod:
+		why = "has no methods"
+		if len(a.Methods) > 0 {
+			msg := fmt.Sprintf("models: %s algorithm %s: unknown method %q (known: %s)", a.Model, a.Name, o.Method, strings.Join(a.Methods, ", "))
+			if m != nil {
+				if names := m.Honouring(s, o); len(names) > 0 {
+					msg += "; --method " + o.Method + " needs --algo " + orList(names)
+				}
+			}
+			return core.Wrap(core.ErrUnsupported, "%s", msg)
+		}
+	default:
+		why = "does not read it"
+	}
+	msg := "models: --" + s.String() + " needs "
+	var names []string
+	if m != nil {
+		names = m.Honouring(s, o)
+	}
+	if len(names) == 0 {
+		msg = "models: --" + s.String() + " does not apply here: no " + a.Model + " algorithm reads it " + modeWords(o)
+	} else {
+		msg += "--algo " + orList(names)
+	}
+	return core.Wrap(core.ErrUnsupported, "%s (%s algorithm %s %s)", msg, a.Model, a.Name, why)
+}
+
+// modeWords names the mode of o for a refusal.
+func modeWords(o *core.Options) string {
+	switch {
+	case o.Sample > 0:
+		return "in a random sample"
+	case o.Mode == core.ModeCount:
+		return "in a count"
+	case o.Mode == core.ModeAll:
+		return "in a listing"
+	}
+	return "when it finds one solution"
+}
+
+// orList joins names as "a", "a or b", "a, b or c".
+func orList(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
+
+// model returns the registered model that lists a, or nil (a test's own
+// registry, an algorithm not registered).
+func (a Algorithm) model() *Model {
+	m, err := Lookup(a.Model)
+	if err != nil || !slices.ContainsFunc(m.Algorithms, func(b Algorithm) bool { return b.Name == a.Name }) {
+		return nil
+	}
+	return m
+}
+
+// honoursAll reports whether a honours every setting o asks for.
+func (a Algorithm) honoursAll(o *core.Options) bool {
+	return !slices.ContainsFunc(Settings, func(s Setting) bool { return s.Asked(o) && !a.Honours(s, o) })
+}
