@@ -666,6 +666,10 @@ func BatchFields(b Batch, s *BatchSummary, workers int) []Field {
 		{Key: noun + "_per_second", Value: rate}, {Key: "by_algorithm", Value: by}, {Key: "workers", Value: workers}}
 }
 
+// ArgumentsInput is the name OpenInput gives an input written out on the
+// command line (Model.Literal).
+const ArgumentsInput = "arguments"
+
 // OpenInput opens the input of a request read from the argument at index
 // at (a file; "-" or no argument for standard input) or, for a model with
 // Literal, written out by the arguments from at on when the first of them
@@ -678,7 +682,7 @@ func (m *Model) OpenInput(req Request, at int) (rc io.ReadCloser, name string, e
 	if at = max(at, 0); m.Literal != nil && at < len(req.Args) && req.Args[at] != "-" {
 		if _, serr := os.Stat(req.Args[at]); serr != nil {
 			if text, ok := m.Literal(req.Args[at:]); ok {
-				return io.NopCloser(strings.NewReader(text)), "arguments", nil
+				return io.NopCloser(strings.NewReader(text)), ArgumentsInput, nil
 			}
 		}
 	}

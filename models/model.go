@@ -70,7 +70,9 @@ type Model struct {
 	// "" means the model's first algorithm that can do it.
 	Default func(p core.Problem, o *core.Options) string
 	// Fields returns the model's own facts about a result, written after
-	// the common fields of a record (for N-Queens, "n").
+	// the common fields of a record (for N-Queens, "n"). A nil result
+	// asks for the facts of the instance alone, which every line of a
+	// listing carries (no count, no solution of the result's).
 	Fields func(p core.Problem, res *core.Result) []Field
 	// CountText, if set, is a second line for the text answer of a count,
 	// after the one shape of every model (report.CountLine: "92 solutions

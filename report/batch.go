@@ -50,12 +50,32 @@ type BatchWriter struct {
 	Count bool
 
 	buf []byte
+	// size is the size of every record answered so far ("" when none was
+	// or when two differ), for the record of a batch written out on the
+	// command line (Size).
+	size  string
+	sizes int
+}
+
+// Size returns the size of every record answered, when they share one
+// ("9x9"), else "".
+func (w *BatchWriter) Size() string {
+	if w.sizes == 1 {
+		return w.size
+	}
+	return ""
 }
 
 // Write writes one answer.
 func (w *BatchWriter) Write(a *models.Answer) error {
 	if a == nil || w.W == nil || w.Batch == nil {
 		return errors.New("report: BatchWriter: no answer, writer or batch")
+	}
+	if a.Problem != nil {
+		if sz := a.Problem.Size(); w.sizes == 0 || sz != w.size && w.sizes == 1 {
+			w.size = sz
+			w.sizes++
+		}
 	}
 	text, jsonFormat, block := w.Batch.Formats()
 	b := w.buf[:0]
@@ -375,6 +395,9 @@ func (s *BatchSolve) Run(ctx context.Context, w io.Writer) (BatchResult, error) 
 		return BatchResult{}, err
 	}
 	st := sum.Status(ctx)
+	if sz := bw.Size(); input == models.ArgumentsInput && sz != "" {
+		input = sz // puzzles on the command line: their size, not "arguments"
+	}
 	return BatchResult{Record: BatchRecord(m.Name, input, alg.Name, b, &sum, st, s.Workers), Status: st,
 		Answered: sum.Records > sum.ByVerdict[models.Timeout], Failure: BatchFailure(b, &sum, st)}, nil
 }

@@ -207,8 +207,27 @@ func negativeSizeError(what string) func(*cobra.Command, error) error {
 		if _, arg, ok := strings.Cut(err.Error(), "' in -"); ok && arg != "" && arg[0] >= '0' && arg[0] <= '9' {
 			return usagef("%s, got %q", what, "-"+arg)
 		}
-		return usageError(err)
+		return flagError(err)
 	}
+}
+
+// flagError is the usage error of a flag's value, with a hint where Go's
+// words leave the user guessing: a duration without a unit (`--timeout 5`:
+// "add a unit: 5s").
+func flagError(err error) error {
+	msg := err.Error()
+	if _, v, ok := strings.Cut(msg, `missing unit in duration "`); ok {
+		v = strings.TrimSuffix(v, `"`)
+		name := "a duration"
+		if _, f, ok := strings.Cut(msg, `" for "`); ok {
+			f, _, _ = strings.Cut(f, `" flag`)
+			if i := strings.LastIndex(f, "--"); i >= 0 {
+				name = f[i:]
+			}
+		}
+		return usagef("%s %s: add a unit: %ss (or %sm, %sh, %sms)", name, v, v, v, v, v)
+	}
+	return usageError(err)
 }
 
 // instance builds the problem named by args; reading and building it stop
@@ -293,7 +312,7 @@ func runSolve(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 	sw := &report.SolutionWriter{W: &outfile.Stoppable{Ctx: ctx, W: o}, Problem: p, Format: f.format, Stats: f.stats, Key: m.SolutionKey,
 		Head: models.Fields{{Key: "model", Value: p.Model()}, {Key: "size", Value: p.Size()}, {Key: "algorithm", Value: alg.Name}}}
 	if m.Fields != nil {
-		sw.Head = append(sw.Head, m.Fields(p, &core.Result{})...)
+		sw.Head = append(sw.Head, m.Fields(p, nil)...) // the instance's facts, no result's
 	}
 	var writeErr error
 	if all {

@@ -61,7 +61,7 @@ Exit codes: 0 success, 1 no solution exists, 2 bad input or usage,
 	root.SetIn(e.stdin)
 	root.SetOut(e.stdout)
 	root.SetErr(e.stderr)
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError(err) })
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return flagError(err) })
 	root.PersistentPreRunE = func(cmd *cobra.Command, _ []string) error {
 		// Every search command has --timeout; a negative one is a mistake,
 		// not "no limit" (that is 0).

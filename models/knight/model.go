@@ -50,16 +50,23 @@ the path as 1-based [row,col] squares; svg, a picture of the tour.`,
 		Fields: func(mp core.Problem, res *core.Result) []models.Field {
 			p := mp.(*Problem)
 			fields := []models.Field{{Key: "rows", Value: p.Rows}, {Key: "cols", Value: p.Cols}, {Key: "closed", Value: p.Closed}}
+			// A tour found or listed starts from --from (default 1,1); a
+			// count without --from counts from every square (null). nil
+			// res: the lines of a listing.
 			var from *[2]int
-			if !p.AnyStart {
+			if !p.AnyStart || res == nil || len(res.First) > 0 {
 				r, c := p.start()
 				from = &[2]int{r + 1, c + 1}
 			}
-			if len(res.First) > 0 {
+			if res != nil && len(res.First) > 0 {
 				s := int(res.First[0])
 				fields = append(fields, models.Field{Key: "start", Value: [2]int{s/p.Cols + 1, s%p.Cols + 1}})
 			}
-			return append(fields, models.Field{Key: "from", Value: from}, models.Field{Key: "tours", Value: res.Solutions})
+			fields = append(fields, models.Field{Key: "from", Value: from})
+			if res == nil {
+				return fields
+			}
+			return append(fields, models.Field{Key: "tours", Value: res.Solutions})
 		},
 		CountText: func(mp core.Problem, _ *core.Result, count string) string {
 			p := mp.(*Problem)

@@ -41,7 +41,7 @@ square (576 of order 4, 161280 of order 5, OEIS A002860).`,
 			fs := []models.Field{{Key: "n", Value: sq.N}, {Key: "reduced", Value: sq.Reduced}}
 			// A count keeps the first square it met, as it always has.
 			var b bytes.Buffer
-			if res.First != nil && sq.Render(&b, res.First, "json") == nil {
+			if res != nil && res.First != nil && sq.Render(&b, res.First, "json") == nil {
 				fs = append(fs, models.Field{Key: "square", Value: json.RawMessage(bytes.TrimSpace(b.Bytes()))})
 			}
 			return fs

@@ -155,9 +155,6 @@ func writeCover(p core.Problem, w io.Writer) error {
 		what = plural(pp.Piece.Name) + " dominating every square (the domination number is the fewest options)"
 	}
 	board := pp.Size()
-	if pp.Board.Torus {
-		board += " torus"
-	}
 	if _, err := fmt.Fprintf(w, "| pieces: %s on %s; option k puts a piece on the k-th free square, row-major\n", what, board); err != nil {
 		return err
 	}
@@ -169,9 +166,6 @@ func countText(p core.Problem, res *core.Result, count string) string {
 	pp := p.(*Problem)
 	a := pp.Answer(res)
 	board := pp.Size()
-	if pp.Board.Torus {
-		board += " torus"
-	}
 	switch pp.Task {
 	case Max:
 		if a.Proved {
@@ -357,9 +351,6 @@ func headline(p core.Problem, res *core.Result) string {
 	pp := p.(*Problem)
 	a := pp.Answer(res)
 	board := pp.Size()
-	if pp.Board.Torus {
-		board += " torus"
-	}
 	switch {
 	case pp.Task == Place:
 		return ""

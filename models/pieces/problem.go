@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
@@ -177,7 +178,21 @@ func (p *Problem) Size() string {
 	if p == nil {
 		return ""
 	}
-	return p.Board.String()
+	s := p.Board.String()
+	if p.Board.Torus {
+		s += " torus" // as queens says it: every parameter of the board is in its size
+	}
+	switch n := len(p.Board.Pawns); {
+	case n > 4:
+		s += " with " + strconv.Itoa(n) + " pawns"
+	case n > 0:
+		_, pawns := p.Placement(p.pawnBoard())
+		s += " pawns"
+		for _, c := range pawns {
+			s += " " + strings.Trim(strings.Join(strings.Fields(fmt.Sprint(c)), ","), "[]")
+		}
+	}
+	return s
 }
 
 // symbol returns the letter that stands for the piece in text and SVG.

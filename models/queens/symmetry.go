@@ -228,8 +228,9 @@ func equal(a, b []int32) bool {
 // earlier solutions. In ModeAll only those representatives reach
 // opts.Visit (with the work since the previous representative) and
 // opts.Limit counts them; in ModeCount they are counted; in ModeFirst the
-// first solution is replaced by its class representative. Result.Solutions
-// stays the count of all solutions the search met.
+// first solution is replaced by its class representative. In ModeAll
+// Result.Solutions and Fundamental count the representatives listed; in
+// ModeCount Solutions is the count of every solution.
 func Unique(ctx context.Context, solve core.Solver, p core.Problem, opts *core.Options) (core.Result, error) {
 	o := opts.OrDefault()
 	b, _, err := inputAny(p, o, "unique")
@@ -297,7 +298,10 @@ func Unique(ctx context.Context, solve core.Solver, p core.Problem, opts *core.O
 	}
 	res.Fundamental = fundamental
 	if o.Mode == core.ModeAll {
+		// A listing's record counts what it listed: the representatives
+		// (as every model's listing up to symmetry does).
 		res.First = first
+		res.Solutions = core.CountOf(listed)
 	} else {
 		res.First = nil
 	}

@@ -1,0 +1,82 @@
+package main
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestSurfaceExamples runs the examples of issue 31 ("one surface for
+// every model") as a user typed them: each gives the plain answer or a
+// clear refusal.
+func TestSurfaceExamples(t *testing.T) {
+	root, err := filepath.Abs("../..")
+	require.NoError(t, err)
+	t.Chdir(root)
+	for _, tc := range []struct {
+		name  string
+		args  []string
+		code  int
+		out   []string // in stdout
+		err   []string // in stderr
+		noOut []string // not in stdout
+	}{
+		{name: "branch on a listing", args: []string{"queens", "solve", "8", "--branch", "first"}, code: exitUsage,
+			err: []string{"--branch does not apply here: no queens algorithm reads it when it finds one solution"}},
+		{name: "memo-bytes on a listing", args: []string{"queens", "solve", "8", "--algo", "backtrack", "--memo-bytes", "1MiB"}, code: exitUsage,
+			err: []string{"--memo-bytes"}},
+		{name: "seed on backtrack", args: []string{"queens", "solve", "8", "--algo", "backtrack", "--seed", "5"}, code: exitUsage,
+			err: []string{"--seed needs --algo minconflicts (queens algorithm backtrack does not read it)"}},
+		{name: "seed, the model's choice", args: []string{"queens", "solve", "8", "--seed", "5", "--stats"}, code: exitOK,
+			err: []string{`"algorithm":"minconflicts"`, `"seed":5`}},
+		{name: "sample with a limit", args: []string{"dlx", "solve", "testdata/dlx/langford-7.dlx", "--sample", "2", "--limit", "1"}, code: exitUsage,
+			err: []string{"--limit does not apply to a random sample"}},
+		{name: "sample, the model's choice", args: []string{"queens", "solve", "12", "--sample", "2", "--stats"}, code: exitOK,
+			err: []string{`"algorithm":"memo"`, `"solutions":2`}},
+		{name: "sample on dlx", args: []string{"queens", "solve", "12", "--sample", "2", "--algo", "dlx"}, code: exitUsage,
+			err: []string{"--sample needs --algo memo"}},
+		{name: "knight tours listed", args: []string{"knight", "solve", "5", "--all", "--limit", "2", "--format", "json"}, code: exitOK,
+			out: []string{`"from":[1,1]`}, noOut: []string{`"tours"`, `"from":null`}},
+		{name: "unique listing record", args: []string{"queens", "solve", "8", "--all", "--limit", "3", "--unique", "--stats"}, code: exitOK,
+			err: []string{`"solutions":3,"fundamental":3`}},
+		{name: "pieces torus size", args: []string{"pieces", "count", "queen", "13", "13", "--torus", "--unique", "--format", "json"}, code: exitOK,
+			out: []string{`"size":"13x13 torus"`}},
+		{name: "sudoku size of a puzzle", args: []string{"sudoku", "solve",
+			"4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......", "--stats"}, code: exitOK,
+			err: []string{`"size":"9x9"`}},
+		{name: "timeout without a unit", args: []string{"queens", "solve", "8", "--timeout", "5"}, code: exitUsage,
+			err: []string{"--timeout 5: add a unit: 5s"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out, errOut, code := runCLI(t, "", tc.args...)
+			require.Equal(t, tc.code, code, "%v\nstdout: %s\nstderr: %s", tc.args, out, errOut)
+			if code == exitUsage {
+				require.Empty(t, out, "a refusal writes nothing on stdout")
+			}
+			for _, s := range tc.out {
+				require.Contains(t, out, s, "%v", tc.args)
+			}
+			for _, s := range tc.noOut {
+				require.NotContains(t, out, s, "%v", tc.args)
+			}
+			for _, s := range tc.err {
+				require.Contains(t, errOut, s, "%v", tc.args)
+			}
+		})
+	}
+}
+
+// jsonLines decodes every line of s as a JSON object.
+func jsonLines(t *testing.T, s string) []map[string]any {
+	t.Helper()
+	var out []map[string]any
+	for _, l := range strings.Split(strings.TrimSpace(s), "\n") {
+		var m map[string]any
+		require.NoError(t, json.Unmarshal([]byte(l), &m), l)
+		out = append(out, m)
+	}
+	return out
+}
