@@ -420,7 +420,7 @@ func runAlgorithm(ctx context.Context, cfg *Config, inst Instance, a models.Algo
 	sort.Float64s(times)
 	median := stat.Quantile(0.5, stat.Empirical, times, nil)
 	rec := report.NewRecord(nil, a.Name, &last, base.Unique, 0)
-	rec.Model, rec.Size, rec.Elapsed = cfg.Model, inst.Size(), median
+	rec.Model, rec.Size, rec.Elapsed = cfg.Model, inst.Size(), report.Number(median)
 	rec.Fields = inst.Fields(&last)
 	row := Row{Record: rec, Kind: a.Kind, Runs: len(times), Median: seconds(median),
 		Min: seconds(times[0]), Max: seconds(times[len(times)-1])}

@@ -73,7 +73,7 @@ func fit(rep *Report, algs []models.Algorithm) ([]Growth, bool) {
 				continue
 			}
 			x := xOf[r.Record.Size]
-			xt, yt = append(xt, x), append(yt, r.Record.Elapsed)
+			xt, yt = append(xt, x), append(yt, float64(r.Record.Elapsed))
 			if r.Record.Nodes > 0 {
 				xn, yn = append(xn, x), append(yn, float64(r.Record.Nodes))
 			}

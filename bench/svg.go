@@ -50,7 +50,7 @@ func WriteSVG(w io.Writer, rep *Report) error {
 		}
 		s := &c.Series[i]
 		s.X = append(s.X, xOf[r.Record.Size])
-		s.Seconds = append(s.Seconds, r.Record.Elapsed)
+		s.Seconds = append(s.Seconds, float64(r.Record.Elapsed))
 		s.Nodes = append(s.Nodes, float64(r.Record.Nodes))
 	}
 	for _, g := range rep.Growth {

@@ -20,7 +20,7 @@ func fixedReport() *bench.Report {
 	fund := core.CountOf(1)
 	row := func(size, alg string, kind models.Kind, st core.Status, sols uint64, nodes, checks, steps uint64, med time.Duration) bench.Row {
 		rec := report.Record{Model: "fake", Size: size, Algorithm: alg, Status: st, Partial: st.Partial(),
-			Solutions: core.CountOf(sols), Nodes: nodes, Checks: checks, Steps: steps, Elapsed: med.Seconds(),
+			Solutions: core.CountOf(sols), Nodes: nodes, Checks: checks, Steps: steps, Elapsed: report.Number(med.Seconds()),
 			Fields: models.Fields{{Key: "n", Value: len(size)}, {Key: "kind", Value: "dropped: the compare field wins"}}}
 		if alg == "counter" {
 			rec.Fundamental = &fund

@@ -56,6 +56,12 @@ type Model struct {
 	// Formats lists the formats Problem.Render accepts for one solution,
 	// the default first. "json" renders a solution as one JSON value.
 	Formats []string
+	// Blocks lists the formats of Formats in which a solution is a block
+	// of lines (a board, a grid, options one a line, a picture): a listing
+	// separates two solutions by a blank line, and verify cuts its input
+	// there, even where one solution fits on one line (a one-row board).
+	// In the other formats a solution is one line.
+	Blocks []string
 	// Verbs gives generic verbs an alias of the model's own: Verbs["solve"]
 	// = "tour" makes `knight tour` another name of `knight solve`; "."
 	// makes the model's own command solve too (`coverkit dlx FILE`, with

@@ -2,11 +2,12 @@ package report
 
 import (
 	"context"
+	"encoding/csv"
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -53,8 +54,9 @@ type BatchWriter struct {
 	// size is the size of every record answered so far ("" when none was
 	// or when two differ), for the record of a batch written out on the
 	// command line (Size).
-	size  string
-	sizes int
+	size   string
+	sizes  int
+	header bool // the CSV header is written
 }
 
 // Size returns the size of every record answered, when they share one
@@ -81,6 +83,10 @@ func (w *BatchWriter) Write(a *models.Answer) error {
 	b := w.buf[:0]
 	var err error
 	switch {
+	case w.Format == "none":
+		return nil
+	case w.Format == "csv":
+		return w.writeCSV(a, jsonFormat)
 	case w.Format == "json":
 		b, err = w.appendJSON(b, a, jsonFormat)
 	case w.Format == "text" || w.Format == "":
@@ -188,6 +194,49 @@ func (w *BatchWriter) appendJSON(b []byte, a *models.Answer, format string) ([]b
 	return append(b, "}\n"...), nil
 }
 
+// batchCSV are the columns of a batch's CSV: the common ones of every
+// record, then the answer's.
+var batchCSV = append(append([]string(nil), csvCommon...), "line", "verdict", "solution", "error")
+
+// writeCSV writes an answer as a CSV row (the header before the first):
+// the common columns of a record, then its line, verdict, solution (in the
+// batch's JSON format) and the error of an invalid record.
+func (w *BatchWriter) writeCSV(a *models.Answer, format string) error {
+	row := make([]string, len(batchCSV))
+	row[0], row[12], row[13] = w.Model, strconv.Itoa(a.Line), a.Verdict.String()
+	if a.Verdict == models.Invalid {
+		row[15] = ErrorMessage(w.Model, a.Err)
+	} else {
+		rec := NewRecord(a.Problem, a.Algorithm, &a.Result, false, 0)
+		cells, err := rec.csvCells()
+		if err != nil {
+			return err
+		}
+		for i, c := range csvCommon {
+			row[i] = cells[c]
+		}
+		if len(a.Result.First) > 0 {
+			b, err := appendSolution(nil, a.Problem, a.Result.First, format)
+			if err != nil {
+				return err
+			}
+			row[14] = jsonCell(trimNewline(b))
+		}
+	}
+	cw := csv.NewWriter(w.W)
+	if !w.header {
+		w.header = true
+		if err := cw.Write(batchCSV); err != nil {
+			return err
+		}
+	}
+	if err := cw.Write(row); err != nil {
+		return err
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
 // appendQuote is strconv.AppendQuote, which a record's names ("sudoku",
 // "9x9", "fast") pass through unchanged between their quotes: those are
 // appended at once, without strconv's rune by rune look at each.
@@ -216,51 +265,9 @@ func appendCount(b []byte, c core.Count) []byte {
 	return append(b, c.String()...)
 }
 
-// appendSeconds appends d.Seconds() as appendJSONFloat does. A duration
-// from 1 µs to under a second is written from its nanoseconds, without
-// the float: d.Seconds() is then the double nearest to d/10⁹, which has
-// at most 9 significant digits, and the shortest decimal that reads back
-// as that double is d/10⁹ itself (two decimals of 15 significant digits
-// or fewer never round to the same double), written "0." and d's nine
-// digits, its trailing zeros dropped (the 'f' form: at least 10⁻⁶).
-func appendSeconds(b []byte, d time.Duration) []byte {
-	if d < time.Microsecond || d >= time.Second {
-		return appendJSONFloat(b, d.Seconds())
-	}
-	var digits [11]byte
-	digits[0], digits[1] = '0', '.'
-	n := int64(d)
-	for i := 10; i >= 2; i-- {
-		digits[i] = byte('0' + n%10)
-		n /= 10
-	}
-	end := 11
-	for digits[end-1] == '0' {
-		end--
-	}
-	return append(b, digits[:end]...)
-}
-
-// appendJSONFloat appends f as encoding/json writes a float64.
-func appendJSONFloat(b []byte, f float64) []byte {
-	if math.IsNaN(f) || math.IsInf(f, 0) {
-		return append(b, '0')
-	}
-	abs, format := math.Abs(f), byte('f')
-	if abs != 0 && (abs < 1e-6 || abs >= 1e21) {
-		format = 'e'
-	}
-	n := len(b)
-	b = strconv.AppendFloat(b, f, format, -1, 64)
-	if format == 'e' {
-		// clean up e-09 to e-9, as encoding/json does
-		if m := len(b) - n; m >= 4 && b[len(b)-4] == 'e' && b[len(b)-3] == '-' && b[len(b)-2] == '0' {
-			b[len(b)-2] = b[len(b)-1]
-			b = b[:len(b)-1]
-		}
-	}
-	return b
-}
+// appendSeconds appends d.Seconds() in the one form of numbers
+// (AppendNumber).
+func appendSeconds(b []byte, d time.Duration) []byte { return AppendNumber(b, d.Seconds()) }
 
 // ErrorMessage is err's message for a record that already names its
 // model and its line: the message of a located error (lines.Error)
@@ -281,10 +288,10 @@ func ErrorMessage(model string, err error) string {
 }
 
 // BatchFormats are the output formats of a batch's answers: text, json,
-// then the model's pictures of a solution (its render formats but line
-// and json).
+// csv, none, then the model's pictures of a solution (its render formats
+// but line and json).
 func BatchFormats(render []string) []string {
-	formats := []string{"text", "json"}
+	formats := slices.Clone(ResultFormats)
 	for _, f := range render {
 		if f != "line" && f != "json" {
 			formats = append(formats, f)

@@ -67,24 +67,34 @@ func (r *Record) csvCells() (map[string]string, error) {
 	cells := map[string]string{"model": r.Model, "size": r.Size, "algorithm": r.Algorithm, "status": r.Status.String(),
 		"partial": strconv.FormatBool(r.Partial), "solutions": r.Solutions.String(), "fundamental": fund,
 		"nodes": counter(r.Nodes), "checks": counter(r.Checks), "updates": counter(r.Updates), "steps": counter(r.Steps),
-		"elapsed_seconds": strconv.FormatFloat(r.Elapsed, 'g', -1, 64)}
+		"elapsed_seconds": FormatNumber(float64(r.Elapsed))}
 	for _, f := range r.Fields {
 		if _, dup := cells[f.Key]; dup {
 			continue
 		}
-		if s, ok := f.Value.(string); ok {
-			cells[f.Key] = s
-			continue
-		}
-		v, err := json.Marshal(f.Value)
+		v, err := csvValue(f.Value)
 		if err != nil {
 			return nil, err
 		}
-		if string(v) != "null" {
-			cells[f.Key] = strings.Trim(string(v), `"`)
-		}
+		cells[f.Key] = v
 	}
 	return cells, nil
+}
+
+// csvValue is a field's CSV cell: a string as it is, a number in the one
+// form (Number), anything else as its JSON; null is empty.
+func csvValue(value any) (string, error) {
+	if s, ok := value.(string); ok {
+		return s, nil
+	}
+	v, err := json.Marshal(numbers(value))
+	if err != nil {
+		return "", err
+	}
+	if string(v) == "null" {
+		return "", nil
+	}
+	return strings.Trim(string(v), `"`), nil
 }
 
 // counter writes a work counter, or "" when it was not measured.
@@ -93,4 +103,15 @@ func counter(x uint64) string {
 		return ""
 	}
 	return strconv.FormatUint(x, 10)
+}
+
+// jsonCell is a JSON value as a CSV cell: a string without its quotes,
+// anything else as it is.
+func jsonCell(v []byte) string {
+	if len(v) > 0 && v[0] == '"' {
+		if s, err := strconv.Unquote(string(v)); err == nil {
+			return s
+		}
+	}
+	return string(v)
 }

@@ -1,6 +1,8 @@
 package report
 
 import (
+	"encoding/json"
+	"math"
 	"math/rand/v2"
 	"strconv"
 	"testing"
@@ -16,16 +18,38 @@ func TestAppendQuote(t *testing.T) {
 	}
 }
 
-// TestAppendSeconds: appendSeconds writes what appendJSONFloat writes of
-// d.Seconds(), on every side of its fast path's bounds and on random
-// durations.
-func TestAppendSeconds(t *testing.T) {
-	ds := []time.Duration{0, 1, 999, 1000, 1001, 1010, 19403, 100000, 999999999, time.Second, time.Second + 1, 3*time.Second + 250*time.Millisecond, -5, 1 << 62}
-	rng := rand.New(rand.NewPCG(1, 2))
-	for range 200000 {
-		ds = append(ds, time.Duration(rng.Int64N(int64(2*time.Second))), time.Duration(rng.Int64N(1e6)))
+// TestNumber: every number of a JSON or CSV record is written in one
+// form (issue 31): decimal, no exponent, 10 significant digits at most;
+// a duration's seconds as its nanoseconds say.
+func TestNumber(t *testing.T) {
+	for _, tc := range []struct {
+		in   float64
+		want string
+	}{
+		{5.6124e-05, "0.000056124"},
+		{0.000068532, "0.000068532"},
+		{7.8488191050000005, "7.848819105"},
+		{1895.669910789774, "1895.669911"},
+		{0, "0"},
+		{math.Copysign(0, -1), "0"},
+		{12, "12"},
+		{1e21, "1000000000000000000000"},
+		{1e-9, "0.000000001"},
+		{math.NaN(), "0"},
+		{math.Inf(1), "0"},
+	} {
+		require.Equal(t, tc.want, FormatNumber(tc.in), "%v", tc.in)
+		b, err := json.Marshal(Number(tc.in))
+		require.NoError(t, err)
+		require.Equal(t, tc.want, string(b), "%v in JSON", tc.in)
 	}
-	for _, d := range ds {
-		require.Equal(t, string(appendJSONFloat([]byte("x"), d.Seconds())), string(appendSeconds([]byte("x"), d)), "%d ns", int64(d))
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 10000 {
+		d := time.Duration(rng.Int64N(int64(10 * time.Second)))
+		got := string(appendSeconds(nil, d))
+		require.NotContains(t, got, "e", "%d ns", int64(d))
+		f, err := strconv.ParseFloat(got, 64)
+		require.NoError(t, err)
+		require.InDelta(t, d.Seconds(), f, 1e-9, "%d ns", int64(d))
 	}
 }

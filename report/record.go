@@ -27,7 +27,7 @@ type Record struct {
 	Checks      uint64      `json:"checks,omitempty"`
 	Updates     uint64      `json:"updates,omitempty"`
 	Steps       uint64      `json:"steps,omitempty"`
-	Elapsed     float64     `json:"elapsed_seconds"`
+	Elapsed     Number      `json:"elapsed_seconds"`
 	// Fields are the model's own facts, after the common ones.
 	Fields models.Fields `json:"-"`
 }
@@ -42,13 +42,13 @@ func NewRecord(p core.Problem, algorithm string, res *core.Result, unique bool, 
 	r := Record{
 		Algorithm: algorithm, Status: res.Status, Partial: res.Status.Partial(), Solutions: res.Solutions,
 		Nodes: res.Stats.Nodes, Checks: res.Stats.Checks, Updates: res.Stats.Updates, Steps: res.Stats.Steps,
-		Elapsed: wall.Seconds(),
+		Elapsed: Number(wall.Seconds()),
 	}
 	if !isNil(p) {
 		r.Model, r.Size = p.Model(), p.Size()
 	}
 	if res.Stats.Elapsed > 0 {
-		r.Elapsed = res.Stats.Elapsed.Seconds()
+		r.Elapsed = Number(res.Stats.Elapsed.Seconds())
 	}
 	if unique || !res.Fundamental.IsZero() {
 		f := res.Fundamental
@@ -112,7 +112,7 @@ func (r Record) MarshalJSON() ([]byte, error) {
 	own := make(models.Fields, 0, len(r.Fields))
 	for _, f := range r.Fields {
 		if !commonKeys[f.Key] {
-			own = append(own, f)
+			own = append(own, models.Field{Key: f.Key, Value: numbers(f.Value)})
 		}
 	}
 	if len(own) == 0 {

@@ -2,6 +2,7 @@ package report
 
 import (
 	"bytes"
+	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -18,7 +19,9 @@ import (
 // text format, renderings of several lines (boards, grids) are separated by
 // a blank line; "none" writes nothing; "json" writes one JSON object per
 // solution: the head fields (or the first solution's record), the solution
-// under Key, and with Stats the work since the previous solution.
+// under Key, and with Stats the work since the previous solution; "csv"
+// writes the same as a header and a row per solution, the solution's JSON
+// value in the last column.
 type SolutionWriter struct {
 	W       io.Writer
 	Problem core.Problem
@@ -29,6 +32,11 @@ type SolutionWriter struct {
 	Key string
 	// Stats adds the work since the previous solution to JSON lines.
 	Stats bool
+	// Block says that every solution is a block of lines
+	// (models.Model.Blocks): solutions are separated by a blank line
+	// even where one takes one line. Otherwise a blank line separates
+	// them when the first took several.
+	Block bool
 
 	written uint64
 	lines   int // lines in the first solution's rendering
@@ -59,10 +67,13 @@ func (s *SolutionWriter) Write(sol core.Solution, since core.Stats, rec *Record)
 		return errors.New("report: a SolutionWriter without a Problem")
 	}
 	defer func() { s.written++ }()
-	if s.Format == "json" {
+	switch s.Format {
+	case "json":
 		return s.writeJSON(sol, since, rec)
+	case "csv":
+		return s.writeCSV(sol, since, rec)
 	}
-	if s.lines > 1 {
+	if s.lines > 1 || s.Block && s.written > 0 {
 		if _, err := io.WriteString(s.W, "\n"); err != nil {
 			return err
 		}
@@ -120,4 +131,58 @@ func (s *SolutionWriter) writeJSON(sol core.Solution, since core.Stats, rec *Rec
 	}
 	_, err = s.W.Write(append(tail, "}\n"...))
 	return err
+}
+
+// writeCSV writes sol as a CSV row: the header first (the record's columns
+// and its fields, or the head fields, then the work counters with Stats,
+// then Key), then the row.
+func (s *SolutionWriter) writeCSV(sol core.Solution, since core.Stats, rec *Record) error {
+	key := s.Key
+	if key == "" {
+		key = "solution"
+	}
+	var b bytes.Buffer
+	if err := s.Problem.Render(&b, sol, "json"); err != nil {
+		return err
+	}
+	var cols, row []string
+	if rec != nil {
+		cells, err := rec.csvCells()
+		if err != nil {
+			return err
+		}
+		cols = append(cols, csvCommon...)
+		for _, f := range rec.Fields {
+			if f.Key != key && !slices.Contains(cols, f.Key) {
+				cols = append(cols, f.Key)
+			}
+		}
+		for _, c := range cols {
+			row = append(row, cells[c])
+		}
+	} else {
+		for _, f := range s.Head {
+			v, err := csvValue(f.Value)
+			if err != nil {
+				return err
+			}
+			cols, row = append(cols, f.Key), append(row, v)
+		}
+		if s.Stats {
+			cols = append(cols, "nodes", "checks", "updates", "steps")
+			row = append(row, counter(since.Nodes), counter(since.Checks), counter(since.Updates), counter(since.Steps))
+		}
+	}
+	cols, row = append(cols, key), append(row, jsonCell(bytes.TrimSpace(b.Bytes())))
+	cw := csv.NewWriter(s.W)
+	if s.written == 0 {
+		if err := cw.Write(cols); err != nil {
+			return err
+		}
+	}
+	if err := cw.Write(row); err != nil {
+		return err
+	}
+	cw.Flush()
+	return cw.Error()
 }

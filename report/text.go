@@ -82,7 +82,7 @@ func WriteCount(w io.Writer, m *models.Model, p core.Problem, res *core.Result, 
 	if s := st.Work(); s != "" {
 		work += ", " + s
 	}
-	_, err := fmt.Fprintf(w, "%s%s, %s\n", text, work, Seconds(rec.Elapsed))
+	_, err := fmt.Fprintf(w, "%s%s, %s\n", text, work, Seconds(float64(rec.Elapsed)))
 	return err
 }
 
@@ -187,6 +187,8 @@ func WriteResult(w io.Writer, format string, m *models.Model, p core.Problem, re
 		return WriteJSON(w, rec)
 	case format == "csv":
 		return WriteCSV(w, []Record{*rec})
+	case format == "none":
+		return nil
 	}
 	return WriteCount(w, m, p, res, rec)
 }
@@ -196,7 +198,7 @@ func WriteResult(w io.Writer, format string, m *models.Model, p core.Problem, re
 // of solve; nothing for json, none, svg or when there is none.
 func WriteHeadline(w io.Writer, format string, m *models.Model, p core.Problem, res *core.Result) error {
 	if m == nil || m.Headline == nil || p == nil || p.Model() != m.Name || res == nil || res.First == nil ||
-		format == "json" || format == "none" || format == "svg" {
+		format == "json" || format == "csv" || format == "none" || format == "svg" {
 		return nil
 	}
 	if h := m.Headline(p, res); h != "" {

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"encoding/csv"
 	"fmt"
 	"io"
 	"slices"
@@ -20,6 +21,7 @@ func VerifyFields(model string, r *models.VerifyReport) models.Fields {
 	fields := models.Fields{{Key: "model", Value: model}, {Key: "solutions", Value: r.Solutions}, {Key: "valid", Value: r.Valid},
 		{Key: "invalid", Value: r.Invalid}, {Key: "unreadable", Value: r.Unreadable}, {Key: "distinct", Value: r.Distinct},
 		{Key: "skipped", Value: r.Skipped}, {Key: "all_valid", Value: r.Invalid == 0 && r.Solutions > 0}}
+	common := len(fields) - 1 // model ... all_valid: one schema, which no model's field replaces
 	if r.Status.Partial() { // the common record's marks of a stopped run
 		fields = append(fields, models.Field{Key: "status", Value: r.Status.String()}, models.Field{Key: "partial", Value: true})
 	}
@@ -30,9 +32,11 @@ func VerifyFields(model string, r *models.VerifyReport) models.Fields {
 		fields = append(fields, models.Field{Key: "bad", Value: r.Bad})
 	}
 	for _, mf := range r.Fields {
-		if i := slices.IndexFunc(fields, func(f models.Field) bool { return f.Key == mf.Key }); i >= 0 {
+		switch i := slices.IndexFunc(fields, func(f models.Field) bool { return f.Key == mf.Key }); {
+		case i >= 0 && i <= common:
+		case i >= 0:
 			fields[i] = mf
-		} else {
+		default:
 			fields = append(fields, mf)
 		}
 	}
@@ -115,11 +119,37 @@ func VerifyFailure(r *models.VerifyReport, name string) string {
 	return ""
 }
 
-// WriteVerifyAs writes a verify report in format: "json" (VerifyFields)
-// or text (WriteVerify).
+// WriteVerifyAs writes a verify report in format: "json" (VerifyFields),
+// "csv" (its fields as a header and a row), "none" (nothing) or text
+// (WriteVerify).
 func WriteVerifyAs(w io.Writer, format, model string, r *models.VerifyReport) error {
-	if format == "json" {
+	switch format {
+	case "json":
 		return WriteJSON(w, VerifyFields(model, r))
+	case "csv":
+		return writeFieldsCSV(w, VerifyFields(model, r))
+	case "none":
+		return nil
 	}
 	return WriteVerify(w, r)
+}
+
+// writeFieldsCSV writes fields as a CSV header and one row.
+func writeFieldsCSV(w io.Writer, fields models.Fields) error {
+	if w == nil {
+		return errNilWriter
+	}
+	cols, row := make([]string, len(fields)), make([]string, len(fields))
+	for i, f := range fields {
+		v, err := csvValue(f.Value)
+		if err != nil {
+			return err
+		}
+		cols[i], row[i] = f.Key, v
+	}
+	cw := csv.NewWriter(w)
+	cw.Write(cols)
+	cw.Write(row)
+	cw.Flush()
+	return cw.Error()
 }

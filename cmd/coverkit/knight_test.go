@@ -61,7 +61,7 @@ func TestKnightTourJSONAndOut(t *testing.T) {
 	require.Equal(t, [2]int{1, 1}, j.Path[0])
 	vout, _, code := runCLI(t, "", "knight", "verify", path, "--format", "json")
 	require.Equal(t, exitOK, code)
-	require.Contains(t, vout, `"valid":true`)
+	require.Contains(t, vout, `"all_valid":true`)
 }
 
 func TestKnightExitCodes(t *testing.T) {
@@ -133,11 +133,11 @@ func TestKnightVerify(t *testing.T) {
 	}{
 		{"matrix", "\ufeff" + good, nil, exitOK, "valid open knight's tour of 5x5 from 1,1"},
 		{"not closed", good, []string{"--closed"}, exitNoSolution, "invalid: knight: the tour is not closed"},
-		{"json", `{"rows":3,"cols":4,"path":[[1,1],[3,2],[1,3],[2,1],[3,3],[1,4],[2,2],[3,1],[1,2],[2,4],[3,2],[1,1]]}`, []string{"--format", "json"}, exitNoSolution, `"valid":false`},
+		{"json", `{"rows":3,"cols":4,"path":[[1,1],[3,2],[1,3],[2,1],[3,3],[1,4],[2,2],[3,1],[1,2],[2,4],[3,2],[1,1]]}`, []string{"--format", "json"}, exitNoSolution, `"all_valid":false`},
 		{"not a move", "1 2\n3 4\n", nil, exitNoSolution, "not a knight's move"},
 		{"repeated move number", "1 1\n2 3\n", nil, exitNoSolution, "invalid: knight: row 1, column 2: move number 1 appears twice"},
 		{"move number 0", "0 1\n2 3\n", nil, exitNoSolution, "moves are numbered from 1"},
-		{"square off the board", `{"rows":2,"cols":2,"path":[[1,1],[3,3]]}`, []string{"--format", "json"}, exitNoSolution, `"valid":false`},
+		{"square off the board", `{"rows":2,"cols":2,"path":[[1,1],[3,3]]}`, []string{"--format", "json"}, exitNoSolution, `"all_valid":false`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			out, errOut, code := runCLI(t, tc.in, append([]string{"knight", "verify", "-"}, tc.args...)...)

@@ -8,7 +8,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/coverkit/coverkit/bench"
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
 	"github.com/coverkit/coverkit/outfile"
@@ -27,10 +26,10 @@ func newModelCmd(e *env, m *models.Model) *cobra.Command {
 		run         func(*env, *cobra.Command, *models.Model, *runFlags, []string) error
 		formats     []string
 	}{
-		{"solve", "Find a solution, or all of them", m.Instance.Args, runSolve, append(append([]string(nil), m.Formats...), "none")},
-		{"count", "Count every solution exactly", m.Instance.Args, runCount, []string{"text", "json", "csv"}},
-		{"verify", "Check solutions independently of any solver", m.VerifyArgs, runVerify, []string{"text", "json"}},
-		{"compare", "Run several algorithms on the same instance and compare work and time", m.Instance.Args, runCompare, bench.Formats},
+		{"solve", "Find a solution, or all of them", m.Instance.Args, runSolve, report.SolveFormats(m)},
+		{"count", "Count every solution exactly", m.Instance.Args, runCount, report.ResultFormats},
+		{"verify", "Check solutions independently of any solver", m.VerifyArgs, runVerify, report.ResultFormats},
+		{"compare", "Run several algorithms on the same instance and compare work and time", m.Instance.Args, runCompare, compareFormats},
 	} {
 		if v.verb == "solve" && m.Batch != nil {
 			v.formats = report.BatchFormats(m.Formats)
@@ -121,7 +120,7 @@ func newTaskCmd(e *env, m *models.Model, t models.Task) *cobra.Command {
 		f.declare(sub, "task", m, t.Formats, t.Flags)
 		return sub
 	}
-	bareSolve(e, sub, m, append(append([]string(nil), m.Formats...), "none"), t.Verb, t.Params)
+	bareSolve(e, sub, m, report.SolveFormats(m), t.Verb, t.Params)
 	sub.Use = strings.TrimSpace(t.Verb + " " + t.Usage)
 	sub.Args = cobra.RangeArgs(t.Args, t.Args+t.Optional)
 	run := sub.RunE
@@ -300,7 +299,7 @@ func runSolve(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 	// instance too.
 	ctx, stop := searchContext(cmd.Context(), f.timeout)
 	defer stop()
-	p, alg, opts, err := prepare(ctx, e, m, f, args, mode, append(append([]string(nil), m.Formats...), "none"))
+	p, alg, opts, err := prepare(ctx, e, m, f, args, mode, report.SolveFormats(m))
 	if err != nil {
 		return err
 	}
@@ -309,7 +308,9 @@ func runSolve(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 		return err
 	}
 	defer o.Abort()
-	sw := &report.SolutionWriter{W: &outfile.Stoppable{Ctx: ctx, W: o}, Problem: p, Format: f.format, Stats: f.stats, Key: m.SolutionKey,
+	render := report.RenderFormat(m, f.format)
+	sw := &report.SolutionWriter{W: &outfile.Stoppable{Ctx: ctx, W: o}, Problem: p, Format: render, Stats: f.stats, Key: m.SolutionKey,
+		Block: slices.Contains(m.Blocks, render),
 		Head: models.Fields{{Key: "model", Value: p.Model()}, {Key: "size", Value: p.Size()}, {Key: "algorithm", Value: alg.Name}}}
 	if m.Fields != nil {
 		sw.Head = append(sw.Head, m.Fields(p, nil)...) // the instance's facts, no result's
@@ -344,6 +345,8 @@ func runSolve(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 		// A json reader sees how the search ended, also without a
 		// solution.
 		err = report.WriteJSON(o, rec)
+	case f.format == "csv" && (!all && res.First == nil || all && res.Solutions.IsZero()):
+		err = report.WriteCSV(o, []report.Record{rec}) // as json: how it ended
 	}
 	if err != nil {
 		return writeFailed(ctx, "writing the result", err)
@@ -436,7 +439,7 @@ func runCount(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 	}
 	ctx, stop := searchContext(cmd.Context(), f.timeout)
 	defer stop()
-	p, alg, opts, err := prepare(ctx, e, m, f, args, core.ModeCount, []string{"text", "json", "csv"})
+	p, alg, opts, err := prepare(ctx, e, m, f, args, core.ModeCount, report.ResultFormats)
 	if err != nil {
 		return err
 	}
@@ -518,7 +521,7 @@ func runTask(e *env, cmd *cobra.Command, m *models.Model, t models.Task, f *runF
 // runVerify is the generic verify verb: solutions from a file or stdin,
 // each checked by the model independently of any solver.
 func runVerify(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []string) error {
-	if _, err := f.options(core.ModeFirst, []string{"text", "json"}); err != nil {
+	if _, err := f.options(core.ModeFirst, report.ResultFormats); err != nil {
 		return err
 	}
 	// A signal stops the reading between two reads of the input (a

@@ -132,7 +132,7 @@ func TestQueensBadInput(t *testing.T) {
 		{"compare repeat", []string{"queens", "compare", "8", "--repeat", "0"}, "--repeat"},
 		{"verify missing", []string{"queens", "verify", filepath.Join(t.TempDir(), "missing.txt")}, "no such file"},
 		{"verify directory", []string{"queens", "verify", t.TempDir()}, "is a directory"},
-		{"verify format", []string{"queens", "verify", "--format", "csv"}, "unknown --format"},
+		{"verify format", []string{"queens", "verify", "--format", "xml"}, "unknown --format"},
 		{"leading underscore", []string{"queens", "solve", "_100"}, "not a number"},
 		{"double underscore", []string{"queens", "solve", "1__0"}, "not a number"},
 		{"trailing underscore", []string{"queens", "solve", "10_"}, "not a number"},

@@ -4,12 +4,14 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"encoding/xml"
 	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/dlx"
@@ -53,7 +55,8 @@ func (in *Instance) Model() string { return "dlx" }
 func (in *Instance) Size() string { return in.Name }
 
 // Verify checks that sol (0-based option indices) covers every primary item
-// exactly once and every secondary item at most once or with one color.
+// exactly once (within its bounds) and every secondary item at most once
+// or with one color, with options that each have a primary item.
 func (in *Instance) Verify(sol core.Solution) error {
 	if in == nil || in.Problem == nil {
 		return errors.New("dlx: no instance")
@@ -62,11 +65,35 @@ func (in *Instance) Verify(sol core.Solution) error {
 	for i, k := range sol {
 		opts[i] = int(k)
 	}
-	return in.Problem.Verify(opts)
+	if err := in.Problem.Verify(opts); err != nil {
+		return err
+	}
+	// An option with no primary item covers nothing that must be
+	// covered: Algorithm C never chooses it (as dlx2, which warns of it),
+	// so no count holds a solution with it.
+	for _, k := range opts {
+		primary := false
+		for j := range in.Problem.OptionLen(k) {
+			if i, _ := in.Problem.OptionItem(k, j); !in.Problem.IsSecondary(i) {
+				primary = true
+				break
+			}
+		}
+		if !primary {
+			return fmt.Errorf("dlx: option %d has no primary item: no search chooses it", k+1)
+		}
+	}
+	return nil
 }
 
+// EmptySolution is the text of the empty solution (an instance whose
+// primary items may all be covered zero times): a comment line of the
+// dlx format, which verify reads as a solution with no option.
+const EmptySolution = "| the empty solution: no option"
+
 // Render writes sol as its options' input lines, one a line ("" or
-// "text"), or as a JSON array of 1-based option numbers ("json").
+// "text"; the empty solution as EmptySolution), or as a JSON array of
+// 1-based option numbers ("json").
 func (in *Instance) Render(w io.Writer, sol core.Solution, format string) error {
 	if w == nil {
 		return errors.New("dlx: nil writer")
@@ -87,6 +114,11 @@ func (in *Instance) Render(w io.Writer, sol core.Solution, format string) error 
 			return errors.New("dlx: no instance")
 		}
 		var b []byte
+		if len(sol) == 0 {
+			// The empty solution (no primary item must be covered): a
+			// comment line, so that a listing of it is not empty.
+			b = append(b, EmptySolution+"\n"...)
+		}
 		for i, k := range sol {
 			if k < 0 || int(k) >= in.Problem.NumOptions() {
 				return fmt.Errorf("dlx: solution entry %d: option %d is not one of the %d options", i+1, int64(k)+1, in.Problem.NumOptions())
@@ -95,8 +127,70 @@ func (in *Instance) Render(w io.Writer, sol core.Solution, format string) error 
 		}
 		_, err := w.Write(b)
 		return err
+	case "svg":
+		if in == nil || in.Problem == nil {
+			return errors.New("dlx: no instance")
+		}
+		return in.renderSVG(w, sol)
 	}
-	return fmt.Errorf("dlx: unknown format %q (text, json)", format)
+	return fmt.Errorf("dlx: unknown format %q (text, json, svg)", format)
+}
+
+// MaxSVGCells bounds the picture of a solution: its options times the
+// items of the instance.
+const MaxSVGCells = 1 << 20
+
+// renderSVG draws sol as the rows of its options over the columns of the
+// items (the primary ones first, as the item line lists them): a cell is
+// filled where the option has the item, with its color's name on a
+// colored secondary item; the item names head the columns.
+func (in *Instance) renderSVG(w io.Writer, sol core.Solution) error {
+	p := in.Problem
+	items, n := p.NumItems(), p.NumOptions()
+	if len(sol)*items > MaxSVGCells {
+		return fmt.Errorf("dlx: svg: %d options × %d items is more than %d cells", len(sol), items, MaxSVGCells)
+	}
+	const u, head = 20, 80 // pixels a cell, for the item names
+	var sb strings.Builder
+	width, height := items*u+2, head+len(sol)*u+2
+	fmt.Fprintf(&sb, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="-1 -1 %d %d" font-family="sans-serif" font-size="11">`+"\n",
+		width, height, width, height)
+	for i := range items {
+		x := i*u + u/2 + 4
+		fill := "#222"
+		if p.IsSecondary(i) {
+			fill = "#777"
+		}
+		fmt.Fprintf(&sb, `<text x="%d" y="%d" fill="%s" transform="rotate(-60 %d %d)">%s</text>`+"\n", x, head-4, fill, x, head-4, xmlText(p.ItemName(i)))
+	}
+	for r, k := range sol {
+		if k < 0 || int(k) >= n {
+			return fmt.Errorf("dlx: solution entry %d: option %d is not one of the %d options", r+1, int64(k)+1, n)
+		}
+		y := head + r*u
+		fmt.Fprintf(&sb, `<rect x="0" y="%d" width="%d" height="%d" fill="none" stroke="#ccc"/>`+"\n", y, items*u, u)
+		for j := range p.OptionLen(int(k)) {
+			i, c := p.OptionItem(int(k), j)
+			fill := "#1f77b4"
+			if p.IsSecondary(i) {
+				fill = "#aec7e8"
+			}
+			fmt.Fprintf(&sb, `<rect x="%d" y="%d" width="%d" height="%d" fill="%s" stroke="#222"/>`+"\n", i*u, y, u, u, fill)
+			if c > 0 {
+				fmt.Fprintf(&sb, `<text x="%d" y="%d" text-anchor="middle">%s</text>`+"\n", i*u+u/2, y+u/2+4, xmlText(p.ColorName(c)))
+			}
+		}
+	}
+	sb.WriteString("</svg>\n")
+	_, err := io.WriteString(w, sb.String())
+	return err
+}
+
+// xmlText escapes s for the text of an SVG element.
+func xmlText(s string) string {
+	var b strings.Builder
+	xml.EscapeText(&b, []byte(s))
+	return b.String()
 }
 
 // optionText returns option k as written on its input line (without the
@@ -145,7 +239,8 @@ order.`,
 		Algorithms:  []models.Algorithm{autoAlgorithm, dlxAlgorithm, memoAlgorithm},
 		Default:     dlx.DefaultAlgorithm,
 		Decompose:   decompose,
-		Formats:     []string{"text", "json"},
+		Formats:     []string{"text", "json", "svg"},
+		Blocks:      []string{"text", "svg"},
 		Verbs:       map[string]string{"solve": "."},
 		ListAll:     true,
 		SolutionKey: "options",
@@ -237,23 +332,42 @@ func verify(ctx context.Context, req models.Request, r io.Reader) (*models.Verif
 	}
 	in := p.(*Instance)
 	n := in.Problem.NumOptions()
-	var byText map[string]int32 // an option's text, its blanks normalized: its index
+	// An option's text, its blanks normalized: the indices of the options
+	// written so, in input order. Identical options are told apart by
+	// their order: the i-th line of a solution with a text names the i-th
+	// option with it (solve writes a solution's options in input order).
+	var byText map[string][]int32
+	var seen map[string]int
 	rep, err := models.VerifyEach(ctx, in, models.TextSolutions(r, models.TextOptions{MaxLine: dlx.MaxLineLength,
 		Decode: func(rec *models.Record) (core.Problem, core.Solution, error) {
 			var sol core.Solution
 			if rec.Text() {
 				if byText == nil {
-					byText = make(map[string]int32, n)
-					for k := n - 1; k >= 0; k-- {
-						byText[normalize(in.optionText(k))] = int32(k)
+					byText = make(map[string][]int32, n)
+					for k := range n {
+						t := normalize(in.optionText(k))
+						byText[t] = append(byText[t], int32(k))
 					}
 				}
+				clear(seen)
+				if seen == nil {
+					seen = map[string]int{}
+				}
 				for i, l := range rec.Lines {
-					k, ok := byText[normalize(l)]
+					if l = bytes.TrimSpace(l); bytes.HasPrefix(l, []byte("|")) {
+						continue // a comment: "| the empty solution" is one
+					}
+					t := normalize(l)
+					ks, ok := byText[t]
 					if !ok {
 						return nil, nil, fmt.Errorf("dlx: line %d: %q is no option of the instance", rec.Line+i, l)
 					}
-					sol = append(sol, k)
+					j := seen[t]
+					seen[t]++
+					if j >= len(ks) {
+						j = 0 // more than there are: chosen twice, which Verify says
+					}
+					sol = append(sol, ks[j])
 				}
 				slices.Sort(sol)
 				return nil, sol, nil

@@ -39,6 +39,7 @@ the path as 1-based [row,col] squares; svg, a picture of the tour.`,
 		Algorithms:  algorithms,
 		Decompose:   decompose,
 		Formats:     []string{"text", "json", "svg"},
+		Blocks:      []string{"text", "svg"},
 		Verbs:       map[string]string{"solve": "tour"},
 		SolutionKey: "path",
 		Default: func(_ core.Problem, o *core.Options) string {
@@ -155,7 +156,7 @@ func verifyTour(ctx context.Context, req models.Request, r io.Reader) (*models.V
 	p := last
 	rep.Summary = fmt.Sprintf("valid %s knight's tour of %s from %d,%d", p.Kind(), p.Size(), p.StartRow, p.StartCol)
 	fields := []models.Field{{Key: "rows", Value: p.Rows}, {Key: "cols", Value: p.Cols}, {Key: "closed", Value: p.Closed},
-		{Key: "start", Value: [2]int{p.StartRow, p.StartCol}}, {Key: "valid", Value: rep.Invalid == 0}}
+		{Key: "start", Value: [2]int{p.StartRow, p.StartCol}}}
 	if rep.FirstBad != nil {
 		rep.Summary = "invalid: " + rep.FirstBad.Reason
 		fields = append(fields, models.Field{Key: "error", Value: rep.FirstBad.Reason})

@@ -18,6 +18,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/dlx"
@@ -92,8 +93,34 @@ func (p *Pairing) Render(w io.Writer, sol core.Solution, format string) error {
 		}
 		_, err := w.Write(append(b, '\n'))
 		return err
+	case "svg":
+		return renderSVG(w, sol)
 	}
-	return fmt.Errorf("langford: unknown format %q (text, json)", format)
+	return fmt.Errorf("langford: unknown format %q (text, json, svg)", format)
+}
+
+// renderSVG draws a pairing as its row of 2N numbers, each pair of k's
+// joined by an arc over the k numbers between them.
+func renderSVG(w io.Writer, sol core.Solution) error {
+	const u = 24 // pixels a position
+	pos := map[int32]int{}
+	var arcs, cells strings.Builder
+	height := u + 8
+	for i, v := range sol {
+		fmt.Fprintf(&cells, `<rect x="%d" y="%d" width="%d" height="%d" fill="#fff" stroke="#222"/><text x="%d" y="%d">%d</text>`+"\n",
+			i*u, 0, u, u, i*u+u/2, u/2+4, v)
+		if j, ok := pos[v]; ok {
+			x0, x1 := j*u+u/2, i*u+u/2
+			h := (x1 - x0) / 3
+			height = max(height, u+h+8)
+			fmt.Fprintf(&arcs, `<path d="M%d %dQ%d %d %d %d" fill="none" stroke="#1f77b4"/>`+"\n", x0, u, (x0+x1)/2, u+2*h, x1, u)
+		} else {
+			pos[v] = i
+		}
+	}
+	_, err := fmt.Fprintf(w, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="-1 -1 %d %d" font-family="sans-serif" font-size="12" text-anchor="middle">`+"\n%s%s</svg>\n",
+		len(sol)*u+2, height, len(sol)*u+2, height, arcs.String(), cells.String())
+	return err
 }
 
 // Cover returns the exact cover problem: primary items the numbers 1..N and
@@ -181,7 +208,8 @@ A014552 counts them up to reversal: 1, 1, 26, 150 for N = 3, 4, 7, 8).`,
 		}, Samples: []string{"7", "8"}},
 		Algorithms: []models.Algorithm{autoAlgorithm, dlxAlgorithm, memoAlgorithm},
 		Default:    dlx.DefaultAlgorithm,
-		Formats:    []string{"text", "json"},
+		Formats:    []string{"text", "json", "svg"},
+		Blocks:     []string{"svg"},
 		Verify:     verifyPairings,
 		Fields: func(p core.Problem, _ *core.Result) []models.Field {
 			return []models.Field{{Key: "n", Value: p.(*Pairing).N}}

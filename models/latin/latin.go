@@ -8,6 +8,7 @@ import (
 	"io"
 	"math/big"
 	"strconv"
+	"strings"
 
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/dlx"
@@ -122,8 +123,10 @@ func (s *Square) Render(w io.Writer, sol core.Solution, format string) error {
 		}
 		_, err = w.Write(b)
 		return err
+	case "svg":
+		return s.renderSVG(w, sol)
 	default:
-		return fmt.Errorf("latin: unknown format %q (text, json)", format)
+		return fmt.Errorf("latin: unknown format %q (text, json, svg)", format)
 	}
 	var b []byte
 	for i, v := range sol {
@@ -322,4 +325,27 @@ func cover(ctx context.Context, n int) (*dlx.Problem, error) {
 		return nil, fmt.Errorf("latin: %w", err)
 	}
 	return ec, nil
+}
+
+// svgPalette colors the symbols of a square's picture, one a symbol, the
+// colors again after the last.
+var svgPalette = []string{"#8dd3c7", "#fdb462", "#bebada", "#fb8072", "#80b1d3", "#b3de69", "#fccde5", "#ffffb3", "#d9d9d9", "#bc80bd"}
+
+// renderSVG draws sol as a grid of cells, each filled with its symbol's
+// color and holding the symbol.
+func (s *Square) renderSVG(w io.Writer, sol core.Solution) error {
+	n := s.N
+	const u = 24 // pixels a cell
+	var sb strings.Builder
+	fmt.Fprintf(&sb, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="-1 -1 %d %d" font-family="sans-serif" font-size="12" text-anchor="middle">`+"\n",
+		n*u+2, n*u+2, n*u+2, n*u+2)
+	for i, v := range sol {
+		x, y := i%n*u, i/n*u
+		fmt.Fprintf(&sb, `<rect x="%d" y="%d" width="%d" height="%d" fill="%s" stroke="#222"/>`+"\n", x, y, u, u,
+			svgPalette[int(max(v-1, 0))%len(svgPalette)])
+		fmt.Fprintf(&sb, `<text x="%d" y="%d">%d</text>`+"\n", x+u/2, y+u/2+4, v)
+	}
+	sb.WriteString("</svg>\n")
+	_, err := io.WriteString(w, sb.String())
+	return err
 }

@@ -34,7 +34,8 @@ square (576 of order 4, 161280 of order 5, OEIS A002860).`,
 		Algorithms: []models.Algorithm{autoAlgorithm, dlxAlgorithm, memoAlgorithm},
 		Default:    dlx.DefaultAlgorithm,
 		Decompose:  decompose,
-		Formats:    []string{"text", "json"},
+		Formats:    []string{"text", "json", "svg"},
+		Blocks:     []string{"text", "svg"},
 		Verify:     verifySquares,
 		Fields: func(p core.Problem, res *core.Result) []models.Field {
 			sq := p.(*Square)

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/dlx"
@@ -60,6 +62,7 @@ A C H S, X for a custom piece); a d-dimensional board as 2-D layers after
 		},
 		Algorithms:  []models.Algorithm{bitboardAlgorithm, dlxAlgorithm, memoAlgorithm},
 		Formats:     Formats,
+		Blocks:      []string{"text", "board", "svg"},
 		Default:     func(core.Problem, *core.Options) string { return "bitboard" },
 		Fields:      func(p core.Problem, res *core.Result) []models.Field { return p.(*Problem).Fields(res) },
 		CountText:   countText,
@@ -279,6 +282,17 @@ func (p *Problem) verifyStream(ctx context.Context, r io.Reader) (*models.Verify
 				rec := models.Record{Line: line, JSON: s}
 				return p.jsonSolution(&rec), nil
 			}
+			if len(sol) == 0 && (s[0] >= '0' && s[0] <= '9' || bytes.HasPrefix(s, []byte("pawns"))) {
+				// The coords format: a line of the pieces' squares, then
+				// a line "pawns ..." when the board has pawns.
+				if s[0] == 'p' {
+					if got := string(bytes.Join(bytes.Fields(s[len("pawns"):]), []byte(" "))); got != p.pawnCoords() {
+						return models.Reading{Line: line, Unreadable: fmt.Errorf("pieces: pawns %s, the board's are %q", got, p.pawnCoords())}, nil
+					}
+					continue
+				}
+				return p.coordsSolution(line, s), nil
+			}
 			t = bytes.TrimRight(t, " \t")
 			if len(sol) == 0 {
 				start = line
@@ -308,6 +322,41 @@ func (p *Problem) verifyStream(ctx context.Context, r io.Reader) (*models.Verify
 		}
 	}
 	return models.VerifyEach(ctx, p, models.ReaderFunc(next))
+}
+
+// coordsSolution reads a line of the coords format: the pieces' 1-based
+// squares ("1,2 3,4"), on the board with its pawns.
+func (p *Problem) coordsSolution(line int, s []byte) models.Reading {
+	sol := p.pawnBoard()
+	for _, f := range bytes.Fields(s) {
+		var c []int
+		for _, x := range bytes.Split(f, []byte(",")) {
+			v, err := strconv.Atoi(string(x))
+			if err != nil {
+				return models.Reading{Line: line, Unreadable: fmt.Errorf("pieces: %q is no square r,c", f)}
+			}
+			c = append(c, v-1)
+		}
+		x := p.Board.Cell(c)
+		if x < 0 {
+			return models.Reading{Line: line, Unreadable: fmt.Errorf("pieces: square %s is off the %s board", f, &p.Board)}
+		}
+		if sol[x] == 1 {
+			return models.Reading{Line: line, Checked: true, Invalid: fmt.Errorf("pieces: two pieces on %s", f)}
+		}
+		sol[x] = 1
+	}
+	return models.Reading{Line: line, Solution: sol}
+}
+
+// pawnCoords are the board's pawns as the coords format writes them.
+func (p *Problem) pawnCoords() string {
+	_, pawns := p.Placement(p.pawnBoard())
+	out := make([]string, len(pawns))
+	for i, c := range pawns {
+		out[i] = joinInts(c, ",")
+	}
+	return strings.Join(out, " ")
 }
 
 // jsonSolution reads a JSON record of solve --format json: the solution's

@@ -55,6 +55,7 @@ K tilings uniformly at random.`,
 		Default:     dlx.DefaultAlgorithm,
 		Decompose:   decompose,
 		Formats:     []string{"text", "json", "svg"},
+		Blocks:      []string{"text", "svg"},
 		Verify:      verifyTilings,
 		SolutionKey: "tiling",
 		Fields: func(p core.Problem, _ *core.Result) []models.Field {

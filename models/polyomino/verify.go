@@ -99,8 +99,12 @@ func (t *Tiling) ReadTiling(rows []string) (core.Solution, error) {
 			}
 		}
 		// The piece it is: its shape, and with every piece once its letter.
+		// Pieces of one free shape (domino and #/#) are told apart by
+		// their bounds alone: the region goes to the first of them still
+		// below its least count, else to the first below its most (any
+		// choice among pieces of one shape is the same tiling's).
 		shape := normalize(region)
-		piece := -1
+		piece, fits, room := -1, -1, -1
 		for i, p := range t.Pieces {
 			if !t.repeats() && (p.Name == "" || p.Name[0] != letter) {
 				continue
@@ -108,10 +112,27 @@ func (t *Tiling) ReadTiling(rows []string) (core.Solution, error) {
 			if piece < 0 {
 				piece = i // the piece Verify will name if no shape fits
 			}
-			if slices.ContainsFunc(orientations(p), func(o []cell) bool { return slices.Equal(o, shape) }) {
-				piece = i
+			if !slices.ContainsFunc(orientations(p), func(o []cell) bool { return slices.Equal(o, shape) }) {
+				continue
+			}
+			lo, hi := p.bounds()
+			switch used := int(copies[i]); {
+			case used < lo:
+				fits, room = i, i
+			case room < 0 && (hi == Unlimited || used < hi):
+				room = i
+			case fits < 0:
+				fits = i
+			}
+			if fits == i && room == i {
 				break
 			}
+		}
+		switch {
+		case room >= 0:
+			piece = room
+		case fits >= 0:
+			piece = fits
 		}
 		if piece < 0 {
 			return nil, fmt.Errorf("polyomino: row %d, column %d: %q is the letter of no piece of the set", region[0].r+1, region[0].c+1, letter)
