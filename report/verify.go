@@ -22,7 +22,7 @@ func VerifyFields(model string, r *models.VerifyReport) models.Fields {
 		{Key: "invalid", Value: r.Invalid}, {Key: "unreadable", Value: r.Unreadable}, {Key: "distinct", Value: r.Distinct},
 		{Key: "skipped", Value: r.Skipped}, {Key: "all_valid", Value: r.Invalid == 0 && r.Solutions > 0}}
 	common := len(fields) - 1 // model ... all_valid: one schema, which no model's field replaces
-	if r.Status.Partial() { // the common record's marks of a stopped run
+	if r.Status.Partial() {   // the common record's marks of a stopped run
 		fields = append(fields, models.Field{Key: "status", Value: r.Status.String()}, models.Field{Key: "partial", Value: true})
 	}
 	if r.FirstBad != nil {

@@ -311,7 +311,7 @@ func runSolve(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 	render := report.RenderFormat(m, f.format)
 	sw := &report.SolutionWriter{W: &outfile.Stoppable{Ctx: ctx, W: o}, Problem: p, Format: render, Stats: f.stats, Key: m.SolutionKey,
 		Block: slices.Contains(m.Blocks, render),
-		Head: models.Fields{{Key: "model", Value: p.Model()}, {Key: "size", Value: p.Size()}, {Key: "algorithm", Value: alg.Name}}}
+		Head:  models.Fields{{Key: "model", Value: p.Model()}, {Key: "size", Value: p.Size()}, {Key: "algorithm", Value: alg.Name}}}
 	if m.Fields != nil {
 		sw.Head = append(sw.Head, m.Fields(p, nil)...) // the instance's facts, no result's
 	}

@@ -3,8 +3,8 @@ package main
 import (
 	"encoding/json"
 	"encoding/xml"
-	"io"
 	"fmt"
+	"io"
 	"path/filepath"
 	"slices"
 	"strings"
