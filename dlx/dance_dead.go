@@ -4,6 +4,8 @@ import (
 	"encoding/binary"
 	"math/bits"
 	"unsafe"
+
+	"github.com/coverkit/coverkit/dlx/internal/dance"
 )
 
 // The plain dancing steps of a search that counts its dead items: the
@@ -79,9 +81,9 @@ func zero(l int32) int32 { return int32((uint32(l) - 1) >> 31) }
 const secondaryBias = 1 << 30
 
 // coverPlainD is coverPlain(hr), returning also the change in dead items.
-func (s *Solver) coverPlainD(hr uint32) (u uint64, dead int32) {
-	nb, ib, ob := s.nbase, s.ibase, s.obase
-	s.unlinkItem(hr)
+func (l *links) coverPlainD(hr uint32) (u uint64, dead int32) {
+	nb, ib, ob := l.nbase, l.ibase, l.obase
+	l.unlinkItem(hr)
 	u = 1
 	dead = -zero(itr(ib, hr).len)
 	*flag(ob, hr) = 0
@@ -93,10 +95,10 @@ func (s *Solver) coverPlainD(hr uint32) (u uint64, dead int32) {
 			nd(nb, up).down = dn
 			nd(nb, dn).up = up
 			r := itr(ib, uint32(x))
-			l := r.len - 1
-			r.len = l
-			dead += zero(l)
-			*flag(ob, uint32(x)) = atMostOne(l)
+			n := r.len - 1
+			r.len = n
+			dead += zero(n)
+			*flag(ob, uint32(x)) = atMostOne(n)
 			u++
 			q = uint32(nq.color)
 		}
@@ -105,8 +107,8 @@ func (s *Solver) coverPlainD(hr uint32) (u uint64, dead int32) {
 }
 
 // uncoverPlainD undoes coverPlainD(hr), returning the change in dead items.
-func (s *Solver) uncoverPlainD(hr uint32) (dead int32) {
-	nb, ib, ob := s.nbase, s.ibase, s.obase
+func (l *links) uncoverPlainD(hr uint32) (dead int32) {
+	nb, ib, ob := l.nbase, l.ibase, l.obase
 	for p := nd(nb, hr).up; p != hr; p = nd(nb, p).up {
 		for q := next(nb, p); q != p; {
 			nq := nd(nb, q)
@@ -114,14 +116,65 @@ func (s *Solver) uncoverPlainD(hr uint32) (dead int32) {
 			nd(nb, nq.up).down = q
 			nd(nb, nq.down).up = q
 			r := itr(ib, uint32(x))
-			l := r.len
-			dead -= zero(l)
-			r.len = l + 1
-			*flag(ob, uint32(x)) = atMostOne(l + 1)
+			n := r.len
+			dead -= zero(n)
+			r.len = n + 1
+			*flag(ob, uint32(x)) = atMostOne(n + 1)
 			q = uint32(nq.color)
 		}
 	}
-	s.relinkItem(hr)
+	l.relinkItem(hr)
 	*flag(ob, hr) = atMostOne(itr(ib, hr).len)
 	return dead + zero(itr(ib, hr).len)
+}
+
+// coverOthersD is coverOthersPlain(x), returning also the change in dead
+// items: the kernel of package dance.
+func (l *links) coverOthersD(x uint32) (u uint64, dead int32) {
+	if l.kernel == dance.Asm {
+		return dance.CoverOthersAsm(l.nbase, l.ibase, l.obase, x)
+	}
+	return dance.CoverOthersGo(l.nbase, l.ibase, l.obase, x)
+}
+
+// uncoverOthersD undoes coverOthersD(x), returning the change in dead
+// items.
+func (l *links) uncoverOthersD(x uint32) (dead int32) {
+	if l.kernel == dance.Asm {
+		return dance.UncoverOthersAsm(l.nbase, l.ibase, l.obase, x)
+	}
+	return dance.UncoverOthersGo(l.nbase, l.ibase, l.obase, x)
+}
+
+// startDead prepares the dead count for a search from the current state:
+// it biases the secondary items' lengths (see zero), sets the flags (1 for
+// each active primary item with at most one option) and returns the
+// number of active primary items without options. endDead undoes the
+// bias.
+func (l *links) startDead() int32 {
+	l.biasSecondary(secondaryBias)
+	ib := l.ibase
+	clear(l.one)
+	var n int32
+	for h := itr(ib, 0).next; h != 0; {
+		r := itr(ib, h)
+		if r.len == 0 {
+			n++
+		}
+		l.one[h/nodeSize] = atMostOne(r.len)
+		h = r.next
+	}
+	return n
+}
+
+// endDead undoes the bias of startDead.
+func (l *links) endDead() { l.biasSecondary(-secondaryBias) }
+
+// biasSecondary adds b to the length of every secondary item, active or
+// not (see zero).
+func (l *links) biasSecondary(b int32) {
+	ib := l.ibase
+	for h := l.nprim + 1; h <= l.nitems; h++ {
+		itr(ib, ref(h)).len += b
+	}
 }

@@ -35,6 +35,7 @@ const SubtreesPerUnit = 20
 // d, so units of different depths never merge.
 type Subtrees struct {
 	s        *Solver
+	plain    method // the method that made the split: Algorithm C or M
 	forced   []int
 	depth    int
 	tasks    []int
@@ -56,7 +57,7 @@ type Subtrees struct {
 // NewSubtrees splits the count of p (with the options forced, 0-based)
 // for units work units. prefix names the model in Name, such as "dlx" or
 // "polyomino". Building the solver and splitting (a search of the top
-// levels) stop when ctx ends, with a *StopError (see StopStatus).
+// levels) stop when ctx ends, with a *StopError (core.ErrorStatus reads its status).
 func NewSubtrees(ctx context.Context, p *Problem, forced []int, units uint64, prefix string) (*Subtrees, error) {
 	if ctx == nil {
 		ctx = context.Background()
@@ -65,32 +66,26 @@ func NewSubtrees(ctx context.Context, p *Problem, forced []int, units uint64, pr
 	if err != nil {
 		return nil, err
 	}
-	for _, k := range forced {
-		if k < 0 || k >= len(s.optNode) || s.optNode[k] == 0 {
-			return nil, fmt.Errorf("dlx: forced option %d out of range or without a primary item", k+1)
-		}
+	if err := s.l.checkForced(forced); err != nil {
+		return nil, err
 	}
 	target := uint64(SubtreesPerUnit) * max(units, 1)
 	if target > 1<<24 {
 		target = 1 << 24
 	}
-	s.stopAt = 0
-	s.useM = s.multi
-	if s.useM {
-		s.ensureM()
-	}
+	plain := s.enumerator(&defaultOptions)
 	s.g.reset(ctx, 0)
-	sp, d := s.splitDepth(forced, int(target))
+	sp, d := s.splitDepth(plain, forced, int(target))
 	if sp.res.Status != core.StatusExhausted {
 		err := stoppedError(s.g.meter(), "splitting")
 		s.g.end()
 		return nil, err
 	}
 	s.g.end()
-	t := &Subtrees{s: s, forced: append([]int(nil), forced...), depth: d, tasks: sp.tasks, tasksEnd: sp.tasksEnd,
+	t := &Subtrees{s: s, plain: plain, forced: append([]int(nil), forced...), depth: d, tasks: sp.tasks, tasksEnd: sp.tasksEnd,
 		shallow: core.CountOf(uint64(len(sp.solsEnd))), sols: sp.sols, solsEnd: sp.solsEnd,
 		stats: core.Stats{Nodes: sp.res.Stats.Nodes, Updates: sp.res.Stats.Updates}, prefix: prefix, alg: "mrv"}
-	if s.useM {
+	if s.l.multi {
 		t.alg = "m"
 	}
 	t.name = prefix + "-" + t.alg + "/2/d=" + strconv.Itoa(d)
@@ -149,7 +144,7 @@ func (t *Subtrees) WithAlgorithm(name string) (*Subtrees, error) {
 		return &c, nil
 	case name == "memo" && t.weigh != nil:
 		return nil, core.Wrap(core.ErrUnsupported, "dlx: the split %s weighs each solution it finds, so its subtrees are counted by dlx, not memo", t.name)
-	case name == "memo" && t.s.multi:
+	case name == "memo" && t.s.l.multi:
 		return nil, core.Wrap(core.ErrUnsupported, "dlx: split counts with multiplicities are counted by dlx, not memo")
 	case name == "memo":
 		c := *t
@@ -267,8 +262,10 @@ func (t *Subtrees) Run(ctx context.Context, first, stride uint64, done func(j ui
 				tr   Result
 				fund core.Count
 			)
+			task := t.tasks[b:t.tasksEnd[j]]
 			if t.memo {
-				o, _ := t.s.countMemoTask(t.tasks[b:t.tasksEnd[j]], true, t.budget, BranchMRV, nil)
+				// A fresh table each subtree, so that its work is its own.
+				o := t.s.run(newMemoC(t.s.l, t.budget, BranchMRV), t.forced, task, 0, nil)
 				tr = Result{Status: o.status, Stats: o.stats}
 				tr.setCount(o.count)
 				if tr.Big != nil {
@@ -276,15 +273,15 @@ func (t *Subtrees) Run(ctx context.Context, first, stride uint64, done func(j ui
 				}
 			} else if t.weigh != nil {
 				var sum core.Count
-				tr = t.s.runTask(t.forced, t.tasks[b:t.tasksEnd[j]], 0, func(options []int) bool {
+				o := t.s.run(t.plain, t.forced, task, 0, func(options []int) bool {
 					w, k := t.weigh(options)
 					sum, fund = sum.AddUint64(w), fund.AddUint64(k)
 					return true
 				})
-				tr.Count = sum
+				tr = Result{Status: o.status, Stats: o.stats, Count: sum}
 			} else {
-				tr = t.s.runTask(t.forced, t.tasks[b:t.tasksEnd[j]], 0, nil)
-				tr.Count = core.CountOf(tr.Solutions)
+				o := t.s.run(t.plain, t.forced, task, 0, nil)
+				tr = Result{Status: o.status, Stats: o.stats, Count: core.CountOf(o.count.lo)}
 			}
 			if tr.Status != core.StatusExhausted {
 				return tr.Status, nil

@@ -1,51 +1,23 @@
 package dlx
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"math/big"
 	"math/bits"
-	"time"
 	"unsafe"
 
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/resource"
 )
 
-// MemoMode says whether a count remembers the count of each subproblem it
-// meets (Options.Memo).
-type MemoMode int
-
-const (
-	// MemoOff counts by visiting every solution: Algorithm C or M as
-	// Knuth's programs run them. It is the zero value.
-	MemoOff MemoMode = iota
-	// MemoOn counts with a memo of the count of each remaining subproblem
-	// (see Options.Memo). It counts only: a Visit or a Limit is an error.
-	MemoOn
-	// MemoAuto uses the memo where it pays: a count that a plain search
-	// does not finish within a few tens of thousands of nodes samples the
-	// memo's hit rate over as many nodes, and goes on with the memo only
-	// if subproblems repeat often; otherwise it runs the plain search, as
-	// MemoOff would (the sample's work is reported apart, in
-	// Result.Memo.Probe). With a Visit, a Limit, MaxOptions or Minimize it
-	// is MemoOff.
-	MemoAuto
-)
-
-// String returns "off", "on" or "auto".
-func (m MemoMode) String() string {
-	switch m {
-	case MemoOff:
-		return "off"
-	case MemoOn:
-		return "on"
-	case MemoAuto:
-		return "auto"
-	}
-	return fmt.Sprintf("MemoMode(%d)", int(m))
-}
+// The memoized count (Knuth's Algorithm 7.2.2.1Z, his DLX6): a count that
+// remembers the count of each remaining subproblem, so that a subproblem
+// met again costs one lookup. memoC is the method for Algorithm C (this
+// file), memoM for Algorithm M (memo_multi.go); their table is memoTable
+// (memo_table.go), shared by the workers of a parallel count through
+// sharedTable (memo_shared.go); the driver's count with the memo is
+// Solver.countMemo (memo_parallel.go).
 
 // Branch is the rule by which a memoized count chooses the item to branch
 // on (Options.Branch). Plain searches always take the item with the fewest
@@ -53,7 +25,7 @@ func (m MemoMode) String() string {
 type Branch int
 
 const (
-	// BranchAuto lets the count choose: it samples both rules as MemoAuto
+	// BranchAuto lets the count choose: it samples both rules as MethodAuto
 	// samples the memo and keeps the one whose subproblems repeat more.
 	BranchAuto Branch = iota
 	// BranchMRV takes the active primary item with the fewest options
@@ -120,11 +92,11 @@ type MemoStats struct {
 	// plain search's work the memo did. For a count stopped early it
 	// covers the part searched.
 	Virtual uint64
-	// Saving, for MemoAuto, is the sample's virtual nodes per node
+	// Saving, for MethodAuto, is the sample's virtual nodes per node
 	// searched: the share of the plain search's work one memo node
 	// stands for (the memo goes on from 4).
 	Saving float64
-	// Used reports that the memo answered the count. With MemoAuto it is
+	// Used reports that the memo answered the count. With MethodAuto it is
 	// false when the sample showed too few repeats and the plain search
 	// answered.
 	Used bool
@@ -133,7 +105,7 @@ type MemoStats struct {
 	// and the subproblems a worker searched while another was searching
 	// them too.
 	Overhead core.Stats
-	// Probe is the work MemoAuto spent deciding and then discarded (the
+	// Probe is the work MethodAuto spent deciding and then discarded (the
 	// plain search cut short and the memo's samples), which Result.Stats
 	// does not include.
 	Probe core.Stats
@@ -201,19 +173,19 @@ type memoLayout struct {
 	pshift []uint8
 }
 
-// layout returns the key layout of s, built on first use.
-func (s *Solver) layout() *memoLayout {
-	if s.memo != nil {
-		return s.memo
+// layout returns the key layout of lk, built on first use.
+func (lk *links) layout() *memoLayout {
+	if lk.memo != nil {
+		return lk.memo
 	}
 	l := &memoLayout{}
-	np := int(s.nprim)
-	if s.multi {
+	np := int(lk.nprim)
+	if lk.multi {
 		l.pword = make([]int32, np+1)
 		l.pshift = make([]uint8, np+1)
 		w, sh := 0, uint(0)
 		for h := 1; h <= np; h++ {
-			n := uint(bits.Len32(uint32(s.items[h].bound)))
+			n := uint(bits.Len32(uint32(lk.items[h].bound)))
 			if sh+n > 64 {
 				w, sh = w+1, 0
 			}
@@ -233,11 +205,11 @@ func (s *Solver) layout() *memoLayout {
 		x = splitmix(x)
 		l.zob[h] = x
 	}
-	nsec := int(s.nitems - s.nprim)
+	nsec := int(lk.nitems - lk.nprim)
 	if nsec > 0 {
 		ncolors := int32(0)
-		if s.colored { // (without colors the field holds links: see node)
-			for _, n := range s.nodes {
+		if lk.colored { // (without colors the field holds links: see node)
+			for _, n := range lk.nodes {
 				ncolors = max(ncolors, n.color)
 			}
 		}
@@ -248,7 +220,7 @@ func (s *Solver) layout() *memoLayout {
 	if nsec > 0 {
 		l.words += (nsec + l.per - 1) / l.per
 	}
-	s.memo = l
+	lk.memo = l
 	return l
 }
 
@@ -296,10 +268,10 @@ func (m *memoRun) store(e int64, c count, v uint64) {
 	m.t.set(int(e), c, v)
 }
 
-// newMemoRun returns a run with a table of the given budget.
-func (s *Solver) newMemoRun(budget uint64, branch Branch) *memoRun {
-	l := s.layout()
-	levels := len(s.choice)
+// newMemoRun returns a run on lk for searches of up to levels levels, with
+// a table of the given budget.
+func newMemoRun(lk *links, levels int, budget uint64, branch Branch) *memoRun {
+	l := lk.layout()
 	return &memoRun{
 		t:      newMemoTable(l.words, budget),
 		key:    make([]uint64, l.words),
@@ -363,71 +335,6 @@ func addSat(a, b uint64) uint64 {
 	return s
 }
 
-// solveMemo answers a count with the memo (MemoOn), or decides whether to
-// (MemoAuto): ok is false when the plain search should answer instead,
-// with the probe's work in probe.
-func (s *Solver) solveMemo(ctx context.Context, opts *Options) (res Result, ok bool, err error) {
-	if opts.Visit != nil || opts.Limit != 0 {
-		if opts.Memo == MemoOn {
-			return Result{}, true, errMemoVisit
-		}
-		return Result{}, false, nil
-	}
-	if opts.MaxOptions != 0 || opts.Minimize {
-		if opts.Memo == MemoOn {
-			return Result{}, true, errMemoMax
-		}
-		return Result{}, false, nil
-	}
-	start := time.Now()
-	if opts.Memo == MemoAuto {
-		return s.solveAuto(ctx, opts, start)
-	}
-	budget, err := memoBudget(opts)
-	if err != nil {
-		return Result{}, true, err
-	}
-	branch := opts.Branch
-	var probe core.Stats
-	if branch == BranchAuto {
-		n := uint64(autoSampleNodes)
-		if opts.MaxNodes != 0 {
-			n = min(n, opts.MaxNodes)
-		}
-		x, other := s.pickBranch(ctx, opts.Forced, n, budget)
-		if x.done {
-			return s.memoResult(x.o, x.m, other, start), true, nil
-		}
-		probe, branch = other.Add(x.o.stats), x.m.branch
-	}
-	return s.memoCount(ctx, opts, budget, branch, probe, start), true, nil
-}
-
-// memoCount is the memoized count from the root with a fresh table, on
-// opts.Workers goroutines for Algorithm C (memoParallel), on one
-// otherwise; probe is work spent before, reported with the result. Its
-// nodes and updates depend only on the instance and the branching rule
-// while the table holds every subproblem.
-func (s *Solver) memoCount(ctx context.Context, opts *Options, budget uint64, branch Branch, probe core.Stats, start time.Time) Result {
-	if opts.Workers > 1 && !s.multi {
-		return s.memoParallel(ctx, opts, budget, branch, probe, start)
-	}
-	o, m := s.countMemo(ctx, opts.Forced, opts.MaxNodes, budget, branch, nil)
-	return s.memoResult(o, m, probe, start)
-}
-
-// memoResult turns a memoized search's outcome into a Result.
-func (s *Solver) memoResult(o memoOutcome, m *memoRun, probe core.Stats, start time.Time) Result {
-	res := Result{Status: o.status, Stats: o.stats}
-	res.setCount(o.count)
-	res.Memo = m.stats()
-	res.Memo.Virtual = o.virtual
-	res.Memo.Probe = probe
-	res.Stats.Elapsed = time.Since(start)
-	s.nfirst = -1
-	return res
-}
-
 // setCount sets Solutions, Count and Big from c.
 func (r *Result) setCount(c count) {
 	if c.big != nil && c.big.BitLen() <= 128 {
@@ -449,111 +356,111 @@ func (r *Result) setCount(c count) {
 	}
 }
 
-// countMemo forces the options in forced and counts the rest with the
-// memo, with a fresh table of the given budget (or m's, if m is not nil,
-// whose entries stay valid: a key names the whole remaining subproblem),
-// then undoes the forced options. It stops through a meter of its own
-// under ctx with the node budget maxNodes (0: none).
-func (s *Solver) countMemo(ctx context.Context, forced []int, maxNodes, budget uint64, branch Branch, m *memoRun) (memoOutcome, *memoRun) {
-	return s.countMemoIn(ctx, forced, false, maxNodes, budget, branch, m)
+// memoC is the memoized count of Algorithm C: the search of algoC, but
+// each node looks its subproblem up in the table (its key: the active
+// primary items and the state of the secondary ones), a count found ending
+// it; else it reserves an entry, branches by its rule (Branch: the fewest
+// options, as Algorithm C, or the first item), sums its children's counts
+// and stores the sum. It counts only; it never parks (a stopped run
+// stores nothing more, returns the counts of the subtrees it finished, a
+// lower bound, and restores the links).
+type memoC struct {
+	l      *links
+	choice []uint32
+	budget uint64   // the table's budget in bytes
+	branch Branch   // BranchMRV or BranchFirst
+	m      *memoRun // the table and the per-level arrays, made on the first run
+	last   memoOutcome
 }
 
-// countMemoIn is countMemoTask on a gauge reset for ctx and maxNodes.
-func (s *Solver) countMemoIn(ctx context.Context, forced []int, replay bool, maxNodes, budget uint64, branch Branch, m *memoRun) (memoOutcome, *memoRun) {
-	s.g.reset(ctx, maxNodes)
-	defer s.g.end()
-	return s.countMemoTask(forced, replay, budget, branch, m)
+// newMemoC returns the memoized count of Algorithm C on l.
+func newMemoC(l *links, budget uint64, branch Branch) *memoC {
+	return &memoC{l: l, choice: make([]uint32, l.levelsC()), budget: budget, branch: branch}
 }
 
-// countMemoTask is countMemo on the gauge as it is (a parallel worker's,
-// already set); with replay, forced is the prefix of a subtree of a
-// larger search, whose forcing is not counted (see solveForced).
-func (s *Solver) countMemoTask(forced []int, replay bool, budget uint64, branch Branch, m *memoRun) (memoOutcome, *memoRun) {
-	s.settle() // a plain search stopped before (MemoAuto's probe) left its levels
-	if m == nil {
-		s.ensureLevels()
-		m = s.newMemoRun(budget, branch)
+// clone returns mc on a copy of its links, with a table of its own.
+func (mc *memoC) clone(m *core.Meter) (method, error) {
+	l, err := mc.l.clone(m)
+	if err != nil {
+		return nil, err
 	}
-	m.branch = branch
-	var updates uint64
-	n := 0
-	ok := true
-	for _, k := range forced {
-		if s.multi {
-			ok = s.fitsM(k)
-		} else {
-			ok = s.fits(k)
-		}
-		if !ok {
-			break
-		}
-		if s.multi {
-			updates += s.forceM1(k)
-		} else {
-			updates += s.force(k)
-		}
-		n++
+	return newMemoC(l, mc.budget, mc.branch), nil
+}
+
+func (mc *memoC) cloneBytes() uint64 { return mc.l.bytes() }
+
+func (mc *memoC) settle() {}
+
+// table returns the run's table and arrays, made on first use.
+func (mc *memoC) table() *memoRun {
+	if mc.m == nil {
+		mc.m = newMemoRun(mc.l, len(mc.choice), mc.budget, mc.branch)
 	}
-	if replay {
-		updates = 0
+	mc.m.branch = mc.branch
+	return mc.m
+}
+
+func (mc *memoC) run(t *task) outcome {
+	l, m := mc.l, mc.table()
+	u, nf := l.forceAll(t.forced, false, nil)
+	np := 0
+	if nf == len(t.forced) {
+		var up uint64
+		up, np = l.forceAll(t.path, false, nil)
+		u += up
 	}
-	var o memoOutcome
-	if ok {
-		if s.multi {
-			o = s.searchMemoM(m, updates)
-		} else {
-			o = s.searchMemo(m, updates)
+	if t.path != nil {
+		u = 0 // a subproblem of a split: its prefix is the split's
+	}
+	o := memoOutcome{status: core.StatusExhausted, stats: core.Stats{Nodes: 1, Updates: u}} // a dead end at the root
+	if nf == len(t.forced) && np == len(t.path) {
+		var dead int32
+		if !l.colored {
+			dead = l.startDead()
 		}
-	} else {
-		o = memoOutcome{status: core.StatusExhausted, stats: core.Stats{Nodes: 1, Updates: updates}}
-	}
-	for n--; n >= 0; n-- {
-		if s.multi {
-			s.unforceM1(forced[n])
-		} else {
-			s.unforce(forced[n])
+		o = mc.search(t.g, m, u, dead)
+		if !l.colored {
+			l.endDead()
 		}
 	}
+	l.unforceAll(t.path, np, false)
+	l.unforceAll(t.forced, nf, false)
 	if m.t != nil {
 		m.peak = max(m.peak, m.t.bytes())
 	}
-	return o, m
+	mc.last = o
+	return outcome{status: o.status, count: o.count, stats: o.stats}
 }
 
-// ensureLevels sizes the per-level arrays for the problem's algorithm.
-func (s *Solver) ensureLevels() {
-	if s.multi {
-		s.ensureM()
-	}
-}
-
-// primaryKey sets m.key's primary part from the active primary items
-// (Algorithm C) and returns its hash.
-func (s *Solver) primaryKey(m *memoRun) uint64 {
-	l := s.memo
-	clear(m.key[:l.pwords])
+// primaryKey sets m.key's primary part from the active primary items and
+// returns its hash.
+func (l *links) primaryKey(m *memoRun) uint64 {
+	lay := l.memo
+	clear(m.key[:lay.pwords])
 	var h uint64
-	ib := s.ibase
+	ib := l.ibase
 	for r := itr(ib, 0).next; r != 0; r = itr(ib, r).next {
 		i := r / nodeSize
 		m.key[(i-1)>>6] |= 1 << ((i - 1) & 63)
-		h ^= l.zob[i]
+		h ^= lay.zob[i]
 	}
 	return h
 }
 
-// secondaryKey sets m.key's secondary part and returns its hash.
-func (s *Solver) secondaryKey(m *memoRun) uint64 {
-	l := s.memo
-	k := m.key[l.pwords:]
+// secondaryKey sets m.key's secondary part and returns its hash; bias is
+// what the lengths of the secondary items hold beyond their options
+// (secondaryBias while a dead count runs, else 0).
+func (l *links) secondaryKey(m *memoRun, bias int32) uint64 {
+	lay := l.memo
+	k := m.key[lay.pwords:]
 	clear(k)
-	nb, ib := s.nbase, s.ibase
-	head := ref(s.nitems + 1)
-	base := s.nprim + 1
-	per, width := int32(l.per), l.width
+	nb, ib := l.nbase, l.ibase
+	head := ref(l.nitems + 1)
+	base := l.nprim + 1
+	per, width := int32(lay.per), lay.width
 	for r := itr(ib, head).next; r != head; {
 		lr := itr(ib, r)
-		if lr.len > 0 {
+		if lr.len > bias {
 			j := int32(r/nodeSize) - base
 			code := uint64(nd(nb, r).color) + 1
 			k[j/per] |= code << (uint(j%per) * width)
@@ -565,6 +472,26 @@ func (s *Solver) secondaryKey(m *memoRun) uint64 {
 		h = mix(h, w)
 	}
 	return h
+}
+
+// toggleKey flips, in key and its hash ph, the bits of the primary items
+// of option node x's option after x's own: those the option covers.
+func (l *links) toggleKey(x uint32, key []uint64, ph uint64) uint64 {
+	nb, zob, pmax := l.nbase, l.memo.zob, ref(l.nprim)
+	for p := x + nodeSize; p != x; {
+		np := nd(nb, p)
+		if np.top <= 0 {
+			p = np.up
+			continue
+		}
+		if j := uint32(np.top); j <= pmax {
+			i := j/nodeSize - 1
+			key[i>>6] ^= 1 << (i & 63)
+			ph ^= zob[i+1]
+		}
+		p += nodeSize
+	}
+	return ph
 }
 
 // chooseFirst returns the first active primary item, or the first with no
@@ -585,29 +512,28 @@ func chooseFirst(ib unsafe.Pointer) (l int32, hr, n uint32) {
 	return itr(ib, first).len, first, n
 }
 
-// searchMemo runs the memoized count of Algorithm C from the current state.
-// The node at each level looks its key up: a count found ends it; else it
-// reserves an entry, branches as plain search does, sums its children's
-// counts and stores the sum. A search stopped early stores nothing more and
-// returns the counts of the subtrees it finished (a lower bound). It
-// restores the state before returning.
-func (s *Solver) searchMemo(m *memoRun, updates uint64) memoOutcome {
+// search runs the memoized count from the current state under the gauge
+// g, from updates done, with dead the active primary items without options
+// (without colors, where the links keep the dead count of dance_dead.go
+// running: startDead). It restores the state before returning.
+func (mc *memoC) search(g *gauge, m *memoRun, updates uint64, dead int32) memoOutcome {
 	var (
-		nb       = s.nbase
-		ib       = s.ibase
-		ch       = s.choice
-		l        = s.layout()
+		l        = mc.l
+		nb       = l.nbase
+		ib       = l.ibase
+		ch       = mc.choice
+		lay      = l.layout()
 		t        = m.t
 		key      = m.key
 		acc      = m.acc
 		ent      = m.ent
-		zob      = l.zob
-		colored  = s.colored
-		second   = s.nitems > s.nprim
+		zob      = lay.zob
+		colored  = l.colored
+		second   = l.nitems > l.nprim
 		first    = m.branch == BranchFirst
-		pmax     = ref(s.nprim)
+		bias     = int32(secondaryBias)
 		level    int
-		nodes    = s.g.nodes // the gauge's running total
+		nodes    = g.nodes // the gauge's running total
 		node0    = nodes
 		scanned  uint64 // items scanned (choice of item, key) and one a node: work, with the updates
 		status   = core.StatusExhausted
@@ -616,28 +542,23 @@ func (s *Solver) searchMemo(m *memoRun, updates uint64) memoOutcome {
 		val      count
 		vv       uint64 // the virtual nodes of the node returning val
 		vacc     = m.vacc
-		ph       = s.primaryKey(m) // the hash of the primary part of key
-		dead     int32             // active primary items without options (no colors)
+		ph       = l.primaryKey(m) // the hash of the primary part of key
 		shared   = m.shared
 		dup      = m.dup
 		xnodes   uint64 // nodes entered by searches another worker made too (overhead)
 		xupd     uint64 // their updates
 		free     uint64 // a root another search counts (rootFree)
 	)
+	if colored {
+		bias = 0
+	}
 	if len(dup) < len(ent) {
 		m.dup = make([]bool, len(ent))
 		dup = m.dup
 	}
-	if !colored {
-		for r := itr(ib, 0).next; r != 0; r = itr(ib, r).next {
-			if itr(ib, r).len == 0 {
-				dead++
-			}
-		}
-	}
-	workBound, ok := s.g.begin(nodes, updates)
+	workBound, ok := g.begin(nodes, updates)
 	if !ok {
-		status, stopping = s.g.status(), true
+		status, stopping = g.status(), true
 	}
 
 enter:
@@ -647,8 +568,8 @@ enter:
 	}
 	if updates+scanned >= workBound {
 		// (Every node adds at least one unit of work: see gauge.)
-		if workBound, ok = s.g.next(nodes, updates+scanned); !ok {
-			status, stopping = s.g.status(), true
+		if workBound, ok = g.next(nodes, updates+scanned); !ok {
+			status, stopping = g.status(), true
 			val, vv = count{}, 0
 			goto ret
 		}
@@ -671,7 +592,7 @@ enter:
 	{
 		h := ph
 		if second {
-			h ^= s.secondaryKey(m)
+			h ^= l.secondaryKey(m, bias)
 		}
 		if shared != nil {
 			v, n, e, state := shared.lookup(h, key)
@@ -738,10 +659,10 @@ enter:
 	{
 		var u uint64
 		if colored {
-			u = s.cover(hr)
+			u = l.cover(hr)
 		} else {
 			var d int32
-			u, d = mcover(nb, ib, pmax, hr)
+			u, d = l.coverPlainD(hr)
 			dead += d
 		}
 		updates += u
@@ -755,9 +676,9 @@ enter:
 try:
 	if x == hr || stopping {
 		if colored {
-			s.uncover(hr)
+			l.uncover(hr)
 		} else {
-			dead += muncover(nb, ib, pmax, hr)
+			dead += l.uncoverPlainD(hr)
 		}
 		{
 			i := hr/nodeSize - 1
@@ -771,30 +692,19 @@ try:
 		goto ret
 	}
 	ch[level] = x
-	for p := x + nodeSize; p != x; {
-		np := nd(nb, p)
-		if np.top <= 0 {
-			p = np.up
-			continue
-		}
-		if j := uint32(np.top); j <= pmax {
-			i := j/nodeSize - 1
-			key[i>>6] ^= 1 << (i & 63)
-			ph ^= zob[i+1]
-		}
-		p += nodeSize
-	}
+	ph = l.toggleKey(x, key, ph)
 	{
-		u0 := updates
-		if !colored {
-			u, d := mcoverOthers(nb, ib, pmax, x)
-			updates += u
-			dead += d
+		var u uint64
+		if colored {
+			u = l.coverOthersColored(x)
 		} else {
-			updates += s.coverOthersColored(x)
+			var d int32
+			u, d = l.coverOthersD(x)
+			dead += d
 		}
+		updates += u
 		if dup[level] {
-			xupd += updates - u0
+			xupd += u
 		}
 	}
 	level++
@@ -802,7 +712,7 @@ try:
 
 ret:
 	if level == 0 {
-		s.g.nodes = nodes
+		g.nodes = nodes
 		return memoOutcome{status: status, count: val, stats: core.Stats{Nodes: nodes - node0 - xnodes - free, Updates: updates - xupd},
 			virtual: vv, over: core.Stats{Nodes: xnodes, Updates: xupd}}
 	}
@@ -810,126 +720,13 @@ ret:
 	acc[level] = acc[level].add(val)
 	vacc[level] = addSat(vacc[level], vv)
 	x = ch[level]
-	if !colored {
-		dead += muncoverOthers(nb, ib, pmax, x)
+	if colored {
+		l.uncoverOthersColored(x)
 	} else {
-		s.uncoverOthersColored(x)
+		dead += l.uncoverOthersD(x)
 	}
-	for p := x - nodeSize; p != x; {
-		np := nd(nb, p)
-		if np.top <= 0 {
-			p = np.down
-			continue
-		}
-		if j := uint32(np.top); j <= pmax {
-			i := j/nodeSize - 1
-			key[i>>6] ^= 1 << (i & 63)
-			ph ^= zob[i+1]
-		}
-		p -= nodeSize
-	}
+	ph = l.toggleKey(x, key, ph)
 	hr = uint32(nd(nb, x).top)
 	x = nd(nb, x).down
 	goto try
-}
-
-// The dancing steps of a memoized count without colors, branching by
-// BranchFirst: coverPlain, uncoverPlain, coverOthersPlain and
-// uncoverOthersPlain, also keeping the number of active primary items left
-// without options (dead, the change returned), so that the search finds a
-// dead end without scanning the items. Hiding never touches the list of an
-// inactive item, whose length stays as it was when it was covered; so an
-// item whose length reaches 0 or leaves it, or that is covered or
-// uncovered with length 0, is all there is to watch.
-
-// mcover is coverPlain(hr), returning the updates and the change in dead.
-func mcover(nb, ib unsafe.Pointer, pmax, hr uint32) (u uint64, dead int32) {
-	l := itr(ib, hr)
-	itr(ib, l.prev).next = l.next
-	itr(ib, l.next).prev = l.prev
-	u = 1
-	if hr <= pmax && l.len == 0 {
-		dead--
-	}
-	for p := nd(nb, hr).down; p != hr; p = nd(nb, p).down {
-		for q := p + nodeSize; q != p; {
-			nq := nd(nb, q)
-			x := nq.top
-			if x <= 0 {
-				q = nq.up
-				continue
-			}
-			up, dn := nq.up, nq.down
-			nd(nb, up).down = dn
-			nd(nb, dn).up = up
-			r := itr(ib, uint32(x))
-			r.len--
-			if r.len == 0 && uint32(x) <= pmax {
-				dead++
-			}
-			u++
-			q += nodeSize
-		}
-	}
-	return u, dead
-}
-
-// muncover undoes mcover(hr), returning the change in dead.
-func muncover(nb, ib unsafe.Pointer, pmax, hr uint32) (dead int32) {
-	for p := nd(nb, hr).up; p != hr; p = nd(nb, p).up {
-		for q := p - nodeSize; q != p; {
-			nq := nd(nb, q)
-			x := nq.top
-			if x <= 0 {
-				q = nq.down
-				continue
-			}
-			nd(nb, nq.up).down = q
-			nd(nb, nq.down).up = q
-			r := itr(ib, uint32(x))
-			if r.len == 0 && uint32(x) <= pmax {
-				dead--
-			}
-			r.len++
-			q -= nodeSize
-		}
-	}
-	l := itr(ib, hr)
-	itr(ib, l.prev).next = hr
-	itr(ib, l.next).prev = hr
-	if hr <= pmax && l.len == 0 {
-		dead++
-	}
-	return dead
-}
-
-// mcoverOthers covers the items of option node x's option after x's own
-// with mcover.
-func mcoverOthers(nb, ib unsafe.Pointer, pmax, x uint32) (u uint64, dead int32) {
-	for r := x + nodeSize; r != x; {
-		nr := nd(nb, r)
-		if nr.top <= 0 {
-			r = nr.up
-			continue
-		}
-		du, dd := mcover(nb, ib, pmax, uint32(nr.top))
-		u += du
-		dead += dd
-		r += nodeSize
-	}
-	return u, dead
-}
-
-// muncoverOthers undoes mcoverOthers(x).
-func muncoverOthers(nb, ib unsafe.Pointer, pmax, x uint32) (dead int32) {
-	for r := x - nodeSize; r != x; {
-		nr := nd(nb, r)
-		if nr.top <= 0 {
-			r = nr.down
-			continue
-		}
-		dead += muncover(nb, ib, pmax, uint32(nr.top))
-		r -= nodeSize
-	}
-	return dead
 }

@@ -26,17 +26,17 @@ var memoInstances = []struct {
 }
 
 // BenchmarkMemo counts the instances of issue 25's table with the memo, one
-// worker, each branching rule, and with the default (MemoAuto).
+// worker, each branching rule, and with the default (MethodAuto).
 func BenchmarkMemo(b *testing.B) {
 	for _, tc := range memoInstances {
 		for _, o := range []dlx.Options{
-			{Memo: dlx.MemoOn, Branch: dlx.BranchFirst},
-			{Memo: dlx.MemoOn, Branch: dlx.BranchMRV},
-			{Memo: dlx.MemoOn, Branch: dlx.BranchAuto},
-			{Memo: dlx.MemoAuto, Workers: 1},
+			{Method: dlx.MethodMemo, Branch: dlx.BranchFirst},
+			{Method: dlx.MethodMemo, Branch: dlx.BranchMRV},
+			{Method: dlx.MethodMemo, Branch: dlx.BranchAuto},
+			{Method: dlx.MethodAuto, Workers: 1},
 		} {
 			name := o.Branch.String()
-			if o.Memo == dlx.MemoAuto {
+			if o.Method == dlx.MethodAuto {
 				name = "default"
 			}
 			b.Run(tc.name+"/"+name, func(b *testing.B) {
@@ -46,7 +46,7 @@ func BenchmarkMemo(b *testing.B) {
 				cpu0 := cpuTime()
 				for b.Loop() {
 					opts := o
-					res, err = s.Solve(context.Background(), &opts)
+					res, err = s.Count(context.Background(), &opts)
 					require.NoError(b, err)
 				}
 				b.ReportMetric((cpuTime()-cpu0).Seconds()/float64(b.N), "cpu-s/op")
@@ -73,7 +73,7 @@ func BenchmarkMemoPlain(b *testing.B) {
 			var res dlx.Result
 			cpu0 := cpuTime()
 			for b.Loop() {
-				res, err = s.Solve(context.Background(), &dlx.Options{Memo: dlx.MemoOff})
+				res, err = s.Count(context.Background(), &dlx.Options{Method: dlx.MethodLinks})
 				require.NoError(b, err)
 			}
 			b.ReportMetric((cpuTime()-cpu0).Seconds()/float64(b.N), "cpu-s/op")
@@ -84,7 +84,7 @@ func BenchmarkMemoPlain(b *testing.B) {
 }
 
 // BenchmarkAutoControls counts the negative controls of issue 25, where
-// subproblems rarely repeat, with MemoAuto and with the plain search (one
+// subproblems rarely repeat, with MethodAuto and with the plain search (one
 // worker): auto must cost what the plain search costs (within 5%).
 func BenchmarkAutoControls(b *testing.B) {
 	for _, tc := range []struct {
@@ -96,14 +96,14 @@ func BenchmarkAutoControls(b *testing.B) {
 		{"queens-14", func(tb testing.TB) *dlx.Problem { return parse(tb, gen.Queens(14, false)) }, 365596},
 		{"pentomino-6x10", func(tb testing.TB) *dlx.Problem { return instance(tb, "pentomino-6x10.dlx") }, 9356},
 	} {
-		for _, m := range []dlx.MemoMode{dlx.MemoOff, dlx.MemoAuto} {
+		for _, m := range []dlx.Method{dlx.MethodLinks, dlx.MethodAuto} {
 			b.Run(tc.name+"/"+m.String(), func(b *testing.B) {
 				s, err := dlx.NewSolver(tc.p(b))
 				require.NoError(b, err)
 				var res dlx.Result
 				cpu0 := cpuTime()
 				for b.Loop() {
-					res, err = s.Solve(context.Background(), &dlx.Options{Memo: m})
+					res, err = s.Count(context.Background(), &dlx.Options{Method: m})
 					require.NoError(b, err)
 				}
 				require.Equal(b, tc.want, res.Solutions)

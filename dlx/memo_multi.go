@@ -28,12 +28,62 @@ import (
 // cannot be chosen twice) while their items may stay active, so a table
 // holds the counts of one set of forced options only.
 
+// memoM is the memoized count of Algorithm M (see above); like memoC it
+// counts only and never parks. It runs on one worker, from the root: the
+// driver gives it no subproblems of a split.
+type memoM struct {
+	l      *links
+	choice []uint32
+	ftweak []uint32
+	budget uint64
+	branch Branch
+	m      *memoRun
+	last   memoOutcome
+}
+
+// newMemoM returns the memoized count of Algorithm M on l.
+func newMemoM(l *links, budget uint64, branch Branch) *memoM {
+	n := l.levelsM()
+	return &memoM{l: l, choice: make([]uint32, n), ftweak: make([]uint32, n), budget: budget, branch: branch}
+}
+
+// clone returns mm on a copy of its links, with a table of its own.
+func (mm *memoM) clone(m *core.Meter) (method, error) {
+	l, err := mm.l.clone(m)
+	if err != nil {
+		return nil, err
+	}
+	return newMemoM(l, mm.budget, mm.branch), nil
+}
+
+func (mm *memoM) cloneBytes() uint64 { return mm.l.bytes() }
+
+func (mm *memoM) settle() {}
+
+func (mm *memoM) run(t *task) outcome {
+	l := mm.l
+	if mm.m == nil {
+		mm.m = newMemoRun(l, len(mm.choice), mm.budget, mm.branch)
+	}
+	m := mm.m
+	m.branch = mm.branch
+	u, n := l.forceAll(t.forced, true, nil)
+	o := memoOutcome{status: core.StatusExhausted, stats: core.Stats{Nodes: 1, Updates: u}} // a dead end at the root
+	if n == len(t.forced) {
+		o = mm.search(t.g, m, u)
+	}
+	l.unforceAll(t.forced, n, true)
+	m.peak = max(m.peak, m.t.bytes())
+	mm.last = o
+	return outcome{status: o.status, count: o.count, stats: o.stats}
+}
+
 // primaryKeyM sets m.key's primary part from the bounds of the active
 // primary items and returns its hash.
-func (s *Solver) primaryKeyM(m *memoRun) uint64 {
-	l := s.memo
+func (lk *links) primaryKeyM(m *memoRun) uint64 {
+	l := lk.memo
 	clear(m.key[:l.pwords])
-	ib := s.ibase
+	ib := lk.ibase
 	for r := itr(ib, 0).next; r != 0; {
 		lr := itr(ib, r)
 		i := r / nodeSize
@@ -64,25 +114,25 @@ func chooseFirstM(ib, sb unsafe.Pointer) (score int32, hr, n uint32) {
 	return 1, first, n
 }
 
-// searchMemoM runs the memoized count of Algorithm M from the current
-// state; see searchMemo and the comment above. It restores the state
-// before returning.
-func (s *Solver) searchMemoM(m *memoRun, updates uint64) memoOutcome {
+// search runs the memoized count of Algorithm M from the current state
+// under the gauge g, from updates done; see memoC.search and the comment
+// above. It restores the state before returning.
+func (mm *memoM) search(g *gauge, m *memoRun, updates uint64) memoOutcome {
 	var (
-		nb       = s.nbase
-		ib       = s.ibase
-		sb       = unsafe.Pointer(&s.slack[0])
-		ch       = s.choice
-		ft       = s.ftweak
+		l        = mm.l
+		nb       = l.nbase
+		ib       = l.ibase
+		sb       = l.sbase()
+		ch       = mm.choice
+		ft       = mm.ftweak
 		t        = m.t
 		acc      = m.acc
 		ent      = m.ent
-		second   = s.nitems > s.nprim
+		second   = l.nitems > l.nprim
 		first    = m.branch == BranchFirst
-		hmax     = ref(s.nitems)
-		pmax     = ref(s.nprim)
+		hmax     = ref(l.nitems)
 		level    int
-		nodes    = s.g.nodes // the gauge's running total
+		nodes    = g.nodes // the gauge's running total
 		node0    = nodes
 		scanned  uint64 // items scanned (choice of item, key) and one a node: work, with the updates
 		status   = core.StatusExhausted
@@ -98,9 +148,10 @@ func (s *Solver) searchMemoM(m *memoRun, updates uint64) memoOutcome {
 		m.ent = make([]int64, len(ch)+1)
 		acc, vacc, ent = m.acc, m.vacc, m.ent
 	}
-	workBound, ok := s.g.begin(nodes, updates)
+	l.layout()
+	workBound, ok := g.begin(nodes, updates)
 	if !ok {
-		status, stopping = s.g.status(), true
+		status, stopping = g.status(), true
 	}
 
 forward:
@@ -110,8 +161,8 @@ forward:
 	}
 	if updates+scanned >= workBound {
 		// (Every node adds at least one unit of work: see gauge.)
-		if workBound, ok = s.g.next(nodes, updates+scanned); !ok {
-			status, stopping = s.g.status(), true
+		if workBound, ok = g.next(nodes, updates+scanned); !ok {
+			status, stopping = g.status(), true
 			val, vv = count{}, 0
 			goto ret
 		}
@@ -123,13 +174,13 @@ forward:
 		goto ret
 	}
 	ent[level] = -1
-	if p := level - 1; p >= 0 && ch[p] > hmax && s.active(uint32(nd(nb, ch[p]).top)) {
+	if p := level - 1; p >= 0 && ch[p] > hmax && l.active(uint32(nd(nb, ch[p]).top)) {
 		// The item of the level above is partly done: go on with it.
 		hr = uint32(nd(nb, ch[p]).top)
 	} else {
-		h := s.primaryKeyM(m)
+		h := l.primaryKeyM(m)
 		if second {
-			h ^= s.secondaryKey(m)
+			h ^= l.secondaryKey(m, 0)
 		}
 		e, slot := t.find(h, m.key)
 		if e >= 0 {
@@ -160,16 +211,10 @@ forward:
 	}
 	acc[level], vacc[level] = count{}, 0
 	x = nd(nb, hr).down
-	ft[level] = x
-	if r := itr(ib, hr); r.bound > 1 || slackOf(sb, hr) != 0 {
-		r.bound--
-		if r.bound == 0 {
-			updates += s.cover(hr)
-		}
-	} else {
-		r.bound = 0
-		ft[level] = 0
-		updates += s.cover(hr)
+	{
+		var u uint64
+		ft[level], u = l.enterM(hr)
+		updates += u
 	}
 
 advance:
@@ -177,58 +222,21 @@ advance:
 		goto backup
 	}
 	{
-		r := itr(ib, hr)
-		b := r.bound
-		if sl := slackOf(sb, hr); b == 0 && sl == 0 {
-			if x == hr {
-				goto backup
-			}
-		} else if r.len <= b-sl {
+		u, ok := l.branchM(hr, x)
+		if !ok {
 			goto backup
-		} else if x != hr {
-			updates += s.tweak(x, b != 0)
-		} else if b != 0 {
-			s.unlinkItem(hr)
 		}
+		updates += u
 	}
 	ch[level] = x
 	if x != hr {
-		for p := x + nodeSize; p != x; {
-			np := nd(nb, p)
-			j := uint32(np.top)
-			if np.top <= 0 {
-				p = np.up
-				continue
-			}
-			switch c := s.colorOf(np); {
-			case j <= pmax:
-				if r := itr(ib, j); r.bound == 1 {
-					r.bound = 0
-					updates += s.cover(j)
-				} else {
-					r.bound--
-				}
-			case c == 0:
-				updates += s.cover(j)
-			case c > 0:
-				updates += s.purify(p)
-			}
-			p += nodeSize
-		}
+		updates += l.takeOthersM(x)
 	}
 	level++
 	goto forward
 
 backup:
-	{
-		r := itr(ib, hr)
-		if r.bound == 0 && slackOf(sb, hr) == 0 {
-			s.uncover(hr)
-		} else {
-			s.untweak(hr, ft[level], r.bound != 0)
-		}
-		r.bound++
-	}
+	l.leaveM(hr, ft[level])
 	val, vv = acc[level], addSat(vacc[level], 1)
 	if e := ent[level]; e >= 0 && !stopping {
 		m.store(e, val, vv)
@@ -236,7 +244,7 @@ backup:
 
 ret:
 	if level == 0 {
-		s.g.nodes = nodes
+		g.nodes = nodes
 		return memoOutcome{status: status, count: val, stats: core.Stats{Nodes: nodes - node0, Updates: updates}, virtual: vv}
 	}
 	level--
@@ -246,31 +254,11 @@ ret:
 	if x <= hmax {
 		// The branch that chose no more options for hr.
 		hr = x
-		s.relinkItem(hr)
+		l.relinkItem(hr)
 		goto backup
 	}
 	hr = uint32(nd(nb, x).top)
-	for p := x - nodeSize; p != x; {
-		np := nd(nb, p)
-		j := uint32(np.top)
-		if np.top <= 0 {
-			p = np.down
-			continue
-		}
-		switch c := s.colorOf(np); {
-		case j <= pmax:
-			r := itr(ib, j)
-			if r.bound == 0 {
-				s.uncover(j)
-			}
-			r.bound++
-		case c == 0:
-			s.uncover(j)
-		case c > 0:
-			s.unpurify(p)
-		}
-		p -= nodeSize
-	}
+	l.untakeOthersM(x)
 	x = nd(nb, x).down
 	goto advance
 }

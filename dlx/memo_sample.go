@@ -2,7 +2,6 @@ package dlx
 
 import (
 	"context"
-	"errors"
 	"math/big"
 	"math/rand/v2"
 	"time"
@@ -17,15 +16,10 @@ import (
 // each option with probability (count below it) / (count of the node).
 // Each solution is one leaf of the tree, reached with probability 1/N.
 
-var errSampleMulti = errors.New("dlx: random solutions are drawn for exact cover problems with colors; multiplicities (Algorithm M) are not supported")
-
-// solveSample is Solve with opts.Sample: it counts with the memo, then
-// draws opts.Sample solutions, independently and uniformly at random
-// (with repetition), seeded by opts.Seed, passing each to opts.Visit.
-func (s *Solver) solveSample(ctx context.Context, opts *Options) (Result, error) {
-	if s.multi || opts.MaxOptions != 0 || opts.Minimize {
-		return Result{}, errSampleMulti
-	}
+// sample is Sample: it counts with the memo, then draws n solutions,
+// independently and uniformly at random (with repetition), seeded by
+// opts.Seed, passing each to opts.Visit.
+func (s *Solver) sample(ctx context.Context, n uint64, opts *Options) (Result, error) {
 	budget, err := memoBudget(opts)
 	if err != nil {
 		return Result{}, err
@@ -33,15 +27,16 @@ func (s *Solver) solveSample(ctx context.Context, opts *Options) (Result, error)
 	start := time.Now()
 	branch := opts.Branch
 	if branch == BranchAuto {
-		n := uint64(autoSampleNodes)
+		k := uint64(autoSampleNodes)
 		if opts.MaxNodes != 0 {
-			n = min(n, opts.MaxNodes)
+			k = min(k, opts.MaxNodes)
 		}
-		x, _ := s.pickBranch(ctx, opts.Forced, n, budget)
-		branch = x.m.branch
+		x, _ := s.pickBranch(ctx, opts.Forced, k, budget)
+		branch = x.branch()
 	}
-	o, m := s.countMemo(ctx, opts.Forced, opts.MaxNodes, budget, branch, nil)
-	res := s.memoResult(o, m, core.Stats{}, start)
+	mc := newMemoC(s.l, budget, branch)
+	o := s.runSample(ctx, mc, opts.Forced, nil, opts.MaxNodes).o
+	res := s.memoResult(mc, core.Stats{}, start)
 	if o.status != core.StatusExhausted {
 		return res, nil
 	}
@@ -53,35 +48,26 @@ func (s *Solver) solveSample(ctx context.Context, opts *Options) (Result, error)
 	rng := rand.New(rand.NewPCG(opts.Seed, 0x2545f4914f6cdd1d))
 	s.g.reset(ctx, 0)
 	defer s.g.end()
-	sol := make([]int, 0, len(s.choice)+len(opts.Forced))
-	for i := uint64(0); i < opts.Sample; i++ {
+	sol := make([]int, 0, len(mc.choice)+len(opts.Forced))
+	l := s.l
+	for i := uint64(0); i < n; i++ {
 		sol = append(sol[:0], opts.Forced...)
-		n := 0
-		for _, k := range opts.Forced {
-			res.Stats.Updates += s.force(k) // they fit: the count is not 0
-			n++
-		}
+		u, nf := l.forceAll(opts.Forced, false, nil) // they fit: the count is not 0
+		res.Stats.Updates += u
 		var st core.Status
-		sol, st = s.draw(m, total, rng, sol, &res.Stats)
-		for n--; n >= 0; n-- {
-			s.unforce(opts.Forced[n])
-		}
+		sol, st = mc.draw(&s.g, total, rng, sol, &res.Stats)
+		l.unforceAll(opts.Forced, nf, false)
 		if st != core.StatusExhausted {
 			res.Status = st
 			break
 		}
 		res.Solutions++
-		if s.nfirst < 0 {
-			s.first = append(s.first[:0], sol...)
-			s.nfirst = len(sol)
-		}
-		if opts.Visit != nil && !opts.Visit(sol) {
-			res.Status = core.StatusFound
+		res.Status = core.StatusFound
+		if !s.rec.found(sol, opts.Visit) {
 			break
 		}
-		res.Status = core.StatusFound
 	}
-	res.Memo.Entries = uint64(m.t.n)
+	res.Memo.Entries = uint64(mc.m.t.n)
 	res.Stats.Elapsed = time.Since(start)
 	return res, nil
 }
@@ -89,15 +75,16 @@ func (s *Solver) solveSample(ctx context.Context, opts *Options) (Result, error)
 // draw walks from the current state, whose count is total, down to a
 // solution drawn uniformly at random, appending its options to sol, and
 // restores the state. Counts below each option come from the memo (or
-// are searched again when evicted).
-func (s *Solver) draw(m *memoRun, total count, rng *rand.Rand, sol []int, stats *core.Stats) ([]int, core.Status) {
-	nb, ib := s.nbase, s.ibase
+// are searched again when evicted), under the gauge g.
+func (mc *memoC) draw(g *gauge, total count, rng *rand.Rand, sol []int, stats *core.Stats) ([]int, core.Status) {
+	l, m := mc.l, mc.m
+	nb, ib := l.nbase, l.ibase
 	var path []uint32 // the option node taken at each level
 	var items []uint32
 	status := core.StatusExhausted
 	for itr(ib, 0).next != 0 {
 		var hr uint32
-		if m.branch == BranchFirst && !s.colored {
+		if m.branch == BranchFirst && !l.colored {
 			hr = itr(ib, 0).next
 		} else if m.branch == BranchFirst {
 			_, hr, _ = chooseFirst(ib)
@@ -105,14 +92,14 @@ func (s *Solver) draw(m *memoRun, total count, rng *rand.Rand, sol []int, stats 
 			_, hr, _ = choose(ib, 0)
 		}
 		stats.Nodes++
-		stats.Updates += s.commitItem(hr)
+		stats.Updates += l.cover(hr)
 		r := randBelow(rng, total)
 		var pick uint32
 		var below count
 		for x := nd(nb, hr).down; x != hr; x = nd(nb, x).down {
-			stats.Updates += s.commitOthers(x)
-			o := s.searchMemo(m, 0)
-			s.uncommitOthers(x)
+			stats.Updates += l.coverOthers(x)
+			o := mc.below(g)
+			l.uncoverOthers(x)
 			stats.Nodes += o.stats.Nodes
 			stats.Updates += o.stats.Updates
 			if o.status != core.StatusExhausted {
@@ -126,77 +113,35 @@ func (s *Solver) draw(m *memoRun, total count, rng *rand.Rand, sol []int, stats 
 			r = r.sub(o.count)
 		}
 		if pick == 0 {
-			s.uncommitItem(hr)
+			l.uncover(hr)
 			if status == core.StatusExhausted {
 				status = core.StatusCanceled // unreachable: the counts add up to total
 			}
 			break
 		}
-		stats.Updates += s.commitOthers(pick)
+		stats.Updates += l.coverOthers(pick)
 		path = append(path, pick)
 		items = append(items, hr)
-		sol = append(sol, s.option(pick))
+		sol = append(sol, l.option(pick))
 		total = below
 	}
-	for l := len(path) - 1; l >= 0; l-- {
-		s.uncommitOthers(path[l])
-		s.uncommitItem(items[l])
+	for k := len(path) - 1; k >= 0; k-- {
+		l.uncoverOthers(path[k])
+		l.uncover(items[k])
 	}
 	return sol, status
 }
 
-// commitItem covers the item with header hr, as the search does when it
-// branches on it.
-func (s *Solver) commitItem(hr uint32) uint64 {
-	if s.colored {
-		return s.cover(hr)
+// below counts the subproblem of the current state with the memo, under
+// the gauge g.
+func (mc *memoC) below(g *gauge) memoOutcome {
+	l := mc.l
+	var dead int32
+	if !l.colored {
+		dead = l.startDead()
+		defer l.endDead()
 	}
-	return s.coverPlain(hr)
-}
-
-// uncommitItem undoes commitItem(hr).
-func (s *Solver) uncommitItem(hr uint32) {
-	if s.colored {
-		s.uncover(hr)
-	} else {
-		s.uncoverPlain(hr)
-	}
-}
-
-// commitOthers takes the other items of option node x's option into
-// account, as the search does when it chooses x.
-func (s *Solver) commitOthers(x uint32) uint64 {
-	if !s.colored {
-		return s.coverOthersPlain(x)
-	}
-	nb := s.nbase
-	var u uint64
-	for p := x + nodeSize; p != x; {
-		if np := nd(nb, p); np.top <= 0 {
-			p = np.up
-			continue
-		}
-		u += s.commit(p)
-		p += nodeSize
-	}
-	return u
-}
-
-// uncommitOthers undoes commitOthers(x).
-func (s *Solver) uncommitOthers(x uint32) {
-	if !s.colored {
-		s.uncoverOthersPlain(x)
-		return
-	}
-	nb := s.nbase
-	for p := x - nodeSize; p != x; {
-		if np := nd(nb, p); np.top <= 0 {
-			p = np.down
-			continue
-		}
-		s.uncommit(p)
-		p -= nodeSize
-	}
+	return mc.search(g, mc.m, 0, dead)
 }
 
 // randBelow returns a uniform random count in [0, n), n > 0.

@@ -14,7 +14,7 @@ import (
 	"gonum.org/v1/gonum/stat/distuv"
 )
 
-// chiSquare draws draws solutions of p with Options.Sample and returns the
+// chiSquare draws draws solutions of p with Solver.Sample and returns the
 // chi-square statistic of their frequencies against the uniform
 // distribution over every solution (listed by the plain search), with its
 // degrees of freedom.
@@ -27,7 +27,6 @@ func chiSquare(t *testing.T, p *dlx.Problem, draws uint64, opts dlx.Options) (st
 	}
 	require.NotEmpty(t, index)
 	seen := make([]float64, len(index))
-	opts.Sample = draws
 	opts.Visit = func(sol []int) bool {
 		require.NoError(t, p.Verify(sol))
 		i, ok := index[fmt.Sprint(slices.Sorted(slices.Values(sol)))]
@@ -35,7 +34,7 @@ func chiSquare(t *testing.T, p *dlx.Problem, draws uint64, opts dlx.Options) (st
 		seen[i]++
 		return true
 	}
-	res, err := solver(t, p).Solve(context.Background(), &opts)
+	res, err := solver(t, p).Sample(context.Background(), draws, &opts)
 	require.NoError(t, err)
 	require.Equal(t, core.StatusFound, res.Status)
 	require.Equal(t, draws, res.Solutions)
@@ -89,12 +88,11 @@ func TestSampleSeeds(t *testing.T) {
 	p := parse(t, gen.Dominoes(6, 6))
 	draw := func(opts dlx.Options) [][]int {
 		var out [][]int
-		opts.Sample = 5
 		opts.Visit = func(sol []int) bool {
 			out = append(out, slices.Clone(sol))
 			return true
 		}
-		_, err := solver(t, p).Solve(context.Background(), &opts)
+		_, err := solver(t, p).Sample(context.Background(), 5, &opts)
 		require.NoError(t, err)
 		return out
 	}
@@ -105,10 +103,10 @@ func TestSampleSeeds(t *testing.T) {
 		require.Equal(t, 0, sol[0])
 		require.NoError(t, p.Verify(sol))
 	}
-	_, err := solver(t, parse(t, gen.Knuth3)).Solve(context.Background(), &dlx.Options{Sample: 1})
+	_, err := solver(t, parse(t, gen.Knuth3)).Sample(context.Background(), 1, nil)
 	require.Error(t, err)
 	// No solution: nothing drawn, status exhausted.
-	res, err := solver(t, parse(t, gen.Dominoes(3, 3))).Solve(context.Background(), &dlx.Options{Sample: 3})
+	res, err := solver(t, parse(t, gen.Dominoes(3, 3))).Sample(context.Background(), 3, nil)
 	require.NoError(t, err)
 	require.Equal(t, core.StatusExhausted, res.Status)
 	require.Zero(t, res.Solutions)

@@ -65,7 +65,7 @@ func randomMemoInstance(r *rand.Rand, np, ns, nopt int, multi bool) *dlx.Problem
 // countWith counts p's solutions with opts.
 func countWith(t testing.TB, p *dlx.Problem, opts dlx.Options) dlx.Result {
 	t.Helper()
-	res, err := solver(t, p).Solve(context.Background(), &opts)
+	res, err := solver(t, p).Count(context.Background(), &opts)
 	require.NoError(t, err)
 	return res
 }
@@ -90,17 +90,17 @@ func TestMemoAgainstDLX(t *testing.T) {
 		p := randomMemoInstance(r, np, ns, 6+r.IntN(50), k.multi)
 		var text strings.Builder
 		require.NoError(t, dlx.Write(&text, p))
-		plain := countWith(t, p, dlx.Options{})
+		plain := countWith(t, p, dlx.Options{Method: dlx.MethodLinks})
 		require.Equal(t, core.StatusExhausted, plain.Status)
 		for _, o := range []dlx.Options{
-			{Memo: dlx.MemoOn, Branch: dlx.BranchMRV},
-			{Memo: dlx.MemoOn, Branch: dlx.BranchFirst},
-			{Memo: dlx.MemoOn, Branch: dlx.BranchFirst, MemoBytes: dlx.MinMemoBytes},
-			{Memo: dlx.MemoAuto},
+			{Method: dlx.MethodMemo, Branch: dlx.BranchMRV},
+			{Method: dlx.MethodMemo, Branch: dlx.BranchFirst},
+			{Method: dlx.MethodMemo, Branch: dlx.BranchFirst, MemoBytes: dlx.MinMemoBytes},
+			{Method: dlx.MethodAuto},
 		} {
 			res := countWith(t, p, o)
 			require.Equal(t, core.StatusExhausted, res.Status)
-			require.Equal(t, plain.Count, res.Count, "trial %d (%s), %v/%v:\n%s", trial, k.name, o.Memo, o.Branch, text.String())
+			require.Equal(t, plain.Count, res.Count, "trial %d (%s), %v/%v:\n%s", trial, k.name, o.Method, o.Branch, text.String())
 			if o.Branch == dlx.BranchMRV && !k.multi {
 				// The memo's virtual nodes are the plain search's tree.
 				require.Equal(t, plain.Stats.Nodes, res.Memo.Virtual, "trial %d (%s), virtual nodes", trial, k.name)
@@ -108,8 +108,8 @@ func TestMemoAgainstDLX(t *testing.T) {
 		}
 		if f := r.IntN(p.NumOptions()); hasPrimary(p, f) {
 			forced := []int{f}
-			want := countWith(t, p, dlx.Options{Forced: forced})
-			res := countWith(t, p, dlx.Options{Forced: forced, Memo: dlx.MemoOn, Branch: dlx.BranchFirst})
+			want := countWith(t, p, dlx.Options{Forced: forced, Method: dlx.MethodLinks})
+			res := countWith(t, p, dlx.Options{Forced: forced, Method: dlx.MethodMemo, Branch: dlx.BranchFirst})
 			require.Equal(t, want.Count, res.Count, "trial %d (%s), forced %v:\n%s", trial, k.name, forced, text.String())
 		}
 	}
@@ -133,7 +133,7 @@ func TestMemoKnownCounts(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			p := parse(t, tc.text)
 			for _, b := range []dlx.Branch{dlx.BranchMRV, dlx.BranchFirst, dlx.BranchAuto} {
-				res := countWith(t, p, dlx.Options{Memo: dlx.MemoOn, Branch: b})
+				res := countWith(t, p, dlx.Options{Method: dlx.MethodMemo, Branch: b})
 				require.Equal(t, core.StatusExhausted, res.Status)
 				require.Equal(t, tc.want, res.Solutions, "%v", b)
 				require.NotNil(t, res.Memo)
@@ -161,7 +161,7 @@ func TestMemoIssueTable(t *testing.T) {
 				branches = []dlx.Branch{dlx.BranchMRV}
 			}
 			for _, b := range branches {
-				res := countWith(t, p, dlx.Options{Memo: dlx.MemoOn, Branch: b})
+				res := countWith(t, p, dlx.Options{Method: dlx.MethodMemo, Branch: b})
 				require.Equal(t, core.StatusExhausted, res.Status)
 				require.Equal(t, tc.want, res.Count.String(), "%v", b)
 			}
@@ -212,7 +212,7 @@ func TestMemoBigCounts(t *testing.T) {
 				t.Skip("-short: 18x18 runs in the full suite")
 			}
 			p := parse(t, gen.Dominoes(tc.rows, tc.cols))
-			res := countWith(t, p, dlx.Options{Memo: dlx.MemoOn, Branch: dlx.BranchFirst})
+			res := countWith(t, p, dlx.Options{Method: dlx.MethodMemo, Branch: dlx.BranchFirst})
 			require.Equal(t, core.StatusExhausted, res.Status)
 			want, _ := new(big.Int).SetString(tc.want, 10)
 			if want.BitLen() > 128 {
@@ -236,7 +236,7 @@ func TestMemoDominoes20x20(t *testing.T) {
 		t.Skip("COVERKIT_LONG is not set (about 30 s and 5 GB)")
 	}
 	p := parse(t, gen.Dominoes(20, 20))
-	res := countWith(t, p, dlx.Options{Memo: dlx.MemoOn, Branch: dlx.BranchFirst, MemoBytes: 6 << 30})
+	res := countWith(t, p, dlx.Options{Method: dlx.MethodMemo, Branch: dlx.BranchFirst, MemoBytes: 6 << 30})
 	require.Equal(t, core.StatusExhausted, res.Status)
 	require.NotNil(t, res.Big)
 	require.Equal(t, "1269984011256235834242602753102293934298576249856", res.Big.String())
@@ -249,25 +249,25 @@ func TestMemoStops(t *testing.T) {
 	p := parse(t, gen.Dominoes(16, 16))
 	s := solver(t, p)
 	for _, b := range []dlx.Branch{dlx.BranchFirst, dlx.BranchMRV} {
-		res, err := s.Solve(context.Background(), &dlx.Options{Memo: dlx.MemoOn, Branch: b, MaxNodes: 10000})
+		res, err := s.Count(context.Background(), &dlx.Options{Method: dlx.MethodMemo, Branch: b, MaxNodes: 10000})
 		require.NoError(t, err)
 		require.Equal(t, core.StatusLimit, res.Status)
 		require.LessOrEqual(t, res.Stats.Nodes, uint64(10000))
 
 		ctx, cancel := context.WithCancel(context.Background())
 		cancel()
-		res, err = s.Solve(ctx, &dlx.Options{Memo: dlx.MemoOn, Branch: b})
+		res, err = s.Count(ctx, &dlx.Options{Method: dlx.MethodMemo, Branch: b})
 		require.NoError(t, err)
 		require.Equal(t, core.StatusCanceled, res.Status)
 
 		ctx, cancel = context.WithTimeout(context.Background(), 20*time.Millisecond)
-		res, err = s.Solve(ctx, &dlx.Options{Memo: dlx.MemoOn, Branch: b})
+		res, err = s.Count(ctx, &dlx.Options{Method: dlx.MethodMemo, Branch: b})
 		cancel()
 		require.NoError(t, err)
 		require.Equal(t, core.StatusTimeout, res.Status)
 	}
 	// The solver is left as it was: a full count afterwards is right.
-	res, err := s.Solve(context.Background(), &dlx.Options{Memo: dlx.MemoOn})
+	res, err := s.Count(context.Background(), &dlx.Options{Method: dlx.MethodMemo})
 	require.NoError(t, err)
 	require.Equal(t, "2444888770250892795802079170816", res.Count.String()) // OEIS A004003(8)
 }
@@ -277,14 +277,14 @@ func TestMemoStops(t *testing.T) {
 // grows gently while half of what the search needs fits.
 func TestMemoBudget(t *testing.T) {
 	p := parse(t, gen.Dominoes(10, 10))
-	whole := countWith(t, p, dlx.Options{Memo: dlx.MemoOn, Branch: dlx.BranchFirst})
+	whole := countWith(t, p, dlx.Options{Method: dlx.MethodMemo, Branch: dlx.BranchFirst})
 	require.False(t, whole.Memo.Full)
 	for _, b := range []uint64{whole.Memo.Bytes / 2, dlx.MinMemoBytes} {
 		q := p
 		if b == dlx.MinMemoBytes {
 			q = parse(t, gen.Dominoes(8, 8)) // 10x10 thrashes in 64 KiB
 		}
-		res := countWith(t, q, dlx.Options{Memo: dlx.MemoOn, Branch: dlx.BranchFirst, MemoBytes: b})
+		res := countWith(t, q, dlx.Options{Method: dlx.MethodMemo, Branch: dlx.BranchFirst, MemoBytes: b})
 		require.True(t, res.Memo.Full)
 		require.NotZero(t, res.Memo.Evicted)
 		require.LessOrEqual(t, res.Memo.Bytes, b)
@@ -302,17 +302,19 @@ func TestMemoRefuses(t *testing.T) {
 	s := solver(t, parse(t, gen.Langford(7)))
 	ctx := context.Background()
 	for name, o := range map[string]dlx.Options{
-		"visit":       {Memo: dlx.MemoOn, Visit: func([]int) bool { return true }},
-		"limit":       {Memo: dlx.MemoOn, Limit: 3},
-		"max options": {Memo: dlx.MemoOn, MaxOptions: 4},
-		"minimize":    {Memo: dlx.MemoOn, Minimize: true},
-		"tiny budget": {Memo: dlx.MemoOn, MemoBytes: 100},
+		"visit":       {Method: dlx.MethodMemo, Visit: func([]int) bool { return true }},
+		"limit":       {Method: dlx.MethodMemo, Limit: 3},
+		"max options": {Method: dlx.MethodMemo, MaxOptions: 4},
+		"minimize":    {Method: dlx.MethodMemo, Minimize: true},
+		"tiny budget": {Method: dlx.MethodMemo, MemoBytes: 100},
 	} {
-		_, err := s.Solve(ctx, &o)
+		_, err := s.Count(ctx, &o)
 		require.Error(t, err, name)
 	}
-	// MemoAuto falls back to the plain search where the memo cannot go.
-	res, err := s.Solve(ctx, &dlx.Options{Memo: dlx.MemoAuto, Limit: 3})
+	// The memo lists nothing; MethodAuto lists with the plain search.
+	_, err := s.Solve(ctx, &dlx.Options{Method: dlx.MethodMemo, Limit: 3})
+	require.Error(t, err)
+	res, err := s.Solve(ctx, &dlx.Options{Method: dlx.MethodAuto, Limit: 3})
 	require.NoError(t, err)
 	require.EqualValues(t, 3, res.Solutions)
 }
@@ -348,14 +350,14 @@ func FuzzMemo(f *testing.F) {
 			return
 		}
 		for _, o := range []dlx.Options{
-			{Memo: dlx.MemoOn, Branch: dlx.BranchMRV},
-			{Memo: dlx.MemoOn, Branch: dlx.BranchFirst, MemoBytes: dlx.MinMemoBytes},
-			{Memo: dlx.MemoAuto},
+			{Method: dlx.MethodMemo, Branch: dlx.BranchMRV},
+			{Method: dlx.MethodMemo, Branch: dlx.BranchFirst, MemoBytes: dlx.MinMemoBytes},
+			{Method: dlx.MethodAuto},
 		} {
-			res, err := s.Solve(ctx, &o)
+			res, err := s.Count(ctx, &o)
 			require.NoError(t, err)
 			require.Equal(t, core.StatusExhausted, res.Status)
-			require.Equal(t, plain.Count, res.Count, "%v/%v:\n%s", o.Memo, o.Branch, text)
+			require.Equal(t, plain.Count, res.Count, "%v/%v:\n%s", o.Method, o.Branch, text)
 		}
 	})
 }
@@ -379,9 +381,9 @@ func TestMemoWorkers(t *testing.T) {
 	}
 	for name, p := range problems {
 		for _, b := range []dlx.Branch{dlx.BranchMRV, dlx.BranchFirst} {
-			one := countWith(t, p, dlx.Options{Memo: dlx.MemoOn, Branch: b})
+			one := countWith(t, p, dlx.Options{Method: dlx.MethodMemo, Branch: b})
 			for _, w := range []int{2, 3, 8} {
-				res := countWith(t, p, dlx.Options{Memo: dlx.MemoOn, Branch: b, Workers: w})
+				res := countWith(t, p, dlx.Options{Method: dlx.MethodMemo, Branch: b, Workers: w})
 				require.Equal(t, core.StatusExhausted, res.Status)
 				require.Equal(t, one.Count, res.Count, "%s %v, %d workers", name, b, w)
 				require.Equal(t, one.Stats.Nodes, res.Stats.Nodes, "%s %v, %d workers: nodes", name, b, w)
@@ -430,7 +432,7 @@ func TestMemoSubtrees(t *testing.T) {
 	require.ErrorIs(t, err, core.ErrUnsupported)
 }
 
-// TestAutoWorkers counts with MemoAuto on 1, 2 and 3 workers, where it
+// TestAutoWorkers counts with MethodAuto on 1, 2 and 3 workers, where it
 // keeps the plain search (Langford, queens) and where it takes the memo
 // (dominoes, L-trominoes): the same counts, nodes and updates, and the
 // same first solution.
@@ -441,11 +443,11 @@ func TestAutoWorkers(t *testing.T) {
 	} {
 		p := parse(t, text)
 		s := solver(t, p)
-		one, err := s.Solve(context.Background(), &dlx.Options{Memo: dlx.MemoAuto})
+		one, err := s.Count(context.Background(), &dlx.Options{Method: dlx.MethodAuto})
 		require.NoError(t, err)
 		first := slices.Clone(s.First())
 		for _, w := range []int{2, 3} {
-			res, err := s.Solve(context.Background(), &dlx.Options{Memo: dlx.MemoAuto, Workers: w})
+			res, err := s.Count(context.Background(), &dlx.Options{Method: dlx.MethodAuto, Workers: w})
 			require.NoError(t, err)
 			require.Equal(t, core.StatusExhausted, res.Status)
 			require.Equal(t, one.Count, res.Count, "%s, %d workers", name, w)

@@ -11,6 +11,11 @@ import (
 	"github.com/coverkit/coverkit/resource"
 )
 
+// The driver's workers: the split of a search into the subtrees below its
+// top levels (by the method's own branching: any method that hands its
+// prefixes at a cut, see task) and the workers that search them, each on
+// its own clone of the method.
+
 // tasksPerWorker is how many more subproblems than workers the parallel
 // search aims for, so that uneven subtrees even out.
 const tasksPerWorker = 64
@@ -19,14 +24,13 @@ const tasksPerWorker = 64
 const maxSplitDepth = 12
 
 // split holds the subproblems of a parallel search or of Subtrees: the
-// prefixes (for Algorithm C the options chosen from the root, forced ones
-// first; for Algorithm M the branches taken at each level) flattened with
-// their ends, the solutions found above the split depth (flattened
-// likewise), and the search above the split depth. at[t] holds the nodes
-// and updates the search above the split had counted on reaching prefix
-// t, and solTask[j] the number of prefixes reached before solution j: the
-// serial search visits the subtrees and those solutions in that order, so
-// these give its counters at any solution of a subtree.
+// prefixes (in the method's encoding, see task.path) flattened with their
+// ends, the solutions found above the split depth (flattened likewise),
+// and the search above the split depth. at[t] holds the nodes and updates
+// the search above the split had counted on reaching prefix t, and
+// solTask[j] the number of prefixes reached before solution j: the serial
+// search visits the subtrees and those solutions in that order, so these
+// give its counters at any solution of a subtree.
 type split struct {
 	tasks, tasksEnd []int
 	sols, solsEnd   []int
@@ -35,78 +39,125 @@ type split struct {
 	res             Result
 }
 
-// splitDepth searches down to a depth d, the smallest giving at least
-// target prefixes, or where more depth gives no more (the tree ends), or
-// maxSplitDepth, and returns the split there and d. Each depth tried
-// searches from the root again, with the gauge's node total as it was:
-// only the last depth's nodes and updates are the search's (the rounds
-// before it are overhead), and they spend the node budget once.
-func (s *Solver) splitDepth(forced []int, target int) (split, int) {
+// task returns the prefix of subproblem t.
+func (sp *split) task(t int) []int {
+	b := 0
+	if t > 0 {
+		b = sp.tasksEnd[t-1]
+	}
+	return sp.tasks[b:sp.tasksEnd[t]]
+}
+
+// splitDepth searches with m down to a depth d, the smallest giving at
+// least target prefixes, or where more depth gives no more (the tree
+// ends), or maxSplitDepth, and returns the split there and d. Each depth
+// tried searches from the root again, with the gauge's node total as it
+// was: only the last depth's nodes and updates are the search's (the
+// rounds before it are overhead), and they spend the node budget once.
+func (s *Solver) splitDepth(m method, forced []int, target int) (split, int) {
 	var sp split
 	last, d := -1, 1
 	nodes := s.g.nodes
+	onPrefix := func(prefix []int, at core.Stats) {
+		sp.tasks = append(sp.tasks, prefix...)
+		sp.tasksEnd = append(sp.tasksEnd, len(sp.tasks))
+		sp.at = append(sp.at, at)
+	}
+	visit := func(sol []int) bool {
+		sp.sols = append(sp.sols, sol...)
+		sp.solsEnd = append(sp.solsEnd, len(sp.sols))
+		sp.solTask = append(sp.solTask, len(sp.tasksEnd))
+		return true
+	}
 	for ; d <= maxSplitDepth; d++ {
 		sp = split{}
-		s.cut = d
-		s.onPrefix = func(prefix []int, at core.Stats) {
-			sp.tasks = append(sp.tasks, prefix...)
-			sp.tasksEnd = append(sp.tasksEnd, len(sp.tasks))
-			sp.at = append(sp.at, at)
-		}
 		s.g.nodes = nodes
-		sp.res = s.runTask(forced, nil, 0, func(sol []int) bool {
-			sp.sols = append(sp.sols, sol...)
-			sp.solsEnd = append(sp.solsEnd, len(sp.sols))
-			sp.solTask = append(sp.solTask, len(sp.tasksEnd))
-			return true
-		})
+		o := s.split(m, forced, nil, 0, visit, d, onPrefix)
+		sp.res = Result{Status: o.status, Solutions: o.count.lo, Stats: o.stats}
 		n := len(sp.tasksEnd)
-		if n >= target || n == 0 || n == last || sp.res.Status != core.StatusExhausted || d == maxSplitDepth {
+		if n >= target || n == 0 || n == last || o.status != core.StatusExhausted || d == maxSplitDepth {
 			break
 		}
 		last = n
 	}
-	s.cut, s.onPrefix = -1, nil
 	return sp, d
 }
 
-// runTask solves one subproblem of a split search under the gauge s.g:
-// with task nil, the search from the root (forced options forced); else
-// the subtree below task, whose prefix is replayed and not counted. For
-// Algorithm C a task is the options chosen from the root, forced ones
-// first; for Algorithm M (s.useM) it is the branches taken at each level,
-// replayed after forcing forced.
-func (s *Solver) runTask(forced, task []int, limit uint64, visit func([]int) bool) Result {
-	if s.useM {
-		return s.solveForcedM(forced, task, task != nil, limit, visit)
-	}
-	if task == nil {
-		return s.solveForced(forced, false, limit, visit)
-	}
-	return s.solveForced(task, true, limit, visit)
+// worker is a clone of a method on a worker goroutine, with its own
+// gauge, record and task.
+type worker struct {
+	runner
+	m method
+	k int // its place among the workers
 }
 
-// solveParallel splits the search at its top levels into independent
-// subproblems and solves them on opts.Workers clones of s, each with a
+// workers returns w workers on clones of m, each with a fork of work's
+// gauge (all forks share its meter, which fork makes if need be), or nil
+// if the meter stopped the copying.
+func (s *Solver) workers(m method, work *gauge, w int) []*worker {
+	s.settle()
+	forks := make([]gauge, w)
+	for k := range forks {
+		forks[k] = work.fork()
+	}
+	ws := make([]*worker, w)
+	for k := range ws {
+		c, err := m.clone(s.g.meter())
+		if err != nil {
+			return nil
+		}
+		ws[k] = &worker{runner: runner{g: forks[k], rec: newRecord(s.l.levelsM())}, m: c, k: k}
+	}
+	return ws
+}
+
+// checkWorkers asks the resource policy for w clones of m.
+func (s *Solver) checkWorkers(m method, w int) error {
+	return resource.Check(fmt.Sprintf("dlx: %d workers' copies of a solver of %d nodes", w, len(s.l.nodes)),
+		resource.Bytes(uint64(w), m.cloneBytes()))
+}
+
+// each runs job(w, t) for subproblems t = 0, 1, … n−1 on the workers, each
+// taking the next one left, until a job returns false or the worker's
+// meter stops, and returns when all are done. A worker then gives back the
+// part of its grant of the node budget it did not use.
+func each(ws []*worker, n int, job func(w *worker, t int) bool) {
+	var (
+		next atomic.Int64
+		wg   sync.WaitGroup
+	)
+	for _, w := range ws {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				t := int(next.Add(1) - 1)
+				if t >= n || w.g.m.Stopped() || !job(w, t) {
+					break
+				}
+			}
+			w.g.release()
+		}()
+	}
+	wg.Wait()
+}
+
+// parallel splits the search of m at its top levels into independent
+// subproblems and solves them on opts.Workers clones of m, each with a
 // fork of one meter: a stop, a Halt (the solution limit reached) or the
 // node budget spent stops them all. The split runs on the search's own
 // meter; with a node budget the workers then share a meter of what the
 // split left of it (a meter's grants not used are lost, so the split's
 // would be: the split spends the budget exactly, the workers within it).
-func (s *Solver) solveParallel(opts *Options) (Result, error) {
+func (s *Solver) parallel(m method, opts *Options) (Result, error) {
 	start := time.Now()
 	w := opts.Workers
-	if err := resource.Check(fmt.Sprintf("dlx: %d workers' copies of a solver of %d nodes", w, len(s.nodes)),
-		resource.Bytes(uint64(w), s.cloneBytes())); err != nil {
+	if err := s.checkWorkers(m, w); err != nil {
 		return Result{}, err
 	}
-	s.stopAt = 0
-	if opts.TakeSingleton {
-		s.stopAt = 1
-	}
-	sp, _ := s.splitDepth(opts.Forced, w*tasksPerWorker)
+	sp, _ := s.splitDepth(m, opts.Forced, w*tasksPerWorker)
 	res := sp.res
-	s.nfirst = -1
+	s.rec.nfirst = -1
 	// The workers' gauge: s.g's, or with a budget one whose meter holds
 	// what the split left of it, which its forks draw in small grants.
 	work := &s.g
@@ -123,7 +174,7 @@ func (s *Solver) solveParallel(opts *Options) (Result, error) {
 
 	var (
 		mu        sync.Mutex
-		firstTask int    // the task whose first solution s.first holds
+		firstTask int    // the task whose first solution s.rec holds
 		found     uint64 // solutions reported (with a limit or visitor)
 		stopped   bool
 		limitHit  bool
@@ -141,11 +192,7 @@ func (s *Solver) solveParallel(opts *Options) (Result, error) {
 			return false
 		}
 		found++
-		if s.nfirst < 0 {
-			s.first = append(s.first[:0], sol...)
-			s.nfirst = len(sol)
-		}
-		if opts.Visit != nil && !opts.Visit(sol) || found >= limit {
+		if !s.rec.found(sol, opts.Visit) || found >= limit {
 			stopped, limitHit = true, true
 			work.halt(core.StatusFound)
 			return false
@@ -153,7 +200,7 @@ func (s *Solver) solveParallel(opts *Options) (Result, error) {
 		return true
 	}
 	if opts.Limit > 0 && res.Status == core.StatusExhausted {
-		return s.listOrdered(opts, sp, res, work, start)
+		return s.listOrdered(m, opts, sp, res, work, start)
 	}
 	// Solutions above the split depth come first.
 	begin := 0
@@ -173,8 +220,6 @@ func (s *Solver) solveParallel(opts *Options) (Result, error) {
 	}
 
 	var (
-		next     atomic.Int64
-		wg       sync.WaitGroup
 		total    = make([]Result, w)
 		finished atomic.Int64
 		complete atomic.Int64 // tasks searched to the end
@@ -186,59 +231,40 @@ func (s *Solver) solveParallel(opts *Options) (Result, error) {
 	if opts.Visit == nil && opts.Limit == 0 {
 		visit = nil // plain counting: no lock per solution
 	}
-	// Clone before any worker starts: workers write s.first.
-	clones := s.workerClones(work, w)
-	if clones == nil {
+	// Clone before any worker starts: workers write s.rec.
+	ws := s.workers(m, work, w)
+	if ws == nil {
 		// Stopped while copying: the search above the split is all that
 		// was done.
 		res.Status = s.g.status()
 		res.Stats.Elapsed = time.Since(start)
 		return res, nil
 	}
-	for k, c := range clones {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var r Result
-			for {
-				t := int(next.Add(1) - 1)
-				if t >= len(sp.tasksEnd) || c.g.m.Stopped() {
-					break
-				}
-				b := 0
-				if t > 0 {
-					b = sp.tasksEnd[t-1]
-				}
-				tr := c.runTask(opts.Forced, sp.tasks[b:sp.tasksEnd[t]], 0, visit)
-				if opts.Progress != nil {
-					opts.Progress(int(finished.Add(1)), len(sp.tasksEnd))
-				}
-				r.Solutions += tr.Solutions
-				r.Stats = r.Stats.Add(tr.Stats)
-				if tr.Status != core.StatusExhausted {
-					break
-				}
-				complete.Add(1)
-				if c.nfirst >= 0 && visit == nil {
-					// The first solution in search order (the lowest
-					// task's), whichever worker finds its task first, so
-					// that First does not depend on the workers' timing.
-					mu.Lock()
-					if s.nfirst < 0 || t < firstTask {
-						s.first = append(s.first[:0], c.First()...)
-						s.nfirst = len(s.first)
-						firstTask = t
-					}
-					mu.Unlock()
-				}
+	each(ws, len(sp.tasksEnd), func(wk *worker, t int) bool {
+		o := wk.run(wk.m, opts.Forced, sp.task(t), 0, visit)
+		if opts.Progress != nil {
+			opts.Progress(int(finished.Add(1)), len(sp.tasksEnd))
+		}
+		r := &total[wk.k]
+		r.Solutions += o.count.lo
+		r.Stats = r.Stats.Add(o.stats)
+		if o.status != core.StatusExhausted {
+			return false
+		}
+		complete.Add(1)
+		if f := wk.rec.First(); f != nil && visit == nil {
+			// The first solution in search order (the lowest task's),
+			// whichever worker finds its task first, so that First does
+			// not depend on the workers' timing.
+			mu.Lock()
+			if s.rec.nfirst < 0 || t < firstTask {
+				s.rec.keepFirst(f)
+				firstTask = t
 			}
-			// What this worker was granted and did not use goes back to
-			// the others.
-			c.g.release()
-			total[k] = r
-		}()
-	}
-	wg.Wait()
+			mu.Unlock()
+		}
+		return true
+	})
 	for _, r := range total {
 		res.Solutions += r.Solutions
 		res.Stats.Nodes += r.Stats.Nodes
@@ -261,30 +287,23 @@ func (s *Solver) solveParallel(opts *Options) (Result, error) {
 	return res, nil
 }
 
-// listOrdered is solveParallel for a listing with a limit (the first
-// solution, or the first K): the workers search the subtrees as before,
-// each keeping up to Limit solutions of its subtree, and the solutions
-// are passed on in the serial search's order (those above the split
-// depth among them), so that the listing, First and the counters are
-// those of the serial search: the nodes and updates above the split up to
-// the subtree where the listing ended (sp.at), those of the subtrees
-// before it, and those of that subtree up to its last solution passed on
-// (from its own run when it stopped there, else from a run of it to that
+// listOrdered is parallel for a listing with a limit (the first solution,
+// or the first K): the workers search the subtrees as before, each
+// keeping up to Limit solutions of its subtree, and the solutions are
+// passed on in the serial search's order (those above the split depth
+// among them), so that the listing, First and the counters are those of
+// the serial search: the nodes and updates above the split up to the
+// subtree where the listing ended (sp.at), those of the subtrees before
+// it, and those of that subtree up to its last solution passed on (from
+// its own run when it stopped there, else from a run of it to that
 // solution). The work of the subtrees after it is not counted. A search
 // stopped otherwise (a timeout, the node budget) reports all the work
 // done, as an unordered search does.
-func (s *Solver) listOrdered(opts *Options, sp split, res Result, work *gauge, start time.Time) (Result, error) {
-	w, limit, ntask := opts.Workers, opts.Limit, len(sp.tasksEnd)
-	task := func(t int) []int {
-		b := 0
-		if t > 0 {
-			b = sp.tasksEnd[t-1]
-		}
-		return sp.tasks[b:sp.tasksEnd[t]]
-	}
+func (s *Solver) listOrdered(m method, opts *Options, sp split, res Result, work *gauge, start time.Time) (Result, error) {
+	limit, ntask := opts.Limit, len(sp.tasksEnd)
 	type taskOut struct {
 		sols, ends []int
-		res        Result
+		res        outcome
 		done       bool
 	}
 	outs := make([]taskOut, ntask)
@@ -302,11 +321,7 @@ func (s *Solver) listOrdered(opts *Options, sp split, res Result, work *gauge, s
 	bound.Store(int64(ntask))
 	give := func(sol []int) bool {
 		found++
-		if s.nfirst < 0 {
-			s.first = append(s.first[:0], sol...)
-			s.nfirst = len(sol)
-		}
-		return (opts.Visit == nil || opts.Visit(sol)) && found < limit
+		return s.rec.found(sol, opts.Visit) && found < limit
 	}
 	// advance passes on, under mu, what has come in order.
 	advance := func() {
@@ -337,11 +352,11 @@ func (s *Solver) listOrdered(opts *Options, sp split, res Result, work *gauge, s
 				}
 				b = e
 			}
-			if o.res.Status != core.StatusExhausted {
+			if o.res.status != core.StatusExhausted {
 				broken = true
 				return
 			}
-			sum = sum.Add(o.res.Stats)
+			sum = sum.Add(o.res.stats)
 			o.sols, o.ends = nil, nil
 			emit++
 		}
@@ -350,12 +365,12 @@ func (s *Solver) listOrdered(opts *Options, sp split, res Result, work *gauge, s
 	advance() // the solutions above the split before the first subtree
 	mu.Unlock()
 	if stopTask == -2 && ntask > 0 {
-		s.runOrdered(opts, w, ntask, task, work, &bound, func(t int, sols, ends []int, tr Result) {
+		res.Stats = res.Stats.Add(s.runOrdered(m, opts, sp, work, &bound, func(t int, sols, ends []int, o outcome) {
 			mu.Lock()
-			outs[t] = taskOut{sols: sols, ends: ends, res: tr, done: true}
+			outs[t] = taskOut{sols: sols, ends: ends, res: o, done: true}
 			advance()
 			mu.Unlock()
-		}, &res)
+		}))
 	}
 	mu.Lock()
 	advance() // the solutions above the split after the last subtree
@@ -363,9 +378,9 @@ func (s *Solver) listOrdered(opts *Options, sp split, res Result, work *gauge, s
 	res.Solutions = found
 	switch {
 	case stopTask >= 0:
-		part, ok := outs[stopTask].res.Stats, outs[stopTask].res.Status == core.StatusFound && outs[stopTask].res.Solutions == stopAt
+		part, ok := outs[stopTask].res.stats, outs[stopTask].res.status == core.StatusFound && outs[stopTask].res.count.lo == stopAt
 		if !ok {
-			part, ok = s.rerun(opts.Forced, task(stopTask), stopAt)
+			part, ok = s.rerun(m, opts.Forced, sp.task(stopTask), stopAt)
 		}
 		if ok {
 			at := sp.at[stopTask]
@@ -373,7 +388,7 @@ func (s *Solver) listOrdered(opts *Options, sp split, res Result, work *gauge, s
 		}
 		res.Status = core.StatusFound
 	case stopTask == -1:
-		if st, ok := s.rerun(opts.Forced, nil, found); ok {
+		if st, ok := s.rerun(m, opts.Forced, nil, found); ok {
 			res.Stats.Nodes, res.Stats.Updates = st.Nodes, st.Updates
 		}
 		res.Status = core.StatusFound
@@ -387,95 +402,65 @@ func (s *Solver) listOrdered(opts *Options, sp split, res Result, work *gauge, s
 	return res, nil
 }
 
-// runOrdered runs the subtrees of listOrdered on w clones of s, each
+// runOrdered runs the subtrees of listOrdered on the workers, each
 // subtree to at most Limit solutions, and hands each one's solutions and
-// result to done as it ends; no subtree after bound (the first that
-// reached Limit: the listing ends there or before) is started. The work
-// of every subtree run, the ones after the listing's end included, is
-// added to res.Stats (what a search stopped short reports).
-func (s *Solver) runOrdered(opts *Options, w, ntask int, task func(int) []int, work *gauge, bound *atomic.Int64, done func(t int, sols, ends []int, tr Result), res *Result) {
-	var (
-		next     atomic.Int64
-		finished atomic.Int64
-		wg       sync.WaitGroup
-		total    = make([]core.Stats, w)
-	)
+// outcome to done as it ends; no subtree after bound (the first that
+// reached Limit: the listing ends there or before) is started. It returns
+// the work of every subtree run, the ones after the listing's end
+// included (what a search stopped short reports).
+func (s *Solver) runOrdered(m method, opts *Options, sp split, work *gauge, bound *atomic.Int64, done func(t int, sols, ends []int, o outcome)) core.Stats {
+	ntask := len(sp.tasksEnd)
+	var finished atomic.Int64
 	if opts.Progress != nil {
 		opts.Progress(0, ntask)
 	}
-	clones := s.workerClones(work, w)
-	if clones == nil {
-		return // stopped while copying: the status is the meter's
+	ws := s.workers(m, work, opts.Workers)
+	if ws == nil {
+		return core.Stats{} // stopped while copying: the status is the meter's
 	}
-	for k, c := range clones {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				t := int(next.Add(1) - 1)
-				if t >= ntask || int64(t) > bound.Load() || c.g.m.Stopped() {
-					break
-				}
-				var sols, ends []int
-				tr := c.runTask(opts.Forced, task(t), opts.Limit, func(sol []int) bool {
-					sols = append(sols, sol...)
-					ends = append(ends, len(sols))
-					return true
-				})
-				total[k] = total[k].Add(tr.Stats)
-				if opts.Progress != nil {
-					opts.Progress(int(finished.Add(1)), ntask)
-				}
-				done(t, sols, ends, tr)
-				if tr.Status == core.StatusFound {
-					for b := bound.Load(); int64(t) < b && !bound.CompareAndSwap(b, int64(t)); b = bound.Load() {
-					}
-					continue
-				}
-				if tr.Status != core.StatusExhausted {
-					break
-				}
+	total := make([]core.Stats, len(ws))
+	each(ws, ntask, func(wk *worker, t int) bool {
+		if int64(t) > bound.Load() {
+			return false
+		}
+		var sols, ends []int
+		o := wk.run(wk.m, opts.Forced, sp.task(t), opts.Limit, func(sol []int) bool {
+			sols = append(sols, sol...)
+			ends = append(ends, len(sols))
+			return true
+		})
+		total[wk.k] = total[wk.k].Add(o.stats)
+		if opts.Progress != nil {
+			opts.Progress(int(finished.Add(1)), ntask)
+		}
+		done(t, sols, ends, o)
+		if o.status == core.StatusFound {
+			for b := bound.Load(); int64(t) < b && !bound.CompareAndSwap(b, int64(t)); b = bound.Load() {
 			}
-			c.g.release()
-		}()
-	}
-	wg.Wait()
+			return true
+		}
+		return o.status == core.StatusExhausted
+	})
+	var sum core.Stats
 	for _, st := range total {
-		res.Stats.Nodes += st.Nodes
-		res.Stats.Updates += st.Updates
+		sum.Nodes += st.Nodes
+		sum.Updates += st.Updates
 	}
+	return sum
 }
 
-// rerun searches, on a fresh gauge of s's context, the subtree below task
-// (nil: the whole search, forced options forced) to its limit-th
-// solution, and returns its counters and whether it reached that
-// solution: the counters of the serial search there.
-func (s *Solver) rerun(forced, task []int, limit uint64) (core.Stats, bool) {
-	c, err := s.clone(nil)
+// rerun searches with a clone of m, on a fresh gauge of s's context, the
+// subtree below task (nil: the whole search, forced options forced) to
+// its limit-th solution, and returns its counters and whether it reached
+// that solution: the counters of the serial search there.
+func (s *Solver) rerun(m method, forced, task []int, limit uint64) (core.Stats, bool) {
+	s.settle()
+	c, err := m.clone(nil)
 	if err != nil {
 		return core.Stats{}, false
 	}
-	c.g.reset(s.g.ctx, 0)
-	r := c.runTask(forced, task, limit, nil)
-	return r.Stats, r.Status == core.StatusFound && r.Solutions == limit
-}
-
-// workerClones returns w clones of s for the workers of a parallel
-// search, each with a fork of work's gauge (all forks share its meter,
-// which fork makes if need be), or nil if the meter stopped the copying.
-func (s *Solver) workerClones(work *gauge, w int) []*Solver {
-	forks := make([]gauge, w)
-	for k := range forks {
-		forks[k] = work.fork()
-	}
-	clones := make([]*Solver, w)
-	for k := range clones {
-		c, err := s.clone(s.g.meter())
-		if err != nil {
-			return nil
-		}
-		clones[k] = c
-		clones[k].g = forks[k]
-	}
-	return clones
+	r := runner{rec: newRecord(s.l.levelsM())}
+	r.g.reset(s.g.ctx, 0)
+	o := r.run(c, forced, task, limit, nil)
+	return o.stats, o.status == core.StatusFound && o.count.lo == limit
 }

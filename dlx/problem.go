@@ -157,11 +157,10 @@ func (p *Problem) tick(work int) error {
 
 // StopError is the error of a build, parse or copy stopped by its context
 // (through its core.Meter). It matches ErrStopped and the context's cause
-// under errors.Is.
+// under errors.Is, so that core.ErrorStatus reads the status of the stop
+// (timeout or canceled) from it: a model that builds its problem before
+// searching returns a Result with that status, not an error.
 type StopError struct {
-	// Status is the status of the stop: core.StatusTimeout or
-	// core.StatusCanceled.
-	Status core.Status
 	// Phase says what stopped: "building", "parsing", …
 	Phase string
 	// Cause is context.DeadlineExceeded for a timeout, context.Canceled
@@ -177,25 +176,13 @@ func (e *StopError) Error() string {
 // Unwrap returns ErrStopped and the cause.
 func (e *StopError) Unwrap() []error { return []error{ErrStopped, e.Cause} }
 
-// StopStatus returns the status of a phase that err says was stopped by
-// its context (a *StopError, wrapped or not): timeout or canceled, and
-// true; for any other error, false. A model that builds its problem
-// before searching returns a Result with that status, not an error.
-func StopStatus(err error) (core.Status, bool) {
-	var se *StopError
-	if errors.As(err, &se) {
-		return se.Status, true
-	}
-	return core.StatusExhausted, false
-}
-
 // stoppedError is the error of a phase stopped by m: its cause is the
 // context error the meter's status stands for.
 func stoppedError(m *core.Meter, phase string) error {
 	if m.Status() == core.StatusTimeout {
-		return &StopError{Status: core.StatusTimeout, Phase: phase, Cause: context.DeadlineExceeded}
+		return &StopError{Phase: phase, Cause: context.DeadlineExceeded}
 	}
-	return &StopError{Status: core.StatusCanceled, Phase: phase, Cause: context.Canceled}
+	return &StopError{Phase: phase, Cause: context.Canceled}
 }
 
 // room makes room for n more elements in *s, at least doubling its

@@ -44,14 +44,18 @@ func TestHostileCalls(t *testing.T) {
 		"nil.Grow":        func() error { return nilP.Grow(1, 1) },
 		"nil.Verify":      func() error { return nilP.Verify([]int{0}) },
 		"nil.Solve":       func() error { _, err := nilS.Solve(ctx, nil); return err },
-		"nil.SolveModel": func() error {
-			_, err := nilS.SolveModel(ctx, nil, dlx.Options{}, func([]int) core.Solution { return nil })
+		"nil.Count":       func() error { _, err := nilS.Count(ctx, nil); return err },
+		"nil.Sample":      func() error { _, err := nilS.Sample(ctx, 1, nil); return err },
+		"Sample(0)": func() error {
+			_, err := solver(t, parse(t, gen.Knuth7)).Sample(ctx, 0, nil)
 			return err
 		},
-		"SolveModel(nil decode)": func() error {
-			s, err := dlx.NewSolver(parse(t, gen.Knuth7))
-			require.NoError(t, err)
-			_, err = s.SolveModel(ctx, nil, dlx.Options{}, nil)
+		"Count(visit)": func() error {
+			_, err := solver(t, parse(t, gen.Knuth7)).Count(ctx, &dlx.Options{Visit: func([]int) bool { return true }})
+			return err
+		},
+		"Count(method unknown)": func() error {
+			_, err := solver(t, parse(t, gen.Knuth7)).Count(ctx, &dlx.Options{Method: 99})
 			return err
 		},
 		"nilSubtrees.Len": func() error { _, err := nilT.Len(ctx); return err },
@@ -167,7 +171,7 @@ func TestBuildStops(t *testing.T) {
 	require.ErrorIs(t, err, dlx.ErrStopped)
 
 	_, err = dlx.NewSubtrees(canceled, parse(t, gen.Langford(8)), nil, 4, "dlx")
-	st, ok := dlx.StopStatus(err)
+	st, ok := core.ErrorStatus(err)
 	require.True(t, ok, "%v", err)
 	require.Equal(t, core.StatusCanceled, st)
 

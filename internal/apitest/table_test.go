@@ -18,6 +18,7 @@ import (
 	"github.com/coverkit/coverkit/models/polyomino"
 	"github.com/coverkit/coverkit/models/queens"
 	"github.com/coverkit/coverkit/models/sudoku"
+	"github.com/coverkit/coverkit/models/xcc"
 	"github.com/coverkit/coverkit/outfile"
 	"github.com/coverkit/coverkit/progress"
 	"github.com/coverkit/coverkit/report"
@@ -91,15 +92,11 @@ var table = map[string]entry{
 	"core.Status.String":           {fn: core.Status.String},
 	"core.(*Status).UnmarshalText": {fn: (*core.Status).UnmarshalText},
 	// github.com/coverkit/coverkit/dlx
-	"dlx.CheckMemo":                   {fn: dlx.CheckMemo},
-	"dlx.DefaultAlgorithm":            {fn: dlx.DefaultAlgorithm},
 	"dlx.DefaultMemoBytes":            {fn: dlx.DefaultMemoBytes},
-	"dlx.StopStatus":                  {fn: dlx.StopStatus},
 	"dlx.Write":                       {fn: dlx.Write},
 	"dlx.ParseBranch":                 {fn: dlx.ParseBranch},
 	"dlx.Branch.String":               {fn: dlx.Branch.String},
-	"dlx.MemoFields":                  {fn: dlx.MemoFields},
-	"dlx.MemoMode.String":             {fn: dlx.MemoMode.String},
+	"dlx.Method.String":               {fn: dlx.Method.String},
 	"dlx.(*MemoStats).HitRate":        {fn: (*dlx.MemoStats).HitRate},
 	"dlx.New":                         {fn: dlx.New},
 	"dlx.NewWithContext":              {fn: dlx.NewWithContext},
@@ -137,7 +134,8 @@ var table = map[string]entry{
 	"dlx.(*Solver).First":             {fn: (*dlx.Solver).First},
 	"dlx.(*Solver).NumOptions":        {fn: (*dlx.Solver).NumOptions},
 	"dlx.(*Solver).Solve":             {fn: (*dlx.Solver).Solve},
-	"dlx.(*Solver).SolveModel":        {fn: (*dlx.Solver).SolveModel},
+	"dlx.(*Solver).Count":             {fn: (*dlx.Solver).Count},
+	"dlx.(*Solver).Sample":            {fn: (*dlx.Solver).Sample},
 	"dlx.(*StopError).Error":          {fn: (*dlx.StopError).Error},
 	"dlx.(*StopError).Unwrap":         {fn: (*dlx.StopError).Unwrap},
 	"dlx.NewSubtrees":                 {fn: dlx.NewSubtrees},
@@ -299,6 +297,12 @@ var table = map[string]entry{
 	"knight.(*Tour).Problem":       {fn: (*knight.Tour).Problem},
 	"knight.Verdict.String":        {fn: knight.Verdict.String},
 	// github.com/coverkit/coverkit/models/langford
+	// github.com/coverkit/coverkit/models/xcc
+	"xcc.Default":                      {fn: xcc.Default},
+	"xcc.Method":                       {fn: xcc.Method},
+	"xcc.Run":                          {fn: xcc.Run},
+	"xcc.Engine.Algorithm":             {fn: xcc.Engine.Algorithm},
+	"xcc.Engine.Algorithms":            {fn: xcc.Engine.Algorithms},
 	"langford.(*Pairing).Cover":        {fn: (*langford.Pairing).Cover},
 	"langford.(*Pairing).CoverContext": {fn: (*langford.Pairing).CoverContext},
 	"langford.(*Pairing).Model":        {fn: (*langford.Pairing).Model},

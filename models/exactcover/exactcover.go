@@ -16,6 +16,7 @@ import (
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/dlx"
 	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/models/xcc"
 )
 
 // Instance is an exact cover problem read from a file, with the text of its
@@ -197,30 +198,12 @@ func xmlText(s string) string {
 // line end and trailing blanks), or as the problem spells it.
 func (in *Instance) optionText(k int) []byte { return []byte(in.Problem.OptionText(k)) }
 
-var (
-	autoAlgorithm = models.Algorithm{
-		Name: "auto", Kind: models.Exact,
-		Caps:        models.CanFirst | models.CanAll | models.CanCount | models.CanParallel | models.CanParallelList | models.CanSample | models.CanBudget,
-		Description: dlx.AutoDescription,
-		Limits:      dlx.AutoLimits,
-		Solve:       solveWith(dlx.MemoAuto),
-	}
-	dlxAlgorithm = models.Algorithm{
-		Name: "dlx", Kind: models.Exact,
-		Caps:        models.CanFirst | models.CanAll | models.CanCount | models.CanParallel | models.CanParallelList | models.CanBudget,
-		Description: "Dancing Links (Knuth's Algorithm C): the primary item with the fewest options first; colors on secondary items",
-		Limits:      "counts in 64 bits; the nodes are checked against the memory available",
-		Solve:       solveWith(dlx.MemoOff),
-	}
-	memoAlgorithm = models.Algorithm{
-		Name: "memo", Kind: models.Exact,
-		Caps:        models.CanCount | models.CanParallel | models.CanSample | models.CanBudget | models.CanMemo,
-		Description: dlx.MemoDescription,
-		Limits:      dlx.MemoLimits,
-		Check:       dlx.CheckMemo,
-		Solve:       solveWith(dlx.MemoOn),
-	}
-)
+// engine is the model on the exact-cover engine: the instance as it is,
+// its solutions as their option numbers in increasing order.
+var engine = xcc.Engine{
+	Build:       build,
+	Description: "Dancing Links (Knuth's Algorithm C): the primary item with the fewest options first; colors on secondary items",
+}
 
 func init() {
 	models.Register(models.Model{
@@ -236,8 +219,8 @@ one record a line with "options", the 1-based option numbers in increasing
 order.`,
 		Instance: models.Instance{Usage: "[FILE|-]", Optional: 1, New: newInstance,
 			Samples: []string{"testdata/dlx/knuth-xcc.dlx", "testdata/dlx/bounds-colors.dlx", "testdata/dlx/langford-7.dlx", "testdata/dlx/multi-issue20.dlx"}},
-		Algorithms:  []models.Algorithm{autoAlgorithm, dlxAlgorithm, memoAlgorithm},
-		Default:     dlx.DefaultAlgorithm,
+		Algorithms:  engine.Algorithms(),
+		Default:     xcc.Default,
 		Decompose:   decompose,
 		Formats:     []string{"text", "json", "svg"},
 		Blocks:      []string{"text", "svg"},
@@ -275,38 +258,28 @@ func newInstance(req models.Request) (core.Problem, error) {
 	return in, nil
 }
 
-// solveWith returns the model's algorithm with the given memo: Algorithm
-// C on o.Workers goroutines (resolved by models.Algorithm.Run: one for a
-// listing unless given), its counts memoized as memo says.
-func solveWith(memo dlx.MemoMode) core.Solver {
-	return func(ctx context.Context, p core.Problem, o *core.Options) (core.Result, error) {
-		return solve(ctx, p, o, memo)
-	}
-}
-
-func solve(ctx context.Context, p core.Problem, o *core.Options, memo dlx.MemoMode) (core.Result, error) {
+// build returns the engine's solver for the instance, built under ctx
+// (Algorithm C, or M with multiplicities, on o.Workers goroutines, which
+// models.Algorithm.Run resolves: one for a listing unless given), and its
+// solutions as their option numbers in increasing order.
+func build(ctx context.Context, p core.Problem, _ *core.Options) (*xcc.Cover, error) {
 	in, ok := p.(*Instance)
 	if !ok || in == nil || in.Problem == nil {
-		return core.Result{}, fmt.Errorf("dlx: %w (got %T)", core.ErrWrongProblem, p)
+		return nil, fmt.Errorf("dlx: %w (got %T)", core.ErrWrongProblem, p)
 	}
-	o = o.OrDefault()
 	s, err := dlx.NewSolverContext(ctx, in.Problem)
-	if st, ok := dlx.StopStatus(err); ok {
-		return core.Result{Status: st}, nil
-	}
 	if err != nil {
-		return core.Result{}, err
+		return nil, err
 	}
-	base := dlx.Options{Workers: o.Workers, Memo: memo}
 	var sorted core.Solution
-	return s.SolveModel(ctx, o, base, func(options []int) core.Solution {
+	return &xcc.Cover{Solver: s, Decode: func(options []int) core.Solution {
 		sorted = sorted[:0]
 		for _, k := range options {
 			sorted = append(sorted, int32(k))
 		}
 		slices.Sort(sorted)
 		return sorted
-	})
+	}}, nil
 }
 
 // verify checks the solutions of r against the instance named by the

@@ -23,6 +23,7 @@ import (
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/dlx"
 	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/models/xcc"
 )
 
 // MaxN bounds the order: 2n positions and n(2n−1) options stay small.
@@ -166,30 +167,13 @@ func (p *Pairing) CoverContext(ctx context.Context) (*dlx.Problem, error) {
 	return c, nil
 }
 
-var (
-	autoAlgorithm = models.Algorithm{
-		Name: "auto", Kind: models.Exact,
-		Caps:        models.CanFirst | models.CanAll | models.CanCount | models.CanParallel | models.CanParallelList | models.CanSample | models.CanBudget,
-		Description: dlx.AutoDescription,
-		Limits:      "N ≤ 4096 (MaxN); " + dlx.AutoLimits,
-		Solve:       solveWith(dlx.MemoAuto),
-	}
-	dlxAlgorithm = models.Algorithm{
-		Name: "dlx", Kind: models.Exact,
-		Caps:        models.CanFirst | models.CanAll | models.CanCount | models.CanParallel | models.CanParallelList | models.CanBudget,
-		Description: "Dancing Links on numbers and positions (Knuth's Algorithm C)",
-		Limits:      "N ≤ 4096 (MaxN); counts in 64 bits",
-		Solve:       solveWith(dlx.MemoOff),
-	}
-	memoAlgorithm = models.Algorithm{
-		Name: "memo", Kind: models.Exact,
-		Caps:        models.CanCount | models.CanParallel | models.CanSample | models.CanBudget | models.CanMemo,
-		Description: dlx.MemoDescription,
-		Limits:      "N ≤ 4096 (MaxN); " + dlx.MemoLimits,
-		Check:       dlx.CheckMemo,
-		Solve:       solveWith(dlx.MemoOn),
-	}
-)
+// engine is the model on the exact-cover engine: its cover, and the way
+// back from a solution's options to the row of numbers.
+var engine = xcc.Engine{
+	Build:       build,
+	Description: "Dancing Links on numbers and positions (Knuth's Algorithm C)",
+	Limits:      "N ≤ 4096 (MaxN)",
+}
 
 func init() {
 	models.Register(models.Model{
@@ -206,8 +190,8 @@ A014552 counts them up to reversal: 1, 1, 26, 150 for N = 3, 4, 7, 8).`,
 			}
 			return &Pairing{N: int(n)}, nil
 		}, Samples: []string{"7", "8"}},
-		Algorithms: []models.Algorithm{autoAlgorithm, dlxAlgorithm, memoAlgorithm},
-		Default:    dlx.DefaultAlgorithm,
+		Algorithms: engine.Algorithms(),
+		Default:    xcc.Default,
 		Formats:    []string{"text", "json", "svg"},
 		Blocks:     []string{"svg"},
 		Verify:     verifyPairings,
@@ -220,47 +204,29 @@ A014552 counts them up to reversal: 1, 1, 26, 150 for N = 3, 4, 7, 8).`,
 	})
 }
 
-// solveWith returns the algorithm that runs Algorithm C on the cover with
-// the given memo, decoding each solution's options into the row of
-// numbers.
-func solveWith(memo dlx.MemoMode) core.Solver {
-	return func(ctx context.Context, mp core.Problem, o *core.Options) (core.Result, error) {
-		return solve(ctx, mp, o, memo)
-	}
-}
-
-func solve(ctx context.Context, mp core.Problem, o *core.Options, memo dlx.MemoMode) (core.Result, error) {
+// build returns the cover of p, built under ctx, and the way back from a
+// solution's options to the row of numbers.
+func build(ctx context.Context, mp core.Problem, _ *core.Options) (*xcc.Cover, error) {
 	p, ok := mp.(*Pairing)
 	if !ok || p == nil {
-		return core.Result{}, fmt.Errorf("langford: %w (got %s)", core.ErrWrongProblem, core.Describe(mp))
+		return nil, fmt.Errorf("langford: %w (got %s)", core.ErrWrongProblem, core.Describe(mp))
 	}
 	c, err := p.CoverContext(ctx)
 	if err != nil {
-		return stopped(err)
+		return nil, err
 	}
 	s, err := dlx.NewSolverContext(ctx, c)
 	if err != nil {
-		return stopped(err)
+		return nil, err
 	}
-	o = o.OrDefault()
 	row := make(core.Solution, 2*p.N)
-	return s.SolveModel(ctx, o, dlx.Options{Workers: o.Workers, Memo: memo}, func(opts []int) core.Solution {
+	return &xcc.Cover{Solver: s, Decode: func(opts []int) core.Solution {
 		for _, id := range opts {
 			k, i := optionAt(p.N, id)
 			row[i-1], row[i+k] = int32(k), int32(k)
 		}
 		return row
-	})
-}
-
-// stopped turns the error of a build stopped by its context into the
-// result of a search that stopped before its first node (status timeout
-// or canceled); other errors stay errors.
-func stopped(err error) (core.Result, error) {
-	if st, ok := dlx.StopStatus(err); ok {
-		return core.Result{Status: st}, nil
-	}
-	return core.Result{}, err
+	}}, nil
 }
 
 // optionAt returns the number k and first position i of option id, in the

@@ -12,8 +12,8 @@ import (
 
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/dlx"
-	"github.com/coverkit/coverkit/models"
 	"github.com/coverkit/coverkit/models/internal/grid"
+	"github.com/coverkit/coverkit/models/xcc"
 	"github.com/coverkit/coverkit/resource"
 )
 
@@ -184,42 +184,14 @@ func FromReducedBig(r uint64, n int) *big.Int {
 	return f.Mul(f, new(big.Int).SetUint64(r))
 }
 
-var (
-	autoAlgorithm = models.Algorithm{
-		Name:        "auto",
-		Kind:        models.Exact,
-		Caps:        models.CanFirst | models.CanAll | models.CanCount | models.CanParallel | models.CanParallelList | models.CanSample | models.CanBudget,
-		Description: dlx.AutoDescription,
-		Limits:      "order ≤ 64; a count beyond 128 bits is refused",
-		Methods:     []string{MethodReduced, MethodDirect},
-		Solve:       solveWith(dlx.MemoAuto),
-	}
-	dlxAlgorithm = models.Algorithm{
-		Name:        "dlx",
-		Kind:        models.Exact,
-		Caps:        models.CanFirst | models.CanAll | models.CanCount | models.CanParallel | models.CanParallelList | models.CanBudget,
-		Description: "exact cover on Dancing Links; counts via reduced squares × N!(N−1)! or directly",
-		Limits:      "order ≤ 64; a count beyond 128 bits is refused",
-		Methods:     []string{MethodReduced, MethodDirect},
-		Solve:       solveWith(dlx.MemoOff),
-	}
-	memoAlgorithm = models.Algorithm{
-		Name:        "memo",
-		Kind:        models.Exact,
-		Caps:        models.CanCount | models.CanParallel | models.CanSample | models.CanBudget | models.CanMemo,
-		Description: dlx.MemoDescription,
-		Limits:      "order ≤ 64; a count beyond 128 bits is refused; " + dlx.MemoLimits,
-		Methods:     []string{MethodReduced, MethodDirect},
-		Check:       dlx.CheckMemo,
-		Solve:       solveWith(dlx.MemoOn),
-	}
-)
-
-// solveWith returns Solve with the given memo for counts.
-func solveWith(memo dlx.MemoMode) core.Solver {
-	return func(ctx context.Context, p core.Problem, o *core.Options) (core.Result, error) {
-		return solve(ctx, p, o, memo)
-	}
+// engine is the model on the exact-cover engine: its search (solve), run
+// by each of the engine's methods.
+var engine = xcc.Engine{
+	Solve:       solve,
+	Description: "exact cover on Dancing Links; counts via reduced squares × N!(N−1)! or directly",
+	Limits:      "order ≤ 64; a count beyond 128 bits is refused",
+	DLXLimits:   "the reduced squares counted in 64 bits",
+	Methods:     []string{MethodReduced, MethodDirect},
 }
 
 // Solve searches Latin squares of p (a *Square) as o says: the first,
@@ -228,10 +200,11 @@ func solveWith(memo dlx.MemoMode) core.Solver {
 // and multiplies by N!·(N−1)! (Result.Extra "reduced_squares" holds the reduced
 // count); "direct" enumerates every square. o.Workers > 1 splits the search.
 func Solve(ctx context.Context, p core.Problem, o *core.Options) (core.Result, error) {
-	return solve(ctx, p, o, dlx.MemoOff)
+	return solve(ctx, p, o, dlx.MethodLinks)
 }
 
-func solve(ctx context.Context, p core.Problem, o *core.Options, memo dlx.MemoMode) (core.Result, error) {
+// solve is Solve with the engine's method m.
+func solve(ctx context.Context, p core.Problem, o *core.Options, m dlx.Method) (core.Result, error) {
 	sq, ok := p.(*Square)
 	if !ok || sq == nil {
 		return core.Result{}, fmt.Errorf("latin: %w: got %s", core.ErrWrongProblem, core.Describe(p))
@@ -250,14 +223,14 @@ func solve(ctx context.Context, p core.Problem, o *core.Options, memo dlx.MemoMo
 	}
 	n := sq.N
 	ec, err := cover(ctx, n)
-	if st, ok := dlx.StopStatus(err); ok {
+	if st, ok := core.ErrorStatus(err); ok {
 		return core.Result{Status: st}, nil
 	}
 	if err != nil {
 		return core.Result{}, err
 	}
 	sv, err := dlx.NewSolverContext(ctx, ec)
-	if st, ok := dlx.StopStatus(err); ok {
+	if st, ok := core.ErrorStatus(err); ok {
 		return core.Result{Status: st}, nil
 	}
 	if err != nil {
@@ -273,14 +246,13 @@ func solve(ctx context.Context, p core.Problem, o *core.Options, memo dlx.MemoMo
 	if sq.Reduced || viaReduced {
 		forced = grid.Reduced(n)
 	}
-	do := dlx.Options{Forced: forced, Workers: o.Workers, Memo: memo}
 	grid := make(core.Solution, n*n)
-	out, err := sv.SolveModel(ctx, o, do, func(opts []int) core.Solution {
+	out, err := xcc.Run(ctx, &xcc.Cover{Solver: sv, Forced: forced, Decode: func(opts []int) core.Solution {
 		for _, k := range opts {
 			grid[k/n] = int32(k%n + 1)
 		}
 		return grid
-	})
+	}}, o, m)
 	if err != nil {
 		return core.Result{}, fmt.Errorf("latin: %w", err)
 	}
@@ -308,7 +280,7 @@ func solve(ctx context.Context, p core.Problem, o *core.Options, memo dlx.MemoMo
 // cover returns the exact cover of the Latin squares of order n (package
 // models/internal/grid: option i·n + (v−1) puts symbol v in cell i,
 // row-major), built under ctx's stop: a stopped build is an error that
-// dlx.StopStatus reads. The reduced squares are its solutions with
+// core.ErrorStatus reads. The reduced squares are its solutions with
 // grid.Reduced(n) forced. Solve and the split count (decompose) both
 // build it here.
 func cover(ctx context.Context, n int) (*dlx.Problem, error) {
@@ -319,7 +291,7 @@ func cover(ctx context.Context, n int) (*dlx.Problem, error) {
 		if m.Status() == core.StatusTimeout {
 			cause = context.DeadlineExceeded
 		}
-		return nil, &dlx.StopError{Status: m.Status(), Phase: "building the cover", Cause: cause}
+		return nil, &dlx.StopError{Phase: "building the cover", Cause: cause}
 	}
 	if err != nil {
 		return nil, fmt.Errorf("latin: %w", err)

@@ -8,8 +8,8 @@ import (
 	"io"
 
 	"github.com/coverkit/coverkit/core"
-	"github.com/coverkit/coverkit/dlx"
 	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/models/xcc"
 )
 
 func init() {
@@ -31,8 +31,8 @@ square (576 of order 4, 161280 of order 5, OEIS A002860).`,
 		}, Samples: []string{"5"}},
 		Params: []models.Param{{Name: "reduced", Usage: "reduced squares only (first row and column in order)", Switch: true,
 			Verbs: []string{"solve", "count", "compare", "verify"}, Samples: []string{"true"}}},
-		Algorithms: []models.Algorithm{autoAlgorithm, dlxAlgorithm, memoAlgorithm},
-		Default:    dlx.DefaultAlgorithm,
+		Algorithms: engine.Algorithms(),
+		Default:    xcc.Default,
 		Decompose:  decompose,
 		Formats:    []string{"text", "json", "svg"},
 		Blocks:     []string{"text", "svg"},

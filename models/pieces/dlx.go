@@ -11,45 +11,35 @@ import (
 
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/dlx"
-	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/models/xcc"
 	"github.com/coverkit/coverkit/resource"
 )
 
-var dlxAlgorithm = models.Algorithm{
-	Name: "dlx",
-	Kind: models.Exact,
-	Caps: models.CanFirst | models.CanAll | models.CanCount | models.CanParallel | models.CanParallelList | models.CanBudget,
+// engine is the model on the exact-cover engine: the dlx algorithm and
+// the memo, on Cover.
+var engine = xcc.Engine{
+	Solve: solveDLX,
 	Description: "Dancing Links (Algorithm C, or M with multiplicities): cliques of the board's cover primary, " +
 		"rider line segments and leaper pairs secondary, a counter item for k; domination as covering " +
 		"(every square 1..many times) with the fewest options",
-	Limits: "boards of at most 2^14 squares (MaxSearchCells)",
-	Solve:  dlxWith(dlx.MemoOff),
-	Check:  checkDLX,
+	Limits:    "boards of at most 2^14 squares (MaxSearchCells)",
+	DLXLimits: "counts in 64 bits",
+	MemoNote:  "place and max (the dlx algorithm's cover)",
+	Check:     checkEngine,
 }
 
-var memoAlgorithm = models.Algorithm{
-	Name:        "memo",
-	Kind:        models.Exact,
-	Caps:        models.CanCount | models.CanParallel | models.CanSample | models.CanBudget | models.CanMemo,
-	Description: dlx.MemoDescription + "; place and max (the dlx algorithm's cover)",
-	Limits:      "boards of at most 2^14 squares (MaxSearchCells); " + dlx.MemoLimits,
-	Solve:       dlxWith(dlx.MemoOn),
-	Check: func(p core.Problem, o *core.Options) error {
-		if err := dlx.CheckMemo(p, o); err != nil {
-			return err
-		}
-		if pp, ok := p.(*Problem); ok && pp != nil && pp.Task == Dominate {
-			return fmt.Errorf("pieces: the memo does not minimize (dominate: use dlx or bitboard): %w", core.ErrUnsupported)
-		}
-		return checkDLX(p, o)
-	},
-}
+var (
+	dlxAlgorithm  = engine.Algorithm(xcc.DLX)
+	memoAlgorithm = engine.Algorithm(xcc.Memo)
+)
 
-// dlxWith returns solveDLX with the given memo for counts.
-func dlxWith(memo dlx.MemoMode) core.Solver {
-	return func(ctx context.Context, p core.Problem, o *core.Options) (core.Result, error) {
-		return solveDLX(ctx, p, o, memo)
+// checkEngine is checkDLX for the engine's algorithms; the memo, which
+// does not minimize, also refuses domination.
+func checkEngine(algo string, p core.Problem, o *core.Options) error {
+	if pp, ok := p.(*Problem); ok && pp != nil && pp.Task == Dominate && algo == xcc.Memo {
+		return fmt.Errorf("pieces: the memo does not minimize (dominate: use dlx or bitboard): %w", core.ErrUnsupported)
 	}
+	return checkDLX(p, o)
 }
 
 // Cover is a problem of the pieces model as a generalized exact cover
@@ -276,7 +266,7 @@ func checkDLX(p core.Problem, o *core.Options) error {
 // M. Max tries k from the number of cliques down until a placement exists,
 // then answers the request at that k; Dominate asks the engine for the
 // solutions with the fewest options.
-func solveDLX(ctx context.Context, p core.Problem, opts *core.Options, memo dlx.MemoMode) (core.Result, error) {
+func solveDLX(ctx context.Context, p core.Problem, opts *core.Options, method dlx.Method) (core.Result, error) {
 	o := opts.OrDefault()
 	if err := checkMode("dlx", o); err != nil {
 		return core.Result{}, err
@@ -419,7 +409,7 @@ func solveDLX(ctx context.Context, p core.Problem, opts *core.Options, memo dlx.
 	if o.MaxNodes > 0 && oo.MaxNodes == 0 {
 		oo.MaxNodes = 1
 	}
-	res, err := s.SolveModel(ctx, &oo, dlx.Options{Workers: workers, Memo: memo}, decode)
+	res, err := xcc.Run(ctx, &xcc.Cover{Solver: s, Workers: workers, Decode: decode}, &oo, method)
 	if err != nil {
 		return core.Result{}, err
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/dlx"
 	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/models/xcc"
 )
 
 func init() {
@@ -51,8 +52,8 @@ K tilings uniformly at random.`,
 				"(##/#.), comma-separated, each with *K or *L..H for a count (a piece alone: any number of times)", Default: "pentominoes",
 				Verbs: []string{"solve", "count", "compare", "cover", "verify"}, Samples: append(sets, "domino", "L3", "pentominoes,monomino*4")},
 		},
-		Algorithms:  []models.Algorithm{autoAlgorithm, dlxAlgorithm, memoAlgorithm},
-		Default:     dlx.DefaultAlgorithm,
+		Algorithms:  engine.Algorithms(),
+		Default:     xcc.Default,
 		Decompose:   decompose,
 		Formats:     []string{"text", "json", "svg"},
 		Blocks:      []string{"text", "svg"},

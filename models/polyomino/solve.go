@@ -9,59 +9,34 @@ import (
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/dlx"
 	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/models/xcc"
 )
 
-var (
-	autoAlgorithm = models.Algorithm{
-		Name: "auto",
-		Kind: models.Exact,
-		Caps: models.CanFirst | models.CanAll | models.CanCount | models.CanUnique | models.CanParallel | models.CanParallelList | models.CanSample | models.CanBudget,
-		Description: "as dlx, but a count of a set whose pieces may repeat (no symmetry reduction) is memoized " +
-			"where a sample shows subproblems repeat, as memo; the default of a count",
-		Limits:  "boards of at most 2^16 cells (MaxCells); " + dlx.AutoLimits,
-		Methods: []string{MethodReduced, MethodFull},
-		Check:   checkMethod,
-		Solve:   solveWith(dlx.MemoAuto),
-	}
-	dlxAlgorithm = models.Algorithm{
-		Name: "dlx",
-		Kind: models.Exact,
-		Caps: models.CanFirst | models.CanAll | models.CanCount | models.CanUnique | models.CanParallel | models.CanParallelList | models.CanBudget,
-		Description: "Dancing Links on pieces and cells; up to symmetry by restricting one piece " +
-			"to orbit representatives, exact with symmetric tilings (pieces used once each)",
-		Limits:  "boards of at most 2^16 cells (MaxCells); the placements are checked against the memory available",
-		Methods: []string{MethodReduced, MethodFull},
-		Check:   checkMethod,
-		Solve:   solveWith(dlx.MemoOff),
-	}
-	memoAlgorithm = models.Algorithm{
-		Name:        "memo",
-		Kind:        models.Exact,
-		Caps:        models.CanCount | models.CanParallel | models.CanSample | models.CanBudget | models.CanMemo,
-		Description: dlx.MemoDescription + "; every tiling, no symmetry reduction",
-		Limits:      "boards of at most 2^16 cells (MaxCells); " + dlx.MemoLimits,
-		Methods:     []string{MethodFull},
-		Check:       dlx.CheckMemo,
-		Solve:       solveWith(dlx.MemoOn),
-	}
-)
+// engine is the model on the exact-cover engine: its search (solveDLX),
+// run by each of the engine's methods.
+var engine = xcc.Engine{
+	Solve: solveDLX,
+	Description: "Dancing Links on pieces and cells; up to symmetry by restricting one piece " +
+		"to orbit representatives, exact with symmetric tilings (pieces used once each)",
+	AutoNote:    "with every piece used once, the dlx count up to symmetry",
+	Limits:      "boards of at most 2^16 cells (MaxCells)",
+	DLXLimits:   "the placements are checked against the memory available",
+	MemoNote:    "every tiling, no symmetry reduction",
+	Caps:        models.CanUnique,
+	Methods:     []string{MethodReduced, MethodFull},
+	MemoMethods: []string{MethodFull},
+	Check:       checkMethod,
+}
 
-// checkMethod refuses a method (Options.Method) outside a count: a listing
-// searches the full cover, or with Unique the reduced one, whatever it
-// says.
-func checkMethod(_ core.Problem, o *core.Options) error {
-	if o = o.OrDefault(); o.Method != "" && (o.Mode != core.ModeCount || o.Sample > 0) {
+// checkMethod refuses, for auto and dlx, a method (Options.Method) outside
+// a count: a listing searches the full cover, or with Unique the reduced
+// one, whatever it says.
+func checkMethod(algo string, _ core.Problem, o *core.Options) error {
+	if o = o.OrDefault(); algo != xcc.Memo && o.Method != "" && (o.Mode != core.ModeCount || o.Sample > 0) {
 		return core.Wrap(core.ErrUnsupported, "polyomino: --method %s applies to a count (a listing searches the full cover, "+
 			"with --unique the reduced one)", o.Method)
 	}
 	return nil
-}
-
-// solveWith returns the algorithm with the given memo for counts.
-func solveWith(memo dlx.MemoMode) core.Solver {
-	return func(ctx context.Context, p core.Problem, o *core.Options) (core.Result, error) {
-		return solveDLX(ctx, p, o, memo)
-	}
 }
 
 // Methods of the dlx algorithm for a count (Options.Method).
@@ -123,9 +98,9 @@ func (t *Tiling) restriction() (piece int, keep []bool) {
 // row-major piece order, of its images under Stab(r).
 //
 // A set whose pieces may repeat has no piece to restrict: its counts and
-// listings run the full search (memoized as memo says), and Unique is
-// refused. So does a sample (Options.Sample) and a count with the memo on.
-func solveDLX(ctx context.Context, p core.Problem, opts *core.Options, memo dlx.MemoMode) (core.Result, error) {
+// listings run the full search (with the engine's method m), and Unique
+// is refused. So does a sample (Options.Sample) and a count with the memo.
+func solveDLX(ctx context.Context, p core.Problem, opts *core.Options, m dlx.Method) (core.Result, error) {
 	o := opts.OrDefault()
 	t, ok := p.(*Tiling)
 	if !ok {
@@ -138,7 +113,7 @@ func solveDLX(ctx context.Context, p core.Problem, opts *core.Options, memo dlx.
 		return core.Result{}, core.Wrap(core.ErrUnsupported,
 			"polyomino: tilings up to symmetry (--unique) need every piece used exactly once (%s may repeat)", t.Set)
 	}
-	if o.Mode == core.ModeCount && !o.Unique && o.Method != MethodFull && !t.repeats() && memo != dlx.MemoOn {
+	if o.Mode == core.ModeCount && !o.Unique && o.Method != MethodFull && !t.repeats() && m != dlx.MethodMemo {
 		// The reduced search counts the classes too, about |G| times
 		// faster: a count is always made that way unless asked not to.
 		reduced := *o
@@ -146,7 +121,7 @@ func solveDLX(ctx context.Context, p core.Problem, opts *core.Options, memo dlx.
 		o = &reduced
 	}
 	if !o.Unique {
-		res, err := t.solveFull(ctx, o, memo)
+		res, err := t.solveFull(ctx, o, m)
 		if err == nil && o.Mode == core.ModeCount && o.Method != "" {
 			res.Method = o.Method // the count's method, named as latin's
 		}
@@ -277,9 +252,9 @@ func solveDLX(ctx context.Context, p core.Problem, opts *core.Options, memo dlx.
 	return res, nil
 }
 
-// solveFull searches every placement through dlx.SolveModel: a listing,
-// a count (memoized as memo says) or a random sample.
-func (t *Tiling) solveFull(ctx context.Context, o *core.Options, memo dlx.MemoMode) (core.Result, error) {
+// solveFull searches every placement through xcc.Run with the engine's
+// method m: a listing, a count or a random sample.
+func (t *Tiling) solveFull(ctx context.Context, o *core.Options, m dlx.Method) (core.Result, error) {
 	cover, ids, err := t.CoverContext(ctx, nil)
 	if err != nil {
 		return stopped(err)
@@ -290,14 +265,14 @@ func (t *Tiling) solveFull(ctx context.Context, o *core.Options, memo dlx.MemoMo
 	}
 	sol := make(core.Solution, t.Board.Rows*t.Board.Cols)
 	places := make([]int32, 0, len(t.Pieces))
-	res, err := s.SolveModel(ctx, o, dlx.Options{Workers: o.Workers, Memo: memo}, func(options []int) core.Solution {
+	res, err := xcc.Run(ctx, &xcc.Cover{Solver: s, Decode: func(options []int) core.Solution {
 		places = places[:0]
 		for _, k := range options {
 			places = append(places, ids[k])
 		}
 		t.decode(places, sol)
 		return sol
-	})
+	}}, o, m)
 	if err != nil {
 		return core.Result{}, err
 	}
@@ -313,7 +288,7 @@ func (t *Tiling) solveFull(ctx context.Context, o *core.Options, memo dlx.MemoMo
 // result of a search that stopped before its first node (status timeout
 // or canceled); other errors stay errors.
 func stopped(err error) (core.Result, error) {
-	if st, ok := dlx.StopStatus(err); ok {
+	if st, ok := core.ErrorStatus(err); ok {
 		return core.Result{Status: st}, nil
 	}
 	return core.Result{}, err

@@ -8,6 +8,7 @@ import (
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/dlx"
 	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/models/xcc"
 	"github.com/coverkit/coverkit/resource"
 )
 
@@ -16,31 +17,27 @@ import (
 // about 1.3 GiB.
 const CoverMaxN = 4096
 
-var dlxAlgorithm = models.Algorithm{
-	Name: "dlx",
-	Kind: models.Exact,
-	Caps: models.CanFirst | models.CanAll | models.CanCount | models.CanUnique | models.CanParallel | models.CanParallelList | models.CanBudget,
+// engine is the model on the exact-cover engine: the dlx algorithm (with
+// fundamental counts through Unique) and the memo, on Cover.
+var engine = xcc.Engine{
+	Solve: solveDLX,
 	Description: "Dancing Links (Knuth's Algorithm C): rows and columns primary, " +
 		"diagonals secondary; reports Knuth's updates",
-	Limits: "n ≤ 4096 (CoverMaxN); memory grows as n² (the cover's options), checked against the memory available",
-	Solve:  withUnique(dlxWith(dlx.MemoOff)),
+	Limits:    "n ≤ 4096 (CoverMaxN)",
+	DLXLimits: "memory grows as n² (the cover's options), checked against the memory available",
+	MemoNote:  "on the dlx algorithm's cover (few subproblems repeat: slower than dlx)",
+	Caps:      models.CanUnique,
 }
 
-var memoAlgorithm = models.Algorithm{
-	Name:        "memo",
-	Kind:        models.Exact,
-	Caps:        models.CanCount | models.CanParallel | models.CanSample | models.CanBudget | models.CanMemo,
-	Description: dlx.MemoDescription + "; on the dlx algorithm's cover (few subproblems repeat: slower than dlx)",
-	Limits:      "n ≤ 4096 (CoverMaxN); " + dlx.MemoLimits,
-	Check:       dlx.CheckMemo,
-	Solve:       dlxWith(dlx.MemoOn),
-}
+var (
+	dlxAlgorithm  = withUniqueAlgorithm(engine.Algorithm(xcc.DLX))
+	memoAlgorithm = engine.Algorithm(xcc.Memo)
+)
 
-// dlxWith returns solveDLX with the given memo for counts.
-func dlxWith(memo dlx.MemoMode) core.Solver {
-	return func(ctx context.Context, p core.Problem, o *core.Options) (core.Result, error) {
-		return solveDLX(ctx, p, o, memo)
-	}
+// withUniqueAlgorithm returns a with its Solve wrapped by withUnique.
+func withUniqueAlgorithm(a models.Algorithm) models.Algorithm {
+	a.Solve = withUnique(a.Solve)
+	return a
 }
 
 // Cover returns N-Queens as a generalized exact cover problem. Primary
@@ -108,10 +105,10 @@ func decodeCover(n int, options []int, sol core.Solution) {
 	}
 }
 
-// solveDLX is the registered "dlx" algorithm: the Cover matrix solved by
-// package dlx. Stats.Updates counts Knuth's link removals; Stats.Checks
-// stays 0.
-func solveDLX(ctx context.Context, p core.Problem, opts *core.Options, memo dlx.MemoMode) (core.Result, error) {
+// solveDLX is the registered "dlx" and "memo" algorithms: the Cover matrix
+// solved by package dlx with the method m. Stats.Updates counts Knuth's
+// link removals; Stats.Checks stays 0.
+func solveDLX(ctx context.Context, p core.Problem, opts *core.Options, m dlx.Method) (core.Result, error) {
 	o := opts.OrDefault()
 	b, workers, err := inputAny(p, o, "dlx")
 	if err != nil {
@@ -136,8 +133,8 @@ func solveDLX(ctx context.Context, p core.Problem, opts *core.Options, memo dlx.
 		return core.Result{}, err
 	}
 	sol := make(core.Solution, b.N)
-	return s.SolveModel(ctx, o, dlx.Options{Workers: workers, Forced: forced, Memo: memo}, func(options []int) core.Solution {
+	return xcc.Run(ctx, &xcc.Cover{Solver: s, Forced: forced, Workers: workers, Decode: func(options []int) core.Solution {
 		decodeCover(b.N, options, sol)
 		return sol
-	})
+	}}, o, m)
 }

@@ -4,14 +4,13 @@ import (
 	"context"
 	"math/big"
 	"slices"
-	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/coverkit/coverkit/core"
 )
 
-// How MemoAuto and BranchAuto decide.
+// How MethodAuto and BranchAuto decide.
 //
 // A sample is a memoized count cut short after autoSampleNodes nodes. Its
 // virtual nodes (memoOutcome.virtual: the nodes the plain search visits in
@@ -38,11 +37,27 @@ const (
 	autoMinSaving = 4
 )
 
-// sampled is a sample's outcome and run.
+// sampled is a sample's method (its table) and outcome.
 type sampled struct {
 	o    memoOutcome
-	m    *memoRun
+	m    memoMethod
 	done bool // the sample finished the count
+}
+
+// branch returns the sample's branching rule.
+func (x sampled) branch() Branch {
+	r, _ := x.m.memo()
+	return r.branch
+}
+
+// runSample runs mm on the subproblem of forced and path for at most n
+// nodes (0: no bound) under ctx.
+func (s *Solver) runSample(ctx context.Context, mm memoMethod, forced, path []int, n uint64) sampled {
+	s.g.reset(ctx, n)
+	defer s.g.end()
+	s.run(mm, forced, path, 0, nil)
+	_, o := mm.memo()
+	return sampled{o: o, m: mm, done: o.status != core.StatusLimit}
 }
 
 // saving returns the sample's virtual nodes per node searched.
@@ -58,19 +73,18 @@ func (x sampled) rate() float64 {
 
 // sample runs the memoized count with the given branching for at most n
 // nodes on a fresh table.
-func (s *Solver) sample(ctx context.Context, forced []int, n, budget uint64, branch Branch) sampled {
-	o, m := s.countMemo(ctx, forced, n, budget, branch, nil)
-	return sampled{o: o, m: m, done: o.status != core.StatusLimit}
+func (s *Solver) sampleMemo(ctx context.Context, forced []int, n, budget uint64, branch Branch) sampled {
+	return s.runSample(ctx, s.newMemo(budget, branch), forced, nil, n)
 }
 
 // pickBranch samples both branching rules with at most n nodes each and
 // returns the better sample (see above) and the work of the other one.
 func (s *Solver) pickBranch(ctx context.Context, forced []int, n, budget uint64) (best sampled, other core.Stats) {
-	first := s.sample(ctx, forced, n, budget, BranchFirst)
+	first := s.sampleMemo(ctx, forced, n, budget, BranchFirst)
 	if first.done {
 		return first, core.Stats{}
 	}
-	mrv := s.sample(ctx, forced, n, budget, BranchMRV)
+	mrv := s.sampleMemo(ctx, forced, n, budget, BranchMRV)
 	if mrv.done {
 		return mrv, first.o.stats
 	}
@@ -81,43 +95,35 @@ func (s *Solver) pickBranch(ctx context.Context, forced []int, n, budget uint64)
 	return mrv, first.o.stats
 }
 
-// solveAuto is solveMemo for MemoAuto: the plain search first, cut short
-// after autoPlainNodes nodes; then a memo sample (of each rule, with
+// auto is Count with MethodAuto: the plain search first, cut short after
+// autoPlainNodes nodes; then a memo sample (of each rule, with
 // BranchAuto); then, if the sample saves enough, the memo on the sample's
-// table (ok), else nothing (not ok: Solve runs the plain search), with the
-// work spent deciding in res.Memo.Probe.
-func (s *Solver) solveAuto(ctx context.Context, opts *Options, start time.Time) (res Result, ok bool, err error) {
+// table, else the plain search, with the work spent deciding in
+// res.Memo.Probe.
+func (s *Solver) auto(ctx context.Context, opts *Options) (Result, error) {
+	start := time.Now()
 	cut := uint64(autoPlainNodes)
 	if opts.MaxNodes != 0 && opts.MaxNodes <= cut {
-		return Result{}, false, nil // the plain search answers within its budget either way
+		return s.enumerate(ctx, opts) // the plain search answers within its budget either way
 	}
-	var r Result
+	plain := s.enumerator(opts)
 	s.g.reset(ctx, cut)
-	if s.multi {
-		s.ensureM()
-		r = s.solveForcedM(opts.Forced, nil, false, 0, nil)
-	} else {
-		s.stopAt = 0
-		if opts.TakeSingleton {
-			s.stopAt = 1
-		}
-		r = s.solveForced(opts.Forced, false, 0, nil)
-	}
+	o := s.run(plain, opts.Forced, nil, 0, nil)
 	s.g.end()
-	if r.Status != core.StatusLimit {
-		r.Count = core.CountOf(r.Solutions)
+	if o.status != core.StatusLimit {
+		r := Result{Status: o.status, Solutions: o.count.lo, Stats: o.stats, Count: core.CountOf(o.count.lo), Method: MethodLinks}
 		r.Stats.Elapsed = time.Since(start)
-		return r, true, nil
+		return r, nil
 	}
-	probe := r.Stats
+	probe := o.stats
 	// The budget only now: reading the memory limits costs more than a
 	// small count.
 	budget, err := memoBudget(opts)
 	if err != nil {
-		return Result{}, true, err
+		return Result{}, err
 	}
-	if !s.multi {
-		return s.autoSplit(ctx, opts, budget, start, probe)
+	if !s.l.multi {
+		return s.autoSplit(ctx, opts, budget, start, probe), nil
 	}
 	n := uint64(autoSampleNodes)
 	var x sampled
@@ -126,30 +132,33 @@ func (s *Solver) solveAuto(ctx context.Context, opts *Options, start time.Time) 
 		x, other = s.pickBranch(ctx, opts.Forced, n, budget)
 		probe = probe.Add(other)
 	} else {
-		x = s.sample(ctx, opts.Forced, n, budget, opts.Branch)
+		x = s.sampleMemo(ctx, opts.Forced, n, budget, opts.Branch)
 	}
 	if x.done {
-		return s.memoResult(x.o, x.m, probe, start), true, nil
+		return s.memoResult(x.m, probe, start), nil
 	}
 	probe = probe.Add(x.o.stats)
 	probe.Elapsed = 0
 	if st := x.o.status; st == core.StatusTimeout || st == core.StatusCanceled {
 		// Stopped while sampling: the sample's partial count is the answer.
-		return s.memoResult(x.o, x.m, probe, start), true, nil
+		return s.memoResult(x.m, probe, start), nil
 	}
 	if x.saving() < autoMinSaving {
-		st := x.m.stats()
+		mr, _ := x.m.memo()
+		st := mr.stats()
 		st.Used = false
 		st.Virtual = x.o.virtual
 		st.Saving = x.saving()
 		st.Probe = probe
-		return Result{Memo: st}, false, nil
+		res, err := s.enumerate(ctx, opts)
+		res.Memo = st
+		return res, err
 	}
 	// The memo from the root (the sample's work is the probe's).
 	saving := x.saving()
-	res = s.memoCount(ctx, opts, budget, x.m.branch, probe, start)
+	res := s.memoCount(ctx, opts, budget, x.branch(), probe, start)
 	res.Memo.Saving = saving
-	return res, true, nil
+	return res, nil
 }
 
 // leftOf returns the node budget left of max after used nodes (0: none),
@@ -175,18 +184,15 @@ func leftOf(max, used uint64) (uint64, bool) {
 // the whole tree from the root with a fresh table (memoCount: its
 // counters are then those of --algo memo on any number of workers), the
 // work above put in Memo.Probe.
-func (s *Solver) autoSplit(ctx context.Context, opts *Options, budget uint64, start time.Time, probe core.Stats) (Result, bool, error) {
-	s.stopAt = 0
-	if opts.TakeSingleton {
-		s.stopAt = 1
-	}
+func (s *Solver) autoSplit(ctx context.Context, opts *Options, budget uint64, start time.Time, probe core.Stats) Result {
+	plain := s.enumerator(opts)
 	s.g.reset(ctx, opts.MaxNodes)
-	sp, _ := s.splitDepth(opts.Forced, autoTasks)
+	sp, _ := s.splitDepth(plain, opts.Forced, autoTasks)
 	s.g.end()
 	total := count{lo: uint64(len(sp.solsEnd))}
 	res := Result{Status: sp.res.Status, Stats: core.Stats{Nodes: sp.res.Stats.Nodes, Updates: sp.res.Stats.Updates}}
 	var (
-		m          *memoRun
+		m          memoMethod
 		firstTask  = -1   // the first sampled subtree with a solution
 		first      []int  // the first solution a plain subtree found
 		decided    int    // 0 while sampling, +1 memo, −1 plain
@@ -223,15 +229,17 @@ func (s *Solver) autoSplit(ctx context.Context, opts *Options, budget uint64, st
 				n = min(n, left)
 			}
 			var x sampled
-			if m == nil && branch == BranchAuto {
+			switch {
+			case m == nil && branch == BranchAuto:
 				var other core.Stats
-				x, other = s.pickTask(ctx, task, n, budget)
+				x, other = s.pickTask(ctx, opts.Forced, task, n, budget)
 				probe = probe.Add(other)
-			} else {
-				o, mm := s.countMemoIn(ctx, task, true, n, budget, branch, m)
-				x = sampled{o: o, m: mm, done: o.status != core.StatusLimit}
+			case m == nil:
+				x = s.runSample(ctx, s.newMemo(budget, branch), opts.Forced, task, n)
+			default:
+				x = s.runSample(ctx, m, opts.Forced, task, n)
 			}
-			m, branch = x.m, x.m.branch
+			m, branch = x.m, x.branch()
 			if st := x.o.status; st != core.StatusExhausted && st != core.StatusLimit {
 				add(x.o.count, x.o.stats, x.o.virtual) // stopped: the partial count is the answer
 				res.Status = st
@@ -264,14 +272,15 @@ func (s *Solver) autoSplit(ctx context.Context, opts *Options, budget uint64, st
 			break
 		}
 		if sampleMemo == nil && m != nil {
-			sampleMemo = m.stats()
+			mr, _ := m.memo()
+			sampleMemo = mr.stats()
 		}
 		s.g.reset(ctx, left)
-		r := s.solveForced(task, true, 0, nil)
+		o := s.run(plain, opts.Forced, task, 0, nil)
 		s.g.end()
-		add(count{lo: r.Solutions}, r.Stats, r.Stats.Nodes)
-		res.Status = r.Status
-		if first == nil && r.Solutions > 0 {
+		add(o.count, o.stats, o.stats.Nodes)
+		res.Status = o.status
+		if first == nil && o.count.lo > 0 {
 			first = slices.Clone(s.First())
 		}
 	}
@@ -283,13 +292,14 @@ func (s *Solver) autoSplit(ctx context.Context, opts *Options, budget uint64, st
 		probe.Elapsed = 0
 		res = s.memoCount(ctx, opts, budget, branch, probe, start)
 		res.Memo.Saving = float64(sv) / float64(max(sn, 1))
-		return res, true, nil
+		return res
 	}
 	if decided < 0 && opts.Workers > 1 && res.Status == core.StatusExhausted {
 		// The plain search counts the other subtrees on the workers.
-		sampleMemo = m.stats()
+		mr, _ := m.memo()
+		sampleMemo = mr.stats()
 		left, _ := leftOf(opts.MaxNodes, res.Stats.Nodes)
-		c, st, status, f := s.plainTasks(ctx, opts, left, sp, from)
+		c, st, status, f := s.plainTasks(ctx, plain, opts, left, sp, from)
 		total = total.add(c)
 		res.Stats = res.Stats.Add(st)
 		virtual = addSat(virtual, st.Nodes)
@@ -305,55 +315,46 @@ func (s *Solver) autoSplit(ctx context.Context, opts *Options, budget uint64, st
 	// The first solution in search order: above the split, or in the
 	// first subtree with one, which a plain search to its first solution
 	// finds again if the memo counted it.
-	s.nfirst = -1
 	switch {
 	case len(sp.solsEnd) > 0:
 		first = sp.sols[:sp.solsEnd[0]]
 	case firstTask >= 0:
-		fb := 0
-		if firstTask > 0 {
-			fb = tasks[firstTask-1]
-		}
 		s.g.reset(ctx, 0)
-		if r := s.solveForced(sp.tasks[fb:tasks[firstTask]], true, 1, nil); r.Solutions > 0 {
+		if o := s.run(plain, opts.Forced, sp.task(firstTask), 1, nil); o.count.lo > 0 {
 			first = slices.Clone(s.First())
-			probe = probe.Add(r.Stats)
+			probe = probe.Add(o.stats)
 		}
 		s.g.end()
 	}
+	s.rec.nfirst = -1
 	if first != nil {
-		s.first = append(s.first[:0], first...)
-		s.nfirst = len(first)
+		s.rec.keepFirst(first)
 	}
 	switch {
 	case m == nil:
 		res.Memo = &MemoStats{Branch: branch}
-	case decided > 0:
-		m.peak = max(m.peak, m.t.bytes())
-		res.Memo = m.stats()
 	case sampleMemo != nil:
 		res.Memo = sampleMemo
 	default:
-		res.Memo = m.stats()
+		mr, _ := m.memo()
+		res.Memo = mr.stats()
 	}
 	res.Memo.Used = decided > 0
 	res.Memo.Virtual = virtual
 	res.Memo.Saving = float64(sv) / float64(max(sn, 1))
 	probe.Elapsed = 0
 	res.Memo.Probe = probe
+	res.Method = MethodLinks
 	res.Stats.Elapsed = time.Since(start)
-	return res, true, nil
+	return res
 }
 
 // pickTask samples both branching rules on the subtree below task with at
 // most n nodes each, and returns the better sample (fewer nodes if both
 // finished, else the one that finished, else by pickBranch's rule) and
 // the other's work.
-func (s *Solver) pickTask(ctx context.Context, task []int, n, budget uint64) (best sampled, other core.Stats) {
-	run := func(b Branch) sampled {
-		o, m := s.countMemoIn(ctx, task, true, n, budget, b, nil)
-		return sampled{o: o, m: m, done: o.status != core.StatusLimit}
-	}
+func (s *Solver) pickTask(ctx context.Context, forced, task []int, n, budget uint64) (best sampled, other core.Stats) {
+	run := func(b Branch) sampled { return s.runSample(ctx, s.newMemo(budget, b), forced, task, n) }
 	first, mrv := run(BranchFirst), run(BranchMRV)
 	switch {
 	case first.done && mrv.done:
@@ -373,13 +374,11 @@ func (s *Solver) pickTask(ctx context.Context, task []int, n, budget uint64) (be
 	return mrv, first.o.stats
 }
 
-// plainTasks counts the subtrees of sp from the from-th on with the plain
-// search on opts.Workers clones of s, each with a fork of a meter with
-// the node budget maxNodes (0: none), and returns their count, work and status, and the first
-// solution of the lowest subtree with one.
-func (s *Solver) plainTasks(ctx context.Context, opts *Options, maxNodes uint64, sp split, from int) (count, core.Stats, core.Status, []int) {
-	w := opts.Workers
-	s.settle()
+// plainTasks counts the subtrees of sp from the from-th on with plain on
+// opts.Workers workers, each with a fork of a meter with the node budget
+// maxNodes (0: none), and returns their count, work and status, and the
+// first solution of the lowest subtree with one.
+func (s *Solver) plainTasks(ctx context.Context, plain method, opts *Options, maxNodes uint64, sp split, from int) (count, core.Stats, core.Status, []int) {
 	s.g.reset(ctx, maxNodes)
 	defer s.g.end()
 	type sum struct {
@@ -388,47 +387,27 @@ func (s *Solver) plainTasks(ctx context.Context, opts *Options, maxNodes uint64,
 		firstTask int
 		first     []int
 	}
-	var (
-		next     atomic.Int64
-		wg       sync.WaitGroup
-		sums     = make([]sum, w)
-		complete atomic.Int64
-	)
-	next.Store(int64(from))
-	for k := range w {
-		c, err := s.clone(s.g.meter())
-		if err != nil {
-			break
-		}
-		c.g = s.g.fork()
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			r := sum{firstTask: -1}
-			for {
-				t := int(next.Add(1) - 1)
-				if t >= len(sp.tasksEnd) || c.g.m != nil && c.g.m.Stopped() {
-					break
-				}
-				b := 0
-				if t > 0 {
-					b = sp.tasksEnd[t-1]
-				}
-				tr := c.solveForced(sp.tasks[b:sp.tasksEnd[t]], true, 0, nil)
-				r.n += tr.Solutions
-				r.stats = r.stats.Add(tr.Stats)
-				if tr.Status != core.StatusExhausted {
-					break
-				}
-				complete.Add(1)
-				if tr.Solutions > 0 && (r.firstTask < 0 || t < r.firstTask) {
-					r.firstTask, r.first = t, slices.Clone(c.First())
-				}
-			}
-			sums[k] = r
-		}()
+	ws := s.workers(plain, &s.g, opts.Workers)
+	sums := make([]sum, len(ws))
+	var complete atomic.Int64
+	for k := range sums {
+		sums[k].firstTask = -1
 	}
-	wg.Wait()
+	each(ws, len(sp.tasksEnd)-from, func(wk *worker, t int) bool {
+		t += from
+		o := wk.run(wk.m, opts.Forced, sp.task(t), 0, nil)
+		r := &sums[wk.k]
+		r.n += o.count.lo
+		r.stats = r.stats.Add(o.stats)
+		if o.status != core.StatusExhausted {
+			return false
+		}
+		complete.Add(1)
+		if o.count.lo > 0 && (r.firstTask < 0 || t < r.firstTask) {
+			r.firstTask, r.first = t, slices.Clone(wk.rec.First())
+		}
+		return true
+	})
 	var total count
 	var stats core.Stats
 	var first []int

@@ -1,0 +1,117 @@
+package dlx
+
+import (
+	"github.com/coverkit/coverkit/core"
+)
+
+// The engine is a driver with methods, as gonum's optimize separates
+// Minimize from each Method. The driver, Solver (solver.go), owns
+// everything around a search: the options, checked once (request); the
+// stop (a gauge on a core.Meter); the forced options; the workers and the
+// split of the tree into subproblems (parallel.go, decompose.go); progress;
+// the first solution and the Result. A method owns its data structure and
+// one search loop:
+//
+//	algoC     Algorithm X/C, Knuth's dlx1/dlx2 (algo_c.go)
+//	algoM     Algorithm M, multiplicities, Knuth's dlx3 (algo_m.go)
+//	memoC     the memoized count of Algorithm C, Knuth's DLX6 (memo.go)
+//	memoM     the memoized count of Algorithm M (memo_multi.go)
+//	sampler   uniform random solutions from memoC's counts (memo_sample.go)
+//
+// The first four work on the shared links (links.go) with the dancing
+// steps (dance.go, dance_dead.go, dance_m.go); a method with a data
+// structure of its own (dancing cells) implements the same interface over
+// its own arrays, built from the links (or the Problem) when the driver
+// first asks for it (Solver.methodFor).
+
+// method is one search algorithm of the engine. Its run solves one
+// subproblem; the driver runs it serially, on the workers' clones, or over
+// the subproblems of a split, and never looks inside.
+type method interface {
+	// run solves the subproblem t names, under t.g: it forces t.forced
+	// (the givens; counted), replays t.path (a subproblem of a split:
+	// not counted), searches, and undoes what it did, unless it stopped
+	// early (a stop, the node budget, the solutions asked for): then it
+	// may leave its levels in place and report parked, for settle to undo
+	// at the next use. Forced options that clash end the search at its
+	// root (one node, no solution).
+	run(t *task) outcome
+	// settle undoes what a parked run left in place.
+	settle()
+	// clone returns the method on a copy of its data, for another worker,
+	// polling m (nil: none) as it copies; it fails only when m stops. The
+	// method must not be parked.
+	clone(m *core.Meter) (method, error)
+	// cloneBytes is about the memory a clone takes, which the driver asks
+	// of the resource policy before it makes the workers' clones.
+	cloneBytes() uint64
+}
+
+// task is one run of a method: the subproblem, what to do with its
+// solutions, and the split to make of it.
+type task struct {
+	g      *gauge // the stop, and the running node total
+	forced []int  // the options chosen before the search (0-based)
+	// path is a subproblem of a split: the prefix the method's own split
+	// handed out (onPrefix), in its encoding (Algorithm C: the options
+	// chosen after the forced ones; Algorithm M: the branch taken at each
+	// level), replayed and not counted; nil: the whole problem.
+	path  []int
+	limit uint64           // stop after this many solutions (0: none)
+	visit func([]int) bool // each solution, forced options first (nil: none); false stops
+	rec   *record          // the first solution found
+	// cut, if not −1, is the level at which the search hands each
+	// prefix to onPrefix, with the nodes and updates counted on reaching
+	// it, instead of going deeper (the split of parallel.go).
+	cut      int
+	onPrefix func(prefix []int, at core.Stats)
+}
+
+// outcome is what a run returns.
+type outcome struct {
+	status core.Status
+	count  count      // the solutions (of the subtrees finished, if stopped)
+	stats  core.Stats // nodes and updates
+	parked bool       // stopped with levels in place: settle undoes them
+}
+
+// record keeps what the driver reports of the solutions of a search: the
+// first one found, and the one in hand (sol: the forced options first,
+// then the options chosen).
+type record struct {
+	sol    []int
+	first  []int
+	nfirst int // len(first) once a solution was found, else −1
+}
+
+// newRecord returns a record for solutions of up to levels options.
+func newRecord(levels int) record {
+	return record{sol: make([]int, 0, levels), first: make([]int, 0, levels), nfirst: -1}
+}
+
+// found keeps sol (valid during the call) if it is the first solution
+// and passes it to visit, returning visit's answer (true without one).
+func (r *record) found(sol []int, visit func([]int) bool) bool {
+	if r.nfirst < 0 {
+		r.first = append(r.first[:0], sol...)
+		r.nfirst = len(sol)
+	}
+	if visit != nil {
+		return visit(sol)
+	}
+	return true
+}
+
+// keepFirst makes sol the first solution.
+func (r *record) keepFirst(sol []int) {
+	r.first = append(r.first[:0], sol...)
+	r.nfirst = len(sol)
+}
+
+// First returns the first solution, or nil.
+func (r *record) First() []int {
+	if r.nfirst < 0 {
+		return nil
+	}
+	return r.first[:r.nfirst]
+}

@@ -1,0 +1,125 @@
+package xcc_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/coverkit/coverkit/core"
+	"github.com/coverkit/coverkit/dlx"
+	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/models/xcc"
+	"github.com/stretchr/testify/require"
+)
+
+// cover returns a Cover of Knuth's two items with three ways to cover
+// them ({a b}, {a}+{b}), decoding a solution as its option numbers.
+func cover(t testing.TB) (*dlx.Problem, *xcc.Cover) {
+	p, err := dlx.Parse(strings.NewReader("a b\na b\na\nb\n"))
+	require.NoError(t, err)
+	s, err := dlx.NewSolver(p)
+	require.NoError(t, err)
+	return p, &xcc.Cover{Solver: s, Decode: func(options []int) core.Solution {
+		sol := make(core.Solution, len(options))
+		for i, k := range options {
+			sol[i] = int32(k)
+		}
+		return sol
+	}}
+}
+
+func toInts(sol core.Solution) []int {
+	out := make([]int, len(sol))
+	for i, v := range sol {
+		out[i] = int(v)
+	}
+	return out
+}
+
+func TestRun(t *testing.T) {
+	p, c := cover(t)
+	for _, tc := range []struct {
+		name   string
+		opts   *core.Options
+		method dlx.Method
+		status core.Status
+		count  uint64
+		visits int
+	}{
+		{"nil options: first", nil, dlx.MethodLinks, core.StatusFound, 1, 0},
+		{"count", &core.Options{Mode: core.ModeCount}, dlx.MethodLinks, core.StatusExhausted, 2, 0},
+		{"count, auto", &core.Options{Mode: core.ModeCount}, dlx.MethodAuto, core.StatusExhausted, 2, 0},
+		{"count, memo", &core.Options{Mode: core.ModeCount}, dlx.MethodMemo, core.StatusExhausted, 2, 0},
+		{"all", &core.Options{Mode: core.ModeAll}, dlx.MethodLinks, core.StatusExhausted, 2, 2},
+		{"all, auto", &core.Options{Mode: core.ModeAll}, dlx.MethodAuto, core.StatusExhausted, 2, 2},
+		{"all with limit", &core.Options{Mode: core.ModeAll, Limit: 1}, dlx.MethodLinks, core.StatusFound, 1, 1},
+		{"sample", &core.Options{Mode: core.ModeAll, Sample: 3}, dlx.MethodMemo, core.StatusFound, 3, 3},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			visits := 0
+			if tc.opts != nil && tc.opts.Mode == core.ModeAll {
+				tc.opts.Visit = func(sol core.Solution, _ core.Stats) bool {
+					require.NoError(t, p.Verify(toInts(sol)))
+					visits++
+					return true
+				}
+			}
+			res, err := xcc.Run(context.Background(), c, tc.opts, tc.method)
+			require.NoError(t, err)
+			require.Equal(t, tc.status, res.Status)
+			require.Equal(t, core.CountOf(tc.count), res.Solutions)
+			require.Equal(t, tc.visits, visits)
+			if tc.method != dlx.MethodMemo {
+				require.NotNil(t, res.First, "the first solution is reported in every mode")
+				require.NoError(t, p.Verify(toInts(res.First)))
+			}
+		})
+	}
+	_, err := xcc.Run(context.Background(), c, &core.Options{Mode: core.ModeAll}, dlx.MethodMemo)
+	require.ErrorIs(t, err, core.ErrUnsupported, "the memo lists nothing")
+	_, err = xcc.Run(context.Background(), &xcc.Cover{Solver: c.Solver}, nil, dlx.MethodLinks)
+	require.Error(t, err, "no decode")
+}
+
+// TestAlgorithms checks the entries an Engine makes: names, capabilities,
+// what the model adds, and the memo's check.
+func TestAlgorithms(t *testing.T) {
+	e := xcc.Engine{Description: "mine", Limits: "small", MemoNote: "note", Caps: models.CanUnique, Methods: []string{"a", "b"}}
+	as := e.Algorithms()
+	require.Len(t, as, 3)
+	names := []string{as[0].Name, as[1].Name, as[2].Name}
+	require.Equal(t, []string{xcc.Auto, xcc.DLX, xcc.Memo}, names)
+	require.NotZero(t, as[0].Caps&models.CanUnique)
+	require.Zero(t, as[2].Caps&models.CanUnique, "the memo has no fundamental counts")
+	require.Equal(t, "mine", as[1].Description)
+	require.Contains(t, as[2].Description, "note")
+	for _, a := range as {
+		require.True(t, strings.HasPrefix(a.Limits, "small; "), a.Limits)
+		require.Equal(t, []string{"a", "b"}, a.Methods)
+	}
+	require.ErrorIs(t, as[2].Check(nil, &core.Options{Mode: core.ModeFirst}), core.ErrUnsupported)
+	require.NoError(t, as[2].Check(nil, &core.Options{Mode: core.ModeCount}))
+	require.ErrorIs(t, as[0].Check(nil, &core.Options{Branch: "sideways"}), core.ErrUnsupported)
+	require.Error(t, e.Algorithm("cells").Check(nil, nil), "an unknown engine algorithm refuses")
+	require.Equal(t, xcc.Auto, xcc.Default(nil, &core.Options{Mode: core.ModeCount}))
+	require.Equal(t, xcc.DLX, xcc.Default(nil, nil))
+}
+
+// Example runs an exact cover through the engine as a model's algorithm
+// would: the count, then the first solution decoded.
+func Example() {
+	p, _ := dlx.Parse(strings.NewReader("a b c\na b\nc\na\nb c\n"))
+	s, _ := dlx.NewSolver(p)
+	c := &xcc.Cover{Solver: s, Decode: func(options []int) core.Solution {
+		sol := make(core.Solution, len(options))
+		for i, k := range options {
+			sol[i] = int32(k + 1) // 1-based option numbers
+		}
+		return sol
+	}}
+	count, _ := xcc.Run(context.Background(), c, &core.Options{Mode: core.ModeCount}, dlx.MethodAuto)
+	first, _ := xcc.Run(context.Background(), c, nil, dlx.MethodLinks)
+	fmt.Println(count.Solutions, "solutions; the first:", first.First)
+	// Output: 2 solutions; the first: [1 2]
+}
