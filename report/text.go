@@ -1,6 +1,7 @@
 package report
 
 import (
+	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -156,7 +157,10 @@ func WriteAlgorithms(w io.Writer, format string, algs []models.Algorithm) error 
 	if w == nil {
 		return errNilWriter
 	}
-	if format == "json" {
+	switch format {
+	case "none":
+		return nil
+	case "json":
 		enc := json.NewEncoder(w)
 		for _, a := range algs {
 			if err := enc.Encode(a); err != nil {
@@ -164,6 +168,14 @@ func WriteAlgorithms(w io.Writer, format string, algs []models.Algorithm) error 
 			}
 		}
 		return nil
+	case "csv":
+		cw := csv.NewWriter(w)
+		cw.Write([]string{"model", "algorithm", "kind", "capabilities", "description", "limits"})
+		for _, a := range algs {
+			cw.Write([]string{a.Model, a.Name, a.Kind.String(), a.Caps.String(), a.Description, a.Limits})
+		}
+		cw.Flush()
+		return cw.Error()
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "MODEL\tALGORITHM\tKIND\tCAPABILITIES\tDESCRIPTION\tLIMITS")

@@ -22,7 +22,7 @@ one-line description. JSON: one object per line
   coverkit algorithms --format json | grep '"model":"queens"'`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if err := checkFormat(format, "text", "json"); err != nil {
+			if err := checkFormat(format, report.ResultFormats...); err != nil {
 				return err
 			}
 			out, err := openOutput(e, "")
@@ -35,6 +35,7 @@ one-line description. JSON: one object per line
 			return out.Commit()
 		},
 	}
-	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json")
+	cmd.Flags().StringVarP(&format, "format", "f", "text", "output format: "+joinFormats(report.ResultFormats))
+	complete(cmd, "format", report.ResultFormats)
 	return cmd
 }

@@ -323,6 +323,9 @@ func (f *runFlags) request(e *env, args []string) models.Request {
 		Warn: func(msg string) { fmt.Fprintf(e.stderr, "coverkit: warning: %s\n", msg) }}
 }
 
+// joinFormats lists formats for help: "text, json, csv, none".
+func joinFormats(formats []string) string { return strings.Join(formats, ", ") }
+
 // checkFormat rejects a --format value not in allowed.
 func checkFormat(format string, allowed ...string) error {
 	if !slices.Contains(allowed, format) {

@@ -133,7 +133,7 @@ func run(ctx context.Context, args []string, e *env) int {
 	only := ""
 	if len(args) > 0 && args[0] != "" && args[0][0] != '-' && !slices.Contains(args, "--help") && !slices.Contains(args, "-h") &&
 		!slices.Contains([]string{"help", "completion", cobra.ShellCompRequestCmd, cobra.ShellCompNoDescRequestCmd}, args[0]) &&
-		(len(args) > 1 || args[0] == "algorithms" || args[0] == "version") {
+		(len(args) > 1 || args[0] == "algorithms" || args[0] == "models" || args[0] == "version") {
 		only = args[0]
 	}
 	root := newRoot(e, only)

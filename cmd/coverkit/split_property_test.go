@@ -16,8 +16,22 @@ import (
 
 // splitTable reads docs/scale-out.md's table "Which parameters split":
 // for each model (or "every model"), each parameter named in it and
-// whether --units refuses it.
+// whether --units refuses it. A row that splits a parameter but for some
+// of its values ("splits with `place`; refused with `max`, ...") is
+// splitValues's.
 func splitTable(t *testing.T, path string) map[string]map[string]bool {
+	table, _ := splitTables(t, path)
+	return table
+}
+
+// splitValues reads the values the table refuses of a parameter that
+// splits otherwise: model, parameter, value.
+func splitValues(t *testing.T, path string) map[string]map[string]map[string]bool {
+	_, values := splitTables(t, path)
+	return values
+}
+
+func splitTables(t *testing.T, path string) (map[string]map[string]bool, map[string]map[string]map[string]bool) {
 	t.Helper()
 	b, err := os.ReadFile(path)
 	require.NoError(t, err)
@@ -25,7 +39,9 @@ func splitTable(t *testing.T, path string) map[string]map[string]bool {
 	require.True(t, ok, "%s: no section \"Which parameters split\"", path)
 	sec, _, _ = strings.Cut(sec, "\n## ")
 	flag := regexp.MustCompile("`--([a-z][a-z-]*)")
+	value := regexp.MustCompile("`([a-z0-9][a-z0-9-]*)`")
 	table := map[string]map[string]bool{}
+	values := map[string]map[string]map[string]bool{}
 	for _, row := range strings.Split(sec, "\n") {
 		cells := strings.Split(strings.TrimSpace(row), "|")
 		if len(cells) < 5 || !strings.HasPrefix(row, "| ") || strings.HasPrefix(row, "| model") {
@@ -38,12 +54,22 @@ func splitTable(t *testing.T, path string) map[string]map[string]bool {
 		if table[model] == nil {
 			table[model] = map[string]bool{}
 		}
-		for _, m := range flag.FindAllStringSubmatch(row, -1) {
+		names := flag.FindAllStringSubmatch(row, -1)
+		for _, m := range names {
 			table[model][m[1]] = refused
+		}
+		if _, after, ok := strings.Cut(verdict, "refused"); ok && !refused && len(names) == 1 {
+			if values[model] == nil {
+				values[model] = map[string]map[string]bool{}
+			}
+			values[model][names[0][1]] = map[string]bool{}
+			for _, v := range value.FindAllStringSubmatch(after, -1) {
+				values[model][names[0][1]][v[1]] = true
+			}
 		}
 	}
 	require.NotEmpty(t, table, "%s: an empty table", path)
-	return table
+	return table, values
 }
 
 // sampleTimeout bounds every count of the test: a sample (of an instance
@@ -79,6 +105,7 @@ func TestSplitProperty(t *testing.T) {
 	root, err := filepath.Abs("../..")
 	require.NoError(t, err)
 	table := splitTable(t, filepath.Join(root, "docs", "scale-out.md"))
+	refusedValues := splitValues(t, filepath.Join(root, "docs", "scale-out.md"))
 	t.Chdir(root) // samples name files relative to the repository
 	n := 0
 	for _, m := range models.Models() {
@@ -92,6 +119,7 @@ func TestSplitProperty(t *testing.T) {
 		type variant struct {
 			name, param string
 			args        []string
+			refused     bool // a value the table refuses of a parameter that splits
 		}
 		variants := []variant{{name: "base"}}
 		for _, p := range m.Params {
@@ -102,7 +130,7 @@ func TestSplitProperty(t *testing.T) {
 			_, listed := table[m.Name][p.Name]
 			require.True(t, listed, "docs/scale-out.md: the table \"Which parameters split\" does not list --%s of %s", p.Name, m.Name)
 			for _, v := range p.Samples {
-				variants = append(variants, variant{p.Name + "=" + v, p.Name, []string{"--" + p.Name + "=" + v}})
+				variants = append(variants, variant{p.Name + "=" + v, p.Name, []string{"--" + p.Name + "=" + v}, refusedValues[m.Name][p.Name][v]})
 			}
 		}
 		for _, inst := range m.Instance.Samples {
@@ -117,7 +145,7 @@ func TestSplitProperty(t *testing.T) {
 						require.Equal(t, exitUsage, splitCode, "%v: the count refuses it (%s), the split does not", args, errOut)
 						return
 					}
-					refused := v.param != "" && table[m.Name][v.param]
+					refused := v.param != "" && (table[m.Name][v.param] || v.refused)
 					for _, k := range []int{1, 2, 7, 64} {
 						for _, w := range []string{"1", "3"} {
 							split := append(args, "--units", fmt.Sprint(k), "--unit", fmt.Sprintf("0-%d", k-1), "--workers", w, "--timeout", sampleTimeout)

@@ -17,6 +17,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -171,8 +172,10 @@ func (p *Pairing) CoverContext(ctx context.Context) (*dlx.Problem, error) {
 // back from a solution's options to the row of numbers.
 var engine = xcc.Engine{
 	Build:       build,
+	Solve:       solve,
 	Description: "Dancing Links on numbers and positions (Knuth's Algorithm C)",
 	Limits:      "N ≤ 4096 (MaxN)",
+	Caps:        models.CanUnique, // up to reversal
 }
 
 func init() {
@@ -182,7 +185,10 @@ func init() {
 		Doc: `Langford pairings of order N: two copies of each of 1..N in a row of 2N, the
 two k's with k numbers between them (3 1 2 1 3 2). They exist exactly when
 N ≡ 0 or 3 (mod 4); counts include each pairing and its reversal (OEIS
-A014552 counts them up to reversal: 1, 1, 26, 150 for N = 3, 4, 7, 8).`,
+A014552 counts them up to reversal: 1, 1, 26, 150 for N = 3, 4, 7, 8),
+and --unique counts the classes too (no pairing is its own reversal: the
+two 1s would have to straddle the middle). --units splits a count into
+the subtrees of its search.`,
 		Instance: models.Instance{Usage: "N", Args: 1, New: func(req models.Request) (core.Problem, error) {
 			n, err := core.ParseSize("N", req.Args[0], MaxN)
 			if err != nil {
@@ -192,6 +198,7 @@ A014552 counts them up to reversal: 1, 1, 26, 150 for N = 3, 4, 7, 8).`,
 		}, Samples: []string{"7", "8"}},
 		Algorithms: engine.Algorithms(),
 		Default:    xcc.Default,
+		Decompose:  decompose,
 		Formats:    []string{"text", "json", "svg"},
 		Blocks:     []string{"svg"},
 		Verify:     verifyPairings,
@@ -227,6 +234,92 @@ func build(ctx context.Context, mp core.Problem, _ *core.Options) (*xcc.Cover, e
 		}
 		return row
 	}}, nil
+}
+
+// solve is the model's search with the engine's method m: one run of its
+// cover, or with Unique the classes under reversal (solveUnique).
+func solve(ctx context.Context, p core.Problem, o *core.Options, m dlx.Method) (core.Result, error) {
+	if o != nil && o.Unique {
+		return solveUnique(ctx, p, o, m)
+	}
+	c, err := build(ctx, p, o)
+	if st, ok := core.ErrorStatus(err); ok {
+		return core.Result{Status: st}, nil
+	}
+	if err != nil {
+		return core.Result{}, err
+	}
+	return xcc.Run(ctx, c, o, m)
+}
+
+// solveUnique answers a request with Unique, the symmetry being reversal:
+// no pairing is its own reversal (the two 1s, one number apart, cannot
+// straddle the middle of the row), so a count has exactly half as many
+// classes as pairings, and a listing keeps the pairing of each class that
+// is less, read left to right, than its reversal (a first solution too).
+func solveUnique(ctx context.Context, mp core.Problem, opts *core.Options, m dlx.Method) (core.Result, error) {
+	o := *opts
+	o.Unique = false
+	if o.Mode == core.ModeCount {
+		res, err := solve(ctx, mp, &o, m)
+		if err == nil && res.Status == core.StatusExhausted {
+			c := res.Solutions // an even count: its half, by a shift of the 128 bits
+			res.Fundamental = core.Count{Hi: c.Hi >> 1, Lo: c.Lo>>1 | c.Hi<<63}
+		}
+		return res, err
+	}
+	var listed uint64
+	var first core.Solution
+	stopped := false
+	o.Mode, o.Limit = core.ModeAll, 0
+	o.Visit = func(sol core.Solution, since core.Stats) bool {
+		if !canonical(sol) {
+			return true
+		}
+		listed++
+		if first == nil {
+			first = slices.Clone(sol)
+		}
+		if opts.Mode == core.ModeFirst || opts.Visit != nil && !opts.Visit(sol, since) || opts.Limit > 0 && listed >= opts.Limit {
+			stopped = true
+			return false
+		}
+		return true
+	}
+	res, err := solve(ctx, mp, &o, m)
+	if err != nil {
+		return res, err
+	}
+	res.First, res.Solutions, res.Fundamental = first, core.CountOf(listed), core.CountOf(listed)
+	if stopped {
+		res.Status = core.StatusFound
+	}
+	return res, nil
+}
+
+// canonical reports whether a pairing is the less of itself and its
+// reversal, read left to right.
+func canonical(sol core.Solution) bool {
+	for i, j := 0, len(sol)-1; i < j; i, j = i+1, j-1 {
+		if sol[i] != sol[j] {
+			return sol[i] < sol[j]
+		}
+	}
+	return true
+}
+
+// decompose is the model's split of a count (Model.Decompose): the
+// subtrees of the search of its cover, dlx.Subtrees.
+func decompose(ctx context.Context, mp core.Problem, units uint64) (core.Decomposition, error) {
+	p, ok := mp.(*Pairing)
+	if !ok || p == nil {
+		return nil, fmt.Errorf("langford: %w (got %s)", core.ErrWrongProblem, core.Describe(mp))
+	}
+	c, err := p.CoverContext(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return dlx.NewSubtrees(ctx, c, nil, units, "langford")
 }
 
 // optionAt returns the number k and first position i of option id, in the

@@ -61,6 +61,7 @@ A C H S, X for a custom piece); a d-dimensional board as 2-D layers after
 				Usage: "N", Args: 1, Prefix: []string{"queen"}, Params: map[string]string{"task": "pawns"}},
 		},
 		Algorithms:  []models.Algorithm{bitboardAlgorithm, dlxAlgorithm, memoAlgorithm},
+		Decompose:   decompose,
 		Formats:     Formats,
 		Blocks:      []string{"text", "board", "svg"},
 		Default:     func(core.Problem, *core.Options) string { return "bitboard" },

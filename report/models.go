@@ -1,0 +1,70 @@
+package report
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+)
+
+// ModelInfo is what `coverkit models` says of a model: its verbs, how an
+// instance is named, its own flags, its formats and its algorithms.
+type ModelInfo struct {
+	Model      string   `json:"model"`
+	Summary    string   `json:"summary"`
+	Instance   string   `json:"instance"`
+	Verbs      []string `json:"verbs"`
+	Parameters []string `json:"parameters"`
+	Formats    []string `json:"formats"`
+	Algorithms []string `json:"algorithms"`
+	// Units says whether its counts split (--units).
+	Units bool `json:"units"`
+}
+
+// WriteModels writes the models in format: text (a table), json (an
+// object a line), csv (a header and a row a model, lists joined by
+// spaces) or none.
+func WriteModels(w io.Writer, format string, ms []ModelInfo) error {
+	if w == nil {
+		return errNilWriter
+	}
+	join := func(s []string) string { return strings.Join(s, " ") }
+	switch format {
+	case "none":
+		return nil
+	case "json":
+		enc := json.NewEncoder(w)
+		for _, m := range ms {
+			if err := enc.Encode(m); err != nil {
+				return err
+			}
+		}
+		return nil
+	case "csv":
+		cw := csv.NewWriter(w)
+		cw.Write([]string{"model", "summary", "instance", "verbs", "parameters", "formats", "algorithms", "units"})
+		for _, m := range ms {
+			cw.Write([]string{m.Model, m.Summary, m.Instance, join(m.Verbs), join(m.Parameters), join(m.Formats), join(m.Algorithms),
+				fmt.Sprint(m.Units)})
+		}
+		cw.Flush()
+		return cw.Error()
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "MODEL\tINSTANCE\tVERBS\tPARAMETERS\tFORMATS\tALGORITHMS\tSUMMARY")
+	for _, m := range ms {
+		params := join(m.Parameters)
+		if params == "" {
+			params = "-"
+		}
+		verbs := strings.Join(m.Verbs, ",")
+		if m.Units {
+			verbs += " (count --units)"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", m.Model, m.Instance, verbs, params, strings.Join(m.Formats, ","),
+			strings.Join(m.Algorithms, ","), m.Summary)
+	}
+	return tw.Flush()
+}
