@@ -240,6 +240,7 @@ var table = map[string]entry{
 	"report.Version":                     {fn: report.Version},
 	"report.VersionOf":                   {fn: report.VersionOf},
 	"report.WriteAlgorithms":             {fn: report.WriteAlgorithms},
+	"report.WriteModels":                 {fn: report.WriteModels},
 	"report.WriteHeadline":               {fn: report.WriteHeadline},
 	"report.WriteResult":                 {fn: report.WriteResult},
 	"report.WriteVerifyAs":               {fn: report.WriteVerifyAs},
