@@ -291,11 +291,8 @@ func (m *memoRun) reserve(h uint64, key []uint64, slot uint64, level int) int64 
 	if e >= 0 || !m.t.full || m.t.n < 2 {
 		return int64(e)
 	}
-	newIdx := m.t.evict()
-	for l := range level {
-		if x := m.ent[l]; x >= 0 {
-			m.ent[l] = int64(newIdx[x])
-		}
+	if !m.t.evict(m.ent[:level]) {
+		return -1
 	}
 	_, slot = m.t.find(h, key)
 	return int64(m.t.reserve(h, key, slot))
@@ -517,6 +514,7 @@ func chooseFirst(ib unsafe.Pointer) (l int32, hr, n uint32) {
 // (without colors, where the links keep the dead count of dance_dead.go
 // running: startDead). It restores the state before returning.
 func (mc *memoC) search(g *gauge, m *memoRun, updates uint64, dead int32) memoOutcome {
+	m.watch(g)
 	var (
 		l        = mc.l
 		nb       = l.nbase

@@ -118,6 +118,7 @@ func chooseFirstM(ib, sb unsafe.Pointer) (score int32, hr, n uint32) {
 // under the gauge g, from updates done; see memoC.search and the comment
 // above. It restores the state before returning.
 func (mm *memoM) search(g *gauge, m *memoRun, updates uint64) memoOutcome {
+	m.watch(g)
 	var (
 		l        = mm.l
 		nb       = l.nbase

@@ -38,6 +38,9 @@ func (s *Solver) sample(ctx context.Context, n uint64, opts *Options) (Result, e
 	o := s.runSample(ctx, mc, opts.Forced, nil, opts.MaxNodes).o
 	res := s.memoResult(mc, core.Stats{}, start)
 	if o.status != core.StatusExhausted {
+		// Stopped while counting: nothing was drawn, and the count of
+		// the subtrees finished is no population to draw from.
+		res.Solutions, res.Count, res.Big = 0, core.Count{}, nil
 		return res, nil
 	}
 	total := o.count

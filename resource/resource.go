@@ -111,6 +111,49 @@ func Check(what string, need uint64) error {
 		what, FormatBytes(need), needString(need), FormatBytes(avail), name, ErrTooLarge)
 }
 
+// Grow asks for one step of a structure that grows as it reads or
+// searches (a memo table's next block, a buffer of results): it holds
+// held bytes already and the step adds step more. While the structure
+// stays within SmallBytes the step is granted without reading the limits;
+// past it, every step reads them and is granted when Available() holds
+// the step twice over, plus SmallBytes and a quarter of what the structure
+// holds: a reserve for what grows beside it (the runtime's own heap and
+// stacks, which ask no one). A refused step is an error wrapping
+// ErrTooLarge. A structure that grows in steps, each asking Grow, thus
+// stops at what the machine allows when the step is taken, not at a size
+// fixed when it started, and well before the runtime runs out.
+func Grow(what string, held, step uint64) error {
+	total := held + step
+	if total < held {
+		total = ^uint64(0)
+	}
+	if total <= SmallBytes {
+		return nil
+	}
+	avail, name := available()
+	if avail == 0 {
+		avail, name = AddressSpace, "the address space"
+	}
+	need := sum(Bytes(step, 2), SmallBytes, held/4)
+	if need <= avail && total <= AddressSpace {
+		return nil
+	}
+	return fmt.Errorf("%s: growing from %s by %s needs about %s free (the step twice and a reserve), more than the %s that %s allows: %w",
+		what, FormatBytes(held), FormatBytes(step), FormatBytes(need), FormatBytes(avail), name, ErrTooLarge)
+}
+
+// sum adds its arguments, saturating at the largest uint64.
+func sum(v ...uint64) uint64 {
+	var t uint64
+	for _, x := range v {
+		if t+x < t {
+			return ^uint64(0)
+		}
+		t += x
+	}
+	return t
+}
+
 func needString(need uint64) string {
 	if need == ^uint64(0) {
 		return "more than 2^64"

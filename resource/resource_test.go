@@ -97,3 +97,28 @@ func ExampleCheck() {
 	// Output:
 	// true
 }
+
+// TestGrow checks the steps of a structure that grows: small ones are
+// granted without reading the limits, and past SmallBytes a step is
+// refused when it would take more than half of what is available, or
+// than the address space.
+func TestGrow(t *testing.T) {
+	require.NoError(t, resource.Grow("small", 0, 1<<20))
+	require.NoError(t, resource.Grow("small", resource.SmallBytes-1<<20, 1<<20))
+	for _, tc := range []struct {
+		name       string
+		held, step uint64
+	}{
+		{"beyond the address space", 0, resource.AddressSpace + 1},
+		{"a step that wraps", math.MaxUint64, 2},
+		{"held at the address space", resource.AddressSpace, resource.SmallBytes},
+	} {
+		err := resource.Grow("the table", tc.held, tc.step)
+		require.ErrorIs(t, err, resource.ErrTooLarge, tc.name)
+		require.ErrorContains(t, err, "the table: growing from", tc.name)
+	}
+	if avail := resource.Available(); avail > 4*resource.SmallBytes {
+		require.NoError(t, resource.Grow("a fair step", resource.SmallBytes, avail/8))
+		require.ErrorIs(t, resource.Grow("a greedy step", resource.SmallBytes, avail/2), resource.ErrTooLarge)
+	}
+}

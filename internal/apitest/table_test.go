@@ -524,6 +524,7 @@ var table = map[string]entry{
 	"resource.Check":        {fn: resource.Check},
 	"resource.CheckWorkers": {fn: resource.CheckWorkers},
 	"resource.FormatBytes":  {fn: resource.FormatBytes},
+	"resource.Grow":         {fn: resource.Grow},
 	"resource.Physical":     {fn: resource.Physical},
 	"resource.Workers":      {fn: resource.Workers},
 	// github.com/coverkit/coverkit/units

@@ -330,11 +330,14 @@ func Run(ctx context.Context, c *Cover, o *core.Options, m dlx.Method) (core.Res
 		return core.Result{}, fmt.Errorf("xcc: the count %s exceeds 2^128 − 1, the most a result holds: %w", res.Big, resource.ErrTooLarge)
 	}
 	if o.Sample > 0 {
+		// The draws made; sampled_from only once the count is known (a
+		// sample stopped while counting drew nothing, from nothing known).
 		out.Solutions = core.CountOf(res.Solutions)
 		out.Extra = map[string]any{}
-		if res.Big != nil {
+		switch {
+		case res.Big != nil:
 			out.Extra["sampled_from"] = res.Big.String()
-		} else {
+		case !res.Count.IsZero() || !res.Status.Partial():
 			out.Extra["sampled_from"] = res.Count
 		}
 	}
@@ -357,8 +360,9 @@ func Run(ctx context.Context, c *Cover, o *core.Options, m dlx.Method) (core.Res
 // answered, memo_entries, memo_hits, memo_misses, memo_hit_rate (to three
 // decimals), memo_bytes (the table at its largest), memo_evicted (when
 // the budget was reached), branch (mrv or first) and tree_nodes (the
-// nodes of the plain search's tree, from the memo's virtual nodes); when
-// auto sampled the memo and kept the plain search, memo_sample_saving
+// nodes of the plain search's tree, from the memo's virtual nodes; beyond
+// 2^64 − 1, tree_nodes_at_least with that number instead); when auto
+// sampled the memo and kept the plain search, memo_sample_saving
 // (the sample's virtual nodes per node) and memo_probe_nodes (the work
 // the decision took, not in the counters).
 func memoFields(x map[string]any, m *dlx.MemoStats) {
@@ -376,7 +380,11 @@ func memoFields(x map[string]any, m *dlx.MemoStats) {
 	if m.Full {
 		x["memo_evicted"] = m.Evicted
 	}
-	if m.Virtual > 0 {
+	switch {
+	case m.Virtual == math.MaxUint64:
+		// Saturated: at least that many, never a wrong number.
+		x["tree_nodes_at_least"] = m.Virtual
+	case m.Virtual > 0:
 		x["tree_nodes"] = m.Virtual
 	}
 	if m.Probe.Nodes > 0 {

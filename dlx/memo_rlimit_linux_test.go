@@ -1,0 +1,66 @@
+package dlx_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/coverkit/coverkit/core"
+	"github.com/coverkit/coverkit/dlx"
+	"github.com/coverkit/coverkit/dlx/internal/gen"
+	"github.com/coverkit/coverkit/resource"
+	"github.com/stretchr/testify/require"
+)
+
+// TestMemoUnderRLimit grows a memo table against RLIMIT_AS (ulimit -v;
+// in issue 32 the 30×30 dominoes under 2 GiB crashed with "fatal error:
+// out of memory" in the table's growth), in a child process whose limit
+// leaves 160 MiB: the table is allowed all the memory the policy sees at
+// the start, so only the resource policy, asked at each step of growth,
+// keeps the runtime alive. The count runs 1.5 s and stops with its
+// status; the table has filled and evicted.
+func TestMemoUnderRLimit(t *testing.T) {
+	if os.Getenv("DLX_RLIMIT_CHILD") == "1" {
+		p := parse(t, gen.Dominoes(60, 60))
+		var rl syscall.Rlimit
+		require.NoError(t, syscall.Getrlimit(syscall.RLIMIT_AS, &rl))
+		rl.Cur = vmSize(t) + 160<<20
+		require.NoError(t, syscall.Setrlimit(syscall.RLIMIT_AS, &rl))
+		ctx, cancel := context.WithTimeout(context.Background(), 1500*time.Millisecond)
+		defer cancel()
+		res, err := solver(t, p).Count(ctx, &dlx.Options{Method: dlx.MethodMemo, MemoBytes: resource.Available()})
+		require.NoError(t, err)
+		require.Equal(t, core.StatusTimeout, res.Status)
+		require.True(t, res.Memo.Full)
+		fmt.Printf("CHILD %s: %d entries, %d bytes of a budget of %d, full %v, evicted %d\n",
+			res.Status, res.Memo.Entries, res.Memo.Bytes, res.Memo.Budget, res.Memo.Full, res.Memo.Evicted)
+		return
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^TestMemoUnderRLimit$", "-test.v")
+	cmd.Env = append(os.Environ(), "DLX_RLIMIT_CHILD=1")
+	out, err := cmd.CombinedOutput()
+	require.NoError(t, err, string(out))
+	require.Contains(t, string(out), "CHILD timeout: ")
+	t.Log(string(out))
+}
+
+// vmSize returns the process's VmSize, from /proc/self/status.
+func vmSize(t *testing.T) uint64 {
+	b, err := os.ReadFile("/proc/self/status")
+	require.NoError(t, err)
+	for _, l := range strings.Split(string(b), "\n") {
+		if v, ok := strings.CutPrefix(l, "VmSize:"); ok {
+			kb, err := strconv.ParseUint(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "kB")), 10, 64)
+			require.NoError(t, err)
+			return kb << 10
+		}
+	}
+	t.Fatal("no VmSize in /proc/self/status")
+	return 0
+}
