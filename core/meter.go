@@ -60,6 +60,9 @@ type Meter struct {
 	// last is when the meter last polled (monotonic, since clockBase);
 	// 0 for the zero Meter.
 	last time.Duration
+	// tracked is the node count this meter has added to the run's
+	// Tracker, if there is one.
+	tracked uint64
 }
 
 type meterShared struct {
@@ -72,16 +75,19 @@ type meterShared struct {
 	stop     atomic.Int32  // 0 while running, else the Status + 1
 	progress func(Progress)
 	reported atomic.Int64 // when progress was last reported, in UnixNano
+	tracker  *Tracker     // the run's, from the context (WithTracker); nil: none
 }
 
 // NewMeter returns the meter of one search under ctx with o's node budget
-// and progress callback. A nil ctx never ends; nil o means no budget.
+// and progress callback. A nil ctx never ends; nil o means no budget. When
+// ctx carries a Tracker (WithTracker), the meter adds to it the nodes it
+// is polled with and passes its progress reports on to it.
 func NewMeter(ctx context.Context, o *Options) *Meter {
 	if ctx == nil {
 		ctx = context.Background()
 	}
 	o = o.OrDefault()
-	sh := &meterShared{ctx: ctx, done: ctx.Done(), max: o.MaxNodes, progress: o.Progress}
+	sh := &meterShared{ctx: ctx, done: ctx.Done(), max: o.MaxNodes, progress: o.Progress, tracker: TrackerOf(ctx)}
 	sh.left.Store(o.MaxNodes)
 	sh.meters.Store(1)
 	return &Meter{sh: sh, every: firstInterval, last: clock()}
@@ -134,6 +140,12 @@ func (sh *meterShared) take(want uint64) uint64 {
 // to workBound before the next Poll. When ok is false, Status says why the
 // search must stop.
 func (m *Meter) Poll(nodes, work uint64) (nodeBound, workBound uint64, ok bool) {
+	if sh := m.sh; sh != nil && sh.tracker != nil {
+		if nodes > m.tracked {
+			sh.tracker.Add(nodes - m.tracked)
+		}
+		m.tracked = nodes // a loop that counts again from 0 starts over
+	}
 	if !m.check() {
 		return nodes, work, false
 	}
@@ -284,11 +296,20 @@ func (m *Meter) Status() Status {
 	return StatusExhausted
 }
 
-// Progress passes p on to the search's progress callback, at most every
-// 50 ms whatever the number of workers calling it.
+// Progress passes p on to the run's Tracker, if any, and to the search's
+// progress callback, at most every 50 ms whatever the number of workers
+// calling it.
 func (m *Meter) Progress(p Progress) {
 	sh := m.sh
-	if sh == nil || sh.progress == nil {
+	if sh == nil {
+		return
+	}
+	if sh.tracker != nil {
+		q := p
+		q.Nodes = 0 // the meter counts the nodes it polls
+		sh.tracker.Report(q)
+	}
+	if sh.progress == nil {
 		return
 	}
 	now := time.Now().UnixNano()

@@ -100,6 +100,9 @@ type Progress struct {
 	// Remaining is an algorithm-specific measure still to go, such as the
 	// conflicts left in a local search.
 	Remaining uint64
+	// Nodes, in a report to a Tracker, are nodes visited since the last
+	// report; in a Tracker's Snapshot, the nodes of every search so far.
+	Nodes uint64
 }
 
 // Result is the outcome of a search.

@@ -2,7 +2,12 @@ package progress
 
 import (
 	"bytes"
+	"strings"
+	"sync"
 	"testing"
+	"time"
+
+	"github.com/coverkit/coverkit/core"
 
 	"github.com/stretchr/testify/require"
 )
@@ -36,4 +41,64 @@ func TestNilBar(t *testing.T) {
 	b.SetTotal(2)
 	b.Describe("x")
 	b.Finish()
+}
+
+// TestWatchLines: a display of lines (--progress always) watching a
+// tracker writes its nodes, rate and elapsed time from time to time, and
+// a last line at the end; a bar watching one draws the share done.
+func TestWatchLines(t *testing.T) {
+	var buf syncBuffer
+	tr := core.NewTracker()
+	b := NewLines(&buf, 0, "queens 16 (bitwise)", 10*time.Millisecond, 20*time.Millisecond)
+	b.Watch(tr)
+	tr.Add(1500000)
+	tr.Report(core.Progress{Done: 3, Total: 8})
+	time.Sleep(60 * time.Millisecond)
+	b.Finish()
+	out := buf.String()
+	require.Contains(t, out, "coverkit: progress: queens 16 (bitwise): 3/8 done, 1.50M nodes")
+	require.Contains(t, out, "nodes/s")
+	require.Contains(t, out, "coverkit: progress: queens 16 (bitwise): end: ")
+	require.True(t, strings.HasSuffix(out, "\n"))
+
+	buf = syncBuffer{}
+	bar := New(&buf, 0, "latin 7")
+	tr = core.NewTracker()
+	bar.Watch(tr)
+	tr.Report(core.Progress{Done: 1, Total: 4})
+	time.Sleep(150 * time.Millisecond)
+	bar.Finish()
+	require.Contains(t, buf.String(), "latin 7  25% |")
+}
+
+func TestParseMode(t *testing.T) {
+	for i, name := range Modes {
+		m, err := ParseMode(name)
+		require.NoError(t, err)
+		require.Equal(t, Mode(i), m)
+		require.Equal(t, name, m.String())
+	}
+	_, err := ParseMode("sometimes")
+	require.ErrorContains(t, err, "auto, always, never")
+	require.Equal(t, "12.3K", Count(12345))
+	require.Equal(t, "987", Count(987))
+	require.Equal(t, "1.23G", Count(1234567890))
+}
+
+// syncBuffer is a bytes.Buffer safe for the watcher's goroutine.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }

@@ -46,7 +46,7 @@ func runCompare(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args [
 		}
 		return instance(cmd.Context(), e, m, f, a)
 	}
-	bar := newProgress(e, 0, m.Name+" compare: runs")
+	bar := newProgress(e, f, 0, m.Name+" compare: runs")
 	if bar != nil {
 		cfg.Progress = func(done, total int) {
 			bar.SetTotal(int64(total))
@@ -55,6 +55,7 @@ func runCompare(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args [
 	}
 	ctx, stop := searchContext(cmd.Context(), 0)
 	defer stop()
+	ctx, _ = tracked(ctx, bar)
 	rep, err := bench.Run(ctx, cfg, newProblem, sizes)
 	bar.Finish()
 	if err != nil {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/progress"
 	"github.com/coverkit/coverkit/resource"
 	"github.com/coverkit/coverkit/units"
 	"github.com/spf13/cobra"
@@ -28,6 +29,7 @@ type runFlags struct {
 	algos, sizes              string
 	repeat                    int
 	branch, memoBytes, sample string
+	progress                  string
 	// params reads the model's own flags by name.
 	params map[string]func() string
 	// split is a split count's flags (--units).
@@ -60,14 +62,15 @@ var flagHelp = map[string]string{
 		"available); the table evicts when full",
 	"sample": "draw K solutions uniformly at random instead of listing (seeded by --seed; exact cover " +
 		"algorithms, from a memoized count)",
+	"progress": "show progress on stderr: auto (a bar on a terminal), always (also a line every 5s elsewhere, for logs), never",
 }
 
 // verbFlags lists the shared flags of each generic verb.
 var verbFlags = map[string][]string{
-	"solve":   {"algo", "workers", "timeout", "max-nodes", "method", "seed", "unique", "limit", "format", "out", "stats", "all", "sample", "branch", "memo-bytes"},
-	"count":   {"algo", "workers", "timeout", "max-nodes", "method", "seed", "unique", "limit", "format", "out", "stats", "branch", "memo-bytes"},
-	"compare": {"algo", "workers", "timeout", "max-nodes", "method", "seed", "unique", "format", "out", "stats", "first", "all", "algos", "sizes", "repeat", "branch", "memo-bytes"},
-	"verify":  {"format", "out", "stats"},
+	"solve":   {"algo", "workers", "timeout", "max-nodes", "method", "seed", "unique", "limit", "format", "out", "stats", "all", "sample", "branch", "memo-bytes", "progress"},
+	"count":   {"algo", "workers", "timeout", "max-nodes", "method", "seed", "unique", "limit", "format", "out", "stats", "branch", "memo-bytes", "progress"},
+	"compare": {"algo", "workers", "timeout", "max-nodes", "method", "seed", "unique", "format", "out", "stats", "first", "all", "algos", "sizes", "repeat", "branch", "memo-bytes", "progress"},
+	"verify":  {"format", "out", "stats", "progress"},
 }
 
 // declare adds to cmd the shared flags named (those of verb when names is
@@ -134,6 +137,9 @@ func (f *runFlags) declare(cmd *cobra.Command, verb string, m *models.Model, for
 			fs.StringVar(&f.memoBytes, name, "", help)
 		case "sample":
 			fs.StringVar(&f.sample, name, "", help)
+		case "progress":
+			fs.StringVar(&f.progress, name, "auto", help)
+			complete(cmd, name, progress.Modes)
 		}
 	}
 	f.hideInapplicable(cmd, verb, m)
@@ -253,6 +259,9 @@ func (f *runFlags) options(mode core.Mode, formats []string) (*core.Options, err
 	if err := checkFormat(f.format, formats...); err != nil {
 		return nil, err
 	}
+	if _, err := f.progressMode(); err != nil {
+		return nil, err
+	}
 	if _, err := f.workerCount(mode); err != nil {
 		return nil, err
 	}
@@ -286,6 +295,18 @@ func (f *runFlags) options(mode core.Mode, formats []string) (*core.Options, err
 		return nil, usageError(err)
 	}
 	return o, nil
+}
+
+// progressMode is --progress, or a usage error.
+func (f *runFlags) progressMode() (progress.Mode, error) {
+	if f.progress == "" {
+		return progress.Auto, nil
+	}
+	m, err := progress.ParseMode(f.progress)
+	if err != nil {
+		return progress.Auto, usagef("unknown --progress %q (choose %s)", f.progress, strings.Join(progress.Modes, ", "))
+	}
+	return m, nil
 }
 
 // workerCount is --workers resolved by the one worker rule for mode

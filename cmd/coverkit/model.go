@@ -268,15 +268,21 @@ func prepare(ctx context.Context, e *env, m *models.Model, f *runFlags, args []s
 	return p, alg, opts, nil
 }
 
-// search runs alg under ctx with a progress bar, measuring the wall time
-// around it.
-func search(ctx context.Context, e *env, alg models.Algorithm, p core.Problem, opts *core.Options) (core.Result, time.Duration, error) {
-	what := p.Model() + " " + p.Size()
-	bar := newProgress(e, 1000, what)
-	opts.Progress = bar.Search(what)
+// search runs alg under ctx with its progress shown as --progress asks
+// (the nodes of every meter of the run, the work done of a known total),
+// measuring the wall time around it.
+func search(ctx context.Context, e *env, f *runFlags, m *models.Model, alg models.Algorithm, p core.Problem, opts *core.Options, args []string) (core.Result, time.Duration, error) {
+	what := p.Model() + " " + p.Size() + " (" + alg.Name + ")"
+	bar := newProgress(e, f, 0, what)
+	ctx, tracker := tracked(ctx, bar) // every meter of the search reports to it
+	if tracker != nil {
+		opts.Progress = tracker.Report
+	}
 	start := time.Now()
+	stopReach := reach(ctx, e, f, bar, m, alg, opts, args, what)
 	res, err := alg.Run(ctx, p, opts)
 	wall := time.Since(start)
+	stopReach()
 	bar.Finish()
 	if err != nil {
 		return res, wall, solverError(err)
@@ -322,7 +328,7 @@ func runSolve(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 			return writeErr == nil
 		}
 	}
-	res, wall, err := search(ctx, e, alg, p, opts)
+	res, wall, err := search(ctx, e, f, m, alg, p, opts, args)
 	if err != nil {
 		return err
 	}
@@ -393,7 +399,8 @@ func runBatch(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 	defer o.Abort()
 	ctx, stop := searchContext(cmd.Context(), f.timeout)
 	defer stop()
-	bar := newProgress(e, -1, m.Name+" solve")
+	bar := newProgress(e, f, -1, m.Name+" solve")
+	ctx, _ = tracked(ctx, bar)
 	r, err := (&report.BatchSolve{Model: m, Request: f.request(e, args), Algorithm: f.algo, Limit: opts.Limit, MaxNodes: opts.MaxNodes,
 		Workers: workers, Format: f.format, Progress: func(done uint64) { bar.Set(int64(done)) }}).Run(ctx, o)
 	bar.Finish()
@@ -448,7 +455,7 @@ func runCount(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 		return err
 	}
 	defer o.Abort()
-	res, wall, err := search(ctx, e, alg, p, opts)
+	res, wall, err := search(ctx, e, f, m, alg, p, opts, args)
 	if err != nil {
 		return err
 	}
@@ -485,7 +492,8 @@ func runTask(e *env, cmd *cobra.Command, m *models.Model, t models.Task, f *runF
 	defer stop()
 	c := &models.Call{Request: f.request(e, args), Algorithm: f.algo, Workers: workers, Limit: opts.Limit,
 		Format: f.format, Out: o, Log: e.stderr}
-	bar := newProgress(e, -1, m.Name+" "+t.Verb)
+	bar := newProgress(e, f, -1, m.Name+" "+t.Verb)
+	ctx, _ = tracked(ctx, bar)
 	if bar != nil {
 		c.Progress = func(done, total int64) { bar.SetTotal(total); bar.Set(done) }
 	}

@@ -98,3 +98,38 @@ func jsonLines(t *testing.T, s string) []map[string]any {
 	}
 	return out
 }
+
+// TestProgressAlways: with --progress always, every long run writes a
+// progress line on stderr (latin and knight counts, which once showed
+// nothing), and a run that another algorithm answers at once says so
+// after its first second and goes on (bench's TestReach: the estimate of
+// a run out of reach); --progress never writes nothing of the kind.
+func TestProgressAlways(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		args []string
+		err  []string
+	}{
+		{"latin count", []string{"latin", "count", "7", "--progress", "always", "--timeout", "1500ms"},
+			[]string{"coverkit: progress: latin 7 (auto): ", " nodes/s, 1s\n", "coverkit: progress: latin 7 (auto): end: "}},
+		{"knight count", []string{"knight", "count", "6", "--progress", "always", "--timeout", "1500ms"},
+			[]string{"coverkit: progress: knight 6x6 (search): ", " done, "}},
+		{"queens solve", []string{"queens", "solve", "100", "--algo", "dlx", "--progress", "always", "--timeout", "3s"},
+			[]string{"coverkit: warning: queens 100 (dlx): still running after 1s: --algo construct answered in "}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			_, errOut, code := runCLI(t, "", tc.args...)
+			require.Equal(t, exitPartial, code, errOut)
+			for _, s := range tc.err {
+				require.Contains(t, errOut, s)
+			}
+		})
+	}
+	_, errOut, code := runCLI(t, "", "latin", "count", "7", "--progress", "never", "--timeout", "200ms")
+	require.Equal(t, exitPartial, code)
+	require.NotContains(t, errOut, "progress")
+	_, errOut, code = runCLI(t, "", "latin", "count", "7", "--progress", "sometimes")
+	require.Equal(t, exitUsage, code)
+	require.Contains(t, errOut, `unknown --progress "sometimes" (choose auto, always, never)`)
+}

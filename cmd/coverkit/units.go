@@ -113,7 +113,11 @@ func runUnits(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 		First: first, Last: last, Version: report.Version(), Checkpoint: f.split.Checkpoint, Every: f.split.Every,
 		Workers: workers, NewDec: newDec, Emit: units.WriteLines(out...),
 	}
-	if _, err := job.Run(ctx); err != nil {
+	bar := newProgress(e, f, 0, fmt.Sprintf("%s %s: units %d-%d of %d", m.Name, p.Size(), first, last, k))
+	ctx, _ = tracked(ctx, bar)
+	_, err = job.Run(ctx)
+	bar.Finish()
+	if err != nil {
 		if errors.Is(err, units.ErrStopped) && o != nil && !o.Empty() {
 			o.Commit() // the one --out rule: a partial result that holds a unit
 		}
