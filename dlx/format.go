@@ -95,15 +95,17 @@ type ParseOptions struct {
 
 // ParseContext is Parse (or ParseWithText, with o.KeepText) that stops
 // when ctx ends: it polls ctx through a core.Meter by the lines, items and
-// entries read, about once a millisecond, and the error of a stopped parse
-// wraps ErrStopped and ctx's error (context.DeadlineExceeded or
-// context.Canceled). A nil ctx never ends; a nil r is an error.
+// entries read, about once a millisecond, and reads r under ctx
+// (lines.ContextReader: a read that waits for input ends with ctx); the
+// error of a stopped parse wraps ErrStopped and ctx's error
+// (context.DeadlineExceeded or context.Canceled). A nil ctx never ends; a
+// nil r is an error.
 func ParseContext(ctx context.Context, r io.Reader, o *ParseOptions) (*Problem, error) {
 	if r == nil {
 		return nil, errors.New("dlx: nil reader")
 	}
 	keepText := o != nil && o.KeepText
-	lr := lines.NewReader(r, MaxLineLength)
+	lr := lines.NewReader(lines.ContextReader(ctx, r), MaxLineLength) // a stop ends a read that waits for input
 	p := NewWithContext(ctx)
 	p.lines = []int32{} // kept: OptionLine
 	var textBytes, textRoom uint64
@@ -123,6 +125,9 @@ func ParseContext(ctx context.Context, r io.Reader, o *ParseOptions) (*Problem, 
 		line, n, err := lr.Next()
 		if err == io.EOF {
 			break
+		}
+		if err != nil && p.meter != nil && !p.meter.Live() {
+			return nil, stoppedError(p.meter, "parsing") // the stop ended a read
 		}
 		if err != nil {
 			return nil, lines.Wrap("dlx", err)

@@ -1,11 +1,14 @@
 package lines_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"io"
+	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/coverkit/coverkit/lines"
 	"github.com/stretchr/testify/require"
@@ -175,3 +178,123 @@ func TestContextReader(t *testing.T) {
 	require.ErrorIs(t, err, context.Canceled)
 	require.Zero(t, n)
 }
+
+// TestContextReaderBlocked stops reads that wait for input: an io.Pipe
+// nobody writes (read on the reader's goroutine) and an os.Pipe (the
+// runtime polls it: a read deadline), by cancel and by deadline, each
+// within 100 ms of the stop; the reader then keeps failing.
+func TestContextReaderBlocked(t *testing.T) {
+	pr, pw := io.Pipe()
+	defer pw.Close()
+	or, ow, err := os.Pipe()
+	require.NoError(t, err)
+	defer or.Close()
+	defer ow.Close()
+	for _, tc := range []struct {
+		name string
+		r    io.Reader
+	}{{"io.Pipe", pr}, {"os.Pipe", or}} {
+		for _, deadline := range []bool{false, true} {
+			ctx, cancel := context.WithCancel(context.Background())
+			want := context.Canceled
+			if deadline {
+				ctx, cancel = context.WithTimeout(context.Background(), 30*time.Millisecond)
+				want = context.DeadlineExceeded
+			} else {
+				time.AfterFunc(30*time.Millisecond, cancel)
+			}
+			r := lines.ContextReader(ctx, tc.r)
+			start := time.Now()
+			_, err := r.Read(make([]byte, 10))
+			took := time.Since(start)
+			require.ErrorIs(t, err, want, tc.name)
+			require.Less(t, took, 130*time.Millisecond, "%s: the read ended %v after its start, the stop 30 ms in", tc.name, took)
+			_, err = r.Read(make([]byte, 10))
+			require.ErrorIs(t, err, want, tc.name)
+			cancel()
+		}
+	}
+}
+
+// TestContextReaderPassesAll reads what a writer sends in pieces through
+// each kind of reader, with small and large buffers: every byte comes, in
+// order, then io.EOF.
+func TestContextReaderPassesAll(t *testing.T) {
+	want := make([]byte, 100_000)
+	for i := range want {
+		want[i] = byte(i * 7)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	for _, bufSize := range []int{3, 1000, 70_000} {
+		pr, pw := io.Pipe()
+		or, ow, err := os.Pipe()
+		require.NoError(t, err)
+		for _, w := range []io.WriteCloser{pw, ow} {
+			go func() {
+				for b := want; len(b) > 0; b = b[min(len(b), 7777):] {
+					w.Write(b[:min(len(b), 7777)])
+				}
+				w.Close()
+			}()
+		}
+		for _, r := range []io.Reader{pr, or, bytes.NewReader(want)} {
+			got := make([]byte, 0, len(want))
+			cr := lines.ContextReader(ctx, r)
+			buf := make([]byte, bufSize)
+			for {
+				n, err := cr.Read(buf)
+				got = append(got, buf[:n]...)
+				if err == io.EOF {
+					break
+				}
+				require.NoError(t, err)
+			}
+			require.Equal(t, want, got, "buffer %d, %T", bufSize, r)
+		}
+		or.Close()
+	}
+}
+
+// TestOpen opens under a context: an open that waits (for a FIFO's
+// writer) gives way to the stop; an open that fails gives its error; the
+// reader it returns closes what it read.
+func TestOpen(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Millisecond)
+	defer cancel()
+	block := make(chan struct{})
+	defer close(block)
+	start := time.Now()
+	rc, err := lines.Open(ctx, func() (io.ReadCloser, error) {
+		<-block // an open that waits
+		return io.NopCloser(strings.NewReader("late")), nil
+	})
+	require.ErrorIs(t, err, context.DeadlineExceeded)
+	require.Nil(t, rc)
+	require.Less(t, time.Since(start), 130*time.Millisecond)
+
+	_, err = lines.Open(context.Background(), func() (io.ReadCloser, error) { return nil, io.ErrUnexpectedEOF })
+	require.ErrorIs(t, err, io.ErrUnexpectedEOF)
+	_, err = lines.Open(context.Background(), nil)
+	require.Error(t, err)
+
+	ctx2, cancel2 := context.WithCancel(context.Background())
+	defer cancel2()
+	closed := false
+	rc, err = lines.Open(ctx2, func() (io.ReadCloser, error) {
+		return closer{strings.NewReader("a\nb\n"), &closed}, nil
+	})
+	require.NoError(t, err)
+	b, err := io.ReadAll(rc)
+	require.NoError(t, err)
+	require.Equal(t, "a\nb\n", string(b))
+	require.NoError(t, rc.Close())
+	require.True(t, closed)
+}
+
+type closer struct {
+	io.Reader
+	closed *bool
+}
+
+func (c closer) Close() error { *c.closed = true; return nil }

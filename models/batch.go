@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/coverkit/coverkit/core"
+	"github.com/coverkit/coverkit/lines"
 	"github.com/coverkit/coverkit/resource"
 )
 
@@ -185,6 +186,10 @@ type BatchSummary struct {
 	// ByAlgorithm counts the records each algorithm searched, in order of
 	// first use.
 	ByAlgorithm []AlgorithmCount
+	// Unread reports that the batch was stopped before the end of its
+	// input: the records after the last answer were not read (a stop
+	// ends the reading, so that an endless input ends too).
+	Unread bool
 }
 
 // AlgorithmCount is the number of records one algorithm searched.
@@ -206,11 +211,11 @@ func (s *BatchSummary) count(name string) {
 	s.ByAlgorithm = append(s.ByAlgorithm, AlgorithmCount{name, 1})
 }
 
-// Status is how the batch ended: exhausted when every record was
-// answered, else the status that stopped the first unanswered one (st,
-// the context's, when it is done).
+// Status is how the batch ended: exhausted when every record of the
+// input was answered, else the status that stopped the first unanswered
+// one (the context's, when it is done).
 func (s *BatchSummary) Status(ctx context.Context) core.Status {
-	if s.ByVerdict[Timeout] == 0 {
+	if s.ByVerdict[Timeout] == 0 && !s.Unread {
 		return core.StatusExhausted
 	}
 	if st, done := core.ContextStatus(ctx); done {
@@ -230,18 +235,31 @@ type chunk struct {
 	sols    []int32 // the answers' first solutions, one after the other
 	err     error   // a read error after the last record
 	last    bool
+	unread  bool // the batch was stopped: the reading ended before the input did
 }
 
 const chunkBytes = 32 << 10
 
-func (c *chunk) fill(r BatchReader) {
-	c.text, c.recs, c.err, c.last = c.text[:0], c.recs[:0], nil, false
+// fill reads the next records into c, or none when the batch was
+// stopped (m not live): the reading ends at the stop, and a read the stop
+// cut short (its error the context's) ends it as well, not as an input
+// error.
+func (c *chunk) fill(m *core.Meter, r BatchReader) {
+	c.text, c.recs, c.err, c.last, c.unread = c.text[:0], c.recs[:0], nil, false, false
+	if !m.Live() {
+		c.last, c.unread = true, true
+		return
+	}
 	for len(c.recs) < BatchChunk && len(c.text) < chunkBytes {
 		start := len(c.text)
 		rec, err := r.Next(c.text)
 		if err != nil {
 			c.last = true
-			if err != io.EOF {
+			switch {
+			case err == io.EOF:
+			case !m.Live():
+				c.unread = true
+			default:
 				c.err = err
 			}
 			return
@@ -343,9 +361,12 @@ func (w *batchWorker) solve(ctx context.Context, c *chunk, b Batch) {
 
 // RunBatch answers every record of r with o.Algorithm, calling emit once
 // per record in input order: the one batch loop. A record that is no
-// instance (or a line too long) is answered Invalid and the batch goes on;
-// when ctx ends, the records not yet solved are answered Timeout, and the
-// rest of the input is still read so that every record has its answer.
+// instance (or a line too long) is answered Invalid and the batch goes on.
+// When ctx ends, the reading ends (r is read under ctx, as
+// lines.ContextReader reads: also a read waiting for input), the records
+// already read and not yet solved are answered Timeout, and the summary
+// says that the rest of the input was not read (Unread): an endless or
+// idle input ends with the stop, with the answers given so far.
 //
 // Each goroutine solves with its own worker of the algorithm
 // (Algorithm.Worker), which keeps its buffers from one record to the
@@ -382,7 +403,7 @@ func RunBatch(ctx context.Context, b Batch, r io.Reader, o BatchOptions, emit fu
 	if err := b.Supports(o.Algorithm, &opts); err != nil {
 		return sum, err
 	}
-	rd := b.NewReader(r)
+	rd := b.NewReader(lines.ContextReader(ctx, r))
 	record := func(c *chunk) error {
 		for i := range c.answers {
 			a := &c.answers[i]
@@ -401,6 +422,7 @@ func RunBatch(ctx context.Context, b Batch, r io.Reader, o BatchOptions, emit fu
 		if o.Progress != nil && len(c.answers) > 0 {
 			o.Progress(uint64(sum.Records))
 		}
+		sum.Unread = sum.Unread || c.unread
 		return c.err
 	}
 	m := core.NewMeter(ctx, nil)
@@ -409,7 +431,7 @@ func RunBatch(ctx context.Context, b Batch, r io.Reader, o BatchOptions, emit fu
 		w := newBatchWorker(m, b, &o)
 		c := new(chunk)
 		for {
-			c.fill(rd)
+			c.fill(m, rd)
 			w.solve(ctx, c, b)
 			if err = record(c); err != nil || c.last {
 				break
@@ -444,7 +466,7 @@ func runParallel(ctx context.Context, m *core.Meter, rd BatchReader, b Batch, o 
 			case <-abort:
 				return
 			}
-			c.fill(rd)
+			c.fill(m, rd)
 			c.seq = seq
 			work <- c
 			if c.last {
@@ -511,24 +533,32 @@ var errBatchDone = errors.New("done")
 // skipped.
 type BatchInstance struct {
 	name         string
-	data         []byte
+	data         [][]byte // the input, in blocks
 	b            Batch
 	items, skips uint64
 	firsts       []BatchRecord // the first record of each class
 }
 
+// MaxBatchBytes is the most input LoadBatch holds: a batch compared in
+// memory is at most 1 GiB (and what the resource policy allows);
+// a larger one is split into several.
+const MaxBatchBytes = 1 << 30
+
 // LoadBatch reads r (named in reports by name's base name) into a
-// BatchInstance. It fails only when r cannot be read.
+// BatchInstance. It fails when r cannot be read (a read under a context
+// that ended: the context's error) or holds more than MaxBatchBytes or
+// than the resource policy allows (an error wrapping
+// resource.ErrTooLarge), which each growth of its buffer asks.
 func LoadBatch(name string, b Batch, r io.Reader) (*BatchInstance, error) {
 	if b == nil || r == nil {
 		return nil, fmt.Errorf("models: batch %s: nothing to read", name)
 	}
-	data, err := io.ReadAll(r)
+	data, err := readBatch(name, r)
 	if err != nil {
-		return nil, fmt.Errorf("models: batch %s: %w", name, err)
+		return nil, err
 	}
 	bi := &BatchInstance{name: filepath.Base(name), data: data, b: b}
-	rd := b.NewReader(bytes.NewReader(data))
+	rd := b.NewReader(blocksReader(data))
 	p := b.NewParser()
 	seen := map[any]bool{}
 	for {
@@ -550,6 +580,52 @@ func LoadBatch(name string, b Batch, r io.Reader) (*BatchInstance, error) {
 			bi.firsts = append(bi.firsts, BatchRecord{Line: rec.Line, Text: bytes.Clone(rec.Text)})
 		}
 	}
+}
+
+// batchBlock is the size of the blocks a batch is held in.
+const batchBlock = 4 << 20
+
+// readBatch reads r to its end in blocks (never copied: a stop is not
+// kept waiting by a copy of what was read), asking the resource policy
+// before each, up to MaxBatchBytes.
+func readBatch(name string, r io.Reader) ([][]byte, error) {
+	var blocks [][]byte
+	held := 0
+	for {
+		if len(blocks) == 0 || len(blocks[len(blocks)-1]) == cap(blocks[len(blocks)-1]) {
+			if held >= MaxBatchBytes {
+				return nil, fmt.Errorf("models: batch %s: more than %s of input, the most a batch held in memory takes (MaxBatchBytes): split it: %w",
+					name, resource.FormatBytes(MaxBatchBytes), resource.ErrTooLarge)
+			}
+			size := min(max(held, 64<<10), batchBlock) // small inputs, small blocks
+			if err := resource.Grow(fmt.Sprintf("models: batch %s", name), uint64(held), uint64(size)); err != nil {
+				return nil, err
+			}
+			blocks = append(blocks, make([]byte, 0, size))
+		}
+		b := blocks[len(blocks)-1]
+		n, err := r.Read(b[len(b):cap(b)])
+		blocks[len(blocks)-1] = b[:len(b)+n]
+		held += n
+		switch {
+		case err == io.EOF:
+			return blocks, nil
+		case err != nil:
+			return nil, fmt.Errorf("models: batch %s: %w", name, err)
+		}
+	}
+}
+
+// blocksReader reads blocks one after the other.
+func blocksReader(blocks [][]byte) io.Reader {
+	if len(blocks) == 1 {
+		return bytes.NewReader(blocks[0]) // read without a goroutine under a context
+	}
+	rs := make([]io.Reader, len(blocks))
+	for i, b := range blocks {
+		rs[i] = bytes.NewReader(b)
+	}
+	return io.MultiReader(rs...)
 }
 
 // errNoBatch is the error of a BatchInstance not made by LoadBatch.
@@ -621,7 +697,7 @@ func (bi *BatchInstance) Run(ctx context.Context, a Algorithm, o *core.Options) 
 		limit = 1
 	}
 	res := core.Result{Status: core.StatusExhausted}
-	sum, err := RunBatch(ctx, bi.b, bytes.NewReader(bi.data), BatchOptions{Algorithm: a, Limit: limit, MaxNodes: o.MaxNodes, Workers: workers},
+	sum, err := RunBatch(ctx, bi.b, blocksReader(bi.data), BatchOptions{Algorithm: a, Limit: limit, MaxNodes: o.MaxNodes, Workers: workers},
 		func(ans *Answer) error {
 			if ans.Verdict == Timeout && res.Status == core.StatusExhausted {
 				res.Status = ans.Result.Status
@@ -630,6 +706,9 @@ func (bi *BatchInstance) Run(ctx context.Context, a Algorithm, o *core.Options) 
 		})
 	if err != nil {
 		return core.Result{}, err
+	}
+	if sum.Unread && res.Status == core.StatusExhausted {
+		res.Status = sum.Status(ctx) // stopped between two records
 	}
 	res.Solutions, res.Stats = sum.Solutions, sum.Stats
 	return res, nil
@@ -646,7 +725,8 @@ func (bi *BatchInstance) Fields(*core.Result) []Field {
 
 // BatchFields are a batch's own facts in its record (the --stats of
 // solve): the records and their verdicts (named by the batch's noun),
-// records a second, the records each algorithm searched and the workers.
+// whether a stop left the rest of the input unread, records a second, the
+// records each algorithm searched and the workers.
 func BatchFields(b Batch, s *BatchSummary, workers int) []Field {
 	if b == nil || s == nil {
 		return nil
@@ -662,7 +742,7 @@ func BatchFields(b Batch, s *BatchSummary, workers int) []Field {
 	noun := b.Noun()
 	return []Field{{Key: noun, Value: s.Records}, {Key: "solved", Value: s.ByVerdict[Solved]},
 		{Key: "multiple", Value: s.ByVerdict[Multiple]}, {Key: "unsolvable", Value: s.ByVerdict[Unsolvable]},
-		{Key: "invalid", Value: s.ByVerdict[Invalid]}, {Key: "timeout", Value: s.ByVerdict[Timeout]},
+		{Key: "invalid", Value: s.ByVerdict[Invalid]}, {Key: "timeout", Value: s.ByVerdict[Timeout]}, {Key: "unread", Value: s.Unread},
 		{Key: noun + "_per_second", Value: rate}, {Key: "by_algorithm", Value: by}, {Key: "workers", Value: workers}}
 }
 

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/coverkit/coverkit/core"
+	"github.com/coverkit/coverkit/lines"
 )
 
 // Model describes a problem family to front ends: how an instance is named
@@ -321,7 +322,7 @@ func (r Request) Param(name string) string { return r.Params[name] }
 func (r Request) Switch(name string) bool { return r.Params[name] == "true" }
 
 // OpenArg opens the i-th argument as input, or standard input ("-") when
-// there is no such argument. A negative i is an error.
+// there is no such argument, through OpenFile. A negative i is an error.
 func (r Request) OpenArg(i int) (io.ReadCloser, string, error) {
 	if i < 0 {
 		return nil, "", fmt.Errorf("models: no argument %d", i)
@@ -330,11 +331,22 @@ func (r Request) OpenArg(i int) (io.ReadCloser, string, error) {
 	if i < len(r.Args) {
 		name = r.Args[i]
 	}
-	if r.Open == nil {
-		return nil, name, fmt.Errorf("models: cannot open %s here", name)
-	}
-	rc, err := r.Open(name)
+	rc, err := r.OpenFile(name)
 	return rc, name, err
+}
+
+// OpenFile opens the input name names (a file; "-" is standard input)
+// with r.Open, read under r.Context as lines.Open reads it: a stop or a
+// deadline ends a read that waits for input (a pipe, a FIFO, a terminal)
+// at once, with the context's error, and opening (a FIFO waits for its
+// writer) waits no longer than the context. Every input a model reads is
+// opened here: an argument (OpenArg, Model.OpenInput) or a parameter's
+// file (--given-file, --from, --regions).
+func (r Request) OpenFile(name string) (io.ReadCloser, error) {
+	if r.Open == nil {
+		return nil, fmt.Errorf("models: cannot open %s here", name)
+	}
+	return lines.Open(r.Context, func() (io.ReadCloser, error) { return r.Open(name) })
 }
 
 // Field is one model-specific fact in a record: a JSON key and its value.

@@ -313,15 +313,24 @@ func BatchRecord(model, name, algorithm string, b models.Batch, s *models.BatchS
 	return rec
 }
 
-// BatchFailure says why a batch does not exit 0: the records left
-// unanswered when it stopped early, else the invalid ones (every other
-// record was answered); "" when every record was answered.
+// BatchFailure says why a batch does not exit 0: when it stopped early,
+// how many records it answered, those read and left unanswered (verdict
+// timeout) and whether the rest of the input was left unread; else the
+// invalid ones (every other record was answered); "" when every record
+// was answered.
 func BatchFailure(b models.Batch, s *models.BatchSummary, st core.Status) string {
 	switch {
 	case b == nil || s == nil:
 		return ""
-	case s.ByVerdict[models.Timeout] > 0:
-		return fmt.Sprintf("%s; %d of %d %s not answered (verdict timeout)", st, s.ByVerdict[models.Timeout], s.Records, b.Noun())
+	case s.ByVerdict[models.Timeout] > 0 || s.Unread:
+		msg := fmt.Sprintf("%s after %d %s answered", st, s.Records-s.ByVerdict[models.Timeout], b.Noun())
+		if n := s.ByVerdict[models.Timeout]; n > 0 {
+			msg += fmt.Sprintf("; %d read and not answered (verdict timeout)", n)
+		}
+		if s.Unread {
+			msg += "; the rest of the input was not read"
+		}
+		return msg
 	case s.ByVerdict[models.Invalid] > 0:
 		one := strings.TrimSuffix(b.Noun(), "s")
 		return fmt.Sprintf("%d invalid %s(s), the first on line %d (every other %s was answered)", s.ByVerdict[models.Invalid], one, s.FirstInvalid, one)
@@ -390,7 +399,11 @@ func (s *BatchSolve) Run(ctx context.Context, w io.Writer) (BatchResult, error) 
 	case s.Limit > 0:
 		limit = s.Limit
 	}
-	in, input, err := m.OpenInput(s.Request, 0)
+	req := s.Request
+	if req.Context == nil {
+		req.Context = ctx // the input is read under the stop
+	}
+	in, input, err := m.OpenInput(req, 0)
 	if err != nil {
 		return BatchResult{}, err
 	}

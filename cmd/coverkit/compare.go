@@ -32,8 +32,12 @@ func runCompare(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args [
 	if f.algos != "" {
 		cfg.Algorithms = strings.Split(f.algos, ",")
 	}
+	// The signals stop the comparison, building its instances and
+	// reading its input included.
+	ctx, stop := searchContext(cmd.Context(), 0)
+	defer stop()
 	if m.Batch != nil {
-		return compareBatch(e, cmd, m, f, cfg, args)
+		return compareBatch(ctx, e, m, f, cfg, args)
 	}
 	sizes, rest, err := bench.Sizes(m, f.sizes, args)
 	if err != nil {
@@ -44,7 +48,7 @@ func runCompare(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args [
 		if size != "" {
 			a = append([]string{size}, rest...)
 		}
-		return instance(cmd.Context(), e, m, f, a)
+		return instance(ctx, e, m, f, a)
 	}
 	bar := newProgress(e, f, 0, m.Name+" compare: runs")
 	if bar != nil {
@@ -53,8 +57,6 @@ func runCompare(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args [
 			bar.Set(int64(done))
 		}
 	}
-	ctx, stop := searchContext(cmd.Context(), 0)
-	defer stop()
 	ctx, _ = tracked(ctx, bar)
 	rep, err := bench.Run(ctx, cfg, newProblem, sizes)
 	bar.Finish()
@@ -71,16 +73,23 @@ func runCompare(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args [
 // one input (models.Model.Batch): a batch with invalid lines is compared on
 // its valid problems, and the command then exits 2 saying how many lines
 // it skipped.
-func compareBatch(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, cfg bench.Config, args []string) error {
+func compareBatch(ctx context.Context, e *env, m *models.Model, f *runFlags, cfg bench.Config, args []string) error {
 	if f.sizes != "" {
 		return usagef("%s compare: --sizes does not apply to a batch", m.Name)
 	}
-	batch, err := m.LoadRequest(f.request(e, args))
-	if err != nil {
-		return solverError(err)
+	// Reading the batch stops on a signal, and on --timeout, which bounds
+	// each run and the reading of the input.
+	req := f.request(e, args)
+	req.Context = ctx
+	if f.timeout > 0 {
+		var cancel context.CancelFunc
+		req.Context, cancel = context.WithTimeout(ctx, f.timeout)
+		defer cancel()
 	}
-	ctx, stop := searchContext(cmd.Context(), 0)
-	defer stop()
+	batch, err := m.LoadRequest(req)
+	if err != nil {
+		return phaseError(err, "reading the batch")
+	}
 	rep, err := bench.RunInstances(ctx, cfg, func(string) (bench.Instance, error) { return batch, nil }, []string{batch.Size()})
 	if err != nil {
 		return usageError(err)

@@ -405,7 +405,7 @@ func runBatch(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 		Workers: workers, Format: f.format, Progress: func(done uint64) { bar.Set(int64(done)) }}).Run(ctx, o)
 	bar.Finish()
 	if err != nil {
-		return solverError(err)
+		return phaseError(err, "opening the input")
 	}
 	if f.stats {
 		if err := report.WriteJSON(e.stderr, r.Record); err != nil {
@@ -494,6 +494,7 @@ func runTask(e *env, cmd *cobra.Command, m *models.Model, t models.Task, f *runF
 		Format: f.format, Out: o, Log: e.stderr}
 	bar := newProgress(e, f, -1, m.Name+" "+t.Verb)
 	ctx, _ = tracked(ctx, bar)
+	c.Request.Context = ctx // its inputs are read under the stop
 	if bar != nil {
 		c.Progress = func(done, total int64) { bar.SetTotal(total); bar.Set(done) }
 	}
@@ -507,7 +508,7 @@ func runTask(e *env, cmd *cobra.Command, m *models.Model, t models.Task, f *runF
 	}
 	switch {
 	case err != nil:
-		return solverError(err)
+		return phaseError(err, "opening the input")
 	case out.Status.Partial():
 		if err := finish(e, o, out.Status, true); out.Message == "" || !errors.As(err, new(*exitError)) {
 			return err

@@ -160,10 +160,10 @@ func TestSudokuSolveCLI(t *testing.T) {
 		in := strings.Repeat(sudokuTestPuzzle+"\n", 2000)
 		out, errOut, code := runCLI(t, in, "sudoku", "solve", "--timeout", "1ns", "--format", "json", "--algo", "dlx", "--workers", "2")
 		require.Equal(t, exitPartial, code)
+		// The stop ends the reading (issue 32: an endless input ends
+		// with it): nothing was read before the timeout.
 		require.Contains(t, errOut, "stopped early: timeout")
-		got := sudokuDecode(t, out)
-		require.Len(t, got, 2000, "every line answered")
-		require.Equal(t, "timeout", got[1999].Verdict)
+		require.Empty(t, out)
 	})
 	for _, tc := range []struct {
 		name string

@@ -39,7 +39,7 @@ func newBoard(req models.Request, n int) (*Board, error) {
 		if req.Open == nil {
 			return nil, fmt.Errorf("queens: --given-file %s: cannot open files here", file)
 		}
-		rc, err := req.Open(file)
+		rc, err := req.OpenFile(file)
 		if err != nil {
 			return nil, fmt.Errorf("queens: --given-file: %w", err)
 		}

@@ -87,6 +87,9 @@ type Summary struct {
 	// ByAlgorithm counts the puzzles each algorithm searched (auto's
 	// choices named: fast, dlx), in order of first use.
 	ByAlgorithm []AlgorithmCount
+	// Unread reports that ctx ended before the end of the input: the
+	// puzzles after the last answer were not read.
+	Unread bool
 }
 
 // AlgorithmCount is the number of puzzles one algorithm searched.
@@ -100,10 +103,11 @@ type AlgorithmCount struct {
 // (comments and blank lines are skipped), through the one batch loop
 // (models.RunBatch, which `coverkit sudoku solve` runs too). Invalid
 // puzzles, lines longer than MaxLine among them, get the verdict Invalid
-// and the batch goes on. When ctx ends, the puzzles not yet solved get the
-// verdict Timeout, and the rest of the input is still read so that every
-// puzzle has its answer. With Workers > 1, that many goroutines solve
-// chunks of consecutive puzzles, and the answers are emitted in order.
+// and the batch goes on. When ctx ends, the reading ends (also a read
+// waiting for input), the puzzles read and not yet solved get the verdict
+// Timeout, and the summary says the rest of the input was not read
+// (Unread). With Workers > 1, that many goroutines solve chunks of
+// consecutive puzzles, and the answers are emitted in order.
 //
 // SolveBatch fails at once, before reading, for an unknown algorithm or one
 // that cannot solve any grid of the layout (CheckLayout). Otherwise it
@@ -144,7 +148,7 @@ func SolveBatch(ctx context.Context, r io.Reader, o BatchOptions, emit func(*Ans
 			}
 			return emit(&ans)
 		})
-	sum.Puzzles, sum.ByVerdict, sum.Stats = s.Records, s.ByVerdict, s.Stats
+	sum.Puzzles, sum.ByVerdict, sum.Stats, sum.Unread = s.Records, s.ByVerdict, s.Stats, s.Unread
 	for _, c := range s.ByAlgorithm {
 		sum.ByAlgorithm = append(sum.ByAlgorithm, AlgorithmCount{c.Algorithm, c.Records})
 	}

@@ -263,7 +263,7 @@ func loosenTask(ctx context.Context, c *models.Call, l Layout, from string) (*mo
 		}
 		o.Count = int(v)
 	}
-	in, err := c.Open(from)
+	in, err := c.OpenFile(from)
 	if err != nil {
 		return nil, err
 	}

@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/coverkit/coverkit/core"
+	"github.com/coverkit/coverkit/lines"
 )
 
 // LoosenOptions configures Loosen.
@@ -34,12 +35,18 @@ type LoosenOptions struct {
 // the puzzles that then have at least two solutions (searched with a limit
 // of 2). From a file of minimal puzzles, such as the 17-clue collection,
 // every puzzle is kept. Comment lines, invalid puzzles and puzzles without
-// givens are skipped (and take no draw).
+// givens are skipped (and take no draw). A line takes at most MaxLine
+// bytes: a longer one is no puzzle line (a 64×64 grid on one line is
+// 4,096 cells), and it ends the reading with an error naming it, after
+// MaxLine bytes, so that an input without line ends (/dev/zero) is
+// refused at once.
 //
-// It returns the number of puzzles kept and the status: exhausted, or
-// timeout or canceled when ctx ended first (the puzzles kept so far were
-// passed to keep); it stops early with the error of keep or of reading r.
-// A nil r or keep is an error; a nil ctx never ends.
+// r is read under ctx (lines.ContextReader): when ctx ends, also while a
+// read waits for input (an idle pipe or FIFO), Loosen returns the number
+// of puzzles kept and the status timeout or canceled (the puzzles kept so
+// far were passed to keep); otherwise exhausted. It stops early with the
+// error of keep or of reading r. A nil r or keep is an error; a nil ctx
+// never ends.
 func Loosen(ctx context.Context, r io.Reader, o LoosenOptions, keep func(*Puzzle) error) (int, core.Status, error) {
 	switch {
 	case r == nil:
@@ -61,23 +68,29 @@ func Loosen(ctx context.Context, r io.Reader, o LoosenOptions, keep func(*Puzzle
 		return 0, core.StatusExhausted, err
 	}
 	rng := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
-	rd := NewReader(r, LineFormat)
+	m := core.NewMeter(ctx, nil)
+	// A line reader of its own, not Reader: an over-long line ends the
+	// reading here (Reader reads past it to go on, and a line without an
+	// end has none).
+	rd := lines.NewReader(lines.ContextReader(ctx, r), MaxLine)
 	pr := NewParser(o.Layout)
 	solve := alg.Worker()
 	opts := &core.Options{Mode: core.ModeAll, Limit: 2, Workers: 1}
 	var p Puzzle
-	var buf []byte
 	kept := 0
 	for o.Count == 0 || kept < o.Count {
-		rec, err := rd.Next(buf[:0])
-		if err == io.EOF {
-			break
+		text, line, err := rd.Next()
+		switch {
+		case err == io.EOF:
+			return kept, core.StatusExhausted, nil
+		case err != nil && !m.Live():
+			return kept, m.Status(), nil // the stop cut a read short
+		case err != nil:
+			return kept, core.StatusExhausted, fmt.Errorf("sudoku: loosen: %w", err)
+		case IsComment(text):
+			continue
 		}
-		if err != nil && rec.Err == nil {
-			return kept, core.StatusExhausted, err
-		}
-		buf = rec.Text
-		if pr.Parse(LineFormat, rec, &p) != nil || p.Check() != nil || alg.Supports(&p, opts) != nil {
+		if pr.Parse(LineFormat, Record{Line: line, Text: text}, &p) != nil || p.Check() != nil || alg.Supports(&p, opts) != nil {
 			continue
 		}
 		n := p.Count()

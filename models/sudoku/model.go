@@ -113,7 +113,7 @@ func RequestLayout(req models.Request) (Layout, error) {
 		if req.Open == nil {
 			return Layout{}, fmt.Errorf("sudoku: cannot open the region map %s here", name)
 		}
-		rc, err := req.Open(name)
+		rc, err := req.OpenFile(name)
 		if err != nil {
 			return Layout{}, err
 		}
@@ -159,7 +159,7 @@ func verifyRequest(ctx context.Context, req models.Request, r io.Reader) (*model
 		if req.Open == nil {
 			return nil, fmt.Errorf("sudoku: cannot open %s here", name)
 		}
-		rc, err := req.Open(name)
+		rc, err := req.OpenFile(name)
 		if err != nil {
 			return nil, err
 		}

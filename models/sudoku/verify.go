@@ -135,6 +135,12 @@ func VerifyBatch(ctx context.Context, r io.Reader, o VerifyOptions, emit func(*C
 	if emit == nil {
 		return sum, errors.New("sudoku: VerifyBatch: nil emit")
 	}
+	// The input and the puzzles are read under ctx: a stop ends a read
+	// that waits for input.
+	r = lines.ContextReader(ctx, r)
+	if o.Puzzles != nil {
+		o.Puzzles = lines.ContextReader(ctx, o.Puzzles)
+	}
 	c, err := newChecker(r, o)
 	if err != nil {
 		return sum, err
