@@ -54,6 +54,12 @@ func (s *Solver) sample(ctx context.Context, n uint64, opts *Options) (Result, e
 	sol := make([]int, 0, len(mc.choice)+len(opts.Forced))
 	l := s.l
 	for i := uint64(0); i < n; i++ {
+		if !s.g.meter().Live() {
+			// A draw answered from the table searches nothing, so
+			// nothing else polls: look before each (no clock read).
+			res.Status = s.g.status()
+			break
+		}
 		sol = append(sol[:0], opts.Forced...)
 		u, nf := l.forceAll(opts.Forced, false, nil) // they fit: the count is not 0
 		res.Stats.Updates += u

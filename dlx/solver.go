@@ -389,8 +389,11 @@ func (s *Solver) Count(ctx context.Context, opts *Options) (Result, error) {
 // counts with the memo first, then walks down the tree taking each option
 // with probability the share of the solutions below it (memo_sample.go).
 // Result.Solutions is the number of solutions drawn, Count (Big) the
-// number there are. Exact cover with colors only: multiplicities,
-// MaxOptions and Minimize are refused.
+// number there are; a sample stopped while it counts (a node budget, its
+// context) drew none and knows no count (Count 0, status limit, timeout
+// or canceled), and one stopped while it draws has the count and the
+// draws made. Exact cover with colors only: multiplicities, MaxOptions
+// and Minimize are refused.
 func (s *Solver) Sample(ctx context.Context, n uint64, opts *Options) (Result, error) {
 	if n == 0 {
 		return Result{}, errSampleCount
