@@ -1,12 +1,10 @@
 package dlx
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"math"
 	"slices"
-	"time"
 	"unsafe"
 
 	"github.com/coverkit/coverkit/core"
@@ -111,30 +109,43 @@ type cells struct {
 	bforce []int32
 	bstart []int32
 
-	// Scratch of prepare: the color each item is covered with by the
-	// forced options (0: not covered, −1: without color), and the options
-	// they rule out.
-	cov  []int32
-	dead []bool
+	// Scratch of prepare: the color each item (by its place in input
+	// order) is covered with by the forced options (−1: without color),
+	// valid where covAt holds the preparation's epoch; deadAt marks the
+	// options they rule out likewise.
+	cov    []int32
+	covAt  []uint32
+	deadAt []uint32
+	epoch  uint32
 
-	sol  []int // the current solution, forced options first
-	frst []int // the first solution of the last search
-	nfst int   // len(frst) if a solution was found, else −1
+	item0 []int32 // the item list as built: every item, in input order
 
-	g gauge
+	// reduced: the last preparation left options out of their items'
+	// stretches of set (reduce with forced options).
+	reduced bool
+
+	// tree is the tie-breaking of the searches (Options.Branch).
+	tree cellTree
+
+	// k is the state of the search under way that its hot steps share.
+	k cellsKern
 }
 
 // errCellsBounds is the error of a problem with multiplicities.
 var errCellsBounds = core.Wrap(core.ErrUnsupported,
 	"dlx: dancing cells solve exact cover with colors (XCC); multiplicities (bounds other than 1..1) run on the links (Algorithm M)")
 
-// newCells builds the dancing-cells arrays of p, polling m (nil: none) by
-// the entries written.
-func newCells(m *core.Meter, p *Problem) (*cells, error) {
-	if p == nil {
-		return nil, errors.New("dlx: nil problem")
+// newCells builds the dancing-cells arrays of the problem the links l
+// hold (settled: as newLinks built them), polling m (nil: none) by the
+// entries written. The items keep the links' internal order (the primary
+// items, then the secondary ones, each in input order) and the options
+// their input order; options without a primary item are never chosen, and
+// SSXCC leaves them out, as do the cells.
+func newCells(m *core.Meter, l *links) (*cells, error) {
+	if l == nil {
+		return nil, errors.New("dlx: no links to build the cells from")
 	}
-	if p.HasBounds() {
+	if l.multi {
 		return nil, errCellsBounds
 	}
 	var bound uint64
@@ -151,106 +162,106 @@ func newCells(m *core.Meter, p *Problem) (*cells, error) {
 	if err := poll(0); err != nil {
 		return nil, err
 	}
-	n := len(p.names)
-	nopt := p.NumOptions()
-	// Options without a primary item are never chosen: SSXCC leaves them
-	// out, and so do the cells.
-	keep := make([]bool, nopt)
+	n := int(l.nitems)
+	nopt := len(l.optNode)
+	nodes := l.nodes
+	// count[h] is the options of internal item h (1-based) that are kept;
+	// entries and kept count the nodes and options.
+	count := make([]int32, n+1)
 	var entries, kept int64
+	q := n + 1 // the spacer before option 0
 	for k := range nopt {
-		for e := p.start[k]; e < p.start[k+1]; e++ {
-			if !p.secondary[p.optItems[e]] {
-				keep[k] = true
-				break
+		for q++; nodes[q].top > 0; q++ {
+			if l.optNode[k] != 0 {
+				count[nodes[q].top/int32(nodeSize)]++
+				entries++
 			}
 		}
-		if keep[k] {
-			entries += int64(p.start[k+1] - p.start[k])
+		if l.optNode[k] != 0 {
 			kept++
 		}
 	}
 	setLen := 2 + 2*int64(n) + entries
-	nodes := 1 + entries + kept
-	if setLen > math.MaxInt32/2 || nodes > math.MaxInt32/2 {
+	total := 1 + entries + kept
+	if setLen > math.MaxInt32/2 || total > math.MaxInt32/2 {
 		return nil, fmt.Errorf("dlx: %d entries are more than the cells address: %w", entries, resource.ErrTooLarge)
 	}
-	// set, set0; on, loc, loc0, clr; the stacks (about 4 words an item).
-	need := resource.Bytes(uint64(setLen), 8) + resource.Bytes(uint64(nodes), 8+4+4+4) + resource.Bytes(uint64(n), 32)
+	// set, set0; on, loc, loc0, optOf, clr; the stacks (about 4 words an item).
+	need := resource.Bytes(uint64(setLen), 8) + resource.Bytes(uint64(total), 8+4+4+4+4) + resource.Bytes(uint64(n), 32)
 	if err := resource.Check(fmt.Sprintf("dlx: the cells of %d entries", entries), need); err != nil {
 		return nil, err
 	}
-	// Internal order: the primary items, then the secondary ones, each in
-	// input order; each item's stretch of set is its header and room for
-	// all its options.
-	count := make([]int32, n)
-	for k := range nopt {
-		if keep[k] {
-			for e := p.start[k]; e < p.start[k+1]; e++ {
-				count[p.optItems[e]]++
-			}
-		}
-	}
 	c := &cells{
 		nitems:  int32(n),
-		nprim:   int32(p.primaries),
+		nprim:   l.nprim,
 		nopts:   nopt,
 		optNode: make([]int32, nopt),
-		nfst:    -1,
 		set0:    make([]int32, setLen),
 		item:    make([]int32, n),
-		on:      make([]cellsOn, nodes),
-		loc0:    make([]int32, nodes),
-		optOf:   make([]int32, nodes),
+		on:      make([]cellsOn, total),
+		loc0:    make([]int32, total),
+		optOf:   make([]int32, total),
 	}
-	colored := slices.ContainsFunc(p.optColors, func(c int32) bool { return c != 0 })
-	if colored {
-		c.clr = make([]int32, nodes)
+	if l.colored {
+		c.clr = make([]int32, total)
 	}
-	off := make([]int32, n) // each item's offset, by Problem index
-	x, j := int32(2), int32(0)
-	for pass := range 2 {
-		if pass == 1 {
+	// Each item's stretch of set: its header and room for all its options.
+	off := make([]int32, n+1) // the offset of internal item h
+	x := int32(2)
+	for h := 1; h <= n; h++ {
+		if h == int(l.nprim)+1 {
 			c.second = x
 		}
-		for i := range n {
-			if p.secondary[i] == (pass == 1) {
-				off[i] = x
-				c.set0[x-2] = j
-				j++
-				x += count[i] + 2
-			}
-		}
+		off[h] = x
+		c.set0[x-2] = int32(h - 1)
+		x += count[h] + 2
 	}
-	q := int32(0) // the spacer before the option being written
+	if l.nprim == l.nitems {
+		c.second = x
+	}
+	y := int32(0) // the spacer before the option being written
+	q = n + 1     // the links' spacer before option k
 	for k := range nopt {
-		if err := poll(uint64(q)); err != nil {
+		if err := poll(uint64(y)); err != nil {
 			return nil, err
 		}
-		if !keep[k] {
-			continue
+		first := y + 1
+		keep := l.optNode[k] != 0
+		if keep {
+			c.optNode[k] = first
 		}
-		first := q + 1
-		c.optNode[k] = first
-		for e := p.start[k]; e < p.start[k+1]; e++ {
-			q++
-			x := off[p.optItems[e]]
+		for q++; nodes[q].top > 0; q++ {
+			if !keep {
+				continue
+			}
+			y++
+			x := off[nodes[q].top/int32(nodeSize)]
 			at := x + c.set0[x-1]
 			c.set0[x-1]++
-			c.set0[at] = q
-			c.loc0[q] = at
-			c.on[q] = cellsOn{itm: x, nxt: q + 1}
-			c.optOf[q] = int32(k)
-			if colored {
-				c.clr[q] = p.colorAt(e)
+			c.set0[at] = y
+			c.loc0[y] = at
+			c.on[y] = cellsOn{itm: x, nxt: y + 1}
+			c.optOf[y] = int32(k)
+			if c.clr != nil {
+				c.clr[y] = nodes[q].color
 			}
 		}
-		c.on[q].nxt = first
-		q++
+		if keep {
+			c.on[y].nxt = first
+			y++
+		}
 	}
 	c.set = slices.Clone(c.set0)
 	c.loc = slices.Clone(c.loc0)
 	c.cov = make([]int32, n)
-	c.dead = make([]bool, nopt)
+	c.covAt = make([]uint32, n)
+	c.deadAt = make([]uint32, nopt)
+	c.item0 = make([]int32, n)
+	for h, x := 1, int32(2); h <= n; h++ {
+		c.item0[h-1] = x
+		x += 2 + count[h]
+	}
+	copy(c.item, c.item0)
 	levels := int(c.nprim) + 1 // each level covers a primary item
 	c.choice = make([]int32, levels)
 	c.saved = make([]int32, levels+1)
@@ -261,8 +272,6 @@ func newCells(m *core.Meter, p *Problem) (*cells, error) {
 	// items (see search), and the margin is for the root's scan.
 	c.force = make([]int32, 2*int(c.nprim)+2)
 	c.bforce = make([]int32, 0, int(c.nprim)+1)
-	c.sol = make([]int, 0, levels)
-	c.frst = make([]int, 0, levels)
 	c.bases()
 	return c, nil
 }
@@ -276,13 +285,58 @@ func (c *cells) bases() {
 	c.clrp = unsafe.Pointer(unsafe.SliceData(c.clr))
 }
 
-// clone returns a copy of c for another goroutine: the working arrays
-// copied, the arrays as built shared.
-func (c *cells) clone() *cells {
+// The cells as a method of the driver (method.go).
+
+// run solves the subproblem t names: the problem that remains once
+// t.forced and t.path are chosen (prepare), searched from there. Nothing
+// is counted for the options forced or replayed, and nothing is left to
+// undo: the next run prepares the arrays afresh. Forced options that
+// clash leave no solution, with no node searched.
+func (c *cells) run(t *task) outcome {
+	r := t.rec
+	r.sol = append(append(r.sol[:0], t.forced...), t.path...)
+	o := outcome{status: core.StatusExhausted}
+	if c.prepare(r.sol) {
+		s := c.search(t)
+		o = outcome{status: s.Status, count: count{lo: s.Solutions}, stats: s.Stats}
+	}
+	r.sol = r.sol[:0]
+	return o
+}
+
+// settle has nothing to undo: a run leaves nothing in place that the
+// next one needs undone.
+func (c *cells) settle() {}
+
+// cloneChunkCells is how many int32 clone copies between polls of its
+// meter (64 MiB).
+const cloneChunkCells = 1 << 24
+
+// clone returns c on copies of its working arrays (the arrays as built
+// are only read, and shared), polling m (nil: none) as it copies.
+func (c *cells) clone(m *core.Meter) (method, error) {
 	d := *c
-	d.set = slices.Clone(c.set)
+	var work uint64
+	cp := func(a []int32) ([]int32, error) {
+		b := make([]int32, len(a))
+		for i := 0; i < len(a); i += cloneChunkCells {
+			if m != nil {
+				if _, ok := m.Check(work); !ok {
+					return nil, stoppedError(m, "copying the cells")
+				}
+			}
+			work += uint64(copy(b[i:], a[i:min(i+cloneChunkCells, len(a))]))
+		}
+		return b, nil
+	}
+	var err error
+	if d.set, err = cp(c.set); err != nil {
+		return nil, err
+	}
+	if d.loc, err = cp(c.loc); err != nil {
+		return nil, err
+	}
 	d.item = slices.Clone(c.item)
-	d.loc = slices.Clone(c.loc)
 	d.choice = make([]int32, len(c.choice))
 	d.saved = make([]int32, len(c.saved))
 	d.bstart = make([]int32, len(c.bstart))
@@ -290,132 +344,229 @@ func (c *cells) clone() *cells {
 	d.force = make([]int32, len(c.force))
 	d.bforce = make([]int32, 0, cap(c.bforce))
 	d.cov = make([]int32, len(c.cov))
-	d.dead = make([]bool, len(c.dead))
-	d.sol = make([]int, 0, cap(c.sol))
-	d.frst = make([]int, 0, cap(c.frst))
-	d.nfst = -1
-	d.g = gauge{}
+	d.covAt = make([]uint32, len(c.covAt))
+	d.deadAt = make([]uint32, len(c.deadAt))
+	d.epoch = 0
+	d.k = cellsKern{}
 	d.bases()
-	return &d
+	return &d, nil
+}
+
+// cloneBytes is about the memory a clone takes: the working arrays and
+// the stacks.
+func (c *cells) cloneBytes() uint64 {
+	return 4 * uint64(len(c.set)+len(c.loc)+len(c.item)+len(c.choice)+len(c.saved)+len(c.force)+2*len(c.cov)+len(c.deadAt))
 }
 
 // option returns the Problem index of the option holding node y.
 func (c *cells) option(y int32) int { return int(c.optOf[y]) }
 
 // prepare sets the working arrays to the problem that remains once the
-// options in forced are chosen: the items they cover inactive, the
-// options they rule out gone, and every set in input order, as if that
-// problem were the input. It returns false if the forced options clash,
-// which leaves no solution.
+// options in forced are chosen, the items they cover inactive and the
+// options they rule out gone, and returns false if the forced options
+// clash, which leaves no solution. For Knuth's tree every set must be in
+// input order, as if that problem were the input (reduce); the canonical
+// tree, whose searches do not depend on the order of the sets, restores
+// the sizes only and chooses the forced options as its levels choose
+// options (restore, force), at a cost in proportion to the items and what
+// the forced options rule out rather than to the whole problem.
 func (c *cells) prepare(forced []int) bool {
-	copy(c.set, c.set0)
-	copy(c.loc, c.loc0)
-	c.active = c.nitems
-	for j, x := 0, int32(2); j < int(c.nitems); j++ {
-		c.item[j] = x
-		x += 2 + c.set0[x-1]
+	if c.tree == cellsKnuth {
+		return c.reduce(forced)
 	}
-	if len(forced) == 0 {
-		return true
-	}
-	clear(c.cov)
-	clear(c.dead)
-	ord := func(x int32) int32 { return c.set0[x-2] } // an item's place in input order
-	color := func(y int32) int32 {
-		if c.clr != nil && c.clr[y] != 0 {
-			return c.clr[y]
-		}
-		return -1
-	}
+	c.restore()
 	for _, k := range forced {
-		y := c.optNode[k]
-		for z := y; ; {
-			i := ord(c.on[z].itm)
-			switch col := color(z); {
-			case c.cov[i] == 0:
-				c.cov[i] = col
-			case c.cov[i] != col || col == -1:
-				return false // two forced options clash on this item
-			}
-			if z = c.on[z].nxt; z == y {
-				break
-			}
+		if !c.force1(c.optNode[k]) {
+			return false
 		}
 	}
-	// The options the forced ones rule out (and the forced ones, chosen),
-	// then each item's set of the others, in input order; the covered
-	// items go to the end of the item list.
-	for k, y := range c.optNode {
-		if y == 0 {
-			continue
-		}
-		for z := y; ; {
-			if cv := c.cov[ord(c.on[z].itm)]; cv != 0 && (cv == -1 || cv != color(z)) {
-				c.dead[k] = true
-				break
-			}
-			if z = c.on[z].nxt; z == y {
-				break
-			}
-		}
-	}
-	for _, k := range forced {
-		c.dead[k] = true
-	}
-	a, b := int32(0), c.nitems
-	for x := int32(2); x < int32(len(c.set0)); x += 2 + c.set0[x-1] {
-		if c.cov[ord(x)] != 0 {
-			b--
-			c.item[b] = x
-			c.set[x-2] = b
-			continue
-		}
-		c.item[a] = x
-		c.set[x-2] = a
-		a++
-		s := int32(0)
-		for _, y := range c.set0[x : x+c.set0[x-1]] {
-			if !c.dead[c.option(y)] {
-				c.set[x+s] = y
-				c.loc[y] = x + s
-				s++
-			}
-		}
-		c.set[x-1] = s
-	}
-	c.active = a
 	return true
 }
 
-// solve searches with the given tree as opts says (Limit, MaxNodes,
-// Forced, Visit; nil: count every solution) under ctx.
-func (c *cells) solve(ctx context.Context, tree cellTree, opts *Options) (cellsOutcome, error) {
-	if opts == nil {
-		opts = &defaultOptions
+// restore makes every item active with all its options. A search only
+// swaps nodes within their item's stretch of set, so each stretch holds
+// all its item's options, in some order, whatever searches ran before,
+// unless reduce left out some (reduced): then the arrays as built are
+// copied.
+func (c *cells) restore() {
+	if c.reduced {
+		copy(c.set, c.set0)
+		copy(c.loc, c.loc0)
+		copy(c.item, c.item0)
+		c.reduced = false
+		c.active = c.nitems
+		return
 	}
-	for _, k := range opts.Forced {
-		if k < 0 || k >= c.nopts {
-			return cellsOutcome{}, fmt.Errorf("dlx: forced option %d out of range (1..%d)", k+1, c.nopts)
+	sp, s0 := c.setp, unsafe.Pointer(unsafe.SliceData(c.set0))
+	for _, x := range c.item0 {
+		*u32(sp, uint32(x)-1) = *u32(s0, uint32(x)-1)
+	}
+	c.active = c.nitems
+}
+
+// force1 chooses the option of node y as a level of the canonical tree
+// does (search: a primary item of it made inactive, its options hidden,
+// then the option covered). It returns false if the option is ruled out
+// by one chosen before (then it changes nothing). A primary item it
+// leaves without options is found by the search's first look.
+func (c *cells) force1(y int32) bool {
+	set, loc, on := c.set, c.loc, c.on
+	// Ruled out: one of its primary items is inactive, or that item's set
+	// no longer holds it.
+	z0 := int32(-1)
+	for z := y; ; {
+		if x := on[z].itm; x < c.second {
+			if set[x-2] >= c.active || loc[z] >= x+set[x-1] {
+				return false
+			}
+			z0 = z
 		}
-		if c.optNode[k] == 0 {
-			return cellsOutcome{}, fmt.Errorf("dlx: forced option %d has no primary item", k+1)
+		if z = on[z].nxt; z == y {
+			break
 		}
 	}
-	if ctx == nil {
-		ctx = context.Background()
-	}
-	start := time.Now()
-	c.g.reset(ctx, opts.MaxNodes)
-	defer c.g.end()
-	var res cellsOutcome
-	if c.prepare(opts.Forced) {
-		c.sol = append(c.sol[:0], opts.Forced...)
-		res = c.search(tree, opts.Limit, opts.Visit)
-		c.sol = c.sol[:0]
+	k := &c.k
+	*k = cellsKern{set: c.setp, loc: c.locp, on: c.onp, item: c.itemp, clr: c.clrp,
+		force: unsafe.Pointer(unsafe.SliceData(c.force)), second: uint32(c.second), active: uint32(c.active)}
+	x0 := uint32(on[z0].itm)
+	swapOut(k, x0)
+	hideBranch(k, x0, nil, 0)
+	if c.clr == nil {
+		coverPlain(k, uint32(z0))
 	} else {
-		res.Status, res.DeadEnds = core.StatusExhausted, 1
-		c.nfst = -1
+		coverColored(k, uint32(z0))
 	}
-	res.Stats.Elapsed = time.Since(start)
-	return res, nil
+	c.active = int32(k.active)
+	return true
+}
+
+// reduce is prepare for Knuth's tree: without forced options it copies
+// the arrays as built; with some it writes each active item's set afresh,
+// marking the items covered and the options ruled out with the number of
+// this preparation (epoch) instead of clearing marks.
+func (c *cells) reduce(forced []int) bool {
+	if len(forced) == 0 {
+		copy(c.set, c.set0)
+		copy(c.loc, c.loc0)
+		copy(c.item, c.item0)
+		c.active = c.nitems
+		c.reduced = false
+		return true
+	}
+	c.reduced = true
+	c.epoch++
+	if c.epoch == 0 {
+		clear(c.covAt)
+		clear(c.deadAt)
+		c.epoch = 1
+	}
+	e := c.epoch
+	set0, on, clr := c.set0, c.on, c.clr
+	// The items the forced options cover, with the color each is covered
+	// with (−1: none); two options that cover an item unless with one
+	// color clash.
+	for _, k := range forced {
+		y := c.optNode[k]
+		for z := y; ; {
+			o := set0[on[z].itm-2] // the item's place in input order
+			col := int32(-1)
+			if clr != nil && clr[z] != 0 {
+				col = clr[z]
+			}
+			if c.covAt[o] == e {
+				if c.cov[o] != col || col == -1 {
+					return false
+				}
+			} else {
+				c.covAt[o], c.cov[o] = e, col
+			}
+			if z = on[z].nxt; z == y {
+				break
+			}
+		}
+	}
+	// The options they rule out: those in a covered item's set, but for
+	// those of a secondary item's color.
+	dead := unsafe.Pointer(unsafe.SliceData(c.deadAt))
+	opt := unsafe.Pointer(unsafe.SliceData(c.optOf))
+	s0 := unsafe.Pointer(unsafe.SliceData(set0))
+	for _, k := range forced {
+		c.deadAt[k] = e
+		y := c.optNode[k]
+		for z := y; ; {
+			x := uint32(on[z].itm)
+			end := x + *u32(s0, x-1)
+			if cv := c.cov[set0[x-2]]; cv == -1 {
+				for w := x; w < end; w++ {
+					*u32(dead, *u32(opt, *u32(s0, w))) = e
+				}
+			} else {
+				for w := x; w < end; w++ {
+					if y := *u32(s0, w); clr[y] != cv {
+						*u32(dead, *u32(opt, y)) = e
+					}
+				}
+			}
+			if z = on[z].nxt; z == y {
+				break
+			}
+		}
+	}
+	// Each active item's set of the other options, in input order; the
+	// covered items go to the end of the list.
+	sp, lp, ip := c.setp, c.locp, c.itemp
+	cov := unsafe.Pointer(unsafe.SliceData(c.covAt))
+	a, b := uint32(0), uint32(c.nitems)
+	for _, x32 := range c.item0 {
+		x := uint32(x32)
+		n0 := *u32(s0, x-1)
+		if *u32(cov, *u32(s0, x-2)) == e {
+			b--
+			*u32(ip, b) = x
+			*u32(sp, x-2) = b
+			continue
+		}
+		*u32(ip, a) = x
+		*u32(sp, x-2) = a
+		a++
+		s := x
+		for w, end := x, x+n0; w < end; w++ {
+			y := *u32(s0, w)
+			*u32(sp, s) = y // (overwritten by the next kept one if y is dead)
+			*u32(lp, y) = s
+			if *u32(dead, *u32(opt, y)) != e {
+				s++
+			}
+		}
+		*u32(sp, x-1) = s - x
+	}
+	c.active = int32(a)
+	return true
+}
+
+// The errors of MethodCells and BranchSSXCC.
+var (
+	errSSXCCMethod  = errors.New("dlx: the branching rule ssxcc is the dancing cells' (MethodCells)")
+	errSSXCCWorkers = errors.New("dlx: the dancing cells with Knuth's SSXCC tree (BranchSSXCC) search on one worker: " +
+		"the order in which they try options depends on the subtrees searched before")
+	errCellsBounded = errors.New("dlx: the dancing cells solve exact cover with colors; MaxOptions and Minimize run on the links (Algorithm M)")
+	errCellsSample  = errors.New("dlx: random solutions are drawn from the memo's counts, not by the dancing cells")
+	errCellsBranch  = errors.New("dlx: the dancing cells branch on the item with the fewest options (mrv, or ssxcc for Knuth's SSXCC's tree)")
+)
+
+// checkCells refuses what MethodCells cannot do for verb.
+func (s *Solver) checkCells(opts *Options, verb int, bounded bool) error {
+	switch {
+	case s.l.multi:
+		return errCellsBounds
+	case bounded:
+		return errCellsBounded
+	case verb == verbSample:
+		return errCellsSample
+	case opts.Branch == BranchFirst:
+		return errCellsBranch
+	case opts.Branch == BranchSSXCC && opts.Workers > 1:
+		return errSSXCCWorkers
+	}
+	return nil
 }

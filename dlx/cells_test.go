@@ -95,9 +95,32 @@ func parseText(t testing.TB, text string) *Problem {
 // newCellsT builds the cells of p, failing t on an error.
 func newCellsT(t testing.TB, p *Problem) *cells {
 	t.Helper()
-	c, err := newCells(nil, p)
+	s, err := NewSolver(p)
+	require.NoError(t, err)
+	c, err := newCells(nil, s.l)
 	require.NoError(t, err)
 	return c
+}
+
+// solveCells runs the cells with the given tree on one goroutine, as the
+// driver does, and returns the search's outcome with its dead ends
+// (opts: Forced, Limit, MaxNodes, Visit).
+func solveCells(t testing.TB, c *cells, tree cellTree, opts *Options) cellsOutcome {
+	t.Helper()
+	if opts == nil {
+		opts = &Options{}
+	}
+	var g gauge
+	g.reset(context.Background(), opts.MaxNodes)
+	defer g.end()
+	rec := newRecord(int(c.nprim) + 1)
+	c.tree = tree
+	tk := &task{g: &g, forced: opts.Forced, limit: opts.Limit, visit: opts.Visit, rec: &rec, cut: -1}
+	rec.sol = append(rec.sol[:0], opts.Forced...)
+	if !c.prepare(rec.sol) {
+		return cellsOutcome{Status: core.StatusExhausted}
+	}
+	return c.search(tk)
 }
 
 // TestCellsKnuthTree checks the dancing cells with Knuth's tree against
@@ -116,8 +139,7 @@ func TestCellsKnuthTree(t *testing.T) {
 				text = randomXCC(i)
 			}
 			c := newCellsT(t, parseText(t, text))
-			res, err := c.solve(context.Background(), cellsKnuth, nil)
-			require.NoError(t, err)
+			res := solveCells(t, c, cellsKnuth, nil)
 			require.Equal(t, core.StatusExhausted, res.Status)
 			require.Equal(t, [3]uint64{tc.sols, tc.nodes, tc.updates},
 				[3]uint64{res.Solutions, res.Stats.Nodes, res.Stats.Updates}, "solutions, nodes, updates against SSXCC")
@@ -143,9 +165,7 @@ func cellsListing(t testing.TB, c *cells, tree cellTree, opts Options) ([][]int,
 	t.Helper()
 	var sols [][]int
 	opts.Visit = func(sol []int) bool { sols = append(sols, slices.Clone(sol)); return true }
-	res, err := c.solve(context.Background(), tree, &opts)
-	require.NoError(t, err)
-	return sols, res
+	return sols, solveCells(t, c, tree, &opts)
 }
 
 // solutionHash is an FNV-1a hash of a solution's options in the order
@@ -197,13 +217,11 @@ func TestCellsCanonicalIsLinksTree(t *testing.T) {
 		links, err := s.Solve(context.Background(), &Options{Visit: fingerprints(&want, &wantSet)})
 		require.NoError(t, err)
 		c := newCellsT(t, p)
-		res, err := c.solve(context.Background(), cellsCanonical, &Options{Visit: fingerprints(&got, &gotSet)})
-		require.NoError(t, err)
+		res := solveCells(t, c, cellsCanonical, &Options{Visit: fingerprints(&got, &gotSet)})
 		require.Equal(t, links.Solutions, res.Solutions, tc.name)
 		require.Equal(t, want, got, "%s: the solutions and their order", tc.name)
 		require.Equal(t, links.Stats.Nodes, res.Stats.Nodes+res.DeadEnds, "%s: the links' nodes against the cells' nodes and dead ends", tc.name)
-		kres, err := c.solve(context.Background(), cellsKnuth, &Options{Visit: fingerprints(&knuth, &knuthSet)})
-		require.NoError(t, err)
+		kres := solveCells(t, c, cellsKnuth, &Options{Visit: fingerprints(&knuth, &knuthSet)})
 		require.Equal(t, res.Solutions, kres.Solutions, tc.name)
 		require.Equal(t, wantSet, knuthSet, "%s: Knuth's tree finds the same solutions", tc.name)
 	}

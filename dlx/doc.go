@@ -71,6 +71,27 @@
 // that it too is the same on any number of workers. Options.Progress
 // reports the subproblems done.
 //
+// # Dancing cells
+//
+// Options.Method MethodCells searches with dancing cells instead of links
+// (Knuth's program SSXCC, TAOCP pre-fascicle 7A): each item owns a
+// stretch of one array holding its active options, an option leaves a
+// set by a swap with the set's last active option, and backing up
+// restores the sizes a branching level saved instead of undoing every
+// removal. An item with one option left goes on a stack of forced moves.
+// The tree is Algorithm C's with its dead ends cut (an option that leaves
+// an item without options is dropped, not entered): its nodes and the
+// options so dropped add up to the links' nodes, its solutions come in the
+// links' order, and its counters are the same on any number of workers.
+// Nodes and updates are counted as SSXCC counts them: a level entered is a
+// node; an update is an item made inactive or an option removed from a
+// set. Options.Branch BranchSSXCC gives SSXCC's tree exactly — its forced
+// moves in the order the search met them, an item's options in the order
+// its set holds them — whose nodes and updates equal his program's; that
+// order depends on the subtrees searched before, so it runs on one
+// worker. Forced options make the problem that remains, as if it were the
+// input. Multiplicities, MaxOptions and Minimize are refused.
+//
 // # Multiplicities: Algorithm M
 //
 // A primary item may be given bounds: AddPrimaryBounds(name, lo, hi) (or

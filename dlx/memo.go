@@ -38,9 +38,16 @@ const (
 	// depend on a narrow frontier only, so that they repeat far more than
 	// with BranchMRV.
 	BranchFirst
+	// BranchSSXCC is the rule of MethodCells that gives Knuth's SSXCC's
+	// tree exactly: the item with the fewest options, the first in input
+	// order on ties, but of the items left with one option the last one
+	// the search met, and an item's options tried in the order its set
+	// holds them. That order depends on the subtrees searched before, so
+	// the search runs on one worker. Not for the memo.
+	BranchSSXCC
 )
 
-// String returns "auto", "mrv" or "first".
+// String returns "auto", "mrv", "first" or "ssxcc".
 func (b Branch) String() string {
 	switch b {
 	case BranchAuto:
@@ -49,11 +56,13 @@ func (b Branch) String() string {
 		return "mrv"
 	case BranchFirst:
 		return "first"
+	case BranchSSXCC:
+		return "ssxcc"
 	}
 	return fmt.Sprintf("Branch(%d)", int(b))
 }
 
-// ParseBranch reads "auto", "mrv" or "first".
+// ParseBranch reads "auto", "mrv", "first" or "ssxcc".
 func ParseBranch(s string) (Branch, error) {
 	switch s {
 	case "auto", "":
@@ -62,8 +71,10 @@ func ParseBranch(s string) (Branch, error) {
 		return BranchMRV, nil
 	case "first":
 		return BranchFirst, nil
+	case "ssxcc":
+		return BranchSSXCC, nil
 	}
-	return 0, fmt.Errorf("dlx: unknown branching order %q (auto, mrv, first)", s)
+	return 0, fmt.Errorf("dlx: unknown branching order %q (auto, mrv, first, ssxcc)", s)
 }
 
 // MemoStats describes the memo of a memoized count.

@@ -17,12 +17,12 @@ import (
 //	memoC     the memoized count of Algorithm C, Knuth's DLX6 (memo.go)
 //	memoM     the memoized count of Algorithm M (memo_multi.go)
 //	sampler   uniform random solutions from memoC's counts (memo_sample.go)
+//	cells     dancing cells, Knuth's SSXCC (cells.go, cells_search.go)
 //
 // The first four work on the shared links (links.go) with the dancing
-// steps (dance.go, dance_dead.go, dance_m.go); a method with a data
-// structure of its own (dancing cells) implements the same interface over
-// its own arrays, built from the links (or the Problem) when the driver
-// first asks for it (Solver.methodFor).
+// steps (dance.go, dance_dead.go, dance_m.go); the dancing cells have a
+// data structure of their own, built from the links when the driver
+// first asks for MethodCells (Solver.check).
 
 // method is one search algorithm of the engine. Its run solves one
 // subproblem; the driver runs it serially, on the workers' clones, or over

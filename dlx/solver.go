@@ -29,9 +29,16 @@ const (
 	// costs one lookup. Count and Sample only; Options.Branch,
 	// Options.MemoBytes.
 	MethodMemo
+	// MethodCells is dancing cells: Algorithm C on sparse sets instead of
+	// linked lists (Knuth's SSXCC, cells.go), every solution visited.
+	// Exact cover with colors; multiplicities, MaxOptions and Minimize
+	// are refused. Its tree is Algorithm C's with the dead ends cut (the
+	// links' nodes are its nodes and the options it abandons), or, with
+	// Options.Branch BranchSSXCC and one worker, Knuth's SSXCC's exactly.
+	MethodCells
 )
 
-// String returns "auto", "links" or "memo".
+// String returns "auto", "links", "memo" or "cells".
 func (m Method) String() string {
 	switch m {
 	case MethodAuto:
@@ -40,6 +47,8 @@ func (m Method) String() string {
 		return "links"
 	case MethodMemo:
 		return "memo"
+	case MethodCells:
+		return "cells"
 	}
 	return fmt.Sprintf("Method(%d)", int(m))
 }
@@ -130,7 +139,8 @@ type Options struct {
 	// DefaultMemoBytes; at least MinMemoBytes, and no more than
 	// resource.Check grants).
 	MemoBytes uint64
-	// Branch is the rule by which a memoized count chooses its items.
+	// Branch is the rule by which a memoized count chooses its items; with
+	// MethodCells, BranchSSXCC asks for Knuth's SSXCC's tree exactly.
 	Branch Branch
 	// Seed seeds the random draws of Sample.
 	Seed uint64
@@ -179,8 +189,9 @@ type Result struct {
 type Solver struct {
 	l *links
 	runner
-	c *algoC // the methods made so far (enumerator)
-	m *algoM
+	c  *algoC // the methods made so far (enumerator)
+	m  *algoM
+	cl *cells
 }
 
 // runner runs methods one subproblem at a time: the driver's own serial
@@ -322,7 +333,7 @@ func (s *Solver) check(ctx context.Context, opts *Options, verb int) (context.Co
 	switch {
 	case opts.MaxOptions < 0:
 		return nil, nil, errNegativeMax
-	case opts.Method < MethodAuto || opts.Method > MethodMemo:
+	case opts.Method < MethodAuto || opts.Method > MethodCells:
 		return nil, nil, fmt.Errorf("dlx: unknown method %v", opts.Method)
 	case verb == verbSolve && opts.Method == MethodMemo:
 		return nil, nil, errSolveMemo
@@ -332,11 +343,23 @@ func (s *Solver) check(ctx context.Context, opts *Options, verb int) (context.Co
 		return nil, nil, errMemoMax
 	case verb == verbSample && (s.l.multi || bounded):
 		return nil, nil, errSampleMulti
+	case opts.Branch == BranchSSXCC && opts.Method != MethodCells:
+		return nil, nil, errSSXCCMethod
+	case opts.Method == MethodCells:
+		if err := s.checkCells(opts, verb, bounded); err != nil {
+			return nil, nil, err
+		}
 	}
 	if ctx == nil {
 		ctx = context.Background()
 	}
 	s.settle()
+	if opts.Method == MethodCells && s.cl == nil {
+		var err error
+		if s.cl, err = newCells(core.NewMeter(ctx, nil), s.l); err != nil {
+			return nil, nil, err
+		}
+	}
 	return ctx, opts, nil
 }
 
@@ -406,9 +429,16 @@ func (s *Solver) Sample(ctx context.Context, n uint64, opts *Options) (Result, e
 }
 
 // enumerator returns the method that visits every solution for opts:
-// Algorithm M for multiplicities, MaxOptions and Minimize, else Algorithm
-// C, set up as opts says.
+// the dancing cells for MethodCells, Algorithm M for multiplicities,
+// MaxOptions and Minimize, else Algorithm C, set up as opts says.
 func (s *Solver) enumerator(opts *Options) method {
+	if opts.Method == MethodCells {
+		s.cl.tree = cellsCanonical
+		if opts.Branch == BranchSSXCC {
+			s.cl.tree = cellsKnuth
+		}
+		return s.cl
+	}
 	if s.l.multi || opts.MaxOptions > 0 || opts.Minimize {
 		if s.m == nil {
 			s.m = newAlgoM(s.l)
@@ -451,6 +481,9 @@ func (s *Solver) enumerate(ctx context.Context, opts *Options) (Result, error) {
 	}
 	res.Count = core.CountOf(res.Solutions)
 	res.Method = MethodLinks
+	if m == method(s.cl) {
+		res.Method = MethodCells
+	}
 	res.Stats.Elapsed = time.Since(start)
 	return res, err
 }

@@ -70,19 +70,23 @@ const (
 	// CanMemo: a memoized count, which reads Options.Branch and
 	// Options.MemoBytes (a random sample reads them with CanSample alone).
 	CanMemo
+	// CanBranch: reads Options.Branch in every mode (the dancing cells:
+	// ssxcc, Knuth's SSXCC's tree).
+	CanBranch
 )
 
 var capNames = []struct {
 	c    Caps
 	name string
 }{{CanFirst, "first"}, {CanAll, "all"}, {CanCount, "count"}, {CanUnique, "unique"}, {CanParallel, "parallel"},
-	{CanParallelList, "parallel-listing"}, {CanSample, "sample"}, {CanSeed, "seed"}, {CanBudget, "budget"}, {CanMemo, "memo"}}
+	{CanParallelList, "parallel-listing"}, {CanSample, "sample"}, {CanSeed, "seed"}, {CanBudget, "budget"}, {CanMemo, "memo"},
+	{CanBranch, "branch"}}
 
 // Has reports whether c includes every capability in d.
 func (c Caps) Has(d Caps) bool { return c&d == d }
 
 // Names lists the capabilities in c: first, all, count, unique, parallel,
-// parallel-listing, sample, seed, budget, memo.
+// parallel-listing, sample, seed, budget, memo, branch.
 func (c Caps) Names() []string {
 	var out []string
 	for _, cn := range capNames {

@@ -98,7 +98,7 @@ func (s Setting) Asked(o *core.Options) bool {
 //   - seed: CanSeed, or CanSample in a random sample;
 //   - method: a has Methods, o.Method among them;
 //   - branch, memo-bytes: CanMemo in a count, CanSample in a random sample
-//     (both read the memo).
+//     (both read the memo); branch also CanBranch, in every mode.
 //
 // Whether o asks for s does not matter: Honours answers for the mode and
 // the sample of o.
@@ -123,7 +123,9 @@ func (a Algorithm) Honours(s Setting, o *core.Options) bool {
 		return c.Has(CanSeed) || sampling && c.Has(CanSample)
 	case SetMethod:
 		return slices.Contains(a.Methods, o.Method) || o.Method == "" && len(a.Methods) > 0
-	case SetBranch, SetMemoBytes:
+	case SetBranch:
+		return c.Has(CanBranch) || counting && c.Has(CanMemo) || sampling && c.Has(CanSample)
+	case SetMemoBytes:
 		return counting && c.Has(CanMemo) || sampling && c.Has(CanSample)
 	}
 	return false

@@ -57,7 +57,7 @@ var flagHelp = map[string]string{
 	"algos":     "comma-separated algorithms to compare (default: every one that can do the job)",
 	"sizes":     "compare over several sizes, such as 8..14 or 8,10,12, and fit the growth per step",
 	"repeat":    "runs per algorithm; the median time is reported",
-	"branch":    "branching rule of memoized counts: mrv (fewest options first), first (items in input order) or auto",
+	"branch":    "branching rule of memoized counts: mrv (fewest options first), first (items in input order) or auto; of the cells algorithm: mrv, or ssxcc (Knuth's SSXCC's tree, one worker)",
 	"memo-bytes": "memory for the memo of a memoized count, such as 512MiB or 2GB (default: a quarter of what is " +
 		"available); the table evicts when full",
 	"sample": "draw K solutions uniformly at random instead of listing (seeded by --seed; exact cover " +
@@ -132,7 +132,7 @@ func (f *runFlags) declare(cmd *cobra.Command, verb string, m *models.Model, for
 			fs.Var(&core.IntValue{P: &f.repeat, Name: name, Positive: true}, name, help)
 		case "branch":
 			fs.StringVar(&f.branch, name, "auto", help)
-			complete(cmd, name, []string{"auto", "mrv", "first"})
+			complete(cmd, name, []string{"auto", "mrv", "first", "ssxcc"})
 		case "memo-bytes":
 			fs.StringVar(&f.memoBytes, name, "", help)
 		case "sample":
@@ -286,10 +286,10 @@ func (f *runFlags) options(mode core.Mode, formats []string) (*core.Options, err
 		return nil, err
 	}
 	switch f.branch {
-	case "", "auto", "mrv", "first":
+	case "", "auto", "mrv", "first", "ssxcc":
 		o.Branch = f.branch
 	default:
-		return nil, usagef("unknown --branch %q (choose auto, mrv, first)", f.branch)
+		return nil, usagef("unknown --branch %q (choose auto, mrv, first, ssxcc)", f.branch)
 	}
 	if o.MemoBytes, err = core.ParseBytes("--memo-bytes", f.memoBytes); err != nil {
 		return nil, usageError(err)

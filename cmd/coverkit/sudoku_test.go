@@ -381,7 +381,7 @@ func TestSudokuCompareCLI(t *testing.T) {
 	}
 	// fast cannot solve the 4x4 grid: it is skipped (stderr says why), not
 	// compared on fewer puzzles.
-	require.Equal(t, []string{"auto", "dlx"}, algos)
+	require.Equal(t, []string{"auto", "dlx", "cells"}, algos)
 	require.Contains(t, errOut, "skipping fast")
 
 	out, errOut, code = runCLI(t, in+"1.1\n", "sudoku", "compare", "-", "--algos", "dlx")

@@ -25,7 +25,13 @@ func TestSurfaceExamples(t *testing.T) {
 		noOut []string // not in stdout
 	}{
 		{name: "branch on a listing", args: []string{"queens", "solve", "8", "--branch", "first"}, code: exitUsage,
-			err: []string{"--branch does not apply here: no queens algorithm reads it when it finds one solution"}},
+			err: []string{"--branch needs --algo cells (queens algorithm backtrack does not read it)"}},
+		{name: "branch first, cells", args: []string{"queens", "solve", "8", "--algo", "cells", "--branch", "first"}, code: exitUsage,
+			err: []string{"--branch first is the memo's"}},
+		{name: "branch ssxcc, cells", args: []string{"queens", "count", "8", "--algo", "cells", "--branch", "ssxcc", "--stats"}, code: exitOK,
+			err: []string{`"nodes":856`}},
+		{name: "branch ssxcc on workers", args: []string{"queens", "count", "8", "--algo", "cells", "--branch", "ssxcc", "--workers", "2"}, code: exitUsage,
+			err: []string{"search on one worker"}},
 		{name: "memo-bytes on a listing", args: []string{"queens", "solve", "8", "--algo", "backtrack", "--memo-bytes", "1MiB"}, code: exitUsage,
 			err: []string{"--memo-bytes"}},
 		{name: "seed on backtrack", args: []string{"queens", "solve", "8", "--algo", "backtrack", "--seed", "5"}, code: exitUsage,

@@ -322,7 +322,9 @@ var table = map[string]entry{
 	"knight.Verdict.String":        {fn: knight.Verdict.String},
 	// github.com/coverkit/coverkit/models/langford
 	// github.com/coverkit/coverkit/models/xcc
+	"xcc.CheckCells":                   {fn: xcc.CheckCells},
 	"xcc.Default":                      {fn: xcc.Default},
+	"xcc.EngineOptions":                {fn: xcc.EngineOptions},
 	"xcc.Method":                       {fn: xcc.Method},
 	"xcc.Run":                          {fn: xcc.Run},
 	"xcc.Engine.Algorithm":             {fn: xcc.Engine.Algorithm},

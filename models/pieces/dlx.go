@@ -29,17 +29,52 @@ var engine = xcc.Engine{
 }
 
 var (
-	dlxAlgorithm  = engine.Algorithm(xcc.DLX)
-	memoAlgorithm = engine.Algorithm(xcc.Memo)
+	dlxAlgorithm   = engine.Algorithm(xcc.DLX)
+	memoAlgorithm  = engine.Algorithm(xcc.Memo)
+	cellsAlgorithm = engine.Algorithm(xcc.Cells)
 )
 
 // checkEngine is checkDLX for the engine's algorithms; the memo, which
-// does not minimize, also refuses domination.
+// does not minimize, also refuses domination, and the cells, which hold
+// no multiplicities, everything but placements.
 func checkEngine(algo string, p core.Problem, o *core.Options) error {
-	if pp, ok := p.(*Problem); ok && pp != nil && pp.Task == Dominate && algo == xcc.Memo {
-		return fmt.Errorf("pieces: the memo does not minimize (dominate: use dlx or bitboard): %w", core.ErrUnsupported)
+	if pp, ok := p.(*Problem); ok && pp != nil {
+		switch {
+		case pp.Task == Dominate && algo == xcc.Memo:
+			return fmt.Errorf("pieces: the memo does not minimize (dominate: use dlx or bitboard): %w", core.ErrUnsupported)
+		case pp.Task != Place && algo == xcc.Cells:
+			return fmt.Errorf("pieces: the cells place pieces (%s covers with multiplicities: use dlx or bitboard): %w",
+				pp.Task, core.ErrUnsupported)
+		}
+		if err := checkDLX(p, o); err != nil {
+			return err
+		}
+		if algo == xcc.Cells {
+			return pp.checkCells()
+		}
+		return nil
 	}
 	return checkDLX(p, o)
+}
+
+// checkCells refuses a placement the cells cannot search: one of fewer
+// pieces than the cliques of the board's cover, which counts the pieces
+// with a counter item (multiplicities, Algorithm M).
+func (p *Problem) checkCells() error {
+	m := core.NewMeter(context.Background(), nil)
+	g, err := newGraph(m, &p.Board, p.Piece)
+	if err != nil {
+		return err
+	}
+	cl, err := g.cliques(m)
+	if err != nil {
+		return err
+	}
+	if p.K != len(cl) {
+		return fmt.Errorf("pieces: the cells hold no multiplicities: %d pieces on a board covered by %d cliques need a "+
+			"counter item (use dlx or bitboard; the cells place as many pieces as cliques): %w", p.K, len(cl), core.ErrUnsupported)
+	}
+	return nil
 }
 
 // Cover is a problem of the pieces model as a generalized exact cover

@@ -60,7 +60,7 @@ A C H S, X for a custom piece); a d-dimensional board as 2-D layers after
 			{Verb: "pawns", Short: "The fewest pawns that let M queens stand on an N×N board (--queens M), with a placement",
 				Usage: "N", Args: 1, Prefix: []string{"queen"}, Params: map[string]string{"task": "pawns"}},
 		},
-		Algorithms:  []models.Algorithm{bitboardAlgorithm, dlxAlgorithm, memoAlgorithm},
+		Algorithms:  []models.Algorithm{bitboardAlgorithm, dlxAlgorithm, memoAlgorithm, cellsAlgorithm},
 		Decompose:   decompose,
 		Formats:     Formats,
 		Blocks:      []string{"text", "board", "svg"},

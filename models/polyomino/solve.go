@@ -140,10 +140,14 @@ func solveDLX(ctx context.Context, p core.Problem, opts *core.Options, m dlx.Met
 	if err != nil {
 		return stopped(err)
 	}
-	do := &dlx.Options{MaxNodes: o.MaxNodes, Workers: o.Workers}
-	if o.Progress != nil {
-		do.Progress = func(done, total int) { o.Progress(core.Progress{Done: uint64(done), Total: uint64(total)}) }
+	eo, err := xcc.EngineOptions(o, m)
+	if err != nil {
+		return core.Result{}, err
 	}
+	if m != dlx.MethodCells {
+		eo.Method = dlx.MethodLinks // a weighted search visits every solution
+	}
+	do := &eo
 	if o.Mode == core.ModeFirst {
 		do.Limit = 1
 	}

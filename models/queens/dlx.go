@@ -30,8 +30,9 @@ var engine = xcc.Engine{
 }
 
 var (
-	dlxAlgorithm  = withUniqueAlgorithm(engine.Algorithm(xcc.DLX))
-	memoAlgorithm = engine.Algorithm(xcc.Memo)
+	dlxAlgorithm   = withUniqueAlgorithm(engine.Algorithm(xcc.DLX))
+	memoAlgorithm  = engine.Algorithm(xcc.Memo)
+	cellsAlgorithm = withUniqueAlgorithm(engine.Algorithm(xcc.Cells))
 )
 
 // withUniqueAlgorithm returns a with its Solve wrapped by withUnique.
@@ -105,7 +106,7 @@ func decodeCover(n int, options []int, sol core.Solution) {
 	}
 }
 
-// solveDLX is the registered "dlx" and "memo" algorithms: the Cover matrix
+// solveDLX is the registered "dlx", "memo" and "cells" algorithms: the Cover matrix
 // solved by package dlx with the method m. Stats.Updates counts Knuth's
 // link removals; Stats.Checks stays 0.
 func solveDLX(ctx context.Context, p core.Problem, opts *core.Options, m dlx.Method) (core.Result, error) {

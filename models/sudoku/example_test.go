@@ -49,6 +49,7 @@ func Example_registry() {
 	// Output:
 	// auto solved exhausted true
 	// dlx solved exhausted true
+	// cells solved exhausted true
 	// fast solved exhausted true
 }
 

@@ -37,6 +37,20 @@ var algorithms = []models.Algorithm{
 		NewWorker: func() core.Solver { return newDLXWorker().solve },
 	},
 	{
+		Name: "cells",
+		Kind: models.Exact,
+		Caps: models.CanFirst | models.CanAll | models.CanCount | models.CanParallel | models.CanParallelList | models.CanBudget |
+			models.CanBranch,
+		Description: "exact cover on dancing cells (Knuth's SSXCC): any box shape, X, jigsaw, Latin; givens forced; " +
+			"--branch ssxcc for SSXCC's tree exactly",
+		Limits: "side ≤ 64",
+		Solve: func(ctx context.Context, p core.Problem, o *core.Options) (core.Result, error) {
+			return newCellsWorker().solve(ctx, p, o)
+		},
+		Check:     checkCells,
+		NewWorker: func() core.Solver { return newCellsWorker().solve },
+	},
+	{
 		Name:        "fast",
 		Kind:        models.Exact,
 		Caps:        models.CanFirst | models.CanAll | models.CanCount | models.CanBudget,

@@ -8,6 +8,7 @@ import (
 
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/dlx"
+	"github.com/coverkit/coverkit/models/xcc"
 )
 
 // The registered algorithms (registry.go) are built from the workers below:
@@ -71,6 +72,15 @@ func checkPuzzle(p core.Problem, _ *core.Options) error {
 	return nil
 }
 
+// checkCells is the cells algorithm's check: a puzzle, and the cells'
+// branching rules (xcc.CheckCells).
+func checkCells(p core.Problem, o *core.Options) error {
+	if err := checkPuzzle(p, o); err != nil {
+		return err
+	}
+	return xcc.CheckCells(o)
+}
+
 // limitOf returns the dlx/Fast limit of a request: 1 for the first
 // solution, Options.Limit when listing, 0 (all) when counting.
 func limitOf(o *core.Options) uint64 {
@@ -90,6 +100,7 @@ const maxShapes = 8
 // per shape, built on first use and reused with the givens as forced
 // options.
 type dlxWorker struct {
+	method dlx.Method  // the engine's method: the links, or the cells
 	shapes []*dlxShape // most recently used first, at most maxShapes
 	grid   core.Solution
 	visit  func([]int) bool // calls o.Visit with the decoded grid
@@ -97,8 +108,15 @@ type dlxWorker struct {
 	shape  *Shape
 }
 
-func newDLXWorker() *dlxWorker {
-	w := &dlxWorker{}
+func newDLXWorker() *dlxWorker { return newEngineWorker(dlx.MethodLinks) }
+
+// newCellsWorker is newDLXWorker on the dancing cells.
+func newCellsWorker() *dlxWorker { return newEngineWorker(dlx.MethodCells) }
+
+// newEngineWorker returns a worker of the exact-cover formulation with the
+// engine's method m.
+func newEngineWorker(m dlx.Method) *dlxWorker {
+	w := &dlxWorker{method: m}
 	w.visit = func(opts []int) bool {
 		return w.o.Visit(w.decode(w.shape, opts), core.Stats{})
 	}
@@ -142,7 +160,12 @@ func (w *dlxWorker) solve(ctx context.Context, p core.Problem, o *core.Options) 
 		}
 	}
 	// A sudoku search is short: one worker unless asked.
-	d.opts = dlx.Options{Limit: limitOf(o), MaxNodes: o.MaxNodes, Forced: d.forced, TakeSingleton: true, Snapshot: n <= 9, Workers: max(o.Workers, 1)}
+	d.opts = dlx.Options{Limit: limitOf(o), MaxNodes: o.MaxNodes, Forced: d.forced, Workers: max(o.Workers, 1), Method: w.method}
+	if w.method == dlx.MethodLinks {
+		d.opts.TakeSingleton, d.opts.Snapshot = true, n <= 9
+	} else if o.Branch == "ssxcc" {
+		d.opts.Branch, d.opts.Workers = dlx.BranchSSXCC, 1 // (its check refuses more workers, asked for)
+	}
 	if o.Mode != core.ModeCount && o.Visit != nil {
 		w.o, w.shape = o, pz.Shape
 		d.opts.Visit = w.visit

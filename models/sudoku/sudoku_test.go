@@ -304,7 +304,7 @@ func TestWrongProblems(t *testing.T) {
 	require.ErrorIs(t, err, core.ErrUnsupported)
 	require.ErrorContains(t, err, "fast solves 9x9 grids with 3x3 boxes (classic or X) only, not 4x4")
 	_, err = Algorithm("magic")
-	require.ErrorContains(t, err, `unknown algorithm "magic" (known: auto, dlx, fast)`)
+	require.ErrorContains(t, err, `unknown algorithm "magic" (known: auto, dlx, cells, fast)`)
 	require.NotPanics(t, func() {
 		require.Error(t, (&Puzzle{}).Verify(nil))
 		require.Error(t, (*Puzzle)(nil).Verify(nil))
@@ -766,7 +766,7 @@ func TestRegistry(t *testing.T) {
 		require.Equal(t, models.Exact, a.Kind)
 		require.True(t, a.Caps.Has(models.CanFirst|models.CanAll|models.CanCount), a.Name)
 	}
-	require.Equal(t, []string{"auto", "dlx", "fast"}, names)
+	require.Equal(t, []string{"auto", "dlx", "cells", "fast"}, names)
 	def, err := Algorithm("")
 	require.NoError(t, err)
 	require.Equal(t, "auto", def.Name)

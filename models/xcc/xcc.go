@@ -81,10 +81,12 @@ const (
 	DLX = "dlx"
 	// Memo is the memoized count (dlx.MethodMemo).
 	Memo = "memo"
+	// Cells is dancing cells (dlx.MethodCells).
+	Cells = "cells"
 )
 
 // Method returns the engine's method for the algorithm named name (Auto,
-// DLX, Memo), and false for another name.
+// DLX, Memo, Cells), and false for another name.
 func Method(name string) (dlx.Method, bool) {
 	switch name {
 	case Auto:
@@ -93,19 +95,21 @@ func Method(name string) (dlx.Method, bool) {
 		return dlx.MethodLinks, true
 	case Memo:
 		return dlx.MethodMemo, true
+	case Cells:
+		return dlx.MethodCells, true
 	}
 	return 0, false
 }
 
 // Algorithms returns the registry entries of the engine's algorithms for
 // the model, in the order `coverkit algorithms` lists them: auto (the
-// default of a count), dlx and memo.
+// default of a count), dlx, memo and cells.
 func (e Engine) Algorithms() []models.Algorithm {
-	return []models.Algorithm{e.Algorithm(Auto), e.Algorithm(DLX), e.Algorithm(Memo)}
+	return []models.Algorithm{e.Algorithm(Auto), e.Algorithm(DLX), e.Algorithm(Memo), e.Algorithm(Cells)}
 }
 
-// Algorithm returns the registry entry of one engine algorithm (Auto, DLX
-// or Memo), for a model that offers some of them beside its own.
+// Algorithm returns the registry entry of one engine algorithm (Auto, DLX,
+// Memo or Cells), for a model that offers some of them beside its own.
 func (e Engine) Algorithm(name string) models.Algorithm {
 	m, ok := Method(name)
 	if !ok {
@@ -113,7 +117,7 @@ func (e Engine) Algorithm(name string) models.Algorithm {
 		// refuses every request says so.
 		return models.Algorithm{Name: name, Kind: models.Exact, Description: "unknown engine algorithm",
 			Check: func(core.Problem, *core.Options) error {
-				return fmt.Errorf("xcc: no engine algorithm %q (auto, dlx, memo): %w", name, core.ErrUnsupported)
+				return fmt.Errorf("xcc: no engine algorithm %q (auto, dlx, memo, cells): %w", name, core.ErrUnsupported)
 			}}
 	}
 	a := models.Algorithm{
@@ -155,6 +159,12 @@ func (e Engine) Algorithm(name string) models.Algorithm {
 		}
 		a.Limits = join(e.Limits, memoLimits)
 		a.Check = e.check(name, checkMemo)
+	case dlx.MethodCells:
+		a.Caps = models.CanFirst | models.CanAll | models.CanCount | models.CanParallel | models.CanParallelList |
+			models.CanBudget | models.CanBranch | e.Caps
+		a.Description = cellsDescription
+		a.Limits = join(e.Limits, cellsLimits)
+		a.Check = e.check(name, CheckCells)
 	}
 	return a
 }
@@ -234,15 +244,47 @@ const (
 	dlxLimits       = "counts in 64 bits; the nodes are checked against the memory available"
 	memoDescription = "Dancing Links with a memo of the count of each remaining subproblem " +
 		"(Knuth's Algorithm 7.2.2.1Z, his DLX6): counts, and random solutions with --sample; --branch mrv|first, --memo-bytes"
-	memoLimits = "the table grows with the subproblems met, up to --memo-bytes (default: a quarter of the memory " +
+	cellsDescription = "Dancing cells: Algorithm C on sparse sets instead of linked lists (Knuth's SSXCC); " +
+		"nodes as SSXCC counts them (levels entered: an option that leaves an item without options is dropped " +
+		"at once, not a node); --branch ssxcc for SSXCC's tree exactly (one worker)"
+	cellsLimits = "exact cover with colors: multiplicities and --max-options refused (dlx); counts in 64 bits"
+	memoLimits  = "the table grows with the subproblems met, up to --memo-bytes (default: a quarter of the memory " +
 		"available), then evicts (on several workers, which share it, stops storing); multiplicities on one worker; counts exact " +
 		"at any size, those past 2^128 − 1 named in an error"
 )
 
-// checkBranch refuses a branching rule the engine does not know.
+// checkBranch refuses a branching rule the engine does not know, and
+// ssxcc, the dancing cells' own.
 func checkBranch(o *core.Options) error {
-	if _, err := dlx.ParseBranch(o.Branch); err != nil {
+	b, err := dlx.ParseBranch(o.Branch)
+	if err != nil {
 		return core.Wrap(core.ErrUnsupported, "%v", err)
+	}
+	if b == dlx.BranchSSXCC {
+		return core.Wrap(core.ErrUnsupported, "xcc: --branch ssxcc is the branching of the cells algorithm (Knuth's SSXCC's tree)")
+	}
+	return nil
+}
+
+// CheckCells is the check of a cells algorithm (models that run the
+// cells outside Engine call it too): the cells branch on the item with
+// the fewest options (mrv, auto: the same), or in Knuth's SSXCC's order
+// (ssxcc), which depends on the order of the search and so runs on one
+// worker.
+func CheckCells(o *core.Options) error {
+	o = o.OrDefault()
+	b, err := dlx.ParseBranch(o.Branch)
+	switch {
+	case err != nil:
+		return core.Wrap(core.ErrUnsupported, "%v", err)
+	case b == dlx.BranchFirst:
+		return core.Wrap(core.ErrUnsupported, "xcc: the cells branch on the item with the fewest options "+
+			"(--branch mrv, or ssxcc for Knuth's SSXCC's tree); --branch first is the memo's")
+	case b == dlx.BranchSSXCC && o.Workers > 1:
+		return core.Wrap(core.ErrUnsupported, "xcc: the cells with --branch ssxcc search on one worker: Knuth's "+
+			"SSXCC tries options in an order that depends on the subtrees searched before (got --workers %d)", o.Workers)
+	case b == dlx.BranchSSXCC && o.Sample > 0:
+		return core.Wrap(core.ErrUnsupported, "xcc: random samples come from the memo")
 	}
 	return nil
 }
@@ -254,6 +296,29 @@ func checkMemo(o *core.Options) error {
 		return core.Wrap(core.ErrUnsupported, "xcc: the memo counts solutions; it lists them only as a random sample (--sample K)")
 	}
 	return checkBranch(o)
+}
+
+// EngineOptions returns the engine's options for the request o with the
+// method m, as Run passes them on: the workers, the node budget, the
+// method and its branching rule, the memo's budget, the seed and progress
+// (a search with the cells and --branch ssxcc runs on one worker: their
+// check refuses more, asked for). A model that runs the engine itself
+// (a weighted search) starts from them.
+func EngineOptions(o *core.Options, m dlx.Method) (dlx.Options, error) {
+	o = o.OrDefault()
+	branch, err := dlx.ParseBranch(o.Branch)
+	if err != nil {
+		return dlx.Options{}, core.Wrap(core.ErrUnsupported, "%v", err)
+	}
+	base := dlx.Options{Workers: o.Workers, MaxNodes: o.MaxNodes, Method: m, Branch: branch,
+		MemoBytes: o.MemoBytes, Seed: o.Seed}
+	if m == dlx.MethodCells && branch == dlx.BranchSSXCC {
+		base.Workers = 1
+	}
+	if o.Progress != nil {
+		base.Progress = func(done, total int) { o.Progress(core.Progress{Done: uint64(done), Total: uint64(total)}) }
+	}
+	return base, nil
 }
 
 // Run solves c as o asks with the engine's method m: o's mode (first,
@@ -276,17 +341,13 @@ func Run(ctx context.Context, c *Cover, o *core.Options, m dlx.Method) (core.Res
 		return core.Result{}, errors.New("xcc: a cover needs a decode function")
 	}
 	o = o.OrDefault()
-	branch, err := dlx.ParseBranch(o.Branch)
+	base, err := EngineOptions(o, m)
 	if err != nil {
-		return core.Result{}, core.Wrap(core.ErrUnsupported, "%v", err)
+		return core.Result{}, err
 	}
-	base := dlx.Options{Forced: c.Forced, Workers: o.Workers, MaxNodes: o.MaxNodes, Method: m, Branch: branch,
-		MemoBytes: o.MemoBytes, Seed: o.Seed}
-	if c.Workers > 0 {
+	base.Forced = c.Forced
+	if c.Workers > 0 && !(m == dlx.MethodCells && base.Branch == dlx.BranchSSXCC) {
 		base.Workers = c.Workers
-	}
-	if o.Progress != nil {
-		base.Progress = func(done, total int) { o.Progress(core.Progress{Done: uint64(done), Total: uint64(total)}) }
 	}
 	s := c.Solver
 	var first core.Solution
@@ -310,7 +371,9 @@ func Run(ctx context.Context, c *Cover, o *core.Options, m dlx.Method) (core.Res
 	case m == dlx.MethodMemo:
 		return core.Result{}, core.Wrap(core.ErrUnsupported, "xcc: the memo counts solutions; it lists them only as a random sample (--sample K)")
 	default:
-		base.Method = dlx.MethodLinks
+		if m != dlx.MethodCells {
+			base.Method = dlx.MethodLinks
+		}
 		base.Limit = o.Limit
 		if o.Mode == core.ModeFirst {
 			base.Limit = 1

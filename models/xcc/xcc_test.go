@@ -55,6 +55,11 @@ func TestRun(t *testing.T) {
 		{"all, auto", &core.Options{Mode: core.ModeAll}, dlx.MethodAuto, core.StatusExhausted, 2, 2},
 		{"all with limit", &core.Options{Mode: core.ModeAll, Limit: 1}, dlx.MethodLinks, core.StatusFound, 1, 1},
 		{"sample", &core.Options{Mode: core.ModeAll, Sample: 3}, dlx.MethodMemo, core.StatusFound, 3, 3},
+		{"count, cells", &core.Options{Mode: core.ModeCount}, dlx.MethodCells, core.StatusExhausted, 2, 0},
+		{"count, cells, ssxcc", &core.Options{Mode: core.ModeCount, Branch: "ssxcc"}, dlx.MethodCells, core.StatusExhausted, 2, 0},
+		{"all, cells", &core.Options{Mode: core.ModeAll}, dlx.MethodCells, core.StatusExhausted, 2, 2},
+		{"all with limit, cells", &core.Options{Mode: core.ModeAll, Limit: 1}, dlx.MethodCells, core.StatusFound, 1, 1},
+		{"first, cells", &core.Options{Mode: core.ModeFirst}, dlx.MethodCells, core.StatusFound, 1, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			visits := 0
@@ -87,11 +92,13 @@ func TestRun(t *testing.T) {
 func TestAlgorithms(t *testing.T) {
 	e := xcc.Engine{Description: "mine", Limits: "small", MemoNote: "note", Caps: models.CanUnique, Methods: []string{"a", "b"}}
 	as := e.Algorithms()
-	require.Len(t, as, 3)
-	names := []string{as[0].Name, as[1].Name, as[2].Name}
-	require.Equal(t, []string{xcc.Auto, xcc.DLX, xcc.Memo}, names)
+	require.Len(t, as, 4)
+	names := []string{as[0].Name, as[1].Name, as[2].Name, as[3].Name}
+	require.Equal(t, []string{xcc.Auto, xcc.DLX, xcc.Memo, xcc.Cells}, names)
 	require.NotZero(t, as[0].Caps&models.CanUnique)
 	require.Zero(t, as[2].Caps&models.CanUnique, "the memo has no fundamental counts")
+	require.NotZero(t, as[3].Caps&models.CanUnique, "the cells count what dlx counts")
+	require.NotZero(t, as[3].Caps&models.CanBranch, "the cells read --branch (ssxcc) in every mode")
 	require.Equal(t, "mine", as[1].Description)
 	require.Contains(t, as[2].Description, "note")
 	for _, a := range as {
@@ -101,7 +108,11 @@ func TestAlgorithms(t *testing.T) {
 	require.ErrorIs(t, as[2].Check(nil, &core.Options{Mode: core.ModeFirst}), core.ErrUnsupported)
 	require.NoError(t, as[2].Check(nil, &core.Options{Mode: core.ModeCount}))
 	require.ErrorIs(t, as[0].Check(nil, &core.Options{Branch: "sideways"}), core.ErrUnsupported)
-	require.Error(t, e.Algorithm("cells").Check(nil, nil), "an unknown engine algorithm refuses")
+	require.Error(t, e.Algorithm("sideways").Check(nil, nil), "an unknown engine algorithm refuses")
+	require.ErrorIs(t, as[3].Check(nil, &core.Options{Branch: "first"}), core.ErrUnsupported, "the cells branch by fewest options")
+	require.ErrorIs(t, as[3].Check(nil, &core.Options{Branch: "ssxcc", Workers: 2}), core.ErrUnsupported, "ssxcc: one worker")
+	require.NoError(t, as[3].Check(nil, &core.Options{Branch: "ssxcc", Mode: core.ModeFirst}))
+	require.ErrorIs(t, as[0].Check(nil, &core.Options{Branch: "ssxcc"}), core.ErrUnsupported, "ssxcc is the cells' rule")
 	require.Equal(t, xcc.Auto, xcc.Default(nil, &core.Options{Mode: core.ModeCount}))
 	require.Equal(t, xcc.DLX, xcc.Default(nil, nil))
 }

@@ -1,0 +1,178 @@
+package dlx_test
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/coverkit/coverkit/core"
+	"github.com/coverkit/coverkit/dlx"
+	"github.com/coverkit/coverkit/dlx/internal/gen"
+	"github.com/stretchr/testify/require"
+)
+
+// cellsListing lists the solutions of p with MethodCells on w workers, up
+// to limit (0: all), and returns them with the result.
+func cellsListing(t testing.TB, p *dlx.Problem, forced []int, limit uint64, w int) ([][]int, dlx.Result) {
+	t.Helper()
+	var sols [][]int
+	res, err := solver(t, p).Solve(context.Background(), &dlx.Options{Method: dlx.MethodCells, Forced: forced, Limit: limit,
+		Workers: w, Visit: func(sol []int) bool { sols = append(sols, slices.Clone(sol)); return true }})
+	require.NoError(t, err)
+	require.Equal(t, dlx.MethodCells, res.Method)
+	return sols, res
+}
+
+// TestCellsCountersIndependentOfWorkers checks that the dancing cells'
+// counts, nodes and updates are a function of the instance: a count on 2,
+// 3 and 8 workers gives the serial count's, and so does a listing with a
+// limit, solutions in the serial order, on random plain and colored
+// instances with and without forced options and on larger ones; the
+// counts are the links'.
+func TestCellsCountersIndependentOfWorkers(t *testing.T) {
+	check := func(t *testing.T, p *dlx.Problem, forced []int, msg string) {
+		links, err := solver(t, p).Count(context.Background(), &dlx.Options{Method: dlx.MethodLinks, Forced: forced})
+		require.NoError(t, err)
+		s := solver(t, p)
+		serial, err := s.Count(context.Background(), &dlx.Options{Method: dlx.MethodCells, Forced: forced})
+		require.NoError(t, err)
+		require.Equal(t, links.Solutions, serial.Solutions, "the links' count %s", msg)
+		for _, w := range []int{2, 3, 8} {
+			par, err := s.Count(context.Background(), &dlx.Options{Method: dlx.MethodCells, Forced: forced, Workers: w})
+			require.NoError(t, err)
+			require.Equal(t, serial.Solutions, par.Solutions, "W=%d %s", w, msg)
+			require.Equal(t, serial.Stats.Nodes, par.Stats.Nodes, "nodes, W=%d %s", w, msg)
+			require.Equal(t, serial.Stats.Updates, par.Stats.Updates, "updates, W=%d %s", w, msg)
+		}
+		for _, limit := range []uint64{1, 5} {
+			want, one := cellsListing(t, p, forced, limit, 1)
+			for _, w := range []int{2, 3} {
+				got, par := cellsListing(t, p, forced, limit, w)
+				require.Equal(t, want, got, "solutions, limit %d, W=%d %s", limit, w, msg)
+				require.Equal(t, one.Status, par.Status, "status, limit %d, W=%d %s", limit, w, msg)
+				require.Equal(t, one.Stats.Nodes, par.Stats.Nodes, "nodes, limit %d, W=%d %s", limit, w, msg)
+				require.Equal(t, one.Stats.Updates, par.Stats.Updates, "updates, limit %d, W=%d %s", limit, w, msg)
+			}
+		}
+	}
+	for _, kind := range []string{"plain", "colored"} {
+		t.Run(kind, func(t *testing.T) {
+			r := rand.New(rand.NewPCG(34, uint64(len(kind))))
+			for trial := range 60 {
+				p, forced := randomKind(t, r, kind)
+				check(t, p, forced, fmt.Sprintf("trial %d, forced %v", trial, forced))
+			}
+		})
+	}
+	for name, text := range map[string]string{
+		"langford-8": gen.Langford(8),
+		"queens-8":   gen.Queens(8, false),
+		"knuth-xcc":  gen.KnuthXCC,
+		"kings-6-5":  gen.Pieces('K', 6, 5),
+	} {
+		if name == "kings-6-5" {
+			continue // multiplicities
+		}
+		t.Run(name, func(t *testing.T) { check(t, parse(t, text), nil, name) })
+	}
+}
+
+// TestCellsSSXCC checks the branching rule BranchSSXCC through the
+// driver: Knuth's SSXCC's solutions, nodes and updates on Langford's
+// problem of order 8 (his program's figures; more in cells_test.go), and
+// the solutions of the canonical tree in another order.
+func TestCellsSSXCC(t *testing.T) {
+	p := parse(t, gen.Langford(8))
+	s := solver(t, p)
+	res, err := s.Count(context.Background(), &dlx.Options{Method: dlx.MethodCells, Branch: dlx.BranchSSXCC})
+	require.NoError(t, err)
+	require.Equal(t, [3]uint64{300, 2267, 34765}, [3]uint64{res.Solutions, res.Stats.Nodes, res.Stats.Updates})
+	res, err = s.Count(context.Background(), &dlx.Options{Method: dlx.MethodCells})
+	require.NoError(t, err)
+	require.Equal(t, [3]uint64{300, 2259, 36057}, [3]uint64{res.Solutions, res.Stats.Nodes, res.Stats.Updates},
+		"the canonical tree")
+	first, err := s.Solve(context.Background(), &dlx.Options{Method: dlx.MethodCells, Branch: dlx.BranchSSXCC, Limit: 1})
+	require.NoError(t, err)
+	require.Equal(t, core.StatusFound, first.Status)
+	require.NoError(t, p.Verify(s.First()))
+}
+
+// TestCellsRefusals checks what MethodCells and BranchSSXCC refuse:
+// multiplicities, MaxOptions and Minimize (Algorithm M's), random samples
+// (the memo's), the branching rule first (the memo's), BranchSSXCC on
+// several workers or with another method.
+func TestCellsRefusals(t *testing.T) {
+	ctx := context.Background()
+	multi := parse(t, "2|a b\na\na b\nb\na\n")
+	_, err := solver(t, multi).Count(ctx, &dlx.Options{Method: dlx.MethodCells})
+	require.ErrorIs(t, err, core.ErrUnsupported)
+	s := solver(t, parse(t, gen.Knuth7))
+	for name, o := range map[string]dlx.Options{
+		"max-options":     {Method: dlx.MethodCells, MaxOptions: 3},
+		"minimize":        {Method: dlx.MethodCells, Minimize: true},
+		"branch first":    {Method: dlx.MethodCells, Branch: dlx.BranchFirst},
+		"ssxcc, workers":  {Method: dlx.MethodCells, Branch: dlx.BranchSSXCC, Workers: 2},
+		"ssxcc, links":    {Method: dlx.MethodLinks, Branch: dlx.BranchSSXCC},
+		"ssxcc, the memo": {Method: dlx.MethodMemo, Branch: dlx.BranchSSXCC},
+	} {
+		_, err := s.Count(ctx, &o)
+		require.Error(t, err, name)
+	}
+	_, err = s.Sample(ctx, 2, &dlx.Options{Method: dlx.MethodCells})
+	require.Error(t, err, "sample")
+	res, err := s.Count(ctx, &dlx.Options{Method: dlx.MethodCells, Workers: 2})
+	require.NoError(t, err, "the canonical tree on several workers")
+	require.EqualValues(t, 1, res.Solutions)
+}
+
+// TestCellsStops checks the stops of the dancing cells: a node budget
+// stops one worker after exactly that many nodes (status limit), an ended
+// context stops the search (timeout, canceled), a visit that returns
+// false stops it (found); the same Solver then counts as before.
+func TestCellsStops(t *testing.T) {
+	p := parse(t, gen.Queens(9, true))
+	s := solver(t, p)
+	full, err := s.Count(context.Background(), &dlx.Options{Method: dlx.MethodCells})
+	require.NoError(t, err)
+	for _, budget := range []uint64{1, 7, 1000, full.Stats.Nodes - 1} {
+		res, err := s.Count(context.Background(), &dlx.Options{Method: dlx.MethodCells, MaxNodes: budget})
+		require.NoError(t, err)
+		require.Equal(t, core.StatusLimit, res.Status, "budget %d", budget)
+		require.Equal(t, budget, res.Stats.Nodes, "budget %d", budget)
+		par, err := s.Count(context.Background(), &dlx.Options{Method: dlx.MethodCells, MaxNodes: budget, Workers: 3})
+		require.NoError(t, err)
+		require.LessOrEqual(t, par.Stats.Nodes, budget, "budget %d on 3 workers", budget)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	res, err := s.Count(ctx, &dlx.Options{Method: dlx.MethodCells, MaxNodes: 10})
+	require.NoError(t, err)
+	require.Equal(t, core.StatusCanceled, res.Status)
+	n := 0
+	res, err = s.Solve(context.Background(), &dlx.Options{Method: dlx.MethodCells, Visit: func([]int) bool { n++; return n < 3 }})
+	require.NoError(t, err)
+	require.Equal(t, core.StatusFound, res.Status)
+	require.EqualValues(t, 3, res.Solutions)
+	again, err := s.Count(context.Background(), &dlx.Options{Method: dlx.MethodCells})
+	require.NoError(t, err)
+	require.Equal(t, full.Solutions, again.Solutions)
+	require.Equal(t, [2]uint64{full.Stats.Nodes, full.Stats.Updates}, [2]uint64{again.Stats.Nodes, again.Stats.Updates})
+}
+
+// ExampleSolver_Count_cells counts the solutions of Langford's problem of
+// order 7 with the dancing cells, in the canonical tree and in Knuth's
+// SSXCC's (whose nodes and updates are his program's).
+func ExampleSolver_Count_cells() {
+	p, _ := dlx.Parse(strings.NewReader(gen.Langford(7)))
+	s, _ := dlx.NewSolver(p)
+	for _, b := range []dlx.Branch{dlx.BranchMRV, dlx.BranchSSXCC} {
+		res, _ := s.Count(context.Background(), &dlx.Options{Method: dlx.MethodCells, Branch: b})
+		fmt.Println(b, res.Solutions, "solutions,", res.Stats.Nodes, "nodes,", res.Stats.Updates, "updates")
+	}
+	// Output:
+	// mrv 52 solutions, 465 nodes, 8065 updates
+	// ssxcc 52 solutions, 466 nodes, 7734 updates
+}
