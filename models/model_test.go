@@ -24,13 +24,3 @@ func TestModelVerb(t *testing.T) {
 		})
 	}
 }
-
-// TestNilModel: a nil descriptor is an error, not a panic, on the calls a
-// front end makes before it knows the model is there.
-func TestNilModel(t *testing.T) {
-	var m *models.Model
-	_, err := m.LoadRequest(models.Request{})
-	require.ErrorContains(t, err, "nil model")
-	_, err = (&models.Model{Name: "toy"}).LoadRequest(models.Request{})
-	require.ErrorContains(t, err, "toy reads no batch")
-}

@@ -15,6 +15,7 @@ import (
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/lines"
 	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/models/batch"
 )
 
 // Appender is implemented by problems that append a solution's rendering
@@ -25,7 +26,7 @@ type Appender interface {
 	AppendSolution(b []byte, sol core.Solution, format string) ([]byte, error)
 }
 
-// BatchWriter is the one writer of a batch's answers (models.RunBatch),
+// BatchWriter is the one writer of a batch's answers (batch.RunBatch),
 // one answer per record in input order:
 //
 //   - text: the solution of a solved record in the batch's text format
@@ -69,7 +70,7 @@ func (w *BatchWriter) Size() string {
 }
 
 // Write writes one answer.
-func (w *BatchWriter) Write(a *models.Answer) error {
+func (w *BatchWriter) Write(a *batch.Answer) error {
 	if a == nil || w.W == nil || w.Batch == nil {
 		return errors.New("report: BatchWriter: no answer, writer or batch")
 	}
@@ -90,7 +91,7 @@ func (w *BatchWriter) Write(a *models.Answer) error {
 	case w.Format == "json":
 		b, err = w.appendJSON(b, a, jsonFormat)
 	case w.Format == "text" || w.Format == "":
-		if a.Verdict == models.Solved && !w.Count && len(a.Result.First) > 0 {
+		if a.Verdict == batch.Solved && !w.Count && len(a.Result.First) > 0 {
 			b, err = appendSolution(b, a.Problem, a.Result.First, text)
 		} else {
 			b = w.appendText(b, a)
@@ -134,16 +135,16 @@ func appendSolution(b []byte, p core.Problem, sol core.Solution, format string) 
 }
 
 // appendText appends an answer's text line.
-func (w *BatchWriter) appendText(b []byte, a *models.Answer) []byte {
+func (w *BatchWriter) appendText(b []byte, a *batch.Answer) []byte {
 	b = strconv.AppendInt(append(b, "line "...), int64(a.Line), 10)
 	b = append(append(b, ": "...), a.Verdict.String()...)
 	switch {
-	case a.Verdict == models.Invalid:
+	case a.Verdict == batch.Invalid:
 		b = append(append(b, ": "...), ErrorMessage(w.Model, a.Err)...)
-	case a.Verdict == models.Timeout:
+	case a.Verdict == batch.Timeout:
 		b = appendCount(append(b, " ("...), a.Result.Solutions)
 		b = append(b, " solution(s) found before stopping)"...)
-	case w.Count || a.Verdict == models.Multiple:
+	case w.Count || a.Verdict == batch.Multiple:
 		b = append(b, ": "...)
 		if a.Result.Status == core.StatusFound {
 			b = append(b, "at least "...)
@@ -154,9 +155,9 @@ func (w *BatchWriter) appendText(b []byte, a *models.Answer) []byte {
 }
 
 // appendJSON appends an answer's record.
-func (w *BatchWriter) appendJSON(b []byte, a *models.Answer, format string) ([]byte, error) {
+func (w *BatchWriter) appendJSON(b []byte, a *batch.Answer, format string) ([]byte, error) {
 	b = appendQuote(append(b, `{"model":`...), w.Model)
-	if a.Verdict == models.Invalid {
+	if a.Verdict == batch.Invalid {
 		b = strconv.AppendInt(append(b, `,"line":`...), int64(a.Line), 10)
 		b = append(b, `,"verdict":"invalid","error":`...)
 		b = strconv.AppendQuote(b, ErrorMessage(w.Model, a.Err))
@@ -201,10 +202,10 @@ var batchCSV = append(append([]string(nil), csvCommon...), "line", "verdict", "s
 // writeCSV writes an answer as a CSV row (the header before the first):
 // the common columns of a record, then its line, verdict, solution (in the
 // batch's JSON format) and the error of an invalid record.
-func (w *BatchWriter) writeCSV(a *models.Answer, format string) error {
+func (w *BatchWriter) writeCSV(a *batch.Answer, format string) error {
 	row := make([]string, len(batchCSV))
 	row[0], row[12], row[13] = w.Model, strconv.Itoa(a.Line), a.Verdict.String()
-	if a.Verdict == models.Invalid {
+	if a.Verdict == batch.Invalid {
 		row[15] = ErrorMessage(w.Model, a.Err)
 	} else {
 		rec := NewRecord(a.Problem, a.Algorithm, &a.Result, false, 0)
@@ -302,14 +303,14 @@ func BatchFormats(render []string) []string {
 
 // BatchRecord is a batch's record (the --stats of solve): how it ended,
 // the solutions found and the work summed over its records, then its
-// facts (models.BatchFields); the base name of name names the input.
-func BatchRecord(model, name, algorithm string, b models.Batch, s *models.BatchSummary, st core.Status, workers int) Record {
+// facts (batch.BatchFields); the base name of name names the input.
+func BatchRecord(model, name, algorithm string, b models.Batch, s *batch.BatchSummary, st core.Status, workers int) Record {
 	if s == nil {
-		s = &models.BatchSummary{}
+		s = &batch.BatchSummary{}
 	}
 	res := core.Result{Status: st, Solutions: s.Solutions, Stats: s.Stats}
 	rec := NewRecord(nil, algorithm, &res, false, 0)
-	rec.Model, rec.Size, rec.Fields = model, filepath.Base(name), models.BatchFields(b, s, workers)
+	rec.Model, rec.Size, rec.Fields = model, filepath.Base(name), batch.BatchFields(b, s, workers)
 	return rec
 }
 
@@ -318,22 +319,22 @@ func BatchRecord(model, name, algorithm string, b models.Batch, s *models.BatchS
 // timeout) and whether the rest of the input was left unread; else the
 // invalid ones (every other record was answered); "" when every record
 // was answered.
-func BatchFailure(b models.Batch, s *models.BatchSummary, st core.Status) string {
+func BatchFailure(b models.Batch, s *batch.BatchSummary, st core.Status) string {
 	switch {
 	case b == nil || s == nil:
 		return ""
-	case s.ByVerdict[models.Timeout] > 0 || s.Unread:
-		msg := fmt.Sprintf("%s after %d %s answered", st, s.Records-s.ByVerdict[models.Timeout], b.Noun())
-		if n := s.ByVerdict[models.Timeout]; n > 0 {
+	case s.ByVerdict[batch.Timeout] > 0 || s.Unread:
+		msg := fmt.Sprintf("%s after %d %s answered", st, s.Records-s.ByVerdict[batch.Timeout], b.Noun())
+		if n := s.ByVerdict[batch.Timeout]; n > 0 {
 			msg += fmt.Sprintf("; %d read and not answered (verdict timeout)", n)
 		}
 		if s.Unread {
 			msg += "; the rest of the input was not read"
 		}
 		return msg
-	case s.ByVerdict[models.Invalid] > 0:
+	case s.ByVerdict[batch.Invalid] > 0:
 		one := strings.TrimSuffix(b.Noun(), "s")
-		return fmt.Sprintf("%d invalid %s(s), the first on line %d (every other %s was answered)", s.ByVerdict[models.Invalid], one, s.FirstInvalid, one)
+		return fmt.Sprintf("%d invalid %s(s), the first on line %d (every other %s was answered)", s.ByVerdict[batch.Invalid], one, s.FirstInvalid, one)
 	}
 	return ""
 }
@@ -409,7 +410,7 @@ func (s *BatchSolve) Run(ctx context.Context, w io.Writer) (BatchResult, error) 
 	}
 	defer in.Close()
 	bw := &BatchWriter{W: w, Format: s.Format, Batch: b, Model: m.Name, Count: limit == 0}
-	sum, err := models.RunBatch(ctx, b, in, models.BatchOptions{Algorithm: alg, Limit: limit, MaxNodes: s.MaxNodes,
+	sum, err := batch.RunBatch(ctx, b, in, batch.BatchOptions{Algorithm: alg, Limit: limit, MaxNodes: s.MaxNodes,
 		Workers: s.Workers, Progress: s.Progress}, bw.Write)
 	if err != nil {
 		return BatchResult{}, err
@@ -419,5 +420,5 @@ func (s *BatchSolve) Run(ctx context.Context, w io.Writer) (BatchResult, error) 
 		input = sz // puzzles on the command line: their size, not "arguments"
 	}
 	return BatchResult{Record: BatchRecord(m.Name, input, alg.Name, b, &sum, st, s.Workers), Status: st,
-		Answered: sum.Records > sum.ByVerdict[models.Timeout], Failure: BatchFailure(b, &sum, st)}, nil
+		Answered: sum.Records > sum.ByVerdict[batch.Timeout], Failure: BatchFailure(b, &sum, st)}, nil
 }

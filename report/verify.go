@@ -7,11 +7,12 @@ import (
 	"slices"
 
 	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/models/verify"
 )
 
 // VerifyFields are a verify report as the fields of a JSON record: model,
 // solutions, valid, invalid, unreadable, distinct, skipped, all_valid,
-// first_bad, bad (the bad records listed, models.MaxBadListed at most),
+// first_bad, bad (the bad records listed, verify.MaxBadListed at most),
 // then the model's own (which replace generic ones of the same key). A
 // nil r is an empty report.
 func VerifyFields(model string, r *models.VerifyReport) models.Fields {
@@ -69,7 +70,7 @@ func WriteVerify(w io.Writer, r *models.VerifyReport) error {
 		}
 		b = append(append(b, bad.Reason...), '\n')
 	}
-	if more := r.Invalid - uint64(len(bads)); len(bads) == models.MaxBadListed && more > 0 {
+	if more := r.Invalid - uint64(len(bads)); len(bads) == verify.MaxBadListed && more > 0 {
 		b = fmt.Appendf(b, "... and %d more invalid\n", more)
 	}
 	switch {

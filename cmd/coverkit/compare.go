@@ -9,6 +9,7 @@ import (
 	"github.com/coverkit/coverkit/bench"
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/models/batch"
 	"github.com/spf13/cobra"
 )
 
@@ -86,19 +87,19 @@ func compareBatch(ctx context.Context, e *env, m *models.Model, f *runFlags, cfg
 		req.Context, cancel = context.WithTimeout(ctx, f.timeout)
 		defer cancel()
 	}
-	batch, err := m.LoadRequest(req)
+	bi, err := batch.LoadRequest(m, req)
 	if err != nil {
 		return phaseError(err, "reading the batch")
 	}
-	rep, err := bench.RunInstances(ctx, cfg, func(string) (bench.Instance, error) { return batch, nil }, []string{batch.Size()})
+	rep, err := bench.RunInstances(ctx, cfg, func(string) (bench.Instance, error) { return bi, nil }, []string{bi.Size()})
 	if err != nil {
 		return usageError(err)
 	}
 	if err := writeComparison(ctx, e, f, m.Name, rep); err != nil {
 		return err
 	}
-	if batch.Skipped() > 0 {
-		return usagef("%d invalid line(s) skipped: compared on the %d valid ones", batch.Skipped(), batch.Items())
+	if bi.Skipped() > 0 {
+		return usagef("%d invalid line(s) skipped: compared on the %d valid ones", bi.Skipped(), bi.Items())
 	}
 	return nil
 }

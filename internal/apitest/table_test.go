@@ -10,6 +10,7 @@ import (
 	"github.com/coverkit/coverkit/lines"
 	"github.com/coverkit/coverkit/local"
 	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/models/batch"
 	"github.com/coverkit/coverkit/models/exactcover"
 	"github.com/coverkit/coverkit/models/knight"
 	"github.com/coverkit/coverkit/models/langford"
@@ -18,6 +19,7 @@ import (
 	"github.com/coverkit/coverkit/models/polyomino"
 	"github.com/coverkit/coverkit/models/queens"
 	"github.com/coverkit/coverkit/models/sudoku"
+	"github.com/coverkit/coverkit/models/verify"
 	"github.com/coverkit/coverkit/models/xcc"
 	"github.com/coverkit/coverkit/outfile"
 	"github.com/coverkit/coverkit/progress"
@@ -218,10 +220,10 @@ var table = map[string]entry{
 	"models.Request.Param":               {fn: models.Request.Param},
 	"models.Request.Switch":              {fn: models.Request.Switch},
 	"models.Request.Warnf":               {fn: models.Request.Warnf},
-	"models.VerifyEach":                  {fn: models.VerifyEach},
-	"models.TextSolutions":               {fn: models.TextSolutions},
-	"models.ReaderFunc.Next":             {fn: models.ReaderFunc.Next},
-	"models.SolutionKey":                 {fn: models.SolutionKey},
+	"verify.VerifyEach":                  {fn: verify.VerifyEach},
+	"verify.TextSolutions":               {fn: verify.TextSolutions},
+	"verify.ReaderFunc.Next":             {fn: verify.ReaderFunc.Next},
+	"verify.SolutionKey":                 {fn: verify.SolutionKey},
 	"bench.Sizes":                        {fn: bench.Sizes},
 	"core.(*IntValue).Set":               {fn: (*core.IntValue).Set},
 	"core.(*IntValue).String":            {fn: (*core.IntValue).String},
@@ -231,7 +233,7 @@ var table = map[string]entry{
 	"core.(*UintValue).Type":             {fn: (*core.UintValue).Type},
 	"core.ErrorStatus":                   {fn: core.ErrorStatus},
 	"core.ParseBytes":                    {fn: core.ParseBytes},
-	"models.(*Model).LoadRequest":        {fn: (*models.Model).LoadRequest},
+	"batch.LoadRequest":                  {fn: batch.LoadRequest},
 	"models.(*Model).VerbDoc":            {fn: (*models.Model).VerbDoc},
 	"models.(*Model).VerifyRequest":      {fn: (*models.Model).VerifyRequest},
 	"models.Algorithm.CheckFirst":        {fn: models.Algorithm.CheckFirst},
@@ -258,19 +260,19 @@ var table = map[string]entry{
 	"report.WriteVersion":                {fn: report.WriteVersion},
 	"units.WriteLines":                   {fn: units.WriteLines},
 	"units.Decompose":                    {fn: units.Decompose},
-	"models.RunBatch":                    {fn: models.RunBatch},
-	"models.LoadBatch":                   {fn: models.LoadBatch},
-	"models.VerdictOf":                   {fn: models.VerdictOf},
-	"models.Verdict.String":              {fn: models.Verdict.String},
-	"models.Verdict.MarshalText":         {fn: models.Verdict.MarshalText},
-	"models.BatchFields":                 {fn: models.BatchFields},
-	"models.(*BatchSummary).Status":      {fn: (*models.BatchSummary).Status},
-	"models.(*BatchInstance).Size":       {fn: (*models.BatchInstance).Size},
-	"models.(*BatchInstance).Items":      {fn: (*models.BatchInstance).Items},
-	"models.(*BatchInstance).Skipped":    {fn: (*models.BatchInstance).Skipped},
-	"models.(*BatchInstance).Supports":   {fn: (*models.BatchInstance).Supports},
-	"models.(*BatchInstance).Run":        {fn: (*models.BatchInstance).Run},
-	"models.(*BatchInstance).Fields":     {fn: (*models.BatchInstance).Fields},
+	"batch.RunBatch":                     {fn: batch.RunBatch},
+	"batch.LoadBatch":                    {fn: batch.LoadBatch},
+	"batch.VerdictOf":                    {fn: batch.VerdictOf},
+	"batch.Verdict.String":               {fn: batch.Verdict.String},
+	"batch.Verdict.MarshalText":          {fn: batch.Verdict.MarshalText},
+	"batch.BatchFields":                  {fn: batch.BatchFields},
+	"batch.(*BatchSummary).Status":       {fn: (*batch.BatchSummary).Status},
+	"batch.(*BatchInstance).Size":        {fn: (*batch.BatchInstance).Size},
+	"batch.(*BatchInstance).Items":       {fn: (*batch.BatchInstance).Items},
+	"batch.(*BatchInstance).Skipped":     {fn: (*batch.BatchInstance).Skipped},
+	"batch.(*BatchInstance).Supports":    {fn: (*batch.BatchInstance).Supports},
+	"batch.(*BatchInstance).Run":         {fn: (*batch.BatchInstance).Run},
+	"batch.(*BatchInstance).Fields":      {fn: (*batch.BatchInstance).Fields},
 	"models.(*Model).OpenInput":          {fn: (*models.Model).OpenInput},
 	"report.(*BatchWriter).Write":        {fn: (*report.BatchWriter).Write},
 	"report.BatchFormats":                {fn: report.BatchFormats},
@@ -278,10 +280,10 @@ var table = map[string]entry{
 	"report.BatchRecord":                 {fn: report.BatchRecord},
 	"report.ErrorMessage":                {fn: report.ErrorMessage},
 	"sudoku.(*Puzzle).AppendSolution":    {fn: (*sudoku.Puzzle).AppendSolution},
-	"models.NotValid":                    {fn: models.NotValid},
-	"models.Ints":                        {fn: models.Ints},
-	"models.(*Record).Field":             {fn: (*models.Record).Field},
-	"models.(*Record).Text":              {fn: (*models.Record).Text},
+	"verify.NotValid":                    {fn: verify.NotValid},
+	"verify.Ints":                        {fn: verify.Ints},
+	"verify.(*Record).Field":             {fn: (*verify.Record).Field},
+	"verify.(*Record).Text":              {fn: (*verify.Record).Text},
 	// github.com/coverkit/coverkit/models/exactcover
 	"exactcover.Read":               {fn: exactcover.Read},
 	"exactcover.ReadContext":        {fn: exactcover.ReadContext},

@@ -16,6 +16,7 @@ import (
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/dlx"
 	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/models/verify"
 	"github.com/coverkit/coverkit/models/xcc"
 )
 
@@ -227,7 +228,7 @@ order.`,
 		Verbs:       map[string]string{"solve": "."},
 		ListAll:     true,
 		SolutionKey: "options",
-		Verify:      verify,
+		Verify:      verifySolutions,
 		VerifyUsage: "INSTANCE [SOLUTIONS|-]",
 		VerifyArgs:  1,
 		Examples: map[string]string{
@@ -282,14 +283,14 @@ func build(ctx context.Context, p core.Problem, _ *core.Options) (*xcc.Cover, er
 	}}, nil
 }
 
-// verify checks the solutions of r against the instance named by the
+// verifySolutions checks the solutions of r against the instance named by the
 // request's first argument, through the one verify loop
-// (models.VerifyEach): JSON lines with "options" (the 1-based option
+// (verify.VerifyEach): JSON lines with "options" (the 1-based option
 // numbers, as `coverkit dlx --format json` writes them), or the text form
 // of `coverkit dlx` (each solution's options as written in the instance,
 // one a line, a blank line between solutions). JSON objects without
 // "options" are skipped.
-func verify(ctx context.Context, req models.Request, r io.Reader) (*models.VerifyReport, error) {
+func verifySolutions(ctx context.Context, req models.Request, r io.Reader) (*models.VerifyReport, error) {
 	if len(req.Args) == 0 {
 		return nil, errors.New("dlx: verify needs the instance")
 	}
@@ -311,8 +312,8 @@ func verify(ctx context.Context, req models.Request, r io.Reader) (*models.Verif
 	// option with it (solve writes a solution's options in input order).
 	var byText map[string][]int32
 	var seen map[string]int
-	rep, err := models.VerifyEach(ctx, in, models.TextSolutions(r, models.TextOptions{MaxLine: dlx.MaxLineLength,
-		Decode: func(rec *models.Record) (core.Problem, core.Solution, error) {
+	rep, err := verify.VerifyEach(ctx, in, verify.TextSolutions(r, verify.TextOptions{MaxLine: dlx.MaxLineLength,
+		Decode: func(rec *verify.Record) (core.Problem, core.Solution, error) {
 			var sol core.Solution
 			if rec.Text() {
 				if byText == nil {
@@ -349,7 +350,7 @@ func verify(ctx context.Context, req models.Request, r io.Reader) (*models.Verif
 			if ok, err := rec.Field("options", &nums); err != nil {
 				return nil, nil, fmt.Errorf("dlx: not a JSON object with options: %v", err)
 			} else if !ok {
-				return nil, nil, models.ErrNoSolution
+				return nil, nil, verify.ErrNoSolution
 			}
 			for _, num := range nums {
 				k, err := strconv.ParseInt(string(num), 10, 64)

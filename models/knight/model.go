@@ -10,6 +10,7 @@ import (
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/lines"
 	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/models/verify"
 )
 
 func init() {
@@ -119,14 +120,14 @@ func newInstance(req models.Request) (core.Problem, error) {
 
 // verifyTour checks the tours of r as solve writes them (matrices of move
 // numbers, a blank line between them, or JSON records with the path)
-// through the one verify loop (models.VerifyEach). A tour is closed when
+// through the one verify loop (verify.VerifyEach). A tour is closed when
 // --closed or its record says so. For an input of one tour, the report
 // says what it is, in knight's words.
 func verifyTour(ctx context.Context, req models.Request, r io.Reader) (*models.VerifyReport, error) {
 	closed := req.Switch("closed")
 	var last *Problem
-	rep, err := models.VerifyEach(ctx, nil, models.TextSolutions(r, models.TextOptions{
-		Decode: func(rec *models.Record) (core.Problem, core.Solution, error) {
+	rep, err := verify.VerifyEach(ctx, nil, verify.TextSolutions(r, verify.TextOptions{
+		Decode: func(rec *verify.Record) (core.Problem, core.Solution, error) {
 			var t *Tour
 			var err error
 			if rec.Text() {
@@ -136,13 +137,13 @@ func verifyTour(ctx context.Context, req models.Request, r io.Reader) (*models.V
 			} else if ok, ferr := rec.Field("path", nil); ferr != nil {
 				return nil, nil, fmt.Errorf("knight: JSON: %v", ferr)
 			} else if !ok {
-				return nil, nil, models.ErrNoSolution
+				return nil, nil, verify.ErrNoSolution
 			} else {
 				t, err = readJSONTour(bytes.NewReader(rec.JSON))
 			}
 			if errors.Is(err, ErrInvalidTour) {
 				last = &Problem{Closed: closed}
-				return nil, nil, models.NotValid(err)
+				return nil, nil, verify.NotValid(err)
 			}
 			if err != nil {
 				return nil, nil, err

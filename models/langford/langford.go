@@ -24,6 +24,7 @@ import (
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/dlx"
 	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/models/verify"
 	"github.com/coverkit/coverkit/models/xcc"
 )
 
@@ -337,16 +338,16 @@ func optionAt(n, id int) (k, i int) {
 
 // verifyPairings checks the pairings of r, one a line as solve writes them
 // (or its JSON records, the pairing under "solution"), each of the order
-// its length says, through the one verify loop (models.VerifyEach).
+// its length says, through the one verify loop (verify.VerifyEach).
 func verifyPairings(ctx context.Context, _ models.Request, r io.Reader) (*models.VerifyReport, error) {
-	return models.VerifyEach(ctx, nil, models.TextSolutions(r, models.TextOptions{OneLine: true,
-		Decode: func(rec *models.Record) (core.Problem, core.Solution, error) {
+	return verify.VerifyEach(ctx, nil, verify.TextSolutions(r, verify.TextOptions{OneLine: true,
+		Decode: func(rec *verify.Record) (core.Problem, core.Solution, error) {
 			var sol []int32
 			var err error
 			if rec.Text() {
-				sol, err = models.Ints(rec.Lines[0])
+				sol, err = verify.Ints(rec.Lines[0])
 			} else if ok, ferr := rec.Field("solution", &sol); !ok && ferr == nil {
-				return nil, nil, models.ErrNoSolution
+				return nil, nil, verify.ErrNoSolution
 			} else {
 				err = ferr
 			}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/models/verify"
 	"github.com/coverkit/coverkit/models/xcc"
 )
 
@@ -62,15 +63,15 @@ square (576 of order 4, 161280 of order 5, OEIS A002860).`,
 // verifySquares checks the squares of r, as solve writes them: N lines of
 // N symbols, a blank line between squares, or JSON records with the
 // square under "square" (reduced when the record or --reduced says so),
-// through the one verify loop (models.VerifyEach).
+// through the one verify loop (verify.VerifyEach).
 func verifySquares(ctx context.Context, req models.Request, r io.Reader) (*models.VerifyReport, error) {
-	return models.VerifyEach(ctx, nil, models.TextSolutions(r, models.TextOptions{
-		Decode: func(rec *models.Record) (core.Problem, core.Solution, error) {
+	return verify.VerifyEach(ctx, nil, verify.TextSolutions(r, verify.TextOptions{
+		Decode: func(rec *verify.Record) (core.Problem, core.Solution, error) {
 			var rows [][]int32
 			reduced := req.Switch("reduced")
 			if rec.Text() {
 				for i, l := range rec.Lines {
-					row, err := models.Ints(l)
+					row, err := verify.Ints(l)
 					if err != nil {
 						return nil, nil, fmt.Errorf("latin: row %d: %v", i+1, err)
 					}
@@ -80,7 +81,7 @@ func verifySquares(ctx context.Context, req models.Request, r io.Reader) (*model
 				if ok, err := rec.Field("square", &rows); err != nil {
 					return nil, nil, fmt.Errorf("latin: %v", err)
 				} else if !ok {
-					return nil, nil, models.ErrNoSolution
+					return nil, nil, verify.ErrNoSolution
 				}
 				var red bool
 				if _, err := rec.Field("reduced", &red); err == nil && red {

@@ -14,6 +14,7 @@ import (
 	"github.com/coverkit/coverkit/dlx"
 	"github.com/coverkit/coverkit/lines"
 	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/models/verify"
 )
 
 func init() {
@@ -229,7 +230,7 @@ func verifyRequest(ctx context.Context, req models.Request, r io.Reader) (*model
 }
 
 // VerifyStream reads solutions from r and checks each with Verify,
-// through the one verify loop (models.VerifyEach): boards in the board
+// through the one verify loop (verify.VerifyEach): boards in the board
 // format (the cells in order, '#' comment lines and blank lines skipped, a
 // new solution every Cells() squares, so the layers of a board of more
 // dimensions follow each other; a blank line ends a 2-D board), or JSON records of solve --format json
@@ -252,21 +253,21 @@ func (p *Problem) verifyStream(ctx context.Context, r io.Reader) (*models.Verify
 	lr := lines.NewReader(r, 4<<20)
 	sol := make(core.Solution, 0, n)
 	start := 0
-	next := func() (models.Reading, error) {
+	next := func() (verify.Reading, error) {
 		for {
 			t, line, err := lr.Next()
 			switch {
 			case err == io.EOF && len(sol) != 0:
 				read := len(sol)
 				sol = sol[:0]
-				return models.Reading{Line: start, Unreadable: fmt.Errorf("pieces: the last board stops after %d of its %d squares", read, n)}, nil
+				return verify.Reading{Line: start, Unreadable: fmt.Errorf("pieces: the last board stops after %d of its %d squares", read, n)}, nil
 			case err == io.EOF:
-				return models.Reading{}, io.EOF
+				return verify.Reading{}, io.EOF
 			case errors.Is(err, lines.ErrTooLong) && lr.Skip():
 				sol = sol[:0]
-				return models.Reading{Line: line, Unreadable: fmt.Errorf("pieces: line too long (more than %d bytes)", lr.Max())}, nil
+				return verify.Reading{Line: line, Unreadable: fmt.Errorf("pieces: line too long (more than %d bytes)", lr.Max())}, nil
 			case err != nil:
-				return models.Reading{}, lines.Wrap("pieces", err)
+				return verify.Reading{}, lines.Wrap("pieces", err)
 			}
 			s := bytes.TrimSpace(t)
 			if len(s) == 0 && len(sol) != 0 && layers == 1 {
@@ -274,13 +275,13 @@ func (p *Problem) verifyStream(ctx context.Context, r io.Reader) (*models.Verify
 				// more dimensions are separated by blank lines).
 				read := len(sol)
 				sol = sol[:0]
-				return models.Reading{Line: start, Unreadable: fmt.Errorf("pieces: the board stops after %d of its %d squares", read, n)}, nil
+				return verify.Reading{Line: start, Unreadable: fmt.Errorf("pieces: the board stops after %d of its %d squares", read, n)}, nil
 			}
 			if len(s) == 0 || s[0] == '#' {
 				continue
 			}
 			if s[0] == '{' && len(sol) == 0 {
-				rec := models.Record{Line: line, JSON: s}
+				rec := verify.Record{Line: line, JSON: s}
 				return p.jsonSolution(&rec), nil
 			}
 			if len(sol) == 0 && (s[0] >= '0' && s[0] <= '9' || bytes.HasPrefix(s, []byte("pawns"))) {
@@ -288,7 +289,7 @@ func (p *Problem) verifyStream(ctx context.Context, r io.Reader) (*models.Verify
 				// a line "pawns ..." when the board has pawns.
 				if s[0] == 'p' {
 					if got := string(bytes.Join(bytes.Fields(s[len("pawns"):]), []byte(" "))); got != p.pawnCoords() {
-						return models.Reading{Line: line, Unreadable: fmt.Errorf("pieces: pawns %s, the board's are %q", got, p.pawnCoords())}, nil
+						return verify.Reading{Line: line, Unreadable: fmt.Errorf("pieces: pawns %s, the board's are %q", got, p.pawnCoords())}, nil
 					}
 					continue
 				}
@@ -300,7 +301,7 @@ func (p *Problem) verifyStream(ctx context.Context, r io.Reader) (*models.Verify
 			}
 			if len(t) != cols {
 				sol = sol[:0]
-				return models.Reading{Line: line, Unreadable: fmt.Errorf("pieces: %d squares, the board has %d columns", len(t), cols)}, nil
+				return verify.Reading{Line: line, Unreadable: fmt.Errorf("pieces: %d squares, the board has %d columns", len(t), cols)}, nil
 			}
 			for i, ch := range t {
 				switch {
@@ -312,42 +313,42 @@ func (p *Problem) verifyStream(ctx context.Context, r io.Reader) (*models.Verify
 					sol = append(sol, 1)
 				default:
 					sol = sol[:0]
-					return models.Reading{Line: line, Unreadable: fmt.Errorf("pieces: column %d: %q is not a square ('.', 'P' or a piece letter)", i+1, ch)}, nil
+					return verify.Reading{Line: line, Unreadable: fmt.Errorf("pieces: column %d: %q is not a square ('.', 'P' or a piece letter)", i+1, ch)}, nil
 				}
 			}
 			if len(sol) == n {
 				out := slices.Clone(sol)
 				sol = sol[:0]
-				return models.Reading{Line: start, Solution: out}, nil
+				return verify.Reading{Line: start, Solution: out}, nil
 			}
 		}
 	}
-	return models.VerifyEach(ctx, p, models.ReaderFunc(next))
+	return verify.VerifyEach(ctx, p, verify.ReaderFunc(next))
 }
 
 // coordsSolution reads a line of the coords format: the pieces' 1-based
 // squares ("1,2 3,4"), on the board with its pawns.
-func (p *Problem) coordsSolution(line int, s []byte) models.Reading {
+func (p *Problem) coordsSolution(line int, s []byte) verify.Reading {
 	sol := p.pawnBoard()
 	for _, f := range bytes.Fields(s) {
 		var c []int
 		for _, x := range bytes.Split(f, []byte(",")) {
 			v, err := strconv.Atoi(string(x))
 			if err != nil {
-				return models.Reading{Line: line, Unreadable: fmt.Errorf("pieces: %q is no square r,c", f)}
+				return verify.Reading{Line: line, Unreadable: fmt.Errorf("pieces: %q is no square r,c", f)}
 			}
 			c = append(c, v-1)
 		}
 		x := p.Board.Cell(c)
 		if x < 0 {
-			return models.Reading{Line: line, Unreadable: fmt.Errorf("pieces: square %s is off the %s board", f, &p.Board)}
+			return verify.Reading{Line: line, Unreadable: fmt.Errorf("pieces: square %s is off the %s board", f, &p.Board)}
 		}
 		if sol[x] == 1 {
-			return models.Reading{Line: line, Checked: true, Invalid: fmt.Errorf("pieces: two pieces on %s", f)}
+			return verify.Reading{Line: line, Checked: true, Invalid: fmt.Errorf("pieces: two pieces on %s", f)}
 		}
 		sol[x] = 1
 	}
-	return models.Reading{Line: line, Solution: sol}
+	return verify.Reading{Line: line, Solution: sol}
 }
 
 // pawnCoords are the board's pawns as the coords format writes them.
@@ -362,7 +363,7 @@ func (p *Problem) pawnCoords() string {
 
 // jsonSolution reads a JSON record of solve --format json: the solution's
 // pieces and pawns (1-based coordinates) under "solution".
-func (p *Problem) jsonSolution(rec *models.Record) models.Reading {
+func (p *Problem) jsonSolution(rec *verify.Record) verify.Reading {
 	var v struct {
 		Pieces [][]int `json:"pieces"`
 		Pawns  [][]int `json:"pawns"`
@@ -370,9 +371,9 @@ func (p *Problem) jsonSolution(rec *models.Record) models.Reading {
 	ok, err := rec.Field("solution", &v)
 	switch {
 	case err != nil:
-		return models.Reading{Line: rec.Line, Unreadable: fmt.Errorf("pieces: %v", err)}
+		return verify.Reading{Line: rec.Line, Unreadable: fmt.Errorf("pieces: %v", err)}
 	case !ok:
-		return models.Reading{Line: rec.Line, Skip: true}
+		return verify.Reading{Line: rec.Line, Skip: true}
 	}
 	sol := make(core.Solution, p.Board.Cells())
 	for _, set := range []struct {
@@ -386,12 +387,12 @@ func (p *Problem) jsonSolution(rec *models.Record) models.Reading {
 			}
 			x := p.Board.Cell(c0)
 			if x < 0 {
-				return models.Reading{Line: rec.Line, Unreadable: fmt.Errorf("pieces: square %v is off the %s board", c, &p.Board)}
+				return verify.Reading{Line: rec.Line, Unreadable: fmt.Errorf("pieces: square %v is off the %s board", c, &p.Board)}
 			}
 			sol[x] = set.v
 		}
 	}
-	return models.Reading{Line: rec.Line, Solution: sol}
+	return verify.Reading{Line: rec.Line, Solution: sol}
 }
 
 // headline says what a max, dominate or pawns solution proves, or what is

@@ -8,21 +8,22 @@ import (
 
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/models/verify"
 )
 
 // verifyTilings checks the tilings of r against the board and pieces of
 // the request (--board, --pieces), as solve writes them: the board's rows
 // of letters ('.' a hole), a blank line between tilings, or JSON records
 // with the rows under "tiling"; through the one verify loop
-// (models.VerifyEach).
+// (verify.VerifyEach).
 func verifyTilings(ctx context.Context, req models.Request, r io.Reader) (*models.VerifyReport, error) {
 	p, err := newInstance(req)
 	if err != nil {
 		return nil, err
 	}
 	t := p.(*Tiling)
-	return models.VerifyEach(ctx, t, models.TextSolutions(r, models.TextOptions{
-		Decode: func(rec *models.Record) (core.Problem, core.Solution, error) {
+	return verify.VerifyEach(ctx, t, verify.TextSolutions(r, verify.TextOptions{
+		Decode: func(rec *verify.Record) (core.Problem, core.Solution, error) {
 			rows := make([]string, 0, t.Board.Rows)
 			if rec.Text() {
 				for _, l := range rec.Lines {
@@ -31,7 +32,7 @@ func verifyTilings(ctx context.Context, req models.Request, r io.Reader) (*model
 			} else if ok, err := rec.Field("tiling", &rows); err != nil {
 				return nil, nil, fmt.Errorf("polyomino: %v", err)
 			} else if !ok {
-				return nil, nil, models.ErrNoSolution
+				return nil, nil, verify.ErrNoSolution
 			}
 			sol, err := t.ReadTiling(rows)
 			return nil, sol, err

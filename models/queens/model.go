@@ -9,6 +9,7 @@ import (
 
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/models/verify"
 	"github.com/coverkit/coverkit/resource"
 )
 
@@ -156,7 +157,7 @@ func verifyRequest(ctx context.Context, req models.Request, r io.Reader) (*model
 		return nil, errNoInput
 	}
 	v := newStreamVerifier(r, req.Switch("torus"))
-	rep, err := models.VerifyEach(ctx, nil, v) // the one verify loop
+	rep, err := verify.VerifyEach(ctx, nil, v) // the one verify loop
 	if err != nil {
 		return nil, err
 	}

@@ -10,7 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/coverkit/coverkit/lines"
-	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/models/verify"
 )
 
 // StreamReport summarizes a stream of solutions checked by VerifyStream.
@@ -186,7 +186,7 @@ func newStreamVerifier(r io.Reader, torus bool) *streamVerifier {
 type lineErr string
 
 func (v *streamVerifier) run() (StreamReport, error) {
-	rep, err := models.VerifyEach(context.Background(), nil, v)
+	rep, err := verify.VerifyEach(context.Background(), nil, v)
 	v.rep.Solutions, v.rep.Valid, v.rep.Invalid, v.rep.Distinct = rep.Solutions, rep.Valid, rep.Invalid, rep.Distinct
 	if rep.FirstBad != nil {
 		v.rep.FirstBad = &lines.Error{Line: rep.FirstBad.Line, Msg: rep.FirstBad.Reason}
@@ -194,11 +194,11 @@ func (v *streamVerifier) run() (StreamReport, error) {
 	return v.rep, err
 }
 
-// Next reads and checks one solution for models.VerifyEach, the one
+// Next reads and checks one solution for verify.VerifyEach, the one
 // verify loop: a parse error makes the record unreadable, a failed check
 // invalid; the reader checks it itself (with bitsets, never holding the
 // solution as a core.Solution) and hands the loop its hash.
-func (v *streamVerifier) Next() (models.Reading, error) {
+func (v *streamVerifier) Next() (verify.Reading, error) {
 	rd := &v.in
 	if !v.started {
 		v.started = true
@@ -241,22 +241,22 @@ func (v *streamVerifier) Next() (models.Reading, error) {
 			if reason == noSolutionArray {
 				// A JSON record without a solution (a listing's closing
 				// record): nothing to check.
-				return models.Reading{Line: start, Skip: true}, nil
+				return verify.Reading{Line: start, Skip: true}, nil
 			}
 			if b == 'Q' || b == '.' {
-				return models.Reading{Line: start, Checked: true, Invalid: errors.New(string(reason))}, nil
+				return verify.Reading{Line: start, Checked: true, Invalid: errors.New(string(reason))}, nil
 			}
-			return models.Reading{Line: start, Unreadable: errors.New(string(reason))}, nil
+			return verify.Reading{Line: start, Unreadable: errors.New(string(reason))}, nil
 		}
 		if reason = v.check(); reason != "" {
-			return models.Reading{Line: start, Checked: true, Invalid: errors.New(string(reason))}, nil
+			return verify.Reading{Line: start, Checked: true, Invalid: errors.New(string(reason))}, nil
 		}
-		return models.Reading{Line: start, Checked: true, Key: v.hash()}, nil
+		return verify.Reading{Line: start, Checked: true, Key: v.hash()}, nil
 	}
 	if rd.err != nil {
-		return models.Reading{}, fmt.Errorf("queens: line %d: reading: %w", v.rep.Lines+1, rd.err)
+		return verify.Reading{}, fmt.Errorf("queens: line %d: reading: %w", v.rep.Lines+1, rd.err)
 	}
-	return models.Reading{}, io.EOF
+	return verify.Reading{}, io.EOF
 }
 
 // noSolutionArray is jsonLine's reason for a JSON object without a solution.

@@ -9,23 +9,24 @@ import (
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/lines"
 	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/models/batch"
 )
 
-// Verdict is a batch's answer for one puzzle (models.Verdict, the one
+// Verdict is a batch's answer for one puzzle (batch.Verdict, the one
 // batch loop's): solved, multiple, unsolvable, invalid or timeout.
-type Verdict = models.Verdict
+type Verdict = batch.Verdict
 
 // The verdicts of a batch's answers.
 const (
-	Solved     = models.Solved
-	Multiple   = models.Multiple
-	Unsolvable = models.Unsolvable
-	Invalid    = models.Invalid
-	Timeout    = models.Timeout
+	Solved     = batch.Solved
+	Multiple   = batch.Multiple
+	Unsolvable = batch.Unsolvable
+	Invalid    = batch.Invalid
+	Timeout    = batch.Timeout
 )
 
-// VerdictOf turns a search result into a verdict (models.VerdictOf).
-func VerdictOf(res *core.Result) Verdict { return models.VerdictOf(res) }
+// VerdictOf turns a search result into a verdict (batch.VerdictOf).
+func VerdictOf(res *core.Result) Verdict { return batch.VerdictOf(res) }
 
 // BatchOptions configures SolveBatch.
 type BatchOptions struct {
@@ -101,7 +102,7 @@ type AlgorithmCount struct {
 // SolveBatch reads puzzles from r and answers each one with the registered
 // algorithm o.Algorithm, calling emit once per puzzle in input order
 // (comments and blank lines are skipped), through the one batch loop
-// (models.RunBatch, which `coverkit sudoku solve` runs too). Invalid
+// (batch.RunBatch, which `coverkit sudoku solve` runs too). Invalid
 // puzzles, lines longer than MaxLine among them, get the verdict Invalid
 // and the batch goes on. When ctx ends, the reading ends (also a read
 // waiting for input), the puzzles read and not yet solved get the verdict
@@ -127,9 +128,9 @@ func SolveBatch(ctx context.Context, r io.Reader, o BatchOptions, emit func(*Ans
 	}
 	var ans Answer
 	var sol, givens []uint8
-	s, err := models.RunBatch(ctx, &batch{layout: o.Layout, format: o.Format, limit: 2}, r,
-		models.BatchOptions{Algorithm: alg, Limit: o.Limit, MaxNodes: o.MaxNodes, Workers: o.Workers, Progress: o.Progress},
-		func(a *models.Answer) error {
+	s, err := batch.RunBatch(ctx, &puzzleBatch{layout: o.Layout, format: o.Format, limit: 2}, r,
+		batch.BatchOptions{Algorithm: alg, Limit: o.Limit, MaxNodes: o.MaxNodes, Workers: o.Workers, Progress: o.Progress},
+		func(a *batch.Answer) error {
 			ans = Answer{Line: a.Line, Verdict: a.Verdict, Algorithm: a.Algorithm, Result: a.Result}
 			if ans.Err = a.Err; a.Err != nil && !errors.As(a.Err, new(*lines.Error)) {
 				// A refusal of the algorithm's: located on its line.
@@ -155,9 +156,9 @@ func SolveBatch(ctx context.Context, r io.Reader, o BatchOptions, emit func(*Ans
 	return sum, err
 }
 
-// batch is the sudoku model's batch capability (models.Batch): puzzles
+// puzzleBatch is the sudoku model's batch capability (models.Batch): puzzles
 // one a line (or grid blocks) under a layout.
-type batch struct {
+type puzzleBatch struct {
 	layout Layout
 	format Format
 	limit  uint64 // 2, or 0 with --count
@@ -170,7 +171,7 @@ func newBatch(req models.Request) (models.Batch, error) {
 	if err != nil {
 		return nil, err
 	}
-	b := &batch{layout: l, format: format, limit: 2}
+	b := &puzzleBatch{layout: l, format: format, limit: 2}
 	if req.Switch("count") {
 		b.limit = 0
 	}
@@ -178,7 +179,9 @@ func newBatch(req models.Request) (models.Batch, error) {
 }
 
 // NewReader cuts r into puzzles.
-func (b *batch) NewReader(r io.Reader) models.BatchReader { return batchReader{NewReader(r, b.format)} }
+func (b *puzzleBatch) NewReader(r io.Reader) models.BatchReader {
+	return batchReader{NewReader(r, b.format)}
+}
 
 type batchReader struct{ rd *Reader }
 
@@ -191,7 +194,7 @@ func (r batchReader) Next(buf []byte) (models.BatchRecord, error) {
 }
 
 // NewParser returns a parser that owns a puzzle for each slot.
-func (b *batch) NewParser() models.BatchParser {
+func (b *puzzleBatch) NewParser() models.BatchParser {
 	return &batchParser{p: NewParser(b.layout), format: b.format}
 }
 
@@ -213,7 +216,7 @@ func (bp *batchParser) Parse(slot int, rec models.BatchRecord) (core.Problem, er
 }
 
 // Class is the puzzle's shape.
-func (b *batch) Class(p core.Problem) any {
+func (b *puzzleBatch) Class(p core.Problem) any {
 	if pz, ok := p.(*Puzzle); ok && pz != nil {
 		return pz.Shape
 	}
@@ -222,7 +225,7 @@ func (b *batch) Class(p core.Problem) any {
 
 // Supports refuses an algorithm of another model, or one that cannot
 // solve the layout's grids (CheckLayout).
-func (b *batch) Supports(a models.Algorithm, _ *core.Options) error {
+func (b *puzzleBatch) Supports(a models.Algorithm, _ *core.Options) error {
 	if a.Model != "sudoku" {
 		return core.Wrap(core.ErrWrongProblem, "sudoku: %s/%s cannot solve a sudoku batch", a.Model, a.Name)
 	}
@@ -230,10 +233,10 @@ func (b *batch) Supports(a models.Algorithm, _ *core.Options) error {
 }
 
 // Limit is 2 (uniqueness known), 0 with --count.
-func (b *batch) Limit() uint64 { return b.limit }
+func (b *puzzleBatch) Limit() uint64 { return b.limit }
 
 // Formats are line and json, or grid and rows (blocks) for grid input.
-func (b *batch) Formats() (text, json string, block bool) {
+func (b *puzzleBatch) Formats() (text, json string, block bool) {
 	if b.format == GridFormat {
 		return "grid", "rows", true
 	}
@@ -241,4 +244,4 @@ func (b *batch) Formats() (text, json string, block bool) {
 }
 
 // Noun is "puzzles".
-func (b *batch) Noun() string { return "puzzles" }
+func (b *puzzleBatch) Noun() string { return "puzzles" }

@@ -7,7 +7,7 @@ import (
 	"runtime"
 	"testing"
 
-	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/models/batch"
 	"github.com/coverkit/coverkit/report"
 )
 
@@ -24,7 +24,7 @@ func multiText(b *testing.B) []byte {
 
 // BenchmarkBatch is `coverkit sudoku solve FILE --format json --workers 1`
 // in process on the many-solution set (10,000 puzzles with two solutions
-// or more): the one batch loop (models.RunBatch) with the default
+// or more): the one batch loop (batch.RunBatch) with the default
 // algorithm and the uniqueness check, each answer written by the one
 // batch writer (report.BatchWriter) as a JSON record to io.Discard. One op
 // is one pass over the set; BenchmarkFastSets/multi/unique is its solve
@@ -36,7 +36,7 @@ func BenchmarkBatch(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	bt := &batch{format: LineFormat, limit: 2}
+	bt := &puzzleBatch{format: LineFormat, limit: 2}
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	b.ReportAllocs()
@@ -45,9 +45,9 @@ func BenchmarkBatch(b *testing.B) {
 	b.ResetTimer()
 	for b.Loop() {
 		w := &report.BatchWriter{W: io.Discard, Format: "json", Batch: bt, Model: "sudoku"}
-		sum, err := models.RunBatch(context.Background(), bt, bytes.NewReader(text),
-			models.BatchOptions{Algorithm: alg, Limit: 2, Workers: 1}, w.Write)
-		if err != nil || sum.ByVerdict[models.Multiple] != multiCount {
+		sum, err := batch.RunBatch(context.Background(), bt, bytes.NewReader(text),
+			batch.BatchOptions{Algorithm: alg, Limit: 2, Workers: 1}, w.Write)
+		if err != nil || sum.ByVerdict[batch.Multiple] != multiCount {
 			b.Fatalf("%v: %+v", err, sum.ByVerdict)
 		}
 	}

@@ -8,24 +8,25 @@ import (
 	"github.com/coverkit/coverkit/bench"
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/models/batch"
 	"github.com/coverkit/coverkit/models/sudoku"
 	"github.com/stretchr/testify/require"
 )
 
 var (
-	_ bench.Instance = (*models.BatchInstance)(nil)
-	_ bench.Batch    = (*models.BatchInstance)(nil)
+	_ bench.Instance = (*batch.BatchInstance)(nil)
+	_ bench.Batch    = (*batch.BatchInstance)(nil)
 )
 
 // loadBatch reads in through the sudoku model's batch capability, with
 // the layout flags given.
-func loadBatch(t *testing.T, name, in string, params map[string]string) *models.BatchInstance {
+func loadBatch(t *testing.T, name, in string, params map[string]string) *batch.BatchInstance {
 	t.Helper()
 	m, err := models.Lookup("sudoku")
 	require.NoError(t, err)
 	b, err := m.Batch(models.Request{Params: params})
 	require.NoError(t, err)
-	bi, err := models.LoadBatch(name, b, strings.NewReader(in))
+	bi, err := batch.LoadBatch(name, b, strings.NewReader(in))
 	require.NoError(t, err)
 	return bi
 }

@@ -11,7 +11,7 @@ import (
 
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/lines"
-	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/models/verify"
 )
 
 // ParseSolution reads a solution of p in the one-line format (N² symbols
@@ -183,7 +183,7 @@ func VerifyBatch(ctx context.Context, r io.Reader, o VerifyOptions, emit func(*C
 }
 
 // checker reads and checks the records of VerifyBatch one by one, for it
-// and for the one verify loop (models.VerifyEach): a record that cannot
+// and for the one verify loop (verify.VerifyEach): a record that cannot
 // be checked is unreadable, a wrong solution invalid, a record without a
 // solution skipped.
 type checker struct {
@@ -209,33 +209,33 @@ func newChecker(r io.Reader, o VerifyOptions) (*checker, error) {
 }
 
 // Next reads and checks the next record.
-func (c *checker) Next() (models.Reading, error) {
+func (c *checker) Next() (verify.Reading, error) {
 	rec, err := c.rd.Next(nil)
 	switch {
 	case err == io.EOF:
-		return models.Reading{}, io.EOF
+		return verify.Reading{}, io.EOF
 	case rec.Err != nil:
-		return models.Reading{Line: rec.Line, Unreadable: errors.New(errMsg(rec.Err))}, nil
+		return verify.Reading{Line: rec.Line, Unreadable: errors.New(errMsg(rec.Err))}, nil
 	case err != nil:
-		return models.Reading{}, err
+		return verify.Reading{}, err
 	}
-	bad := func(msg string) (models.Reading, error) {
+	bad := func(msg string) (verify.Reading, error) {
 		// The verify loop names the line.
-		return models.Reading{Line: rec.Line, Unreadable: errors.New(msg)}, nil
+		return verify.Reading{Line: rec.Line, Unreadable: errors.New(msg)}, nil
 	}
 	text := bytes.TrimSpace(bytes.TrimPrefix(rec.Text, bom))
 	var p *Puzzle
 	var sol []uint8
 	if len(text) > 0 && text[0] == '{' {
 		if c.byLine == nil {
-			return models.Reading{}, fmt.Errorf("sudoku: line %d: %w", rec.Line, ErrNeedPuzzles)
+			return verify.Reading{}, fmt.Errorf("sudoku: line %d: %w", rec.Line, ErrNeedPuzzles)
 		}
 		var a jsonAnswer
 		if uerr := json.Unmarshal(text, &a); uerr != nil {
 			return bad("malformed JSON: " + uerr.Error())
 		}
 		if len(a.Solution) == 0 || string(a.Solution) == "null" {
-			return models.Reading{Line: rec.Line, Skip: true}, nil
+			return verify.Reading{Line: rec.Line, Skip: true}, nil
 		}
 		if p = c.byLine[a.Line]; p == nil {
 			if perr := c.byLineErr[a.Line]; perr != nil {
@@ -260,13 +260,13 @@ func (c *checker) Next() (models.Reading, error) {
 		}
 	}
 	c.lastShape = p.Size()
-	rd := models.Reading{Line: rec.Line, Checked: true, Invalid: VerifyGrid(p, sol)}
+	rd := verify.Reading{Line: rec.Line, Checked: true, Invalid: VerifyGrid(p, sol)}
 	if rd.Invalid == nil {
 		key := make(core.Solution, len(sol))
 		for i, v := range sol {
 			key[i] = int32(v)
 		}
-		rd.Key = models.SolutionKey(p, key)
+		rd.Key = verify.SolutionKey(p, key)
 	} else {
 		rd.Invalid = errors.New(errMsg(rd.Invalid))
 	}

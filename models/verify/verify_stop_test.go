@@ -1,4 +1,4 @@
-package models_test
+package verify_test
 
 import (
 	"context"
@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/coverkit/coverkit/core"
-	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/models/verify"
 	"github.com/stretchr/testify/require"
 )
 
@@ -16,24 +16,24 @@ import (
 func TestVerifyEachStops(t *testing.T) {
 	for _, tc := range []struct {
 		name string
-		cut  models.Reading
+		cut  verify.Reading
 	}{
-		{"unreadable", models.Reading{Line: 3, Unreadable: context.Canceled}},
-		{"invalid", models.Reading{Line: 3, Checked: true, Invalid: errors.New("row 5 is off the board")}},
+		{"unreadable", verify.Reading{Line: 3, Unreadable: context.Canceled}},
+		{"invalid", verify.Reading{Line: 3, Checked: true, Invalid: errors.New("row 5 is off the board")}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
 			k := 0
-			r := models.ReaderFunc(func() (models.Reading, error) {
+			r := verify.ReaderFunc(func() (verify.Reading, error) {
 				k++
 				if k <= 2 {
-					return models.Reading{Line: k, Checked: true, Key: uint64(k)}, nil
+					return verify.Reading{Line: k, Checked: true, Key: uint64(k)}, nil
 				}
 				cancel() // the stop comes while the third record is read
 				return tc.cut, nil
 			})
-			rep, err := models.VerifyEach(ctx, nil, r)
+			rep, err := verify.VerifyEach(ctx, nil, r)
 			require.NoError(t, err)
 			require.Equal(t, core.StatusCanceled, rep.Status)
 			require.Equal(t, uint64(2), rep.Solutions)

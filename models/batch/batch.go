@@ -1,4 +1,4 @@
-package models
+package batch
 
 import (
 	"bytes"
@@ -6,14 +6,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
-	"strings"
 	"sync"
 	"time"
 
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/lines"
+	"github.com/coverkit/coverkit/models"
 	"github.com/coverkit/coverkit/resource"
 )
 
@@ -24,66 +23,6 @@ import (
 // over all of them (LoadBatch), and report.BatchWriter writes the
 // answers: the same loop, the same answers and the same exit codes for
 // every such model.
-
-// Batch is a model's batch capability for one request (its layout, its
-// input format): how its input is cut into records, how a record becomes
-// a problem, and what an answer looks like.
-type Batch interface {
-	// NewReader cuts r into records.
-	NewReader(r io.Reader) BatchReader
-	// NewParser returns a parser for one chunk of records: it owns the
-	// problems it makes.
-	NewParser() BatchParser
-	// Class returns a comparable key of a problem's kind (sudoku: its
-	// shape): the loop asks an algorithm's Supports once per class, not
-	// once per record.
-	Class(p core.Problem) any
-	// Supports refuses an algorithm that can solve none of the batch's
-	// problems (a solver of 9x9 grids for a 16x16 layout), before any
-	// input is read.
-	Supports(a Algorithm, o *core.Options) error
-	// Limit is how many solutions an answer looks for by default: 2 tells
-	// a unique solution from several; 0 counts them all.
-	Limit() uint64
-	// Formats are the render formats of a solution in a text answer
-	// ("line") and in a JSON answer ("json"); block says that a text
-	// answer spans several lines (a grid), so that a blank line follows
-	// each.
-	Formats() (text, json string, block bool)
-	// Noun names the instances in summaries ("puzzles").
-	Noun() string
-}
-
-// BatchRecord is one record of a batch's input.
-type BatchRecord struct {
-	// Line is the 1-based line where the record starts.
-	Line int
-	// Text is the record's text.
-	Text []byte
-	// Err, if not nil, says why the record cannot be read (a line too
-	// long): it is answered invalid and the batch goes on.
-	Err error
-}
-
-// BatchReader reads a batch's records.
-type BatchReader interface {
-	// Next appends the next record's text to buf and returns the record;
-	// io.EOF after the last one; any other error means the input cannot
-	// be read, which ends the batch.
-	Next(buf []byte) (BatchRecord, error)
-}
-
-// BatchChunk is the number of records a worker takes at a time; a
-// BatchParser holds a problem for each.
-const BatchChunk = 64
-
-// BatchParser parses records into problems.
-type BatchParser interface {
-	// Parse reads rec into the problem of slot (0 ≤ slot < BatchChunk),
-	// which stays valid until the slot is parsed again; an error makes the
-	// record invalid.
-	Parse(slot int, rec BatchRecord) (core.Problem, error)
-}
 
 // Verdict is a batch's answer for one record, from the search's status
 // and the solutions it found (VerdictOf), or Invalid for a record that is
@@ -159,7 +98,7 @@ type Answer struct {
 // BatchOptions says how RunBatch answers.
 type BatchOptions struct {
 	// Algorithm solves every record.
-	Algorithm Algorithm
+	Algorithm models.Algorithm
 	// Limit is how many solutions to look for in each; 0 counts them all.
 	Limit uint64
 	// MaxNodes, if not 0, is a node budget per record.
@@ -229,8 +168,8 @@ func (s *BatchSummary) Status(ctx context.Context) core.Status {
 type chunk struct {
 	seq     int
 	text    []byte
-	recs    []BatchRecord
-	parser  BatchParser
+	recs    []models.BatchRecord
+	parser  models.BatchParser
 	answers []Answer
 	sols    []int32 // the answers' first solutions, one after the other
 	err     error   // a read error after the last record
@@ -244,13 +183,13 @@ const chunkBytes = 32 << 10
 // stopped (m not live): the reading ends at the stop, and a read the stop
 // cut short (its error the context's) ends it as well, not as an input
 // error.
-func (c *chunk) fill(m *core.Meter, r BatchReader) {
+func (c *chunk) fill(m *core.Meter, r models.BatchReader) {
 	c.text, c.recs, c.err, c.last, c.unread = c.text[:0], c.recs[:0], nil, false, false
 	if !m.Live() {
 		c.last, c.unread = true, true
 		return
 	}
-	for len(c.recs) < BatchChunk && len(c.text) < chunkBytes {
+	for len(c.recs) < models.BatchChunk && len(c.text) < chunkBytes {
 		start := len(c.text)
 		rec, err := r.Next(c.text)
 		if err != nil {
@@ -265,18 +204,18 @@ func (c *chunk) fill(m *core.Meter, r BatchReader) {
 			return
 		}
 		if rec.Err != nil {
-			c.recs = append(c.recs, BatchRecord{Line: rec.Line, Err: rec.Err})
+			c.recs = append(c.recs, models.BatchRecord{Line: rec.Line, Err: rec.Err})
 			continue
 		}
 		c.text = rec.Text
-		c.recs = append(c.recs, BatchRecord{Line: rec.Line, Text: c.text[start:len(c.text):len(c.text)]})
+		c.recs = append(c.recs, models.BatchRecord{Line: rec.Line, Text: c.text[start:len(c.text):len(c.text)]})
 	}
 }
 
 // batchWorker holds one goroutine's solver.
 type batchWorker struct {
-	b       Batch
-	alg     Algorithm
+	b       models.Batch
+	alg     models.Algorithm
 	run     core.Solver
 	opts    core.Options
 	class   any
@@ -285,7 +224,7 @@ type batchWorker struct {
 	m       *core.Meter
 }
 
-func newBatchWorker(m *core.Meter, b Batch, o *BatchOptions) *batchWorker {
+func newBatchWorker(m *core.Meter, b models.Batch, o *BatchOptions) *batchWorker {
 	w := &batchWorker{b: b, alg: o.Algorithm, run: o.Algorithm.Worker(), m: m}
 	w.opts = core.Options{Mode: core.ModeAll, Limit: o.Limit, MaxNodes: o.MaxNodes, Workers: 1}
 	if o.Limit == 0 {
@@ -295,7 +234,7 @@ func newBatchWorker(m *core.Meter, b Batch, o *BatchOptions) *batchWorker {
 }
 
 // solve answers every record of c.
-func (w *batchWorker) solve(ctx context.Context, c *chunk, b Batch) {
+func (w *batchWorker) solve(ctx context.Context, c *chunk, b models.Batch) {
 	if c.parser == nil {
 		c.parser = b.NewParser()
 	}
@@ -380,7 +319,7 @@ func (w *batchWorker) solve(ctx context.Context, c *chunk, b Batch) {
 // refuses (Batch.Supports). Otherwise it returns the summary and the first
 // error from reading the input (an I/O error) or from emit, after which it
 // stops early.
-func RunBatch(ctx context.Context, b Batch, r io.Reader, o BatchOptions, emit func(*Answer) error) (BatchSummary, error) {
+func RunBatch(ctx context.Context, b models.Batch, r io.Reader, o BatchOptions, emit func(*Answer) error) (BatchSummary, error) {
 	start := time.Now()
 	var sum BatchSummary
 	if ctx == nil {
@@ -444,7 +383,7 @@ func RunBatch(ctx context.Context, b Batch, r io.Reader, o BatchOptions, emit fu
 	return sum, err
 }
 
-func runParallel(ctx context.Context, m *core.Meter, rd BatchReader, b Batch, o *BatchOptions, record func(*chunk) error) error {
+func runParallel(ctx context.Context, m *core.Meter, rd models.BatchReader, b models.Batch, o *BatchOptions, record func(*chunk) error) error {
 	workers := o.Workers
 	inFlight := 4 * workers
 	free := make(chan *chunk, inFlight)
@@ -534,9 +473,9 @@ var errBatchDone = errors.New("done")
 type BatchInstance struct {
 	name         string
 	data         [][]byte // the input, in blocks
-	b            Batch
+	b            models.Batch
 	items, skips uint64
-	firsts       []BatchRecord // the first record of each class
+	firsts       []models.BatchRecord // the first record of each class
 }
 
 // MaxBatchBytes is the most input LoadBatch holds: a batch compared in
@@ -549,7 +488,7 @@ const MaxBatchBytes = 1 << 30
 // that ended: the context's error) or holds more than MaxBatchBytes or
 // than the resource policy allows (an error wrapping
 // resource.ErrTooLarge), which each growth of its buffer asks.
-func LoadBatch(name string, b Batch, r io.Reader) (*BatchInstance, error) {
+func LoadBatch(name string, b models.Batch, r io.Reader) (*BatchInstance, error) {
 	if b == nil || r == nil {
 		return nil, fmt.Errorf("models: batch %s: nothing to read", name)
 	}
@@ -577,7 +516,7 @@ func LoadBatch(name string, b Batch, r io.Reader) (*BatchInstance, error) {
 		bi.items++
 		if cl := b.Class(prob); !seen[cl] {
 			seen[cl] = true
-			bi.firsts = append(bi.firsts, BatchRecord{Line: rec.Line, Text: bytes.Clone(rec.Text)})
+			bi.firsts = append(bi.firsts, models.BatchRecord{Line: rec.Line, Text: bytes.Clone(rec.Text)})
 		}
 	}
 }
@@ -659,7 +598,7 @@ func (bi *BatchInstance) Skipped() uint64 {
 // of each class (sudoku: each shape) of the batch: an algorithm that
 // cannot solve every valid record is refused, rather than compared on
 // fewer records than the others.
-func (bi *BatchInstance) Supports(a Algorithm, o *core.Options) error {
+func (bi *BatchInstance) Supports(a models.Algorithm, o *core.Options) error {
 	if bi == nil || bi.b == nil {
 		return errNoBatch
 	}
@@ -683,7 +622,7 @@ func (bi *BatchInstance) Supports(a Algorithm, o *core.Options) error {
 // solutions and the work; its status is exhausted, or the status that
 // stopped a record early. o.Workers goroutines share the records (0:
 // GOMAXPROCS).
-func (bi *BatchInstance) Run(ctx context.Context, a Algorithm, o *core.Options) (core.Result, error) {
+func (bi *BatchInstance) Run(ctx context.Context, a models.Algorithm, o *core.Options) (core.Result, error) {
 	if bi == nil || bi.b == nil {
 		return core.Result{}, errNoBatch
 	}
@@ -716,18 +655,18 @@ func (bi *BatchInstance) Run(ctx context.Context, a Algorithm, o *core.Options) 
 
 // Fields returns the batch's own facts about a run: the records (named by
 // the batch's noun) and the invalid ones skipped.
-func (bi *BatchInstance) Fields(*core.Result) []Field {
+func (bi *BatchInstance) Fields(*core.Result) []models.Field {
 	if bi == nil || bi.b == nil {
 		return nil
 	}
-	return []Field{{Key: bi.b.Noun(), Value: bi.items}, {Key: "skipped", Value: bi.skips}}
+	return []models.Field{{Key: bi.b.Noun(), Value: bi.items}, {Key: "skipped", Value: bi.skips}}
 }
 
 // BatchFields are a batch's own facts in its record (the --stats of
 // solve): the records and their verdicts (named by the batch's noun),
 // whether a stop left the rest of the input unread, records a second, the
 // records each algorithm searched and the workers.
-func BatchFields(b Batch, s *BatchSummary, workers int) []Field {
+func BatchFields(b models.Batch, s *BatchSummary, workers int) []models.Field {
 	if b == nil || s == nil {
 		return nil
 	}
@@ -735,50 +674,21 @@ func BatchFields(b Batch, s *BatchSummary, workers int) []Field {
 	if secs := s.Stats.Elapsed.Seconds(); secs > 0 {
 		rate = float64(s.Records) / secs
 	}
-	by := Fields{}
+	by := models.Fields{}
 	for _, a := range s.ByAlgorithm {
-		by = append(by, Field{Key: a.Algorithm, Value: a.Records})
+		by = append(by, models.Field{Key: a.Algorithm, Value: a.Records})
 	}
 	noun := b.Noun()
-	return []Field{{Key: noun, Value: s.Records}, {Key: "solved", Value: s.ByVerdict[Solved]},
+	return []models.Field{{Key: noun, Value: s.Records}, {Key: "solved", Value: s.ByVerdict[Solved]},
 		{Key: "multiple", Value: s.ByVerdict[Multiple]}, {Key: "unsolvable", Value: s.ByVerdict[Unsolvable]},
 		{Key: "invalid", Value: s.ByVerdict[Invalid]}, {Key: "timeout", Value: s.ByVerdict[Timeout]}, {Key: "unread", Value: s.Unread},
 		{Key: noun + "_per_second", Value: rate}, {Key: "by_algorithm", Value: by}, {Key: "workers", Value: workers}}
 }
 
-// ArgumentsInput is the name OpenInput gives an input written out on the
-// command line (Model.Literal).
-const ArgumentsInput = "arguments"
-
-// OpenInput opens the input of a request read from the argument at index
-// at (a file; "-" or no argument for standard input) or, for a model with
-// Literal, written out by the arguments from at on when the first of them
-// names no file (a puzzle on the command line). name is the input's name
-// in messages: the file's name, "stdin" or "arguments".
-func (m *Model) OpenInput(req Request, at int) (rc io.ReadCloser, name string, err error) {
-	if m == nil {
-		return nil, "", errors.New("models: OpenInput: no model")
-	}
-	if at = max(at, 0); m.Literal != nil && at < len(req.Args) && req.Args[at] != "-" {
-		if _, serr := os.Stat(req.Args[at]); serr != nil {
-			if text, ok := m.Literal(req.Args[at:]); ok {
-				return io.NopCloser(strings.NewReader(text)), ArgumentsInput, nil
-			}
-		}
-	}
-	rc, name, err = req.OpenArg(at)
-	if name == "-" {
-		name = "stdin"
-	}
-	if rc == nil && err == nil {
-		err = fmt.Errorf("models: %s: nothing to read", name)
-	}
-	return rc, name, err
-}
-
 // LoadRequest reads the batch a request names (the model's Batch over the
-// input of its first argument, OpenInput) into a BatchInstance.
-func (m *Model) LoadRequest(req Request) (*BatchInstance, error) {
+// input of its first argument, models.Model.OpenInput) into a
+// BatchInstance.
+func LoadRequest(m *models.Model, req models.Request) (*BatchInstance, error) {
 	switch {
 	case m == nil:
 		return nil, errors.New("models: LoadRequest on a nil model")

@@ -1,4 +1,4 @@
-package models
+package verify
 
 import (
 	"bytes"
@@ -13,6 +13,7 @@ import (
 
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/lines"
+	"github.com/coverkit/coverkit/models"
 )
 
 // The one verify loop. Every model's Verify reads its records through a
@@ -80,11 +81,11 @@ const MaxBadListed = 1000
 // report so far, its Status saying why, and no error; a record whose
 // reading the stop cut short is not counted) or when the input cannot be
 // read (r's error, wrapped with the line after the last record).
-func VerifyEach(ctx context.Context, p core.Problem, r SolutionReader) (*VerifyReport, error) {
+func VerifyEach(ctx context.Context, p core.Problem, r SolutionReader) (*models.VerifyReport, error) {
 	if r == nil {
 		return nil, errors.New("models: verify: nil reader")
 	}
-	rep := &VerifyReport{}
+	rep := &models.VerifyReport{}
 	seen := make(map[uint64]struct{})
 	m := core.NewMeter(ctx, nil)
 	bound, ok := m.Check(0)
@@ -133,7 +134,7 @@ func VerifyEach(ctx context.Context, p core.Problem, r SolutionReader) (*VerifyR
 			if unreadable {
 				rep.Unreadable++
 			}
-			b := Bad{Line: rd.Line, Reason: bad.Error(), Unreadable: unreadable}
+			b := models.Bad{Line: rd.Line, Reason: bad.Error(), Unreadable: unreadable}
 			if rep.FirstBad == nil {
 				rep.FirstBad = &b
 			}
@@ -363,49 +364,4 @@ func Ints(line []byte) ([]int32, error) {
 		out[i] = int32(v)
 	}
 	return out, nil
-}
-
-// VerifyRequest checks the solutions of a verify request: its first
-// VerifyArgs arguments (VerifyInput's count) name the instance, the next
-// the input (OpenInput: a file, "-" or none for standard input, or the
-// model's Literal). name names the input in messages; an error is a bad
-// request or an input that cannot be read.
-func (m *Model) VerifyRequest(ctx context.Context, req Request) (rep *VerifyReport, name string, err error) {
-	if m == nil || m.Verify == nil {
-		return nil, "", errors.New("models: VerifyRequest: a model without verify")
-	}
-	args := req.Args
-	at := m.VerifyArgs
-	if m.VerifyInput != nil {
-		at = m.VerifyInput(args)
-	}
-	at = min(max(at, 0), len(args))
-	in, name, err := m.OpenInput(req, at)
-	if err != nil {
-		return nil, name, err
-	}
-	defer in.Close()
-	req.Args = args[:at]
-	rep, err = m.Verify(ctx, req, lines.ContextReader(ctx, in))
-	return rep, name, err
-}
-
-// VerbDoc is the long help of one of the model's generic verbs: the
-// model's Doc, and for verify what verify does with it.
-func (m *Model) VerbDoc(verb string) string {
-	if m == nil {
-		return ""
-	}
-	if verb != "verify" {
-		return m.Doc
-	}
-	return `Check solutions independently of any solver: every solution read from the
-input (a file, stdin if absent or -) in any form solve writes (text or JSON
-lines) is checked against the instance, each bad one reported on its line
-(one that cannot be read is marked unreadable) and the rest still checked;
-then a summary: the solutions, how many are invalid, valid and distinct.
-Exit 0 every solution valid, 1 some solution invalid or unreadable (or none
-at all), 2 only when the input itself cannot be read.
-
-The model: ` + m.Doc
 }
