@@ -2,15 +2,18 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -169,4 +172,131 @@ func runDocBlock(t *testing.T, root, doc string, block []docExample) {
 			require.Regexp(t, docPattern(ex.want), docNormalize(string(out)), "%s:%d: %s", doc, ex.line, ex.cmd)
 		})
 	}
+}
+
+// docBlock is a fenced block of a Markdown file: its info string (the
+// language after the fence), its first line's number, its lines, and the
+// reason of a `<!-- not run: REASON -->` line just above it.
+type docBlock struct {
+	tag, notRun string
+	line        int
+	lines       []string
+}
+
+// docBlocks reads every fenced block of a Markdown file.
+func docBlocks(t *testing.T, path string) []docBlock {
+	b, err := os.ReadFile(path)
+	require.NoError(t, err)
+	notRun := regexp.MustCompile(`^<!-- not run: (.*\S)\s*-->$`)
+	var blocks []docBlock
+	var cur *docBlock
+	last := "" // the last non-blank line outside a block
+	for i, line := range strings.Split(string(b), "\n") {
+		fence := strings.HasPrefix(strings.TrimLeft(line, " "), "```") // a list item's block is indented
+		switch {
+		case cur == nil && fence:
+			cur = &docBlock{tag: strings.TrimSpace(strings.TrimLeft(line, " ")[3:]), line: i + 1}
+			if m := notRun.FindStringSubmatch(last); m != nil {
+				cur.notRun = m[1]
+			}
+		case cur != nil && fence:
+			blocks = append(blocks, *cur)
+			cur = nil
+		case cur != nil:
+			cur.lines = append(cur.lines, line)
+		case strings.TrimSpace(line) != "":
+			last = strings.TrimSpace(line)
+		}
+	}
+	return blocks
+}
+
+// docTags are the info strings of blocks that are no commands: a
+// synopsis or some output (text), code (go), data (json, dlx, yaml).
+var docTags = []string{"text", "go", "json", "dlx", "yaml"}
+
+// TestDocCommands checks every fenced block of README.md and docs/*.md
+// (issue 31: docs that cannot drift): a block of `$ coverkit` examples is
+// TestDocExamples's; a block of shell commands is tagged `sh` and runs
+// here, line after line in one bash (set -e, pipefail), in a new directory
+// where testdata/ is the repository's, and must succeed — unless a line
+// `<!-- not run: REASON -->` just above it gives the reason it cannot (a
+// cluster, hours of counting); every other block says what it is (text,
+// go, json, dlx, yaml). An untagged block that holds no example fails.
+func TestDocCommands(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("the commands are bash")
+	}
+	root, err := filepath.Abs("../..")
+	require.NoError(t, err)
+	docs, err := filepath.Glob(filepath.Join(root, "docs", "*.md"))
+	require.NoError(t, err)
+	docs = append([]string{filepath.Join(root, "README.md")}, docs...)
+	for _, path := range docs {
+		doc, err := filepath.Rel(root, path)
+		require.NoError(t, err)
+		for _, b := range docBlocks(t, path) {
+			where := fmt.Sprintf("%s:%d", doc, b.line)
+			examples := slices.ContainsFunc(b.lines, func(l string) bool { return strings.HasPrefix(l, "$ ") })
+			switch {
+			case examples:
+				require.Empty(t, b.tag, "%s: a block of $ examples has no tag", where)
+				continue
+			case b.tag == "sh" && b.notRun != "":
+				continue // the reason is beside it
+			case b.tag == "sh":
+			case b.notRun != "":
+				assert.Failf(t, "not run", "%s: only a sh block is marked not run", where)
+				continue
+			default:
+				assert.Contains(t, docTags, b.tag, "%s: a block is `$ coverkit` examples, sh commands (run, or "+
+					"<!-- not run: REASON --> above it) or tagged %v", where, docTags)
+				continue
+			}
+			t.Run(where, func(t *testing.T) {
+				t.Parallel()
+				script := strings.Join(b.lines, "\n")
+				if testing.Short() && strings.Contains(script, " compare ") {
+					t.Skip("compare commands run in the full suite")
+				}
+				dir := t.TempDir()
+				require.NoError(t, os.Symlink(filepath.Join(root, "testdata"), filepath.Join(dir, "testdata")))
+				ctx, cancel := context.WithTimeout(context.Background(), helpExampleTimeout)
+				defer cancel()
+				cmd := exec.CommandContext(ctx, "bash", "-e", "-o", "pipefail", "-c", script)
+				cmd.Dir = dir
+				out, err := cmd.CombinedOutput()
+				require.NoError(t, ctx.Err(), "%s: more than %s", where, helpExampleTimeout)
+				require.NoError(t, err, "%s:\n%s\n%s", where, script, out)
+			})
+		}
+	}
+}
+
+// TestWorkedExample checks that docs/design.md's worked example is the
+// code of a model that compiles and runs (issue 31): every Go block of the
+// section "A worked example" is, line for line, in the model's file.
+func TestWorkedExample(t *testing.T) {
+	root, err := filepath.Abs("../..")
+	require.NoError(t, err)
+	b, err := os.ReadFile(filepath.Join(root, "docs", "design.md"))
+	require.NoError(t, err)
+	_, sec, ok := strings.Cut(string(b), "## A worked example: Langford pairings")
+	require.True(t, ok, "docs/design.md has no worked example")
+	sec, _, _ = strings.Cut(sec, "\n## ")
+	src, err := os.ReadFile(filepath.Join(root, "models", "langford", "langford.go"))
+	require.NoError(t, err)
+	blocks := 0
+	for _, blk := range docBlocks(t, filepath.Join(root, "docs", "design.md")) {
+		if blk.tag != "go" || !strings.Contains(sec, strings.Join(blk.lines, "\n")) {
+			continue
+		}
+		blocks++
+		var code []string
+		for _, l := range blk.lines {
+			code = append(code, strings.TrimPrefix(l, "   "))
+		}
+		require.Contains(t, string(src), strings.Join(code, "\n"), "docs/design.md:%d: the worked example is not models/langford/langford.go's code", blk.line)
+	}
+	require.NotZero(t, blocks, "the worked example shows no code")
 }

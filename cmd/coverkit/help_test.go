@@ -1,9 +1,15 @@
 package main
 
 import (
+	"context"
 	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/stretchr/testify/require"
@@ -43,6 +49,65 @@ func TestHelpExamples(t *testing.T) {
 	}
 	walk(newRoot(e, ""))
 }
+
+// TestHelpExamplesRun runs every command's help Examples (issue 31: help
+// that cannot drift): the lines of each command's Examples in order,
+// through bash, in a new directory where testdata/ is the repository's, as
+// a user who copies them from `coverkit <verb> --help` in a clone would.
+// Each must answer (exit 0, or 1 where no solution is the answer) within
+// helpExampleTimeout: examples use files of the repository and finish in
+// seconds. -short leaves out compare, as TestDocExamples does.
+func TestHelpExamplesRun(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("the examples are bash command lines")
+	}
+	if _, err := exec.LookPath("bash"); err != nil {
+		t.Skip("bash is not installed")
+	}
+	root, err := filepath.Abs("../..")
+	require.NoError(t, err)
+	e := newEnv(nil, io.Discard, io.Discard)
+	seen := map[string]bool{}
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		if c.Hidden || c.Name() == "help" || !c.IsAvailableCommand() && c.HasParent() {
+			return
+		}
+		if ex := strings.TrimSpace(c.Example); ex != "" && !seen[ex] {
+			seen[ex] = true
+			t.Run(c.CommandPath(), func(t *testing.T) {
+				t.Parallel()
+				if testing.Short() && strings.Contains(ex, " compare ") {
+					t.Skip("compare examples run in the full suite")
+				}
+				dir := t.TempDir()
+				require.NoError(t, os.Symlink(filepath.Join(root, "testdata"), filepath.Join(dir, "testdata")))
+				for _, line := range strings.Split(ex, "\n") {
+					line = strings.TrimSpace(line)
+					ctx, cancel := context.WithTimeout(context.Background(), helpExampleTimeout)
+					cmd := exec.CommandContext(ctx, "bash", "-o", "pipefail", "-c", line)
+					cmd.Dir = dir
+					out, err := cmd.CombinedOutput()
+					late := ctx.Err() != nil
+					cancel()
+					require.False(t, late, "%s: more than %s", line, helpExampleTimeout)
+					if ee, ok := err.(*exec.ExitError); ok && ee.ExitCode() == exitNoSolution {
+						err = nil // no solution is an answer
+					}
+					require.NoError(t, err, "%s\n%s", line, out)
+				}
+			})
+		}
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk(newRoot(e, ""))
+}
+
+// helpExampleTimeout bounds each help example line; they take well under
+// a second on an idle machine.
+const helpExampleTimeout = 60 * time.Second
 
 // shellWords splits a command line into words as a shell would for the
 // simple lines of our examples: quotes group, redirections are dropped.

@@ -14,8 +14,9 @@ func newMergeCmd(e *env) *cobra.Command {
 	var format string
 	cmd := &cobra.Command{
 		Use: "merge [FILE...|-]",
-		Example: `  coverkit merge units/*.json
-  cat units/*.json | coverkit merge --format json`,
+		Example: `  coverkit queens count 11 --units 4 --unit 0-3 > units.jsonl
+  coverkit merge units.jsonl
+  cat units.jsonl | coverkit merge --format json`,
 		Short: "Add up the unit lines of a split count, exactly, checking that nothing is missing or counted twice",
 		Long:  units.MergeDoc,
 		RunE: func(cmd *cobra.Command, args []string) error {

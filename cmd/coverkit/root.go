@@ -53,7 +53,7 @@ Exit codes: 0 success, 1 no solution exists, 2 bad input or usage,
 		Example: `  coverkit queens solve 8
   coverkit queens count 14 --unique --format json
   coverkit knight solve 8 --format svg --out tour.svg
-  coverkit sudoku solve puzzles.txt --workers 0
+  coverkit sudoku solve testdata/sudoku/top50.txt --workers 0
   coverkit algorithms`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
@@ -97,7 +97,7 @@ Exit codes: 0 success, 1 no solution exists, 2 bad input or usage,
 		// too.
 		root.InitDefaultCompletionCmd()
 		if c, _, err := root.Find([]string{"completion"}); err == nil && c.Name() == "completion" {
-			c.Example = "  source <(coverkit completion bash)\n  coverkit completion zsh > \"${fpath[1]}/_coverkit\""
+			c.Example = "  source <(coverkit completion bash)\n  coverkit completion zsh > _coverkit   # then into a directory of $fpath"
 			for _, sh := range c.Commands() {
 				sh.Example = "  coverkit completion " + sh.Name() + " > coverkit-completion." + sh.Name()
 			}

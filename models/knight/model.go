@@ -90,11 +90,11 @@ the path as 1-based [row,col] squares; svg, a picture of the tour.`,
 		Examples: map[string]string{
 			"solve": `  coverkit knight solve 8
   coverkit knight solve 6 --closed --format svg --out tour.svg
-  coverkit knight solve 20000 --algo divide --out big.txt`,
+  coverkit knight solve 300 --algo divide --out tour.txt`,
 			"count": `  coverkit knight count 5
   coverkit knight count 6 --closed`,
 			"verify":  `  coverkit knight solve 8 --format json | coverkit knight verify`,
-			"compare": `  coverkit knight compare 5 --algos search,backtrack`,
+			"compare": `  coverkit knight compare 3x4 --algos search,backtrack`,
 		},
 	})
 }

@@ -181,35 +181,66 @@ var engine = xcc.Engine{
 
 func init() {
 	models.Register(models.Model{
-		Name:    "langford",
-		Summary: "Langford pairings: two of each of 1..N, k numbers between the k's",
-		Doc: `Langford pairings of order N: two copies of each of 1..N in a row of 2N, the
+		Name:       "langford",
+		Summary:    "Langford pairings: two of each of 1..N, k numbers between the k's",
+		Doc:        doc,
+		Instance:   models.Instance{Usage: "N", Args: 1, New: newPairing, Samples: []string{"7", "8"}},
+		Algorithms: engine.Algorithms(), // auto, dlx, memo
+		Default:    xcc.Default,
+		Decompose:  decompose,
+		Cover:      cover,
+		Formats:    []string{"text", "json", "svg"},
+		Blocks:     []string{"svg"},
+		Verify:     verifyPairings,
+		Fields:     fields,
+		Examples:   examples,
+	})
+}
+
+// doc is the model's long help.
+const doc = `Langford pairings of order N: two copies of each of 1..N in a row of 2N, the
 two k's with k numbers between them (3 1 2 1 3 2). They exist exactly when
 N ≡ 0 or 3 (mod 4); counts include each pairing and its reversal (OEIS
 A014552 counts them up to reversal: 1, 1, 26, 150 for N = 3, 4, 7, 8),
 and --unique counts the classes too (no pairing is its own reversal: the
 two 1s would have to straddle the middle). --units splits a count into
-the subtrees of its search.`,
-		Instance: models.Instance{Usage: "N", Args: 1, New: func(req models.Request) (core.Problem, error) {
-			n, err := core.ParseSize("N", req.Args[0], MaxN)
-			if err != nil {
-				return nil, err
-			}
-			return &Pairing{N: int(n)}, nil
-		}, Samples: []string{"7", "8"}},
-		Algorithms: engine.Algorithms(),
-		Default:    xcc.Default,
-		Decompose:  decompose,
-		Formats:    []string{"text", "json", "svg"},
-		Blocks:     []string{"svg"},
-		Verify:     verifyPairings,
-		Fields: func(p core.Problem, _ *core.Result) []models.Field {
-			return []models.Field{{Key: "n", Value: p.(*Pairing).N}}
-		},
-		Examples: map[string]string{"solve": "  coverkit langford solve 7", "count": "  coverkit langford count 8",
-			"verify":  "  coverkit langford solve 8 --all | coverkit langford verify",
-			"compare": "  coverkit langford compare 11 --repeat 3"},
-	})
+the subtrees of its search.`
+
+// examples are the help's examples, by verb.
+var examples = map[string]string{
+	"solve":   "  coverkit langford solve 7",
+	"count":   "  coverkit langford count 8\n  coverkit langford count 8 --unique",
+	"verify":  "  coverkit langford solve 8 --all | coverkit langford verify",
+	"cover":   "  coverkit langford cover 7 | coverkit dlx --count",
+	"compare": "  coverkit langford compare 8 --repeat 3",
+}
+
+// cover writes the exact cover of p in the dlx text format (the cover
+// verb).
+func cover(p core.Problem, w io.Writer) error {
+	pp, ok := p.(*Pairing)
+	if !ok || pp == nil {
+		return fmt.Errorf("langford: %w (got %s)", core.ErrWrongProblem, core.Describe(p))
+	}
+	c, err := pp.Cover()
+	if err != nil {
+		return err
+	}
+	return dlx.Write(w, c)
+}
+
+// newPairing reads the order N.
+func newPairing(req models.Request) (core.Problem, error) {
+	n, err := core.ParseSize("N", req.Args[0], MaxN)
+	if err != nil {
+		return nil, err
+	}
+	return &Pairing{N: int(n)}, nil
+}
+
+// fields are the model's facts of a record: the order n.
+func fields(p core.Problem, _ *core.Result) []models.Field {
+	return []models.Field{{Key: "n", Value: p.(*Pairing).N}}
 }
 
 // build returns the cover of p, built under ctx, and the way back from a

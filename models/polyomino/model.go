@@ -92,12 +92,12 @@ K tilings uniformly at random.`,
 			return dlx.Write(w, c)
 		},
 		Examples: map[string]string{
-			"count": `  coverkit polyomino count --board 6x10
+			"count": `  coverkit polyomino count --board 3x20
   coverkit polyomino count --board 8x8 --pieces tetrominoes --format json`,
 			"solve":   `  coverkit polyomino solve --board 3x20 --all`,
 			"verify":  `  coverkit polyomino solve --board 3x20 --all | coverkit polyomino verify --board 3x20`,
-			"cover":   `  coverkit polyomino cover --board 5x12 | coverkit dlx --count`,
-			"compare": `  coverkit polyomino compare --board 5x12 --repeat 3`,
+			"cover":   `  coverkit polyomino cover --board 3x20 | coverkit dlx --count`,
+			"compare": `  coverkit polyomino compare --board 3x20 --repeat 3`,
 		},
 	})
 }

@@ -67,7 +67,7 @@ each other have no solution, with the pair named.`,
   coverkit queens count 14 --unique --format json`,
 			"verify": `  coverkit queens solve 8 --all | coverkit queens verify`,
 			"cover":  `  coverkit queens cover 8 | coverkit dlx --count`,
-			"compare": `  coverkit queens compare 12 --repeat 3
+			"compare": `  coverkit queens compare 10 --repeat 3
   coverkit queens compare --sizes 8..12 --algos backtrack,bitwise`,
 		},
 	})

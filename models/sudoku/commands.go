@@ -2,6 +2,7 @@ package sudoku
 
 import (
 	"context"
+	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -61,7 +62,7 @@ solutions or more; --count M stops after M puzzles (0: the whole file). From
 the 17-clue collection every puzzle qualifies: the benchmark set of
 docs/benchmarks.md is "generate --from 17clue.txt --seed 1 --count 10000".`,
 		Flags:   []string{"algo", "timeout", "format", "out"},
-		Formats: []string{"text", "json"},
+		Formats: []string{"text", "json", "csv", "none"},
 		Run:     generateTask,
 	},
 }
@@ -206,7 +207,7 @@ func generateTask(ctx context.Context, c *models.Call) (*models.Outcome, error) 
 		if err != nil && short == nil {
 			short = err
 		}
-		writeGenerated(c.Out, p, sol, s, c.Format)
+		writeGenerated(c.Out, p, sol, s, c.Format, k == 0)
 	}
 	if short != nil {
 		return &models.Outcome{Failed: true, Message: errMsg(short)}, nil
@@ -214,9 +215,18 @@ func generateTask(ctx context.Context, c *models.Call) (*models.Outcome, error) 
 	return &models.Outcome{Status: core.StatusExhausted}, nil
 }
 
-func writeGenerated(w io.Writer, p *Puzzle, sol []uint8, seed uint64, format string) {
+func writeGenerated(w io.Writer, p *Puzzle, sol []uint8, seed uint64, format string, first bool) {
 	n := p.Shape.N
 	switch {
+	case format == "none":
+	case format == "csv":
+		cw := csv.NewWriter(w)
+		if first {
+			cw.Write([]string{"seed", "size", "givens", "puzzle", "solution"})
+		}
+		cw.Write([]string{strconv.FormatUint(seed, 10), p.Size(), strconv.Itoa(p.Count()),
+			string(AppendLine(nil, p.Givens)), string(AppendLine(nil, sol))})
+		cw.Flush()
 	case format == "json":
 		b, _ := json.Marshal(generated{Seed: seed, Size: p.Size(), Givens: p.Count(),
 			Puzzle: AppendJSON(nil, n, p.Givens), Solution: AppendJSON(nil, n, sol)})
@@ -245,6 +255,9 @@ func parseSeed(s string) (uint64, error) {
 // loosenTask is `sudoku generate --from FILE`: Loosen's puzzles, one per
 // line.
 func loosenTask(ctx context.Context, c *models.Call, l Layout, from string) (*models.Outcome, error) {
+	if c.Format != "text" && c.Format != "none" {
+		return nil, fmt.Errorf("sudoku: --from writes its puzzles one a line: --format text or none, not %s", c.Format)
+	}
 	for _, name := range []string{"size", "givens"} {
 		if c.Param(name) != "" && c.Param(name) != "0" {
 			return nil, fmt.Errorf("sudoku: --%s does not apply with --from", name)
@@ -270,6 +283,9 @@ func loosenTask(ctx context.Context, c *models.Call, l Layout, from string) (*mo
 	defer in.Close()
 	var buf []byte
 	n, st, err := Loosen(ctx, in, o, func(p *Puzzle) error {
+		if c.Format == "none" {
+			return nil
+		}
 		buf = append(AppendLine(buf[:0], p.Givens), '\n')
 		_, err := c.Out.Write(buf)
 		return err

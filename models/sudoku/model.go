@@ -47,11 +47,13 @@ cover on Dancing Links (dlx).`,
 		VerifyUsage: "[FILE|-] | PUZZLE SOLUTION",
 		Tasks:       tasks, // generate
 		Examples: map[string]string{
-			"solve":    `  coverkit sudoku solve 4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........`,
-			"verify":   "  coverkit sudoku verify pairs.txt\n  coverkit sudoku solve puzzles.txt --format json | coverkit sudoku verify --puzzles puzzles.txt",
+			"solve": `  coverkit sudoku solve 4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........`,
+			"verify": "  coverkit sudoku verify 4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........ " +
+				"468931527751624839392578461134756298289413675675289314846192753513867942927345186\n" +
+				"  coverkit sudoku solve testdata/sudoku/top50.txt --format json | coverkit sudoku verify --puzzles testdata/sudoku/top50.txt",
 			"count":    `  coverkit sudoku count ..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..`,
 			"generate": "  coverkit sudoku generate --count 5 --seed 7\n  coverkit sudoku generate --box 2x3 --givens 14 --format json",
-			"compare":  "  coverkit sudoku compare testdata/sudoku/puzzles.txt --repeat 3\n  coverkit sudoku compare 17clue.txt --algos fast,dlx --format csv",
+			"compare":  "  coverkit sudoku compare testdata/sudoku/top50.txt --repeat 3\n  coverkit sudoku compare testdata/sudoku/top50.txt --algos fast,dlx --format csv",
 		},
 	})
 }
