@@ -17,6 +17,7 @@ import (
 
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/outfile"
+	"github.com/coverkit/coverkit/resource"
 )
 
 // Errors a Job returns (wrapped, with details). The coverkit command maps
@@ -248,6 +249,13 @@ func (j *Job) loadCheckpoint(ctx context.Context) (*checkpointState, error) {
 	if j.Checkpoint == "" {
 		return nil, nil
 	}
+	if fi, err := os.Stat(j.Checkpoint); err == nil {
+		// Its lines are decoded in memory: a checkpoint (forged, or of
+		// a range this large) that would not fit is refused unread.
+		if err := resource.Check(fmt.Sprintf("units: reading checkpoint %s", j.Checkpoint), resource.Bytes(uint64(fi.Size()), 4)); err != nil {
+			return nil, fmt.Errorf("%w: %v", ErrCheckpoint, err)
+		}
+	}
 	b, err := os.ReadFile(j.Checkpoint)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, nil
@@ -345,6 +353,22 @@ func (j *Job) saveCheckpoint(st *checkpointState) error {
 	return nil
 }
 
+// CheckRoom refuses, before anything is counted, a file of a split count
+// (named by flag: "--checkpoint", "--out") that would hold need bytes
+// where its file system has less free: an error wrapping
+// resource.ErrTooLarge. An empty path (standard output), or a file system
+// that cannot tell, passes.
+func CheckRoom(path, flag string, need uint64) error {
+	if path == "" || path == "-" {
+		return nil
+	}
+	if free, ok := freeDisk(path); ok && need > free {
+		return fmt.Errorf("units: %s %s would take about %s (%d bytes, about %d a unit), more than the %s free on its disk: %w",
+			flag, path, resource.FormatBytes(need), need, LineBytes, resource.FormatBytes(free), resource.ErrTooLarge)
+	}
+	return nil
+}
+
 // CheckPaths checks a split count's files before anything is counted: the
 // checkpoint and the output must be different files, and the checkpoint's
 // directory must exist and take a new file (one is created and removed).
@@ -380,15 +404,38 @@ func CheckPaths(checkpoint, out string) error {
 	return nil
 }
 
-// Run counts the job's units and returns their lines. The checkpoint, if
-// any, is read and checked, or created, before anything is counted. When
-// ctx ends it saves the checkpoint (if any) and returns ErrStopped; the
-// unit under way prints no line.
+// LineBytes is about the most a unit line takes (its JSON, with a
+// by_weight of a few classes): what the checks of room count a unit.
+const LineBytes = 1 << 10
+
+// Run counts the job's units and returns their lines, or passes each to
+// Emit as its unit finishes and returns none: with Emit and no
+// checkpoint, the job holds no line, so that its memory does not grow
+// with the number of units. A job that holds its lines (a checkpoint
+// keeps those of the units done, to write them again when it resumes;
+// without Emit they are returned) is refused before anything is counted
+// when they would not fit (LineBytes a unit) in the memory the resource
+// policy allows or, for a checkpoint, on its disk: an error wrapping
+// resource.ErrTooLarge. The checkpoint, if any, is read and checked, or
+// created, before anything is counted. Every unit, empty or not, looks at
+// ctx before it starts; when ctx ends the job saves the checkpoint (if
+// any) and returns ErrStopped, and the unit under way prints no line.
 func (j *Job) Run(ctx context.Context) ([]*Line, error) {
 	if j.Dec == nil || j.Units == 0 || j.First > j.Last || j.Last >= j.Units {
 		return nil, fmt.Errorf("%w: units %d-%d of %d", ErrBadUnit, j.First, j.Last, j.Units)
 	}
 	j.instance = InstanceHash(j.Model, j.Dec.Instance())
+	keep := j.Checkpoint != "" || j.Emit == nil // the lines of the units done are held
+	if keep {
+		held := resource.Bytes(j.Last-j.First+1, LineBytes)
+		if err := resource.Check(fmt.Sprintf("units: the lines of units %d-%d (held for the checkpoint or the caller, about %d bytes a unit)",
+			j.First, j.Last, LineBytes), held); err != nil {
+			return nil, err
+		}
+		if err := CheckRoom(j.Checkpoint, "--checkpoint", held); err != nil {
+			return nil, err
+		}
+	}
 	if j.Checkpoint != "" {
 		if err := CheckPaths(j.Checkpoint, ""); err != nil {
 			return nil, err
@@ -443,13 +490,21 @@ func (j *Job) Run(ctx context.Context) ([]*Line, error) {
 			decs = append(decs, d)
 		}
 	}
+	m := core.NewMeter(ctx, nil)
 	for {
+		if !m.Live() {
+			// An empty unit runs no search that would see the stop:
+			// every unit looks before it starts.
+			return nil, j.stopped(st, m.Status())
+		}
 		line, err := j.runUnit(ctx, st, seed, every, decs)
 		if err != nil {
 			return nil, err
 		}
 		line.Resumes = st.Resumes
-		st.Done = append(st.Done, line)
+		if keep {
+			st.Done = append(st.Done, line)
+		}
 		if j.Emit != nil {
 			for _, l := range restored {
 				if err := j.Emit(l); err != nil {
@@ -478,7 +533,23 @@ func (j *Job) Run(ctx context.Context) ([]*Line, error) {
 	if j.Checkpoint != "" {
 		os.Remove(j.Checkpoint)
 	}
+	if j.Emit != nil {
+		return nil, nil // each line went to Emit
+	}
 	return st.Done, nil
+}
+
+// stopped saves the checkpoint of a job stopped with status at st.Unit,
+// st.Next, and returns the error wrapping ErrStopped that says so.
+func (j *Job) stopped(st *checkpointState, status core.Status) error {
+	if j.Checkpoint != "" {
+		if err := j.saveCheckpoint(st); err != nil {
+			return err
+		}
+		return fmt.Errorf("%w (%s): progress saved in %s at unit %d, subproblem %d; rerun the same command to resume",
+			ErrStopped, status, j.Checkpoint, st.Unit, st.Next)
+	}
+	return fmt.Errorf("%w (%s) at unit %d, subproblem %d (no --checkpoint: the unit starts over)", ErrStopped, status, st.Unit, st.Next)
 }
 
 // maxWorkers bounds the workers of a unit.
@@ -608,14 +679,7 @@ func (j *Job) runUnit(ctx context.Context, st *checkpointState, seed uint64, eve
 	}
 	sync()
 	if status != core.StatusExhausted {
-		if j.Checkpoint != "" {
-			if err := j.saveCheckpoint(st); err != nil {
-				return nil, err
-			}
-			return nil, fmt.Errorf("%w (%s): progress saved in %s at unit %d, subproblem %d; rerun the same command to resume",
-				ErrStopped, status, j.Checkpoint, st.Unit, st.Next)
-		}
-		return nil, fmt.Errorf("%w (%s) at unit %d, subproblem %d (no --checkpoint: the unit starts over)", ErrStopped, status, st.Unit, st.Next)
+		return nil, j.stopped(st, status)
 	}
 	if err := checkByWeight(st.ByClass, st.Subproblems); err != nil {
 		return nil, fmt.Errorf("units: %s gives classes to some subproblems only: %v", j.Dec.Name(), err)

@@ -140,13 +140,18 @@ func run(ctx context.Context, args []string, e *env) int {
 	root.SetArgs(args)
 	err := root.ExecuteContext(ctx)
 	if err == nil && out.Err() != nil {
-		err = usagef("writing output: %v", out.Err())
+		err = usageError(fmt.Errorf("writing output: %w", out.Err()))
 	}
 	if err == nil {
 		return exitOK
 	}
 	var ee *exitError
-	if !errors.As(err, &ee) {
+	switch {
+	case diskFull(err) && (!errors.As(err, &ee) || ee.code == exitUsage):
+		// A full disk, whatever wrote: the output is incomplete;
+		// exit 3, as for a stop (rerun where there is room).
+		ee = &exitError{code: exitPartial, err: fmt.Errorf("%w: the output is incomplete (a full disk: rerun where there is room)", err)}
+	case !errors.As(err, &ee):
 		// Cobra's own errors (unknown command, wrong argument count) are
 		// usage errors.
 		ee = &exitError{code: exitUsage, err: err}

@@ -13,6 +13,7 @@ import (
 	"github.com/coverkit/coverkit/models"
 	"github.com/coverkit/coverkit/outfile"
 	"github.com/coverkit/coverkit/report"
+	"github.com/coverkit/coverkit/resource"
 	"github.com/coverkit/coverkit/units"
 	"github.com/spf13/cobra"
 )
@@ -70,6 +71,12 @@ func runUnits(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 	// The checkpoint's path is checked before anything is built or
 	// counted, and must not be the output.
 	if err := units.CheckPaths(f.split.Checkpoint, f.out); err != nil {
+		return usageError(err)
+	}
+	// The lines go to --out as they finish (the file is renamed into
+	// place at the end): a range whose lines would not fit on its disk is
+	// refused now, not when the disk is full.
+	if err := units.CheckRoom(f.out, "--out", resource.Bytes(last-first+1, units.LineBytes)); err != nil {
 		return usageError(err)
 	}
 	workers, err := f.workerCount(core.ModeCount) // a unit honours --workers
@@ -134,7 +141,7 @@ func runUnits(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 // unitsError maps a split count's error to its exit code.
 func unitsError(err error) error {
 	switch {
-	case errors.Is(err, units.ErrStopped), errors.Is(err, syscall.ENOSPC), errors.Is(err, syscall.EDQUOT):
+	case errors.Is(err, units.ErrStopped), diskFull(err):
 		return &exitError{code: exitPartial, err: err}
 	case errors.Is(err, units.ErrBadUnit), errors.Is(err, units.ErrCheckpoint), errors.Is(err, units.ErrOverflow):
 		return usageError(err)
