@@ -552,6 +552,7 @@ var table = map[string]entry{
 	"units.AlgorithmOf":          {fn: units.AlgorithmOf},
 	"units.ArraySpec":            {fn: units.ArraySpec},
 	"units.CheckPaths":           {fn: units.CheckPaths},
+	"units.CheckRoom":            {fn: units.CheckRoom},
 	"units.FormatFingerprint":    {fn: units.FormatFingerprint},
 	"units.Hash":                 {fn: units.Hash},
 	"units.InstanceHash":         {fn: units.InstanceHash},
