@@ -58,3 +58,12 @@ func Decompose(ctx context.Context, decompose func(context.Context, core.Problem
 	}
 	return d, again, nil
 }
+
+// AlgorithmOf is the algorithm the unit lines of decomposition d name: its
+// Algorithm method's answer if it has one, else "units".
+func AlgorithmOf(d core.Decomposition) string {
+	if a, ok := d.(interface{ Algorithm() string }); ok {
+		return a.Algorithm()
+	}
+	return "units"
+}

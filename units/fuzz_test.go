@@ -186,20 +186,3 @@ func FuzzReadCheckpoint(f *testing.F) {
 		}
 	})
 }
-
-// FuzzParseUnit: any unit spec is accepted within 0..K−1 or refused with
-// ErrBadUnit.
-func FuzzParseUnit(f *testing.F) {
-	for _, s := range []string{"0", "3-5", "env", "-1", "5-2", "x", "18446744073709551615"} {
-		f.Add(s, uint64(8), uint64(0))
-	}
-	f.Fuzz(func(t *testing.T, spec string, k, off uint64) {
-		first, last, err := units.ParseUnit(spec, k, off, func(string) (string, bool) { return "3", true })
-		if err != nil {
-			return
-		}
-		if first > last || last >= k {
-			t.Fatalf("%q K=%d offset=%d: units %d-%d", spec, k, off, first, last)
-		}
-	})
-}

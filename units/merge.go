@@ -295,3 +295,40 @@ func differs(a, b *Line) string {
 func equalCounts(a, b *core.Count) bool {
 	return a == nil && b == nil || a != nil && b != nil && *a == *b
 }
+
+// WriteText writes the merge's summary for people: the total, whether it is
+// complete, the units and subproblems seen, the CPU time and the missing
+// units in Slurm's --array syntax.
+func (s *Summary) WriteText(w io.Writer) error {
+	if w == nil {
+		return errors.New("units: nil writer")
+	}
+	state := "complete"
+	if !s.Complete {
+		state = "INCOMPLETE"
+	}
+	fund := ""
+	if s.Fundamental != nil {
+		fund = fmt.Sprintf(" (%s fundamental)", s.Fundamental)
+	}
+	_, err := fmt.Fprintf(w, "%s %s: %s solutions%s (%s)\n", s.Model, s.Size, s.Solutions, fund, state)
+	fmt.Fprintf(w, "units: %d of %d present (%d lines, %d confirmed repeats), %s, %d subproblems\n",
+		s.Present, s.Units, s.Lines, s.Confirmed, s.Decomposition, s.Subproblems)
+	if len(s.ByWeight) > 0 {
+		keys := slices.SortedFunc(maps.Keys(s.ByWeight), func(a, b string) int {
+			x, _ := strconv.Atoi(a)
+			y, _ := strconv.Atoi(b)
+			return x - y
+		})
+		parts := make([]string, len(keys))
+		for i, k := range keys {
+			parts[i] = fmt.Sprintf("%s: %d", k, s.ByWeight[k])
+		}
+		fmt.Fprintf(w, "subproblems by weight: %s\n", strings.Join(parts, ", "))
+	}
+	fmt.Fprintf(w, "cpu: %.1f s\n", s.CPUSeconds)
+	if !s.Complete {
+		fmt.Fprintf(w, "missing: --array=%s\n", ArraySpec(s.Missing))
+	}
+	return err
+}

@@ -10,7 +10,6 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
-	"strings"
 	gosync "sync"
 	"sync/atomic"
 	"time"
@@ -39,72 +38,6 @@ var (
 	// (2^128 solutions, 2^64 for the counters): never wrapped, refused.
 	ErrOverflow = errors.New("units: overflow")
 )
-
-// EnvVars are the environment variables --unit env reads, in order: Slurm
-// array tasks and Kubernetes Indexed Jobs.
-var EnvVars = []string{"SLURM_ARRAY_TASK_ID", "JOB_COMPLETION_INDEX"}
-
-// ParseUnits reads a unit count K, a positive whole number written as
-// every count is (core.ParseSize: 64, 1e6, 1_000_000).
-func ParseUnits(s string) (uint64, error) {
-	k, err := core.ParseSize("--units", s, math.MaxInt64)
-	if err != nil {
-		return 0, fmt.Errorf("%w: %v", ErrBadUnit, err)
-	}
-	return uint64(k), nil
-}
-
-// ParseUnit reads a unit selection: I, A-B (inclusive) or "env" (the index
-// from the first of EnvVars that is set, through getenv), each shifted by
-// offset; the units must lie below k. It returns the first and last unit.
-func ParseUnit(s string, k, offset uint64, getenv func(string) (string, bool)) (first, last uint64, err error) {
-	spec := strings.TrimSpace(s)
-	if spec == "env" {
-		found := false
-		for _, name := range EnvVars {
-			if v, ok := getenv(name); ok {
-				if strings.TrimSpace(v) == "" {
-					return 0, 0, fmt.Errorf("%w: --unit env: %s is empty", ErrBadUnit, name)
-				}
-				spec, found = v, true
-				break
-			}
-		}
-		if !found {
-			return 0, 0, fmt.Errorf("%w: --unit env: neither %s is set", ErrBadUnit, strings.Join(EnvVars, " nor "))
-		}
-		if strings.Contains(spec, "-") {
-			return 0, 0, fmt.Errorf("%w: --unit env: %q is not a unit index", ErrBadUnit, spec)
-		}
-	}
-	if strings.HasPrefix(spec, "-") {
-		return 0, 0, fmt.Errorf("%w: --unit must be 0 or more, got %q", ErrBadUnit, s)
-	}
-	num := func(t string) (uint64, error) {
-		v, err := core.ParseCount("--unit", t, math.MaxInt64)
-		if err != nil {
-			return 0, fmt.Errorf("%w: --unit %q: %q is not a unit index (a number from 0)", ErrBadUnit, s, t)
-		}
-		return uint64(v), nil
-	}
-	a, b, isRange := strings.Cut(spec, "-")
-	if first, err = num(a); err != nil {
-		return 0, 0, err
-	}
-	last = first
-	if isRange {
-		if last, err = num(b); err != nil {
-			return 0, 0, err
-		}
-		if last < first {
-			return 0, 0, fmt.Errorf("%w: --unit %q: the range ends before it starts", ErrBadUnit, s)
-		}
-	}
-	if first+offset < first || last+offset < last || last+offset >= k {
-		return 0, 0, fmt.Errorf("%w: --unit %q with --unit-offset %d: units are 0..%d (--units %d)", ErrBadUnit, s, offset, k-1, k)
-	}
-	return first + offset, last + offset, nil
-}
 
 // Job counts units First..Last of Units of a decomposition.
 type Job struct {

@@ -152,46 +152,6 @@ func TestMergeErrors(t *testing.T) {
 	require.Equal(t, "1-2", units.ArraySpec(s.Missing))
 }
 
-func TestParseUnit(t *testing.T) {
-	env := func(m map[string]string) func(string) (string, bool) {
-		return func(k string) (string, bool) { v, ok := m[k]; return v, ok }
-	}
-	tests := []struct {
-		name, spec  string
-		k, off      uint64
-		env         map[string]string
-		first, last uint64
-		bad         bool
-	}{
-		{"one", "3", 8, 0, nil, 3, 3, false},
-		{"range", "2-5", 8, 0, nil, 2, 5, false},
-		{"offset", "1", 8, 4, nil, 5, 5, false},
-		{"slurm", "env", 8, 0, map[string]string{"SLURM_ARRAY_TASK_ID": "6"}, 6, 6, false},
-		{"k8s", "env", 8, 0, map[string]string{"JOB_COMPLETION_INDEX": "0"}, 0, 0, false},
-		{"too big", "8", 8, 0, nil, 0, 0, true},
-		{"negative", "-1", 8, 0, nil, 0, 0, true},
-		{"word", "x", 8, 0, nil, 0, 0, true},
-		{"backwards", "5-2", 8, 0, nil, 0, 0, true},
-		{"empty env", "env", 8, 0, map[string]string{"SLURM_ARRAY_TASK_ID": ""}, 0, 0, true},
-		{"no env", "env", 8, 0, nil, 0, 0, true},
-		{"offset too far", "7", 8, 1, nil, 0, 0, true},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			f, l, err := units.ParseUnit(tc.spec, tc.k, tc.off, env(tc.env))
-			if tc.bad {
-				require.ErrorIs(t, err, units.ErrBadUnit)
-				return
-			}
-			require.NoError(t, err)
-			require.Equal(t, tc.first, f)
-			require.Equal(t, tc.last, l)
-		})
-	}
-	_, err := units.ParseUnits("0")
-	require.ErrorIs(t, err, units.ErrBadUnit)
-}
-
 var _ = core.StatusExhausted
 
 // TestMergeAcrossVersions: lines written by different versions of

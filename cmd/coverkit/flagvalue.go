@@ -1,35 +1,37 @@
-package core
+package main
 
 import (
 	"math"
 	"strconv"
+
+	"github.com/coverkit/coverkit/core"
 )
 
 // IntValue is a command-line flag of a whole number read by the one parser
-// of sizes and counts (ParseCount: 8, 1e6, 1_000_000), as every number of
+// of sizes and counts (core.ParseCount: 8, 1e6, 1_000_000), as every number of
 // the command line is. It implements the Value interface of the flag
 // packages (Set, String, Type).
 type IntValue struct {
 	// P receives the value; Name is the flag's name, without dashes.
 	P    *int
 	Name string
-	// Positive refuses 0 (ParseSize), with the same words for 0 and for a
+	// Positive refuses 0 (core.ParseSize), with the same words for 0 and for a
 	// negative number.
 	Positive bool
 }
 
 // Set parses s into *P.
 func (v *IntValue) Set(s string) error {
-	parse := ParseCount
+	parse := core.ParseCount
 	if v.Positive {
-		parse = ParseSize
+		parse = core.ParseSize
 	}
 	n, err := parse("--"+v.Name, s, math.MaxInt)
 	if err != nil {
 		return err
 	}
 	if v.P == nil {
-		return ErrUnsupported
+		return core.ErrUnsupported
 	}
 	*v.P = int(n)
 	return nil
@@ -46,7 +48,7 @@ func (v *IntValue) String() string {
 // Type names the value's type in help: "int".
 func (v *IntValue) Type() string { return "int" }
 
-// UintValue is a command-line flag of 0 to 2^64−1 (ParseUint: 1e6,
+// UintValue is a command-line flag of 0 to 2^64−1 (core.ParseUint: 1e6,
 // 1_000_000 or 0x...), such as --seed.
 type UintValue struct {
 	// P receives the value; Name is the flag's name, without dashes.
@@ -56,12 +58,12 @@ type UintValue struct {
 
 // Set parses s into *P.
 func (v *UintValue) Set(s string) error {
-	n, err := ParseUint("--"+v.Name, s)
+	n, err := core.ParseUint("--"+v.Name, s)
 	if err != nil {
 		return err
 	}
 	if v.P == nil {
-		return ErrUnsupported
+		return core.ErrUnsupported
 	}
 	*v.P = n
 	return nil
