@@ -254,8 +254,3 @@ func (a Algorithm) model() *Model {
 	}
 	return m
 }
-
-// honoursAll reports whether a honours every setting o asks for.
-func (a Algorithm) honoursAll(o *core.Options) bool {
-	return !slices.ContainsFunc(Settings, func(s Setting) bool { return s.Asked(o) && !a.Honours(s, o) })
-}

@@ -17,7 +17,7 @@ import (
 )
 
 // roundTripLimit bounds the solutions a round trip lists per instance.
-const roundTripLimit = "200"
+const roundTripLimit = "40"
 
 // roundTripInstances are the instances of a model the round trip lists:
 // its samples (Instance.Samples) and the edge cases where a listing was
@@ -30,20 +30,24 @@ func roundTripInstances(m *models.Model) []string {
 		"pieces":   {"rook 1 4 2"},
 		"langford": {"3"},
 		"latin":    {"1", "3"},
-		"knight":   {"1x1"},
+		"knight":   {"1x1", "3x4"},
+		"queens":   {"6"},
 	}
-	return append(slices.Clone(m.Instance.Samples), extra[m.Name]...)
+	// The first sample (the others cost time and find nothing new) and
+	// the edge cases.
+	return append(slices.Clone(m.Instance.Samples[:min(1, len(m.Instance.Samples))]), extra[m.Name]...)
 }
 
 // TestRoundTrip is the round trip generated from the registry (issue 31):
-// for every model with a verifier, every instance of roundTripInstances,
+// for every model with a verifier, every instance of roundTripInstances (a
+// sample of the model and the edge cases),
 // every algorithm that lists solutions and every format that verify
 // reads (every render format but svg; a batch's text and json), `solve
 // --all` piped into `verify` accepts every solution listed, and as many
-// as were listed. Then, in JSON, every listed solution changed (its last
-// element dropped, its first doubled) is accepted by verify exactly when
-// the change is itself one of the solutions listed: verify rejects what
-// count would never produce. A new model, algorithm or format is covered
+// as were listed. Then, in JSON (an instance's first algorithm), each of
+// the first listed solutions changed (its last element dropped, its first
+// doubled) is accepted by verify exactly when the change is itself one of
+// the solutions listed: verify rejects what count would never produce. A new model, algorithm or format is covered
 // with no change here.
 func TestRoundTrip(t *testing.T) {
 	root, err := filepath.Abs("../..")
@@ -55,6 +59,7 @@ func TestRoundTrip(t *testing.T) {
 		}
 		for _, inst := range roundTripInstances(m) {
 			args := strings.Fields(inst)
+			changes := true // verify's rejections are tried once an instance, with its first lister
 			for _, a := range m.Algorithms {
 				if !a.CanDo(&core.Options{Mode: core.ModeAll}) {
 					continue
@@ -63,8 +68,12 @@ func TestRoundTrip(t *testing.T) {
 					if format == "svg" || format == "csv" || format == "none" {
 						continue // a picture, a table, nothing: read by no verifier
 					}
+					tryChanges := changes && format == "json"
+					if tryChanges {
+						changes = false
+					}
 					t.Run(fmt.Sprintf("%s/%s/%s/%s", m.Name, inst, a.Name, format), func(t *testing.T) {
-						roundTrip(t, m, args, a.Name, format)
+						roundTrip(t, m, args, a.Name, format, tryChanges)
 					})
 				}
 			}
@@ -74,7 +83,7 @@ func TestRoundTrip(t *testing.T) {
 
 // roundTrip lists every solution of one instance with one algorithm in one
 // format and verifies them.
-func roundTrip(t *testing.T, m *models.Model, inst []string, algo, format string) {
+func roundTrip(t *testing.T, m *models.Model, inst []string, algo, format string, changes bool) {
 	solve := append(append([]string{m.Name, "solve"}, inst...), "--all", "--limit", roundTripLimit, "--algo", algo, "--format", format, "--stats")
 	listing, errOut, code := runCLI(t, "", solve...)
 	if code == exitUsage {
@@ -94,7 +103,7 @@ func roundTrip(t *testing.T, m *models.Model, inst []string, algo, format string
 	require.NoError(t, json.Unmarshal([]byte(report), &rep), report)
 	require.EqualValues(t, listed, num(rep["solutions"]), "%v | %v: every solution listed is read back: %s", solve, verify, report)
 	require.EqualValues(t, listed, num(rep["valid"]), "%v | %v: %s", solve, verify, report)
-	if format == "json" {
+	if changes {
 		rejectsChanges(t, m, verify, listing)
 	}
 }
@@ -115,7 +124,7 @@ func rejectsChanges(t *testing.T, m *models.Model, verify []string, listing stri
 		known[string(b)] = true
 	}
 	for i, l := range lines {
-		if i >= 20 {
+		if i >= 8 {
 			break
 		}
 		sol, ok := l[key].([]any)
