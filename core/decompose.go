@@ -54,9 +54,11 @@ type SubResult struct {
 	// it too (one whose Fundamental method reports true: see
 	// FundamentalCounter); zero otherwise.
 	Fundamental Count
-	// Class is a small label of the subproblem that outputs tally, such as
-	// the symmetry weight 2, 4 or 8 of an N-Queens pre-placement; 0 when
-	// the decomposition has none.
+	// Class is a small label of the subproblem that outputs tally: the
+	// weight its Count was multiplied by, such as the symmetry weight 2, 4
+	// or 8 of an N-Queens pre-placement, so that Count is a multiple of it
+	// (package units checks it, and a merge checks each unit's count
+	// against its classes); 0 when the decomposition has none.
 	Class int
 	// Stats is the work the subproblem took (Elapsed may be 0).
 	Stats Stats

@@ -88,8 +88,9 @@ func FuzzParseLine(f *testing.F) {
 	})
 }
 
-// stopDec is a decomposition of m subproblems counting j%3 each that
-// stops when its context ends, for checkpoints made in tests. With fund it
+// stopDec is a decomposition of m subproblems counting j%3 times their
+// class (1 + j%2, a weight) each, that stops when its context ends, for
+// checkpoints made in tests. With fund it
 // counts the solutions up to symmetry too (core.FundamentalCounter): one
 // class in each subproblem whose j%3 is 2 (of its two solutions).
 type stopDec struct {
@@ -106,7 +107,8 @@ func (d stopDec) Run(ctx context.Context, first, stride uint64, done func(uint64
 		if st, stop := core.ContextStatus(ctx); stop {
 			return st, nil
 		}
-		r := core.SubResult{Count: core.CountOf(j % 3), Class: 1 + int(j%2), Stats: core.Stats{Nodes: j}}
+		class := 1 + j%2 // a weight: the count is a multiple of it
+		r := core.SubResult{Count: core.CountOf(j % 3 * class), Class: int(class), Stats: core.Stats{Nodes: j}}
 		if d.fund && j%3 == 2 {
 			r.Fundamental = core.CountOf(1)
 		}

@@ -8,8 +8,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"math"
+	"math/bits"
+	"slices"
 	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/coverkit/coverkit/core"
 )
@@ -117,26 +123,82 @@ func checkSeconds(field string, v float64) error {
 }
 
 // checkByWeight checks a tally of subproblems by class: keys 1..MaxClass
-// in canonical decimal, counts adding up to subproblems without overflow.
-func checkByWeight(m map[string]uint64, subproblems uint64) error {
+// in canonical decimal, each with one subproblem at least, counts adding
+// up to subproblems without overflow; and, since a subproblem's class is
+// the weight its count was multiplied by (core.SubResult.Class), the
+// count of the subproblems is a multiple of the classes' greatest common
+// divisor (an odd count where every class is even cannot be a sum of
+// them).
+func checkByWeight(m map[string]uint64, subproblems uint64, solutions core.Count) error {
 	if len(m) == 0 {
 		return nil
 	}
-	var sum uint64
+	var sum, g uint64
 	for k, v := range m {
 		c, err := strconv.Atoi(k)
 		if err != nil || c < 1 || c > MaxClass || strconv.Itoa(c) != k {
 			return fmt.Errorf("by_weight: unknown class %q (classes are 1..%d)", k, MaxClass)
 		}
+		if v == 0 {
+			return fmt.Errorf("by_weight: class %s with no subproblem", k)
+		}
 		if sum+v < sum {
 			return errors.New("by_weight: the counts overflow")
 		}
 		sum += v
+		g = gcd(g, uint64(c))
 	}
 	if sum != subproblems {
 		return fmt.Errorf("by_weight: the counts add up to %d, not to the %d subproblems", sum, subproblems)
 	}
+	if r := countMod(solutions, g); r != 0 {
+		return fmt.Errorf("by_weight: solutions %s is not a multiple of %d, the greatest common divisor of the classes (weights) %s", solutions, g, classList(m))
+	}
 	return nil
+}
+
+// gcd returns the greatest common divisor of a and b (gcd(0, b) = b).
+func gcd(a, b uint64) uint64 {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
+}
+
+// countMod returns c mod d (d > 0).
+func countMod(c core.Count, d uint64) uint64 {
+	_, r := bits.Div64(c.Hi%d, c.Lo, d)
+	return r
+}
+
+// classList writes the classes of a by_weight tally in order: "2, 4, 8".
+func classList(m map[string]uint64) string {
+	keys := slices.SortedFunc(maps.Keys(m), func(a, b string) int {
+		x, _ := strconv.Atoi(a)
+		y, _ := strconv.Atoi(b)
+		return x - y
+	})
+	return strings.Join(keys, ", ")
+}
+
+// printable returns s with every control character, every byte that is
+// not UTF-8 and the backslash written as Go escapes (\n, \x1b, \u2028),
+// so that a label read from a unit line (a model, a size) prints on one
+// line and moves no terminal's cursor: merge prints the labels of its
+// lines this way.
+func printable(s string) string {
+	clean := true
+	for _, r := range s {
+		if r == utf8.RuneError || r == '\\' || !unicode.IsPrint(r) && r != ' ' {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return s
+	}
+	q := strconv.QuoteToGraphic(s)
+	return q[1 : len(q)-1]
 }
 
 // field is one JSON field a strict reader takes: its name and where it
@@ -259,7 +321,7 @@ func (l *Line) check() error {
 	if err := checkSeconds("cpu_seconds", l.CPUSeconds); err != nil {
 		return err
 	}
-	return checkByWeight(l.ByWeight, l.Subproblems)
+	return checkByWeight(l.ByWeight, l.Subproblems, l.Solutions)
 }
 
 // checkFundamental checks a count up to symmetry against the count: each

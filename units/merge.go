@@ -166,6 +166,15 @@ func Merge(srcs []Source) (*Summary, error) {
 	slices.Sort(units)
 	var total, fundamental core.Count
 	var ok bool
+	// A decomposition gives classes to all its subproblems or to none:
+	// when one line has by_weight, every line with a subproblem has it.
+	var classed *seen
+	for _, u := range units {
+		if e := byUnit[u]; len(e.line.ByWeight) > 0 {
+			classed = e
+			break
+		}
+	}
 	overflow := func(e *seen, field string) error {
 		return fmt.Errorf("%w: overflow: %s: adding unit %d's %s passes the largest total a count can hold", ErrMerge, at(e), e.line.Unit, field)
 	}
@@ -192,6 +201,10 @@ func Merge(srcs []Source) (*Summary, error) {
 		}
 		if lo > hi {
 			return nil, fmt.Errorf("%w: mismatch: the subproblems of %s and %s cannot come from one list of %d units", ErrMerge, loAt, hiAt, k)
+		}
+		if classed != nil && c > 0 && len(l.ByWeight) == 0 {
+			return nil, fmt.Errorf("%w: mismatch: %s: unit %d has %d subproblems and no by_weight, where %s has one (every subproblem of %s has a class)",
+				ErrMerge, at(e), u, c, at(classed), printable(first.Decomposition))
 		}
 		fp, _ := ParseFingerprint(l.Fingerprint)
 		if want := UnitFingerprint(seed, u, k, c); fp != want {
@@ -273,18 +286,24 @@ func satAdd(a, b uint64) uint64 {
 
 // differs says how two lines belong to different counts, or "". Lines
 // from different versions of coverkit merge when their schema (checked by
-// ParseLine), instance and decomposition agree; the size and algorithm
-// are labels.
+// ParseLine), instance, decomposition and labels agree: the labels merge
+// prints (model, size, algorithm) must be the same on every line, so that
+// what it prints is what every line says (the instance hash vouches for
+// the count they are of).
 func differs(a, b *Line) string {
 	switch {
 	case a.Instance != b.Instance:
-		return fmt.Sprintf("instance %s (%s %s), not %s (%s %s)", b.Instance, b.Model, b.Size, a.Instance, a.Model, a.Size)
+		return fmt.Sprintf("instance %s (%s %s), not %s (%s %s)", b.Instance, printable(b.Model), printable(b.Size), a.Instance, printable(a.Model), printable(a.Size))
 	case a.Decomposition != b.Decomposition:
-		return fmt.Sprintf("decomposition %s, not %s", b.Decomposition, a.Decomposition)
+		return fmt.Sprintf("decomposition %s, not %s", printable(b.Decomposition), printable(a.Decomposition))
 	case a.Units != b.Units:
 		return fmt.Sprintf("%d units, not %d", b.Units, a.Units)
 	case a.Model != b.Model:
-		return fmt.Sprintf("model %s, not %s", b.Model, a.Model)
+		return fmt.Sprintf("model %s, not %s", printable(b.Model), printable(a.Model))
+	case a.Size != b.Size:
+		return fmt.Sprintf("size %q, not %q (one instance under two labels: merge prints one)", b.Size, a.Size)
+	case a.Algorithm != b.Algorithm:
+		return fmt.Sprintf("algorithm %q, not %q", b.Algorithm, a.Algorithm)
 	case (a.Fundamental == nil) != (b.Fundamental == nil):
 		return "a line with fundamental and one without"
 	}
@@ -311,9 +330,11 @@ func (s *Summary) WriteText(w io.Writer) error {
 	if s.Fundamental != nil {
 		fund = fmt.Sprintf(" (%s fundamental)", s.Fundamental)
 	}
-	_, err := fmt.Fprintf(w, "%s %s: %s solutions%s (%s)\n", s.Model, s.Size, s.Solutions, fund, state)
+	// The labels come from the lines: control characters are written as
+	// escapes, so that a line cannot print a line of its own.
+	_, err := fmt.Fprintf(w, "%s %s: %s solutions%s (%s)\n", printable(s.Model), printable(s.Size), s.Solutions, fund, state)
 	fmt.Fprintf(w, "units: %d of %d present (%d lines, %d confirmed repeats), %s, %d subproblems\n",
-		s.Present, s.Units, s.Lines, s.Confirmed, s.Decomposition, s.Subproblems)
+		s.Present, s.Units, s.Lines, s.Confirmed, printable(s.Decomposition), s.Subproblems)
 	if len(s.ByWeight) > 0 {
 		keys := slices.SortedFunc(maps.Keys(s.ByWeight), func(a, b string) int {
 			x, _ := strconv.Atoi(a)

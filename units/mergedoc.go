@@ -6,13 +6,18 @@ const MergeDoc = `Read the unit lines written by a split count (count --units K 
 the FILEs (or stdin, "-" or none) and print the exact total.
 
 Every line must come from the same count: the same schema, instance (a
-hash of the canonical instance), decomposition, model and K; lines written
-by different versions of coverkit merge when these agree. Lines are read
-strictly (an unknown field or a value out of range is refused, naming the
-field). Each unit 0..K-1 must appear; a unit seen twice with the same count
-is confirmed, with a different count it is a conflict. Each unit's
+hash of the canonical instance), decomposition, model and K, and the same
+labels merge prints (size, algorithm); lines written by different
+versions of coverkit merge when these agree. Lines are read strictly (an
+unknown field or a value out of range is refused, naming the field). Each
+unit 0..K-1 must appear; a unit seen twice with the same count is
+confirmed, with a different count it is a conflict. Each unit's
 subproblems and fingerprint must match what the decomposition lists for
-it. Every total is added with overflow detection.
+it, and its by_weight (the subproblems by class, a class being the weight
+a subproblem's count was multiplied by) has known classes, adds up to its
+subproblems, divides its count (their greatest common divisor), and is on
+every line or on none. Every total is added with overflow detection. The
+text output writes control characters of a label as escapes (\n, \x1b).
 
 Exit 0: complete and consistent. Exit 3: units are missing; they are printed
 as index ranges ready for sbatch --array= (stderr). Exit 2: a conflict, a

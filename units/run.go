@@ -162,7 +162,7 @@ func readCheckpoint(b []byte) (*checkpointState, error) {
 	if _, err := ParseFingerprint(st.Fingerprint); err != nil {
 		return nil, err
 	}
-	if err := checkByWeight(st.ByClass, st.Subproblems); err != nil {
+	if err := checkByWeight(st.ByClass, st.Subproblems, st.Solutions); err != nil {
 		return nil, err
 	}
 	if err := checkFundamental(st.Fundamental, st.Solutions); err != nil {
@@ -570,6 +570,10 @@ func (j *Job) runUnit(ctx context.Context, st *checkpointState, seed uint64, eve
 			runErr = fmt.Errorf("units: %s gave subproblem %d the class %d (classes are 0..%d)", j.Dec.Name(), sj, r.Class, MaxClass)
 			return false
 		}
+		if r.Class > 1 && countMod(r.Count, uint64(r.Class)) != 0 {
+			runErr = fmt.Errorf("units: %s gave subproblem %d the class %d, which does not divide its count %s (a class is a weight)", j.Dec.Name(), sj, r.Class, r.Count)
+			return false
+		}
 		if r.Class != 0 {
 			if st.ByClass == nil {
 				st.ByClass = map[string]uint64{}
@@ -614,7 +618,7 @@ func (j *Job) runUnit(ctx context.Context, st *checkpointState, seed uint64, eve
 	if status != core.StatusExhausted {
 		return nil, j.stopped(st, status)
 	}
-	if err := checkByWeight(st.ByClass, st.Subproblems); err != nil {
+	if err := checkByWeight(st.ByClass, st.Subproblems, st.Solutions); err != nil {
 		return nil, fmt.Errorf("units: %s gives classes to some subproblems only: %v", j.Dec.Name(), err)
 	}
 	stats := st.Stats

@@ -155,16 +155,23 @@ func TestMergeErrors(t *testing.T) {
 var _ = core.StatusExhausted
 
 // TestMergeAcrossVersions: lines written by different versions of
-// coverkit merge when their schema, instance and decomposition agree (the
-// size and algorithm are labels), and never when the instance differs.
+// coverkit merge when their schema, instance, decomposition and labels
+// agree, never when the instance differs, and not when a label merge
+// prints (the size, the algorithm) differs: issue 32, a size edited in one
+// line merged silently under the first line's.
 func TestMergeAcrossVersions(t *testing.T) {
 	ls := strings.Split(strings.TrimSpace(runUnits(t, 9, 2, 0, 1)), "\n")
-	other := strings.Replace(strings.Replace(ls[1], `"version":"test"`, `"version":"v9.9.9"`, 1), `"size":"9"`, `"size":"nine"`, 1)
+	other := strings.Replace(ls[1], `"version":"test"`, `"version":"v9.9.9"`, 1)
 	require.NotEqual(t, ls[1], other)
 	s, err := merge(t, ls[0]+"\n"+other+"\n")
 	require.NoError(t, err)
 	require.True(t, s.Complete)
 	require.Equal(t, "352", s.Solutions.String())
+	for _, edit := range [][2]string{{`"size":"9"`, `"size":"nine"`}, {`"algorithm":"bitwise"`, `"algorithm":"backtrack"`}} {
+		_, err = merge(t, ls[0]+"\n"+strings.Replace(other, edit[0], edit[1], 1)+"\n")
+		require.ErrorIs(t, err, units.ErrMerge, edit[1])
+		require.ErrorContains(t, err, "is from another count", edit[1])
+	}
 	var l units.Line
 	require.NoError(t, jsonUnmarshal(ls[1], &l))
 	forged := strings.Replace(ls[1], l.Instance, units.InstanceHash("queens", "queens n=9 torus=true given="), 1)

@@ -136,6 +136,20 @@ func TestTamperedUnitLines(t *testing.T) {
 		{"resumes 2^64", "resumes", two64, "resumes"},
 		{"version not a string", "version", `5`, ""},
 		{"unknown key", "extra", `1`, "extra"},
+		// Issue 32: what merge prints is checked too.
+		{"other size", "size", `"11"`, "size"},
+		{"size with a line of its own", "size", `"10\n\u001b[2Kqueens 10: 724 solutions (complete)"`, "size"},
+		{"other algorithm", "algorithm", `"backtrack"`, "algorithm"},
+		{"checks 2^64", "checks", two64, ""},
+		{"updates 2^64", "updates", two64, ""},
+		{"steps negative", "steps", `-1`, ""},
+		{"fundamental added", "fundamental", `1`, "fundamental"},
+		{"fundamental above solutions", "fundamental", `1000000`, "fundamental"},
+		{"by_weight deleted", "by_weight", "", "by_weight"},
+		{"by_weight class with none", "by_weight.2", `0`, "by_weight"},
+		{"by_weight moved to 8, which 212 is no multiple of", "by_weight", `{"8":1247}`, "by_weight"},
+		{"solutions not a multiple of the weights", "solutions", fmt.Sprint(l0.Solutions.Lo + 1), "by_weight"},
+		{"another unit's index", "unit", `1`, ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -146,6 +160,18 @@ func TestTamperedUnitLines(t *testing.T) {
 			require.Contains(t, errOut, tc.field())
 		})
 	}
+	// Every line relabelled alike, with control characters (issue 32: a
+	// size holding a newline and an ANSI escape printed a fake "complete"
+	// line): the text output escapes them, one line each.
+	var relabelled strings.Builder
+	for _, l := range ls {
+		relabelled.WriteString(tamper{path: "size", val: `"10\n\u001b[2Kfake 10: 1 solutions (complete)"`}.apply(t, l) + "\n")
+	}
+	out, errOut, code = runCLI(t, relabelled.String(), "merge", "-")
+	require.Equal(t, exitOK, code, errOut)
+	require.NotContains(t, out, "\x1b")
+	require.Contains(t, out, `queens 10\n\x1b[2Kfake 10: 1 solutions (complete): 724 solutions (complete)`)
+	require.False(t, strings.HasPrefix(strings.Split(out, "\n")[1], "\x1b"), "no line of its own")
 	// Not JSON at all, and numbers JSON has no words for.
 	for _, bad := range []string{"NaN", `{"cpu_seconds":NaN}`, `{"cpu_seconds":Infinity}`, ls[0] + " trailing"} {
 		_, errOut, code := runCLI(t, bad+"\n", "merge", "-")
