@@ -26,11 +26,11 @@ import (
 // fails the test: remove it.
 var meterRuleAllow = map[string]string{
 	// Not search loops.
-	"dlx/gauge.go:(*gauge).reset":            "compares Done channels to know whether the cached meter watches the same context: no poll",
-	"dlx/gauge.go:(*gauge).meter":            "keeps the Done channel of the cached meter's context: no poll",
-	"models/sudoku/fast.go:(*Fast).solve":    "compares Done channels to reuse the meter of the last search under the same context: no poll",
-	"models/batch.go:(*BatchSummary).Status": "the status of a batch's unanswered records for the exit code, after the batch",
-	"models/sudoku/commands.go:generateTask": "the status of a generation that stopped, for the exit code, after it (landing: helper desc)",
+	"dlx/gauge.go:(*gauge).reset":             "compares Done channels to know whether the cached meter watches the same context: no poll",
+	"dlx/gauge.go:(*gauge).meter":             "keeps the Done channel of the cached meter's context: no poll",
+	"models/sudoku/fast.go:(*Fast).solve":     "compares Done channels to reuse the meter of the last search under the same context: no poll",
+	"models/batch/batch.go:(*Summary).Status": "the status of a batch's unanswered records for the exit code, after the batch",
+	"models/sudoku/commands.go:generateTask":  "the status of a generation that stopped, for the exit code, after it (landing: helper desc)",
 }
 
 // TestMeterRule reads every non-test Go file of the engines and the models

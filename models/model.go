@@ -129,9 +129,9 @@ type Model struct {
 	// Batch, if set, is the model's batch capability: its instance input
 	// is many instances, one a record (a puzzle a line), and solve answers
 	// every record of the input named by the last argument (a file, "-"
-	// or none for standard input) through the one batch loop (RunBatch),
-	// compare runs every algorithm over all of them (LoadBatch). Count,
-	// and a verify of its own, keep Instance.
+	// or none for standard input) through the one batch loop (package
+	// models/batch: batch.Run), compare runs every algorithm over all of
+	// them (batch.Load). Count, and a verify of its own, keep Instance.
 	Batch func(req Request) (Batch, error)
 	// Literal, if set, reads arguments that write an input out instead of
 	// naming a file (a sudoku puzzle for solve; a puzzle and its solution
@@ -379,7 +379,8 @@ func (fs Fields) MarshalJSON() ([]byte, error) {
 	return append(b, '}'), nil
 }
 
-// VerifyReport is what checking a file of solutions found (VerifyEach).
+// VerifyReport is what checking a file of solutions found (verify.Each, the
+// one verify loop of package models/verify).
 type VerifyReport struct {
 	// Solutions is the number of records read that should be solutions;
 	// Valid and Invalid split it; Unreadable counts the invalid ones that
@@ -392,7 +393,7 @@ type VerifyReport struct {
 	// records before the stop.
 	Status core.Status
 	// FirstBad locates the first invalid solution, or is nil; Bad lists
-	// the invalid ones in input order, the first MaxBadListed.
+	// the invalid ones in input order, the first verify.MaxBadListed.
 	FirstBad *Bad
 	Bad      []Bad
 	// Summary, if set, is the model's own words about the solutions,

@@ -26,7 +26,7 @@ type Appender interface {
 	AppendSolution(b []byte, sol core.Solution, format string) ([]byte, error)
 }
 
-// BatchWriter is the one writer of a batch's answers (batch.RunBatch),
+// BatchWriter is the one writer of a batch's answers (batch.Run),
 // one answer per record in input order:
 //
 //   - text: the solution of a solved record in the batch's text format
@@ -303,14 +303,14 @@ func BatchFormats(render []string) []string {
 
 // BatchRecord is a batch's record (the --stats of solve): how it ended,
 // the solutions found and the work summed over its records, then its
-// facts (batch.BatchFields); the base name of name names the input.
-func BatchRecord(model, name, algorithm string, b models.Batch, s *batch.BatchSummary, st core.Status, workers int) Record {
+// facts (batch.Fields); the base name of name names the input.
+func BatchRecord(model, name, algorithm string, b models.Batch, s *batch.Summary, st core.Status, workers int) Record {
 	if s == nil {
-		s = &batch.BatchSummary{}
+		s = &batch.Summary{}
 	}
 	res := core.Result{Status: st, Solutions: s.Solutions, Stats: s.Stats}
 	rec := NewRecord(nil, algorithm, &res, false, 0)
-	rec.Model, rec.Size, rec.Fields = model, filepath.Base(name), batch.BatchFields(b, s, workers)
+	rec.Model, rec.Size, rec.Fields = model, filepath.Base(name), batch.Fields(b, s, workers)
 	return rec
 }
 
@@ -319,7 +319,7 @@ func BatchRecord(model, name, algorithm string, b models.Batch, s *batch.BatchSu
 // timeout) and whether the rest of the input was left unread; else the
 // invalid ones (every other record was answered); "" when every record
 // was answered.
-func BatchFailure(b models.Batch, s *batch.BatchSummary, st core.Status) string {
+func BatchFailure(b models.Batch, s *batch.Summary, st core.Status) string {
 	switch {
 	case b == nil || s == nil:
 		return ""
@@ -410,7 +410,7 @@ func (s *BatchSolve) Run(ctx context.Context, w io.Writer) (BatchResult, error) 
 	}
 	defer in.Close()
 	bw := &BatchWriter{W: w, Format: s.Format, Batch: b, Model: m.Name, Count: limit == 0}
-	sum, err := batch.RunBatch(ctx, b, in, batch.BatchOptions{Algorithm: alg, Limit: limit, MaxNodes: s.MaxNodes,
+	sum, err := batch.Run(ctx, b, in, batch.Options{Algorithm: alg, Limit: limit, MaxNodes: s.MaxNodes,
 		Workers: s.Workers, Progress: s.Progress}, bw.Write)
 	if err != nil {
 		return BatchResult{}, err

@@ -32,7 +32,7 @@ type runFlags struct {
 	// params reads the model's own flags by name.
 	params map[string]func() string
 	// split is a split count's flags (--units).
-	split Spec
+	split unitSpec
 	// verb is the task verb the flags belong to, if any: the model's
 	// parameters that name it are declared too.
 	verb string
@@ -93,7 +93,7 @@ func (f *runFlags) declare(cmd *cobra.Command, verb string, m *models.Model, for
 			}
 			complete(cmd, name, algos)
 		case "workers":
-			fs.VarP(&IntValue{P: &f.workers, Name: name}, name, "w", help)
+			fs.VarP(&intValue{P: &f.workers, Name: name}, name, "w", help)
 		case "timeout":
 			fs.DurationVarP(&f.timeout, name, "t", 0, help)
 		case "max-nodes":
@@ -103,7 +103,7 @@ func (f *runFlags) declare(cmd *cobra.Command, verb string, m *models.Model, for
 		case "method":
 			fs.StringVar(&f.method, name, "", help)
 		case "seed":
-			fs.Var(&UintValue{P: &f.seed, Name: name}, name, help)
+			fs.Var(&uintValue{P: &f.seed, Name: name}, name, help)
 		case "unique":
 			fs.BoolVar(&f.unique, name, false, help)
 		case "limit":
@@ -128,7 +128,7 @@ func (f *runFlags) declare(cmd *cobra.Command, verb string, m *models.Model, for
 			fs.StringVar(&f.sizes, name, "", help)
 		case "repeat":
 			f.repeat = 1
-			fs.Var(&IntValue{P: &f.repeat, Name: name, Positive: true}, name, help)
+			fs.Var(&intValue{P: &f.repeat, Name: name, Positive: true}, name, help)
 		case "branch":
 			fs.StringVar(&f.branch, name, "auto", help)
 			complete(cmd, name, []string{"auto", "mrv", "first", "ssxcc"})

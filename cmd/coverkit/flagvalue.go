@@ -7,11 +7,11 @@ import (
 	"github.com/coverkit/coverkit/core"
 )
 
-// IntValue is a command-line flag of a whole number read by the one parser
+// intValue is a command-line flag of a whole number read by the one parser
 // of sizes and counts (core.ParseCount: 8, 1e6, 1_000_000), as every number of
 // the command line is. It implements the Value interface of the flag
 // packages (Set, String, Type).
-type IntValue struct {
+type intValue struct {
 	// P receives the value; Name is the flag's name, without dashes.
 	P    *int
 	Name string
@@ -21,7 +21,7 @@ type IntValue struct {
 }
 
 // Set parses s into *P.
-func (v *IntValue) Set(s string) error {
+func (v *intValue) Set(s string) error {
 	parse := core.ParseCount
 	if v.Positive {
 		parse = core.ParseSize
@@ -38,7 +38,7 @@ func (v *IntValue) Set(s string) error {
 }
 
 // String returns the value.
-func (v *IntValue) String() string {
+func (v *intValue) String() string {
 	if v == nil || v.P == nil {
 		return "0"
 	}
@@ -46,18 +46,18 @@ func (v *IntValue) String() string {
 }
 
 // Type names the value's type in help: "int".
-func (v *IntValue) Type() string { return "int" }
+func (v *intValue) Type() string { return "int" }
 
-// UintValue is a command-line flag of 0 to 2^64−1 (core.ParseUint: 1e6,
+// uintValue is a command-line flag of 0 to 2^64−1 (core.ParseUint: 1e6,
 // 1_000_000 or 0x...), such as --seed.
-type UintValue struct {
+type uintValue struct {
 	// P receives the value; Name is the flag's name, without dashes.
 	P    *uint64
 	Name string
 }
 
 // Set parses s into *P.
-func (v *UintValue) Set(s string) error {
+func (v *uintValue) Set(s string) error {
 	n, err := core.ParseUint("--"+v.Name, s)
 	if err != nil {
 		return err
@@ -70,7 +70,7 @@ func (v *UintValue) Set(s string) error {
 }
 
 // String returns the value.
-func (v *UintValue) String() string {
+func (v *uintValue) String() string {
 	if v == nil || v.P == nil {
 		return "0"
 	}
@@ -78,4 +78,4 @@ func (v *UintValue) String() string {
 }
 
 // Type names the value's type in help: "uint".
-func (v *UintValue) Type() string { return "uint" }
+func (v *uintValue) Type() string { return "uint" }

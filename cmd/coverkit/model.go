@@ -375,7 +375,7 @@ func runSolve(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 
 // runBatch is solve for a model whose input is a batch (models.Model.Batch):
 // every record answered in input order by the one batch loop
-// (batch.RunBatch) and written by the one batch writer
+// (batch.Run) and written by the one batch writer
 // (report.BatchWriter). An invalid record is answered and the batch goes
 // on: the answers are written and the command exits 2; a usage error or
 // an input that cannot be read writes nothing.

@@ -10,25 +10,25 @@ import (
 	"github.com/coverkit/coverkit/units"
 )
 
-// Spec is a split count as a command line asks for it: --units K, --unit
+// unitSpec is a split count as a command line asks for it: --units K, --unit
 // I|A-B|env, --unit-offset, --checkpoint FILE, --checkpoint-every D.
-type Spec struct {
+type unitSpec struct {
 	Units, Unit string
 	Offset      uint64
 	Checkpoint  string
 	Every       time.Duration
 }
 
-// Resolve checks s and returns K and the first and last unit to count,
+// resolve checks s and returns K and the first and last unit to count,
 // reading --unit env through getenv. Its errors wrap units.ErrBadUnit.
-func (s Spec) Resolve(getenv func(string) (string, bool)) (k, first, last uint64, err error) {
-	if k, err = ParseUnits(s.Units); err != nil {
+func (s unitSpec) resolve(getenv func(string) (string, bool)) (k, first, last uint64, err error) {
+	if k, err = parseUnits(s.Units); err != nil {
 		return 0, 0, 0, err
 	}
 	if s.Unit == "" {
 		return 0, 0, 0, fmt.Errorf("%w: --units needs --unit I, A-B or env", units.ErrBadUnit)
 	}
-	if first, last, err = ParseUnit(s.Unit, k, s.Offset, getenv); err != nil {
+	if first, last, err = parseUnit(s.Unit, k, s.Offset, getenv); err != nil {
 		return 0, 0, 0, err
 	}
 	if s.Every <= 0 {
@@ -37,13 +37,13 @@ func (s Spec) Resolve(getenv func(string) (string, bool)) (k, first, last uint64
 	return k, first, last, nil
 }
 
-// EnvVars are the environment variables --unit env reads, in order: Slurm
+// unitEnvVars are the environment variables --unit env reads, in order: Slurm
 // array tasks and Kubernetes Indexed Jobs.
-var EnvVars = []string{"SLURM_ARRAY_TASK_ID", "JOB_COMPLETION_INDEX"}
+var unitEnvVars = []string{"SLURM_ARRAY_TASK_ID", "JOB_COMPLETION_INDEX"}
 
-// ParseUnits reads a unit count K, a positive whole number written as
+// parseUnits reads a unit count K, a positive whole number written as
 // every count is (core.ParseSize: 64, 1e6, 1_000_000).
-func ParseUnits(s string) (uint64, error) {
+func parseUnits(s string) (uint64, error) {
 	k, err := core.ParseSize("--units", s, math.MaxInt64)
 	if err != nil {
 		return 0, fmt.Errorf("%w: %v", units.ErrBadUnit, err)
@@ -51,14 +51,14 @@ func ParseUnits(s string) (uint64, error) {
 	return uint64(k), nil
 }
 
-// ParseUnit reads a unit selection: I, A-B (inclusive) or "env" (the index
-// from the first of EnvVars that is set, through getenv), each shifted by
+// parseUnit reads a unit selection: I, A-B (inclusive) or "env" (the index
+// from the first of unitEnvVars that is set, through getenv), each shifted by
 // offset; the units must lie below k. It returns the first and last unit.
-func ParseUnit(s string, k, offset uint64, getenv func(string) (string, bool)) (first, last uint64, err error) {
+func parseUnit(s string, k, offset uint64, getenv func(string) (string, bool)) (first, last uint64, err error) {
 	spec := strings.TrimSpace(s)
 	if spec == "env" {
 		found := false
-		for _, name := range EnvVars {
+		for _, name := range unitEnvVars {
 			if v, ok := getenv(name); ok {
 				if strings.TrimSpace(v) == "" {
 					return 0, 0, fmt.Errorf("%w: --unit env: %s is empty", units.ErrBadUnit, name)
@@ -68,7 +68,7 @@ func ParseUnit(s string, k, offset uint64, getenv func(string) (string, bool)) (
 			}
 		}
 		if !found {
-			return 0, 0, fmt.Errorf("%w: --unit env: neither %s is set", units.ErrBadUnit, strings.Join(EnvVars, " nor "))
+			return 0, 0, fmt.Errorf("%w: --unit env: neither %s is set", units.ErrBadUnit, strings.Join(unitEnvVars, " nor "))
 		}
 		if strings.Contains(spec, "-") {
 			return 0, 0, fmt.Errorf("%w: --unit env: %q is not a unit index", units.ErrBadUnit, spec)

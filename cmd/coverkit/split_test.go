@@ -33,7 +33,7 @@ func TestParseUnit(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			f, l, err := ParseUnit(tc.spec, tc.k, tc.off, env(tc.env))
+			f, l, err := parseUnit(tc.spec, tc.k, tc.off, env(tc.env))
 			if tc.bad {
 				require.ErrorIs(t, err, units.ErrBadUnit)
 				return
@@ -43,7 +43,7 @@ func TestParseUnit(t *testing.T) {
 			require.Equal(t, tc.last, l)
 		})
 	}
-	_, err := ParseUnits("0")
+	_, err := parseUnits("0")
 	require.ErrorIs(t, err, units.ErrBadUnit)
 }
 
@@ -54,7 +54,7 @@ func FuzzParseUnit(f *testing.F) {
 		f.Add(s, uint64(8), uint64(0))
 	}
 	f.Fuzz(func(t *testing.T, spec string, k, off uint64) {
-		first, last, err := ParseUnit(spec, k, off, func(string) (string, bool) { return "3", true })
+		first, last, err := parseUnit(spec, k, off, func(string) (string, bool) { return "3", true })
 		if err != nil {
 			return
 		}

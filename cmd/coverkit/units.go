@@ -28,14 +28,14 @@ var unitFlags = []string{"units", "unit", "unit-offset", "checkpoint", "checkpoi
 
 // declareUnitFlags adds the split-count flags to a count verb of a model
 // that has a decomposition.
-func declareUnitFlags(cmd *cobra.Command, m *models.Model, s *Spec) {
+func declareUnitFlags(cmd *cobra.Command, m *models.Model, s *unitSpec) {
 	if m.Decompose == nil {
 		return
 	}
 	f := cmd.Flags()
 	f.StringVar(&s.Units, "units", "", "split the count into K work units; unit lines are JSON (see docs/scale-out.md)")
 	f.StringVar(&s.Unit, "unit", "", "with --units: the unit(s) to count: I, A-B, or env (SLURM_ARRAY_TASK_ID, JOB_COMPLETION_INDEX)")
-	f.Var(&UintValue{P: &s.Offset, Name: "unit-offset"}, "unit-offset", "with --units: add this to the unit index (one count over several arrays)")
+	f.Var(&uintValue{P: &s.Offset, Name: "unit-offset"}, "unit-offset", "with --units: add this to the unit index (one count over several arrays)")
 	f.StringVar(&s.Checkpoint, "checkpoint", "", "with --units: save progress in FILE and resume from it")
 	f.DurationVar(&s.Every, "checkpoint-every", time.Minute, "with --units: how often to save the checkpoint")
 }
@@ -59,7 +59,7 @@ func unitsRequested(cmd *cobra.Command) (bool, error) {
 // unit or a foreign checkpoint is exit 2 (do not retry), a stop or a full
 // disk exit 3 (retry).
 func runUnits(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []string) error {
-	k, first, last, err := f.split.Resolve(os.LookupEnv)
+	k, first, last, err := f.split.resolve(os.LookupEnv)
 	if err != nil {
 		return usageError(err)
 	}

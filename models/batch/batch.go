@@ -16,14 +16,6 @@ import (
 	"github.com/coverkit/coverkit/resource"
 )
 
-// The one batch loop. A model whose instance input is many instances, one
-// a record (sudoku: a puzzle a line, or a block of lines), declares the
-// Batch capability in its descriptor; solve answers every record of the
-// input in input order through RunBatch, compare runs every algorithm
-// over all of them (LoadBatch), and report.BatchWriter writes the
-// answers: the same loop, the same answers and the same exit codes for
-// every such model.
-
 // Verdict is a batch's answer for one record, from the search's status
 // and the solutions it found (VerdictOf), or Invalid for a record that is
 // no instance.
@@ -95,8 +87,8 @@ type Answer struct {
 	Result core.Result
 }
 
-// BatchOptions says how RunBatch answers.
-type BatchOptions struct {
+// Options says how Run answers.
+type Options struct {
 	// Algorithm solves every record.
 	Algorithm models.Algorithm
 	// Limit is how many solutions to look for in each; 0 counts them all.
@@ -111,8 +103,8 @@ type BatchOptions struct {
 	Progress func(done uint64)
 }
 
-// BatchSummary counts a batch's answers.
-type BatchSummary struct {
+// Summary counts a batch's answers.
+type Summary struct {
 	// Records is the number of answers; ByVerdict counts them per verdict.
 	Records   int
 	ByVerdict [Timeout + 1]int
@@ -137,7 +129,7 @@ type AlgorithmCount struct {
 	Records   int
 }
 
-func (s *BatchSummary) count(name string) {
+func (s *Summary) count(name string) {
 	if name == "" {
 		return
 	}
@@ -153,7 +145,7 @@ func (s *BatchSummary) count(name string) {
 // Status is how the batch ended: exhausted when every record of the
 // input was answered, else the status that stopped the first unanswered
 // one (the context's, when it is done).
-func (s *BatchSummary) Status(ctx context.Context) core.Status {
+func (s *Summary) Status(ctx context.Context) core.Status {
 	if s.ByVerdict[Timeout] == 0 && !s.Unread {
 		return core.StatusExhausted
 	}
@@ -224,7 +216,7 @@ type batchWorker struct {
 	m       *core.Meter
 }
 
-func newBatchWorker(m *core.Meter, b models.Batch, o *BatchOptions) *batchWorker {
+func newBatchWorker(m *core.Meter, b models.Batch, o *Options) *batchWorker {
 	w := &batchWorker{b: b, alg: o.Algorithm, run: o.Algorithm.Worker(), m: m}
 	w.opts = core.Options{Mode: core.ModeAll, Limit: o.Limit, MaxNodes: o.MaxNodes, Workers: 1}
 	if o.Limit == 0 {
@@ -298,7 +290,7 @@ func (w *batchWorker) solve(ctx context.Context, c *chunk, b models.Batch) {
 	}
 }
 
-// RunBatch answers every record of r with o.Algorithm, calling emit once
+// Run answers every record of r with o.Algorithm, calling emit once
 // per record in input order: the one batch loop. A record that is no
 // instance (or a line too long) is answered Invalid and the batch goes on.
 // When ctx ends, the reading ends (r is read under ctx, as
@@ -315,28 +307,28 @@ func (w *batchWorker) solve(ctx context.Context, c *chunk, b models.Batch) {
 // answers are emitted in order through a bounded reorder buffer, so that
 // memory stays constant however long the input is.
 //
-// RunBatch fails at once, before reading, for an algorithm that b
+// Run fails at once, before reading, for an algorithm that b
 // refuses (Batch.Supports). Otherwise it returns the summary and the first
 // error from reading the input (an I/O error) or from emit, after which it
 // stops early.
-func RunBatch(ctx context.Context, b models.Batch, r io.Reader, o BatchOptions, emit func(*Answer) error) (BatchSummary, error) {
+func Run(ctx context.Context, b models.Batch, r io.Reader, o Options, emit func(*Answer) error) (Summary, error) {
 	start := time.Now()
-	var sum BatchSummary
+	var sum Summary
 	if ctx == nil {
 		ctx = context.Background()
 	}
 	switch {
 	case b == nil:
-		return sum, errors.New("models: RunBatch: no batch")
+		return sum, errors.New("batch: Run: no batch")
 	case r == nil:
-		return sum, errors.New("models: RunBatch: nil reader")
+		return sum, errors.New("batch: Run: nil reader")
 	case emit == nil:
-		return sum, errors.New("models: RunBatch: nil emit")
+		return sum, errors.New("batch: Run: nil emit")
 	case o.Algorithm.Solve == nil:
-		return sum, errors.New("models: RunBatch: no algorithm")
+		return sum, errors.New("batch: Run: no algorithm")
 	}
 	if _, err := resource.CheckWorkers(o.Workers); err != nil {
-		return sum, fmt.Errorf("models: %w", err)
+		return sum, fmt.Errorf("batch: %w", err)
 	}
 	opts := core.Options{Mode: core.ModeAll, Limit: o.Limit, Workers: 1}
 	if err := b.Supports(o.Algorithm, &opts); err != nil {
@@ -383,7 +375,7 @@ func RunBatch(ctx context.Context, b models.Batch, r io.Reader, o BatchOptions, 
 	return sum, err
 }
 
-func runParallel(ctx context.Context, m *core.Meter, rd models.BatchReader, b models.Batch, o *BatchOptions, record func(*chunk) error) error {
+func runParallel(ctx context.Context, m *core.Meter, rd models.BatchReader, b models.Batch, o *Options, record func(*chunk) error) error {
 	workers := o.Workers
 	inFlight := 4 * workers
 	free := make(chan *chunk, inFlight)
@@ -466,11 +458,11 @@ func runParallel(ctx context.Context, m *core.Meter, rd models.BatchReader, b mo
 // errBatchDone marks the end of the last chunk inside runParallel.
 var errBatchDone = errors.New("done")
 
-// BatchInstance is a batch held in memory as one instance, for comparing
+// Instance is a batch held in memory as one instance, for comparing
 // algorithms (package bench): Run answers every valid record with an
 // algorithm and sums the results; invalid records are counted apart and
 // skipped.
-type BatchInstance struct {
+type Instance struct {
 	name         string
 	data         [][]byte // the input, in blocks
 	b            models.Batch
@@ -478,25 +470,25 @@ type BatchInstance struct {
 	firsts       []models.BatchRecord // the first record of each class
 }
 
-// MaxBatchBytes is the most input LoadBatch holds: a batch compared in
+// MaxBytes is the most input Load holds: a batch compared in
 // memory is at most 1 GiB (and what the resource policy allows);
 // a larger one is split into several.
-const MaxBatchBytes = 1 << 30
+const MaxBytes = 1 << 30
 
-// LoadBatch reads r (named in reports by name's base name) into a
-// BatchInstance. It fails when r cannot be read (a read under a context
-// that ended: the context's error) or holds more than MaxBatchBytes or
+// Load reads r (named in reports by name's base name) into a
+// Instance. It fails when r cannot be read (a read under a context
+// that ended: the context's error) or holds more than MaxBytes or
 // than the resource policy allows (an error wrapping
 // resource.ErrTooLarge), which each growth of its buffer asks.
-func LoadBatch(name string, b models.Batch, r io.Reader) (*BatchInstance, error) {
+func Load(name string, b models.Batch, r io.Reader) (*Instance, error) {
 	if b == nil || r == nil {
-		return nil, fmt.Errorf("models: batch %s: nothing to read", name)
+		return nil, fmt.Errorf("batch: %s: nothing to read", name)
 	}
 	data, err := readBatch(name, r)
 	if err != nil {
 		return nil, err
 	}
-	bi := &BatchInstance{name: filepath.Base(name), data: data, b: b}
+	bi := &Instance{name: filepath.Base(name), data: data, b: b}
 	rd := b.NewReader(blocksReader(data))
 	p := b.NewParser()
 	seen := map[any]bool{}
@@ -506,7 +498,7 @@ func LoadBatch(name string, b models.Batch, r io.Reader) (*BatchInstance, error)
 			return bi, nil
 		}
 		if err != nil {
-			return nil, fmt.Errorf("models: batch %s: %w", name, err)
+			return nil, fmt.Errorf("batch: %s: %w", name, err)
 		}
 		prob, perr := p.Parse(0, rec)
 		if perr != nil || rec.Err != nil {
@@ -526,18 +518,18 @@ const batchBlock = 4 << 20
 
 // readBatch reads r to its end in blocks (never copied: a stop is not
 // kept waiting by a copy of what was read), asking the resource policy
-// before each, up to MaxBatchBytes.
+// before each, up to MaxBytes.
 func readBatch(name string, r io.Reader) ([][]byte, error) {
 	var blocks [][]byte
 	held := 0
 	for {
 		if len(blocks) == 0 || len(blocks[len(blocks)-1]) == cap(blocks[len(blocks)-1]) {
-			if held >= MaxBatchBytes {
-				return nil, fmt.Errorf("models: batch %s: more than %s of input, the most a batch held in memory takes (MaxBatchBytes): split it: %w",
-					name, resource.FormatBytes(MaxBatchBytes), resource.ErrTooLarge)
+			if held >= MaxBytes {
+				return nil, fmt.Errorf("batch: %s: more than %s of input, the most a batch held in memory takes (MaxBytes): split it: %w",
+					name, resource.FormatBytes(MaxBytes), resource.ErrTooLarge)
 			}
 			size := min(max(held, 64<<10), batchBlock) // small inputs, small blocks
-			if err := resource.Grow(fmt.Sprintf("models: batch %s", name), uint64(held), uint64(size)); err != nil {
+			if err := resource.Grow(fmt.Sprintf("batch: %s", name), uint64(held), uint64(size)); err != nil {
 				return nil, err
 			}
 			blocks = append(blocks, make([]byte, 0, size))
@@ -550,7 +542,7 @@ func readBatch(name string, r io.Reader) ([][]byte, error) {
 		case err == io.EOF:
 			return blocks, nil
 		case err != nil:
-			return nil, fmt.Errorf("models: batch %s: %w", name, err)
+			return nil, fmt.Errorf("batch: %s: %w", name, err)
 		}
 	}
 }
@@ -567,11 +559,11 @@ func blocksReader(blocks [][]byte) io.Reader {
 	return io.MultiReader(rs...)
 }
 
-// errNoBatch is the error of a BatchInstance not made by LoadBatch.
-var errNoBatch = errors.New("models: no batch loaded (use LoadBatch)")
+// errNoBatch is the error of a Instance not made by Load.
+var errNoBatch = errors.New("batch: no batch loaded (use Load)")
 
 // Size returns the batch's name.
-func (bi *BatchInstance) Size() string {
+func (bi *Instance) Size() string {
 	if bi == nil {
 		return ""
 	}
@@ -579,7 +571,7 @@ func (bi *BatchInstance) Size() string {
 }
 
 // Items returns the number of valid records.
-func (bi *BatchInstance) Items() uint64 {
+func (bi *Instance) Items() uint64 {
 	if bi == nil {
 		return 0
 	}
@@ -587,7 +579,7 @@ func (bi *BatchInstance) Items() uint64 {
 }
 
 // Skipped returns the number of invalid records, which every run skips.
-func (bi *BatchInstance) Skipped() uint64 {
+func (bi *Instance) Skipped() uint64 {
 	if bi == nil {
 		return 0
 	}
@@ -598,7 +590,7 @@ func (bi *BatchInstance) Skipped() uint64 {
 // of each class (sudoku: each shape) of the batch: an algorithm that
 // cannot solve every valid record is refused, rather than compared on
 // fewer records than the others.
-func (bi *BatchInstance) Supports(a models.Algorithm, o *core.Options) error {
+func (bi *Instance) Supports(a models.Algorithm, o *core.Options) error {
 	if bi == nil || bi.b == nil {
 		return errNoBatch
 	}
@@ -622,21 +614,21 @@ func (bi *BatchInstance) Supports(a models.Algorithm, o *core.Options) error {
 // solutions and the work; its status is exhausted, or the status that
 // stopped a record early. o.Workers goroutines share the records (0:
 // GOMAXPROCS).
-func (bi *BatchInstance) Run(ctx context.Context, a models.Algorithm, o *core.Options) (core.Result, error) {
+func (bi *Instance) Run(ctx context.Context, a models.Algorithm, o *core.Options) (core.Result, error) {
 	if bi == nil || bi.b == nil {
 		return core.Result{}, errNoBatch
 	}
 	o = o.OrDefault()
 	workers, err := resource.Workers(o.Workers, false) // a batch: GOMAXPROCS by default
 	if err != nil {
-		return core.Result{}, fmt.Errorf("models: %w", err)
+		return core.Result{}, fmt.Errorf("batch: %w", err)
 	}
 	limit := bi.b.Limit()
 	if o.Mode == core.ModeFirst {
 		limit = 1
 	}
 	res := core.Result{Status: core.StatusExhausted}
-	sum, err := RunBatch(ctx, bi.b, blocksReader(bi.data), BatchOptions{Algorithm: a, Limit: limit, MaxNodes: o.MaxNodes, Workers: workers},
+	sum, err := Run(ctx, bi.b, blocksReader(bi.data), Options{Algorithm: a, Limit: limit, MaxNodes: o.MaxNodes, Workers: workers},
 		func(ans *Answer) error {
 			if ans.Verdict == Timeout && res.Status == core.StatusExhausted {
 				res.Status = ans.Result.Status
@@ -655,18 +647,18 @@ func (bi *BatchInstance) Run(ctx context.Context, a models.Algorithm, o *core.Op
 
 // Fields returns the batch's own facts about a run: the records (named by
 // the batch's noun) and the invalid ones skipped.
-func (bi *BatchInstance) Fields(*core.Result) []models.Field {
+func (bi *Instance) Fields(*core.Result) []models.Field {
 	if bi == nil || bi.b == nil {
 		return nil
 	}
 	return []models.Field{{Key: bi.b.Noun(), Value: bi.items}, {Key: "skipped", Value: bi.skips}}
 }
 
-// BatchFields are a batch's own facts in its record (the --stats of
+// Fields are a batch's own facts in its record (the --stats of
 // solve): the records and their verdicts (named by the batch's noun),
 // whether a stop left the rest of the input unread, records a second, the
 // records each algorithm searched and the workers.
-func BatchFields(b models.Batch, s *BatchSummary, workers int) []models.Field {
+func Fields(b models.Batch, s *Summary, workers int) []models.Field {
 	if b == nil || s == nil {
 		return nil
 	}
@@ -687,13 +679,13 @@ func BatchFields(b models.Batch, s *BatchSummary, workers int) []models.Field {
 
 // LoadRequest reads the batch a request names (the model's Batch over the
 // input of its first argument, models.Model.OpenInput) into a
-// BatchInstance.
-func LoadRequest(m *models.Model, req models.Request) (*BatchInstance, error) {
+// Instance.
+func LoadRequest(m *models.Model, req models.Request) (*Instance, error) {
 	switch {
 	case m == nil:
-		return nil, errors.New("models: LoadRequest on a nil model")
+		return nil, errors.New("batch: LoadRequest on a nil model")
 	case m.Batch == nil:
-		return nil, fmt.Errorf("models: %s reads no batch", m.Name)
+		return nil, fmt.Errorf("batch: %s reads no batch", m.Name)
 	}
 	b, err := m.Batch(req)
 	if err != nil {
@@ -704,5 +696,5 @@ func LoadRequest(m *models.Model, req models.Request) (*BatchInstance, error) {
 		return nil, err
 	}
 	defer in.Close()
-	return LoadBatch(name, b, in)
+	return Load(name, b, in)
 }

@@ -285,7 +285,7 @@ func build(ctx context.Context, p core.Problem, _ *core.Options) (*xcc.Cover, er
 
 // verifySolutions checks the solutions of r against the instance named by the
 // request's first argument, through the one verify loop
-// (verify.VerifyEach): JSON lines with "options" (the 1-based option
+// (verify.Each): JSON lines with "options" (the 1-based option
 // numbers, as `coverkit dlx --format json` writes them), or the text form
 // of `coverkit dlx` (each solution's options as written in the instance,
 // one a line, a blank line between solutions). JSON objects without
@@ -312,7 +312,7 @@ func verifySolutions(ctx context.Context, req models.Request, r io.Reader) (*mod
 	// option with it (solve writes a solution's options in input order).
 	var byText map[string][]int32
 	var seen map[string]int
-	rep, err := verify.VerifyEach(ctx, in, verify.TextSolutions(r, verify.TextOptions{MaxLine: dlx.MaxLineLength,
+	rep, err := verify.Each(ctx, in, verify.TextSolutions(r, verify.TextOptions{MaxLine: dlx.MaxLineLength,
 		Decode: func(rec *verify.Record) (core.Problem, core.Solution, error) {
 			var sol core.Solution
 			if rec.Text() {

@@ -120,19 +120,19 @@ func newInstance(req models.Request) (core.Problem, error) {
 
 // verifyTour checks the tours of r as solve writes them (matrices of move
 // numbers, a blank line between them, or JSON records with the path)
-// through the one verify loop (verify.VerifyEach). A tour is closed when
+// through the one verify loop (verify.Each). A tour is closed when
 // --closed or its record says so. For an input of one tour, the report
 // says what it is, in knight's words.
 func verifyTour(ctx context.Context, req models.Request, r io.Reader) (*models.VerifyReport, error) {
 	closed := req.Switch("closed")
 	var last *Problem
-	rep, err := verify.VerifyEach(ctx, nil, verify.TextSolutions(r, verify.TextOptions{
+	rep, err := verify.Each(ctx, nil, verify.TextSolutions(r, verify.TextOptions{
 		Decode: func(rec *verify.Record) (core.Problem, core.Solution, error) {
 			var t *Tour
 			var err error
 			if rec.Text() {
 				// A tour of millions of squares parses for seconds: a
-				// stop cuts it short (VerifyEach then ends the report).
+				// stop cuts it short (verify.Each then ends the report).
 				t, err = readMatrix(lines.ContextReader(ctx, bytes.NewReader(bytes.Join(rec.Lines, []byte{'\n'}))), rec.Line-1)
 			} else if ok, ferr := rec.Field("path", nil); ferr != nil {
 				return nil, nil, fmt.Errorf("knight: JSON: %v", ferr)

@@ -369,9 +369,9 @@ func optionAt(n, id int) (k, i int) {
 
 // verifyPairings checks the pairings of r, one a line as solve writes them
 // (or its JSON records, the pairing under "solution"), each of the order
-// its length says, through the one verify loop (verify.VerifyEach).
+// its length says, through the one verify loop (verify.Each).
 func verifyPairings(ctx context.Context, _ models.Request, r io.Reader) (*models.VerifyReport, error) {
-	return verify.VerifyEach(ctx, nil, verify.TextSolutions(r, verify.TextOptions{OneLine: true,
+	return verify.Each(ctx, nil, verify.TextSolutions(r, verify.TextOptions{OneLine: true,
 		Decode: func(rec *verify.Record) (core.Problem, core.Solution, error) {
 			var sol []int32
 			var err error

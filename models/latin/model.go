@@ -63,9 +63,9 @@ square (576 of order 4, 161280 of order 5, OEIS A002860).`,
 // verifySquares checks the squares of r, as solve writes them: N lines of
 // N symbols, a blank line between squares, or JSON records with the
 // square under "square" (reduced when the record or --reduced says so),
-// through the one verify loop (verify.VerifyEach).
+// through the one verify loop (verify.Each).
 func verifySquares(ctx context.Context, req models.Request, r io.Reader) (*models.VerifyReport, error) {
-	return verify.VerifyEach(ctx, nil, verify.TextSolutions(r, verify.TextOptions{
+	return verify.Each(ctx, nil, verify.TextSolutions(r, verify.TextOptions{
 		Decode: func(rec *verify.Record) (core.Problem, core.Solution, error) {
 			var rows [][]int32
 			reduced := req.Switch("reduced")

@@ -230,7 +230,7 @@ func verifyRequest(ctx context.Context, req models.Request, r io.Reader) (*model
 }
 
 // VerifyStream reads solutions from r and checks each with Verify,
-// through the one verify loop (verify.VerifyEach): boards in the board
+// through the one verify loop (verify.Each): boards in the board
 // format (the cells in order, '#' comment lines and blank lines skipped, a
 // new solution every Cells() squares, so the layers of a board of more
 // dimensions follow each other; a blank line ends a 2-D board), or JSON records of solve --format json
@@ -323,7 +323,7 @@ func (p *Problem) verifyStream(ctx context.Context, r io.Reader) (*models.Verify
 			}
 		}
 	}
-	return verify.VerifyEach(ctx, p, verify.ReaderFunc(next))
+	return verify.Each(ctx, p, verify.ReaderFunc(next))
 }
 
 // coordsSolution reads a line of the coords format: the pieces' 1-based

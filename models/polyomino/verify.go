@@ -15,14 +15,14 @@ import (
 // the request (--board, --pieces), as solve writes them: the board's rows
 // of letters ('.' a hole), a blank line between tilings, or JSON records
 // with the rows under "tiling"; through the one verify loop
-// (verify.VerifyEach).
+// (verify.Each).
 func verifyTilings(ctx context.Context, req models.Request, r io.Reader) (*models.VerifyReport, error) {
 	p, err := newInstance(req)
 	if err != nil {
 		return nil, err
 	}
 	t := p.(*Tiling)
-	return verify.VerifyEach(ctx, t, verify.TextSolutions(r, verify.TextOptions{
+	return verify.Each(ctx, t, verify.TextSolutions(r, verify.TextOptions{
 		Decode: func(rec *verify.Record) (core.Problem, core.Solution, error) {
 			rows := make([]string, 0, t.Board.Rows)
 			if rec.Text() {

@@ -157,7 +157,7 @@ func verifyRequest(ctx context.Context, req models.Request, r io.Reader) (*model
 		return nil, errNoInput
 	}
 	v := newStreamVerifier(r, req.Switch("torus"))
-	rep, err := verify.VerifyEach(ctx, nil, v) // the one verify loop
+	rep, err := verify.Each(ctx, nil, v) // the one verify loop
 	if err != nil {
 		return nil, err
 	}

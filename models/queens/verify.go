@@ -186,7 +186,7 @@ func newStreamVerifier(r io.Reader, torus bool) *streamVerifier {
 type lineErr string
 
 func (v *streamVerifier) run() (StreamReport, error) {
-	rep, err := verify.VerifyEach(context.Background(), nil, v)
+	rep, err := verify.Each(context.Background(), nil, v)
 	v.rep.Solutions, v.rep.Valid, v.rep.Invalid, v.rep.Distinct = rep.Solutions, rep.Valid, rep.Invalid, rep.Distinct
 	if rep.FirstBad != nil {
 		v.rep.FirstBad = &lines.Error{Line: rep.FirstBad.Line, Msg: rep.FirstBad.Reason}
@@ -194,7 +194,7 @@ func (v *streamVerifier) run() (StreamReport, error) {
 	return v.rep, err
 }
 
-// Next reads and checks one solution for verify.VerifyEach, the one
+// Next reads and checks one solution for verify.Each, the one
 // verify loop: a parse error makes the record unreadable, a failed check
 // invalid; the reader checks it itself (with bitsets, never holding the
 // solution as a core.Solution) and hands the loop its hash.

@@ -102,7 +102,7 @@ type AlgorithmCount struct {
 // SolveBatch reads puzzles from r and answers each one with the registered
 // algorithm o.Algorithm, calling emit once per puzzle in input order
 // (comments and blank lines are skipped), through the one batch loop
-// (batch.RunBatch, which `coverkit sudoku solve` runs too). Invalid
+// (batch.Run, which `coverkit sudoku solve` runs too). Invalid
 // puzzles, lines longer than MaxLine among them, get the verdict Invalid
 // and the batch goes on. When ctx ends, the reading ends (also a read
 // waiting for input), the puzzles read and not yet solved get the verdict
@@ -128,8 +128,8 @@ func SolveBatch(ctx context.Context, r io.Reader, o BatchOptions, emit func(*Ans
 	}
 	var ans Answer
 	var sol, givens []uint8
-	s, err := batch.RunBatch(ctx, &puzzleBatch{layout: o.Layout, format: o.Format, limit: 2}, r,
-		batch.BatchOptions{Algorithm: alg, Limit: o.Limit, MaxNodes: o.MaxNodes, Workers: o.Workers, Progress: o.Progress},
+	s, err := batch.Run(ctx, &puzzleBatch{layout: o.Layout, format: o.Format, limit: 2}, r,
+		batch.Options{Algorithm: alg, Limit: o.Limit, MaxNodes: o.MaxNodes, Workers: o.Workers, Progress: o.Progress},
 		func(a *batch.Answer) error {
 			ans = Answer{Line: a.Line, Verdict: a.Verdict, Algorithm: a.Algorithm, Result: a.Result}
 			if ans.Err = a.Err; a.Err != nil && !errors.As(a.Err, new(*lines.Error)) {

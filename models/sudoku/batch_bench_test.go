@@ -24,7 +24,7 @@ func multiText(b *testing.B) []byte {
 
 // BenchmarkBatch is `coverkit sudoku solve FILE --format json --workers 1`
 // in process on the many-solution set (10,000 puzzles with two solutions
-// or more): the one batch loop (batch.RunBatch) with the default
+// or more): the one batch loop (batch.Run) with the default
 // algorithm and the uniqueness check, each answer written by the one
 // batch writer (report.BatchWriter) as a JSON record to io.Discard. One op
 // is one pass over the set; BenchmarkFastSets/multi/unique is its solve
@@ -45,8 +45,8 @@ func BenchmarkBatch(b *testing.B) {
 	b.ResetTimer()
 	for b.Loop() {
 		w := &report.BatchWriter{W: io.Discard, Format: "json", Batch: bt, Model: "sudoku"}
-		sum, err := batch.RunBatch(context.Background(), bt, bytes.NewReader(text),
-			batch.BatchOptions{Algorithm: alg, Limit: 2, Workers: 1}, w.Write)
+		sum, err := batch.Run(context.Background(), bt, bytes.NewReader(text),
+			batch.Options{Algorithm: alg, Limit: 2, Workers: 1}, w.Write)
 		if err != nil || sum.ByVerdict[batch.Multiple] != multiCount {
 			b.Fatalf("%v: %+v", err, sum.ByVerdict)
 		}

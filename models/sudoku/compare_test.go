@@ -14,19 +14,19 @@ import (
 )
 
 var (
-	_ bench.Instance = (*batch.BatchInstance)(nil)
-	_ bench.Batch    = (*batch.BatchInstance)(nil)
+	_ bench.Instance = (*batch.Instance)(nil)
+	_ bench.Batch    = (*batch.Instance)(nil)
 )
 
 // loadBatch reads in through the sudoku model's batch capability, with
 // the layout flags given.
-func loadBatch(t *testing.T, name, in string, params map[string]string) *batch.BatchInstance {
+func loadBatch(t *testing.T, name, in string, params map[string]string) *batch.Instance {
 	t.Helper()
 	m, err := models.Lookup("sudoku")
 	require.NoError(t, err)
 	b, err := m.Batch(models.Request{Params: params})
 	require.NoError(t, err)
-	bi, err := batch.LoadBatch(name, b, strings.NewReader(in))
+	bi, err := batch.Load(name, b, strings.NewReader(in))
 	require.NoError(t, err)
 	return bi
 }

@@ -141,7 +141,7 @@ func newInstance(req models.Request) (core.Problem, error) {
 // verifyRequest checks the puzzle-solution pairs of r (or of --batch
 // FILE), or the JSON answers of solve with --puzzles FILE, the file that
 // was solved (see VerifyBatch), through the one verify loop
-// (verify.VerifyEach). For one pair it says what the pair is.
+// (verify.Each). For one pair it says what the pair is.
 func verifyRequest(ctx context.Context, req models.Request, r io.Reader) (*models.VerifyReport, error) {
 	l, format, err := callLayout(req)
 	if err != nil {
@@ -173,7 +173,7 @@ func verifyRequest(ctx context.Context, req models.Request, r io.Reader) (*model
 	if err != nil {
 		return nil, err
 	}
-	rep, err := verify.VerifyEach(ctx, nil, c)
+	rep, err := verify.Each(ctx, nil, c)
 	if errors.Is(err, ErrNeedPuzzles) {
 		return nil, fmt.Errorf("%w: give the solved puzzle file with --puzzles", err)
 	}

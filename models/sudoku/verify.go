@@ -183,7 +183,7 @@ func VerifyBatch(ctx context.Context, r io.Reader, o VerifyOptions, emit func(*C
 }
 
 // checker reads and checks the records of VerifyBatch one by one, for it
-// and for the one verify loop (verify.VerifyEach): a record that cannot
+// and for the one verify loop (verify.Each): a record that cannot
 // be checked is unreadable, a wrong solution invalid, a record without a
 // solution skipped.
 type checker struct {

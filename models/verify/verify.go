@@ -16,22 +16,13 @@ import (
 	"github.com/coverkit/coverkit/models"
 )
 
-// The one verify loop. Every model's Verify reads its records through a
-// SolutionReader (its own, or TextSolutions for the forms most models
-// write) and hands them to VerifyEach, which checks each one independently
-// of every solver and keeps the accounts: a record that cannot be read is
-// reported on its line and the records after it are still checked, so
-// every verify verb reports and exits alike (docs/cli.md: 0 every solution
-// valid, 1 some solution invalid or unreadable, or none at all; 2 only
-// when the input itself cannot be read, with nothing written).
-
 // Reading is one record of a file of solutions, as a SolutionReader reads
 // it.
 type Reading struct {
 	// Line is the 1-based line where the record starts.
 	Line int
 	// Problem is what the solution claims to solve; nil means the problem
-	// VerifyEach was given.
+	// Each was given.
 	Problem core.Problem
 	// Solution is the solution read.
 	Solution core.Solution
@@ -72,7 +63,7 @@ func (f ReaderFunc) Next() (Reading, error) {
 // (Bad); every one is counted.
 const MaxBadListed = 1000
 
-// VerifyEach is the one verify loop: it reads every record of r, checks
+// Each is the one verify loop: it reads every record of r, checks
 // each solution with its problem's Verify (p's when the record names
 // none), and counts them: solutions read, valid, invalid (unreadable
 // records among them), distinct valid ones, records without a solution.
@@ -81,9 +72,9 @@ const MaxBadListed = 1000
 // report so far, its Status saying why, and no error; a record whose
 // reading the stop cut short is not counted) or when the input cannot be
 // read (r's error, wrapped with the line after the last record).
-func VerifyEach(ctx context.Context, p core.Problem, r SolutionReader) (*models.VerifyReport, error) {
+func Each(ctx context.Context, p core.Problem, r SolutionReader) (*models.VerifyReport, error) {
 	if r == nil {
-		return nil, errors.New("models: verify: nil reader")
+		return nil, errors.New("verify: nil reader")
 	}
 	rep := &models.VerifyReport{}
 	seen := make(map[uint64]struct{})
@@ -156,7 +147,7 @@ func VerifyEach(ctx context.Context, p core.Problem, r SolutionReader) (*models.
 }
 
 // SolutionKey is a 64-bit FNV-1a hash of a solution and the problem it
-// solves (its model and size), which VerifyEach tells distinct solutions
+// solves (its model and size), which Each tells distinct solutions
 // apart by (a collision, with probability about k²/2⁶⁵ for k solutions,
 // would undercount by one).
 func SolutionKey(p core.Problem, sol core.Solution) uint64 {
@@ -226,7 +217,7 @@ type TextOptions struct {
 	// line is an unreadable record, and the reading goes on after it.
 	MaxLine int
 	// Decode turns a record into the problem it claims to solve (nil for
-	// the one VerifyEach is given) and its solution; an error makes the
+	// the one Each is given) and its solution; an error makes the
 	// record unreadable, ErrNoSolution skips it.
 	Decode func(rec *Record) (core.Problem, core.Solution, error)
 }
@@ -253,7 +244,7 @@ type textReader struct {
 
 func (t *textReader) Next() (Reading, error) {
 	if t.o.Decode == nil {
-		return Reading{}, errors.New("models: TextSolutions: no Decode function")
+		return Reading{}, errors.New("verify: TextSolutions: no Decode function")
 	}
 	rec, unreadable, err := t.record()
 	switch {

@@ -10,10 +10,10 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// TestVerifyEachStops: a stop ends the report with the records read before
+// TestEachStops: a stop ends the report with the records read before
 // it, marked, and no error; the record whose reading the stop cut short
 // (unreadable, or invalid for a streaming checker) is not counted.
-func TestVerifyEachStops(t *testing.T) {
+func TestEachStops(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		cut  verify.Reading
@@ -33,7 +33,7 @@ func TestVerifyEachStops(t *testing.T) {
 				cancel() // the stop comes while the third record is read
 				return tc.cut, nil
 			})
-			rep, err := verify.VerifyEach(ctx, nil, r)
+			rep, err := verify.Each(ctx, nil, r)
 			require.NoError(t, err)
 			require.Equal(t, core.StatusCanceled, rep.Status)
 			require.Equal(t, uint64(2), rep.Solutions)
