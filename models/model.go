@@ -456,6 +456,7 @@ func (m *Model) Pick(name string, p core.Problem, o *core.Options) (Algorithm, e
 		}
 		first = err // the default ignores a setting: another may honour it
 	}
+	var honouring error // the refusal of an algorithm that honours every setting: the most to the point
 	for _, a := range m.Algorithms {
 		err := a.Supports(p, o)
 		if err == nil {
@@ -464,8 +465,14 @@ func (m *Model) Pick(name string, p core.Problem, o *core.Options) (Algorithm, e
 		if first == nil {
 			first = err
 		}
+		if honouring == nil && a.CanDo(o) && len(a.Ignores(o)) == 0 {
+			honouring = err
+		}
 	}
-	if first == nil {
+	switch {
+	case honouring != nil && name != "":
+		return Algorithm{}, honouring
+	case first == nil:
 		first = fmt.Errorf("models: model %s lists no algorithm", m.Name)
 	}
 	return Algorithm{}, first

@@ -25,7 +25,7 @@ func TestSurfaceExamples(t *testing.T) {
 		noOut []string // not in stdout
 	}{
 		{name: "branch on a listing", args: []string{"queens", "solve", "8", "--branch", "first"}, code: exitUsage,
-			err: []string{"--branch needs --algo cells (queens algorithm backtrack does not read it)"}},
+			err: []string{"--branch first is the memo's"}}, // cells reads --branch (mrv, ssxcc), not first
 		{name: "branch first, cells", args: []string{"queens", "solve", "8", "--algo", "cells", "--branch", "first"}, code: exitUsage,
 			err: []string{"--branch first is the memo's"}},
 		{name: "branch ssxcc, cells", args: []string{"queens", "count", "8", "--algo", "cells", "--branch", "ssxcc", "--stats"}, code: exitOK,
