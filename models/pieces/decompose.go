@@ -28,9 +28,14 @@ func decompose(ctx context.Context, p core.Problem, units uint64) (core.Decompos
 	case pp.K == 0:
 		return nil, fmt.Errorf("pieces: no split of the one placement of no pieces (k = 0): %w", core.ErrUnsupported)
 	}
-	cov, err := pp.newCover(core.NewMeter(ctx, nil))
+	m := core.NewMeter(ctx, nil)
+	cov, err := pp.newCover(m)
 	if errors.Is(err, errStopped) {
-		return nil, ctx.Err()
+		cause := context.Canceled
+		if m.Status() == core.StatusTimeout {
+			cause = context.DeadlineExceeded
+		}
+		return nil, &dlx.StopError{Phase: "building the cover", Cause: cause}
 	}
 	if err != nil {
 		return nil, err
