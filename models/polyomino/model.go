@@ -34,7 +34,9 @@ U V W X Y Z: any number of times) or a drawing such as ##/#. ('#' a cell,
 '.' a gap, '/' between rows; NAME=DRAWING names it), each optionally
 followed by *K (exactly K times) or *L..H (between L and H times):
 "domino" counts domino tilings, "L3" L-tromino tilings,
-"pentominoes,monomino*4" the pentominoes with four monominoes.
+"pentominoes,monomino*4" the pentominoes with four monominoes. One shape
+given twice (in any rotation or reflection) is one piece, its counts
+added: "domino,##" is "domino".
 
 With every piece used once, a count gives the tilings and the tilings up to
 the board's symmetries (4 for a rectangle, 8 for a square) from one search

@@ -295,6 +295,26 @@ func orientations(p Piece) [][]cell {
 	return out
 }
 
+// shapeKey returns p's free shape (its cells up to translation, rotation
+// and reflection) as a string: the least of its orientations, written out.
+// Two pieces have the same free shape exactly when their keys are equal.
+func shapeKey(p Piece) string {
+	best := ""
+	for i, o := range orientations(p) {
+		var b strings.Builder
+		for _, x := range o {
+			b.WriteString(strconv.Itoa(x.r))
+			b.WriteByte(',')
+			b.WriteString(strconv.Itoa(x.c))
+			b.WriteByte(';')
+		}
+		if k := b.String(); i == 0 || k < best {
+			best = k
+		}
+	}
+	return best
+}
+
 // placement is one option: a piece at cells (indexes into the box).
 type placement struct {
 	piece int
@@ -336,6 +356,7 @@ func NewContext(ctx context.Context, board Board, pieces []Piece) (*Tiling, erro
 	}
 	t := &Tiling{Board: board, Pieces: pieces}
 	names := map[string]bool{}
+	shapes := map[string]string{} // free shape → the piece's name
 	var need uint64
 	for _, p := range pieces {
 		if p.Name == "" || strings.ContainsAny(p.Name, " :|\t") || names[p.Name] {
@@ -352,6 +373,14 @@ func NewContext(ctx context.Context, board Board, pieces []Piece) (*Tiling, erro
 		}
 		if lo, hi := p.bounds(); lo < 0 || hi != Unlimited && (hi < 1 || lo > hi || hi > MaxCopies) || lo > MaxCopies {
 			return nil, fmt.Errorf("polyomino: piece %q: used between %d and %d times (0 ≤ Lo ≤ Hi, 1 ≤ Hi ≤ %d, or Hi Unlimited)", p.Name, p.Lo, p.Hi, MaxCopies)
+		}
+		// A tiling places shapes: two pieces of one free shape would
+		// count each tiling once for every way to share its copies
+		// between them (2^32 times over for the 32 dominoes of 8×8).
+		if k := shapeKey(p); shapes[k] != "" {
+			return nil, fmt.Errorf("polyomino: pieces %q and %q have the same shape (in some rotation or reflection): give it once, with the count of both (ParsePieces adds them up)", shapes[k], p.Name)
+		} else {
+			shapes[k] = p.Name
 		}
 		// At most 8 orientations at each of the board's cells, each with
 		// its cells (4 bytes each), a map key (about 6 bytes a cell) and

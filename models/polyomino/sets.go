@@ -60,15 +60,39 @@ func ShapeNames() []string {
 // each, "domino" domino tilings, "L3" L-tromino tilings, "pentominoes,
 // monomino*4" the pentominoes with four monominoes, and "T=###/.#./.#.*2,
 // domino" two T pentominoes with any number of dominoes.
+//
+// A tiling places shapes, so a piece set is a set of free shapes (up to
+// rotation and reflection): terms that give one shape twice, under any
+// names ("domino,##", "pentominoes,F", "L3*2,##/#.*3"), are one piece,
+// named by the first, whose counts add up (any number of times if either
+// is; L1+L2..H1+H2 otherwise, at most MaxCopies), not two pieces whose
+// copies a tiling could swap ("domino,##" counts the 12,988,816 domino
+// tilings of 8×8, not 2^32 times as many). A name given twice for two
+// shapes is an error.
 func ParsePieces(spec string) ([]Piece, error) {
 	var out []Piece
 	names := map[string]bool{}
+	shapes := map[string]int{} // free shape → its piece in out
 	drawn := 0
 	add := func(p Piece) error {
+		k := shapeKey(p)
+		if i, ok := shapes[k]; ok {
+			q := &out[i]
+			lo, hi := q.Lo+p.Lo, q.Hi+p.Hi
+			if q.Hi == Unlimited || p.Hi == Unlimited {
+				hi = Unlimited
+			}
+			if lo > MaxCopies || hi > MaxCopies {
+				return fmt.Errorf("polyomino: pieces %q: %s and %s are one shape, used %d..%d times: more than %d", spec, q.Name, p.Name, lo, hi, MaxCopies)
+			}
+			q.Lo, q.Hi = lo, hi
+			return nil
+		}
 		if names[p.Name] {
-			return fmt.Errorf("polyomino: pieces %q: piece %s given twice", spec, p.Name)
+			return fmt.Errorf("polyomino: pieces %q: the name %s is given to two shapes", spec, p.Name)
 		}
 		names[p.Name] = true
+		shapes[k] = len(out)
 		out = append(out, p)
 		return nil
 	}

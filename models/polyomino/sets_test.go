@@ -24,6 +24,13 @@ func TestParsePieces(t *testing.T) {
 		{"tetrominoes*2", []string{"I4", "L4", "O4", "S4", "T4"}, []int{2, 2, 2, 2, 2}, []int{2, 2, 2, 2, 2}},
 		{"L3, monomino*0..2", []string{"L3", "monomino"}, []int{0, 0}, []int{polyomino.Unlimited, 2}},
 		{"T=###/.#./.#.*2,##", []string{"T", "p1"}, []int{2, 0}, []int{2, polyomino.Unlimited}},
+		// One free shape given twice is one piece, its counts added
+		// (issue 32): the name is the first's.
+		{"domino,##", []string{"domino"}, []int{0}, []int{polyomino.Unlimited}},
+		{"domino,domino", []string{"domino"}, []int{0}, []int{polyomino.Unlimited}},
+		{"L3*2,#./##*3", []string{"L3"}, []int{5}, []int{5}},
+		{"I3*1..2,###*0..4,L3", []string{"I3", "L3"}, []int{1, 0}, []int{6, polyomino.Unlimited}},
+		{"trominoes,#/##", []string{"I3", "L3"}, []int{1, 1}, []int{1, polyomino.Unlimited}},
 	} {
 		t.Run(tc.spec, func(t *testing.T) {
 			ps, err := polyomino.ParsePieces(tc.spec)
@@ -37,11 +44,36 @@ func TestParsePieces(t *testing.T) {
 		})
 	}
 	for _, bad := range []string{"", "domino,", "hexominoes", "domino*0", "domino*x", "domino*3..2", "domino*0..0",
-		"domino,domino", "pentominoes,F", "a b=##", "#.#", "domino*99999999"} {
+		"a=##,a=###", "domino*65536,##*1", "a b=##", "#.#", "domino*99999999"} {
 		_, err := polyomino.ParsePieces(bad)
 		require.Error(t, err, bad)
 		require.True(t, strings.HasPrefix(err.Error(), "polyomino: "), err.Error())
 	}
+}
+
+// TestOneShapeOnePiece: a piece set is a set of free shapes (issue 32:
+// "domino,##" counted each domino tiling of 8×8 once for every way to
+// share its 32 dominoes between two pieces, 2^32 times over). Given
+// twice, a shape counts as given once with both counts; the library's New
+// refuses two pieces of one shape.
+func TestOneShapeOnePiece(t *testing.T) {
+	for _, tc := range []struct{ board, spec, want string }{
+		{"4x4", "domino,##", "36"},       // OEIS A004003(2)
+		{"8x8", "domino,##", "12988816"}, // OEIS A004003(4)
+		{"2x4", "domino*2,#/#*2", "5"},   // four dominoes: the 5 tilings of 2×4
+		{"2x4", "domino*1,#/#*2", "0"},   // three dominoes cannot cover 8 cells
+	} {
+		res := countWith(t, newSet(t, tc.board, tc.spec), "dlx")
+		require.Equal(t, tc.want, res.Solutions.String(), "%s by %s", tc.board, tc.spec)
+	}
+	b, err := polyomino.Rect(2, 2)
+	require.NoError(t, err)
+	d, err := polyomino.ParsePiece("D", "##")
+	require.NoError(t, err)
+	e, err := polyomino.ParsePiece("E", "#/#")
+	require.NoError(t, err)
+	_, err = polyomino.New(b, []polyomino.Piece{d, e})
+	require.ErrorContains(t, err, "have the same shape")
 }
 
 // newSet builds the tiling of board by the piece set spec.
