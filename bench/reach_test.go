@@ -18,6 +18,9 @@ import (
 // queens by Dancing Links has no growth to go by, but construct answers
 // it in a trial; a count of 9 queens is within reach and says nothing.
 func TestReach(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a second of samples: the full suite has it")
+	}
 	run := func(model, algo string, mode core.Mode, args ...string) bench.ReachResult {
 		m, err := models.Lookup(model)
 		require.NoError(t, err)

@@ -111,6 +111,9 @@ func jsonLines(t *testing.T, s string) []map[string]any {
 // after its first second and goes on (bench's TestReach: the estimate of
 // a run out of reach); --progress never writes nothing of the kind.
 func TestProgressAlways(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs of a few seconds: the full suite has them")
+	}
 	for _, tc := range []struct {
 		name string
 		args []string
