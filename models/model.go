@@ -74,7 +74,9 @@ type Model struct {
 	// "compare", ...).
 	Without []string
 	// Default picks the algorithm for a request when none is named; nil or
-	// "" means the model's first algorithm that can do it.
+	// "" means the model's first algorithm that can do it. Pick gives it
+	// the request's options with the worker count resolved (Resolve): the
+	// count the run will have, 1 or more.
 	Default func(p core.Problem, o *core.Options) string
 	// Fields returns the model's own facts about a result, written after
 	// the common fields of a record (for N-Queens, "n"). A nil result
@@ -191,8 +193,9 @@ type Call struct {
 	Request
 	// Algorithm is --algo ("" for the model's choice).
 	Algorithm string
-	// Workers is --workers, resolved by the one worker rule
-	// (resource.Workers): 1 or more.
+	// Workers is --workers as given: 0 is the default, which the one
+	// worker rule resolves (resource.Workers) where the task's work is
+	// shared out, in the library call it makes (batch.Run), once.
 	Workers int
 	// Limit is --limit, 0 when it was not given.
 	Limit uint64
@@ -442,7 +445,11 @@ func (m *Model) Algorithm(name string) (Algorithm, error) {
 func (m *Model) Pick(name string, p core.Problem, o *core.Options) (Algorithm, error) {
 	named := name != ""
 	if !named && m.Default != nil {
-		name = m.Default(p, o)
+		r, err := Resolve(o) // the worker count the run will have
+		if err != nil {
+			r = o // refused by Supports below, or by the run
+		}
+		name = m.Default(p, r)
 	}
 	var first error
 	if name != "" {

@@ -141,6 +141,12 @@ type Algorithm struct {
 	// nil, and 1 or more workers (the registry wraps it with Resolve, so
 	// it never applies a worker rule of its own); Run is the way in.
 	Solve core.Solver `json:"-"`
+	// solve and newWorker are Solve and NewWorker as the model wrote
+	// them, before the registry wrapped them with Resolve: Run, which
+	// resolves the worker count itself, and Worker call them, so that a
+	// request's count is resolved once on its way.
+	solve     core.Solver
+	newWorker func() core.Solver
 	// Check, if set, refuses what the algorithm cannot answer beyond its
 	// capabilities (a size it cannot hold, a board shape it does not
 	// know), with an error wrapping ErrUnsupported or ErrTooLarge.
@@ -209,7 +215,11 @@ func (a Algorithm) Run(ctx context.Context, p core.Problem, o *core.Options) (co
 		enum.Mode, enum.Visit, enum.Limit = core.ModeAll, nil, 0
 		o = &enum
 	}
-	res, err := a.Solve(ctx, p, o)
+	solve := a.solve // the model's own: the count is resolved here, once
+	if solve == nil {
+		solve = a.Solve // an algorithm that no registry wrapped
+	}
+	res, err := solve(ctx, p, o)
 	if err == nil && o.Sample > 0 && res.Extra["seed"] == nil {
 		// A random sample says what seeded it, as every randomized run does.
 		if res.Extra == nil {
@@ -224,8 +234,12 @@ func (a Algorithm) Run(ctx context.Context, p core.Problem, o *core.Options) (co
 // is anything but ModeFirst and ModeAll): it returns o itself when its
 // worker count is already one the rule accepts, else a copy with the
 // default filled in (nil is the default options), or an error wrapping
-// resource.ErrWorkers. Algorithm.Run calls it; so does a registered
-// algorithm's Solve, so that a solver always sees 1 or more workers.
+// resource.ErrWorkers. It is the rule's one application to a request,
+// once on each way in: Algorithm.Run calls it before the model's solver,
+// a registered algorithm's Solve when it is called directly, and
+// Model.Pick for the model's Default, which sees the worker count the
+// run will have; a solver always sees 1 or more workers and never
+// resolves them itself.
 func Resolve(o *core.Options) (*core.Options, error) {
 	if o != nil && o.Workers >= 1 && o.Workers <= resource.MinCap {
 		return o, nil // the common case: nothing to resolve, no copy
@@ -285,9 +299,9 @@ func (r *Registry) Add(m Model) error {
 			return fmt.Errorf("models: algorithm %s/%s listed twice", m.Name, a.Name)
 		}
 		a.Model = m.Name
-		a.Solve = resolving(a.Solve)
+		a.solve, a.Solve = a.Solve, resolving(a.Solve)
 		if nw := a.NewWorker; nw != nil {
-			a.NewWorker = func() core.Solver { return resolving(nw()) }
+			a.newWorker, a.NewWorker = nw, func() core.Solver { return resolving(nw()) }
 		}
 		algs[i] = a
 	}

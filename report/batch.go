@@ -304,13 +304,13 @@ func BatchFormats(render []string) []string {
 // BatchRecord is a batch's record (the --stats of solve): how it ended,
 // the solutions found and the work summed over its records, then its
 // facts (batch.Fields); the base name of name names the input.
-func BatchRecord(model, name, algorithm string, b models.Batch, s *batch.Summary, st core.Status, workers int) Record {
+func BatchRecord(model, name, algorithm string, b models.Batch, s *batch.Summary, st core.Status) Record {
 	if s == nil {
 		s = &batch.Summary{}
 	}
 	res := core.Result{Status: st, Solutions: s.Solutions, Stats: s.Stats}
 	rec := NewRecord(nil, algorithm, &res, false, 0)
-	rec.Model, rec.Size, rec.Fields = model, filepath.Base(name), batch.Fields(b, s, workers)
+	rec.Model, rec.Size, rec.Fields = model, filepath.Base(name), batch.Fields(b, s)
 	return rec
 }
 
@@ -350,7 +350,9 @@ type BatchSolve struct {
 	// Limit, if not 0, is how many solutions each answer looks for (the
 	// batch's own limit otherwise); MaxNodes a node budget per record.
 	Limit, MaxNodes uint64
-	Workers         int
+	// Workers is the number of goroutines, 0 for the one worker rule's
+	// default (batch.Options.Workers: resolved by batch.Run).
+	Workers int
 	// Format is the output format (BatchFormats).
 	Format string
 	// Progress, if set, is called with the number of records answered.
@@ -419,6 +421,6 @@ func (s *BatchSolve) Run(ctx context.Context, w io.Writer) (BatchResult, error) 
 	if sz := bw.Size(); input == models.ArgumentsInput && sz != "" {
 		input = sz // puzzles on the command line: their size, not "arguments"
 	}
-	return BatchResult{Record: BatchRecord(m.Name, input, alg.Name, b, &sum, st, s.Workers), Status: st,
+	return BatchResult{Record: BatchRecord(m.Name, input, alg.Name, b, &sum, st), Status: st,
 		Answered: sum.Records > sum.ByVerdict[batch.Timeout], Failure: BatchFailure(b, &sum, st)}, nil
 }

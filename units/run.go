@@ -57,8 +57,10 @@ type Job struct {
 	Every      time.Duration
 	// Emit, if set, receives each unit's line as the unit finishes.
 	Emit func(l *Line) error
-	// Workers is the number of goroutines that count a unit (0 or 1: one).
-	// The unit's subproblems from where it stands are dealt into one lane
+	// Workers is the number of goroutines that count a unit, 0 for the
+	// one worker rule's default of a count (resource.Workers:
+	// runtime.GOMAXPROCS(0)), which Run resolves, once; with NewDec nil a
+	// unit is counted on one goroutine whatever it says. The unit's subproblems from where it stands are dealt into one lane
 	// a worker (lane l of W: the subproblems next + K·l, next + K·(l + W),
 	// …), and their results are added in the order of the list, so the
 	// unit's line and its checkpoints are the same for every W.
@@ -357,6 +359,10 @@ func (j *Job) Run(ctx context.Context) ([]*Line, error) {
 	if j.Dec == nil || j.Units == 0 || j.First > j.Last || j.Last >= j.Units {
 		return nil, fmt.Errorf("%w: units %d-%d of %d", ErrBadUnit, j.First, j.Last, j.Units)
 	}
+	workers, err := resource.Workers(j.Workers, false) // resolved once, here
+	if err != nil {
+		return nil, fmt.Errorf("units: %w", err)
+	}
 	j.instance = InstanceHash(j.Model, j.Dec.Instance())
 	keep := j.Checkpoint != "" || j.Emit == nil // the lines of the units done are held
 	if keep {
@@ -412,7 +418,7 @@ func (j *Job) Run(ctx context.Context) ([]*Line, error) {
 	seed := NameSeed(j.Dec.Name())
 	decs := []core.Decomposition{j.Dec}
 	if j.NewDec != nil {
-		for len(decs) < min(j.Workers, maxWorkers) {
+		for len(decs) < min(workers, maxWorkers) {
 			d, err := j.NewDec()
 			if err != nil {
 				return nil, err

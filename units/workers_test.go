@@ -11,6 +11,7 @@ import (
 
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models/queens"
+	"github.com/coverkit/coverkit/resource"
 	"github.com/coverkit/coverkit/units"
 	"github.com/stretchr/testify/require"
 )
@@ -131,4 +132,21 @@ func TestUnitWorkersRace(t *testing.T) {
 			require.Equal(t, core.CountOf(200_000), ls[0].Solutions)
 		}
 	}
+}
+
+// TestUnitWorkersRule: a job's worker count 0 is the one worker rule's
+// default of a count (GOMAXPROCS), resolved by Job.Run: it makes a
+// decomposition for each worker beyond the first; a count the rule
+// refuses is refused before anything is counted.
+func TestUnitWorkersRule(t *testing.T) {
+	for _, tc := range []struct{ workers, want int }{{0, runtime.GOMAXPROCS(0)}, {1, 1}, {3, 3}} {
+		j := queensJob(t, 8, 2, 0, 1, tc.workers)
+		made := 1
+		newDec := j.NewDec
+		j.NewDec = func() (core.Decomposition, error) { made++; return newDec() }
+		mustRun(t, j)
+		require.Equal(t, tc.want, made, "workers %d", tc.workers)
+	}
+	_, err := queensJob(t, 8, 2, 0, 1, -1).Run(context.Background())
+	require.ErrorIs(t, err, resource.ErrWorkers)
 }

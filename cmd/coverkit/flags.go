@@ -75,8 +75,9 @@ var verbFlags = map[string][]string{
 // declare adds to cmd the shared flags named (those of verb when names is
 // nil), then the model's own flags for verb (a task with Run is declared
 // as verb "task"). --workers defaults to 0 everywhere: the one worker rule
-// (resource.Workers) makes it one for a listing and GOMAXPROCS for a count,
-// so `dlx FILE --count` and `dlx count FILE` are one command.
+// (resource.Workers, applied by the library) makes it one for a listing
+// and GOMAXPROCS for a count, a batch or a split count, so `dlx FILE
+// --count` and `dlx count FILE` are one command.
 func (f *runFlags) declare(cmd *cobra.Command, verb string, m *models.Model, formats, names []string) {
 	if names == nil {
 		names = verbFlags[verb]
@@ -251,9 +252,9 @@ func complete(cmd *cobra.Command, name string, values []string) {
 }
 
 // options checks the shared flags and turns them into search options for
-// mode; --workers is checked by the one worker rule (resource.Workers) and
-// kept as given, 0 for the default (resolved by models.Algorithm.Run, or
-// by workerCount where the command shares out the work itself).
+// mode; --workers is checked (checkWorkers) and kept as given, 0 for the
+// default: the command resolves no worker count, the library call it
+// makes does, once (models.Algorithm.Run, batch.Run, units.Job.Run).
 func (f *runFlags) options(mode core.Mode, formats []string) (*core.Options, error) {
 	if err := checkFormat(f.format, formats...); err != nil {
 		return nil, err
@@ -261,7 +262,7 @@ func (f *runFlags) options(mode core.Mode, formats []string) (*core.Options, err
 	if _, err := f.progressMode(); err != nil {
 		return nil, err
 	}
-	if _, err := f.workerCount(mode); err != nil {
+	if err := f.checkWorkers(); err != nil {
 		return nil, err
 	}
 	if f.timeout < 0 {
@@ -308,15 +309,15 @@ func (f *runFlags) progressMode() (progress.Mode, error) {
 	return m, nil
 }
 
-// workerCount is --workers resolved by the one worker rule for mode
-// (resource.Workers: 0 is one worker for a listing, GOMAXPROCS for a
-// count), or a usage error.
-func (f *runFlags) workerCount(mode core.Mode) (int, error) {
-	w, err := resource.Workers(f.workers, mode == core.ModeFirst || mode == core.ModeAll)
-	if err != nil {
-		return 0, usagef("--%v", err)
+// checkWorkers refuses a --workers that the one worker rule refuses
+// (negative, or above resource.Cap: resource.CheckWorkers), with a usage
+// error, before anything is built; it resolves nothing (0 stays the
+// default, which the library resolves where the work is shared out).
+func (f *runFlags) checkWorkers() error {
+	if _, err := resource.CheckWorkers(f.workers); err != nil {
+		return usagef("--%v", err)
 	}
-	return w, nil
+	return nil
 }
 
 // countFlag reads a positive count flag ("" means none, 0).

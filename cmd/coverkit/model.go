@@ -384,10 +384,7 @@ func runBatch(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 	if err != nil {
 		return err
 	}
-	workers, err := f.workerCount(core.ModeCount) // the batch shares its records out
 	switch {
-	case err != nil:
-		return err
 	case f.all || f.sample != "" || f.unique || f.method != "" || f.seed != 0 || (f.branch != "" && f.branch != "auto") || f.memoBytes != "":
 		return usagef("%s solve: --all, --sample, --unique, --method, --seed, --branch and --memo-bytes do not apply to a batch "+
 			"(each record is solved for its answer and a uniqueness check)", m.Name)
@@ -402,7 +399,7 @@ func runBatch(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 	bar := newProgress(e, f, -1, m.Name+" solve")
 	ctx, _ = tracked(ctx, bar)
 	r, err := (&report.BatchSolve{Model: m, Request: f.request(e, args), Algorithm: f.algo, Limit: opts.Limit, MaxNodes: opts.MaxNodes,
-		Workers: workers, Format: f.format, Progress: func(done uint64) { bar.Set(int64(done)) }}).Run(ctx, o)
+		Workers: f.workers, Format: f.format, Progress: func(done uint64) { bar.Set(int64(done)) }}).Run(ctx, o)
 	bar.Finish()
 	if err != nil {
 		return phaseError(err, "opening the input")
@@ -479,10 +476,6 @@ func runTask(e *env, cmd *cobra.Command, m *models.Model, t models.Task, f *runF
 	if err != nil {
 		return err
 	}
-	workers, err := f.workerCount(core.ModeCount)
-	if err != nil {
-		return err
-	}
 	o, err := openOutput(e, f.out)
 	if err != nil {
 		return err
@@ -490,7 +483,7 @@ func runTask(e *env, cmd *cobra.Command, m *models.Model, t models.Task, f *runF
 	defer o.Abort()
 	ctx, stop := searchContext(cmd.Context(), f.timeout)
 	defer stop()
-	c := &models.Call{Request: f.request(e, args), Algorithm: f.algo, Workers: workers, Limit: opts.Limit,
+	c := &models.Call{Request: f.request(e, args), Algorithm: f.algo, Workers: f.workers, Limit: opts.Limit,
 		Format: f.format, Out: o, Log: e.stderr}
 	bar := newProgress(e, f, -1, m.Name+" "+t.Verb)
 	ctx, _ = tracked(ctx, bar)

@@ -9,7 +9,6 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
 	"github.com/coverkit/coverkit/outfile"
 	"github.com/coverkit/coverkit/report"
@@ -79,8 +78,7 @@ func runUnits(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 	if err := units.CheckRoom(f.out, "--out", resource.Bytes(last-first+1, units.LineBytes)); err != nil {
 		return usageError(err)
 	}
-	workers, err := f.workerCount(core.ModeCount) // a unit honours --workers
-	if err != nil {
+	if err := f.checkWorkers(); err != nil { // a unit honours --workers (units.Job.Workers)
 		return err
 	}
 	ctx, stop := searchContext(cmd.Context(), f.timeout)
@@ -118,7 +116,7 @@ func runUnits(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 	job := &units.Job{
 		Model: m.Name, Size: p.Size(), Algorithm: algorithm, Dec: dec, Units: k,
 		First: first, Last: last, Version: report.Version(), Checkpoint: f.split.Checkpoint, Every: f.split.Every,
-		Workers: workers, NewDec: newDec, Emit: units.WriteLines(out...),
+		Workers: f.workers, NewDec: newDec, Emit: units.WriteLines(out...),
 	}
 	bar := newProgress(e, f, 0, fmt.Sprintf("%s %s: units %d-%d of %d", m.Name, p.Size(), first, last, k))
 	ctx, _ = tracked(ctx, bar)

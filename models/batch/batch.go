@@ -95,8 +95,11 @@ type Options struct {
 	Limit uint64
 	// MaxNodes, if not 0, is a node budget per record.
 	MaxNodes uint64
-	// Workers is the number of goroutines; 0 or 1 answers on the calling
-	// goroutine.
+	// Workers is the number of goroutines that answer records, 1 on the
+	// calling goroutine; 0 is the one worker rule's default for a batch
+	// (resource.Workers: runtime.GOMAXPROCS(0); the answers come in input
+	// order whatever the count), which Run resolves, once. Each record is
+	// searched on one worker.
 	Workers int
 	// Progress, if set, is called with the number of records answered,
 	// from the goroutine that emits.
@@ -121,6 +124,9 @@ type Summary struct {
 	// input: the records after the last answer were not read (a stop
 	// ends the reading, so that an endless input ends too).
 	Unread bool
+	// Workers is the number of goroutines that answered: Options.Workers
+	// resolved.
+	Workers int
 }
 
 // AlgorithmCount is the number of records one algorithm searched.
@@ -302,13 +308,14 @@ func (w *batchWorker) solve(ctx context.Context, c *chunk, b models.Batch) {
 // Each goroutine solves with its own worker of the algorithm
 // (Algorithm.Worker), which keeps its buffers from one record to the
 // next, and each chunk of records its own parser, so that a batch
-// allocates nothing per record. With Workers > 1, that many goroutines
-// answer chunks of consecutive records while the input is read, and the
+// allocates nothing per record. With Workers resolved to more than one
+// (0: GOMAXPROCS), that many goroutines answer chunks of consecutive records while the input is read, and the
 // answers are emitted in order through a bounded reorder buffer, so that
 // memory stays constant however long the input is.
 //
-// Run fails at once, before reading, for an algorithm that b
-// refuses (Batch.Supports). Otherwise it returns the summary and the first
+// Run fails at once, before reading, for a worker count the one worker
+// rule refuses (an error wrapping resource.ErrWorkers) and for an
+// algorithm that b refuses (Batch.Supports). Otherwise it returns the summary and the first
 // error from reading the input (an I/O error) or from emit, after which it
 // stops early.
 func Run(ctx context.Context, b models.Batch, r io.Reader, o Options, emit func(*Answer) error) (Summary, error) {
@@ -327,9 +334,11 @@ func Run(ctx context.Context, b models.Batch, r io.Reader, o Options, emit func(
 	case o.Algorithm.Solve == nil:
 		return sum, errors.New("batch: Run: no algorithm")
 	}
-	if _, err := resource.CheckWorkers(o.Workers); err != nil {
+	workers, err := resource.Workers(o.Workers, false) // the one resolution of a batch's count
+	if err != nil {
 		return sum, fmt.Errorf("batch: %w", err)
 	}
+	o.Workers, sum.Workers = workers, workers
 	opts := core.Options{Mode: core.ModeAll, Limit: o.Limit, Workers: 1}
 	if err := b.Supports(o.Algorithm, &opts); err != nil {
 		return sum, err
@@ -357,8 +366,7 @@ func Run(ctx context.Context, b models.Batch, r io.Reader, o Options, emit func(
 		return c.err
 	}
 	m := core.NewMeter(ctx, nil)
-	var err error
-	if o.Workers <= 1 {
+	if o.Workers == 1 {
 		w := newBatchWorker(m, b, &o)
 		c := new(chunk)
 		for {
@@ -612,23 +620,19 @@ func (bi *Instance) Supports(a models.Algorithm, o *core.Options) error {
 // Run answers the whole batch with a: the uniqueness check (the batch's
 // Limit), or the first solution only with ModeFirst. The result sums the
 // solutions and the work; its status is exhausted, or the status that
-// stopped a record early. o.Workers goroutines share the records (0:
-// GOMAXPROCS).
+// stopped a record early. o.Workers goroutines share the records (0: the
+// one worker rule's default, GOMAXPROCS, resolved by Run).
 func (bi *Instance) Run(ctx context.Context, a models.Algorithm, o *core.Options) (core.Result, error) {
 	if bi == nil || bi.b == nil {
 		return core.Result{}, errNoBatch
 	}
 	o = o.OrDefault()
-	workers, err := resource.Workers(o.Workers, false) // a batch: GOMAXPROCS by default
-	if err != nil {
-		return core.Result{}, fmt.Errorf("batch: %w", err)
-	}
 	limit := bi.b.Limit()
 	if o.Mode == core.ModeFirst {
 		limit = 1
 	}
 	res := core.Result{Status: core.StatusExhausted}
-	sum, err := Run(ctx, bi.b, blocksReader(bi.data), Options{Algorithm: a, Limit: limit, MaxNodes: o.MaxNodes, Workers: workers},
+	sum, err := Run(ctx, bi.b, blocksReader(bi.data), Options{Algorithm: a, Limit: limit, MaxNodes: o.MaxNodes, Workers: o.Workers},
 		func(ans *Answer) error {
 			if ans.Verdict == Timeout && res.Status == core.StatusExhausted {
 				res.Status = ans.Result.Status
@@ -658,7 +662,7 @@ func (bi *Instance) Fields(*core.Result) []models.Field {
 // solve): the records and their verdicts (named by the batch's noun),
 // whether a stop left the rest of the input unread, records a second, the
 // records each algorithm searched and the workers.
-func Fields(b models.Batch, s *Summary, workers int) []models.Field {
+func Fields(b models.Batch, s *Summary) []models.Field {
 	if b == nil || s == nil {
 		return nil
 	}
@@ -674,7 +678,7 @@ func Fields(b models.Batch, s *Summary, workers int) []models.Field {
 	return []models.Field{{Key: noun, Value: s.Records}, {Key: "solved", Value: s.ByVerdict[Solved]},
 		{Key: "multiple", Value: s.ByVerdict[Multiple]}, {Key: "unsolvable", Value: s.ByVerdict[Unsolvable]},
 		{Key: "invalid", Value: s.ByVerdict[Invalid]}, {Key: "timeout", Value: s.ByVerdict[Timeout]}, {Key: "unread", Value: s.Unread},
-		{Key: noun + "_per_second", Value: rate}, {Key: "by_algorithm", Value: by}, {Key: "workers", Value: workers}}
+		{Key: noun + "_per_second", Value: rate}, {Key: "by_algorithm", Value: by}, {Key: "workers", Value: s.Workers}}
 }
 
 // LoadRequest reads the batch a request names (the model's Batch over the

@@ -107,8 +107,8 @@ const (
 //     solution), dlx up to DLXFirstMaxN, construct above;
 //   - every solution: backtrack, in Wirth's order;
 //   - a count: the quadrant join from JoinMinN to JoinMaxN where its
-//     tables fit the memory (JoinBytes on the count's workers, checked by
-//     resource.Check before any work), not with --unique (it has no
+//     tables fit the memory (JoinBytes on the count's workers, resolved
+//     by Model.Pick; checked by resource.Check before any work), not with --unique (it has no
 //     fundamental count); else bitwise where it can (N ≤ 64); else
 //     backtrack.
 func defaultAlgorithm(p core.Problem, o *core.Options) string {
@@ -137,17 +137,10 @@ func defaultAlgorithm(p core.Problem, o *core.Options) string {
 }
 
 // joinFits reports whether the join counts n × n boards faster than
-// bitwise and its tables fit the memory on the count's workers (w as
-// given: 0 is the count's default, GOMAXPROCS).
+// bitwise and its tables fit the memory on the count's w workers (as
+// Model.Pick gives them: resolved, 1 or more).
 func joinFits(n, w int) bool {
-	if !JoinFaster(n) {
-		return false
-	}
-	workers, err := resource.Workers(w, false)
-	if err != nil {
-		workers = 1 // the run refuses w itself
-	}
-	return resource.Check("queens: join", JoinBytes(n, workers)) == nil
+	return JoinFaster(n) && resource.Check("queens: join", JoinBytes(n, max(w, 1))) == nil
 }
 
 // verifyRequest checks the solutions read from r (any of solve's text
@@ -236,7 +229,11 @@ func Count(ctx context.Context, n int, o *core.Options) (core.Result, error) {
 	}
 	opts.Mode = core.ModeCount
 	p := New(n)
-	alg, err := models.LookupAlgorithm("queens", defaultAlgorithm(p, &opts))
+	m, err := models.Lookup("queens")
+	if err != nil {
+		return core.Result{}, err
+	}
+	alg, err := m.Pick("", p, &opts) // the model's choice, as the command makes it
 	if err != nil {
 		return core.Result{}, err
 	}

@@ -43,9 +43,10 @@ type BatchOptions struct {
 	// MaxNodes, if not 0, is a node budget per puzzle (status limit,
 	// verdict timeout, when it runs out).
 	MaxNodes uint64
-	// Workers is the number of solving goroutines; 0 or 1 solves on the
-	// calling goroutine. A negative count or one above resource.Cap() is
-	// refused (wrapping resource.ErrWorkers).
+	// Workers is the number of solving goroutines, 1 on the calling
+	// goroutine; 0 is the one worker rule's default for a batch
+	// (runtime.GOMAXPROCS(0): batch.Options.Workers). A negative count or
+	// one above resource.Cap() is refused (wrapping resource.ErrWorkers).
 	Workers int
 	// Progress, if set, is called with the number of puzzles answered so
 	// far, every few dozen puzzles, from the goroutine that calls emit. The

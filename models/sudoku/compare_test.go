@@ -2,6 +2,7 @@ package sudoku_test
 
 import (
 	"context"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -10,6 +11,7 @@ import (
 	"github.com/coverkit/coverkit/models"
 	"github.com/coverkit/coverkit/models/batch"
 	"github.com/coverkit/coverkit/models/sudoku"
+	"github.com/coverkit/coverkit/resource"
 	"github.com/stretchr/testify/require"
 )
 
@@ -70,4 +72,35 @@ func TestBatchInstance(t *testing.T) {
 		require.ErrorIs(t, b6.Supports(q, nil), core.ErrWrongProblem)
 	}
 	require.Len(t, b6.Fields(nil), 2)
+}
+
+// TestBatchWorkers: a batch's worker count 0 is the one worker rule's
+// default (GOMAXPROCS: the answers come in input order whatever the
+// count), resolved by batch.Run once and reported in its summary, for
+// every way into the loop; a count the rule refuses is refused before
+// anything is read.
+func TestBatchWorkers(t *testing.T) {
+	m, err := models.Lookup("sudoku")
+	require.NoError(t, err)
+	b, err := m.Batch(models.Request{})
+	require.NoError(t, err)
+	alg, err := m.Algorithm("fast")
+	require.NoError(t, err)
+	in := "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........\n"
+	for _, tc := range []struct {
+		workers, want int
+	}{{0, runtime.GOMAXPROCS(0)}, {1, 1}, {3, 3}} {
+		sum, err := batch.Run(context.Background(), b, strings.NewReader(in), batch.Options{Algorithm: alg, Limit: 2, Workers: tc.workers},
+			func(*batch.Answer) error { return nil })
+		require.NoError(t, err)
+		require.Equal(t, tc.want, sum.Workers, "workers %d", tc.workers)
+		require.Equal(t, 1, sum.ByVerdict[batch.Solved])
+	}
+	for _, w := range []int{-1, resource.Cap() + 1} {
+		_, err := batch.Run(context.Background(), b, strings.NewReader(in), batch.Options{Algorithm: alg, Workers: w},
+			func(*batch.Answer) error { return nil })
+		require.ErrorIs(t, err, resource.ErrWorkers)
+		_, err = loadBatch(t, "one.txt", in, nil).Run(context.Background(), alg, &core.Options{Mode: core.ModeCount, Workers: w})
+		require.ErrorIs(t, err, resource.ErrWorkers)
+	}
 }
