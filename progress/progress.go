@@ -268,6 +268,8 @@ func (b *Bar) status(now time.Time, final bool) string {
 			parts = append(parts, fmt.Sprintf("%d/%d done", b.done, b.total))
 		case b.done > 0:
 			parts = append(parts, fmt.Sprintf("%d done", b.done))
+		case p.Done > 0:
+			parts = append(parts, fmt.Sprintf("%d done", p.Done))
 		}
 		if p.Remaining > 0 {
 			parts = append(parts, fmt.Sprintf("%d left", p.Remaining))

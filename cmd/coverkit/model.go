@@ -531,9 +531,12 @@ func runVerify(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []
 	// exit 3.
 	ctx, stop := searchContext(cmd.Context(), f.timeout)
 	defer stop()
+	bar := newProgress(e, f, 0, m.Name+" verify")
+	ctx, _ = tracked(ctx, bar) // the records read
 	req := f.request(e, args)
 	req.Context = ctx
 	rep, name, err := m.VerifyRequest(ctx, req)
+	bar.Finish()
 	var ee *exitError
 	if st, stopped := core.ErrorStatus(err); stopped && ctx.Err() != nil {
 		rep, err = &models.VerifyReport{Status: st}, nil // a model's reader stopped first

@@ -86,6 +86,7 @@ func Each(ctx context.Context, p core.Problem, r SolutionReader) (*models.Verify
 				rep.Status = m.Status()
 				return rep, nil
 			}
+			m.Progress(core.Progress{Done: k}) // the records read, for a run's tracker
 		}
 		rd, err := r.Next()
 		if err == io.EOF {
