@@ -39,6 +39,10 @@ func ContextReader(ctx context.Context, r io.Reader) io.Reader {
 		if r.ctx == ctx {
 			return r
 		}
+	case *readCloser: // opened by Open under ctx: read as it is
+		if c, ok := r.Reader.(*contextReader); ok && c.ctx == ctx {
+			return r
+		}
 	case *bytes.Reader, *strings.Reader, *bytes.Buffer:
 		return &contextReader{ctx: ctx, r: r}
 	case *os.File:

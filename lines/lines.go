@@ -70,13 +70,21 @@ func (p *prefixed) Unwrap() error { return p.err }
 // package's rules. It reads as it goes and never holds more than one line
 // (at most its maximum) beside its buffer.
 type Reader struct {
-	r    *bufio.Reader
-	max  int
-	line int
-	buf  []byte
-	err  error
-	mid  bool // an over-long line was refused before its end was read
+	r     *bufio.Reader
+	max   int
+	line  int
+	buf   []byte
+	parts [][]byte // a long line's first pieces (partBytes each), joined when it ends
+	err   error
+	mid   bool // an over-long line was refused before its end was read
 }
+
+// partBytes is the most a Reader copies at once while it reads a line:
+// past it a long line is kept in pieces, joined once at its end, so that
+// a line refused as too long (an input without line ends) is never copied
+// whole, and a stop that ends a read is not kept waiting by the copy of
+// tens of megabytes.
+const partBytes = 1 << 20
 
 // NewReader returns a Reader over r that accepts lines of at most max bytes
 // (DefaultMax if max ≤ 0), line endings not counted. A nil r gives a Reader
@@ -114,16 +122,24 @@ func (r *Reader) Next() ([]byte, int, error) {
 	if r.err != nil {
 		return nil, r.line, r.err
 	}
-	r.buf = r.buf[:0]
+	r.buf, r.parts = r.buf[:0], r.parts[:0]
+	total := 0 // the line's bytes so far
 	for {
 		chunk, err := r.r.ReadSlice('\n')
-		if len(r.buf)+len(chunk) > r.max+2 {
+		if total+len(chunk) > r.max+2 {
 			r.line++
 			r.mid = err == bufio.ErrBufferFull
 			r.err = r.tooLong(r.line)
+			clear(r.parts)
+			r.parts = r.parts[:0]
 			return nil, r.line, r.err
 		}
+		if len(r.buf)+len(chunk) > cap(r.buf) && len(r.buf) >= partBytes {
+			r.parts = append(r.parts, r.buf)
+			r.buf = make([]byte, 0, partBytes+len(chunk))
+		}
 		r.buf = append(r.buf, chunk...)
+		total += len(chunk)
 		if err == bufio.ErrBufferFull {
 			continue
 		}
@@ -131,11 +147,20 @@ func (r *Reader) Next() ([]byte, int, error) {
 			r.err = &Error{Line: r.line + 1, Msg: err.Error(), Err: err}
 			return nil, r.line + 1, r.err
 		}
-		if err == io.EOF && len(r.buf) == 0 {
+		if err == io.EOF && total == 0 {
 			r.err = io.EOF
 			return nil, r.line, io.EOF
 		}
 		break
+	}
+	if len(r.parts) > 0 {
+		whole := make([]byte, 0, total)
+		for _, p := range r.parts {
+			whole = append(whole, p...)
+		}
+		r.buf = append(whole, r.buf...)
+		clear(r.parts)
+		r.parts = r.parts[:0]
 	}
 	r.line++
 	b := r.buf

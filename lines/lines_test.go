@@ -298,3 +298,21 @@ type closer struct {
 }
 
 func (c closer) Close() error { *c.closed = true; return nil }
+
+// TestReaderLongLines reads lines longer than a Reader copies at once
+// (kept in pieces, joined at their end): each comes whole, in order, and
+// one past the maximum is refused without being read whole.
+func TestReaderLongLines(t *testing.T) {
+	long := func(n int, c byte) string { return strings.Repeat(string(c), n) }
+	in := long(3<<20+5, 'a') + "\r\nb\n" + long(1<<20, 'c') + "\n" + long(5<<20, 'd')
+	r := lines.NewReader(strings.NewReader(in), 4<<20)
+	for _, want := range []string{long(3<<20+5, 'a'), "b", long(1<<20, 'c')} {
+		b, _, err := r.Next()
+		require.NoError(t, err)
+		require.Equal(t, len(want), len(b))
+		require.Equal(t, want, string(b))
+	}
+	_, n, err := r.Next()
+	require.ErrorIs(t, err, lines.ErrTooLong)
+	require.Equal(t, 4, n)
+}
