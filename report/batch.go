@@ -381,7 +381,11 @@ func (s *BatchSolve) Run(ctx context.Context, w io.Writer) (BatchResult, error) 
 	if m == nil || m.Batch == nil || w == nil {
 		return BatchResult{}, errors.New("report: BatchSolve: no batch model or no writer")
 	}
-	b, err := m.Batch(s.Request)
+	req := s.Request
+	if req.Context == nil {
+		req.Context = ctx // the inputs (a region map, the batch) are read under the stop
+	}
+	b, err := m.Batch(req)
 	if err != nil {
 		return BatchResult{}, err
 	}
@@ -401,10 +405,6 @@ func (s *BatchSolve) Run(ctx context.Context, w io.Writer) (BatchResult, error) 
 		return BatchResult{}, fmt.Errorf("%s solve: --format %s draws solutions; --count keeps none (use text or json)", m.Name, s.Format)
 	case s.Limit > 0:
 		limit = s.Limit
-	}
-	req := s.Request
-	if req.Context == nil {
-		req.Context = ctx // the input is read under the stop
 	}
 	in, input, err := m.OpenInput(req, 0)
 	if err != nil {

@@ -49,7 +49,15 @@ func runCompare(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args [
 		if size != "" {
 			a = append([]string{size}, rest...)
 		}
-		return instance(ctx, e, m, f, a)
+		// --timeout bounds each run and, as for a batch, reading and
+		// building its instance (an input that never comes included).
+		bctx := ctx
+		if f.timeout > 0 {
+			var cancel context.CancelFunc
+			bctx, cancel = context.WithTimeout(ctx, f.timeout)
+			defer cancel()
+		}
+		return instance(bctx, e, m, f, a)
 	}
 	bar := newProgress(e, f, 0, m.Name+" compare: runs")
 	if bar != nil {

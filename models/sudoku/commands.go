@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/coverkit/coverkit/core"
+	"github.com/coverkit/coverkit/lines"
 	"github.com/coverkit/coverkit/models"
 )
 
@@ -98,7 +99,8 @@ func callLayout(req models.Request) (Layout, Format, error) {
 	}
 	l, err := RequestLayout(req)
 	if err != nil && regions != "" {
-		err = fmt.Errorf("sudoku: %s: %s", regions, errMsg(err))
+		// Named by the file, the cause kept (a stop reads as one).
+		err = lines.Wrap("sudoku", &lines.Error{Msg: regions + ": " + errMsg(err), Err: err})
 	}
 	return l, format, err
 }
