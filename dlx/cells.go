@@ -8,6 +8,7 @@ import (
 	"unsafe"
 
 	"github.com/coverkit/coverkit/core"
+	"github.com/coverkit/coverkit/dlx/internal/sparse"
 	"github.com/coverkit/coverkit/resource"
 )
 
@@ -108,6 +109,14 @@ type cells struct {
 	force  []int32
 	bforce []int32
 	bstart []int32
+	// lastb[level] is the last branching level above level (−1: none).
+	lastb []int32
+	// savedPrim[level+1] is the active primary items a branching level
+	// saved; aprim, those prepare left.
+	savedPrim []uint32
+	aprim     uint32
+	// prim is the primary items in input order (item0[:nprim]).
+	prim []int32
 
 	// Scratch of prepare: the color each item (by its place in input
 	// order) is covered with by the forced options (−1: without color),
@@ -127,8 +136,13 @@ type cells struct {
 	// tree is the tie-breaking of the searches (Options.Branch).
 	tree cellTree
 
-	// k is the state of the search under way that its hot steps share.
-	k cellsKern
+	// k is the state of the search under way that its hot steps share;
+	// loop, the rest of its loop's.
+	k    sparse.Kern
+	loop cellsRun
+	// kernel runs the choice of an option without colors (package
+	// sparse: assembly on amd64).
+	kernel sparse.Kernel
 }
 
 // errCellsBounds is the error of a problem with multiplicities.
@@ -262,18 +276,31 @@ func newCells(m *core.Meter, l *links) (*cells, error) {
 		x += 2 + count[h]
 	}
 	copy(c.item, c.item0)
+	c.prim = c.item0[:c.nprim]
 	levels := int(c.nprim) + 1 // each level covers a primary item
 	c.choice = make([]int32, levels)
 	c.saved = make([]int32, levels+1)
 	c.bstart = make([]int32, levels)
+	c.lastb = make([]int32, levels+1)
+	c.lastb[0] = -1
+	c.savedPrim = make([]uint32, levels+1)
 	// Each chain of forced moves below a branching level pushes an item
 	// at most once (when its set shrinks from two options to one) and a
 	// scan pushes each item at most once: the stacks hold at most nprim
 	// items (see search), and the margin is for the root's scan.
 	c.force = make([]int32, 2*int(c.nprim)+2)
 	c.bforce = make([]int32, 0, int(c.nprim)+1)
+	c.kernel = sparse.Resolve(sparse.Auto)
 	c.bases()
 	return c, nil
+}
+
+// kern sets k for a search from the state prepare left: the arrays' bases,
+// the active items, an empty forced stack, no updates.
+func (c *cells) kern(k *sparse.Kern) {
+	*k = sparse.Kern{Set: c.setp, Loc: c.locp, On: c.onp, Item: c.itemp, Clr: c.clrp,
+		Force: unsafe.Pointer(unsafe.SliceData(c.force)), Second: uint32(c.second), Active: uint32(c.active),
+		APrim: c.aprim}
 }
 
 // bases sets the base pointers of the arrays a search reads.
@@ -340,6 +367,9 @@ func (c *cells) clone(m *core.Meter) (method, error) {
 	d.choice = make([]int32, len(c.choice))
 	d.saved = make([]int32, len(c.saved))
 	d.bstart = make([]int32, len(c.bstart))
+	d.lastb = make([]int32, len(c.lastb))
+	d.lastb[0] = -1
+	d.savedPrim = make([]uint32, len(c.savedPrim))
 	d.save = nil
 	d.force = make([]int32, len(c.force))
 	d.bforce = make([]int32, 0, cap(c.bforce))
@@ -347,7 +377,7 @@ func (c *cells) clone(m *core.Meter) (method, error) {
 	d.covAt = make([]uint32, len(c.covAt))
 	d.deadAt = make([]uint32, len(c.deadAt))
 	d.epoch = 0
-	d.k = cellsKern{}
+	d.k = sparse.Kern{}
 	d.bases()
 	return &d, nil
 }
@@ -394,21 +424,21 @@ func (c *cells) restore() {
 		copy(c.loc, c.loc0)
 		copy(c.item, c.item0)
 		c.reduced = false
-		c.active = c.nitems
+		c.active, c.aprim = c.nitems, uint32(c.nprim)
 		return
 	}
 	sp, s0 := c.setp, unsafe.Pointer(unsafe.SliceData(c.set0))
 	for _, x := range c.item0 {
 		*u32(sp, uint32(x)-1) = *u32(s0, uint32(x)-1)
 	}
-	c.active = c.nitems
+	c.active, c.aprim = c.nitems, uint32(c.nprim)
 }
 
 // force1 chooses the option of node y as a level of the canonical tree
 // does (search: a primary item of it made inactive, its options hidden,
 // then the option covered). It returns false if the option is ruled out
-// by one chosen before (then it changes nothing). A primary item it
-// leaves without options is found by the search's first look.
+// by one chosen before (then it changes nothing) or leaves a primary item
+// without options: either way there is no solution.
 func (c *cells) force1(y int32) bool {
 	set, loc, on := c.set, c.loc, c.on
 	// Ruled out: one of its primary items is inactive, or that item's set
@@ -426,18 +456,18 @@ func (c *cells) force1(y int32) bool {
 		}
 	}
 	k := &c.k
-	*k = cellsKern{set: c.setp, loc: c.locp, on: c.onp, item: c.itemp, clr: c.clrp,
-		force: unsafe.Pointer(unsafe.SliceData(c.force)), second: uint32(c.second), active: uint32(c.active)}
+	c.kern(k)
 	x0 := uint32(on[z0].itm)
-	swapOut(k, x0)
-	hideBranch(k, x0, nil, 0)
+	sparse.SwapOut(k, x0)
+	sparse.HideBranch(k, x0, nil, 0)
+	var ok bool
 	if c.clr == nil {
-		coverPlain(k, uint32(z0))
+		ok = sparse.CoverPlain(c.kernel, k, uint32(z0))
 	} else {
-		coverColored(k, uint32(z0))
+		ok = sparse.CoverColored(k, uint32(z0))
 	}
-	c.active = int32(k.active)
-	return true
+	c.active, c.aprim = int32(k.Active), k.APrim
+	return ok
 }
 
 // reduce is prepare for Knuth's tree: without forced options it copies
@@ -449,7 +479,7 @@ func (c *cells) reduce(forced []int) bool {
 		copy(c.set, c.set0)
 		copy(c.loc, c.loc0)
 		copy(c.item, c.item0)
-		c.active = c.nitems
+		c.active, c.aprim = c.nitems, uint32(c.nprim)
 		c.reduced = false
 		return true
 	}
@@ -517,6 +547,7 @@ func (c *cells) reduce(forced []int) bool {
 	sp, lp, ip := c.setp, c.locp, c.itemp
 	cov := unsafe.Pointer(unsafe.SliceData(c.covAt))
 	a, b := uint32(0), uint32(c.nitems)
+	c.aprim = 0
 	for _, x32 := range c.item0 {
 		x := uint32(x32)
 		n0 := *u32(s0, x-1)
@@ -529,6 +560,9 @@ func (c *cells) reduce(forced []int) bool {
 		*u32(ip, a) = x
 		*u32(sp, x-2) = a
 		a++
+		if x < uint32(c.second) {
+			c.aprim++
+		}
 		s := x
 		for w, end := x, x+n0; w < end; w++ {
 			y := *u32(s0, w)

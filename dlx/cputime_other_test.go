@@ -8,3 +8,6 @@ import "time"
 // Unix only (cputime_unix_test.go); the benchmarks then report no CPU
 // figures.
 func cpuTime() time.Duration { return 0 }
+
+// threadCPU returns 0 (see cpuTime).
+func threadCPU() time.Duration { return 0 }

@@ -16,3 +16,14 @@ func cpuTime() time.Duration {
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
+
+// threadCPU returns the CPU time of the calling OS thread where the
+// system reports it (Linux), else the process's (cpuTime).
+func threadCPU() time.Duration {
+	const rusageThread = 1 // RUSAGE_THREAD
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(rusageThread, &ru); err != nil {
+		return cpuTime()
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}

@@ -1,7 +1,24 @@
 package dlx
 
-import "github.com/coverkit/coverkit/dlx/internal/dance"
+import (
+	"github.com/coverkit/coverkit/dlx/internal/dance"
+	"github.com/coverkit/coverkit/dlx/internal/sparse"
+)
 
 // SetKernel makes s run the hiding loops of package dance with the kernel
 // dance.Resolve(k) picks: the tests' one way to force a kernel.
 func SetKernel(s *Solver, k dance.Kernel) { s.l.kernel = dance.Resolve(k) }
+
+// SetCellsKernel makes s's dancing cells (built now if need be) choose an
+// option without colors with the kernel sparse.Resolve(k).
+func SetCellsKernel(s *Solver, k sparse.Kernel) error {
+	if s.cl == nil {
+		cl, err := newCells(nil, s.l)
+		if err != nil {
+			return err
+		}
+		s.cl = cl
+	}
+	s.cl.kernel = sparse.Resolve(k)
+	return nil
+}

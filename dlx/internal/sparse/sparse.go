@@ -1,0 +1,389 @@
+package sparse
+
+import (
+	"math"
+	"unsafe"
+)
+
+// Kern is what the hot steps of a dancing-cells search read and write, in
+// one block so that a step takes one pointer: the arrays' bases (see the
+// package comment), the active items, the forced stack and the updates.
+type Kern struct {
+	Set, Loc, On, Item, Clr unsafe.Pointer // &set[0], &loc[0], &on[0], &item[0], &clr[0] (nil without colors)
+	Force                   unsafe.Pointer // &force[0]: the stack of items with one option left
+	Second                  uint32         // offsets below Second are primary items
+	Active                  uint32         // the active items: item[:Active]
+	NF                      uint32         // the forced stack's height
+	Knuth                   bool           // Knuth's tree: push forced items on top (else in order of offsets)
+	Zero                    bool           // a step left an active primary item without options
+	Swaps                   uint32         // the items the last choice made inactive
+	APrim                   uint32         // the active primary items
+	Upd                     uint64         // the updates so far
+}
+
+// The offsets of Kern's fields, for the assembly's layout test.
+const (
+	OffSet    = unsafe.Offsetof(Kern{}.Set)
+	OffLoc    = unsafe.Offsetof(Kern{}.Loc)
+	OffOn     = unsafe.Offsetof(Kern{}.On)
+	OffItem   = unsafe.Offsetof(Kern{}.Item)
+	OffForce  = unsafe.Offsetof(Kern{}.Force)
+	OffSecond = unsafe.Offsetof(Kern{}.Second)
+	OffActive = unsafe.Offsetof(Kern{}.Active)
+	OffNF     = unsafe.Offsetof(Kern{}.NF)
+	OffKnuth  = unsafe.Offsetof(Kern{}.Knuth)
+	OffZero   = unsafe.Offsetof(Kern{}.Zero)
+	OffSwaps  = unsafe.Offsetof(Kern{}.Swaps)
+	OffAPrim  = unsafe.Offsetof(Kern{}.APrim)
+	OffUpd    = unsafe.Offsetof(Kern{}.Upd)
+)
+
+// Kernel names a kernel of the choice of an option without colors.
+type Kernel int
+
+const (
+	// Auto is the assembly kernel where the build has it (amd64, without
+	// the purego tag), else the Go kernel: what every search uses.
+	Auto Kernel = iota
+	// Go is the Go kernel, on every platform.
+	Go
+	// Asm is the assembly kernel; where there is none, the Go kernel.
+	Asm
+)
+
+// HaveAsm reports whether this build has the assembly kernel.
+func HaveAsm() bool { return haveAsm }
+
+// Resolve returns the kernel that runs for k: Asm or Go, never Auto. It
+// is the one choice of kernel, which tests use to force one.
+func Resolve(k Kernel) Kernel {
+	if k != Go && haveAsm {
+		return Asm
+	}
+	return Go
+}
+
+// CoverPlain is CoverPlainAsm or CoverPlainGo, as k says.
+func CoverPlain(kn Kernel, k *Kern, cur uint32) bool {
+	if kn == Asm {
+		return CoverPlainAsm(k, cur)
+	}
+	return CoverPlainGo(k, cur)
+}
+
+// u32 returns the address of the uint32 at index i of the array at p.
+func u32(p unsafe.Pointer, i uint32) *uint32 { return (*uint32)(unsafe.Add(p, uintptr(i)*4)) }
+
+// node is a node of the on array: its item's offset, the next node of its
+// option.
+type node struct{ itm, nxt uint32 }
+
+// on32 returns the address of node y of the array at p.
+func on32(p unsafe.Pointer, y uint32) *node { return (*node)(unsafe.Add(p, uintptr(y)*8)) }
+
+// push puts primary item uu, whose set has shrunk to one option, on the
+// forced stack: on top with Knuth's tree (the last met is taken first);
+// with the canonical tree where it keeps the stack in decreasing order of
+// offsets, so that the top is the first in input order.
+func (k *Kern) push(uu uint32) {
+	n := k.NF
+	k.NF++
+	if !k.Knuth {
+		for n > 0 && *u32(k.Force, n-1) < uu {
+			*u32(k.Force, n) = *u32(k.Force, n-1)
+			n--
+		}
+	}
+	*u32(k.Force, n) = uu
+}
+
+// rare is the hiding loops' step for an item uu whose set shrinks to ss ≤
+// 1 options: an active primary item goes on the forced stack (ss = 1) or
+// leaves the option chosen without a solution (ss = 0, Zero). It returns
+// true if the hiding is to stop: at once, as SSXCC does, with either tree
+// (the canonical tree does not count the updates of an option it drops:
+// see dlx's cells).
+//
+//go:noinline
+func (k *Kern) rare(uu, ss uint32) bool {
+	if uu >= k.Second || *u32(k.Set, uu-2) >= k.Active {
+		return false
+	}
+	if ss == 1 {
+		k.push(uu)
+		return false
+	}
+	k.Zero = true
+	return true
+}
+
+// hideItem removes the options of item x's set but the one whose node
+// there is q (the option chosen) from the other active items' sets in a
+// problem without colors (SSXCC's hide(x, 0, 1)), looking at the sets that
+// shrink to one option or none (rare); it returns false if it left an
+// active primary item without options. Without colors every node of an
+// option in an active set is in an active item or in one of the option's
+// items just made inactive, so no node needs a test.
+func hideItem(k *Kern, x, q uint32) bool {
+	set, loc, on := k.Set, k.Loc, k.On
+	sizes := unsafe.Add(set, -4) // sizes[x] is set[x−1], x's size
+	upd := k.Upd
+	for rr, end := x, x+*u32(sizes, x); rr < end; rr++ {
+		tt := *u32(set, rr)
+		if tt == q {
+			continue
+		}
+		for nn := on32(on, tt).nxt; nn != tt; nn = on32(on, nn).nxt {
+			uu := on32(on, nn).itm
+			ss := *u32(sizes, uu) - 1
+			if int32(ss) <= 1 && k.rare(uu, ss) {
+				k.Upd = upd
+				return false
+			}
+			// Swap nn with the last node of uu's set, and shorten it.
+			last := uu + ss
+			nnp := *u32(set, last)
+			vv := *u32(loc, nn)
+			*u32(sizes, uu) = ss
+			*u32(set, last) = nn
+			*u32(set, vv) = nnp
+			*u32(loc, nn) = last
+			*u32(loc, nnp) = vv
+			upd++
+		}
+	}
+	k.Upd = upd
+	return !k.Zero
+}
+
+// CoverPlainGo chooses the option of node cur in a problem without
+// colors: it makes the option's other items inactive (Swaps of them) and
+// removes the options they rule out from the other active items' sets
+// (SSXCC's hide of each, passing over the option itself wherever it is
+// still in a set), pushing on the forced stack the active primary items
+// whose sets shrink to one option. It returns false, at once, if an
+// active primary item is left without options.
+func CoverPlainGo(k *Kern, cur uint32) bool {
+	set, item, on := k.Set, k.Item, k.On
+	p := k.Active
+	for q := on32(on, cur).nxt; q != cur; q = on32(on, q).nxt {
+		x := on32(on, q).itm
+		if pp := *u32(set, x-2); pp < p {
+			p--
+			cc := *u32(item, p)
+			*u32(item, p) = x
+			*u32(item, pp) = cc
+			*u32(set, cc-2) = pp
+			*u32(set, x-2) = p
+			if x < k.Second {
+				k.APrim--
+			}
+		}
+	}
+	k.Swaps = k.Active - p
+	k.Upd += uint64(k.Swaps)
+	k.Active = p
+	k.Zero = false
+	for q := on32(on, cur).nxt; q != cur; q = on32(on, q).nxt {
+		if !hideItem(k, on32(on, q).itm, q) {
+			return false
+		}
+	}
+	return true
+}
+
+// CoverColored is CoverPlainGo in a problem with colors (clr: each node's
+// color, 0 for none): a secondary item of cur purified above is left
+// alone, one purified now keeps the options of cur's color, and nodes in
+// items inactive before cur are skipped.
+func CoverColored(k *Kern, cur uint32) bool {
+	set, item, on, loc, clr, second := k.Set, k.Item, k.On, k.Loc, k.Clr, k.Second
+	sizes := unsafe.Add(set, -4)
+	oactive, p := k.Active, k.Active
+	for q := on32(on, cur).nxt; q != cur; q = on32(on, q).nxt {
+		x := on32(on, q).itm
+		if pp := *u32(set, x-2); pp < p {
+			p--
+			cc := *u32(item, p)
+			*u32(item, p) = x
+			*u32(item, pp) = cc
+			*u32(set, cc-2) = pp
+			*u32(set, x-2) = p
+			if x < second {
+				k.APrim--
+			}
+		}
+	}
+	k.Swaps = oactive - p
+	k.Upd += uint64(k.Swaps)
+	k.Active = p
+	k.Zero = false
+	for q := on32(on, cur).nxt; q != cur; q = on32(on, q).nxt {
+		x := on32(on, q).itm
+		var col uint32
+		if x >= second {
+			if *u32(set, x-2) >= oactive {
+				continue // purified at a level above
+			}
+			col = *u32(clr, q)
+		}
+		for rr, end := x, x+*u32(sizes, x); rr < end; rr++ {
+			tt := *u32(set, rr)
+			if tt == q || col != 0 && *u32(clr, tt) == col {
+				continue
+			}
+			for nn := on32(on, tt).nxt; nn != tt; nn = on32(on, nn).nxt {
+				uu := on32(on, nn).itm
+				if *u32(set, uu-2) >= oactive {
+					continue
+				}
+				ss := *u32(sizes, uu) - 1
+				if int32(ss) <= 1 && k.rare(uu, ss) {
+					return false
+				}
+				last := uu + ss
+				nnp := *u32(set, last)
+				vv := *u32(loc, nn)
+				*u32(sizes, uu) = ss
+				*u32(set, last) = nn
+				*u32(set, vv) = nnp
+				*u32(loc, nn) = last
+				*u32(loc, nnp) = vv
+				k.Upd++
+			}
+		}
+		if k.Zero {
+			return false
+		}
+	}
+	return true
+}
+
+// HideBranch removes the options of the branching item x from the other
+// active items' sets (SSXCC's hide(x, 0, 0)). With forced (the canonical
+// tree) it also appends to it the primary items whose sets shrink to one
+// option, which the search looks at below each option of x, keeping
+// those after forced's first from entries in decreasing order of offsets.
+func HideBranch(k *Kern, x uint32, forced *[]int32, from int) {
+	set, loc, on, active, second := k.Set, k.Loc, k.On, k.Active, k.Second
+	sizes := unsafe.Add(set, -4)
+	upd := k.Upd
+	for rr, end := x, x+*u32(sizes, x); rr < end; rr++ {
+		tt := *u32(set, rr)
+		for nn := on32(on, tt).nxt; nn != tt; nn = on32(on, nn).nxt {
+			uu := on32(on, nn).itm
+			if *u32(set, uu-2) >= active {
+				continue // purified (colors)
+			}
+			ss := *u32(sizes, uu) - 1
+			if ss == 1 && uu < second && forced != nil {
+				f := append(*forced, 0)
+				n := len(f) - 1
+				for n > from && uint32(f[n-1]) < uu {
+					f[n] = f[n-1]
+					n--
+				}
+				f[n] = int32(uu)
+				*forced = f
+			}
+			last := uu + ss
+			nnp := *u32(set, last)
+			vv := *u32(loc, nn)
+			*u32(sizes, uu) = ss
+			*u32(set, last) = nn
+			*u32(set, vv) = nnp
+			*u32(loc, nn) = last
+			*u32(loc, nnp) = vv
+			upd++
+		}
+	}
+	k.Upd = upd
+}
+
+// SwapOut makes item x inactive, swapping it with the last active item.
+func SwapOut(k *Kern, x uint32) {
+	set, item := k.Set, k.Item
+	k.Active--
+	a := k.Active
+	pp := *u32(set, x-2)
+	cc := *u32(item, a)
+	*u32(item, a) = x
+	*u32(item, pp) = cc
+	*u32(set, cc-2) = pp
+	*u32(set, x-2) = a
+	if x < k.Second {
+		k.APrim--
+	}
+	k.Upd++
+}
+
+// Choose scans the active items for the primary one with the fewest
+// options (more than one), the first in input order on ties, and pushes
+// those with at most one option on the forced stack, in the order of the
+// scan: it returns that item and its size (math.MaxUint32 if there is
+// none). (SSXCC's choice of item.)
+func Choose(k *Kern) (best, size uint32) {
+	set, item, fp, second := k.Set, k.Item, k.Force, k.Second
+	sizes := unsafe.Add(set, -4)
+	size = math.MaxUint32
+	nf := k.NF
+	for p := uint32(0); p < k.Active; p++ {
+		x := *u32(item, p)
+		if x >= second {
+			continue
+		}
+		s := *u32(sizes, x)
+		if s <= 1 {
+			*u32(fp, nf) = x
+			nf++
+		} else if s < size || s == size && x < best {
+			best, size = x, s
+		}
+	}
+	k.NF = nf
+	return best, size
+}
+
+// First returns the first active primary item, in input order, with the
+// fewest options and that number (math.MaxUint32 if no primary item is
+// active) and the items it looked at. It walks prim, the primary items in
+// input order, and stops at the first active one with at most two
+// options, or once it has seen every active one: at a node where no
+// active primary item has fewer than two options (every one with one
+// option is on the forced stack, or taken), that is the choice of Choose,
+// found without a scan of the whole list. It pays where most primary
+// items are active (see Scan).
+func First(k *Kern, prim []int32) (best, size, scanned uint32) {
+	set, active, left := k.Set, k.Active, k.APrim
+	sizes := unsafe.Add(set, -4)
+	size = math.MaxUint32
+	for i, x32 := range prim {
+		if left == 0 {
+			return best, size, uint32(i)
+		}
+		x := uint32(x32)
+		if *u32(set, x-2) >= active {
+			continue
+		}
+		left--
+		if s := *u32(sizes, x); s < size {
+			best, size = x, s
+			if s <= 2 {
+				return best, size, uint32(i) + 1
+			}
+		}
+	}
+	return best, size, uint32(len(prim))
+}
+
+// Scan is the choice of item at a node where no active primary item has
+// fewer than two options: First where most primary items are active (half
+// or more of prim), whose walk in input order then stops early; else the
+// scan of the active items (Choose, which pushes nothing there).
+func Scan(k *Kern, prim []int32) (best, size, scanned uint32) {
+	if 2*k.APrim >= uint32(len(prim)) {
+		return First(k, prim)
+	}
+	best, size = Choose(k)
+	return best, size, k.Active
+}

@@ -1,0 +1,180 @@
+//go:build !purego
+
+#include "textflag.h"
+
+// The layout of Kern (TestAsmDefines checks these against sparse.go).
+#define KSET 0
+#define KLOC 8
+#define KON 16
+#define KITEM 24
+#define KFORCE 40
+#define KSECOND 48
+#define KACTIVE 52
+#define KNF 56
+#define KKNUTH 60
+#define KZERO 61
+#define KSWAPS 64
+#define KAPRIM 68
+#define KUPD 72
+
+// The frame: 0(SP) the end of the set walked, 4(SP) the active items,
+// 8(SP) the first secondary offset, 12(SP) the option chosen.
+//
+// Registers: R8 set, R9 loc, R10 on, R11 the updates, R13 the walk of the
+// option chosen (q), R14 the walk of an item's set (rr), SI the option
+// hidden (tt), DI its walk (nn), AX the item of nn (uu), BX its new size
+// (ss), R15 the next node of nn; CX, DX, R12 scratch. (R14 and R15 are
+// free in ABI0 code.)
+
+// func CoverPlainAsm(k *Kern, cur uint32) bool
+TEXT ·CoverPlainAsm(SB), NOSPLIT, $16-17
+	MOVQ k+0(FP), DX
+	MOVQ KSET(DX), R8
+	MOVQ KLOC(DX), R9
+	MOVQ KON(DX), R10
+	MOVQ KITEM(DX), R12
+	MOVL KSECOND(DX), AX
+	MOVL AX, 8(SP)
+	MOVL KACTIVE(DX), R14 // p, the active items
+	MOVL R14, R15         // as they were
+	MOVL cur+8(FP), CX
+	MOVL CX, 12(SP)
+	MOVL 4(R10)(CX*8), R13 // q: the walk starts after cur
+	XORL R11, R11          // −(the primary items made inactive)
+
+swaploop:
+	// Make the option's other items inactive: swap each with the last
+	// active item.
+	CMPL R13, CX
+	JEQ  swapdone
+	MOVL (R10)(R13*8), AX  // x
+	MOVL -8(R8)(AX*4), BX  // its position
+	CMPL BX, R14
+	JAE  swapnext
+	DECL R14
+	MOVL (R12)(R14*4), SI  // the last active item
+	MOVL AX, (R12)(R14*4)
+	MOVL SI, (R12)(BX*4)
+	MOVL BX, -8(R8)(SI*4)
+	MOVL R14, -8(R8)(AX*4)
+	CMPL AX, 8(SP)
+	SBBL $0, R11           // a primary item: one fewer active
+
+swapnext:
+	MOVL 4(R10)(R13*8), R13
+	JMP  swaploop
+
+swapdone:
+	ADDL R11, KAPRIM(DX)
+	MOVL R15, AX
+	SUBL R14, AX
+	MOVL AX, KSWAPS(DX)
+	MOVQ KUPD(DX), R11
+	ADDQ AX, R11
+	MOVL R14, KACTIVE(DX)
+	MOVL R14, 4(SP)
+	MOVB $0, KZERO(DX)
+	MOVL 4(R10)(CX*8), R13 // q: the walk starts after cur again
+
+itemloop:
+	// Hide the options of item x, the item of node q.
+	CMPL R13, 12(SP)
+	JEQ  ok
+	MOVL (R10)(R13*8), AX  // x
+	MOVL -4(R8)(AX*4), BX  // its size
+	ADDL AX, BX
+	MOVL BX, 0(SP)         // the end of its set
+	MOVL AX, R14           // rr
+
+rrloop:
+	CMPL R14, 0(SP)
+	JAE  itemdone
+	MOVL (R8)(R14*4), SI   // tt
+	INCL R14
+	CMPL SI, R13
+	JEQ  rrloop            // the option chosen itself
+	MOVL 4(R10)(SI*8), DI  // nn
+	CMPL DI, SI
+	JEQ  rrloop
+
+inner:
+	// Remove node nn from its item's set: swap it with the set's last
+	// node, and shorten the set.
+	MOVL (R10)(DI*8), AX   // uu
+	MOVL 4(R10)(DI*8), R15 // the next node
+	MOVL -4(R8)(AX*4), BX
+	DECL BX                // ss, the new size
+	LEAL -2(BX), CX        // ss − 2 < 0 and uu − second < 0: rare
+	MOVL AX, DX
+	SUBL 8(SP), DX
+	ANDL DX, CX
+	JS   rare
+
+back:
+	LEAL (AX)(BX*1), CX    // the last node's place
+	MOVL (R8)(CX*4), DX    // the last node
+	MOVL (R9)(DI*4), R12   // nn's place
+	MOVL BX, -4(R8)(AX*4)
+	MOVL DI, (R8)(CX*4)
+	MOVL DX, (R8)(R12*4)
+	MOVL CX, (R9)(DI*4)
+	MOVL R12, (R9)(DX*4)
+	INCQ R11
+	MOVL R15, DI
+	CMPL DI, SI
+	JNE  inner
+	JMP  rrloop
+
+itemdone:
+	MOVQ k+0(FP), DX
+	CMPB KZERO(DX), $0
+	JNE  fail
+	MOVL 4(R10)(R13*8), R13
+	JMP  itemloop
+
+ok:
+	MOVQ k+0(FP), DX
+	MOVQ R11, KUPD(DX)
+	MOVB $1, ret+16(FP)
+	RET
+
+fail:
+	MOVQ k+0(FP), DX
+	MOVQ R11, KUPD(DX)
+	MOVB $0, ret+16(FP)
+	RET
+
+rare:
+	// A primary item uu whose set shrinks to ss ≤ 1: if it is active, it
+	// goes on the forced stack (ss = 1) or leaves the option without a
+	// solution (ss = 0).
+	MOVL -8(R8)(AX*4), CX
+	CMPL CX, 4(SP)
+	JAE  back              // inactive
+	MOVQ k+0(FP), DX
+	TESTL BX, BX
+	JZ   rzero
+	MOVQ KFORCE(DX), CX
+	MOVL KNF(DX), R12
+	INCL KNF(DX)
+	CMPB KKNUTH(DX), $0
+	JNE  rput              // Knuth: on top
+
+rsort:
+	// The canonical tree: keep the stack in decreasing order.
+	TESTL R12, R12
+	JZ   rput
+	MOVL -4(CX)(R12*4), DX
+	CMPL DX, AX
+	JAE  rput
+	MOVL DX, (CX)(R12*4)
+	DECL R12
+	JMP  rsort
+
+rput:
+	MOVL AX, (CX)(R12*4)
+	JMP  back
+
+rzero:
+	MOVB $1, KZERO(DX)
+	JMP  fail              // give up at once
