@@ -23,6 +23,7 @@ import (
 	"github.com/coverkit/coverkit/local"
 	"github.com/coverkit/coverkit/models"
 	_ "github.com/coverkit/coverkit/models/all"
+	"github.com/coverkit/coverkit/models/batch"
 	"github.com/coverkit/coverkit/models/exactcover"
 	"github.com/coverkit/coverkit/models/knight"
 	"github.com/coverkit/coverkit/models/langford"
@@ -384,11 +385,11 @@ func TestRobustnessEntryPoints(t *testing.T) {
 			return err
 		}},
 		{"sudoku batch huge workers", func() error {
-			_, err := sudoku.SolveBatch(ctx, strings.NewReader(""), sudoku.BatchOptions{Workers: math.MaxInt}, func(*sudoku.Answer) error { return nil })
+			_, err := sudoku.SolveBatch(ctx, strings.NewReader(""), sudoku.BatchOptions{Workers: math.MaxInt}, func(*batch.Answer) error { return nil })
 			return err
 		}},
 		{"sudoku batch negative workers", func() error {
-			_, err := sudoku.SolveBatch(ctx, strings.NewReader(""), sudoku.BatchOptions{Workers: -1}, func(*sudoku.Answer) error { return nil })
+			_, err := sudoku.SolveBatch(ctx, strings.NewReader(""), sudoku.BatchOptions{Workers: -1}, func(*batch.Answer) error { return nil })
 			return err
 		}},
 	} {

@@ -389,31 +389,21 @@ func (s *BatchSolve) Run(ctx context.Context, w io.Writer) (BatchResult, error) 
 	if err != nil {
 		return BatchResult{}, err
 	}
-	name := s.Algorithm
-	if name == "" && m.Default != nil {
-		name = m.Default(nil, &core.Options{Mode: core.ModeCount})
-	}
-	alg, err := m.Algorithm(name)
+	o, err := batch.Prepare(m, b, batch.Request{Algorithm: s.Algorithm, Limit: s.Limit, MaxNodes: s.MaxNodes,
+		Workers: s.Workers, Progress: s.Progress}) // the one front end's rules, as batch.Solve
 	if err != nil {
 		return BatchResult{}, err
 	}
-	limit := b.Limit()
-	switch {
-	case limit == 0 && s.Limit > 0:
-		return BatchResult{}, fmt.Errorf("%s solve: --count and --limit exclude each other", m.Name)
-	case limit == 0 && s.Format != "text" && s.Format != "json":
+	if o.Limit == 0 && s.Format != "text" && s.Format != "json" {
 		return BatchResult{}, fmt.Errorf("%s solve: --format %s draws solutions; --count keeps none (use text or json)", m.Name, s.Format)
-	case s.Limit > 0:
-		limit = s.Limit
 	}
 	in, input, err := m.OpenInput(req, 0)
 	if err != nil {
 		return BatchResult{}, err
 	}
 	defer in.Close()
-	bw := &BatchWriter{W: w, Format: s.Format, Batch: b, Model: m.Name, Count: limit == 0}
-	sum, err := batch.Run(ctx, b, in, batch.Options{Algorithm: alg, Limit: limit, MaxNodes: s.MaxNodes,
-		Workers: s.Workers, Progress: s.Progress}, bw.Write)
+	bw := &BatchWriter{W: w, Format: s.Format, Batch: b, Model: m.Name, Count: o.Limit == 0}
+	sum, err := batch.Run(ctx, b, in, o, bw.Write)
 	if err != nil {
 		return BatchResult{}, err
 	}
@@ -421,6 +411,6 @@ func (s *BatchSolve) Run(ctx context.Context, w io.Writer) (BatchResult, error) 
 	if sz := bw.Size(); input == models.ArgumentsInput && sz != "" {
 		input = sz // puzzles on the command line: their size, not "arguments"
 	}
-	return BatchResult{Record: BatchRecord(m.Name, input, alg.Name, b, &sum, st), Status: st,
+	return BatchResult{Record: BatchRecord(m.Name, input, sum.Algorithm, b, &sum, st), Status: st,
 		Answered: sum.Records > sum.ByVerdict[batch.Timeout], Failure: BatchFailure(b, &sum, st)}, nil
 }

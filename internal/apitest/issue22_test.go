@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/coverkit/coverkit/core"
+	"github.com/coverkit/coverkit/models/batch"
 	"github.com/coverkit/coverkit/models/exactcover"
 	"github.com/coverkit/coverkit/models/knight"
 	"github.com/coverkit/coverkit/models/latin"
@@ -37,7 +38,7 @@ func TestIssue22Cases(t *testing.T) {
 		{"exactcover.Read(nil)", func() error { _, err := exactcover.Read(nil, "x"); return err }},
 		{"sudoku.ParseRegions(nil)", func() error { _, err := sudoku.ParseRegions(nil); return err }},
 		{"sudoku.SolveBatch(nil reader)", func() error {
-			_, err := sudoku.SolveBatch(context.Background(), nil, sudoku.BatchOptions{}, func(*sudoku.Answer) error { return nil })
+			_, err := sudoku.SolveBatch(context.Background(), nil, sudoku.BatchOptions{}, func(*batch.Answer) error { return nil })
 			return err
 		}},
 		{"sudoku.SolveBatch(nil emit)", func() error {

@@ -127,6 +127,9 @@ type Summary struct {
 	// Workers is the number of goroutines that answered: Options.Workers
 	// resolved.
 	Workers int
+	// Algorithm is the algorithm that answered (Options.Algorithm's name;
+	// ByAlgorithm names the ones it chose, for auto).
+	Algorithm string
 }
 
 // AlgorithmCount is the number of records one algorithm searched.
@@ -338,7 +341,7 @@ func Run(ctx context.Context, b models.Batch, r io.Reader, o Options, emit func(
 	if err != nil {
 		return sum, fmt.Errorf("batch: %w", err)
 	}
-	o.Workers, sum.Workers = workers, workers
+	o.Workers, sum.Workers, sum.Algorithm = workers, workers, o.Algorithm.Name
 	opts := core.Options{Mode: core.ModeAll, Limit: o.Limit, Workers: 1}
 	if err := b.Supports(o.Algorithm, &opts); err != nil {
 		return sum, err

@@ -7,7 +7,6 @@ import (
 	"io"
 
 	"github.com/coverkit/coverkit/core"
-	"github.com/coverkit/coverkit/lines"
 	"github.com/coverkit/coverkit/models"
 	"github.com/coverkit/coverkit/models/batch"
 )
@@ -28,7 +27,8 @@ const (
 // VerdictOf turns a search result into a verdict (batch.VerdictOf).
 func VerdictOf(res *core.Result) Verdict { return batch.VerdictOf(res) }
 
-// BatchOptions configures SolveBatch.
+// BatchOptions configures SolveBatch: the layout and input format of the
+// puzzles, and the request of the one batch front end (batch.Request).
 type BatchOptions struct {
 	// Layout reads each puzzle (variant, box shape, region map).
 	Layout Layout
@@ -37,8 +37,12 @@ type BatchOptions struct {
 	// Algorithm is the registered sudoku algorithm that solves each puzzle
 	// ("" for DefaultAlgorithm, auto).
 	Algorithm string
-	// Limit is how many solutions to look for per puzzle; 0 counts them
-	// all. Callers wanting the default uniqueness check pass 2.
+	// Count counts every solution of each puzzle (`sudoku solve
+	// --count`); otherwise each search looks for Limit solutions.
+	Count bool
+	// Limit is how many solutions to look for per puzzle; 0 is the
+	// batch's own, 2, which tells a unique solution from several. It does
+	// not go with Count.
 	Limit uint64
 	// MaxNodes, if not 0, is a node budget per puzzle (status limit,
 	// verdict timeout, when it runs out).
@@ -54,107 +58,55 @@ type BatchOptions struct {
 	Progress func(done uint64)
 }
 
-// Answer is one puzzle's result in a batch.
-type Answer struct {
-	// Line is the puzzle's 1-based input line (a grid block's first line).
-	Line int
-	// Verdict is the answer: solved, multiple, unsolvable, invalid or
-	// timeout.
-	Verdict Verdict
-	// Err says what is wrong with an invalid puzzle.
-	Err error
-	// Shape is the puzzle's shape (nil when invalid before it was known).
-	Shape *Shape
-	// Algorithm is the algorithm that ran: the one asked for, or for auto
-	// the one it chose (fast or dlx); "" if none ran.
-	Algorithm string
-	// Result is the search's result: status, solutions found, work. Its
-	// First is nil: see Solution. Zero for an invalid puzzle.
-	Result core.Result
-	// Solution is the first solution found, N² symbols row-major, or nil;
-	// Givens are the puzzle's givens (0 for an empty cell) when there is a
-	// solution. Both are only valid during the callback.
-	Solution, Givens []uint8
-}
-
-// Summary counts a batch's answers.
-type Summary struct {
-	// Puzzles is the number of answers given.
-	Puzzles int
-	// ByVerdict counts the answers per verdict.
-	ByVerdict [Timeout + 1]int
-	// Stats is the search work summed over the puzzles; Elapsed is the
-	// batch's wall time.
-	Stats core.Stats
-	// ByAlgorithm counts the puzzles each algorithm searched (auto's
-	// choices named: fast, dlx), in order of first use.
-	ByAlgorithm []AlgorithmCount
-	// Unread reports that ctx ended before the end of the input: the
-	// puzzles after the last answer were not read.
-	Unread bool
-}
-
-// AlgorithmCount is the number of puzzles one algorithm searched.
-type AlgorithmCount struct {
-	Algorithm string
-	Puzzles   int
+// Batch returns the sudoku model's batch capability for o's layout,
+// input format and Count: what SolveBatch answers with, and what
+// report.BatchWriter writes its answers by.
+func (o BatchOptions) Batch() models.Batch {
+	b := &puzzleBatch{layout: o.Layout, format: o.Format, limit: 2}
+	if o.Count {
+		b.limit = 0
+	}
+	return b
 }
 
 // SolveBatch reads puzzles from r and answers each one with the registered
 // algorithm o.Algorithm, calling emit once per puzzle in input order
-// (comments and blank lines are skipped), through the one batch loop
-// (batch.Run, which `coverkit sudoku solve` runs too). Invalid
-// puzzles, lines longer than MaxLine among them, get the verdict Invalid
-// and the batch goes on. When ctx ends, the reading ends (also a read
-// waiting for input), the puzzles read and not yet solved get the verdict
-// Timeout, and the summary says the rest of the input was not read
-// (Unread). With Workers > 1, that many goroutines solve chunks of
+// (comments and blank lines are skipped): a call of the one batch front
+// end (batch.Solve), which `coverkit sudoku solve` runs too, so that the
+// answers are the command's and report.BatchWriter, given as emit (or
+// called from it), writes the command's records. An answer's Problem is
+// the puzzle (a *Puzzle, nil when it could not be read) and its
+// Result.First the first solution found (row-major symbols, 1-based);
+// both are valid during the call of emit only.
+//
+// Invalid puzzles, lines longer than MaxLine among them, get the verdict
+// Invalid and the batch goes on. When ctx ends, the reading ends (also a
+// read waiting for input), the puzzles read and not yet solved get the
+// verdict Timeout, and the summary says the rest of the input was not
+// read (Unread). With several workers, goroutines solve chunks of
 // consecutive puzzles, and the answers are emitted in order.
 //
-// SolveBatch fails at once, before reading, for an unknown algorithm or one
-// that cannot solve any grid of the layout (CheckLayout). Otherwise it
-// returns the summary and the first error from reading the input (an I/O
-// error) or from emit; after such an error it stops early.
-func SolveBatch(ctx context.Context, r io.Reader, o BatchOptions, emit func(*Answer) error) (Summary, error) {
-	var sum Summary
+// SolveBatch fails at once, before reading, for an unknown algorithm, one
+// that cannot solve any grid of the layout (CheckLayout), or a limit with
+// Count. Otherwise it returns the summary and the first error from reading
+// the input (an I/O error) or from emit; after such an error it stops
+// early.
+func SolveBatch(ctx context.Context, r io.Reader, o BatchOptions, emit func(*batch.Answer) error) (batch.Summary, error) {
 	switch {
 	case r == nil:
-		return sum, errors.New("sudoku: SolveBatch: nil reader")
+		return batch.Summary{}, errors.New("sudoku: SolveBatch: nil reader")
 	case emit == nil:
-		return sum, errors.New("sudoku: SolveBatch: nil emit")
+		return batch.Summary{}, errors.New("sudoku: SolveBatch: nil emit")
 	}
-	alg, err := Algorithm(o.Algorithm)
+	m, err := models.Lookup("sudoku")
 	if err != nil {
-		return sum, err
+		return batch.Summary{}, err
 	}
-	var ans Answer
-	var sol, givens []uint8
-	s, err := batch.Run(ctx, &puzzleBatch{layout: o.Layout, format: o.Format, limit: 2}, r,
-		batch.Options{Algorithm: alg, Limit: o.Limit, MaxNodes: o.MaxNodes, Workers: o.Workers, Progress: o.Progress},
-		func(a *batch.Answer) error {
-			ans = Answer{Line: a.Line, Verdict: a.Verdict, Algorithm: a.Algorithm, Result: a.Result}
-			if ans.Err = a.Err; a.Err != nil && !errors.As(a.Err, new(*lines.Error)) {
-				// A refusal of the algorithm's: located on its line.
-				ans.Err = lineErr(a.Line, trimPrefix(a.Err))
-			}
-			ans.Result.First = nil
-			if p, ok := a.Problem.(*Puzzle); ok && p != nil {
-				ans.Shape = p.Shape
-				if len(a.Result.First) > 0 {
-					sol, givens = sol[:0], append(givens[:0], p.Givens...)
-					for _, v := range a.Result.First {
-						sol = append(sol, uint8(v))
-					}
-					ans.Solution, ans.Givens = sol, givens
-				}
-			}
-			return emit(&ans)
-		})
-	sum.Puzzles, sum.ByVerdict, sum.Stats, sum.Unread = s.Records, s.ByVerdict, s.Stats, s.Unread
-	for _, c := range s.ByAlgorithm {
-		sum.ByAlgorithm = append(sum.ByAlgorithm, AlgorithmCount{c.Algorithm, c.Records})
+	if _, err := Algorithm(o.Algorithm); err != nil {
+		return batch.Summary{}, err // the error that lists sudoku's algorithms
 	}
-	return sum, err
+	return batch.Solve(ctx, m, o.Batch(), r, batch.Request{Algorithm: o.Algorithm, Limit: o.Limit, MaxNodes: o.MaxNodes,
+		Workers: o.Workers, Progress: o.Progress}, emit)
 }
 
 // puzzleBatch is the sudoku model's batch capability (models.Batch): puzzles

@@ -33,7 +33,10 @@
 //   - SolveBatch answers a whole file with a registered algorithm, in input
 //     order, with any number of workers, giving each puzzle a Verdict
 //     (solved, multiple, unsolvable, invalid or timeout, derived from the
-//     core.Status and the number of solutions) and reporting progress.
+//     core.Status and the number of solutions) and reporting progress: a
+//     call of the one batch front end (batch.Solve) that `coverkit sudoku
+//     solve` runs, whose answers report.BatchWriter writes as the command
+//     does.
 //   - VerifyBatch checks a file of solutions (puzzle-solution pairs, or the
 //     JSON records of a solved batch against its puzzle file) without any
 //     solver, going on past malformed records.

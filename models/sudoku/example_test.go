@@ -8,7 +8,9 @@ import (
 
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/models/batch"
 	"github.com/coverkit/coverkit/models/sudoku"
+	"github.com/coverkit/coverkit/report"
 )
 
 // Solve one puzzle: a string in, its solution and the verdict out (with
@@ -53,24 +55,23 @@ func Example_registry() {
 	// fast solved exhausted true
 }
 
-// Answer a batch in input order; invalid lines get the verdict invalid.
+// Answer a batch in input order, as `coverkit sudoku solve` does; invalid
+// lines get the verdict invalid. The one batch writer writes the
+// command's answers (text here; json and csv write its records).
 func ExampleSolveBatch() {
 	in := "# a 6x6 puzzle, a bad line, a 4x4 puzzle\n" +
 		"2.6...3....2..5..4....56...1...6....\n" +
 		"1.1.............\n" +
 		"4.....2..3..1...\n"
-	sudoku.SolveBatch(context.Background(), strings.NewReader(in), sudoku.BatchOptions{Limit: 2, Workers: 2}, func(a *sudoku.Answer) error {
-		if a.Err != nil {
-			fmt.Println(a.Line, a.Verdict, a.Err)
-			return nil
-		}
-		fmt.Println(a.Line, a.Verdict, string(sudoku.AppendLine(nil, a.Solution)))
-		return nil
-	})
+	o := sudoku.BatchOptions{Workers: 2}
+	w := &report.BatchWriter{W: os.Stdout, Format: "text", Batch: o.Batch(), Model: "sudoku"}
+	sum, err := sudoku.SolveBatch(context.Background(), strings.NewReader(in), o, w.Write)
+	fmt.Println(sum.Records, "answers,", sum.ByVerdict[batch.Invalid], "invalid:", err)
 	// Output:
-	// 2 solved 246531351642635214412356524163163425
-	// 3 invalid sudoku: line 3: row 1 holds 1 twice (row 1, column 1 and row 1, column 3)
-	// 4 solved 4213312423411432
+	// 246531351642635214412356524163163425
+	// line 3: invalid: row 1 holds 1 twice (row 1, column 1 and row 1, column 3)
+	// 4213312423411432
+	// 3 answers, 1 invalid: <nil>
 }
 
 // Generate a puzzle with a unique solution; the same seed gives the same

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coverkit/coverkit/models/batch"
 	"github.com/stretchr/testify/require"
 )
 
@@ -26,20 +27,21 @@ func FuzzSolveBatch(f *testing.F) {
 		defer cancel()
 		last := 0
 		sum, err := SolveBatch(ctx, strings.NewReader(in), BatchOptions{Format: format, Limit: 2, MaxNodes: 10000, Workers: int(workers % 4)},
-			func(a *Answer) error {
+			func(a *batch.Answer) error {
 				require.Greater(t, a.Line, last, "answers in line order")
 				last = a.Line
 				if a.Verdict == Invalid {
 					require.Error(t, a.Err)
 					require.True(t, strings.HasPrefix(a.Err.Error(), "sudoku: "), a.Err.Error())
 				}
-				if a.Solution != nil && a.Shape != nil {
-					require.Len(t, a.Solution, a.Shape.Cells())
+				if p, ok := a.Problem.(*Puzzle); ok && a.Result.First != nil {
+					require.Len(t, a.Result.First, p.Shape.Cells())
+					require.NoError(t, p.Verify(a.Result.First), "every solution verifies")
 				}
 				return nil
 			})
 		require.NoError(t, err)
-		require.GreaterOrEqual(t, sum.Puzzles, 0)
+		require.GreaterOrEqual(t, sum.Records, 0)
 	})
 }
 

@@ -9,6 +9,7 @@ import (
 
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/models/batch"
 )
 
 // benchPuzzles parses a puzzle set (skipping the benchmark, with a
@@ -118,11 +119,11 @@ func benchBatch(b *testing.B, algorithm string, workers int) {
 	total := 0
 	b.ResetTimer()
 	for b.Loop() {
-		sum, err := SolveBatch(context.Background(), bytes.NewReader(data), BatchOptions{Algorithm: algorithm, Limit: 1, Workers: workers}, func(*Answer) error { return nil })
+		sum, err := SolveBatch(context.Background(), bytes.NewReader(data), BatchOptions{Algorithm: algorithm, Limit: 1, Workers: workers}, func(*batch.Answer) error { return nil })
 		if err != nil {
 			b.Fatal(err)
 		}
-		total += sum.Puzzles
+		total += sum.Records
 	}
 	b.ReportMetric(float64(total)/b.Elapsed().Seconds(), "puzzles/s")
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/lines"
 	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/models/batch"
 	"github.com/stretchr/testify/require"
 )
 
@@ -562,11 +563,11 @@ func TestGridFormat64(t *testing.T) {
 		b.WriteByte('\n')
 	}
 	answers := 0
-	_, err := SolveBatch(context.Background(), strings.NewReader(b.String()), BatchOptions{Format: GridFormat, Limit: 2}, func(a *Answer) error {
+	_, err := SolveBatch(context.Background(), strings.NewReader(b.String()), BatchOptions{Format: GridFormat, Limit: 2}, func(a *batch.Answer) error {
 		require.NoError(t, a.Err)
 		require.Equal(t, Solved, a.Verdict)
-		require.Equal(t, n, a.Shape.N)
-		require.Equal(t, want, a.Solution)
+		require.Equal(t, n, a.Problem.(*Puzzle).Shape.N)
+		require.Equal(t, want, cellsOfSolution(a.Result.First))
 		answers++
 		return nil
 	})
@@ -602,7 +603,7 @@ func TestBatch(t *testing.T) {
 		for _, workers := range []int{1, 3} {
 			t.Run(a.Name+"/workers="+strconv.Itoa(workers), func(t *testing.T) {
 				var out []got
-				sum, err := SolveBatch(context.Background(), strings.NewReader(in), BatchOptions{Algorithm: a.Name, Limit: 2, Workers: workers}, func(ans *Answer) error {
+				sum, err := SolveBatch(context.Background(), strings.NewReader(in), BatchOptions{Algorithm: a.Name, Limit: 2, Workers: workers}, func(ans *batch.Answer) error {
 					found, _ := ans.Result.Solutions.Uint64()
 					out = append(out, got{ans.Line, ans.Verdict, found})
 					if ans.Verdict == Invalid {
@@ -611,23 +612,23 @@ func TestBatch(t *testing.T) {
 					} else {
 						require.NotEmpty(t, ans.Algorithm)
 					}
-					if ans.Solution != nil {
+					if sol := ans.Result.First; sol != nil {
 						p := mustParse(t, Layout{}, lines[ans.Line-1])
-						require.NoError(t, VerifyGrid(p, ans.Solution), "the solution verifies")
+						require.NoError(t, VerifyGrid(p, cellsOfSolution(sol)), "the solution verifies")
 					}
 					return nil
 				})
 				require.NoError(t, err)
 				require.Equal(t, want, out)
-				require.Equal(t, 7, sum.Puzzles)
+				require.Equal(t, 7, sum.Records)
 				searched := 0
 				for _, c := range sum.ByAlgorithm {
-					searched += c.Puzzles
+					searched += c.Records
 					if a.Name != "auto" {
 						require.Equal(t, a.Name, c.Algorithm)
 					}
 				}
-				require.Equal(t, sum.Puzzles-sum.ByVerdict[Invalid], searched, "every valid puzzle searched by one algorithm")
+				require.Equal(t, sum.Records-sum.ByVerdict[Invalid], searched, "every valid puzzle searched by one algorithm")
 			})
 		}
 	}
@@ -642,19 +643,19 @@ func TestBatchOrderManyWorkers(t *testing.T) {
 		b.WriteByte('\n')
 	}
 	next := 1
-	sum, err := SolveBatch(context.Background(), strings.NewReader(b.String()), BatchOptions{Limit: 1, Workers: 4}, func(a *Answer) error {
+	sum, err := SolveBatch(context.Background(), strings.NewReader(b.String()), BatchOptions{Limit: 1, Workers: 4}, func(a *batch.Answer) error {
 		require.Equal(t, next, a.Line)
 		require.Equal(t, Solved, a.Verdict)
 		next++
 		return nil
 	})
 	require.NoError(t, err)
-	require.Equal(t, n, sum.Puzzles)
+	require.Equal(t, n, sum.Records)
 
 	// An emit error stops the batch and is returned.
 	stop := errors.New("stop")
 	k := 0
-	_, err = SolveBatch(context.Background(), strings.NewReader(b.String()), BatchOptions{Limit: 1, Workers: 2}, func(a *Answer) error {
+	_, err = SolveBatch(context.Background(), strings.NewReader(b.String()), BatchOptions{Limit: 1, Workers: 2}, func(a *batch.Answer) error {
 		k++
 		if k == 100 {
 			return stop
@@ -679,7 +680,7 @@ func TestBatchCanceled(t *testing.T) {
 		ctx, cancel := context.WithCancel(context.Background())
 		cancel()
 		count := 0
-		sum, err := SolveBatch(ctx, strings.NewReader(b.String()), BatchOptions{Limit: 2, Workers: workers}, func(a *Answer) error {
+		sum, err := SolveBatch(ctx, strings.NewReader(b.String()), BatchOptions{Limit: 2, Workers: workers}, func(a *batch.Answer) error {
 			count++
 			return nil
 		})
@@ -689,7 +690,7 @@ func TestBatchCanceled(t *testing.T) {
 
 		ctx, cancel = context.WithCancel(context.Background())
 		count = 0
-		sum, err = SolveBatch(ctx, strings.NewReader(b.String()), BatchOptions{Limit: 2, Workers: workers}, func(a *Answer) error {
+		sum, err = SolveBatch(ctx, strings.NewReader(b.String()), BatchOptions{Limit: 2, Workers: workers}, func(a *batch.Answer) error {
 			count++
 			if count == 100 {
 				cancel()
@@ -699,7 +700,7 @@ func TestBatchCanceled(t *testing.T) {
 		require.NoError(t, err)
 		require.True(t, sum.Unread)
 		require.LessOrEqual(t, count, 100+4*workers*models.BatchChunk+models.BatchChunk, "workers %d: the reading stops", workers)
-		require.Equal(t, count, sum.Puzzles)
+		require.Equal(t, count, sum.Records)
 	}
 }
 
@@ -721,7 +722,7 @@ func TestBatchLongLine(t *testing.T) {
 			t.Run(tc.name+"/workers="+strconv.Itoa(workers), func(t *testing.T) {
 				var verdicts []Verdict
 				var at []int
-				sum, err := SolveBatch(context.Background(), strings.NewReader(tc.in), BatchOptions{Format: tc.format, Limit: 2, Workers: workers}, func(a *Answer) error {
+				sum, err := SolveBatch(context.Background(), strings.NewReader(tc.in), BatchOptions{Format: tc.format, Limit: 2, Workers: workers}, func(a *batch.Answer) error {
 					verdicts = append(verdicts, a.Verdict)
 					at = append(at, a.Line)
 					if a.Verdict == Invalid {
@@ -743,18 +744,18 @@ func TestBatchProgress(t *testing.T) {
 	in := strings.Repeat(knownPuzzles[0].puzzle+"\n", 200)
 	var calls []uint64
 	sum, err := SolveBatch(context.Background(), strings.NewReader(in), BatchOptions{Limit: 1, Progress: func(done uint64) { calls = append(calls, done) }},
-		func(*Answer) error { return nil })
+		func(*batch.Answer) error { return nil })
 	require.NoError(t, err)
-	require.Equal(t, 200, sum.Puzzles)
+	require.Equal(t, 200, sum.Records)
 	require.NotEmpty(t, calls)
 	require.True(t, slices.IsSorted(calls))
 	require.Equal(t, uint64(200), calls[len(calls)-1], "the last call counts every puzzle")
 }
 
 func TestBatchUnknownAlgorithm(t *testing.T) {
-	_, err := SolveBatch(context.Background(), strings.NewReader(knownPuzzles[0].puzzle), BatchOptions{Algorithm: "magic"}, func(*Answer) error { return nil })
+	_, err := SolveBatch(context.Background(), strings.NewReader(knownPuzzles[0].puzzle), BatchOptions{Algorithm: "magic"}, func(*batch.Answer) error { return nil })
 	require.ErrorContains(t, err, "unknown algorithm")
-	_, err = SolveBatch(context.Background(), strings.NewReader(knownPuzzles[0].puzzle), BatchOptions{Algorithm: "fast", Layout: Layout{BoxRows: 2, BoxCols: 3}}, func(*Answer) error { return nil })
+	_, err = SolveBatch(context.Background(), strings.NewReader(knownPuzzles[0].puzzle), BatchOptions{Algorithm: "fast", Layout: Layout{BoxRows: 2, BoxCols: 3}}, func(*batch.Answer) error { return nil })
 	require.ErrorIs(t, err, core.ErrUnsupported, "refused before reading")
 }
 
@@ -1034,4 +1035,13 @@ func TestLayoutOf(t *testing.T) {
 			require.Equal(t, tc.want, l)
 		})
 	}
+}
+
+// cellsOfSolution returns a batch answer's first solution as cells.
+func cellsOfSolution(sol core.Solution) []uint8 {
+	cells := make([]uint8, len(sol))
+	for i, v := range sol {
+		cells[i] = uint8(v)
+	}
+	return cells
 }

@@ -1,13 +1,20 @@
 package sudoku
 
 import (
+	"bytes"
 	"context"
+	"encoding/csv"
 	"errors"
+	"fmt"
+	"io"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
-	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/lines"
+	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/report"
 	"github.com/stretchr/testify/require"
 )
 
@@ -98,29 +105,64 @@ func FuzzVerifyBatch(f *testing.F) {
 	})
 }
 
-func TestAnswerFormats(t *testing.T) {
-	p := mustParse(t, Layout{}, knownPuzzles[2].puzzle)
-	sol := cellsOf(t, knownPuzzles[2].solution)
-	solved := &Answer{Line: 2, Verdict: Solved, Shape: p.Shape, Solution: sol, Result: core.Result{Solutions: core.CountOf(1)}}
-	multiple := &Answer{Line: 3, Verdict: Multiple, Shape: p.Shape, Solution: sol, Result: core.Result{Status: core.StatusFound, Solutions: core.CountOf(2)}}
-	timeout := &Answer{Line: 4, Verdict: Timeout, Shape: p.Shape, Result: core.Result{Status: core.StatusTimeout}}
-	invalid := &Answer{Line: 5, Verdict: Invalid, Err: lineErr(5, "empty puzzle")}
-	for _, tc := range []struct {
-		name string
-		got  []byte
-		want string
-	}{
-		{"json", solved.AppendJSON(nil, false), `{"line":2,"status":"solved","solution":"4213312423411432","solutions":1}` + "\n"},
-		{"json rows", solved.AppendJSON(nil, true), `{"line":2,"status":"solved","solution":[[4,2,1,3],[3,1,2,4],[2,3,4,1],[1,4,3,2]],"solutions":1}` + "\n"},
-		{"json invalid", invalid.AppendJSON(nil, false), `{"line":5,"status":"invalid","error":"empty puzzle"}` + "\n"},
-		{"text", solved.AppendText(nil, false, false), "4213312423411432\n"},
-		{"text grid", solved.AppendText(nil, true, false), "4 2 1 3\n3 1 2 4\n2 3 4 1\n1 4 3 2\n\n"},
-		{"text count", solved.AppendText(nil, false, true), "line 2: solved: 1 solutions\n"},
-		{"text multiple", multiple.AppendText(nil, false, false), "line 3: multiple: at least 2 solutions\n"},
-		{"text timeout", timeout.AppendText(nil, false, false), "line 4: timeout (0 solution(s) found before stopping)\n"},
-		{"text invalid", invalid.AppendText(nil, false, false), "line 5: invalid: empty puzzle\n"},
-	} {
-		t.Run(tc.name, func(t *testing.T) { require.Equal(t, tc.want, string(tc.got)) })
+// TestSolveBatchRecords: a Go program's batch (SolveBatch, its answers
+// written by report.BatchWriter) writes exactly the command's records
+// (report.BatchSolve, what `coverkit sudoku solve` runs), in every format
+// and with --count: one front end, one record shape.
+func TestSolveBatchRecords(t *testing.T) {
+	m, err := models.Lookup("sudoku")
+	require.NoError(t, err)
+	in := "# every verdict\n" + knownPuzzles[2].puzzle + "\n" + strings.Repeat(".", 16) + "\n" +
+		"1.1" + strings.Repeat(".", 13) + "\n"
+	for _, count := range []bool{false, true} {
+		for _, format := range []string{"json", "csv", "text"} {
+			if count && format == "csv" {
+				continue // a count keeps no solution: text and json only
+			}
+			t.Run(fmt.Sprintf("%s/count=%v", format, count), func(t *testing.T) {
+				o := BatchOptions{Count: count, MaxNodes: 1000, Workers: 1}
+				var lib bytes.Buffer
+				w := &report.BatchWriter{W: &lib, Format: format, Batch: o.Batch(), Model: "sudoku", Count: count}
+				_, err := SolveBatch(context.Background(), strings.NewReader(in), o, w.Write)
+				require.NoError(t, err)
+
+				params := map[string]string{}
+				if count {
+					params["count"] = "true"
+				}
+				var cli bytes.Buffer
+				_, err = (&report.BatchSolve{Model: m, Request: models.Request{Params: params,
+					Open: func(string) (io.ReadCloser, error) { return io.NopCloser(strings.NewReader(in)), nil }},
+					MaxNodes: 1000, Workers: 1, Format: format}).Run(context.Background(), &cli)
+				require.NoError(t, err)
+				require.Equal(t, withoutTimes(t, format, cli.String()), withoutTimes(t, format, lib.String()))
+				if format == "json" {
+					require.Contains(t, lib.String(), `"status":"exhausted","partial":false`)
+					require.Contains(t, lib.String(), `"verdict":"solved"`)
+					require.NotContains(t, lib.String(), `"status":"solved"`)
+				}
+			})
+		}
 	}
-	require.Equal(t, "", ErrorMessage(nil))
+}
+
+// withoutTimes returns a batch's output with its elapsed times blanked.
+func withoutTimes(t *testing.T, format, out string) string {
+	t.Helper()
+	switch format {
+	case "json":
+		return regexp.MustCompile(`"elapsed_seconds":[0-9.e+-]+`).ReplaceAllString(out, `"elapsed_seconds":0`)
+	case "csv":
+		rows, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+		require.NoError(t, err)
+		col := slices.Index(rows[0], "elapsed_seconds")
+		require.GreaterOrEqual(t, col, 0)
+		var b strings.Builder
+		for _, r := range rows[1:] {
+			r[col] = ""
+			b.WriteString(strings.Join(r, "|") + "\n")
+		}
+		return b.String()
+	}
+	return out
 }
