@@ -217,3 +217,33 @@ func TestCapabilities(t *testing.T) {
 		}
 	}
 }
+
+// TestBatchCapabilities is TestCapabilities for a batch's solve (sudoku):
+// the batch loop itself honours --workers, --max-nodes and --limit
+// whatever the algorithm, and refuses every other setting.
+func TestBatchCapabilities(t *testing.T) {
+	root, err := filepath.Abs("../..")
+	require.NoError(t, err)
+	t.Chdir(root)
+	for _, m := range models.Models() {
+		if m.Batch == nil {
+			continue
+		}
+		for _, p := range capabilityProbes {
+			args := append([]string{m.Name, "solve", "testdata/sudoku/top50.txt", "--stats"}, p.args(models.Algorithm{})...)
+			if p.sample {
+				args = append(args, "--sample", "2")
+			}
+			_, errOut, code := runCLI(t, "", args...)
+			if slices.Contains(batchSettings, p.setting) && !p.sample {
+				// Honoured: answered, or stopped by the budget of one node a puzzle.
+				require.Contains(t, []int{exitOK, exitPartial}, code, "%v: %s", args, errOut)
+				if p.setting == models.SetMaxNodes {
+					require.Contains(t, errOut, `"status":"limit"`, "%v", args)
+				}
+				continue
+			}
+			require.Equal(t, exitUsage, code, "%v: the batch ignores it, so refuses it: %s", args, errOut)
+		}
+	}
+}
