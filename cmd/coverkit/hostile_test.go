@@ -278,3 +278,81 @@ func runStoppedAfter(bin string, tc inputCase, input string, stdin *os.File, how
 	}
 	return fmt.Sprintf("%v: %s %v after the %s: %s", args, code, lat.Round(time.Millisecond), how, firstLine(stderr.String()))
 }
+
+// TestRecordsSayWhatHappened: a sample stopped before it drew anything
+// reports 0 draws and no population, and leaves --out as it was (issue
+// 32: it wrote "solutions":360, the count of the subtrees finished, over
+// the file); a count of tree nodes past 2^64 − 1 is marked as a bound
+// (tree_nodes_at_least), never written as if exact.
+func TestRecordsSayWhatHappened(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "o")
+	require.NoError(t, os.WriteFile(out, []byte("KEEP\n"), 0o644))
+	stdout, errOut, code := runCLI(t, "", "dlx", "solve", "../../testdata/dlx/ltromino-9x12.dlx", "--sample", "2", "--max-nodes", "500",
+		"--format", "json", "--out", out, "--stats")
+	require.Equal(t, exitPartial, code, errOut)
+	require.Empty(t, stdout)
+	b, err := os.ReadFile(out)
+	require.NoError(t, err)
+	require.Equal(t, "KEEP\n", string(b), "nothing drawn: --out left as it was")
+	require.Contains(t, errOut, `"status":"limit","partial":true,"solutions":0`)
+	require.NotContains(t, errOut, "sampled_from")
+
+	// 14×14 dominoes: 112202208776036178000000 tilings, a plain tree far
+	// past 2^64 nodes, counted by the memo in a fraction of a second.
+	stdout, errOut, code = runCLI(t, "", "polyomino", "count", "--board", "14x14", "--pieces", "domino", "--algo", "memo", "--format", "json")
+	require.Equal(t, exitOK, code, errOut)
+	require.Contains(t, stdout, `"solutions":112202208776036178000000`)
+	require.Contains(t, stdout, `"tree_nodes_at_least":18446744073709551615`)
+	require.NotContains(t, stdout, `"tree_nodes":`)
+}
+
+// TestEndlessBatch: `yes PUZZLE | coverkit sudoku solve - --timeout`
+// (issue 32: it answered "timeout" forever and ignored signals) ends at
+// its timeout, having answered what it read, and says the rest of the
+// input was not read.
+func TestEndlessBatch(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the command for half a second")
+	}
+	bin, err := exec.LookPath("coverkit")
+	require.NoError(t, err, "TestMain puts coverkit in $PATH")
+	r, w, err := os.Pipe()
+	require.NoError(t, err)
+	defer r.Close()
+	go func() { // yes PUZZLE
+		line := []byte(".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...\n")
+		buf := bytes.Repeat(line, 100)
+		for {
+			if _, err := w.Write(buf); err != nil {
+				w.Close()
+				return
+			}
+		}
+	}()
+	cmd := exec.Command(bin, "sudoku", "solve", "-", "--timeout", "500ms")
+	cmd.Stdin = r
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	start := time.Now()
+	err = cmd.Run()
+	took := time.Since(start)
+	r.Close() // the writer's next write fails: it stops
+	require.Equal(t, "exit 3", exitOf(err), stderr.String())
+	require.Less(t, took, 500*time.Millisecond+inputStopLimit+time.Second, "started and stopped")
+	require.Contains(t, stderr.String(), "stopped early: timeout after ")
+	require.Contains(t, stderr.String(), "the rest of the input was not read")
+	require.NotZero(t, bytes.Count(stdout.Bytes(), []byte("\n")), "the puzzles read were answered")
+}
+
+// TestEmptyUnitsCLI: a million units of which all but a few are empty
+// stop at --timeout (issue 32: exit 0 after 62 s), their lines written as
+// each unit finished.
+func TestEmptyUnitsCLI(t *testing.T) {
+	start := time.Now()
+	out, errOut, code := runCLI(t, "", "queens", "count", "8", "--units", "1000000", "--unit", "0-999999", "--timeout", "300ms")
+	took := time.Since(start)
+	require.Equal(t, exitPartial, code, errOut)
+	require.Contains(t, errOut, "units: stopped (timeout) at unit ")
+	require.Less(t, took, 300*time.Millisecond+inputStopLimit)
+	require.Greater(t, strings.Count(out, "\n"), 10, "the lines of the units done were written")
+}

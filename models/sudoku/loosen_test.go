@@ -2,14 +2,17 @@ package sudoku
 
 import (
 	"context"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/coverkit/coverkit/core"
+	"github.com/coverkit/coverkit/lines"
 )
 
 func TestLoosen(t *testing.T) {
@@ -97,4 +100,50 @@ func diff(a, b string) int {
 		}
 	}
 	return n
+}
+
+// zeros is an endless input without line ends (/dev/zero).
+type zeros struct{}
+
+func (zeros) Read(p []byte) (int, error) { clear(p); return len(p), nil }
+
+// TestLoosenHostileInput (issue 32): Loosen under a 100 ms context ends
+// on an input that never comes (an idle pipe) within the deadline, with
+// status timeout, and refuses one without line ends after MaxLine bytes;
+// an endless input of valid lines ends at its deadline.
+func TestLoosenHostileInput(t *testing.T) {
+	keep := func(*Puzzle) error { return nil }
+	pr, pw := io.Pipe()
+	defer pw.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	n, st, err := Loosen(ctx, pr, LoosenOptions{}, keep)
+	require.NoError(t, err)
+	require.Equal(t, core.StatusTimeout, st)
+	require.Zero(t, n)
+	require.Less(t, time.Since(start), time.Second)
+
+	_, _, err = Loosen(context.Background(), zeros{}, LoosenOptions{}, keep)
+	require.ErrorIs(t, err, lines.ErrTooLong)
+	require.ErrorContains(t, err, "sudoku: loosen: line 1")
+
+	puzzle := "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n"
+	ctx2, cancel2 := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel2()
+	n, st, err = Loosen(ctx2, io.MultiReader(strings.NewReader(strings.Repeat(puzzle, 1000)), repeat{puzzle}), LoosenOptions{}, keep)
+	require.NoError(t, err)
+	require.Equal(t, core.StatusTimeout, st)
+	require.Positive(t, n)
+}
+
+// repeat is an endless input of one line.
+type repeat struct{ line string }
+
+func (r repeat) Read(p []byte) (int, error) {
+	n := 0
+	for n+len(r.line) <= len(p) {
+		n += copy(p[n:], r.line)
+	}
+	return n, nil
 }
