@@ -63,7 +63,7 @@ func TestOneShapeOnePiece(t *testing.T) {
 		{"2x4", "domino*2,#/#*2", "5"},   // four dominoes: the 5 tilings of 2×4
 		{"2x4", "domino*1,#/#*2", "0"},   // three dominoes cannot cover 8 cells
 	} {
-		res := countWith(t, newSet(t, tc.board, tc.spec), "dlx")
+		res := countWith(t, newSet(t, tc.board, tc.spec), "auto")
 		require.Equal(t, tc.want, res.Solutions.String(), "%s by %s", tc.board, tc.spec)
 	}
 	b, err := polyomino.Rect(2, 2)
