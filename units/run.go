@@ -71,7 +71,8 @@ type Job struct {
 	// counts on one goroutine.
 	NewDec func() (core.Decomposition, error)
 
-	instance string // InstanceHash of Model and Dec.Instance()
+	instance string    // InstanceHash of Model and Dec.Instance()
+	saved    time.Time // when the checkpoint was last saved
 }
 
 // checkpointState is the content of a checkpoint file.
@@ -285,6 +286,7 @@ func (j *Job) saveCheckpoint(st *checkpointState) error {
 	if err := outfile.WriteFile(j.Checkpoint, append(b, '\n')); err != nil {
 		return fmt.Errorf("units: saving checkpoint %s: %w", j.Checkpoint, err)
 	}
+	j.saved = time.Now()
 	return nil
 }
 
@@ -463,7 +465,11 @@ func (j *Job) Run(ctx context.Context) ([]*Line, error) {
 		st.Solutions, st.Fundamental, st.Subproblems, st.ByClass = core.Count{}, nil, 0, nil
 		st.Fingerprint = FormatFingerprint(0)
 		st.Stats, st.Elapsed, st.CPU = core.Stats{}, 0, 0
-		if j.Checkpoint != "" {
+		// Saved between units as within one, when due: saving after
+		// every unit rewrote the lines of all the units done each time,
+		// work that grew with the square of the units (a stop saves it
+		// at once, and a kill loses at most every's worth of units).
+		if j.Checkpoint != "" && time.Since(j.saved) >= every {
 			if err := j.saveCheckpoint(st); err != nil {
 				return nil, err
 			}
