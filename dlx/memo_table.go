@@ -474,7 +474,7 @@ func (t *memoTable) growData() bool {
 			copy(b, t.blocks[0])
 			t.blocks[0] = b
 		}
-	case t.capN == len(t.blocks)*full && len(t.blocks) < 1<<32>>t.bshift:
+	case t.capN == len(t.blocks)*full && uint64(len(t.blocks)) < 1<<32>>t.bshift:
 		want = full
 		for want >= full/16 && !t.ask(used, words(want), t.capN+want) {
 			want /= 2
