@@ -11,6 +11,7 @@ import (
 
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/dlx/internal/gen"
+	"github.com/coverkit/coverkit/dlx/internal/sparse"
 	"github.com/stretchr/testify/require"
 )
 
@@ -352,4 +353,63 @@ func hasPrimary(p *Problem, k int) bool {
 		}
 	}
 	return false
+}
+
+// FuzzCells checks the dancing cells against the links on whatever
+// parses (without multiplicities) and the links count within 20,000 nodes:
+// with the canonical tree the same solutions in the same order, and the
+// links' nodes equal to the cells' nodes and dead ends; with Knuth's tree
+// the same solutions; both trees, and the assembly kernel and the Go one,
+// agree on the count with a forced option and with a node budget.
+func FuzzCells(f *testing.F) {
+	for _, s := range []string{gen.Knuth7, gen.KnuthXCC, gen.Knuth3, gen.Langford(5), gen.Queens(5, false),
+		gen.Dominoes(3, 4), "a b | x\na x:A\nb x:A\na b\n", "a b | x y\na x:A y\nb x:A y:B\nb y:B\na\n"} {
+		f.Add(s)
+	}
+	for i := range 8 {
+		f.Add(randomXCC(i))
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		p, err := Parse(strings.NewReader(text))
+		if err != nil || p.HasBounds() {
+			return
+		}
+		s, err := NewSolver(p)
+		if err != nil {
+			return
+		}
+		var want, wantSet uint64
+		links, err := s.Solve(context.Background(), &Options{MaxNodes: 20000, Visit: fingerprints(&want, &wantSet)})
+		if err != nil || links.Status != core.StatusExhausted {
+			return
+		}
+		c, err := newCells(nil, s.l)
+		require.NoError(t, err)
+		var got, gotSet, knuth, knuthSet uint64
+		res := solveCells(t, c, cellsCanonical, &Options{Visit: fingerprints(&got, &gotSet)})
+		require.Equal(t, links.Solutions, res.Solutions, "canonical:\n%s", text)
+		require.Equal(t, want, got, "the solutions and their order:\n%s", text)
+		require.Equal(t, links.Stats.Nodes, res.Stats.Nodes+res.DeadEnds, "nodes:\n%s", text)
+		kres := solveCells(t, c, cellsKnuth, &Options{Visit: fingerprints(&knuth, &knuthSet)})
+		require.Equal(t, wantSet, knuthSet, "Knuth's tree:\n%s", text)
+		require.Equal(t, links.Solutions, kres.Solutions, "Knuth's tree:\n%s", text)
+		budget := 1 + res.Stats.Nodes/2
+		for _, k := range []sparse.Kernel{sparse.Go, sparse.Asm} {
+			c.kernel = sparse.Resolve(k)
+			for _, tree := range []cellTree{cellsCanonical, cellsKnuth} {
+				again := solveCells(t, c, tree, nil)
+				require.Equal(t, res.Solutions, again.Solutions, "kernel %d, tree %d:\n%s", k, tree, text)
+				part := solveCells(t, c, tree, &Options{MaxNodes: budget})
+				require.LessOrEqual(t, part.Stats.Nodes, budget, "kernel %d, tree %d:\n%s", k, tree, text)
+			}
+		}
+		if y := s.l.optNode; len(y) > 0 && y[0] != 0 {
+			wantF, err := s.Count(context.Background(), &Options{Method: MethodLinks, Forced: []int{0}})
+			require.NoError(t, err)
+			for _, tree := range []cellTree{cellsCanonical, cellsKnuth} {
+				r := solveCells(t, c, tree, &Options{Forced: []int{0}})
+				require.Equal(t, wantF.Solutions, r.Solutions, "forced option 1, tree %d:\n%s", tree, text)
+			}
+		}
+	})
 }

@@ -35,7 +35,9 @@ const SubtreesPerUnit = 20
 // d, so units of different depths never merge.
 type Subtrees struct {
 	s        *Solver
-	plain    method // the method that made the split: Algorithm C or M
+	plain    method          // the method that made the split: Algorithm C or M, or the cells
+	ctx      context.Context // the split's: a split of the cells (WithAlgorithm) is made under it too
+	target   int             // the subtrees aimed for
 	forced   []int
 	depth    int
 	tasks    []int
@@ -50,6 +52,7 @@ type Subtrees struct {
 	name     string
 	instance string
 	memo     bool                                         // count each subtree with the memo (WithAlgorithm("memo"))
+	label    string                                       // the weighing's label (Weighted)
 	budget   uint64                                       // the memo's table budget
 	weigh    func(options []int) (weight, classes uint64) // a solution's weight and classes (Weighted); nil: 1 and 0
 }
@@ -82,9 +85,9 @@ func NewSubtrees(ctx context.Context, p *Problem, forced []int, units uint64, pr
 		return nil, err
 	}
 	s.g.end()
-	t := &Subtrees{s: s, plain: plain, forced: append([]int(nil), forced...), depth: d, tasks: sp.tasks, tasksEnd: sp.tasksEnd,
-		shallow: core.CountOf(uint64(len(sp.solsEnd))), sols: sp.sols, solsEnd: sp.solsEnd,
-		stats: core.Stats{Nodes: sp.res.Stats.Nodes, Updates: sp.res.Stats.Updates}, prefix: prefix, alg: "mrv"}
+	t := &Subtrees{s: s, plain: plain, ctx: ctx, target: int(target), forced: append([]int(nil), forced...), depth: d,
+		tasks: sp.tasks, tasksEnd: sp.tasksEnd, shallow: core.CountOf(uint64(len(sp.solsEnd))), sols: sp.sols,
+		solsEnd: sp.solsEnd, stats: core.Stats{Nodes: sp.res.Stats.Nodes, Updates: sp.res.Stats.Updates}, prefix: prefix, alg: "mrv"}
 	if s.l.multi {
 		t.alg = "m"
 	}
@@ -120,10 +123,14 @@ func (t *Subtrees) Name() string {
 	return t.name
 }
 
-// Algorithm names the algorithm that solves the subtrees: "dlx".
+// Algorithm names the algorithm that solves the subtrees: "dlx", "memo"
+// or "cells".
 func (t *Subtrees) Algorithm() string {
-	if t.memo {
+	switch {
+	case t.memo:
 		return "memo"
+	case t.alg == "cells":
+		return "cells"
 	}
 	return "dlx"
 }
@@ -132,12 +139,24 @@ func (t *Subtrees) Algorithm() string {
 // named algorithm: "dlx" (the plain search) or "memo" (each subtree with
 // the memo, branching by the fewest options, on a fresh table of
 // DefaultMemoBytes, so that a subtree's work is its own whatever was
-// counted before it; exact cover with colors only, not multiplicities).
-// The subproblems and Name are the same.
+// counted before it; exact cover with colors only, not multiplicities),
+// with the same subproblems and Name; or "cells": the split made anew by
+// the dancing cells (MethodCells, whose tree is the links' with its dead
+// ends cut, so that its levels are not the links'), under the context the
+// split was made under, named PREFIX-cells/1/d=D (with the weighing's
+// label after PREFIX, if Weighted), its subtrees counted by the cells
+// (exact cover with colors only).
 func (t *Subtrees) WithAlgorithm(name string) (*Subtrees, error) {
 	switch {
 	case t == nil || t.s == nil:
 		return nil, errors.New("dlx: a Subtrees not made by NewSubtrees")
+	case t.alg == "cells" && name == "cells":
+		c := *t
+		return &c, nil
+	case t.alg == "cells":
+		return nil, core.Wrap(core.ErrUnsupported, "dlx: the split %s is the cells' and is counted by cells, not %q", t.name, name)
+	case name == "cells":
+		return t.onCells()
 	case name == "dlx":
 		c := *t
 		c.memo = false
@@ -151,7 +170,41 @@ func (t *Subtrees) WithAlgorithm(name string) (*Subtrees, error) {
 		c.memo, c.budget = true, DefaultMemoBytes()
 		return &c, nil
 	}
-	return nil, core.Wrap(core.ErrUnsupported, "dlx: subtrees are counted by dlx or memo, not %q", name)
+	return nil, core.Wrap(core.ErrUnsupported, "dlx: subtrees are counted by dlx, memo or cells, not %q", name)
+}
+
+// onCells is WithAlgorithm("cells"): the split made by the cells.
+func (t *Subtrees) onCells() (*Subtrees, error) {
+	s := t.s
+	if s.l.multi {
+		return nil, errCellsBounds
+	}
+	if s.cl == nil {
+		cl, err := newCells(core.NewMeter(t.ctx, nil), s.l)
+		if err != nil {
+			return nil, err
+		}
+		s.cl = cl
+	}
+	s.cl.tree = cellsCanonical
+	s.g.reset(t.ctx, 0)
+	sp, d := s.splitDepth(s.cl, t.forced, t.target)
+	if sp.res.Status != core.StatusExhausted {
+		err := stoppedError(s.g.meter(), "splitting")
+		s.g.end()
+		return nil, err
+	}
+	s.g.end()
+	c := &Subtrees{s: s, plain: s.cl, ctx: t.ctx, target: t.target, forced: t.forced, depth: d, tasks: sp.tasks,
+		tasksEnd: sp.tasksEnd, shallow: core.CountOf(uint64(len(sp.solsEnd))), sols: sp.sols, solsEnd: sp.solsEnd,
+		stats: core.Stats{Nodes: sp.res.Stats.Nodes, Updates: sp.res.Stats.Updates}, prefix: t.prefix, alg: "cells"}
+	c.name = t.prefix + "-cells/1/d=" + strconv.Itoa(d)
+	c.instance = t.instance
+	if t.weigh != nil {
+		c.instance = strings.TrimSuffix(t.instance, " weight="+t.label)
+		return c.Weighted(t.label, t.weigh)
+	}
+	return c, nil
 }
 
 // Weighted returns the decomposition with each solution counted as the
@@ -179,8 +232,11 @@ func (t *Subtrees) Weighted(label string, weigh func(options []int) (weight, cla
 		return nil, fmt.Errorf("dlx: %s is weighted already", t.name)
 	}
 	c := *t
-	c.weigh = weigh
+	c.weigh, c.label = weigh, label
 	c.name = t.prefix + "-" + label + "-" + t.alg + "/2/d=" + strconv.Itoa(t.depth)
+	if t.alg == "cells" {
+		c.name = t.prefix + "-" + label + "-cells/1/d=" + strconv.Itoa(t.depth)
+	}
 	c.instance = t.instance + " weight=" + label
 	c.shallow = core.Count{}
 	b := 0
@@ -197,11 +253,11 @@ func (t *Subtrees) Weighted(label string, weigh func(options []int) (weight, cla
 func (t *Subtrees) Fundamental() bool { return t != nil && t.weigh != nil }
 
 // Alternate returns the decomposition with its subtrees counted by the
-// algorithm algo, as WithAlgorithm does, for "dlx" and "memo", and nil
-// for any other algorithm (no error: the caller refuses it); see
+// algorithm algo, as WithAlgorithm does, for "dlx", "memo" and "cells",
+// and nil for any other algorithm (no error: the caller refuses it); see
 // units.Alternate.
 func (t *Subtrees) Alternate(algo string) (core.Decomposition, error) {
-	if algo != "dlx" && algo != "memo" {
+	if algo != "dlx" && algo != "memo" && algo != "cells" {
 		return nil, nil
 	}
 	c, err := t.WithAlgorithm(algo)
