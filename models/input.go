@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/coverkit/coverkit/core"
@@ -150,4 +151,41 @@ Exit 0 every solution valid, 1 some solution invalid or unreadable (or none
 at all), 2 only when the input itself cannot be read.
 
 The model: ` + m.Doc
+}
+
+// SampleRequest is the request of one of the model's samples
+// (Instance.Samples: positional arguments, then any of the model's flags,
+// "--name value" or "--switch"), with every other parameter at its
+// default and no way to open input (set Open to read the files a sample
+// names, relative to the repository's root). The generated tests build
+// every model's samples through it, as the command builds an instance
+// from its command line.
+func (m *Model) SampleRequest(sample string) (Request, error) {
+	if m == nil {
+		return Request{}, errors.New("models: SampleRequest: no model")
+	}
+	req := Request{Params: map[string]string{}}
+	for _, p := range m.Params {
+		req.Params[p.Name] = p.Default
+	}
+	fields := strings.Fields(sample)
+	for i := 0; i < len(fields); i++ {
+		name, ok := strings.CutPrefix(fields[i], "--")
+		if !ok {
+			req.Args = append(req.Args, fields[i])
+			continue
+		}
+		k := slices.IndexFunc(m.Params, func(p Param) bool { return p.Name == name })
+		switch {
+		case k < 0:
+			return Request{}, fmt.Errorf("models: %s sample %q: no parameter --%s", m.Name, sample, name)
+		case m.Params[k].Switch:
+			req.Params[name] = "true"
+		case i+1 < len(fields):
+			req.Params[name], i = fields[i+1], i+1
+		default:
+			return Request{}, fmt.Errorf("models: %s sample %q: --%s without a value", m.Name, sample, name)
+		}
+	}
+	return req, nil
 }

@@ -11,6 +11,8 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
+	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
@@ -68,8 +70,59 @@ func mustP[T any](v T, err error) T {
 	return v
 }
 
-// robustProblems is the table of problems every algorithm is given.
+// robustProblems is the table of problems every algorithm is given: the
+// hostile cases written out for the models that have them, then the
+// problems derived from every descriptor (describedProblems), so that a
+// new model is in the matrix with no line of its own.
 func robustProblems() []namedProblem {
+	return append(writtenProblems(), describedProblems()...)
+}
+
+// describedProblems derives problems of every registered model from its
+// descriptor: its first sample instance (Instance.Samples, built by
+// Instance.New as the command builds it: valid), a nil problem of its
+// type (which every algorithm must refuse) and the zero value of its type
+// (which an algorithm may answer or refuse; what it answers verifies).
+func describedProblems() []namedProblem {
+	var out []namedProblem
+	for _, m := range models.Models() {
+		if len(m.Instance.Samples) == 0 {
+			continue // TestCountersIndependentOfWorkers (cmd/coverkit) asks for samples
+		}
+		p, err := sampleInstance(m, m.Instance.Samples[0])
+		if err != nil || p == nil {
+			panic(fmt.Sprintf("model %s: sample %q: %v", m.Name, m.Instance.Samples[0], err))
+		}
+		out = append(out, namedProblem{m.Name + " sample " + m.Instance.Samples[0], p, true})
+		if t := reflect.TypeOf(p); t.Kind() == reflect.Pointer {
+			out = append(out,
+				namedProblem{"nil " + m.Name + " (derived)", reflect.Zero(t).Interface().(core.Problem), false},
+				namedProblem{"zero " + m.Name + " (derived)", reflect.New(t.Elem()).Interface().(core.Problem), true})
+		}
+	}
+	return out
+}
+
+// sampleInstance builds model m's instance from a sample of its
+// descriptor as the command does (Model.SampleRequest; files relative to
+// the repository's root).
+func sampleInstance(m *models.Model, sample string) (core.Problem, error) {
+	req, err := m.SampleRequest(sample)
+	if err != nil {
+		return nil, err
+	}
+	req.Open = func(name string) (io.ReadCloser, error) {
+		if name == "-" {
+			return io.NopCloser(strings.NewReader("")), nil
+		}
+		return os.Open(filepath.Join("..", name))
+	}
+	return m.Instance.New(req)
+}
+
+// writtenProblems are the problems written out: hostile sizes, boards
+// and inputs of the models that have them.
+func writtenProblems() []namedProblem {
 	sh4 := mustP(sudoku.NewShape(4, 0, 0, sudoku.Classic))
 	sh9 := mustP(sudoku.NewShape(9, 0, 0, sudoku.Classic))
 	puzzle4 := mustP(sudoku.NewPuzzle(sh4, []uint8{1, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0, 0, 0, 0, 1}))

@@ -270,6 +270,7 @@ var table = map[string]entry{
 	"batch.(*Instance).Run":              {fn: (*batch.Instance).Run},
 	"batch.(*Instance).Fields":           {fn: (*batch.Instance).Fields},
 	"models.(*Model).OpenInput":          {fn: (*models.Model).OpenInput},
+	"models.(*Model).SampleRequest":      {fn: (*models.Model).SampleRequest},
 	"report.(*BatchWriter).Write":        {fn: (*report.BatchWriter).Write},
 	"report.BatchFormats":                {fn: report.BatchFormats},
 	"report.BatchFailure":                {fn: report.BatchFailure},
