@@ -199,12 +199,12 @@ func TestSplitProperty(t *testing.T) {
 }
 
 // otherAlgorithm returns an algorithm of m that no decomposition of its
-// uses and that a split does not accept (auto, the default; memo, which
-// counts dlx's subtrees), or "" if there is none.
+// uses and that a split does not accept (auto, the default; memo and
+// cells, which count dlx's subtrees), or "" if there is none.
 func otherAlgorithm(m *models.Model) string {
 	for _, a := range m.Algorithms {
 		switch a.Name {
-		case "bitwise", "dlx", "search", "auto", "memo":
+		case "bitwise", "dlx", "search", "auto", "memo", "cells":
 		default:
 			return a.Name
 		}
