@@ -1,0 +1,417 @@
+package frontier
+
+import (
+	"errors"
+	"fmt"
+	"math/big"
+	"math/bits"
+	"sort"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/coverkit/coverkit/core"
+	"github.com/coverkit/coverkit/resource"
+)
+
+// Problem is a count of knight's tours on a board swept column by column.
+type Problem struct {
+	// Rows and Cols are the board's sides; Rows is the side the frontier
+	// spans (at most MaxRows), Cols the one it sweeps along.
+	Rows, Cols int
+	// Closed counts closed tours (undirected Hamiltonian cycles);
+	// otherwise open tours are counted as directed paths.
+	Closed bool
+	// From is the row-major index r·Cols+c of the square every open tour
+	// starts from, or −1 for every start. Closed counts ignore it.
+	From int
+}
+
+// Options tunes a count; nil means the defaults.
+type Options struct {
+	// Workers is the number of goroutines of each step (0 or 1: one).
+	Workers int
+	// Check asks the memory policy for need bytes before memory is taken;
+	// nil means resource.Check.
+	Check func(what string, need uint64) error
+	// Report, if set, receives the progress of the sweep, about every
+	// 50 ms and after each step, from one goroutine at a time.
+	Report func(Progress)
+}
+
+// Progress is a snapshot of a running count.
+type Progress struct {
+	// Step is the square being processed (0-based, sweep order), of
+	// Steps; Done of Of are the states of its level expanded so far.
+	Step, Steps int
+	Done, Of    uint64
+	// States is the number of states the step has made so far; Peak the
+	// most a level has held.
+	States, Peak uint64
+	// Bytes is the memory the count holds.
+	Bytes uint64
+	// Elapsed is the time since the count began.
+	Elapsed time.Duration
+}
+
+// Result is the outcome of a count.
+type Result struct {
+	// Status is core.StatusExhausted for a finished count; otherwise the
+	// count stopped early and Count is what the completed part found.
+	Status core.Status
+	// Count is the number of tours: closed tours as undirected cycles,
+	// open tours as directed paths (from From, or from every square).
+	Count *big.Int
+	// States is the number of frontier states after each step, Moves the
+	// transitions each step made.
+	States, Moves []uint64
+	// Peak is the most states a level held, PeakBytes the most memory
+	// the count held.
+	Peak, PeakBytes uint64
+	// Width is the most count words a state needed.
+	Width int
+	// Nodes is the number of states expanded.
+	Nodes uint64
+}
+
+// ErrTooWide is returned for a board both of whose sides exceed MaxRows.
+var ErrTooWide = errors.New("frontier: both sides of the board exceed the frontier's width")
+
+// Tuning of the buckets: a bucket's successors fill a hash table of their
+// own, best small enough to stay in the caches.
+const (
+	bucketStates = 1 << 20 // the states a bucket aims at
+	maxBuckets   = 1 << 12
+	sigCells     = 12 // frontier cells whose degrees make the signature
+)
+
+// Count counts the tours of p, stopping through m (nil: never).
+func Count(m *core.Meter, p Problem, o *Options) (Result, error) {
+	if o == nil {
+		o = &Options{}
+	}
+	if m == nil {
+		m = core.NewMeter(nil, nil)
+	}
+	if p.Rows <= 0 || p.Cols <= 0 {
+		return Result{}, fmt.Errorf("frontier: board %dx%d: sides must be positive", p.Rows, p.Cols)
+	}
+	if p.Rows > MaxRows {
+		return Result{}, fmt.Errorf("frontier: a %dx%d board is %d rows wide, more than %d: %w", p.Rows, p.Cols, p.Rows, MaxRows, ErrTooWide)
+	}
+	if p.From >= p.Rows*p.Cols || p.From < -1 {
+		return Result{}, fmt.Errorf("frontier: start %d is off the %dx%d board", p.From, p.Rows, p.Cols)
+	}
+	check := o.Check
+	if check == nil {
+		check = resource.Check
+	}
+	b := newBoard(p.Rows, p.Cols)
+	res := Result{Status: core.StatusExhausted, Count: new(big.Int), Width: 1}
+	if b.n == 1 {
+		if !p.Closed {
+			res.Count.SetInt64(1)
+		}
+		return res, nil
+	}
+	from := -1
+	if p.From >= 0 && !p.Closed {
+		r, c := p.From/p.Cols, p.From%p.Cols
+		from = c*p.Rows + r
+	}
+	c := &counter{b: b, closed: p.Closed, from: from, workers: max(o.Workers, 1), check: check, m: m,
+		report: o.Report, t0: time.Now(), pool: &pool{}}
+	defer c.freeTables()
+	src := &level{buckets: make([]bucket, 1), sig: c.signature(0, 1)}
+	w := newWriter(c.pool, 1)
+	w.add(0, 0, []uint64{1}) // the empty frontier, once
+	src.join([]*writer{w})
+	done := []uint64{0}
+	res.States = make([]uint64, 0, b.n)
+	res.Moves = make([]uint64, 0, b.n)
+	for v := 0; v < b.n; v++ {
+		dst, d, moves, err := c.step(v, src)
+		done = addInto(done, d)
+		if err != nil {
+			return res, err
+		}
+		if dst == nil {
+			res.Status = m.Status()
+			if res.Status == core.StatusExhausted {
+				res.Status = core.StatusCanceled
+			}
+			break
+		}
+		res.States = append(res.States, dst.n)
+		res.Moves = append(res.Moves, moves)
+		res.Peak = max(res.Peak, dst.n)
+		src = dst
+	}
+	res.PeakBytes = c.peakBytes
+	res.Width = c.width
+	res.Nodes = c.nodes
+	res.Count = words(done)
+	if !p.Closed && p.From < 0 {
+		res.Count.Lsh(res.Count, 1) // each path, from either end
+	}
+	return res, nil
+}
+
+// counter runs the steps of one count.
+type counter struct {
+	b         board
+	closed    bool
+	from      int
+	workers   int
+	check     func(string, uint64) error
+	m         *core.Meter
+	report    func(Progress)
+	t0        time.Time
+	pool      *pool
+	tables    []*table // one a worker, kept from step to step
+	nodes     uint64
+	peak      uint64
+	peakBytes uint64
+	width     int
+	ratio     []float64 // states made per state expanded, by row, the last column's
+}
+
+func (c *counter) freeTables() {
+	for _, t := range c.tables {
+		t.free()
+	}
+}
+
+// signature returns the split of the states before square v into about
+// buckets parts: the degrees of the frontier cells that the moves of v do
+// not touch (v's own cell and its later neighbours' are touched), those
+// nearest the middle of the frontier.
+func (c *counter) signature(v, buckets int) signature {
+	s := signature{buckets: max(1, buckets)}
+	if s.buckets == 1 || v >= c.b.n {
+		s.buckets = 1
+		return s
+	}
+	off, n := c.b.later(v)
+	touched := uint32(1)
+	for i := range n {
+		touched |= 1 << off[i]
+	}
+	var free []int
+	for i := 1; i < c.b.w; i++ {
+		if touched&(1<<i) == 0 {
+			free = append(free, i)
+		}
+	}
+	mid := c.b.w / 2
+	sort.SliceStable(free, func(a, b int) bool { return abs(free[a]-mid) < abs(free[b]-mid) })
+	for _, i := range free[:min(len(free), sigCells)] {
+		s.pos = append(s.pos, uint8(i))
+	}
+	return s
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// step expands the level src, the states before square v, into the level
+// after v. It returns a nil level if the meter stopped it, with the tours
+// completed so far.
+func (c *counter) step(v int, src *level) (dst *level, done []uint64, moves uint64, err error) {
+	g := c.b.step(v, c.closed)
+	ratio := 2.0
+	if c.ratio != nil && c.ratio[v%c.b.rows] > 0 {
+		ratio = c.ratio[v%c.b.rows]
+	}
+	want := float64(src.n) * ratio
+	buckets := 1
+	if want > bucketStates/4 {
+		buckets = min(maxBuckets, max(4*c.workers, int(want/bucketStates)+1))
+	}
+	dst = &level{buckets: make([]bucket, buckets), sig: c.signature(v+1, buckets)}
+
+	// Buckets in decreasing size, so that the workers finish together.
+	order := make([]int, 0, len(src.buckets))
+	for i := range src.buckets {
+		if src.buckets[i].n > 0 {
+			order = append(order, i)
+		}
+	}
+	sort.Slice(order, func(a, b int) bool { return src.buckets[order[a]].n > src.buckets[order[b]].n })
+
+	for len(c.tables) < c.workers {
+		c.tables = append(c.tables, &table{})
+	}
+	var (
+		next     atomic.Int64
+		expanded atomic.Uint64
+		wg       sync.WaitGroup
+		errOnce  sync.Once
+		stopped  atomic.Bool
+	)
+	ws := make([]*writer, c.workers)
+	ex := make([]*expander, c.workers)
+	for w := range c.workers {
+		ws[w] = newWriter(c.pool, buckets)
+		ex[w] = &expander{b: c.b, g: &g, closed: c.closed, from: c.from, done: []uint64{0}}
+		ex[w].grow = func(t *table) error {
+			if err := c.check(fmt.Sprintf("frontier: a bucket of the states after square %d", v), tableBytes(t.bits+1, t.width)); err != nil {
+				return err
+			}
+			return t.grow()
+		}
+	}
+	fail := func(e error) {
+		errOnce.Do(func() { err = e })
+		stopped.Store(true)
+	}
+	work := func(w int, m *core.Meter) {
+		defer wg.Done()
+		x, t, wr := ex[w], c.tables[w], ws[w]
+		bound, _, ok := m.Poll(0, 0)
+		var nodes uint64
+		var d window
+		for ok && !stopped.Load() {
+			i := next.Add(1) - 1
+			if i >= int64(len(order)) {
+				break
+			}
+			bk := &src.buckets[order[i]]
+			width := 1
+			for _, s := range bk.segs {
+				width = max(width, s.width)
+			}
+			for {
+				// Expand the bucket into t; on an overflow, again wider.
+				bitsNeed := bitsFor(uint64(float64(bk.n)*ratio*1.1) + 16)
+				if need := tableBytes(bitsNeed, width); uint64(len(t.s))*8 < need {
+					if e := c.check(fmt.Sprintf("frontier: a bucket of the states after square %d", v), need); e != nil {
+						fail(e)
+						return
+					}
+				}
+				if e := t.reset(bitsNeed, width); e != nil {
+					fail(e)
+					return
+				}
+				x.out, x.over, x.moves = t, false, 0
+				before := x.done
+				x.done = []uint64{0}
+				for _, s := range bk.segs {
+					x.src, x.width = s.w, s.width
+					st := 1 + s.width
+					for p := 0; p < s.used; p += st {
+						x.at = uint64(p + 1)
+						x.expand(s.w[p])
+						nodes++
+					}
+					x.flush()
+					if x.err != nil {
+						fail(x.err)
+						return
+					}
+					expanded.Add(uint64(s.entries()))
+					if nodes >= bound {
+						if bound, _, ok = m.Poll(nodes, nodes); !ok {
+							stopped.Store(true)
+							x.done = before
+							return
+						}
+					}
+					if c.report != nil {
+						m.Progress(core.Progress{}) // the report's rate
+					}
+				}
+				if !x.over {
+					x.done = addInto(before, x.done)
+					moves += 0
+					break
+				}
+				x.done = before
+				width++
+			}
+			atomic.AddUint64(&moves, x.moves)
+			// Move the bucket's successors to the next level, split by
+			// the next step's signature.
+			t.each(func(key uint64, cnt []uint64) {
+				decode(key, &d)
+				wr.add(dst.sig.bucketOf(&d), key, cnt)
+			})
+			c.pool.put(bk.segs)
+			bk.segs = nil
+		}
+		atomic.AddUint64(&c.nodes, nodes)
+	}
+	for w := range c.workers {
+		wg.Add(1)
+		wm := c.m
+		if c.workers > 1 {
+			wm = c.m.Fork()
+		}
+		go work(w, wm)
+	}
+	wg.Wait()
+	done = []uint64{0}
+	for _, x := range ex {
+		done = addInto(done, x.done)
+	}
+	dst.join(ws)
+	if err != nil || stopped.Load() {
+		return nil, done, moves, err
+	}
+	for _, bk := range dst.buckets {
+		for _, s := range bk.segs {
+			c.width = max(c.width, s.width)
+		}
+	}
+	if c.ratio == nil {
+		c.ratio = make([]float64, c.b.rows)
+	}
+	if src.n > 0 {
+		c.ratio[v%c.b.rows] = float64(dst.n) / float64(src.n)
+	}
+	c.peak = max(c.peak, dst.n)
+	bytes := c.pool.bytes()
+	for _, t := range c.tables {
+		bytes += uint64(len(t.s)) * 8
+	}
+	c.peakBytes = max(c.peakBytes, bytes)
+	if c.report != nil {
+		c.report(Progress{Step: v, Steps: c.b.n, Done: src.n, Of: src.n, States: dst.n,
+			Peak: c.peak, Bytes: bytes, Elapsed: time.Since(c.t0)})
+	}
+	return dst, done, moves, nil
+}
+
+// addInto returns x + y (little-endian words), growing x as needed.
+func addInto(x, y []uint64) []uint64 {
+	for len(x) < len(y) {
+		x = append(x, 0)
+	}
+	var carry uint64
+	for j := range x {
+		var yj uint64
+		if j < len(y) {
+			yj = y[j]
+		}
+		x[j], carry = bits.Add64(x[j], yj, carry)
+	}
+	if carry != 0 {
+		x = append(x, carry)
+	}
+	return x
+}
+
+// words returns the little-endian words x as a big.Int.
+func words(x []uint64) *big.Int {
+	r := new(big.Int)
+	for j := len(x) - 1; j >= 0; j-- {
+		r.Lsh(r, 64)
+		r.Or(r, new(big.Int).SetUint64(x[j]))
+	}
+	return r
+}

@@ -1,0 +1,160 @@
+package frontier
+
+import (
+	"sync"
+)
+
+// A level is the set of frontier states between two steps, with their
+// counts, kept dense: each bucket is a list of segments of entries (a key,
+// then its count in the segment's width of words). The states of a level
+// are split into buckets by a signature the next step cannot change (the
+// degrees of some frontier cells its moves do not touch), so that the
+// successors of two buckets are different states: a step expands one
+// bucket at a time into a hash table of its own, which a worker owns, and
+// no state of the next level is made by two workers.
+type level struct {
+	buckets []bucket
+	sig     signature // how the states are split
+	n       uint64    // states
+}
+
+// bucket is one part of a level.
+type bucket struct {
+	segs []*segment
+	n    uint64
+}
+
+// segment is a run of entries of one width, filled from the front.
+type segment struct {
+	w     []uint64
+	width int
+	used  int // words
+}
+
+// segWords is the size of a segment in words: 64 KiB.
+const segWords = 1 << 13
+
+// entries returns the number of entries in s.
+func (s *segment) entries() int { return s.used / (1 + s.width) }
+
+// pool recycles segments: those of a bucket a step has expanded go back to
+// it, and the next level's are taken from it, so that the memory of a
+// count is that of the states it holds at once (the source states not yet
+// expanded and the new states made), never a level dropped and waiting
+// for the collector.
+type pool struct {
+	mu    sync.Mutex
+	free  []*segment
+	total uint64 // segments made
+}
+
+// get returns an empty segment of the given width.
+func (p *pool) get(width int) *segment {
+	p.mu.Lock()
+	var s *segment
+	if n := len(p.free); n > 0 {
+		s = p.free[n-1]
+		p.free = p.free[:n-1]
+	}
+	if s == nil {
+		p.total++
+	}
+	p.mu.Unlock()
+	if s == nil {
+		s = &segment{w: make([]uint64, segWords)}
+	}
+	s.width, s.used = width, 0
+	return s
+}
+
+// put gives segments back.
+func (p *pool) put(segs []*segment) {
+	p.mu.Lock()
+	p.free = append(p.free, segs...)
+	p.mu.Unlock()
+}
+
+// bytes returns the memory of the segments made so far.
+func (p *pool) bytes() uint64 {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.total * segWords * 8
+}
+
+// trim drops the free segments beyond keep, for the collector.
+func (p *pool) trim(keep int) {
+	p.mu.Lock()
+	if len(p.free) > keep {
+		for i := keep; i < len(p.free); i++ {
+			p.free[i] = nil
+		}
+		p.total -= uint64(len(p.free) - keep)
+		p.free = p.free[:keep]
+	}
+	p.mu.Unlock()
+}
+
+// writer appends entries to the buckets of a level under construction, for
+// one worker: each bucket has a segment being filled; full segments go to
+// the worker's own lists, joined into the level when the step ends.
+type writer struct {
+	pool *pool
+	cur  []*segment   // bucket → segment being filled (nil: none yet)
+	full [][]*segment // bucket → filled segments
+	n    []uint64     // bucket → entries
+}
+
+func newWriter(p *pool, buckets int) *writer {
+	return &writer{pool: p, cur: make([]*segment, buckets),
+		full: make([][]*segment, buckets), n: make([]uint64, buckets)}
+}
+
+// add appends the entry (key, c) to bucket b, in a segment of c's width.
+func (w *writer) add(b int, key uint64, c []uint64) {
+	s := w.cur[b]
+	if s == nil || s.used+1+len(c) > len(s.w) || s.width != len(c) {
+		if s != nil {
+			w.full[b] = append(w.full[b], s)
+		}
+		s = w.pool.get(len(c))
+		w.cur[b] = s
+	}
+	s.w[s.used] = key
+	copy(s.w[s.used+1:], c)
+	s.used += 1 + len(c)
+	w.n[b]++
+}
+
+// join moves the writers' segments into l.
+func (l *level) join(ws []*writer) {
+	for _, w := range ws {
+		for b := range l.buckets {
+			if s := w.cur[b]; s != nil {
+				w.full[b] = append(w.full[b], s)
+			}
+			l.buckets[b].segs = append(l.buckets[b].segs, w.full[b]...)
+			l.buckets[b].n += w.n[b]
+			l.n += w.n[b]
+		}
+	}
+}
+
+// signature splits the states at a step into buckets: the degrees (0, 1,
+// 2) of the frontier cells at pos, a base-3 number hashed into buckets.
+type signature struct {
+	pos     []uint8
+	buckets int
+}
+
+// bucketOf returns the bucket of a state whose cells are d.
+func (s *signature) bucketOf(d *window) int {
+	if s.buckets <= 1 {
+		return 0
+	}
+	var h uint64
+	for _, p := range s.pos {
+		h = h*3 + uint64(degree(d[p]))
+	}
+	h *= 0x9e3779b97f4a7c15
+	return int((h >> 32) * uint64(s.buckets) >> 32)
+}
