@@ -37,6 +37,8 @@ type Options struct {
 	// Report, if set, receives the progress of the sweep, about every
 	// 50 ms and after each step, from one goroutine at a time.
 	Report func(Progress)
+
+	bucketStates int // the states a bucket aims at; 0: bucketStates (tests split small levels)
 }
 
 // Progress is a snapshot of a running count.
@@ -80,7 +82,7 @@ var ErrTooWide = errors.New("frontier: both sides of the board exceed the fronti
 // Tuning of the buckets: a bucket's successors fill a hash table of their
 // own, best small enough to stay in the caches.
 const (
-	bucketStates = 1 << 20 // the states a bucket aims at
+	bucketStates = 1 << 16 // the states a bucket aims at
 	maxBuckets   = 1 << 12
 	sigCells     = 12 // frontier cells whose degrees make the signature
 )
@@ -120,7 +122,10 @@ func Count(m *core.Meter, p Problem, o *Options) (Result, error) {
 		from = c*p.Rows + r
 	}
 	c := &counter{b: b, closed: p.Closed, from: from, workers: max(o.Workers, 1), check: check, m: m,
-		report: o.Report, t0: time.Now(), pool: &pool{}}
+		report: o.Report, t0: time.Now(), pool: &pool{}, bucketStates: bucketStates}
+	if o.bucketStates > 0 {
+		c.bucketStates = o.bucketStates
+	}
 	defer c.freeTables()
 	src := &level{buckets: make([]bucket, 1), sig: c.signature(0, 1)}
 	w := newWriter(c.pool, 1)
@@ -159,21 +164,22 @@ func Count(m *core.Meter, p Problem, o *Options) (Result, error) {
 
 // counter runs the steps of one count.
 type counter struct {
-	b         board
-	closed    bool
-	from      int
-	workers   int
-	check     func(string, uint64) error
-	m         *core.Meter
-	report    func(Progress)
-	t0        time.Time
-	pool      *pool
-	tables    []*table // one a worker, kept from step to step
-	nodes     uint64
-	peak      uint64
-	peakBytes uint64
-	width     int
-	ratio     []float64 // states made per state expanded, by row, the last column's
+	b            board
+	closed       bool
+	from         int
+	workers      int
+	check        func(string, uint64) error
+	m            *core.Meter
+	report       func(Progress)
+	t0           time.Time
+	pool         *pool
+	tables       []*table // one a worker, kept from step to step
+	bucketStates int
+	nodes        uint64
+	peak         uint64
+	peakBytes    uint64
+	width        int
+	ratio        []float64 // states made per state expanded, by row, the last column's
 }
 
 func (c *counter) freeTables() {
@@ -187,7 +193,7 @@ func (c *counter) freeTables() {
 // not touch (v's own cell and its later neighbours' are touched), those
 // nearest the middle of the frontier.
 func (c *counter) signature(v, buckets int) signature {
-	s := signature{buckets: max(1, buckets)}
+	s := signature{buckets: max(1, buckets), w: c.b.w}
 	if s.buckets == 1 || v >= c.b.n {
 		s.buckets = 1
 		return s
@@ -206,7 +212,7 @@ func (c *counter) signature(v, buckets int) signature {
 	mid := c.b.w / 2
 	sort.SliceStable(free, func(a, b int) bool { return abs(free[a]-mid) < abs(free[b]-mid) })
 	for _, i := range free[:min(len(free), sigCells)] {
-		s.pos = append(s.pos, uint8(i))
+		s.cells |= 1 << i
 	}
 	return s
 }
@@ -229,8 +235,8 @@ func (c *counter) step(v int, src *level) (dst *level, done []uint64, moves uint
 	}
 	want := float64(src.n) * ratio
 	buckets := 1
-	if want > bucketStates/4 {
-		buckets = min(maxBuckets, max(4*c.workers, int(want/bucketStates)+1))
+	if want > float64(c.bucketStates)/4 {
+		buckets = min(maxBuckets, max(4*c.workers, int(want/float64(c.bucketStates))+1))
 	}
 	dst = &level{buckets: make([]bucket, buckets), sig: c.signature(v+1, buckets)}
 
@@ -274,7 +280,6 @@ func (c *counter) step(v int, src *level) (dst *level, done []uint64, moves uint
 		x, t, wr := ex[w], c.tables[w], ws[w]
 		bound, _, ok := m.Poll(0, 0)
 		var nodes uint64
-		var d window
 		for ok && !stopped.Load() {
 			i := next.Add(1) - 1
 			if i >= int64(len(order)) {
@@ -338,8 +343,7 @@ func (c *counter) step(v int, src *level) (dst *level, done []uint64, moves uint
 			// Move the bucket's successors to the next level, split by
 			// the next step's signature.
 			t.each(func(key uint64, cnt []uint64) {
-				decode(key, &d)
-				wr.add(dst.sig.bucketOf(&d), key, cnt)
+				wr.add(dst.sig.bucketOf(key), key, cnt)
 			})
 			c.pool.put(bk.segs)
 			bk.segs = nil

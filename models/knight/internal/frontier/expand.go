@@ -44,51 +44,30 @@ type pending struct {
 	key, at uint64
 }
 
-// degree returns the moves chosen at a cell of code x.
-func degree(x byte) int {
-	switch x {
-	case cellEmpty:
-		return 0
-	case cellFull:
-		return 2
-	}
-	return 1
-}
-
 // expand inserts the successors of the state key, whose count is at
 // x.src[x.at:], into out (through the batch: flush after the last).
 func (x *expander) expand(key uint64) {
 	W := x.b.w
-	var d window
-	decode(key, &d)
-	ends := int(d[W])
-	d[W] = cellEmpty
 	g := x.g
-	if d[0] == cellFull {
+	var s state
+	ends := s.load(key, W)
+	if s.full&1 != 0 {
 		// The square's moves were all chosen: the frontier moves on by a
 		// cell, its labels in the same order, and no square of it loses a
 		// neighbour it could still use (the square was full), so only the
 		// new last cell can starve.
 		next := (key-uint64(ends)*pow[W])/radix + uint64(ends)*pow[W]
-		if g.crit&(1<<(W-1)) != 0 {
-			var full uint32
-			for i := 1; i < W; i++ {
-				if d[i] == cellFull {
-					full |= 1 << (i - 1)
-				}
-			}
-			if x.dead(&d, full, ends) {
-				return
-			}
+		if g.crit&(1<<(W-1)) != 0 && x.dead(&s, ends) {
+			return
 		}
 		x.push(next)
 		return
 	}
-	for _, mv := range g.subs[degree(d[0])] {
+	for _, mv := range g.subs[s.end&1] {
 		if x.closed && mv.end || !x.closed && !x.endAllowed(mv.end, ends) {
 			continue
 		}
-		e := d
+		e := s
 		ok := true
 		for j := range mv.n {
 			switch x.link(&e, int(mv.to[j])) {
@@ -108,21 +87,18 @@ func (x *expander) expand(key uint64) {
 		n := ends
 		if mv.end {
 			n++
-			if a := e[0]; a == cellTail {
+			if e.tail&1 != 0 {
 				// Both ends of this path end the tour.
-				e[0] = cellFull
+				e.full |= 1
 				x.complete(&e)
 				continue
-			} else {
-				for i := 1; i <= W; i++ {
-					if e[i] == a {
-						e[i] = cellTail
-						break
-					}
-				}
 			}
+			e.tail |= 1 << e.part[0] // its path now leads to a tour end
 		}
-		x.emit(&e, n)
+		if x.dead(&e, n) {
+			continue
+		}
+		x.push(e.key(W, n))
 	}
 }
 
@@ -154,51 +130,61 @@ const (
 )
 
 // link chooses the move between cell 0 (the square being processed) and
-// cell j of the extended window e.
-func (x *expander) link(e *window, j int) int {
-	a, b := e[0], e[j]
-	W := x.b.w
-	switch {
-	case b == cellFull:
+// cell j of the extended window.
+func (x *expander) link(s *state, j int) int {
+	bj := uint32(1) << j
+	switch s.kind(0)<<2 | s.kind(j) {
+	case kindEmpty<<2 | kindEmpty: // a new path
+		s.end |= 1 | bj
+		s.part[0], s.part[j] = int8(j), 0
+	case kindEmpty<<2 | kindLabel: // the square extends j's path
+		q := s.part[j]
+		s.part[0], s.part[q] = q, 0
+		s.end = s.end&^bj | 1
+		s.full |= bj
+	case kindEmpty<<2 | kindTail:
+		s.end = s.end&^bj | 1
+		s.tail = s.tail&^bj | 1
+		s.full |= bj
+	case kindLabel<<2 | kindEmpty: // j extends the square's path
+		p := s.part[0]
+		s.part[j], s.part[p] = p, int8(j)
+		s.end = s.end&^1 | bj
+		s.full |= 1
+	case kindTail<<2 | kindEmpty:
+		s.end = s.end&^1 | bj
+		s.tail = s.tail&^1 | bj
+		s.full |= 1
+	case kindLabel<<2 | kindLabel:
+		p := s.part[0]
+		s.end &^= 1 | bj
+		s.full |= 1 | bj
+		if int(p) == j {
+			// The two ends of one path: a cycle.
+			if !x.closed {
+				return linkBad
+			}
+			return linkDone
+		}
+		q := s.part[j]
+		s.part[p], s.part[q] = q, p // two paths join
+	case kindLabel<<2 | kindTail: // a path joins a tour end's
+		s.tail |= 1 << s.part[0]
+		s.end &^= 1 | bj
+		s.tail &^= bj
+		s.full |= 1 | bj
+	case kindTail<<2 | kindLabel:
+		s.tail |= 1 << s.part[j]
+		s.end &^= 1 | bj
+		s.tail &^= 1
+		s.full |= 1 | bj
+	case kindTail<<2 | kindTail: // the two tour ends meet
+		s.end &^= 1 | bj
+		s.tail &^= 1 | bj
+		s.full |= 1 | bj
+		return linkDone
+	default: // j is full
 		return linkBad
-	case a == cellEmpty && b == cellEmpty:
-		e[0], e[j] = tmpLabel, tmpLabel
-	case a == cellEmpty:
-		e[0], e[j] = b, cellFull
-	case b == cellEmpty:
-		e[0], e[j] = cellFull, a
-	case a == cellTail && b == cellTail:
-		e[0], e[j] = cellFull, cellFull
-		return linkDone
-	case a == b:
-		// The two ends of one path: a cycle.
-		if !x.closed {
-			return linkBad
-		}
-		e[0], e[j] = cellFull, cellFull
-		return linkDone
-	case a == cellTail || b == cellTail:
-		// A path joins the tour's end: its other end becomes a tail.
-		l := a
-		if a == cellTail {
-			l = b
-		}
-		e[0], e[j] = cellFull, cellFull
-		for i := 1; i <= W; i++ {
-			if e[i] == l {
-				e[i] = cellTail
-				break
-			}
-		}
-	default:
-		// Two paths join: b's other end takes a's label.
-		e[0], e[j] = cellFull, cellFull
-		for i := 1; i <= W; i++ {
-			if e[i] == b {
-				e[i] = a
-				break
-			}
-		}
 	}
 	return linkOK
 }
@@ -206,59 +192,51 @@ func (x *expander) link(e *window, j int) int {
 // complete counts the tour a move just closed if it covers the board:
 // every square after the processed one is in the frontier, with both of
 // its moves chosen (and a fixed start, for open tours, already passed).
-func (x *expander) complete(e *window) {
+func (x *expander) complete(s *state) {
 	g := x.g
-	if !g.whole || x.from > g.v {
+	if !g.whole || x.from > g.v || s.full>>1&g.on != g.on {
 		return
-	}
-	for i := range x.b.w {
-		if g.on&(1<<i) != 0 && e[i+1] != cellFull {
-			return
-		}
 	}
 	x.done = addInto(x.done, x.src[x.at:x.at+uint64(x.width)])
 }
 
-// emit drops cell 0 of e, relabels the frontier canonically (labels in
-// order of first appearance), prunes it if some square can no longer get
-// its moves, and adds the count to the successor's (through the batch).
-func (x *expander) emit(e *window, ends int) {
-	W := x.b.w
-	// lab maps a cell's code to its canonical code, with bit 4 set: the
-	// codes below the labels map to themselves, a label to the next
-	// canonical label the first time it is met. The loop has no branch
-	// on the codes, which are as good as random.
-	lab := labInit
-	next := uint8(cellLabel | 0x10)
-	key := uint64(ends) * pow[W]
-	var full uint32
-	for i := range W {
-		y := e[i+1]
-		t := lab[y]
-		nw := b2u(t == 0)
-		t |= nw * next
-		lab[y] = t
-		next += nw
-		c := t & 0xf
-		full |= uint32(b2u(c == cellFull)) << i
-		key += uint64(c) * pow[i]
+// dead reports whether a square of the frontier after v (cells 1..W of s)
+// can no longer get the moves it needs: two (one for an end of an open
+// tour) among its neighbours still to be processed that are not full. For
+// open tours the squares that can only be ends must be at most the ends
+// left.
+func (x *expander) dead(s *state, ends int) bool {
+	g := x.g
+	full, end := s.full>>1, s.end>>1
+	if x.from > g.v && full>>(x.from-g.v-1)&1 != 0 {
+		return true // a fixed start must end the tour
 	}
-	if x.dead(e, full, ends) {
-		return
+	forced := 0
+	for m := g.crit &^ full; m != 0; m &= m - 1 {
+		i := bits.TrailingZeros32(m)
+		can := int(end>>i&1) + bits.OnesCount32(g.near[i]&^full) + int(g.far[i])
+		switch {
+		case x.closed:
+			if can < 2 {
+				return true
+			}
+		case can == 0:
+			return true
+		case can == 1 && x.from != g.v+1+i:
+			forced++
+		}
 	}
-	x.push(key)
-}
-
-// labInit is emit's starting map: the codes below the labels map to
-// themselves (bit 4 marks an entry as set), labels are unset.
-var labInit = [tmpLabel + 1]uint8{cellEmpty | 0x10, cellFull | 0x10, cellTail | 0x10}
-
-// b2u returns 1 for true and 0 for false.
-func b2u(b bool) uint8 {
-	if b {
-		return 1
+	if x.closed || forced == 0 {
+		return false
 	}
-	return 0
+	if x.from < 0 {
+		return forced+ends > 2
+	}
+	others := ends
+	if g.v >= x.from {
+		others--
+	}
+	return forced+others > 1
 }
 
 // push adds the successor key, of the count being expanded, to the batch.
@@ -297,74 +275,4 @@ func (x *expander) flush() {
 	}
 	x.moves += uint64(x.nb)
 	x.nb = 0
-}
-
-// dead reports whether a square of the frontier after v can no longer get
-// the moves it needs: two (one for an end of an open tour) among its
-// neighbours still to be processed that are not full. For open tours the
-// squares that can only be ends must be at most the ends left.
-func (x *expander) dead(e *window, full uint32, ends int) bool {
-	g := x.g
-	forced := 0
-	for m := g.crit; m != 0; m &= m - 1 {
-		i := bits.TrailingZeros32(m)
-		y := e[i+1]
-		if y == cellFull {
-			if x.from == g.v+1+i {
-				return true // a fixed start must end the tour
-			}
-			continue
-		}
-		have := 0
-		if y != cellEmpty {
-			have = 1
-		}
-		can := have + popcount(g.near[i]&^full) + int(g.far[i])
-		switch {
-		case x.closed:
-			if can < 2 {
-				return true
-			}
-		case can == 0:
-			return true
-		case can == 1 && x.from != g.v+1+i:
-			forced++
-		}
-	}
-	if x.closed || forced == 0 {
-		return false
-	}
-	if x.from < 0 {
-		return forced+ends > 2
-	}
-	others := ends
-	if g.v >= x.from {
-		others--
-	}
-	return forced+others > 1
-}
-
-// dec4 holds the four cell codes of every four-digit group of a key, one a
-// byte: a key is read four digits a division.
-var dec4 = func() (t [radix * radix * radix * radix]uint32) {
-	for n := range t {
-		k := n
-		for i := range 4 {
-			t[n] |= uint32(k%radix) << (8 * i)
-			k /= radix
-		}
-	}
-	return t
-}()
-
-// decode writes the digits of key, least significant first, to d: the W
-// cell codes, then the ends used.
-func decode(key uint64, d *window) {
-	const g = radix * radix * radix * radix
-	for i := 0; i < maxWindow+1; i += 4 {
-		q := key / g
-		c := dec4[key-q*g]
-		d[i], d[i+1], d[i+2], d[i+3] = byte(c), byte(c>>8), byte(c>>16), byte(c>>24)
-		key = q
-	}
 }

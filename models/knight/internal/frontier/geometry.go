@@ -22,11 +22,6 @@ const (
 	radix = cellLabel + MaxRows
 )
 
-// window holds the cells of a state being expanded: the square being
-// processed at 0, the frontier after it at 1..W, and room to read a key's
-// digits four at a time.
-type window [maxWindow + 3]byte
-
 // tmpLabel is the label a new path gets while a transition builds it,
 // above every canonical label.
 const tmpLabel = radix + 1
@@ -135,7 +130,7 @@ func (b board) step(v int, closed bool) step {
 	s.whole = v+b.w >= b.n-1
 	for deg := range 2 {
 		for sub := range 1 << n {
-			k := popcount(uint32(sub))
+			k := bits.OnesCount(uint(sub))
 			fin := deg + k
 			if fin == 0 || fin > 2 || closed && fin != 2 {
 				continue
@@ -152,6 +147,3 @@ func (b board) step(v int, closed bool) step {
 	}
 	return s
 }
-
-// popcount is bits.OnesCount32, named for the reader of the prune test.
-func popcount(x uint32) int { return bits.OnesCount32(x) }

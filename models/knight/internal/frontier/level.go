@@ -31,8 +31,8 @@ type segment struct {
 	used  int // words
 }
 
-// segWords is the size of a segment in words: 64 KiB.
-const segWords = 1 << 13
+// segWords is the size of a segment in words: 32 KiB.
+const segWords = 1 << 12
 
 // entries returns the number of entries in s.
 func (s *segment) entries() int { return s.used / (1 + s.width) }
@@ -139,22 +139,22 @@ func (l *level) join(ws []*writer) {
 	}
 }
 
-// signature splits the states at a step into buckets: the degrees (0, 1,
-// 2) of the frontier cells at pos, a base-3 number hashed into buckets.
+// signature splits the states at a step into buckets: the degrees of
+// the frontier cells of mask cells (which the step's moves do not touch)
+// hashed into buckets.
 type signature struct {
-	pos     []uint8
+	cells   uint32
+	w       int
 	buckets int
 }
 
-// bucketOf returns the bucket of a state whose cells are d.
-func (s *signature) bucketOf(d *window) int {
+// bucketOf returns the bucket of the state key.
+func (s *signature) bucketOf(key uint64) int {
 	if s.buckets <= 1 {
 		return 0
 	}
-	var h uint64
-	for _, p := range s.pos {
-		h = h*3 + uint64(degree(d[p]))
-	}
+	full, end := masksOf(key, s.w)
+	h := uint64(full&s.cells)<<32 | uint64(end&s.cells)
 	h *= 0x9e3779b97f4a7c15
 	return int((h >> 32) * uint64(s.buckets) >> 32)
 }
