@@ -34,6 +34,7 @@ var algorithms = []models.Algorithm{
 		Limits:      "one tour (no count); at most 2^31 − 1 squares, 4 bytes a square (DivideBytesPerSquare)",
 		Solve:       solver(solveDivide, false),
 	},
+	frontierAlgorithm,
 	{
 		Name: "search", Kind: models.Exact,
 		Caps:        models.CanFirst | models.CanAll | models.CanCount | models.CanParallel | models.CanBudget,

@@ -38,11 +38,18 @@ type Options struct {
 	// 50 ms and after each step, from one goroutine at a time.
 	Report func(Progress)
 
+	// Method is MethodSweep or MethodJoin; "" lets ChooseMethod choose.
+	Method string
+
 	bucketStates int // the states a bucket aims at; 0: bucketStates (tests split small levels)
 }
 
 // Progress is a snapshot of a running count.
 type Progress struct {
+	// Join is set in the join's phase: Done of Of are then the left
+	// groups joined, Checks the pairs of states compared so far.
+	Join   bool
+	Checks uint64
 	// Step is the square being processed (0-based, sweep order), of
 	// Steps; Done of Of are the states of its level expanded so far.
 	Step, Steps int
@@ -74,6 +81,10 @@ type Result struct {
 	Width int
 	// Nodes is the number of states expanded.
 	Nodes uint64
+	// Method is the method used, JoinChecks the pairs of left and right
+	// states the join compared.
+	Method     string
+	JoinChecks uint64
 }
 
 // ErrTooWide is returned for a board both of whose sides exceed MaxRows.
@@ -121,12 +132,161 @@ func Count(m *core.Meter, p Problem, o *Options) (Result, error) {
 		r, c := p.From/p.Cols, p.From%p.Cols
 		from = c*p.Rows + r
 	}
-	c := &counter{b: b, closed: p.Closed, from: from, workers: max(o.Workers, 1), check: check, m: m,
-		report: o.Report, t0: time.Now(), pool: &pool{}, bucketStates: bucketStates}
-	if o.bucketStates > 0 {
-		c.bucketStates = o.bucketStates
+	method := o.Method
+	if method == "" {
+		method = ChooseMethod(p.Rows, p.Cols)
 	}
+	if method != MethodSweep && method != MethodJoin {
+		return res, fmt.Errorf("frontier: unknown method %q (known: %s, %s)", method, MethodSweep, MethodJoin)
+	}
+	if method == MethodJoin && p.Cols < 4 {
+		method = MethodSweep // no columns to cut between
+	}
+	res.Method = method
+	newCounter := func(from int) *counter {
+		c := &counter{b: b, closed: p.Closed, from: from, workers: max(o.Workers, 1), check: check, m: m,
+			report: o.Report, t0: time.Now(), pool: &pool{}, bucketStates: bucketStates}
+		if o.bucketStates > 0 {
+			c.bucketStates = o.bucketStates
+		}
+		return c
+	}
+	c := newCounter(from)
 	defer c.freeTables()
+	stop := func() (Result, error) {
+		res.Status = m.Status()
+		if res.Status == core.StatusExhausted {
+			res.Status = core.StatusCanceled
+		}
+		res.PeakBytes, res.Width, res.Nodes = c.peakBytes, c.width, c.nodes
+		return res, nil
+	}
+	if method == MethodSweep {
+		done, ok, err := c.sweep(b.n-1, nil, &res)
+		res.Count = words(done)
+		if err != nil {
+			return res, err
+		}
+		if !ok {
+			return stop()
+		}
+		res.PeakBytes, res.Width, res.Nodes = c.peakBytes, c.width, c.nodes
+	} else {
+		// The left part's level after column cut, the right's (the
+		// mirrored board's) after column C−4−cut: the same sweep for
+		// closed tours and open tours from any square, a second from the
+		// mirrored start for open tours from a start.
+		cut := (p.Cols - 4) / 2
+		deep := p.Cols - 4 - cut
+		var left, right *half
+		capture := func(mirrorDeep bool) func(col int, l *level) {
+			return func(col int, l *level) {
+				if col == cut && left == nil {
+					left = newHalf(l, p.Rows, false)
+				}
+				if col == deep && mirrorDeep {
+					right = newHalf(l, p.Rows, true)
+				}
+			}
+		}
+		sameSweep := from < 0
+		depth := cut
+		if sameSweep {
+			depth = deep
+		}
+		if _, ok, err := c.sweep((depth+1)*p.Rows-1, capture(sameSweep), &res); err != nil || !ok {
+			if err != nil {
+				return res, err
+			}
+			return stop()
+		}
+		if !sameSweep {
+			mc := newCounter(mirrorSquare(b, from))
+			defer mc.freeTables()
+			var mres Result
+			var rh *half
+			if _, ok, err := mc.sweep((deep+1)*p.Rows-1, func(col int, l *level) {
+				if col == deep {
+					rh = newHalf(l, p.Rows, true)
+				}
+			}, &mres); err != nil || !ok {
+				if err != nil {
+					return res, err
+				}
+				return stop()
+			}
+			right = rh
+			c.nodes += mc.nodes
+			c.peakBytes = max(c.peakBytes, mc.peakBytes)
+			res.Peak = max(res.Peak, mres.Peak)
+		}
+		j := &joiner{left: left, right: right, md: newMiddle(p.Rows), rows: p.Rows, closed: p.Closed, fromCell: -1}
+		if !p.Closed {
+			j.wantEnds = 2
+			// A start among the join's cells must end the tour there.
+			if from >= 0 && from/p.Rows >= cut+1 && from/p.Rows <= cut+2 {
+				j.fromCell = from - (cut+1)*p.Rows
+			}
+		}
+		var progress func(done, of int)
+		if o.Report != nil {
+			var last atomic.Int64
+			progress = func(done, of int) {
+				now := time.Since(c.t0)
+				if l := last.Load(); done < of && now-time.Duration(l) < 50*time.Millisecond || !last.CompareAndSwap(l, int64(now)) {
+					return
+				}
+				o.Report(Progress{Join: true, Done: uint64(done), Of: uint64(of), Checks: j.checks.Load(),
+					Peak: res.Peak, Bytes: left.bytes() + right.bytes(), Elapsed: now})
+			}
+		}
+		total, ok := j.join(m, max(o.Workers, 1), progress)
+		res.Count = words(total)
+		res.JoinChecks = j.checks.Load()
+		res.PeakBytes = max(c.peakBytes, left.bytes()+right.bytes())
+		res.Width, res.Nodes = max(c.width, left.width, right.width), c.nodes
+		if !ok {
+			return stop()
+		}
+	}
+	if !p.Closed && p.From < 0 {
+		res.Count.Lsh(res.Count, 1) // each path, from either end
+	}
+	return res, nil
+}
+
+// Methods of Count.
+const (
+	// MethodSweep sweeps the board from its first column to its last.
+	MethodSweep = "sweep"
+	// MethodJoin sweeps both halves (the same sweep, mirrored) to the
+	// middle and joins them there.
+	MethodJoin = "join"
+)
+
+// ChooseMethod returns the method Count uses for a board of rows rows (at
+// most MaxRows) and cols columns: the join for wide boards of a few
+// columns, where the sweep's middle columns hold the most states, else
+// the sweep.
+func ChooseMethod(rows, cols int) string {
+	if rows >= 7 && cols >= 6 && cols <= 10 {
+		return MethodJoin
+	}
+	return MethodSweep
+}
+
+// mirrorSquare returns the square (sweep order) of the mirror image of v
+// across the board's middle column.
+func mirrorSquare(b board, v int) int {
+	r, c := v%b.rows, v/b.rows
+	return (b.cols-1-c)*b.rows + r
+}
+
+// sweep runs the steps from the empty frontier through square last,
+// calling capture with the level after each column; it returns the tours
+// completed and false if the meter stopped it.
+func (c *counter) sweep(last int, capture func(col int, l *level), res *Result) ([]uint64, bool, error) {
+	b := c.b
 	src := &level{buckets: make([]bucket, 1), sig: c.signature(0, 1)}
 	w := newWriter(c.pool, 1)
 	w.add(0, 0, []uint64{1}) // the empty frontier, once
@@ -134,32 +294,24 @@ func Count(m *core.Meter, p Problem, o *Options) (Result, error) {
 	done := []uint64{0}
 	res.States = make([]uint64, 0, b.n)
 	res.Moves = make([]uint64, 0, b.n)
-	for v := 0; v < b.n; v++ {
+	for v := 0; v <= last; v++ {
 		dst, d, moves, err := c.step(v, src)
 		done = addInto(done, d)
 		if err != nil {
-			return res, err
+			return done, false, err
 		}
 		if dst == nil {
-			res.Status = m.Status()
-			if res.Status == core.StatusExhausted {
-				res.Status = core.StatusCanceled
-			}
-			break
+			return done, false, nil
 		}
 		res.States = append(res.States, dst.n)
 		res.Moves = append(res.Moves, moves)
 		res.Peak = max(res.Peak, dst.n)
+		if capture != nil && (v+1)%b.rows == 0 {
+			capture(v/b.rows, dst)
+		}
 		src = dst
 	}
-	res.PeakBytes = c.peakBytes
-	res.Width = c.width
-	res.Nodes = c.nodes
-	res.Count = words(done)
-	if !p.Closed && p.From < 0 {
-		res.Count.Lsh(res.Count, 1) // each path, from either end
-	}
-	return res, nil
+	return done, true, nil
 }
 
 // counter runs the steps of one count.

@@ -172,8 +172,10 @@ func TestAgainstSearch(t *testing.T) {
 						if f >= 0 && b[0] != rows {
 							f = (f%cols)*rows + f/cols // the transposed square
 						}
-						r := count(t, b[0], b[1], closed, f, nil)
-						require.Equal(t, want, r.Count.Uint64(), "%dx%d closed=%v from=%d", b[0], b[1], closed, f)
+						for _, method := range []string{MethodSweep, MethodJoin} {
+							r := count(t, b[0], b[1], closed, f, &Options{Method: method})
+							require.Equal(t, want, r.Count.Uint64(), "%dx%d closed=%v from=%d %s", b[0], b[1], closed, f, method)
+						}
 					}
 				}
 			}
