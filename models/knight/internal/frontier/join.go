@@ -33,17 +33,50 @@ const noCell = -1
 // their cells (full, end and tail), each state as its pairing (the
 // partner of each end, four bits a cell; a tail its own) and its count.
 type half struct {
-	cells  int      // 2R
-	width  int      // count words
-	key    []uint64 // group keys, sorted: full | end<<16 | tail<<32
-	start  []int32  // entries of group g: start[g]..start[g+1]
-	part   []uint64
-	count  []uint64 // width words an entry
-	byMask map[uint32][]int32 // full|end<<16 → its groups (tail variants)
+	cells int      // 2R
+	width int      // count words
+	key   []uint64 // group keys, sorted: tail | full<<16 | end<<32
+	start []int32  // entries of group g: start[g]..start[g+1]
+	part  []uint64
+	count []uint64 // width words an entry
+	// index finds the groups of the masks full|end<<16 (open addressing:
+	// the masks plus one, then the first group; the groups of one
+	// masks, which differ in their tails, are adjacent).
+	index []uint64
 }
 
 func groupKey(full, end, tail uint32) uint64 {
-	return uint64(full) | uint64(end)<<16 | uint64(tail)<<32
+	return uint64(tail) | uint64(full)<<16 | uint64(end)<<32
+}
+
+// The masks of a group key.
+func keyTail(k uint64) uint32 { return uint32(k & 0xffff) }
+func keyFull(k uint64) uint32 { return uint32(k >> 16 & 0xffff) }
+func keyEnd(k uint64) uint32  { return uint32(k >> 32 & 0xffff) }
+
+// slot returns where the index probes first for masks mk.
+func (h *half) slot(mk uint64) uint64 {
+	return (mk * 0x9e3779b97f4a7c15) >> (64 - uint(bits.Len(uint(len(h.index)/2-1))))
+}
+
+// groupsOf returns the first and past-the-last groups whose full and end
+// masks are mk.
+func (h *half) groupsOf(mk uint32) (int, int) {
+	m := uint64(mk) + 1
+	n := uint64(len(h.index) / 2)
+	for i := h.slot(m); ; i = (i + 1) & (n - 1) {
+		switch h.index[2*i] {
+		case m:
+			g := int(h.index[2*i+1])
+			e := g + 1
+			for e < len(h.key) && h.key[e]>>16 == h.key[g]>>16 {
+				e++
+			}
+			return g, e
+		case 0:
+			return 0, 0
+		}
+	}
 }
 
 // newHalf reads the level l of a board of rows rows; mirrored swaps the
@@ -99,27 +132,43 @@ func newHalf(l *level, rows int, mirrored bool) *half {
 			}
 		}
 	}
-	sort.Slice(ents, func(a, b int) bool { return ents[a].key < ents[b].key })
-	h := &half{cells: cells, width: width, part: make([]uint64, len(ents)), count: make([]uint64, 0, len(counts)),
-		byMask: map[uint32][]int32{}}
+	// By group, and within a group by pairing (which the join searches).
+	sort.Slice(ents, func(a, b int) bool {
+		return ents[a].key < ents[b].key || ents[a].key == ents[b].key && ents[a].part < ents[b].part
+	})
+	h := &half{cells: cells, width: width, part: make([]uint64, len(ents)), count: make([]uint64, 0, len(counts))}
 	for i, e := range ents {
 		if i == 0 || e.key != ents[i-1].key {
 			h.key = append(h.key, e.key)
 			h.start = append(h.start, int32(i))
-			g := int32(len(h.key) - 1)
-			mk := uint32(e.key & 0xffffffff)
-			h.byMask[mk] = append(h.byMask[mk], g)
 		}
 		h.part[i] = e.part
 		h.count = append(h.count, counts[e.at:e.at+width]...)
 	}
 	h.start = append(h.start, int32(len(ents)))
+	n := 1
+	for n < 2*len(h.key) {
+		n *= 2
+	}
+	h.index = make([]uint64, 2*max(n, 2))
+	for g, k := range h.key {
+		if g > 0 && k>>16 == h.key[g-1]>>16 {
+			continue
+		}
+		m := k>>16 + 1
+		size := uint64(len(h.index) / 2)
+		i := h.slot(m)
+		for h.index[2*i] != 0 {
+			i = (i + 1) & (size - 1)
+		}
+		h.index[2*i], h.index[2*i+1] = m, uint64(g)
+	}
 	return h
 }
 
 // bytes returns the memory of h.
 func (h *half) bytes() uint64 {
-	return 8*uint64(len(h.key)+len(h.part)+len(h.count)) + 4*uint64(len(h.start))
+	return 8*uint64(len(h.key)+len(h.part)+len(h.count)+len(h.index)) + 4*uint64(len(h.start))
 }
 
 // middle is the set of moves between the two columns of the join's cells,
@@ -182,11 +231,12 @@ func newMiddle(rows int) middle {
 	return md
 }
 
-// choice is a set of middle moves on one component: the moves chosen (as
-// cell pairs) and the degree they give each cell (two bits a cell).
+// choice is a set of middle moves on one component: the moves chosen (a
+// mask of the component's moves) and the degree they give each cell (two
+// bits a cell).
 type choice struct {
-	moves [][2]int
-	deg   uint64
+	mask uint32
+	deg  uint64
 }
 
 // joiner holds what the workers of a join share.
@@ -200,16 +250,33 @@ type joiner struct {
 	checks      atomic.Uint64
 }
 
+// joinWork is one worker's part of a join: its sum and its scratch.
+type joinWork struct {
+	j       *joiner
+	acc     accum
+	agg     pairings
+	choices [][]choice
+	idx     []int
+	moves   [][2]int
+	work    uint64 // pairs compared and partners looked up
+}
+
 // join returns the number of tours: the sum of the products of the counts
 // of the left and right states that close up. m stops it; workers share
-// the left groups.
+// the left groups, largest first.
 func (j *joiner) join(m *core.Meter, workers int, progress func(done, of int)) ([]uint64, bool) {
+	ng := len(j.left.key)
+	order := make([]int32, ng)
+	for g := range order {
+		order[g] = int32(g)
+	}
+	size := func(g int32) int32 { return j.left.start[g+1] - j.left.start[g] }
+	sort.SliceStable(order, func(a, b int) bool { return size(order[a]) > size(order[b]) })
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	total := []uint64{0}
 	stopped := false
-	ng := len(j.left.key)
 	var doneGroups atomic.Int64
 	for range workers {
 		wm := m
@@ -219,19 +286,18 @@ func (j *joiner) join(m *core.Meter, workers int, progress func(done, of int)) (
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			acc := []uint64{0}
-			var work uint64
+			w := &joinWork{j: j, choices: make([][]choice, len(j.md.comps)), idx: make([]int, len(j.md.comps))}
 			bound, _, ok := wm.Poll(0, 0)
 			for ok {
-				g := int(next.Add(1) - 1)
-				if g >= ng {
+				i := int(next.Add(1) - 1)
+				if i >= ng {
 					break
 				}
-				n := j.group(g, &acc)
-				work += n
-				j.checks.Add(n)
-				if work >= bound {
-					bound, _, ok = wm.Poll(work, work)
+				before := w.work
+				w.group(int(order[i]))
+				j.checks.Add(w.work - before)
+				if w.work >= bound {
+					bound, _, ok = wm.Poll(w.work, w.work)
 				}
 				d := doneGroups.Add(1)
 				if progress != nil {
@@ -239,7 +305,7 @@ func (j *joiner) join(m *core.Meter, workers int, progress func(done, of int)) (
 				}
 			}
 			mu.Lock()
-			total = addInto(total, acc)
+			total = addInto(total, w.acc.words())
 			stopped = stopped || !ok
 			mu.Unlock()
 		}()
@@ -248,28 +314,27 @@ func (j *joiner) join(m *core.Meter, workers int, progress func(done, of int)) (
 	return total, !stopped
 }
 
-// group joins the left group g with every right group it closes up with,
-// adding the products to acc; it returns the work done (pairs checked).
-func (j *joiner) group(g int, acc *[]uint64) uint64 {
+// group joins the left group g with every right group it closes up with.
+func (w *joinWork) group(g int) {
+	j := w.j
 	L := j.left
 	k := L.key[g]
-	full, end, tail := uint32(k&0xffff), uint32(k>>16&0xffff), uint32(k>>32&0xffff)
+	full, end, tail := keyFull(k), keyEnd(k), keyTail(k)
 	var deg [16]int
 	for i := range L.cells {
 		deg[i] = int(end>>i&1) + 2*int(full>>i&1)
 	}
 	// The valid choices of middle moves on each component.
-	choices := make([][]choice, len(j.md.comps))
 	for ci, c := range j.md.comps {
+		w.choices[ci] = w.choices[ci][:0]
 		for sub := range 1 << len(c.moves) {
-			var ch choice
+			ch := choice{mask: uint32(sub)}
 			d := deg
 			ok := true
 			for mi, mv := range c.moves {
 				if sub&(1<<mi) != 0 {
 					d[mv[0]]++
 					d[mv[1]]++
-					ch.moves = append(ch.moves, mv)
 				}
 			}
 			for _, x := range c.cells {
@@ -279,47 +344,48 @@ func (j *joiner) group(g int, acc *[]uint64) uint64 {
 				ch.deg |= uint64(d[x]-deg[x]) << (2 * x)
 			}
 			if ok {
-				choices[ci] = append(choices[ci], ch)
+				w.choices[ci] = append(w.choices[ci], ch)
 			}
 		}
-		if len(choices[ci]) == 0 {
-			return 0
+		if len(w.choices[ci]) == 0 {
+			return
 		}
 	}
-	var work uint64
 	leftEnds := bits.OnesCount32(tail)
-	idx := make([]int, len(choices))
-	var moves [][2]int
+	idx := w.idx
+	clear(idx)
 	for {
 		// One choice on every component: the middle moves and degrees.
-		moves = moves[:0]
+		w.moves = w.moves[:0]
 		var mdeg uint64
 		for ci, i := range idx {
-			ch := &choices[ci][i]
-			moves = append(moves, ch.moves...)
+			ch := &w.choices[ci][i]
+			for m := ch.mask; m != 0; m &= m - 1 {
+				w.moves = append(w.moves, j.md.comps[ci].moves[bits.TrailingZeros32(m)])
+			}
 			mdeg |= ch.deg
 		}
-		work += j.pairs(g, deg, mdeg, moves, leftEnds, acc)
+		w.pairs(g, deg, mdeg, leftEnds)
 		// The next combination.
 		ci := 0
 		for ; ci < len(idx); ci++ {
 			idx[ci]++
-			if idx[ci] < len(choices[ci]) {
+			if idx[ci] < len(w.choices[ci]) {
 				break
 			}
 			idx[ci] = 0
 		}
 		if ci == len(idx) {
-			break
+			return
 		}
 	}
-	return work
 }
 
 // pairs joins the left group g, with the middle moves chosen (their
 // degrees mdeg, two bits a cell), with the right groups that complete the
-// degrees, for every choice of the join cells that end an open tour.
-func (j *joiner) pairs(g int, deg [16]int, mdeg uint64, moves [][2]int, leftEnds int, acc *[]uint64) uint64 {
+// degrees, for every choice of the join's cells that end an open tour.
+func (w *joinWork) pairs(g int, deg [16]int, mdeg uint64, leftEnds int) {
+	j := w.j
 	cells := j.left.cells
 	var have [16]int
 	var free uint32 // cells that could still end the tour (degree at most 1)
@@ -329,7 +395,6 @@ func (j *joiner) pairs(g int, deg [16]int, mdeg uint64, moves [][2]int, leftEnds
 			free |= 1 << i
 		}
 	}
-	var work uint64
 	try := func(ends uint32) {
 		var rf, re uint32
 		for i := range cells {
@@ -347,24 +412,33 @@ func (j *joiner) pairs(g int, deg [16]int, mdeg uint64, moves [][2]int, leftEnds
 				return
 			}
 		}
-		for _, rg := range j.right.byMask[rf|re<<16] {
-			rtail := uint32(j.right.key[rg] >> 32)
+		if re == 0 {
+			return // nothing of the right part would be on the tour
+		}
+		made := false
+		first, last := j.right.groupsOf(rf | re<<16)
+		for rg := first; rg < last; rg++ {
+			rtail := keyTail(j.right.key[rg])
 			if leftEnds+bits.OnesCount32(ends)+bits.OnesCount32(rtail) != j.wantEnds {
 				continue
 			}
-			work += j.close(g, int(rg), moves, ends, re, acc)
+			if !made {
+				w.leftPairings(g, ends, re)
+				made = true
+			}
+			w.close(rg, re)
 		}
 	}
 	if j.closed {
 		try(0)
-		return work
+		return
 	}
 	// Open tours: up to two of the join's cells end the tour (the start,
 	// if it is one of them, must).
 	left := j.wantEnds - leftEnds
 	if j.fromCell >= 0 {
 		if free>>j.fromCell&1 == 0 {
-			return 0
+			return
 		}
 		f := uint32(1) << j.fromCell
 		try(f)
@@ -373,7 +447,7 @@ func (j *joiner) pairs(g int, deg [16]int, mdeg uint64, moves [][2]int, leftEnds
 				try(f | 1<<bits.TrailingZeros32(m))
 			}
 		}
-		return work
+		return
 	}
 	try(0)
 	if left >= 1 {
@@ -387,35 +461,158 @@ func (j *joiner) pairs(g int, deg [16]int, mdeg uint64, moves [][2]int, leftEnds
 			}
 		}
 	}
-	return work
 }
 
-// close adds the products of the left states of group g and the right
-// states of group rg whose paths, with the middle moves and the tour ends
-// among the join's cells, make one cycle (one path for open tours). re is
-// the cells where the right states have ends.
-func (j *joiner) close(g, rg int, moves [][2]int, ends, re uint32, acc *[]uint64) uint64 {
-	L, R := j.left, j.right
-	if re == 0 {
-		return 0 // nothing of the right part would be on the tour
-	}
-	var work uint64
+// pairings is the left states of a group with a choice of middle moves
+// and tour ends, read as the pairings of the right's end cells their paths
+// make (packed as a half's pairings), each with the sum of its states'
+// counts (the left's width, one more word if a sum needs it).
+type pairings struct {
+	part    []uint64
+	count   []uint64
+	width   int
+	scratch [][2]uint64
+}
+
+// leftPairings reads the left group g with the middle moves (w.moves) and
+// the tour ends among the join's cells as pairings of the cells re.
+func (w *joinWork) leftPairings(g int, ends, re uint32) {
+	j, agg := w.j, &w.agg
+	L := j.left
+	end, tail := keyEnd(L.key[g]), keyTail(L.key[g])
+	list := agg.scratch[:0]
 	for a := L.start[g]; a < L.start[g+1]; a++ {
-		// The left paths with the middle moves, as a pairing of their
-		// ends: the cells of re, and stubs (tour ends).
 		var pi [16]int8
-		if !j.walk(L.part[a], uint32(L.key[g]>>16&0xffff), uint32(L.key[g]>>32&0xffff), moves, ends, re, &pi) {
+		if !j.walk(L.part[a], end, tail, w.moves, ends, re, &pi) {
 			continue
 		}
-		ca := L.count[int(a)*L.width : int(a+1)*L.width]
-		for b := R.start[rg]; b < R.start[rg+1]; b++ {
-			work++
+		var packed uint64
+		for m := re; m != 0; m &= m - 1 {
+			x := bits.TrailingZeros32(m)
+			y := uint64(x)
+			if pi[x] != noCell {
+				y = uint64(pi[x])
+			}
+			packed |= y << (4 * x)
+		}
+		list = append(list, [2]uint64{packed, uint64(a)})
+	}
+	agg.scratch = list
+	if len(list) > 1 {
+		sort.Slice(list, func(x, y int) bool { return list[x][0] < list[y][0] })
+	}
+	lw := L.width
+	agg.width, agg.part, agg.count = lw, agg.part[:0], agg.count[:0]
+	for i, e := range list {
+		a := int(e[1])
+		c := L.count[a*lw : (a+1)*lw]
+		if i > 0 && e[0] == list[i-1][0] {
+			n := len(agg.part) - 1
+			if addWords(agg.count[n*agg.width:(n+1)*agg.width], c) {
+				// A sum past the width: every sum gets a word more.
+				agg.widen()
+				agg.count[len(agg.count)-1]++
+			}
+			continue
+		}
+		agg.part = append(agg.part, e[0])
+		agg.count = append(agg.count, c...)
+		for range agg.width - lw {
+			agg.count = append(agg.count, 0)
+		}
+	}
+}
+
+// widen gives every sum of agg one more word.
+func (agg *pairings) widen() {
+	w := agg.width
+	wide := make([]uint64, 0, len(agg.part)*(w+1))
+	for i := range agg.part {
+		wide = append(wide, agg.count[i*w:(i+1)*w]...)
+		wide = append(wide, 0)
+	}
+	agg.count, agg.width = wide, w+1
+}
+
+// close adds the products of the left pairings (w.agg) and the right
+// states of group rg that close up with them; re is the cells of the
+// right's ends. For closed tours with fewer partners forming one cycle
+// than the group has states, it makes each partner and looks it up.
+func (w *joinWork) close(rg int, re uint32) {
+	j, agg := w.j, &w.agg
+	R := j.right
+	lo, hi := int(R.start[rg]), int(R.start[rg+1])
+	k := bits.OnesCount32(re) / 2
+	enumerate := j.closed && k < len(cycles) && cycles[k] < hi-lo
+	for i, pa := range agg.part {
+		ca := agg.count[i*agg.width : (i+1)*agg.width]
+		if enumerate {
+			w.work += uint64(cycles[k])
+			parts := R.part[lo:hi]
+			partners(pa, re, func(mu uint64) {
+				// Binary search of the group's pairings (sorted).
+				a, b := 0, len(parts)
+				for a < b {
+					h := int(uint(a+b) >> 1)
+					if parts[h] < mu {
+						a = h + 1
+					} else {
+						b = h
+					}
+				}
+				if a < len(parts) && parts[a] == mu {
+					w.acc.add(ca, R.count[(lo+a)*R.width:(lo+a+1)*R.width])
+				}
+			})
+			continue
+		}
+		var pi [16]int8
+		for m := re; m != 0; m &= m - 1 {
+			x := int8(bits.TrailingZeros32(m))
+			y := int8(pa >> (4 * x) & 15)
+			if y == x {
+				y = noCell
+			}
+			pi[x] = y
+		}
+		w.work += uint64(hi - lo)
+		for b := lo; b < hi; b++ {
 			if j.closes(&pi, R.part[b], re) {
-				*acc = addProduct(*acc, ca, R.count[int(b)*R.width:int(b+1)*R.width])
+				w.acc.add(ca, R.count[b*R.width:(b+1)*R.width])
 			}
 		}
 	}
-	return work
+}
+
+// cycles[k] is the number of pairings of 2k cells that make one cycle with
+// a given pairing: 2^(k−1)·(k−1)!.
+var cycles = []int{0, 1, 2, 8, 48, 384, 3840}
+
+// partners calls f with every pairing of the cells re (packed) that makes
+// one cycle with the pairing pi (packed).
+func partners(pi uint64, re uint32, f func(mu uint64)) {
+	first := bits.TrailingZeros32(re)
+	p := int(pi >> (4 * first) & 15)
+	extend(pi, first, p, re&^(1<<first|1<<p), 0, f)
+}
+
+// extend goes on from cur, the end of the cycle's path so far, through
+// the pairs of pi among the cells left, closing at first.
+func extend(pi uint64, first, cur int, left uint32, mu uint64, f func(mu uint64)) {
+	if left == 0 {
+		f(mu | uint64(first)<<(4*cur) | uint64(cur)<<(4*first))
+		return
+	}
+	for m := left; m != 0; m &= m - 1 {
+		x := bits.TrailingZeros32(m)
+		y := int(pi >> (4 * x) & 15)
+		if x > y {
+			continue // each pair once, entered at either end
+		}
+		rest := left &^ (1<<x | 1<<y)
+		extend(pi, first, y, rest, mu|uint64(x)<<(4*cur)|uint64(cur)<<(4*x), f)
+		extend(pi, first, x, rest, mu|uint64(y)<<(4*cur)|uint64(cur)<<(4*y), f)
+	}
 }
 
 // walk follows the left paths (part, on the ends end, those of tail to
@@ -539,36 +736,46 @@ func (j *joiner) closes(pi *[16]int8, part uint64, re uint32) bool {
 	}
 }
 
-// addProduct returns acc + a·b (little-endian words).
-func addProduct(acc, a, b []uint64) []uint64 {
+// accum is an exact sum of products of counts.
+type accum struct {
+	lo, mid, hi uint64   // the sum's low 192 bits
+	big         []uint64 // the rest of wide products, summed apart
+	prod        []uint64 // scratch
+}
+
+// add adds a·b.
+func (s *accum) add(a, b []uint64) {
 	if len(a) == 1 && len(b) == 1 {
-		hi, lo := bits.Mul64(a[0], b[0])
-		for len(acc) < 3 {
-			acc = append(acc, 0)
-		}
+		h, l := bits.Mul64(a[0], b[0])
 		var c uint64
-		acc[0], c = bits.Add64(acc[0], lo, 0)
-		acc[1], c = bits.Add64(acc[1], hi, c)
-		if c != 0 {
-			acc = addInto(acc, append(make([]uint64, 2), c))
-		}
-		return acc
+		s.lo, c = bits.Add64(s.lo, l, 0)
+		s.mid, c = bits.Add64(s.mid, h, c)
+		s.hi += c // at most one a product: no sum of them reaches 2^192
+		return
 	}
-	prod := make([]uint64, len(a)+len(b))
+	n := len(a) + len(b)
+	if cap(s.prod) < n {
+		s.prod = make([]uint64, n)
+	}
+	prod := s.prod[:n]
+	clear(prod)
 	for i, x := range a {
 		var carry uint64
 		for k, y := range b {
-			hi, lo := bits.Mul64(x, y)
+			h, l := bits.Mul64(x, y)
 			var c uint64
-			prod[i+k], c = bits.Add64(prod[i+k], lo, 0)
-			hi += c
-			prod[i+k+1], c = bits.Add64(prod[i+k+1], hi, carry)
-			carry = c
+			prod[i+k], c = bits.Add64(prod[i+k], l, 0)
+			h += c
+			prod[i+k+1], carry = bits.Add64(prod[i+k+1], h, carry)
 		}
-		for k := i + len(b) + 1; carry != 0 && k < len(prod); k++ {
-			prod[k], carry = bits.Add64(prod[k], carry, 0)
+		for k := i + len(b) + 1; carry != 0 && k < n; k++ {
+			prod[k], carry = bits.Add64(prod[k], 0, carry)
 		}
 	}
-	return addInto(acc, prod)
+	s.big = addInto(s.big, prod)
 }
 
+// words returns the sum.
+func (s *accum) words() []uint64 {
+	return addInto([]uint64{s.lo, s.mid, s.hi}, s.big)
+}
