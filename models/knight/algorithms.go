@@ -16,7 +16,7 @@ var algorithms = []models.Algorithm{
 	{
 		Name: "auto", Kind: models.Exact,
 		Caps:        models.CanFirst | models.CanCount | models.CanParallel | models.CanBudget,
-		Description: "theory first, then the fastest method for the board, kind and start; exhaustive search where theory is silent",
+		Description: "theory first, then the fastest method for the board, kind and start; counts by frontier or search",
 		Limits:      "at most 2^31 − 1 squares; a search needs 320 bytes a square (SearchBytesPerSquare), a tour 12",
 		Solve:       solver(solveAuto, true),
 	},
@@ -193,14 +193,37 @@ const autoDivideMin = 1 << 16
 // faster methods did not produce a tour.
 const autoSearchMax = 1 << 12
 
+// frontierMinSquares is the size from which counts go to the frontier
+// algorithm (on boards whose shorter side it spans): below it the pruned
+// search finishes first (6x6 closed: 0.03 s against 0.1 s; 5x6 open
+// about even; see docs/benchmarks.md, issue 35).
+const frontierMinSquares = 40
+
+// countsByFrontier reports whether a count of p goes to the frontier
+// algorithm: a board it spans, of frontierMinSquares or more.
+func countsByFrontier(mp core.Problem) bool {
+	p, ok := mp.(*Problem)
+	return ok && p != nil && min(p.Rows, p.Cols) <= FrontierMaxSide && p.Squares() >= frontierMinSquares
+}
+
 // solveAuto: theory (in solver), then for closed tours divide, warnsdorff
 // with Pósa rotations, and the exact search; for open tours divide on large
 // boards, warnsdorff, and the exact search, which settles the small boards
-// theory leaves open (some start squares of 3×n and 4×n boards). Counting
-// goes to the exact search. Result.Method names the method that answered.
+// theory leaves open (some start squares of 3×n and 4×n boards). Counts go
+// to the frontier algorithm where it spans the board and is the faster,
+// else to the exact search. Result.Method names the method that answered.
 func solveAuto(ctx context.Context, p *Problem, o *core.Options) (core.Result, error) {
+	if o.Mode == core.ModeCount && countsByFrontier(p) {
+		res, err := solveFrontier(ctx, p, o)
+		res.Method = "frontier"
+		return res, err
+	}
 	if o.Mode != core.ModeFirst {
-		return exact(ctx, p, o, p.AnyStart && o.Mode != core.ModeFirst)
+		res, err := exact(ctx, p, o, p.AnyStart && o.Mode != core.ModeFirst)
+		if o.Mode == core.ModeCount {
+			res.Method = "search"
+		}
+		return res, err
 	}
 	t0 := time.Now()
 	n := p.Squares()

@@ -67,6 +67,9 @@ func frontierProblem(p *Problem) frontier.Problem {
 // solveFrontier counts p's tours with the frontier kernel.
 func solveFrontier(ctx context.Context, p *Problem, o *core.Options) (core.Result, error) {
 	t0 := time.Now()
+	if o.Mode != core.ModeCount {
+		return core.Result{}, fmt.Errorf("knight: the frontier algorithm counts tours; it cannot find or list them: %w", core.ErrUnsupported)
+	}
 	if err := checkFrontier(p); err != nil {
 		return core.Result{}, err
 	}

@@ -290,6 +290,9 @@ func TestTheoryAgainstSearch(t *testing.T) {
 func TestEveryTourVerifies(t *testing.T) {
 	boards := [][2]int{{1, 1}, {3, 4}, {4, 3}, {3, 7}, {3, 10}, {4, 5}, {5, 5}, {5, 6}, {6, 6}, {7, 7}, {8, 8}, {6, 9}, {10, 3}, {12, 12}, {31, 33}, {50, 50}}
 	for _, a := range models.Algorithms("knight") {
+		if !a.Caps.Has(models.CanFirst) {
+			continue // frontier counts and finds no tour
+		}
 		for _, b := range boards {
 			for _, closed := range []bool{false, true} {
 				n := b[0] * b[1]

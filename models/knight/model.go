@@ -24,9 +24,11 @@ ASCII x (5x6) or one number for a square board (8); squares are ROW,COL from
 
 A tour is found from --from (default 1,1); the default algorithm, auto, asks
 theory first, then the fastest method for the board, kind and start.
-Counts are exhaustive: open tours as directed paths from every square or
-from --from (5x5: 1728, OEIS A165134), closed tours as undirected cycles
-(6x6: 9862, OEIS A001230).
+Counts are exact: open tours as directed paths from every square or from
+--from (5x5: 1728, OEIS A165134), closed tours as undirected cycles (6x6:
+9862, OEIS A001230; 8x8: 13,267,364,410,532). Boards whose shorter side is
+at most 8 are counted by the frontier algorithm, without listing a tour,
+from 40 squares on; smaller boards by the pruned search.
 
 Formats: text, the board as a matrix of move numbers; json, a record with
 the path as 1-based [row,col] squares; svg, a picture of the tour.`,
@@ -43,9 +45,12 @@ the path as 1-based [row,col] squares; svg, a picture of the tour.`,
 		Blocks:      []string{"text", "svg"},
 		Verbs:       map[string]string{"solve": "tour"},
 		SolutionKey: "path",
-		Default: func(_ core.Problem, o *core.Options) string {
-			if o.OrDefault().Mode == core.ModeFirst {
+		Default: func(mp core.Problem, o *core.Options) string {
+			switch {
+			case o.OrDefault().Mode == core.ModeFirst:
 				return "auto"
+			case o.OrDefault().Mode == core.ModeCount && countsByFrontier(mp):
+				return "frontier"
 			}
 			return "search"
 		},

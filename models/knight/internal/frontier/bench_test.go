@@ -24,3 +24,9 @@ func BenchmarkCount(b *testing.B) {
 		}
 	}
 }
+
+func BenchmarkSmall(b *testing.B) {
+	for b.Loop() {
+		count(b, 6, 6, true, -1, &Options{Workers: 1, Method: MethodSweep})
+	}
+}
