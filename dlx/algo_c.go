@@ -179,14 +179,14 @@ enter:
 	}
 	if level == cut {
 		// (Polled above: a split spends most of its time at the cut.)
-		c.prefix(t, level, core.Stats{Nodes: nodes - first, Updates: updates})
+		t.prefix(c, level, core.Stats{Nodes: nodes - first, Updates: updates})
 		goto backup
 	}
 	nodes++
 	if itr(ib, 0).next == 0 {
 		count++
 		scanned++ // a node's one unit of work
-		if !c.solution(t, level) || count == limit {
+		if !t.solution(c, level) || count == limit {
 			status = core.StatusFound
 			goto park
 		}
@@ -348,23 +348,4 @@ func (c *algoC) chosen(r *record, level int) int {
 		r.sol = append(r.sol, c.l.option(x))
 	}
 	return base
-}
-
-// solution passes the solution at the given level (the forced options,
-// then the options chosen) to the record.
-func (c *algoC) solution(t *task, level int) bool {
-	r := t.rec
-	base := c.chosen(r, level)
-	ok := r.found(r.sol, t.visit)
-	r.sol = r.sol[:base]
-	return ok
-}
-
-// prefix hands the options chosen so far after the forced ones, and the
-// counters so far, to t.onPrefix (the split).
-func (c *algoC) prefix(t *task, level int, at core.Stats) {
-	r := t.rec
-	base := c.chosen(r, level)
-	t.onPrefix(r.sol[base:], at)
-	r.sol = r.sol[:base]
 }

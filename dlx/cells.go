@@ -8,6 +8,7 @@ import (
 	"unsafe"
 
 	"github.com/coverkit/coverkit/core"
+	"github.com/coverkit/coverkit/dlx/internal/dance"
 	"github.com/coverkit/coverkit/dlx/internal/sparse"
 	"github.com/coverkit/coverkit/resource"
 )
@@ -141,8 +142,8 @@ type cells struct {
 	k    sparse.Kern
 	loop cellsRun
 	// kernel runs the choice of an option without colors (package
-	// sparse: assembly on amd64).
-	kernel sparse.Kernel
+	// sparse: assembly on amd64), chosen as the links' (dance.Resolve).
+	kernel dance.Kernel
 }
 
 // errCellsBounds is the error of a problem with multiplicities.
@@ -162,17 +163,7 @@ func newCells(m *core.Meter, l *links) (*cells, error) {
 	if l.multi {
 		return nil, errCellsBounds
 	}
-	var bound uint64
-	poll := func(work uint64) error {
-		if m == nil || work < bound {
-			return nil
-		}
-		var ok bool
-		if bound, ok = m.Check(work); !ok {
-			return stoppedError(m, "building the cells")
-		}
-		return nil
-	}
+	poll := pollBuild(m, "building the cells")
 	if err := poll(0); err != nil {
 		return nil, err
 	}
@@ -290,7 +281,7 @@ func newCells(m *core.Meter, l *links) (*cells, error) {
 	// items (see search), and the margin is for the root's scan.
 	c.force = make([]int32, 2*int(c.nprim)+2)
 	c.bforce = make([]int32, 0, int(c.nprim)+1)
-	c.kernel = sparse.Resolve(sparse.Auto)
+	c.kernel = dance.Resolve(dance.Auto)
 	c.bases()
 	return c, nil
 }
@@ -462,7 +453,7 @@ func (c *cells) force1(y int32) bool {
 	sparse.HideBranch(k, x0, nil, 0)
 	var ok bool
 	if c.clr == nil {
-		ok = sparse.CoverPlain(c.kernel, k, uint32(z0))
+		ok = sparse.CoverPlain(c.kernel == dance.Asm, k, uint32(z0))
 	} else {
 		ok = sparse.CoverColored(k, uint32(z0))
 	}

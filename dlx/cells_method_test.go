@@ -11,8 +11,8 @@ import (
 
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/dlx"
+	"github.com/coverkit/coverkit/dlx/internal/dance"
 	"github.com/coverkit/coverkit/dlx/internal/gen"
-	"github.com/coverkit/coverkit/dlx/internal/sparse"
 	"github.com/stretchr/testify/require"
 )
 
@@ -190,7 +190,7 @@ func TestCellsKernels(t *testing.T) {
 		status              core.Status
 		sols, nodes, update uint64
 	}
-	search := func(t *testing.T, p *dlx.Problem, kernel sparse.Kernel, o dlx.Options) run {
+	search := func(t *testing.T, p *dlx.Problem, kernel dance.Kernel, o dlx.Options) run {
 		s := solver(t, p)
 		require.NoError(t, dlx.SetCellsKernel(s, kernel))
 		var r run
@@ -211,7 +211,7 @@ func TestCellsKernels(t *testing.T) {
 		for _, b := range []dlx.Branch{dlx.BranchMRV, dlx.BranchSSXCC} {
 			for _, o := range []dlx.Options{{}, {Limit: 3}, {MaxNodes: 5}, {MaxNodes: 40}} {
 				o.Forced, o.Branch = forced, b
-				require.Equal(t, search(t, p, sparse.Go, o), search(t, p, sparse.Asm, o), "%s, %v, %+v", msg, b, o)
+				require.Equal(t, search(t, p, dance.Go, o), search(t, p, dance.Asm, o), "%s, %v, %+v", msg, b, o)
 			}
 		}
 	}
@@ -235,7 +235,7 @@ func TestCellsKernels(t *testing.T) {
 		}
 		for _, b := range []dlx.Branch{dlx.BranchMRV, dlx.BranchSSXCC} {
 			o := dlx.Options{Forced: forced, Limit: 2, Branch: b}
-			require.Equal(t, search(t, s, sparse.Go, o), search(t, s, sparse.Asm, o), "puzzle %d, %v", i, b)
+			require.Equal(t, search(t, s, dance.Go, o), search(t, s, dance.Asm, o), "puzzle %d, %v", i, b)
 		}
 	}
 }

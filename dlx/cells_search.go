@@ -6,6 +6,7 @@ import (
 	"unsafe"
 
 	"github.com/coverkit/coverkit/core"
+	"github.com/coverkit/coverkit/dlx/internal/dance"
 	"github.com/coverkit/coverkit/dlx/internal/sparse"
 )
 
@@ -58,7 +59,7 @@ func (c *cells) search(t *task) cellsOutcome {
 	k, r := &c.k, &c.loop
 	c.kern(k)
 	k.Knuth = c.tree == cellsKnuth
-	*r = cellsRun{nodes: t.g.nodes, first: t.g.nodes, colored: c.clr != nil, kernel: c.kernel, status: core.StatusExhausted}
+	*r = cellsRun{nodes: t.g.nodes, first: t.g.nodes, colored: c.clr != nil, asm: c.kernel == dance.Asm, status: core.StatusExhausted}
 	// An active primary item without options leaves no search (SSXCC's
 	// "bad item"): a dead end at the root.
 	for _, x := range c.item[:c.active] {
@@ -82,7 +83,7 @@ forward:
 	}
 	if r.level == t.cut {
 		// (Polled above: a split spends most of its time at the cut.)
-		c.prefix(t, r.level, core.Stats{Nodes: r.nodes - r.first, Updates: k.Upd})
+		t.prefix(c, r.level, core.Stats{Nodes: r.nodes - r.first, Updates: k.Upd})
 		goto backup
 	}
 	r.nodes++
@@ -102,7 +103,7 @@ forward:
 		c.force1Level(r)
 	case chooseSolution:
 		r.count++
-		if !c.solution(t, r.level) || r.count == t.limit {
+		if !t.solution(c, r.level) || r.count == t.limit {
 			r.status = core.StatusFound
 			goto done
 		}
@@ -149,7 +150,7 @@ type cellsRun struct {
 	saveptr         int32  // the saved sizes in use
 	branching       bool   // this level saved the sizes: best had options to choose from
 	colored         bool
-	kernel          sparse.Kernel
+	asm             bool // the assembly kernel (sparse.CoverPlain)
 	status          core.Status
 }
 
@@ -253,7 +254,7 @@ func (c *cells) try(r *cellsRun) bool {
 	if r.colored {
 		ok = sparse.CoverColored(k, cur)
 	} else {
-		ok = sparse.CoverPlain(r.kernel, k, cur)
+		ok = sparse.CoverPlain(r.asm, k, cur)
 	}
 	switch {
 	case !ok:
@@ -351,23 +352,4 @@ func (c *cells) chosen(r *record, level int) int {
 		r.sol = append(r.sol, c.option(y))
 	}
 	return base
-}
-
-// solution passes the solution at the given level (the options forced
-// and replayed, then those chosen) to the record and t.visit.
-func (c *cells) solution(t *task, level int) bool {
-	r := t.rec
-	base := c.chosen(r, level)
-	ok := r.found(r.sol, t.visit)
-	r.sol = r.sol[:base]
-	return ok
-}
-
-// prefix hands the options chosen so far, and the counters so far, to
-// t.onPrefix (the split).
-func (c *cells) prefix(t *task, level int, at core.Stats) {
-	r := t.rec
-	base := c.chosen(r, level)
-	t.onPrefix(r.sol[base:], at)
-	r.sol = r.sol[:base]
 }

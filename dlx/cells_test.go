@@ -10,8 +10,8 @@ import (
 	"testing"
 
 	"github.com/coverkit/coverkit/core"
+	"github.com/coverkit/coverkit/dlx/internal/dance"
 	"github.com/coverkit/coverkit/dlx/internal/gen"
-	"github.com/coverkit/coverkit/dlx/internal/sparse"
 	"github.com/stretchr/testify/require"
 )
 
@@ -394,8 +394,8 @@ func FuzzCells(f *testing.F) {
 		require.Equal(t, wantSet, knuthSet, "Knuth's tree:\n%s", text)
 		require.Equal(t, links.Solutions, kres.Solutions, "Knuth's tree:\n%s", text)
 		budget := 1 + res.Stats.Nodes/2
-		for _, k := range []sparse.Kernel{sparse.Go, sparse.Asm} {
-			c.kernel = sparse.Resolve(k)
+		for _, k := range []dance.Kernel{dance.Go, dance.Asm} {
+			c.kernel = dance.Resolve(k)
 			for _, tree := range []cellTree{cellsCanonical, cellsKnuth} {
 				again := solveCells(t, c, tree, nil)
 				require.Equal(t, res.Solutions, again.Solutions, "kernel %d, tree %d:\n%s", k, tree, text)

@@ -2,7 +2,6 @@ package dlx
 
 import (
 	"github.com/coverkit/coverkit/dlx/internal/dance"
-	"github.com/coverkit/coverkit/dlx/internal/sparse"
 )
 
 // SetKernel makes s run the hiding loops of package dance with the kernel
@@ -10,8 +9,8 @@ import (
 func SetKernel(s *Solver, k dance.Kernel) { s.l.kernel = dance.Resolve(k) }
 
 // SetCellsKernel makes s's dancing cells (built now if need be) choose an
-// option without colors with the kernel sparse.Resolve(k).
-func SetCellsKernel(s *Solver, k sparse.Kernel) error {
+// option without colors with the kernel dance.Resolve(k).
+func SetCellsKernel(s *Solver, k dance.Kernel) error {
 	if s.cl == nil {
 		cl, err := newCells(nil, s.l)
 		if err != nil {
@@ -19,6 +18,6 @@ func SetCellsKernel(s *Solver, k sparse.Kernel) error {
 		}
 		s.cl = cl
 	}
-	s.cl.kernel = sparse.Resolve(k)
+	s.cl.kernel = dance.Resolve(k)
 	return nil
 }

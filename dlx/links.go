@@ -141,17 +141,7 @@ func newLinks(m *core.Meter, p *Problem) (*links, error) {
 	if p == nil {
 		return nil, errors.New("dlx: nil problem")
 	}
-	var bound uint64
-	poll := func(work uint64) error {
-		if m == nil || work < bound {
-			return nil
-		}
-		var ok bool
-		if bound, ok = m.Check(work); !ok {
-			return stoppedError(m, "building the solver")
-		}
-		return nil
-	}
+	poll := pollBuild(m, "building the solver")
 	if err := poll(0); err != nil {
 		return nil, err
 	}

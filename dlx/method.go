@@ -115,3 +115,31 @@ func (r *record) First() []int {
 	}
 	return r.first[:r.nfirst]
 }
+
+// chooser is a search's reading of the options chosen at its levels
+// (algoC, cells).
+type chooser interface {
+	// chosen appends the options chosen at the levels below level to
+	// r.sol and returns its length before.
+	chosen(r *record, level int) int
+}
+
+// solution passes the solution at the given level (the options forced
+// and replayed, then those c chose) to t.rec and t.visit, and reports
+// whether the search goes on.
+func (t *task) solution(c chooser, level int) bool {
+	r := t.rec
+	base := c.chosen(r, level)
+	ok := r.found(r.sol, t.visit)
+	r.sol = r.sol[:base]
+	return ok
+}
+
+// prefix hands the options c chose so far (after the forced and replayed
+// ones), and the counters so far, to t.onPrefix (the split).
+func (t *task) prefix(c chooser, level int, at core.Stats) {
+	r := t.rec
+	base := c.chosen(r, level)
+	t.onPrefix(r.sol[base:], at)
+	r.sol = r.sol[:base]
+}

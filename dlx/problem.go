@@ -185,6 +185,24 @@ func stoppedError(m *core.Meter, phase string) error {
 	return &StopError{Phase: phase, Cause: context.Canceled}
 }
 
+// pollBuild returns the poll of a phase that builds arrays: called with
+// the work done so far, it asks m (nil: none) whenever the work reaches
+// the bound m last set, and fails with stoppedError(m, phase) once m
+// stops.
+func pollBuild(m *core.Meter, phase string) func(work uint64) error {
+	var bound uint64
+	return func(work uint64) error {
+		if m == nil || work < bound {
+			return nil
+		}
+		var ok bool
+		if bound, ok = m.Check(work); !ok {
+			return stoppedError(m, phase)
+		}
+		return nil
+	}
+}
+
 // room makes room for n more elements in *s, at least doubling its
 // capacity, after asking resource.Check for the new array (what names it).
 func room[T any](s *[]T, n int, what string) error {

@@ -81,7 +81,15 @@ func benchmarkFastSet(b *testing.B, f *Fast, puzzles [][81]uint8, limit uint64) 
 // BenchmarkDLXSets is BenchmarkFastSets for the exact cover on the DLX
 // engine (--algo dlx: the registry's dlx worker, one matrix reused, the
 // givens forced), on 17clue and top1465: one op is one pass over the set.
-func BenchmarkDLXSets(b *testing.B) {
+func BenchmarkDLXSets(b *testing.B) { benchEngineSets(b, "dlx") }
+
+// BenchmarkCellsSets is BenchmarkDLXSets for --algo cells (the dancing
+// cells, issue 34).
+func BenchmarkCellsSets(b *testing.B) { benchEngineSets(b, "cells") }
+
+// benchEngineSets runs the registry's worker of the exact-cover algorithm
+// algo over 17clue and top1465, first solution and uniqueness.
+func benchEngineSets(b *testing.B, algo string) {
 	for _, set := range []struct{ name, file string }{{"17clue", "17clue.txt"}, {"top1465", "top1465.txt"}} {
 		b.Run(set.name, func(b *testing.B) {
 			for _, mode := range []struct {
@@ -90,11 +98,11 @@ func BenchmarkDLXSets(b *testing.B) {
 			}{{"first", 1}, {"unique", 2}} {
 				b.Run(mode.name, func(b *testing.B) {
 					puzzles := benchPuzzles(b, set.file)
-					dlx, err := Algorithm("dlx")
+					a, err := Algorithm(algo)
 					if err != nil {
 						b.Fatal(err)
 					}
-					solve := dlx.Worker()
+					solve := a.Worker()
 					o := &core.Options{Mode: core.ModeAll, Limit: mode.limit, Workers: 1}
 					runtime.LockOSThread()
 					defer runtime.UnlockOSThread()

@@ -14,7 +14,8 @@
 //
 // The choice of option without colors has two kernels that make the same
 // changes to the arrays and the same counts: a Go kernel (every platform)
-// and an amd64 assembly kernel, used unless the purego build tag is set.
+// and an amd64 assembly kernel, used unless the purego build tag is set
+// (CoverPlain takes dlx's one choice of kernel, dance.Resolve's).
 // The assembly uses only base amd64 instructions, so the choice needs no
 // CPUID bit. It keeps the values of its three nested loops in registers,
 // where the Go compiler spills the walk of an item's set around the rare

@@ -38,34 +38,11 @@ const (
 	OffUpd    = unsafe.Offsetof(Kern{}.Upd)
 )
 
-// Kernel names a kernel of the choice of an option without colors.
-type Kernel int
-
-const (
-	// Auto is the assembly kernel where the build has it (amd64, without
-	// the purego tag), else the Go kernel: what every search uses.
-	Auto Kernel = iota
-	// Go is the Go kernel, on every platform.
-	Go
-	// Asm is the assembly kernel; where there is none, the Go kernel.
-	Asm
-)
-
-// HaveAsm reports whether this build has the assembly kernel.
-func HaveAsm() bool { return haveAsm }
-
-// Resolve returns the kernel that runs for k: Asm or Go, never Auto. It
-// is the one choice of kernel, which tests use to force one.
-func Resolve(k Kernel) Kernel {
-	if k != Go && haveAsm {
-		return Asm
-	}
-	return Go
-}
-
-// CoverPlain is CoverPlainAsm or CoverPlainGo, as k says.
-func CoverPlain(kn Kernel, k *Kern, cur uint32) bool {
-	if kn == Asm {
+// CoverPlain is CoverPlainAsm if asm, else CoverPlainGo. The choice of
+// kernel is dlx's one choice for both engines (dance.Resolve: the
+// assembly where the build has it, the Go kernel when a test forces it).
+func CoverPlain(asm bool, k *Kern, cur uint32) bool {
+	if asm {
 		return CoverPlainAsm(k, cur)
 	}
 	return CoverPlainGo(k, cur)

@@ -2,8 +2,6 @@
 
 package sparse
 
-// haveAsm is false: the Go kernel runs.
-const haveAsm = false
-
-// CoverPlainAsm is CoverPlainGo here (Resolve never picks Asm).
+// CoverPlainAsm is CoverPlainGo here (dance.Resolve, built with the same
+// constraints, never picks the assembly).
 func CoverPlainAsm(k *Kern, cur uint32) bool { return CoverPlainGo(k, cur) }

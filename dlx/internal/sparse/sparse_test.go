@@ -3,8 +3,6 @@ package sparse
 import (
 	"testing"
 
-	"github.com/stretchr/testify/require"
-
 	"github.com/coverkit/coverkit/internal/asmlayout"
 )
 
@@ -16,16 +14,4 @@ func TestAsmDefines(t *testing.T) {
 		"KSECOND": OffSecond, "KACTIVE": OffActive, "KNF": OffNF, "KKNUTH": OffKnuth, "KZERO": OffZero,
 		"KSWAPS": OffSwaps, "KAPRIM": OffAPrim, "KUPD": OffUpd,
 	})
-}
-
-// TestResolve checks the one choice of kernel: Go when asked, else the
-// assembly where the build has it.
-func TestResolve(t *testing.T) {
-	require.Equal(t, Go, Resolve(Go))
-	want := Go
-	if HaveAsm() {
-		want = Asm
-	}
-	require.Equal(t, want, Resolve(Auto))
-	require.Equal(t, want, Resolve(Asm))
 }
