@@ -15,10 +15,19 @@ package main
 import (
 	"context"
 	"os"
+	"os/signal"
+	"syscall"
 
 	_ "github.com/coverkit/coverkit/models/all" // every model, through the one import list
 )
 
 func main() {
-	os.Exit(run(context.Background(), os.Args[1:], newEnv(os.Stdin, os.Stdout, os.Stderr)))
+	// The stop is caught from main's first step: a signal while the
+	// commands are built, the flags read or the output opened ends the run
+	// through the context (exit 3), as one during the search does
+	// (searchContext), and never kills the process half-way.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := run(ctx, os.Args[1:], newEnv(os.Stdin, os.Stdout, os.Stderr))
+	stop()
+	os.Exit(code)
 }

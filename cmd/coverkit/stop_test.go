@@ -224,18 +224,30 @@ func TestStopLatency(t *testing.T) {
 						}
 						args[j] = a
 					}
-					// A loaded machine can delay one exit: a stop that
-					// does not poll is late on every try.
+					// A loaded machine can delay one exit, or the
+					// start of the command past the point (a signal
+					// before main has caught it kills the process): a
+					// stop that does not poll is late on every try, one
+					// that is not caught kills on every try.
 					var lat time.Duration
 					var note string
-					for try := range stopTries {
-						l, n := stopOnce(t, bin, args, how, points[i])
-						if try == 0 || l < lat {
+					killed := 0
+					for range stopTries {
+						l, n, k := stopOnce(t, bin, args, how, points[i])
+						if k {
+							killed++
+							continue
+						}
+						if note == "" || l < lat {
 							lat, note = l, n
 						}
 						if lat <= stopLimit {
 							break
 						}
+					}
+					if killed == stopTries {
+						t.Errorf("%s at %v: the command was killed by the signal on every try: it must catch the stop and exit 3 with what it has", how, points[i])
+						note = "killed"
 					}
 					row += fmt.Sprintf(" %s |", note)
 					if lat > stopLimit {
@@ -306,8 +318,10 @@ func inputMaker(t *testing.T, bin, dir string) func(string) string {
 
 // stopOnce runs the command with args, stops it at point after the start
 // (how: SIGINT, SIGTERM, or timeout: --timeout point), and returns the time
-// from the stop to the exit and a note for the table.
-func stopOnce(t *testing.T, bin string, args []string, how string, point time.Duration) (time.Duration, string) {
+// from the stop to the exit and a note for the table, or killed when the
+// signal killed the process (which a run started too late to catch it
+// shows once; a command that never catches it, on every try).
+func stopOnce(t *testing.T, bin string, args []string, how string, point time.Duration) (lat time.Duration, note string, killed bool) {
 	if how == "timeout" {
 		args = append(args, "--timeout", point.String())
 	}
@@ -333,7 +347,7 @@ func stopOnce(t *testing.T, bin string, args []string, how string, point time.Du
 		}
 		select {
 		case err := <-done:
-			return 0, fmt.Sprintf("finished first (%v)", exitOf(err))
+			return 0, fmt.Sprintf("finished first (%v)", exitOf(err)), false
 		case <-time.After(time.Until(start.Add(point))):
 		}
 		stopped = time.Now()
@@ -347,19 +361,20 @@ func stopOnce(t *testing.T, bin string, args []string, how string, point time.Du
 		<-done
 		t.Fatalf("%s at %v: the command did not stop within 30 s", how, point)
 	}
-	lat := time.Since(stopped)
+	lat = time.Since(stopped)
 	if how == "timeout" && lat < 0 {
-		return 0, fmt.Sprintf("finished first (%v)", exitOf(err2))
+		return 0, fmt.Sprintf("finished first (%v)", exitOf(err2)), false
 	}
 	code := exitOf(err2)
 	if strings.HasPrefix(code, "killed") {
-		t.Errorf("%s at %v: the command was %s: it must catch the stop and exit 3 with what it has", how, point, code)
+		t.Logf("%s at %v: the command was %s (tried again)", how, point, code)
+		return lat, code, true
 	}
 	if strings.Contains(stderr.String(), "panic:") || strings.Contains(stderr.String(), "fatal error:") {
 		t.Errorf("%s at %v: the command crashed:\n%s", how, point, stderr.String())
 	}
 	t.Logf("%s at %v: exit %s after %v: %s", how, point, code, lat.Round(time.Millisecond), firstLine(stderr.String()))
-	return lat, fmt.Sprintf("%d ms (%s)", lat.Milliseconds(), code)
+	return lat, fmt.Sprintf("%d ms (%s)", lat.Milliseconds(), code), false
 }
 
 // exitOf names how a command ended: its exit code, or the signal that
