@@ -328,6 +328,8 @@ var table = map[string]entry{
 	"xcc.Run":                          {fn: xcc.Run},
 	"xcc.Engine.Algorithm":             {fn: xcc.Engine.Algorithm},
 	"xcc.Engine.Algorithms":            {fn: xcc.Engine.Algorithms},
+	"xcc.Engine.Decompose":             {fn: xcc.Engine.Decompose},
+	"xcc.Engine.WriteCover":            {fn: xcc.Engine.WriteCover},
 	"langford.(*Pairing).Cover":        {fn: (*langford.Pairing).Cover},
 	"langford.(*Pairing).CoverContext": {fn: (*langford.Pairing).CoverContext},
 	"langford.(*Pairing).Model":        {fn: (*langford.Pairing).Model},

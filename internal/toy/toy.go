@@ -170,8 +170,8 @@ func init() {
 		// auto, dlx, memo, cells; then the model's own.
 		Algorithms: append(engine.Algorithms(), walk),
 		Default:    xcc.Default,
-		Decompose:  decompose,
-		Cover:      cover,
+		Decompose:  engine.Decompose("toy"),
+		Cover:      engine.WriteCover,
 		Formats:    []string{"text", "json", "svg"},
 		Blocks:     []string{"svg"},
 		Verify:     verifyStrips,
@@ -219,12 +219,8 @@ func build(ctx context.Context, p core.Problem, _ *core.Options) (*xcc.Cover, er
 	if err != nil {
 		return nil, err
 	}
-	sv, err := dlx.NewSolverContext(ctx, c)
-	if err != nil {
-		return nil, err
-	}
 	sol := make(core.Solution, s.N)
-	return &xcc.Cover{Solver: sv, Decode: func(opts []int) core.Solution {
+	return &xcc.Cover{Problem: c, Decode: func(opts []int) core.Solution {
 		for _, id := range opts {
 			if c := id / 2; id%2 == 0 {
 				sol[c] = 1
@@ -234,32 +230,6 @@ func build(ctx context.Context, p core.Problem, _ *core.Options) (*xcc.Cover, er
 		}
 		return sol
 	}}, nil
-}
-
-// cover writes the cover of p in the dlx text format.
-func cover(p core.Problem, w io.Writer) error {
-	s, err := strip(p)
-	if err != nil {
-		return err
-	}
-	c, err := s.Cover(context.Background())
-	if err != nil {
-		return err
-	}
-	return dlx.Write(w, c)
-}
-
-// decompose splits a count into the subtrees of the cover's search.
-func decompose(ctx context.Context, p core.Problem, units uint64) (core.Decomposition, error) {
-	s, err := strip(p)
-	if err != nil {
-		return nil, err
-	}
-	c, err := s.Cover(ctx)
-	if err != nil {
-		return nil, err
-	}
-	return dlx.NewSubtrees(ctx, c, nil, units, "toy")
 }
 
 // solveWalk lists or counts the tilings by recursion, a node a domino

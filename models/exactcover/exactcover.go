@@ -222,7 +222,7 @@ order.`,
 			Samples: []string{"testdata/dlx/knuth-xcc.dlx", "testdata/dlx/bounds-colors.dlx", "testdata/dlx/langford-7.dlx", "testdata/dlx/multi-issue20.dlx"}},
 		Algorithms:  engine.Algorithms(),
 		Default:     xcc.Default,
-		Decompose:   decompose,
+		Decompose:   engine.Decompose("dlx"),
 		Formats:     []string{"text", "json", "svg"},
 		Blocks:      []string{"text", "svg"},
 		Verbs:       map[string]string{"solve": "."},
@@ -259,21 +259,17 @@ func newInstance(req models.Request) (core.Problem, error) {
 	return in, nil
 }
 
-// build returns the engine's solver for the instance, built under ctx
-// (Algorithm C, or M with multiplicities, on o.Workers goroutines, which
-// models.Algorithm.Run resolves: one for a listing unless given), and its
-// solutions as their option numbers in increasing order.
+// build returns the instance as the engine's cover (Algorithm C, or M
+// with multiplicities, on o.Workers goroutines, which models.Algorithm.Run
+// resolves: one for a listing unless given), and its solutions as their
+// option numbers in increasing order.
 func build(ctx context.Context, p core.Problem, _ *core.Options) (*xcc.Cover, error) {
 	in, ok := p.(*Instance)
 	if !ok || in == nil || in.Problem == nil {
 		return nil, fmt.Errorf("dlx: %w (got %T)", core.ErrWrongProblem, p)
 	}
-	s, err := dlx.NewSolverContext(ctx, in.Problem)
-	if err != nil {
-		return nil, err
-	}
 	var sorted core.Solution
-	return &xcc.Cover{Solver: s, Decode: func(options []int) core.Solution {
+	return &xcc.Cover{Problem: in.Problem, Decode: func(options []int) core.Solution {
 		sorted = sorted[:0]
 		for _, k := range options {
 			sorted = append(sorted, int32(k))

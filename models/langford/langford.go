@@ -6,7 +6,7 @@
 //
 // The package registers the model "langford" with the algorithms of
 // Dancing Links on the exact cover of numbers and positions ("auto", the
-// default, "dlx" and "memo"), so that `coverkit langford
+// default, "dlx", "memo" and "cells"), so that `coverkit langford
 // solve|count|verify|compare N` work with no code in the command but one
 // import line (in models/all).
 package langford
@@ -185,10 +185,10 @@ func init() {
 		Summary:    "Langford pairings: two of each of 1..N, k numbers between the k's",
 		Doc:        doc,
 		Instance:   models.Instance{Usage: "N", Args: 1, New: newPairing, Samples: []string{"7", "8"}},
-		Algorithms: engine.Algorithms(), // auto, dlx, memo
+		Algorithms: engine.Algorithms(),
 		Default:    xcc.Default,
-		Decompose:  decompose,
-		Cover:      cover,
+		Decompose:  engine.Decompose("langford"),
+		Cover:      engine.WriteCover,
 		Formats:    []string{"text", "json", "svg"},
 		Blocks:     []string{"svg"},
 		Verify:     verifyPairings,
@@ -213,20 +213,6 @@ var examples = map[string]string{
 	"verify":  "  coverkit langford solve 8 --all | coverkit langford verify",
 	"cover":   "  coverkit langford cover 7 | coverkit dlx --count",
 	"compare": "  coverkit langford compare 8 --repeat 3",
-}
-
-// cover writes the exact cover of p in the dlx text format (the cover
-// verb).
-func cover(p core.Problem, w io.Writer) error {
-	pp, ok := p.(*Pairing)
-	if !ok || pp == nil {
-		return fmt.Errorf("langford: %w (got %s)", core.ErrWrongProblem, core.Describe(p))
-	}
-	c, err := pp.Cover()
-	if err != nil {
-		return err
-	}
-	return dlx.Write(w, c)
 }
 
 // newPairing reads the order N.
@@ -254,12 +240,8 @@ func build(ctx context.Context, mp core.Problem, _ *core.Options) (*xcc.Cover, e
 	if err != nil {
 		return nil, err
 	}
-	s, err := dlx.NewSolverContext(ctx, c)
-	if err != nil {
-		return nil, err
-	}
 	row := make(core.Solution, 2*p.N)
-	return &xcc.Cover{Solver: s, Decode: func(opts []int) core.Solution {
+	return &xcc.Cover{Problem: c, Decode: func(opts []int) core.Solution {
 		for _, id := range opts {
 			k, i := optionAt(p.N, id)
 			row[i-1], row[i+k] = int32(k), int32(k)
@@ -338,20 +320,6 @@ func canonical(sol core.Solution) bool {
 		}
 	}
 	return true
-}
-
-// decompose is the model's split of a count (Model.Decompose): the
-// subtrees of the search of its cover, dlx.Subtrees.
-func decompose(ctx context.Context, mp core.Problem, units uint64) (core.Decomposition, error) {
-	p, ok := mp.(*Pairing)
-	if !ok || p == nil {
-		return nil, fmt.Errorf("langford: %w (got %s)", core.ErrWrongProblem, core.Describe(mp))
-	}
-	c, err := p.CoverContext(ctx)
-	if err != nil {
-		return nil, err
-	}
-	return dlx.NewSubtrees(ctx, c, nil, units, "langford")
 }
 
 // optionAt returns the number k and first position i of option id, in the

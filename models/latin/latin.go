@@ -229,13 +229,6 @@ func solve(ctx context.Context, p core.Problem, o *core.Options, m dlx.Method) (
 	if err != nil {
 		return core.Result{}, err
 	}
-	sv, err := dlx.NewSolverContext(ctx, ec)
-	if st, ok := core.ErrorStatus(err); ok {
-		return core.Result{Status: st}, nil
-	}
-	if err != nil {
-		return core.Result{}, fmt.Errorf("latin: order %d: %w", n, err)
-	}
 	viaReduced := o.Mode == core.ModeCount && !sq.Reduced && method == MethodReduced
 	if _, fits := FromReduced(1, n); viaReduced && !fits {
 		// Every order has a reduced square, so the count cannot fit.
@@ -247,7 +240,7 @@ func solve(ctx context.Context, p core.Problem, o *core.Options, m dlx.Method) (
 		forced = grid.Reduced(n)
 	}
 	grid := make(core.Solution, n*n)
-	out, err := xcc.Run(ctx, &xcc.Cover{Solver: sv, Forced: forced, Decode: func(opts []int) core.Solution {
+	out, err := xcc.Run(ctx, &xcc.Cover{Problem: ec, Forced: forced, Decode: func(opts []int) core.Solution {
 		for _, k := range opts {
 			grid[k/n] = int32(k%n + 1)
 		}

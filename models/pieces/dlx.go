@@ -435,16 +435,12 @@ func solveDLX(ctx context.Context, p core.Problem, opts *core.Options, method dl
 		pp.setAnswer(&res, ans)
 		return res, nil
 	}
-	s, err := dlx.NewSolver(cov.Problem)
-	if err != nil {
-		return core.Result{}, err
-	}
 	oo := *o
 	oo.MaxNodes = budgetLeft(o.MaxNodes, work.Nodes)
 	if o.MaxNodes > 0 && oo.MaxNodes == 0 {
 		oo.MaxNodes = 1
 	}
-	res, err := xcc.Run(ctx, &xcc.Cover{Solver: s, Workers: workers, Decode: decode}, &oo, method)
+	res, err := xcc.Run(ctx, &xcc.Cover{Problem: cov.Problem, Workers: workers, Decode: decode}, &oo, method)
 	if err != nil {
 		return core.Result{}, err
 	}

@@ -263,13 +263,9 @@ func (t *Tiling) solveFull(ctx context.Context, o *core.Options, m dlx.Method) (
 	if err != nil {
 		return stopped(err)
 	}
-	s, err := dlx.NewSolverContext(ctx, cover)
-	if err != nil {
-		return stopped(err)
-	}
 	sol := make(core.Solution, t.Board.Rows*t.Board.Cols)
 	places := make([]int32, 0, len(t.Pieces))
-	res, err := xcc.Run(ctx, &xcc.Cover{Solver: s, Decode: func(options []int) core.Solution {
+	res, err := xcc.Run(ctx, &xcc.Cover{Problem: cover, Decode: func(options []int) core.Solution {
 		places = places[:0]
 		for _, k := range options {
 			places = append(places, ids[k])

@@ -129,12 +129,8 @@ func solveDLX(ctx context.Context, p core.Problem, opts *core.Options, m dlx.Met
 		return core.Result{}, err
 	}
 	forced := forcedOf(b)
-	s, err := dlx.NewSolver(cover)
-	if err != nil {
-		return core.Result{}, err
-	}
 	sol := make(core.Solution, b.N)
-	return xcc.Run(ctx, &xcc.Cover{Solver: s, Forced: forced, Workers: workers, Decode: func(options []int) core.Solution {
+	return xcc.Run(ctx, &xcc.Cover{Problem: cover, Forced: forced, Workers: workers, Decode: func(options []int) core.Solution {
 		decodeCover(b.N, options, sol)
 		return sol
 	}}, o, m)

@@ -15,17 +15,17 @@
 //			pr := p.(*Pairing)
 //			c, err := pr.CoverContext(ctx)   // its exact cover, a *dlx.Problem
 //			...
-//			s, err := dlx.NewSolverContext(ctx, c)
-//			...
-//			return &xcc.Cover{Solver: s, Decode: func(options []int) core.Solution { ... }}, nil
+//			return &xcc.Cover{Problem: c, Decode: func(options []int) core.Solution { ... }}, nil
 //		},
 //		Description: "Dancing Links on numbers and positions (Knuth's Algorithm C)",
 //		Limits:      "N ≤ 4096 (MaxN)",
 //	}
 //
-// and lists engine.Algorithms() in its descriptor, with xcc.Default as its
-// Default. The engine knows nothing of the registry or the command line;
-// this package is where the two meet.
+// and its descriptor takes the rest from it: engine.Algorithms() with
+// xcc.Default as its Default, engine.Decompose("langford") as its split
+// of a count, engine.WriteCover as its cover verb. The engine knows
+// nothing of the registry or the command line; this package is where the
+// two meet.
 //
 // (A method added to the engine, such as dancing cells, becomes one more
 // name here — Method and Engine.Algorithm — and every model on the engine

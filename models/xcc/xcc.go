@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"slices"
 
@@ -14,11 +15,14 @@ import (
 )
 
 // Cover is a model's problem as an exact cover, built for one request:
-// the engine's solver, the options chosen up front, and the way back from
-// a solution's options to the model's encoding.
+// the engine's problem, the options chosen up front, and the way back
+// from a solution's options to the model's encoding. Run builds the
+// engine's solver of it; Engine.Decompose splits it; Engine.WriteCover
+// writes it.
 type Cover struct {
-	// Solver is the engine built for the problem (dlx.NewSolverContext).
-	Solver *dlx.Solver
+	// Problem is the exact cover (built under the request's context:
+	// dlx.NewWithContext).
+	Problem *dlx.Problem
 	// Forced lists the options (0-based) chosen before the search: the
 	// givens of a puzzle.
 	Forced []int
@@ -35,11 +39,12 @@ type Cover struct {
 // entries: how a problem of the model becomes a Cover, and what the model
 // adds to the entries' descriptions, limits, capabilities and checks.
 type Engine struct {
-	// Build returns the cover of p for the request o, built under ctx: a
-	// build stopped by ctx returns an error core.ErrorStatus reads (a
-	// dlx.StopError, a context error), which the search reports as its
-	// status. A nil Cover with no error is an answer found without a
-	// search: Settled returns it.
+	// Build returns the cover of p for the request o (nil: a count),
+	// built under ctx: a build stopped by ctx returns an error
+	// core.ErrorStatus reads (a dlx.StopError, a context error), which
+	// the search reports as its status. A nil Cover with no error is an
+	// answer found without a search: Settled returns it. The entries'
+	// Solve, Decompose and WriteCover all start from it.
 	Build func(ctx context.Context, p core.Problem, o *core.Options) (*Cover, error)
 	// Settled, if set, answers a problem its Build returned no cover for
 	// (a board whose givens already settle it).
@@ -225,8 +230,52 @@ func (e Engine) solver(m dlx.Method) core.Solver {
 	}
 }
 
-// Default is the Default of a model whose algorithms are the engine's
-// three: "auto" for a count or a random sample, "dlx" for a listing (whose
+// Decompose returns the model's split of a count (models.Model.Decompose)
+// made from Build's cover of the count: the subtrees of its search
+// (dlx.Subtrees, the options Build forces kept), named
+// PREFIX-mrv/2/d=D, or PREFIX-m/2/d=D with multiplicities. A problem
+// Build settles without a cover does not split.
+func (e Engine) Decompose(prefix string) func(ctx context.Context, p core.Problem, units uint64) (core.Decomposition, error) {
+	return func(ctx context.Context, p core.Problem, units uint64) (core.Decomposition, error) {
+		c, err := e.cover(ctx, p, &core.Options{Mode: core.ModeCount})
+		if err != nil {
+			return nil, err
+		}
+		return dlx.NewSubtrees(ctx, c.Problem, c.Forced, units, prefix)
+	}
+}
+
+// WriteCover writes Build's cover of p in the dlx text format (Knuth's
+// dlx1/dlx2, docs/formats.md): the model's Cover (models.Model.Cover). A
+// cover with forced options is refused, the format having no way to say
+// them.
+func (e Engine) WriteCover(p core.Problem, w io.Writer) error {
+	c, err := e.cover(context.Background(), p, &core.Options{Mode: core.ModeAll})
+	switch {
+	case err != nil:
+		return err
+	case len(c.Forced) > 0:
+		return core.Wrap(core.ErrUnsupported, "xcc: the cover format has no forced options (%d of them)", len(c.Forced))
+	}
+	return dlx.Write(w, c.Problem)
+}
+
+// cover is Build's cover of p for o; an error if there is none.
+func (e Engine) cover(ctx context.Context, p core.Problem, o *core.Options) (*Cover, error) {
+	if e.Build == nil {
+		return nil, errors.New("xcc: the model builds no cover")
+	}
+	c, err := e.Build(ctx, p, o)
+	switch {
+	case err != nil:
+		return nil, err
+	case c == nil || c.Problem == nil:
+		return nil, core.Wrap(core.ErrUnsupported, "xcc: %s is settled without a cover", core.Describe(p))
+	}
+	return c, nil
+}
+
+// Default is the Default of a model whose algorithms are the engine's: "auto" for a count or a random sample, "dlx" for a listing (whose
 // solutions the memo does not list).
 func Default(_ core.Problem, o *core.Options) string {
 	if o = o.OrDefault(); o.Mode == core.ModeCount || o.Sample > 0 {
@@ -321,7 +370,9 @@ func EngineOptions(o *core.Options, m dlx.Method) (dlx.Options, error) {
 	return base, nil
 }
 
-// Run solves c as o asks with the engine's method m: o's mode (first,
+// Run solves c as o asks with the engine's method m, on a solver of
+// c.Problem built under ctx (a build stopped by ctx is the result's
+// status, with no error): o's mode (first,
 // all, count), solution limit, node budget and workers go to the engine,
 // each solution's options are decoded into the model's encoding and
 // passed to o.Visit, and the result carries the first solution. A count
@@ -335,7 +386,7 @@ func EngineOptions(o *core.Options, m dlx.Method) (dlx.Options, error) {
 // names the exact figure.
 func Run(ctx context.Context, c *Cover, o *core.Options, m dlx.Method) (core.Result, error) {
 	switch {
-	case c == nil || c.Solver == nil:
+	case c == nil || c.Problem == nil:
 		return core.Result{}, errors.New("xcc: no cover to solve")
 	case c.Decode == nil:
 		return core.Result{}, errors.New("xcc: a cover needs a decode function")
@@ -349,7 +400,13 @@ func Run(ctx context.Context, c *Cover, o *core.Options, m dlx.Method) (core.Res
 	if c.Workers > 0 && !(m == dlx.MethodCells && base.Branch == dlx.BranchSSXCC) {
 		base.Workers = c.Workers
 	}
-	s := c.Solver
+	s, err := dlx.NewSolverContext(ctx, c.Problem)
+	if st, ok := core.ErrorStatus(err); ok {
+		return core.Result{Status: st}, nil
+	}
+	if err != nil {
+		return core.Result{}, err
+	}
 	var first core.Solution
 	base.Visit = func(options []int) bool {
 		sol := c.Decode(options)

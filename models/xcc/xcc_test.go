@@ -18,9 +18,7 @@ import (
 func cover(t testing.TB) (*dlx.Problem, *xcc.Cover) {
 	p, err := dlx.Parse(strings.NewReader("a b\na b\na\nb\n"))
 	require.NoError(t, err)
-	s, err := dlx.NewSolver(p)
-	require.NoError(t, err)
-	return p, &xcc.Cover{Solver: s, Decode: func(options []int) core.Solution {
+	return p, &xcc.Cover{Problem: p, Decode: func(options []int) core.Solution {
 		sol := make(core.Solution, len(options))
 		for i, k := range options {
 			sol[i] = int32(k)
@@ -83,7 +81,7 @@ func TestRun(t *testing.T) {
 	}
 	_, err := xcc.Run(context.Background(), c, &core.Options{Mode: core.ModeAll}, dlx.MethodMemo)
 	require.ErrorIs(t, err, core.ErrUnsupported, "the memo lists nothing")
-	_, err = xcc.Run(context.Background(), &xcc.Cover{Solver: c.Solver}, nil, dlx.MethodLinks)
+	_, err = xcc.Run(context.Background(), &xcc.Cover{Problem: c.Problem}, nil, dlx.MethodLinks)
 	require.Error(t, err, "no decode")
 }
 
@@ -117,12 +115,46 @@ func TestAlgorithms(t *testing.T) {
 	require.Equal(t, xcc.DLX, xcc.Default(nil, nil))
 }
 
+// TestDecomposeWriteCover checks the split and the cover an Engine makes
+// from its Build: the subtrees of Build's cover add up to its count, the
+// cover written reads back as the same problem, and a cover Build cannot
+// give (forced options, none at all, no Build) is an error.
+func TestDecomposeWriteCover(t *testing.T) {
+	p, c := cover(t)
+	var forced []int
+	e := xcc.Engine{Build: func(ctx context.Context, _ core.Problem, _ *core.Options) (*xcc.Cover, error) {
+		return &xcc.Cover{Problem: p, Forced: forced, Decode: c.Decode}, nil
+	}}
+	d, err := e.Decompose("two")(context.Background(), nil, 2)
+	require.NoError(t, err)
+	require.True(t, strings.HasPrefix(d.Name(), "two-"), d.Name())
+	var total core.Count
+	_, err = d.Run(context.Background(), 0, 1, func(_ uint64, r core.SubResult) bool {
+		total = total.Add(r.Count)
+		return true
+	})
+	require.NoError(t, err)
+	require.Equal(t, core.CountOf(2), total)
+
+	var b strings.Builder
+	require.NoError(t, e.WriteCover(nil, &b))
+	back, err := dlx.Parse(strings.NewReader(b.String()))
+	require.NoError(t, err)
+	require.Equal(t, p.NumOptions(), back.NumOptions())
+
+	forced = []int{0}
+	require.ErrorIs(t, e.WriteCover(nil, &b), core.ErrUnsupported, "the format has no forced options")
+	settled := xcc.Engine{Build: func(context.Context, core.Problem, *core.Options) (*xcc.Cover, error) { return nil, nil }}
+	_, err = settled.Decompose("x")(context.Background(), nil, 2)
+	require.ErrorIs(t, err, core.ErrUnsupported, "a problem settled without a cover does not split")
+	require.Error(t, xcc.Engine{}.WriteCover(nil, &b), "no Build")
+}
+
 // Example runs an exact cover through the engine as a model's algorithm
 // would: the count, then the first solution decoded.
 func Example() {
 	p, _ := dlx.Parse(strings.NewReader("a b c\na b\nc\na\nb c\n"))
-	s, _ := dlx.NewSolver(p)
-	c := &xcc.Cover{Solver: s, Decode: func(options []int) core.Solution {
+	c := &xcc.Cover{Problem: p, Decode: func(options []int) core.Solution {
 		sol := make(core.Solution, len(options))
 		for i, k := range options {
 			sol[i] = int32(k + 1) // 1-based option numbers
