@@ -68,7 +68,7 @@ const (
 	blockBytes = 4 << 20
 	// pollSlots is how many slots or entries a long step of the table
 	// handles between two looks at live.
-	pollSlots = 1 << 16
+	pollSlots = 1 << 12
 	// tomb marks a slot whose entry an eviction drops.
 	tomb = 1<<32 - 1
 )

@@ -24,7 +24,7 @@ func Example() {
 		b, _ := ls[0].Marshal()
 		lines.Write(append(b, '\n'))
 	}
-	s, err := units.Merge([]units.Source{{Name: "lines", R: &lines}})
+	s, err := units.Merge(context.Background(), []units.Source{{Name: "lines", R: &lines}})
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -47,7 +47,7 @@ func FuzzMerge(f *testing.F) {
 	f.Add("\n\n{}\n")
 	f.Add(`{"schema":{"name":"coverkit-unit","version":2},"units":18446744073709551615,"unit":18446744073709551614,"subproblems":18446744073709551615}`)
 	f.Fuzz(func(t *testing.T, in string) {
-		s, err := units.Merge([]units.Source{{Name: "fuzz", R: strings.NewReader(in)}})
+		s, err := units.Merge(context.Background(), []units.Source{{Name: "fuzz", R: strings.NewReader(in)}})
 		if err == nil && s == nil {
 			t.Fatal("no summary and no error")
 		}

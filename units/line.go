@@ -385,16 +385,25 @@ func ParseFingerprint(s string) (uint64, error) {
 // count; a count above MaxUnitSubproblems gives 0 (Merge refuses a line
 // that claims one).
 func UnitFingerprint(seed, i, k, count uint64) uint64 {
+	f, _ := unitFingerprint(nil, seed, i, k, count)
+	return f
+}
+
+// unitFingerprint is UnitFingerprint looking at meter (nil: none) every
+// pollSubproblems subproblems; ok is false when it was stopped.
+func unitFingerprint(meter *core.Meter, seed, i, k, count uint64) (f uint64, ok bool) {
 	if count > MaxUnitSubproblems {
-		return 0
+		return 0, true
 	}
-	var f uint64
 	j := i
-	for range count {
+	for n := range count {
+		if n&(pollSubproblems-1) == pollSubproblems-1 && meter != nil && !meter.Live() {
+			return 0, false
+		}
 		f += Hash(seed, j)
 		j += k
 	}
-	return f
+	return f, true
 }
 
 // UnitSize returns how many of m subproblems unit i of k covers.

@@ -143,7 +143,7 @@ func BenchmarkMerge100k(b *testing.B) {
 	in := sb.String()
 	b.SetBytes(int64(len(in)))
 	for b.Loop() {
-		s, err := units.Merge([]units.Source{{Name: "bench", R: strings.NewReader(in)}})
+		s, err := units.Merge(context.Background(), []units.Source{{Name: "bench", R: strings.NewReader(in)}})
 		if err != nil || !s.Complete {
 			b.Fatal(err)
 		}

@@ -2,8 +2,10 @@ package units
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"io"
 	"maps"
 	"math"
@@ -15,6 +17,7 @@ import (
 
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/lines"
+	"github.com/coverkit/coverkit/resource"
 )
 
 // MaxUnitSubproblems bounds the subproblems a unit line may claim (2^30):
@@ -88,29 +91,80 @@ func ArraySpec(rs []Range) string {
 	return b.String()
 }
 
+// seen is what Merge keeps of a unit's first line: enough to check a
+// repeat of the unit (its results, by a digest of those not kept) and to
+// name the line. The lines themselves are not kept: a merge of ten
+// million units holds about seenBytes a unit.
 type seen struct {
-	src, no int // the source and line number, for messages
-	line    *Line
+	solutions   core.Count
+	subproblems uint64
+	digest      uint64 // fingerprint, by_weight and fundamental
+	no          uint64 // the line number
+	src         int    // the source, for messages
 }
 
+// seenBytes is about what Merge holds for a unit: its entry in the map of
+// units seen (measured: 136 bytes) and, at the end, its index in the
+// sorted list.
+const seenBytes = 144
+
+// seenStep is how many units Merge adds between two asks of the resource
+// policy (resource.Grow).
+const seenStep = 1 << 16
+
+// pollLines is how many lines Merge reads between two looks at the stop;
+// the fingerprint of a unit of many subproblems looks at it every
+// pollSubproblems subproblems.
+const (
+	pollLines       = 1 << 10
+	pollSubproblems = 1 << 20
+)
+
 // Merge reads unit lines from every source (blank lines are skipped) and
-// checks and sums them. It returns an error wrapping ErrMerge, naming the
-// file and line, for an unreadable or damaged line (ParseLine), lines of
-// different counts (another instance, decomposition, K or model), two
-// different results for one unit, a unit whose subproblems or fingerprint
-// do not match its decomposition, or a total that overflows (the count
-// past 128 bits, a counter or the subproblems past 64). An incomplete
-// merge is not an error: Summary.Complete is false and Missing lists the
-// units to rerun.
-func Merge(srcs []Source) (*Summary, error) {
+// checks and sums them as it reads, keeping a few words a unit (about
+// seenBytes; the memory grows in steps that ask the resource policy, and a
+// step refused ends the merge with an error wrapping resource.ErrTooLarge).
+// It returns an error wrapping ErrMerge, naming the file and line, for an
+// unreadable or damaged line (ParseLine), lines of different counts
+// (another instance, decomposition, K or model), two different results for
+// one unit, a unit whose subproblems or fingerprint do not match its
+// decomposition, or a total that overflows (the count past 128 bits, a
+// counter or the subproblems past 64). When ctx ends (a stop, a deadline)
+// Merge returns an error wrapping ErrMerge and the context's error, within
+// a read or pollSubproblems subproblems of a fingerprint; a source that
+// waits for input is ended only by its reader (lines.ContextReader). An
+// incomplete merge is not an error: Summary.Complete is false and Missing
+// lists the units to rerun. A nil ctx never ends.
+func Merge(ctx context.Context, srcs []Source) (*Summary, error) {
 	var (
-		first     *Line
-		firstAt   string
-		byUnit    = map[uint64]*seen{}
-		at        = func(e *seen) string { return fmt.Sprintf("%s:%d", srcs[e.src].Name, e.no) }
-		s         = &Summary{Solutions: new(big.Int)}
-		lineCount uint64
+		first   *Line
+		firstAt string
+		byUnit  = map[uint64]seen{}
+		at      = func(src int, no uint64) string { return fmt.Sprintf("%s:%d", srcs[src].Name, no) }
+		s       = &Summary{}
+		meter   = core.NewMeter(ctx, nil)
+		held    uint64 // bytes asked of the resource policy
+		// The subproblem counts must fit one M: unit i with c subproblems
+		// means i+(c−1)·k < M ≤ i+c·k (M ≤ i when c = 0).
+		lo, hi       = uint64(0), ^uint64(0)
+		loAt, hiAt   string
+		total, fund  core.Count
+		seed         uint64
+		classed      string // a line with by_weight, where one has it
+		unclassed    string // a line of a unit with subproblems and no by_weight
+		unclassedMsg string
 	)
+	stopped := func() error {
+		st := meter.Status()
+		err := context.Canceled
+		if ctx != nil && ctx.Err() != nil {
+			err = ctx.Err()
+		}
+		if st == core.StatusExhausted {
+			st, _ = core.ErrorStatus(err)
+		}
+		return fmt.Errorf("%w: stopped (%s) after %d lines: %w", ErrMerge, st, s.Lines, err)
+	}
 	for si, src := range srcs {
 		r := lines.NewReader(src.R, 1<<20)
 		for {
@@ -118,131 +172,85 @@ func Merge(srcs []Source) (*Summary, error) {
 			if err == io.EOF {
 				break
 			}
-			where := func() string { return fmt.Sprintf("%s:%d", src.Name, no) }
+			where := func() string { return at(si, uint64(no)) }
 			if err != nil {
-				return nil, fmt.Errorf("%w: %s: %v", ErrMerge, src.Name, err)
+				if _, ok := core.ErrorStatus(err); ok {
+					return nil, stopped()
+				}
+				return nil, fmt.Errorf("%w: %s: %w", ErrMerge, src.Name, err)
 			}
 			if len(bytes.TrimSpace(b)) == 0 {
 				continue
+			}
+			if s.Lines&(pollLines-1) == pollLines-1 && !meter.Live() {
+				return nil, stopped()
 			}
 			l, err := ParseLine(b)
 			if err != nil {
 				return nil, fmt.Errorf("%w: %s: %v", ErrMerge, where(), err)
 			}
-			lineCount++
+			s.Lines++
 			if first == nil {
 				first, firstAt = l, where()
 				s.Model, s.Size, s.Algorithm, s.Units, s.Decomposition, s.Instance = l.Model, l.Size, l.Algorithm, l.Units, l.Decomposition, l.Instance
+				seed = NameSeed(first.Decomposition)
 			} else if d := differs(first, l); d != "" {
 				return nil, fmt.Errorf("%w: %s is from another count than %s: %s", ErrMerge, where(), firstAt, d)
 			}
+			digest := lineDigest(l)
 			if old, dup := byUnit[l.Unit]; dup {
-				if old.line.Solutions != l.Solutions || old.line.Subproblems != l.Subproblems ||
-					old.line.Fingerprint != l.Fingerprint || !maps.Equal(old.line.ByWeight, l.ByWeight) ||
-					!equalCounts(old.line.Fundamental, l.Fundamental) {
+				if old.solutions != l.Solutions || old.subproblems != l.Subproblems || old.digest != digest {
 					return nil, fmt.Errorf("%w: conflict: unit %d has %s solutions (%d subproblems) at %s but %s (%d subproblems) at %s",
-						ErrMerge, l.Unit, old.line.Solutions, old.line.Subproblems, at(old), l.Solutions, l.Subproblems, where())
+						ErrMerge, l.Unit, old.solutions, old.subproblems, at(old.src, old.no), l.Solutions, l.Subproblems, where())
 				}
 				s.Confirmed++
 				continue
 			}
-			byUnit[l.Unit] = &seen{src: si, no: no, line: l}
+			if n := uint64(len(byUnit)); n%seenStep == 0 && n > 0 {
+				if err := resource.Grow("units: merge: the units seen", held, seenStep*seenBytes); err != nil {
+					return nil, fmt.Errorf("%w: %s: %d units read: %w", ErrMerge, where(), n, err)
+				}
+				held += seenStep * seenBytes
+			}
+			byUnit[l.Unit] = seen{solutions: l.Solutions, subproblems: l.Subproblems, digest: digest, no: uint64(no), src: si}
+			if err := s.add(l, first.Units, seed, meter, &total, &fund, &lo, &hi, where, &loAt, &hiAt); err != nil {
+				if errors.Is(err, errMergeStopped) {
+					return nil, stopped()
+				}
+				return nil, err
+			}
+			// A decomposition gives classes to all its subproblems or to
+			// none: when one line has by_weight, every line with a
+			// subproblem has it.
+			switch {
+			case len(l.ByWeight) > 0:
+				if classed == "" {
+					classed = where()
+				}
+			case l.Subproblems > 0 && unclassed == "":
+				unclassed, unclassedMsg = where(), fmt.Sprintf("unit %d has %d subproblems", l.Unit, l.Subproblems)
+			}
 		}
 	}
 	if first == nil {
 		return nil, fmt.Errorf("%w: no unit lines", ErrMerge)
 	}
-	s.Lines = lineCount
+	if classed != "" && unclassed != "" {
+		return nil, fmt.Errorf("%w: mismatch: %s: %s and no by_weight, where %s has one (every subproblem of %s has a class)",
+			ErrMerge, unclassed, unclassedMsg, classed, printable(first.Decomposition))
+	}
 	k := first.Units
-	seed := NameSeed(first.Decomposition)
-	// The subproblem counts must fit one M: unit i with c subproblems
-	// means i+(c−1)·k < M ≤ i+c·k (M ≤ i when c = 0).
-	lo, hi := uint64(0), ^uint64(0)
-	var loAt, hiAt string
-	units := make([]uint64, 0, len(byUnit))
-	for u := range byUnit {
-		units = append(units, u)
-	}
-	slices.Sort(units)
-	var total, fundamental core.Count
-	var ok bool
-	// A decomposition gives classes to all its subproblems or to none:
-	// when one line has by_weight, every line with a subproblem has it.
-	var classed *seen
-	for _, u := range units {
-		if e := byUnit[u]; len(e.line.ByWeight) > 0 {
-			classed = e
-			break
-		}
-	}
-	overflow := func(e *seen, field string) error {
-		return fmt.Errorf("%w: overflow: %s: adding unit %d's %s passes the largest total a count can hold", ErrMerge, at(e), e.line.Unit, field)
-	}
-	for _, u := range units {
-		e := byUnit[u]
-		l := e.line
-		c := l.Subproblems
-		var mlo, mhi uint64
-		if c == 0 {
-			mlo, mhi = 0, u
-		} else {
-			hiC, loC := bits.Mul64(c-1, k)
-			last, carry := bits.Add64(loC, u, 0)
-			if hiC != 0 || carry != 0 || last == ^uint64(0) {
-				return nil, fmt.Errorf("%w: mismatch: %s: unit %d claims %d subproblems, more than a list of %d units can give it", ErrMerge, at(e), u, c, k)
-			}
-			mlo, mhi = last+1, satAdd(last, k)
-		}
-		if mlo > lo {
-			lo, loAt = mlo, at(e)
-		}
-		if mhi < hi {
-			hi, hiAt = mhi, at(e)
-		}
-		if lo > hi {
-			return nil, fmt.Errorf("%w: mismatch: the subproblems of %s and %s cannot come from one list of %d units", ErrMerge, loAt, hiAt, k)
-		}
-		if classed != nil && c > 0 && len(l.ByWeight) == 0 {
-			return nil, fmt.Errorf("%w: mismatch: %s: unit %d has %d subproblems and no by_weight, where %s has one (every subproblem of %s has a class)",
-				ErrMerge, at(e), u, c, at(classed), printable(first.Decomposition))
-		}
-		fp, _ := ParseFingerprint(l.Fingerprint)
-		if want := UnitFingerprint(seed, u, k, c); fp != want {
-			return nil, fmt.Errorf("%w: mismatch: %s: unit %d's fingerprint %s is not that of its %d subproblems (%s)",
-				ErrMerge, at(e), u, l.Fingerprint, c, FormatFingerprint(want))
-		}
-		if total, ok = total.AddChecked(l.Solutions); !ok {
-			return nil, overflow(e, "solutions")
-		}
-		if l.Fundamental != nil {
-			if fundamental, ok = fundamental.AddChecked(*l.Fundamental); !ok {
-				return nil, overflow(e, "fundamental")
-			}
-		}
-		if s.Subproblems, ok = addChecked(s.Subproblems, c); !ok {
-			return nil, overflow(e, "subproblems")
-		}
-		if s.Stats, ok = addStats(s.Stats, l.Stats); !ok {
-			return nil, overflow(e, "work counters (nodes, checks, updates, steps)")
-		}
-		if s.CPUSeconds += l.CPUSeconds; math.IsInf(s.CPUSeconds, 0) || math.IsNaN(s.CPUSeconds) {
-			return nil, overflow(e, "cpu_seconds")
-		}
-		for w, n := range l.ByWeight {
-			if s.ByWeight == nil {
-				s.ByWeight = map[string]uint64{}
-			}
-			if s.ByWeight[w], ok = addChecked(s.ByWeight[w], n); !ok {
-				return nil, overflow(e, "by_weight")
-			}
-		}
-	}
 	s.Solutions = total.Big()
 	if first.Fundamental != nil {
-		s.Fundamental = fundamental.Big()
+		s.Fundamental = fund.Big()
 	}
 	s.CPUSeconds = roundMicro(s.CPUSeconds)
-	s.Present = uint64(len(units))
+	s.Present = uint64(len(byUnit))
+	if err := resource.Grow("units: merge: the units' indices", held, s.Present*8); err != nil {
+		return nil, fmt.Errorf("%w: %d units read: %w", ErrMerge, s.Present, err)
+	}
+	units := slices.Sorted(maps.Keys(byUnit))
+	byUnit = nil
 	var next uint64
 	for _, u := range units {
 		if u > next {
@@ -258,6 +266,93 @@ func Merge(srcs []Source) (*Summary, error) {
 		return nil, fmt.Errorf("%w: mismatch: the units cover %d subproblems, which does not fit their split into %d units", ErrMerge, s.Subproblems, k)
 	}
 	return s, nil
+}
+
+// errMergeStopped is add's error when the stop came while it computed a
+// fingerprint.
+var errMergeStopped = errors.New("units: merge stopped")
+
+// add checks the first line l of its unit, of a split into k units whose
+// decomposition's seed is seed, against the subproblem bounds [lo, hi] so
+// far (where names l; loAt and hiAt the lines that set the bounds) and its
+// fingerprint, and adds it to the totals.
+func (s *Summary) add(l *Line, k, seed uint64, meter *core.Meter, total, fund *core.Count, lo, hi *uint64,
+	where func() string, loAt, hiAt *string) error {
+	u, c := l.Unit, l.Subproblems
+	var mlo, mhi uint64
+	if c == 0 {
+		mlo, mhi = 0, u
+	} else {
+		hiC, loC := bits.Mul64(c-1, k)
+		last, carry := bits.Add64(loC, u, 0)
+		if hiC != 0 || carry != 0 || last == ^uint64(0) {
+			return fmt.Errorf("%w: mismatch: %s: unit %d claims %d subproblems, more than a list of %d units can give it", ErrMerge, where(), u, c, k)
+		}
+		mlo, mhi = last+1, satAdd(last, k)
+	}
+	if mlo > *lo {
+		*lo, *loAt = mlo, where()
+	}
+	if mhi < *hi {
+		*hi, *hiAt = mhi, where()
+	}
+	if *lo > *hi {
+		return fmt.Errorf("%w: mismatch: the subproblems of %s and %s cannot come from one list of %d units", ErrMerge, *loAt, *hiAt, k)
+	}
+	fp, _ := ParseFingerprint(l.Fingerprint)
+	want, ok := unitFingerprint(meter, seed, u, k, c)
+	if !ok {
+		return errMergeStopped
+	}
+	if fp != want {
+		return fmt.Errorf("%w: mismatch: %s: unit %d's fingerprint %s is not that of its %d subproblems in decomposition %s (%s)",
+			ErrMerge, where(), u, l.Fingerprint, c, printable(l.Decomposition), FormatFingerprint(want))
+	}
+	overflow := func(field string) error {
+		return fmt.Errorf("%w: overflow: %s: adding unit %d's %s passes the largest total a count can hold", ErrMerge, where(), u, field)
+	}
+	var okAdd bool
+	if *total, okAdd = total.AddChecked(l.Solutions); !okAdd {
+		return overflow("solutions")
+	}
+	if l.Fundamental != nil {
+		if *fund, okAdd = fund.AddChecked(*l.Fundamental); !okAdd {
+			return overflow("fundamental")
+		}
+	}
+	if s.Subproblems, okAdd = addChecked(s.Subproblems, c); !okAdd {
+		return overflow("subproblems")
+	}
+	if s.Stats, okAdd = addStats(s.Stats, l.Stats); !okAdd {
+		return overflow("work counters (nodes, checks, updates, steps)")
+	}
+	if s.CPUSeconds += l.CPUSeconds; math.IsInf(s.CPUSeconds, 0) || math.IsNaN(s.CPUSeconds) {
+		return overflow("cpu_seconds")
+	}
+	for w, n := range l.ByWeight {
+		if s.ByWeight == nil {
+			s.ByWeight = map[string]uint64{}
+		}
+		if s.ByWeight[w], okAdd = addChecked(s.ByWeight[w], n); !okAdd {
+			return overflow("by_weight")
+		}
+	}
+	return nil
+}
+
+// lineDigest hashes what a repeat of a unit must repeat beyond its count
+// and subproblems, which Merge keeps: the fingerprint, by_weight (keys in
+// order) and fundamental.
+func lineDigest(l *Line) uint64 {
+	h := fnv.New64a()
+	h.Write([]byte(l.Fingerprint))
+	for _, w := range slices.Sorted(maps.Keys(l.ByWeight)) {
+		fmt.Fprintf(h, "\x00%s=%d", w, l.ByWeight[w])
+	}
+	if f := l.Fundamental; f != nil {
+		fmt.Fprintf(h, "\x00f=%d,%d", f.Hi, f.Lo)
+	}
+	return h.Sum64()
 }
 
 // addChecked returns a+b and whether it fits 64 bits.

@@ -19,8 +19,12 @@ subproblems, divides its count (their greatest common divisor), and is on
 every line or on none. Every total is added with overflow detection. The
 text output writes control characters of a label as escapes (\n, \x1b).
 
+The lines are read and checked as they come, a few words kept a unit;
+--timeout, SIGINT or SIGTERM stop the merge (nothing is printed).
+
 Exit 0: complete and consistent. Exit 3: units are missing; they are printed
-as index ranges ready for sbatch --array= (stderr). Exit 2: a conflict, a
+as index ranges ready for sbatch --array= (stderr); or the merge was
+stopped. Exit 2: a conflict, a
 mismatch, an overflow, or an unreadable line, named with its file and
 line.
 

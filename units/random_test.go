@@ -198,7 +198,7 @@ func TestRandomXCCThroughUnits(t *testing.T) {
 			require.NoError(t, err)
 			buf.Write(append(b, '\n'))
 		}
-		s, err := units.Merge([]units.Source{{Name: "units", R: &buf}})
+		s, err := units.Merge(context.Background(), []units.Source{{Name: "units", R: &buf}})
 		require.NoError(t, err, "seed %d", seed)
 		require.True(t, s.Complete)
 		require.Equal(t, fmt.Sprint(want), s.Solutions.String(), "seed %d, K = %d, %s:\n%s", seed, k, dec.Name(), text)

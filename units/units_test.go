@@ -42,7 +42,7 @@ func merge(t *testing.T, texts ...string) (*units.Summary, error) {
 	for i, s := range texts {
 		srcs = append(srcs, units.Source{Name: fmt.Sprintf("in%d", i), R: strings.NewReader(s)})
 	}
-	return units.Merge(srcs)
+	return units.Merge(context.Background(), srcs)
 }
 
 func TestQueensSplitMergesToA000170(t *testing.T) {

@@ -106,7 +106,7 @@ func inputCases(t *testing.T) []inputCase {
 			}
 		}
 	}
-	return append(cases, inputCase{"merge", []string{"merge", "INPUT"}, false})
+	return append(cases, inputCase{"merge", []string{"merge", "INPUT"}, true})
 }
 
 // paramNeeds names the flags a file parameter is refused without (before
@@ -217,7 +217,7 @@ func runAll(t *testing.T, runs []func() string) {
 // signal a second later: one that never catches it is killed both times.
 func runStopped(bin string, tc inputCase, input string, stdin *os.File, how string) string {
 	out := runStoppedAfter(bin, tc, input, stdin, how, 200*time.Millisecond)
-	if how == "SIGINT" && tc.name != "merge" && strings.Contains(out, "killed by interrupt") {
+	if how == "SIGINT" && strings.Contains(out, "killed by interrupt") {
 		out = runStoppedAfter(bin, tc, input, stdin, how, 1200*time.Millisecond)
 	}
 	return out
@@ -269,9 +269,6 @@ func runStoppedAfter(bin string, tc inputCase, input string, stdin *os.File, how
 	lat := time.Since(stop)
 	code := exitOf(err)
 	ok := code == "exit 2" || code == "exit 3"
-	if tc.name == "merge" { // no stop of its own: the signal's default action ends it
-		ok = code == "killed by interrupt" || code == "exit 2"
-	}
 	switch {
 	case !ok || crashed():
 		return fmt.Sprintf("FAIL %v: %s after the %s: %s", args, code, how, stderr.String())

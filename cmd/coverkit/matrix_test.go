@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -167,7 +168,7 @@ func matrixRun(t *testing.T, m *models.Model, verb string, inst, args []string, 
 	}
 	switch {
 	case split:
-		s, err := units.Merge([]units.Source{{Name: "units", R: strings.NewReader(out)}})
+		s, err := units.Merge(context.Background(), []units.Source{{Name: "units", R: strings.NewReader(out)}})
 		require.NoError(t, err, "%v", cmd)
 		require.True(t, s.Complete, "%v", cmd)
 		return s.Solutions.String(), code

@@ -2,6 +2,11 @@ package main
 
 import (
 	"fmt"
+	"io"
+	"time"
+
+	"github.com/coverkit/coverkit/core"
+	"github.com/coverkit/coverkit/models"
 
 	"github.com/coverkit/coverkit/report"
 	"github.com/coverkit/coverkit/units"
@@ -12,6 +17,7 @@ func init() { commands = append(commands, newMergeCmd) }
 
 func newMergeCmd(e *env) *cobra.Command {
 	var format string
+	var timeout time.Duration
 	cmd := &cobra.Command{
 		Use: "merge [FILE...|-]",
 		Example: `  coverkit queens count 11 --units 4 --unit 0-3 > units.jsonl
@@ -26,9 +32,18 @@ func newMergeCmd(e *env) *cobra.Command {
 			if len(args) == 0 {
 				args = []string{"-"}
 			}
+			// The lines are read under the stop (--timeout, SIGINT,
+			// SIGTERM), as every input is: a stop ends a read that waits
+			// and the check of a long fingerprint, and nothing is printed.
+			ctx, stop := searchContext(cmd.Context(), timeout)
+			defer stop()
+			req := models.Request{Context: ctx, Open: func(name string) (io.ReadCloser, error) { return openInput(e, name) }}
 			var srcs []units.Source
 			for _, a := range args {
-				r, err := openInput(e, a)
+				r, err := req.OpenFile(a)
+				if _, stopped := core.ErrorStatus(err); stopped {
+					return phaseError(err, "opening the unit lines; nothing merged")
+				}
 				if err != nil {
 					return err
 				}
@@ -39,7 +54,10 @@ func newMergeCmd(e *env) *cobra.Command {
 				}
 				srcs = append(srcs, units.Source{Name: name, R: r})
 			}
-			s, err := units.Merge(srcs)
+			s, err := units.Merge(ctx, srcs)
+			if _, stopped := core.ErrorStatus(err); stopped {
+				return phaseError(err, "reading the unit lines; nothing merged")
+			}
 			if err != nil {
 				return usageError(err)
 			}
@@ -66,5 +84,6 @@ func newMergeCmd(e *env) *cobra.Command {
 		},
 	}
 	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json")
+	cmd.Flags().DurationVar(&timeout, "timeout", 0, flagHelp["timeout"])
 	return cmd
 }

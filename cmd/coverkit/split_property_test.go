@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -158,7 +159,7 @@ func TestSplitProperty(t *testing.T) {
 								continue
 							}
 							require.Equal(t, exitOK, code, "%v: %s", split, errOut)
-							s, err := units.Merge([]units.Source{{Name: "units", R: strings.NewReader(out)}})
+							s, err := units.Merge(context.Background(), []units.Source{{Name: "units", R: strings.NewReader(out)}})
 							require.NoError(t, err, "%v", split)
 							require.True(t, s.Complete)
 							require.Equal(t, uint64(k), s.Present)
