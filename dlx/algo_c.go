@@ -186,7 +186,7 @@ enter:
 	if itr(ib, 0).next == 0 {
 		count++
 		scanned++ // a node's one unit of work
-		if !t.solution(c, level) || count == limit {
+		if (t.visit != nil || t.rec.nfirst < 0) && !t.solution(c, level) || count == limit {
 			status = core.StatusFound
 			goto park
 		}

@@ -246,7 +246,7 @@ advance:
 solution:
 	count++
 	scanned++ // a node's one unit of work
-	if !a.solution(t, level) || count == limit {
+	if (t.visit != nil || t.rec.nfirst < 0) && !a.solution(t, level) || count == limit {
 		status = core.StatusFound
 		goto park
 	}
