@@ -2,6 +2,7 @@ package dlx
 
 import (
 	"math"
+	"slices"
 	"unsafe"
 
 	"github.com/coverkit/coverkit/core"
@@ -49,6 +50,13 @@ func (c *algoC) clone(m *core.Meter) (method, error) {
 func (c *algoC) cloneBytes() uint64 { return c.l.bytes() }
 
 func (c *algoC) run(t *task) outcome {
+	if t.resume {
+		o := c.finish(t, 0)
+		if !o.parked && !c.snapshot {
+			c.l.unforceAll(c.pend.forced, len(c.pend.forced), false)
+		}
+		return o
+	}
 	r := t.rec
 	r.sol = r.sol[:0]
 	u, nf := c.l.forceAll(t.forced, false, &r.sol)
@@ -63,15 +71,27 @@ func (c *algoC) run(t *task) outcome {
 	}
 	o := outcome{status: core.StatusExhausted, stats: core.Stats{Nodes: 1, Updates: u}} // a dead end at the root
 	if nf == len(t.forced) && np == len(t.path) {
-		s := c.search(t, u)
-		o = outcome{status: s.Status, count: count{lo: s.Solutions}, stats: s.Stats}
-		if c.pend.on && !c.snapshot {
+		if o = c.finish(t, u); o.parked {
 			// Stopped: the forced options are unforced with the levels.
 			c.pend.forced = append(append(c.pend.forced[:0], t.forced...), t.path...)
-			o.parked = true
 			return o
 		}
+		if c.snapshot {
+			return o // undone by the copy
+		}
 	}
+	c.l.unforceAll(t.path, np, false)
+	c.l.unforceAll(t.forced, nf, false)
+	return o
+}
+
+// finish searches from the current state (updates done), or goes on with
+// the parked search (t.resume): it reports parked when the search
+// stopped with its levels in place; with Options.Snapshot it restores the
+// links, forced options included, by the copy.
+func (c *algoC) finish(t *task, updates uint64) outcome {
+	s := c.search(t, updates)
+	o := outcome{status: s.Status, count: count{lo: s.Solutions}, stats: s.Stats}
 	if c.snapshot {
 		// Options.Snapshot: the levels left and the forced options are
 		// undone by a copy.
@@ -80,8 +100,7 @@ func (c *algoC) run(t *task) outcome {
 		c.pend.on = false
 		return o
 	}
-	c.l.unforceAll(t.path, np, false)
-	c.l.unforceAll(t.forced, nf, false)
+	o.parked = c.pend.on
 	return o
 }
 
@@ -99,6 +118,71 @@ func (c *algoC) settle() {
 		l.uncover(uint32(nd(l.nbase, x).top))
 	}
 	l.unforceAll(c.pend.forced, len(c.pend.forced), false)
+}
+
+// rest is a subproblem a parked search has left: the options from the
+// root after the forced ones (a path, see task), and the updates the
+// search makes taking the last of them, which the subproblem's own run,
+// replaying the path, does not count.
+type rest struct {
+	path    []int
+	updates uint64
+}
+
+// remainder turns the parked search into the subproblems it has left, in
+// the order it meets them: the node it stopped at, then, level by level
+// up from the deepest, the options after the one it tried there. It
+// leaves the links as the run found them (the levels and the forced
+// options undone): the subproblems, searched with their updates added,
+// finish the search with the counters of one never stopped.
+func (c *algoC) remainder() []rest {
+	l := c.l
+	level := c.pend.level
+	c.pend.on = false
+	var prefix []int
+	for _, x := range c.choice[:level] {
+		prefix = append(prefix, l.option(x))
+	}
+	rests := []rest{{path: prefix}}
+	for i := level - 1; i >= 0; i-- {
+		x := c.choice[i]
+		hr := uint32(nd(l.nbase, x).top)
+		l.uncoverOthers(x)
+		for y := nd(l.nbase, x).down; y != hr; y = nd(l.nbase, y).down {
+			u := l.coverOthers(y)
+			rests = append(rests, rest{path: append(slices.Clip(prefix[:i]), l.option(y)), updates: u})
+			l.uncoverOthers(y)
+		}
+		l.uncover(hr)
+	}
+	l.unforceAll(c.pend.forced, len(c.pend.forced), false)
+	return rests
+}
+
+// progress estimates the share of the tree a parked run has searched (see
+// resumable).
+func (c *algoC) progress() float64 {
+	if !c.pend.on {
+		return 1
+	}
+	return progressC(c.l, c.choice[:c.pend.level])
+}
+
+// progressC is progress for a stack of Algorithm C (algoC, memoC): the
+// option node chosen at each level. A covered item's list stays as it was
+// when it was chosen, so its length is the level's degree.
+func progressC(l *links, choice []uint32) float64 {
+	nb, ib := l.nbase, l.ibase
+	p, w := 0.0, 1.0
+	for _, x := range choice {
+		hr := uint32(nd(nb, x).top)
+		k := 0
+		for y := nd(nb, hr).down; y != x; y = nd(nb, y).down {
+			k++
+		}
+		p, w = position(p, w, k, int(itr(ib, hr).len))
+	}
+	return p
 }
 
 // takeSnapshot makes the copy of the links that Options.Snapshot restores,
@@ -151,6 +235,15 @@ func (c *algoC) search(t *task, updates uint64) searched {
 		dead    int32  // without colors: active primary items left without options
 		alts    int    // the levels whose option tried is not their item's last
 	)
+	if t.resume {
+		// Go on where the parked search stopped: its levels are in place.
+		level, c.pend.on = c.pend.level, false
+		for _, x := range ch[:level] {
+			if nd(nb, x).down != uint32(nd(nb, x).top) {
+				alts++
+			}
+		}
+	}
 	// With TakeSingleton on a problem without colors the search counts its
 	// dead items (dance_dead.go): a node where one is left meets its dead
 	// end at once, and the choice stops at the first item with one option,

@@ -60,6 +60,14 @@ func (a *algoM) clone(m *core.Meter) (method, error) {
 func (a *algoM) cloneBytes() uint64 { return a.l.bytes() }
 
 func (a *algoM) run(t *task) outcome {
+	if t.resume {
+		s := a.search(t, 0)
+		o := outcome{status: s.Status, count: count{lo: s.Solutions}, stats: s.Stats, parked: a.pend.on}
+		if !o.parked {
+			a.l.unforceAll(a.pend.forced, len(a.pend.forced), true)
+		}
+		return o
+	}
 	l, r := a.l, t.rec
 	r.sol = r.sol[:0]
 	u, n := l.forceAll(t.forced, true, &r.sol)
@@ -97,9 +105,12 @@ func (a *algoM) settle() {
 
 // back undoes level: the option chosen there (or the branch that chose
 // none) and the branches on its item.
-func (a *algoM) back(level int) {
-	l := a.l
-	x := a.choice[level]
+func (a *algoM) back(level int) { backM(a.l, a.choice[level], a.ftweak[level]) }
+
+// backM undoes a level of Algorithm M (algoM, memoM) whose choice was x
+// (an option node, or the item for the branch that chose none) and whose
+// first option node tweaked was first.
+func backM(l *links, x, first uint32) {
 	hr := x
 	if x <= ref(l.nitems) {
 		l.relinkItem(hr) // the branch that chose no more options for hr
@@ -107,7 +118,47 @@ func (a *algoM) back(level int) {
 		hr = uint32(nd(l.nbase, x).top)
 		l.untakeOthersM(x)
 	}
-	l.leaveM(hr, a.ftweak[level])
+	l.leaveM(hr, first)
+}
+
+// progress estimates the share of the tree a parked run has searched (see
+// resumable): at each level the branch taken (tweaked options, still
+// linked forward from the first) over the branches there.
+func (a *algoM) progress() float64 {
+	if !a.pend.on {
+		return 1
+	}
+	return progressM(a.l, a.choice[:a.pend.level], a.ftweak)
+}
+
+// progressM is progress for a stack of Algorithm M (algoM, memoM): the
+// option node or item chosen at each level, and the first option node
+// tweaked there.
+func progressM(l *links, choice, ftweak []uint32) float64 {
+	nb, ib, hmax := l.nbase, l.ibase, ref(l.nitems)
+	p, w := 0.0, 1.0
+	for level, x := range choice {
+		hr := x
+		if x > hmax {
+			hr = uint32(nd(nb, x).top)
+		}
+		k, d := 0, int(itr(ib, hr).len)
+		if y := ftweak[level]; y != 0 {
+			// The options tried are tweaked out of the list, still
+			// linked forward; x too; last, the branch that chooses none.
+			for ; y != x && y != hr; y = nd(nb, y).down {
+				k++
+			}
+			d += k + 2
+		} else {
+			// Covered at once (a bound of 1): the options in order.
+			for y := nd(nb, hr).down; y != x && y != hr; y = nd(nb, y).down {
+				k++
+			}
+		}
+		p, w = position(p, w, k, d)
+	}
+	return p
 }
 
 // search runs Algorithm M from the current state, with t.rec.sol holding
@@ -143,6 +194,15 @@ func (a *algoM) search(t *task, updates uint64) searched {
 		stopping bool
 		hr, x    uint32 // the item branched on at this level, the option node tried
 	)
+	if t.resume {
+		// Go on where the parked search stopped: its levels are in place.
+		level, a.pend.on = a.pend.level, false
+		for _, x := range ch[:level] {
+			if x > hmax {
+				chosen++
+			}
+		}
+	}
 	workBound, ok := g.begin(nodes, updates)
 	if !ok {
 		status, stopping = g.status(), true

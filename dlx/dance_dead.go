@@ -167,6 +167,18 @@ func (l *links) startDead() int32 {
 	return n
 }
 
+// deadCount returns the number of active primary items without options:
+// the dead count of a search whose bias and flags hold (one going on
+// after a stop).
+func (l *links) deadCount() int32 {
+	ib := l.ibase
+	var n int32
+	for h := itr(ib, 0).next; h != 0; h = itr(ib, h).next {
+		n += zero(itr(ib, h).len)
+	}
+	return n
+}
+
 // endDead undoes the bias of startDead.
 func (l *links) endDead() { l.biasSecondary(-secondaryBias) }
 

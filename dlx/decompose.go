@@ -78,7 +78,7 @@ func NewSubtrees(ctx context.Context, p *Problem, forced []int, units uint64, pr
 	}
 	plain := s.enumerator(&defaultOptions)
 	s.g.reset(ctx, 0)
-	sp, d := s.splitDepth(plain, forced, int(target))
+	sp, d := s.splitDepth(plain, forced, nil, int(target))
 	if sp.res.Status != core.StatusExhausted {
 		err := stoppedError(s.g.meter(), "splitting")
 		s.g.end()
@@ -188,7 +188,7 @@ func (t *Subtrees) onCells() (*Subtrees, error) {
 	}
 	s.cl.tree = cellsCanonical
 	s.g.reset(t.ctx, 0)
-	sp, d := s.splitDepth(s.cl, t.forced, t.target)
+	sp, d := s.splitDepth(s.cl, t.forced, nil, t.target)
 	if sp.res.Status != core.StatusExhausted {
 		err := stoppedError(s.g.meter(), "splitting")
 		s.g.end()

@@ -35,6 +35,11 @@ type gauge struct {
 	nodes  uint64
 	budget bool   // m has a node budget
 	max    uint64 // the node budget (0: none)
+	// slice, if not 0, pauses each search of this gauge once its work
+	// reaches it (auto.go's slices of a race): the search then stops as
+	// at a node budget, with status limit, and sliced reports it.
+	slice  uint64
+	sliced bool
 
 	cache     *core.Meter     // the last meter made without a budget
 	cacheDone <-chan struct{} // the Done channel of its context
@@ -92,7 +97,7 @@ func (g *gauge) release() {
 // the budget is spent stops there); without one the search runs lazyBound
 // units of work first.
 func (g *gauge) begin(nodes, work uint64) (workBound uint64, ok bool) {
-	if !g.budget {
+	if !g.budget && g.slice == 0 {
 		return work + lazyBound, true
 	}
 	return g.next(nodes, work)
@@ -109,6 +114,13 @@ func (g *gauge) next(nodes, work uint64) (workBound uint64, ok bool) {
 	if d := nb - nodes; work+d >= work { // no wrap
 		wb = min(wb, work+d)
 	}
+	if g.slice != 0 {
+		if work >= g.slice {
+			g.sliced = true
+			return work, false
+		}
+		wb = min(wb, g.slice)
+	}
 	return wb, true
 }
 
@@ -116,7 +128,10 @@ func (g *gauge) next(nodes, work uint64) (workBound uint64, ok bool) {
 // context, or the node budget found spent by this search or another
 // worker of it).
 func (g *gauge) status() core.Status {
-	if g.m == nil {
+	switch {
+	case g.sliced:
+		return core.StatusLimit
+	case g.m == nil:
 		return core.StatusExhausted
 	}
 	return g.m.Status()

@@ -332,6 +332,27 @@ type memoOutcome struct {
 	stats   core.Stats
 	virtual uint64
 	over    core.Stats // work done again by parallel workers (memoParallel)
+	parked  bool       // stopped with its levels in place (parks)
+}
+
+// finished returns the count of the subtrees a parked memoized search has
+// finished: the sum of the counts so far at its levels.
+func finished(acc []count) count {
+	var c count
+	for _, a := range acc {
+		c = c.add(a)
+	}
+	return c
+}
+
+// finishedV returns the virtual nodes of the subtrees a parked memoized
+// search has finished.
+func finishedV(vacc []uint64) uint64 {
+	var v uint64
+	for _, a := range vacc {
+		v = addSat(v, a)
+	}
+	return v
 }
 
 // addSat returns a + b, or 2^64 − 1 if that overflows.
@@ -379,6 +400,14 @@ type memoC struct {
 	branch Branch   // BranchMRV or BranchFirst
 	m      *memoRun // the table and the per-level arrays, made on the first run
 	last   memoOutcome
+	// parks makes a stopped run leave its levels in place (the race of
+	// auto.go, whose slices resume them) instead of unwinding them.
+	parks bool
+	pend  struct {
+		on     bool
+		level  int
+		forced []int
+	}
 }
 
 // newMemoC returns the memoized count of Algorithm C on l.
@@ -392,12 +421,46 @@ func (mc *memoC) clone(m *core.Meter) (method, error) {
 	if err != nil {
 		return nil, err
 	}
-	return newMemoC(l, mc.budget, mc.branch), nil
+	c := newMemoC(l, mc.budget, mc.branch)
+	c.parks = mc.parks
+	return c, nil
 }
 
 func (mc *memoC) cloneBytes() uint64 { return mc.l.bytes() }
 
-func (mc *memoC) settle() {}
+// settle undoes the levels and the forced options a parked run left.
+func (mc *memoC) settle() {
+	if !mc.pend.on {
+		return
+	}
+	mc.pend.on = false
+	l := mc.l
+	for level := mc.pend.level; level > 0; {
+		level--
+		x := mc.choice[level]
+		hr := uint32(nd(l.nbase, x).top)
+		if l.colored {
+			l.uncoverOthersColored(x)
+			l.uncover(hr)
+			continue
+		}
+		l.uncoverOthersD(x)
+		l.uncoverPlainD(hr)
+	}
+	if !l.colored {
+		l.endDead()
+	}
+	l.unforceAll(mc.pend.forced, len(mc.pend.forced), false)
+}
+
+// progress estimates the share of the count a parked run has done (see
+// resumable).
+func (mc *memoC) progress() float64 {
+	if !mc.pend.on {
+		return 1
+	}
+	return progressC(mc.l, mc.choice[:mc.pend.level])
+}
 
 // table returns the run's table and arrays, made on first use.
 func (mc *memoC) table() *memoRun {
@@ -410,34 +473,55 @@ func (mc *memoC) table() *memoRun {
 
 func (mc *memoC) run(t *task) outcome {
 	l, m := mc.l, mc.table()
-	u, nf := l.forceAll(t.forced, false, nil)
-	np := 0
-	if nf == len(t.forced) {
-		var up uint64
-		up, np = l.forceAll(t.path, false, nil)
-		u += up
-	}
-	if t.path != nil {
-		u = 0 // a subproblem of a split: its prefix is the split's
-	}
-	o := memoOutcome{status: core.StatusExhausted, stats: core.Stats{Nodes: 1, Updates: u}} // a dead end at the root
-	if nf == len(t.forced) && np == len(t.path) {
-		var dead int32
+	var (
+		o              memoOutcome
+		forced, path   = t.forced, t.path
+		nf, np         int
+		dead           int32
+		u              uint64
+		counting, fits bool
+	)
+	if t.resume {
+		// The forced options and the dead count of the parked run hold.
+		forced, path, nf, fits = mc.pend.forced, nil, len(mc.pend.forced), true
 		if !l.colored {
+			dead = l.deadCount()
+		}
+	} else {
+		u, nf = l.forceAll(forced, false, nil)
+		if nf == len(forced) {
+			var up uint64
+			up, np = l.forceAll(path, false, nil)
+			u += up
+		}
+		if path != nil {
+			u = 0 // a subproblem of a split: its prefix is the split's
+		}
+		if fits = nf == len(forced) && np == len(path); fits && !l.colored {
 			dead = l.startDead()
 		}
-		o = mc.search(t.g, m, u, dead)
-		if !l.colored {
+	}
+	counting = fits && !l.colored
+	if fits {
+		o = mc.search(t.g, m, u, dead, t.resume)
+	} else {
+		o = memoOutcome{status: core.StatusExhausted, stats: core.Stats{Nodes: 1, Updates: u}} // a dead end at the root
+	}
+	switch {
+	case o.parked && !t.resume:
+		mc.pend.forced = append(append(mc.pend.forced[:0], forced...), path...)
+	case !o.parked:
+		if counting {
 			l.endDead()
 		}
+		l.unforceAll(path, np, false)
+		l.unforceAll(forced, nf, false)
 	}
-	l.unforceAll(t.path, np, false)
-	l.unforceAll(t.forced, nf, false)
 	if m.t != nil {
 		m.peak = max(m.peak, m.t.bytes())
 	}
 	mc.last = o
-	return outcome{status: o.status, count: o.count, stats: o.stats}
+	return outcome{status: o.status, count: o.count, stats: o.stats, parked: o.parked}
 }
 
 // primaryKey sets m.key's primary part from the active primary items and
@@ -523,8 +607,10 @@ func chooseFirst(ib unsafe.Pointer) (l int32, hr, n uint32) {
 // search runs the memoized count from the current state under the gauge
 // g, from updates done, with dead the active primary items without options
 // (without colors, where the links keep the dead count of dance_dead.go
-// running: startDead). It restores the state before returning.
-func (mc *memoC) search(g *gauge, m *memoRun, updates uint64, dead int32) memoOutcome {
+// running: startDead), or goes on with the parked search (resume). It
+// restores the state before returning, unless it stopped with parks set:
+// then it leaves its levels in place (pend) and returns at once.
+func (mc *memoC) search(g *gauge, m *memoRun, updates uint64, dead int32, resume bool) memoOutcome {
 	m.watch(g)
 	var (
 		l        = mc.l
@@ -565,23 +651,30 @@ func (mc *memoC) search(g *gauge, m *memoRun, updates uint64, dead int32) memoOu
 		m.dup = make([]bool, len(ent))
 		dup = m.dup
 	}
+	if resume {
+		level, mc.pend.on = mc.pend.level, false
+	}
 	workBound, ok := g.begin(nodes, updates)
 	if !ok {
 		status, stopping = g.status(), true
 	}
 
 enter:
+	if updates+scanned >= workBound && !stopping {
+		// (Every node adds at least one unit of work: see gauge.)
+		workBound, ok = g.next(nodes, updates+scanned)
+		if !ok {
+			status, stopping = g.status(), true
+		}
+	}
 	if stopping {
+		if mc.parks {
+			mc.pend.on, mc.pend.level = true, level
+			g.nodes = nodes
+			return memoOutcome{status: status, count: finished(acc[:level]), virtual: finishedV(vacc[:level]), stats: core.Stats{Nodes: nodes - node0, Updates: updates}, parked: true}
+		}
 		val, vv = count{}, 0
 		goto ret
-	}
-	if updates+scanned >= workBound {
-		// (Every node adds at least one unit of work: see gauge.)
-		if workBound, ok = g.next(nodes, updates+scanned); !ok {
-			status, stopping = g.status(), true
-			val, vv = count{}, 0
-			goto ret
-		}
 	}
 	nodes++
 	scanned++

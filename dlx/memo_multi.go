@@ -39,6 +39,12 @@ type memoM struct {
 	branch Branch
 	m      *memoRun
 	last   memoOutcome
+	parks  bool // see memoC.parks
+	pend   struct {
+		on     bool
+		level  int
+		forced []int
+	}
 }
 
 // newMemoM returns the memoized count of Algorithm M on l.
@@ -53,12 +59,34 @@ func (mm *memoM) clone(m *core.Meter) (method, error) {
 	if err != nil {
 		return nil, err
 	}
-	return newMemoM(l, mm.budget, mm.branch), nil
+	c := newMemoM(l, mm.budget, mm.branch)
+	c.parks = mm.parks
+	return c, nil
 }
 
 func (mm *memoM) cloneBytes() uint64 { return mm.l.bytes() }
 
-func (mm *memoM) settle() {}
+// settle undoes the levels and the forced options a parked run left.
+func (mm *memoM) settle() {
+	if !mm.pend.on {
+		return
+	}
+	mm.pend.on = false
+	for level := mm.pend.level; level > 0; {
+		level--
+		backM(mm.l, mm.choice[level], mm.ftweak[level])
+	}
+	mm.l.unforceAll(mm.pend.forced, len(mm.pend.forced), true)
+}
+
+// progress estimates the share of the count a parked run has done (see
+// resumable).
+func (mm *memoM) progress() float64 {
+	if !mm.pend.on {
+		return 1
+	}
+	return progressM(mm.l, mm.choice[:mm.pend.level], mm.ftweak)
+}
 
 func (mm *memoM) run(t *task) outcome {
 	l := mm.l
@@ -67,15 +95,29 @@ func (mm *memoM) run(t *task) outcome {
 	}
 	m := mm.m
 	m.branch = mm.branch
-	u, n := l.forceAll(t.forced, true, nil)
-	o := memoOutcome{status: core.StatusExhausted, stats: core.Stats{Nodes: 1, Updates: u}} // a dead end at the root
-	if n == len(t.forced) {
-		o = mm.search(t.g, m, u)
+	forced, n := t.forced, 0
+	var o memoOutcome
+	switch {
+	case t.resume:
+		forced, n = mm.pend.forced, len(mm.pend.forced)
+		o = mm.search(t.g, m, 0, true)
+	default:
+		var u uint64
+		if u, n = l.forceAll(forced, true, nil); n == len(forced) {
+			o = mm.search(t.g, m, u, false)
+		} else {
+			o = memoOutcome{status: core.StatusExhausted, stats: core.Stats{Nodes: 1, Updates: u}} // a dead end at the root
+		}
+		if o.parked {
+			mm.pend.forced = append(mm.pend.forced[:0], forced...)
+		}
 	}
-	l.unforceAll(t.forced, n, true)
+	if !o.parked {
+		l.unforceAll(forced, n, true)
+	}
 	m.peak = max(m.peak, m.t.bytes())
 	mm.last = o
-	return outcome{status: o.status, count: o.count, stats: o.stats}
+	return outcome{status: o.status, count: o.count, stats: o.stats, parked: o.parked}
 }
 
 // primaryKeyM sets m.key's primary part from the bounds of the active
@@ -115,9 +157,10 @@ func chooseFirstM(ib, sb unsafe.Pointer) (score int32, hr, n uint32) {
 }
 
 // search runs the memoized count of Algorithm M from the current state
-// under the gauge g, from updates done; see memoC.search and the comment
-// above. It restores the state before returning.
-func (mm *memoM) search(g *gauge, m *memoRun, updates uint64) memoOutcome {
+// under the gauge g, from updates done, or goes on with the parked search
+// (resume); see memoC.search and the comment above. It restores the state
+// before returning, unless it stopped with parks set.
+func (mm *memoM) search(g *gauge, m *memoRun, updates uint64, resume bool) memoOutcome {
 	m.watch(g)
 	var (
 		l        = mm.l
@@ -150,23 +193,27 @@ func (mm *memoM) search(g *gauge, m *memoRun, updates uint64) memoOutcome {
 		acc, vacc, ent = m.acc, m.vacc, m.ent
 	}
 	l.layout()
-	workBound, ok := g.begin(nodes, updates)
-	if !ok {
-		status, stopping = g.status(), true
+	if resume {
+		level, mm.pend.on = mm.pend.level, false
 	}
+	workBound, ok := g.begin(nodes, updates)
+	stopping = !ok
 
 forward:
+	if updates+scanned >= workBound && !stopping {
+		// (Every node adds at least one unit of work: see gauge.)
+		workBound, ok = g.next(nodes, updates+scanned)
+		stopping = !ok
+	}
 	if stopping {
+		status = g.status()
+		if mm.parks {
+			mm.pend.on, mm.pend.level = true, level
+			g.nodes = nodes
+			return memoOutcome{status: status, count: finished(acc[:level]), virtual: finishedV(vacc[:level]), stats: core.Stats{Nodes: nodes - node0, Updates: updates}, parked: true}
+		}
 		val, vv = count{}, 0
 		goto ret
-	}
-	if updates+scanned >= workBound {
-		// (Every node adds at least one unit of work: see gauge.)
-		if workBound, ok = g.next(nodes, updates+scanned); !ok {
-			status, stopping = g.status(), true
-			val, vv = count{}, 0
-			goto ret
-		}
 	}
 	nodes++
 	scanned++

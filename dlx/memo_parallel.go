@@ -56,16 +56,22 @@ func (s *Solver) countMemo(ctx context.Context, opts *Options) (Result, error) {
 	}
 	branch := opts.Branch
 	var probe core.Stats
-	if branch == BranchAuto {
-		n := uint64(autoSampleNodes)
-		if opts.MaxNodes != 0 {
-			n = min(n, opts.MaxNodes)
+	if branch == BranchAuto && opts.MaxNodes == 0 {
+		// A race of the two rules (auto.go): the winner's count, or on
+		// several workers the leader's from the root.
+		r, done, other, err := s.raceMemo(ctx, opts, budget, opts.Workers > 1)
+		if err != nil {
+			return Result{}, err
 		}
-		x, other := s.pickBranch(ctx, opts.Forced, n, budget)
-		if x.done {
-			return s.memoResult(x.m, other, start), nil
+		if done || r.status != core.StatusLimit {
+			res := s.memoResult(r.m.(memoMethod), other, start)
+			res.Stats = r.stats
+			res.Stats.Elapsed = time.Since(start)
+			return res, nil
 		}
-		probe, branch = other.Add(x.o.stats), x.branch()
+		probe, branch = other.Add(r.stats), r.branch()
+	} else if branch == BranchAuto {
+		branch = BranchMRV // a node budget: the count by the rule of the enumeration
 	}
 	return s.memoCount(ctx, opts, budget, branch, probe, start), nil
 }
@@ -115,7 +121,7 @@ func (s *Solver) memoParallel(ctx context.Context, opts *Options, budget uint64,
 	if branch == BranchFirst {
 		cutter.stopAt = math.MaxInt32
 	}
-	sp, _ := s.splitDepth(cutter, opts.Forced, w*tasksPerWorker)
+	sp, _ := s.splitDepth(cutter, opts.Forced, nil, w*tasksPerWorker)
 	over := core.Stats{Nodes: sp.res.Stats.Nodes, Updates: sp.res.Stats.Updates}
 	ntask := len(sp.tasksEnd)
 	if opts.Progress != nil {

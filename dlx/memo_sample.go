@@ -25,18 +25,31 @@ func (s *Solver) sample(ctx context.Context, n uint64, opts *Options) (Result, e
 		return Result{}, err
 	}
 	start := time.Now()
-	branch := opts.Branch
-	if branch == BranchAuto {
-		k := uint64(autoSampleNodes)
-		if opts.MaxNodes != 0 {
-			k = min(k, opts.MaxNodes)
+	var mc *memoC
+	var res Result
+	if opts.Branch == BranchAuto && opts.MaxNodes == 0 {
+		// A race of the two rules (auto.go), to the end: the winner's
+		// table gives the draws.
+		r, _, other, err := s.raceMemo(ctx, opts, budget, false)
+		if err != nil {
+			return Result{}, err
 		}
-		x, _ := s.pickBranch(ctx, opts.Forced, k, budget)
-		branch = x.branch()
+		mc = r.m.(*memoC)
+		mc.parks = false
+		res = s.memoResult(mc, other, start)
+		res.Stats = r.stats
+	} else {
+		branch := opts.Branch
+		if branch == BranchAuto {
+			branch = BranchMRV
+		}
+		mc = newMemoC(s.l, budget, branch)
+		s.g.reset(ctx, opts.MaxNodes)
+		s.run(mc, opts.Forced, nil, 0, nil)
+		s.g.end()
+		res = s.memoResult(mc, core.Stats{}, start)
 	}
-	mc := newMemoC(s.l, budget, branch)
-	o := s.runSample(ctx, mc, opts.Forced, nil, opts.MaxNodes).o
-	res := s.memoResult(mc, core.Stats{}, start)
+	o := mc.last
 	if o.status != core.StatusExhausted {
 		// Stopped while counting: nothing was drawn, and the count of
 		// the subtrees finished is no population to draw from.
@@ -150,7 +163,7 @@ func (mc *memoC) below(g *gauge) memoOutcome {
 		dead = l.startDead()
 		defer l.endDead()
 	}
-	return mc.search(g, mc.m, 0, dead)
+	return mc.search(g, mc.m, 0, dead, false)
 }
 
 // randBelow returns a uniform random count in [0, n), n > 0.

@@ -60,6 +60,11 @@ type task struct {
 	limit uint64           // stop after this many solutions (0: none)
 	visit func([]int) bool // each solution, forced options first (nil: none); false stops
 	rec   *record          // the first solution found
+	// resume, for a method whose last run stopped with its levels in
+	// place (parked), goes on from there: the same search as one never
+	// stopped, its counters those of the part searched now (a race of
+	// methods, auto.go, runs each in slices this way).
+	resume bool
 	// cut, if not −1, is the level at which the search hands each
 	// prefix to onPrefix, with the nodes and updates counted on reaching
 	// it, instead of going deeper (the split of parallel.go).
@@ -142,4 +147,26 @@ func (t *task) prefix(c chooser, level int, at core.Stats) {
 	base := c.chosen(r, level)
 	t.onPrefix(r.sol[base:], at)
 	r.sol = r.sol[:base]
+}
+
+// resumable is a method whose stopped runs can go on (task.resume) and
+// that can say how far a stopped run got: the racing methods of auto.go.
+type resumable interface {
+	method
+	// progress estimates the share of the search a parked run has done:
+	// Knuth's estimate from the position of its stack, the options
+	// tried at each level over the options there, each level's share
+	// the product of the degrees above it.
+	progress() float64
+}
+
+// position adds to the progress p (of the part of the tree w below the
+// levels so far) a level whose item has branch k of d tried, and returns
+// p and the part below that branch.
+func position(p, w float64, k, d int) (float64, float64) {
+	if d <= 0 {
+		return p, w
+	}
+	w /= float64(d)
+	return p + float64(k)*w, w
 }

@@ -3,6 +3,7 @@ package dlx
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -54,11 +55,14 @@ func (sp *split) task(t int) []int {
 // tried searches from the root again, with the gauge's node total as it
 // was: only the last depth's nodes and updates are the search's (the
 // rounds before it are overhead), and they spend the node budget once.
-func (s *Solver) splitDepth(m method, forced []int, target int) (split, int) {
+// With a path (a subproblem of m's encoding, nil for the root) the split
+// is of the subtree below it, and its prefixes continue the path.
+func (s *Solver) splitDepth(m method, forced, path []int, target int) (split, int) {
 	var sp split
 	last, d := -1, 1
 	nodes := s.g.nodes
 	onPrefix := func(prefix []int, at core.Stats) {
+		sp.tasks = append(sp.tasks, path...)
 		sp.tasks = append(sp.tasks, prefix...)
 		sp.tasksEnd = append(sp.tasksEnd, len(sp.tasks))
 		sp.at = append(sp.at, at)
@@ -72,7 +76,7 @@ func (s *Solver) splitDepth(m method, forced []int, target int) (split, int) {
 	for ; d <= maxSplitDepth; d++ {
 		sp = split{}
 		s.g.nodes = nodes
-		o := s.split(m, forced, nil, 0, visit, d, onPrefix)
+		o := s.split(m, forced, path, 0, visit, d, onPrefix)
 		sp.res = Result{Status: o.status, Solutions: o.count.lo, Stats: o.stats}
 		n := len(sp.tasksEnd)
 		if n >= target || n == 0 || n == last || o.status != core.StatusExhausted || d == maxSplitDepth {
@@ -155,7 +159,7 @@ func (s *Solver) parallel(m method, opts *Options) (Result, error) {
 	if err := s.checkWorkers(m, w); err != nil {
 		return Result{}, err
 	}
-	sp, _ := s.splitDepth(m, opts.Forced, w*tasksPerWorker)
+	sp, _ := s.splitDepth(m, opts.Forced, nil, w*tasksPerWorker)
 	res := sp.res
 	s.rec.nfirst = -1
 	// The workers' gauge: s.g's, or with a budget one whose meter holds
@@ -463,4 +467,91 @@ func (s *Solver) rerun(m method, forced, task []int, limit uint64) (core.Stats, 
 	r.g.reset(s.g.ctx, 0)
 	o := r.run(c, forced, task, limit, nil)
 	return o.stats, o.status == core.StatusFound && o.count.lo == limit
+}
+
+// goOn finishes on opts.Workers workers the count that c (Algorithm C on
+// s's arrays) parked: the subproblems it has left (remainder), each split
+// below its path as parallel splits the root, their subtrees searched by
+// the workers; raced holds the count and counters of the part searched
+// before, to which theirs are added, so that the Result is that of one
+// search.
+func (s *Solver) goOn(c *algoC, opts *Options, raced Result) Result {
+	rests := c.remainder()
+	w := opts.Workers
+	res := raced
+	var (
+		all      split // the subtrees of every rest, in the search's order
+		shallow  []int // the first solution above a split, if any
+		per      = max(w*tasksPerWorker/len(rests), 1)
+		complete = true
+	)
+	for _, r := range rests {
+		sp, _ := s.splitDepth(c, opts.Forced, r.path, per)
+		res.Stats = res.Stats.Add(sp.res.Stats)
+		res.Stats.Updates += r.updates
+		res.Solutions += uint64(len(sp.solsEnd))
+		if shallow == nil && len(sp.solsEnd) > 0 {
+			shallow = slices.Clone(sp.sols[:sp.solsEnd[0]])
+		}
+		if sp.res.Status != core.StatusExhausted {
+			res.Status, complete = sp.res.Status, false
+			break
+		}
+		for t := range sp.tasksEnd {
+			all.tasks = append(all.tasks, sp.task(t)...)
+			all.tasksEnd = append(all.tasksEnd, len(all.tasks))
+		}
+	}
+	if s.rec.nfirst < 0 && shallow != nil {
+		s.rec.keepFirst(shallow)
+	}
+	ntask := len(all.tasksEnd)
+	if !complete || ntask == 0 {
+		return res
+	}
+	ws := s.workers(c, &s.g, w)
+	if ws == nil {
+		res.Status = s.g.status()
+		return res
+	}
+	var (
+		mu        sync.Mutex
+		firstTask = -1
+		first     []int
+		done      atomic.Int64
+		total     = make([]Result, w)
+	)
+	each(ws, ntask, func(wk *worker, t int) bool {
+		o := wk.run(wk.m, opts.Forced, all.task(t), 0, nil)
+		r := &total[wk.k]
+		r.Solutions += o.count.lo
+		r.Stats = r.Stats.Add(o.stats)
+		if o.status != core.StatusExhausted {
+			return false
+		}
+		done.Add(1)
+		if f := wk.rec.First(); f != nil {
+			mu.Lock()
+			if firstTask < 0 || t < firstTask {
+				firstTask, first = t, slices.Clone(f)
+			}
+			mu.Unlock()
+		}
+		return true
+	})
+	for _, r := range total {
+		res.Solutions += r.Solutions
+		res.Stats.Nodes += r.Stats.Nodes
+		res.Stats.Updates += r.Stats.Updates
+	}
+	if s.rec.nfirst < 0 && first != nil {
+		s.rec.keepFirst(first)
+	}
+	if int(done.Load()) != ntask {
+		res.Status = s.g.status()
+		if res.Status == core.StatusExhausted {
+			res.Status = core.StatusCanceled // stopped while copying
+		}
+	}
+	return res
 }

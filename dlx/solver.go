@@ -227,11 +227,29 @@ func (r *runner) split(m method, forced, path []int, limit uint64, visit func([]
 	r.settle()
 	r.rec.nfirst = -1
 	r.t = task{g: &r.g, forced: forced, path: path, limit: limit, visit: visit, rec: &r.rec, cut: cut, onPrefix: onPrefix}
+	return r.start(m)
+}
+
+// start runs m on r.t, keeping m as parked if it stopped so.
+func (r *runner) start(m method) outcome {
 	o := m.run(&r.t)
 	if o.parked {
 		r.parked = m
 	}
 	return o
+}
+
+// resume goes on with the run of m that r's last run parked (see
+// task.resume), under r's gauge; a run that did not park has nothing to
+// go on with (an exhausted outcome).
+func (r *runner) resume(m method) outcome {
+	if r.parked != m {
+		return outcome{status: core.StatusExhausted}
+	}
+	r.parked = nil
+	r.t.resume = true
+	defer func() { r.t.resume = false }()
+	return r.start(m)
 }
 
 // NewSolver builds a Solver for p. It fails with an error wrapping
