@@ -24,13 +24,7 @@ type algoC struct {
 	// (Options.Snapshot) instead of undoing the forced options and the
 	// levels left.
 	snapshot bool
-	// pend is the run a stop left in place: its levels and its forced
-	// and replayed options, which settle undoes.
-	pend struct {
-		on     bool
-		level  int
-		forced []int
-	}
+	pend     pending // the run a stop left in place
 }
 
 // newAlgoC returns Algorithm C on l.
@@ -38,13 +32,11 @@ func newAlgoC(l *links) *algoC { return &algoC{l: l, choice: make([]uint32, l.le
 
 // clone returns c on a copy of its links.
 func (c *algoC) clone(m *core.Meter) (method, error) {
-	l, err := c.l.clone(m)
-	if err != nil {
-		return nil, err
-	}
-	d := newAlgoC(l)
-	d.stopAt, d.snapshot = c.stopAt, c.snapshot
-	return d, nil
+	return cloneOn(c.l, m, func(l *links) method {
+		d := newAlgoC(l)
+		d.stopAt, d.snapshot = c.stopAt, c.snapshot
+		return d
+	})
 }
 
 func (c *algoC) cloneBytes() uint64 { return c.l.bytes() }
@@ -73,7 +65,7 @@ func (c *algoC) run(t *task) outcome {
 	if nf == len(t.forced) && np == len(t.path) {
 		if o = c.finish(t, u); o.parked {
 			// Stopped: the forced options are unforced with the levels.
-			c.pend.forced = append(append(c.pend.forced[:0], t.forced...), t.path...)
+			c.pend.keep(t.forced, t.path)
 			return o
 		}
 		if c.snapshot {
@@ -105,19 +97,13 @@ func (c *algoC) finish(t *task, updates uint64) outcome {
 }
 
 // settle undoes the levels and the forced options a stopped run left.
-func (c *algoC) settle() {
-	if !c.pend.on {
-		return
-	}
-	c.pend.on = false
-	l := c.l
-	for level := c.pend.level; level > 0; {
-		level--
-		x := c.choice[level]
-		l.uncoverOthers(x)
-		l.uncover(uint32(nd(l.nbase, x).top))
-	}
-	l.unforceAll(c.pend.forced, len(c.pend.forced), false)
+func (c *algoC) settle() { c.pend.undo(c.l, false, func(level int) { backC(c.l, c.choice[level]) }) }
+
+// backC undoes a level of Algorithm C (algoC, memoC) whose choice was the
+// option node x: its option's other items, then its item.
+func backC(l *links, x uint32) {
+	l.uncoverOthers(x)
+	l.uncover(uint32(nd(l.nbase, x).top))
 }
 
 // rest is a subproblem a parked search has left: the options from the
@@ -218,26 +204,23 @@ type searched struct {
 // levels in place (pend) and returns at once.
 func (c *algoC) search(t *task, updates uint64) searched {
 	var (
-		l       = c.l
-		nb      = l.nbase
-		ib      = l.ibase
-		ch      = c.choice
-		g       = t.g
-		limit   = t.limit
-		cut     = t.cut
-		level   int
-		nodes   = g.nodes // the gauge's running total
-		first   = nodes
-		scanned uint64 // items the choice of item scanned: work, with the updates
-		count   uint64
-		status  = core.StatusExhausted
-		hr, x   uint32 // the header of the item chosen at this level, the option node tried
-		dead    int32  // without colors: active primary items left without options
-		alts    int    // the levels whose option tried is not their item's last
+		l, ch         = c.l, c.choice
+		nb, ib        = l.nbase, l.ibase
+		g, limit, cut = t.g, t.limit, t.cut
+		level         = c.pend.from(t.resume)
+		workBound     = g.begin(updates)
+		nodes         = g.nodes // the gauge's running total
+		first         = nodes
+		scanned       uint64 // items the choice of item scanned: work, with the updates
+		count         uint64
+		status        core.Status // why it stopped (exhausted: it did not)
+		ok            bool
+		hr, x         uint32 // the header of the item chosen at this level, the option node tried
+		dead          int32  // without colors: active primary items left without options
+		alts          int    // the levels whose option tried is not their item's last
 	)
 	if t.resume {
 		// Go on where the parked search stopped: its levels are in place.
-		level, c.pend.on = c.pend.level, false
 		for _, x := range ch[:level] {
 			if nd(nb, x).down != uint32(nd(nb, x).top) {
 				alts++
@@ -256,17 +239,11 @@ func (c *algoC) search(t *task, updates uint64) searched {
 		mode = modeTrack
 		dead = l.startDead()
 	}
-	workBound, ok := g.begin(nodes, updates)
-	if !ok {
-		status = g.status()
-		goto park
-	}
 
 enter:
 	if updates+scanned >= workBound {
 		// (Every node adds at least one unit of work: see gauge.)
-		if workBound, ok = g.next(nodes, updates+scanned); !ok {
-			status = g.status()
+		if workBound, status, ok = g.poll(nodes, updates+scanned); !ok {
 			goto park
 		}
 	}
@@ -279,7 +256,7 @@ enter:
 	if itr(ib, 0).next == 0 {
 		count++
 		scanned++ // a node's one unit of work
-		if (t.visit != nil || t.rec.nfirst < 0) && !t.solution(c, level) || count == limit {
+		if t.keeps() && !t.solution(c, level) || count == limit {
 			status = core.StatusFound
 			goto park
 		}
@@ -399,7 +376,7 @@ park:
 	if mode == modeTrack {
 		l.endDead()
 	}
-	c.pend.on, c.pend.level = true, level
+	c.pend.park(level)
 	g.nodes = nodes
 	return searched{Status: status, Solutions: count, Stats: core.Stats{Nodes: nodes - first, Updates: updates}}
 }

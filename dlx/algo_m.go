@@ -27,12 +27,7 @@ type algoM struct {
 	branch []int32  // the branch taken at each level (the split's prefixes)
 	// maxOpts is MaxOptions of the search under way, −1 for none.
 	maxOpts int
-	// pend is the run a stop left in place (see algoC.pend).
-	pend struct {
-		on     bool
-		level  int
-		forced []int
-	}
+	pend    pending // the run a stop left in place
 }
 
 // infty is the branching degree of no item (a solution).
@@ -48,13 +43,11 @@ func newAlgoM(l *links) *algoM {
 
 // clone returns a on a copy of its links.
 func (a *algoM) clone(m *core.Meter) (method, error) {
-	l, err := a.l.clone(m)
-	if err != nil {
-		return nil, err
-	}
-	b := newAlgoM(l)
-	b.maxOpts = a.maxOpts
-	return b, nil
+	return cloneOn(a.l, m, func(l *links) method {
+		b := newAlgoM(l)
+		b.maxOpts = a.maxOpts
+		return b
+	})
 }
 
 func (a *algoM) cloneBytes() uint64 { return a.l.bytes() }
@@ -80,7 +73,7 @@ func (a *algoM) run(t *task) outcome {
 		o = outcome{status: s.Status, count: count{lo: s.Solutions}, stats: s.Stats}
 		if a.pend.on {
 			// Stopped: the forced options are unforced with the levels.
-			a.pend.forced = append(a.pend.forced[:0], t.forced...)
+			a.pend.keep(t.forced, nil)
 			o.parked = true
 			return o
 		}
@@ -92,15 +85,7 @@ func (a *algoM) run(t *task) outcome {
 // settle undoes the levels and the forced options a stopped run left, as
 // search backs up.
 func (a *algoM) settle() {
-	if !a.pend.on {
-		return
-	}
-	a.pend.on = false
-	for level := a.pend.level; level > 0; {
-		level--
-		a.back(level)
-	}
-	a.l.unforceAll(a.pend.forced, len(a.pend.forced), true)
+	a.pend.undo(a.l, true, a.back)
 }
 
 // back undoes level: the option chosen there (or the branch that chose
@@ -110,16 +95,7 @@ func (a *algoM) back(level int) { backM(a.l, a.choice[level], a.ftweak[level]) }
 // backM undoes a level of Algorithm M (algoM, memoM) whose choice was x
 // (an option node, or the item for the branch that chose none) and whose
 // first option node tweaked was first.
-func backM(l *links, x, first uint32) {
-	hr := x
-	if x <= ref(l.nitems) {
-		l.relinkItem(hr) // the branch that chose no more options for hr
-	} else {
-		hr = uint32(nd(l.nbase, x).top)
-		l.untakeOthersM(x)
-	}
-	l.leaveM(hr, first)
-}
+func backM(l *links, x, first uint32) { l.leaveM(l.unchooseM(x), first) }
 
 // progress estimates the share of the tree a parked run has searched (see
 // resumable): at each level the branch taken (tweaked options, still
@@ -167,46 +143,31 @@ func progressM(l *links, choice, ftweak []uint32) float64 {
 // early: then it leaves its levels in place (pend) and returns at once.
 func (a *algoM) search(t *task, updates uint64) searched {
 	var (
-		l        = a.l
-		nb       = l.nbase
-		ib       = l.ibase
-		sb       = l.sbase()
-		ch       = a.choice
-		ft       = a.ftweak
-		br       = a.branch
-		g        = t.g
-		path     = t.path
-		floor    = len(path)
-		limit    = t.limit
-		cut      = t.cut
-		hmax     = ref(l.nitems)
-		maxOpts  = a.maxOpts
-		maxPer   = int64(l.maxPer)
-		chosen   = len(t.rec.sol) // options chosen, forced ones included
-		start    = updates
-		replayed uint64 // updates spent replaying path, not counted
-		level    int
-		nodes    = g.nodes // the gauge's running total
-		first    = nodes
-		scanned  uint64 // items the choice of item scanned: work, with the updates
-		count    uint64
-		status   = core.StatusExhausted
-		stopping bool
-		hr, x    uint32 // the item branched on at this level, the option node tried
+		l, ch, ft, br   = a.l, a.choice, a.ftweak, a.branch
+		nb, ib, sb      = l.nbase, l.ibase, l.sbase()
+		g, limit, cut   = t.g, t.limit, t.cut
+		path, floor     = t.path, len(t.path)
+		hmax            = ref(l.nitems)
+		maxOpts, maxPer = a.maxOpts, int64(l.maxPer)
+		chosen          = len(t.rec.sol) // options chosen, forced ones included
+		start           = updates
+		replayed        uint64 // updates spent replaying path, not counted
+		level           = a.pend.from(t.resume)
+		workBound       = g.begin(updates)
+		nodes           = g.nodes // the gauge's running total
+		first           = nodes
+		scanned, count  uint64      // scanned: items the choice of item scanned, work with the updates
+		status          core.Status // why it stopped (exhausted: it did not)
+		ok, stopping    bool
+		hr, x           uint32 // the item branched on at this level, the option node tried
 	)
 	if t.resume {
 		// Go on where the parked search stopped: its levels are in place.
-		level, a.pend.on = a.pend.level, false
 		for _, x := range ch[:level] {
 			if x > hmax {
 				chosen++
 			}
 		}
-	}
-	workBound, ok := g.begin(nodes, updates)
-	if !ok {
-		status, stopping = g.status(), true
-		goto backdown
 	}
 
 forward:
@@ -216,8 +177,7 @@ forward:
 		}
 		if updates+scanned >= workBound {
 			// (Every node adds at least one unit of work: see gauge.)
-			if workBound, ok = g.next(nodes, updates+scanned); !ok {
-				status = g.status()
+			if workBound, status, ok = g.poll(nodes, updates+scanned); !ok {
 				goto park
 			}
 		}
@@ -304,9 +264,8 @@ advance:
 	goto forward
 
 solution:
-	count++
 	scanned++ // a node's one unit of work
-	if (t.visit != nil || t.rec.nfirst < 0) && !a.solution(t, level) || count == limit {
+	if count++; t.keeps() && !a.solution(t, level) || count == limit {
 		status = core.StatusFound
 		goto park
 	}
@@ -325,21 +284,16 @@ backdown:
 		stopping = true // the subproblem's tree is done
 	}
 	x = ch[level]
-	if x <= hmax {
-		// The branch that chose no more options for hr.
-		hr = x
-		l.relinkItem(hr)
-		goto backup
+	if hr = l.unchooseM(x); hr == x {
+		goto backup // the branch that chose no more options for hr
 	}
-	hr = uint32(nd(nb, x).top)
 	chosen--
-	l.untakeOthersM(x)
 	x = nd(nb, x).down
 	br[level]++
 	goto advance
 
 park:
-	a.pend.on, a.pend.level = true, level
+	a.pend.park(level)
 	g.nodes = nodes
 	return searched{Status: status, Solutions: count, Stats: core.Stats{Nodes: nodes - first, Updates: updates - replayed}}
 }

@@ -128,13 +128,14 @@ type race struct {
 func (s *Solver) newRace(ctx context.Context, opts *Options, plain, memo bool, budget uint64) (*race, error) {
 	rc := &race{s: s, opts: opts, ctx: ctx}
 	l := s.l
+	meter := core.NewMeter(ctx, nil) // copying a large problem's arrays takes time
 	add := func(m resumable, isMemo bool) error {
 		if len(rc.racers) > 0 {
 			// A copy of the arrays for each candidate after the first.
 			if err := s.checkWorkers(m, 1); err != nil {
 				return err
 			}
-			c, err := m.clone(nil)
+			c, err := m.clone(meter)
 			if err != nil {
 				return err
 			}
@@ -240,6 +241,27 @@ func (rc *race) run(commit bool) (*racer, bool) {
 	}
 }
 
+// finish runs the race (see run) and returns its winner or leader,
+// whether it finished, and the work of every other candidate. The first
+// candidate works on the Solver's own arrays: they are left as it found
+// them, unless it is Algorithm C stopped to go on on the workers (goOn);
+// the copies go with their candidates.
+func (rc *race) finish(commit bool) (*racer, bool, core.Stats) {
+	all := slices.Clone(rc.racers)
+	r, done := rc.run(commit)
+	if _, goesOn := r.m.(*algoC); r != all[0] || done || !goesOn {
+		all[0].r.settle()
+	}
+	var other core.Stats
+	for _, x := range all {
+		if x != r {
+			other = other.Add(x.stats)
+		}
+	}
+	other.Elapsed = 0
+	return r, done, other
+}
+
 // clear reports whether lead is raceClear ahead of every other racer.
 func (rc *race) clear(lead *racer) bool {
 	for _, r := range rc.racers {
@@ -263,6 +285,9 @@ func (s *Solver) auto(ctx context.Context, opts *Options) (Result, error) {
 		return Result{}, err
 	}
 	rc, err := s.newRace(ctx, opts, true, true, budget)
+	if st, ok := core.ErrorStatus(err); ok {
+		return Result{Status: st, Method: MethodLinks}, nil // stopped while copying the arrays
+	}
 	if err != nil {
 		return Result{}, err
 	}
@@ -272,20 +297,7 @@ func (s *Solver) auto(ctx context.Context, opts *Options) (Result, error) {
 // finishRace runs the race rc to its end and returns the count: the
 // winner's, or on several workers the leader's, started again on them.
 func (s *Solver) finishRace(ctx context.Context, opts *Options, rc *race, budget uint64, start time.Time) Result {
-	all := slices.Clone(rc.racers)
-	r, done := rc.run(opts.Workers > 1)
-	if r != all[0] || done || r.memo {
-		// The first candidate works on the Solver's own arrays: they are
-		// left as it found them (the copies go with their candidates).
-		all[0].r.settle()
-	}
-	var probe core.Stats
-	for _, x := range all {
-		if x != r {
-			probe = probe.Add(x.stats)
-		}
-	}
-	probe.Elapsed = 0
+	r, done, probe := rc.finish(opts.Workers > 1)
 	saving := rc.saving()
 	var res Result
 	switch {
@@ -297,7 +309,7 @@ func (s *Solver) finishRace(ctx context.Context, opts *Options, rc *race, budget
 	case !done && r.status == core.StatusLimit:
 		// The enumeration goes on where it stopped, on the workers
 		// (Algorithm C), or starts again on them (M).
-		if c, ok := r.m.(*algoC); ok && c.l == s.l && c.pend.on {
+		if c, ok := r.m.(*algoC); ok && c.pend.on {
 			r.r.parked = nil // goOn settles it
 			s.g.reset(ctx, 0)
 			res = Result{Status: core.StatusExhausted, Stats: r.stats, Solutions: r.count.lo, Method: MethodLinks}
@@ -309,7 +321,6 @@ func (s *Solver) finishRace(ctx context.Context, opts *Options, rc *race, budget
 			s.g.end()
 			res.Count = core.CountOf(res.Solutions)
 		} else {
-			all[0].r.settle()
 			probe = probe.Add(r.stats)
 			probe.Elapsed = 0
 			res, _ = s.enumerate(ctx, opts)
@@ -366,20 +377,20 @@ func (r *racer) branch() Branch {
 // leader, whether it finished, and the work of the other.
 func (s *Solver) raceMemo(ctx context.Context, opts *Options, budget uint64, commit bool) (*racer, bool, core.Stats, error) {
 	rc, err := s.newRace(ctx, opts, false, true, budget)
+	if st, ok := core.ErrorStatus(err); ok {
+		// Stopped while copying the arrays: a racer that never ran.
+		mm := s.newMemo(budget, BranchMRV)
+		switch m := mm.(type) {
+		case *memoC:
+			m.m, m.last = newMemoRun(s.l, len(m.choice), budget, BranchMRV), memoOutcome{status: st}
+		case *memoM:
+			m.m, m.last = newMemoRun(s.l, len(m.choice), budget, BranchMRV), memoOutcome{status: st}
+		}
+		return &racer{m: mm.(resumable), memo: true, status: st}, false, core.Stats{}, nil
+	}
 	if err != nil {
 		return nil, false, core.Stats{}, err
 	}
-	all := slices.Clone(rc.racers)
-	r, done := rc.run(commit)
-	if r != all[0] {
-		all[0].r.settle()
-	}
-	var other core.Stats
-	for _, x := range all {
-		if x != r {
-			other = other.Add(x.stats)
-		}
-	}
-	other.Elapsed = 0
+	r, done, other := rc.finish(commit)
 	return r, done, other, nil
 }

@@ -37,27 +37,11 @@ func (l *links) cover(hr uint32) uint64 {
 	if !l.colored {
 		return l.coverPlain(hr)
 	}
-	nb, ib := l.nbase, l.ibase
+	nb := l.nbase
 	l.unlinkItem(hr)
 	u := uint64(1)
 	for p := nd(nb, hr).down; p != hr; p = nd(nb, p).down {
-		// hide(p), inlined.
-		for q := p + nodeSize; q != p; {
-			nq := nd(nb, q)
-			x := nq.top
-			if x <= 0 {
-				q = nq.up
-				continue
-			}
-			if nq.color >= 0 {
-				up, dn := nq.up, nq.down
-				nd(nb, up).down = dn
-				nd(nb, dn).up = up
-				itr(ib, uint32(x)).len--
-				u++
-			}
-			q += nodeSize
-		}
+		u += l.hide(p)
 	}
 	return u
 }
@@ -68,23 +52,9 @@ func (l *links) uncover(hr uint32) {
 		l.uncoverPlain(hr)
 		return
 	}
-	nb, ib := l.nbase, l.ibase
+	nb := l.nbase
 	for p := nd(nb, hr).up; p != hr; p = nd(nb, p).up {
-		// unhide(p), inlined.
-		for q := p - nodeSize; q != p; {
-			nq := nd(nb, q)
-			x := nq.top
-			if x <= 0 {
-				q = nq.down
-				continue
-			}
-			if nq.color >= 0 {
-				nd(nb, nq.up).down = q
-				nd(nb, nq.down).up = q
-				itr(ib, uint32(x)).len++
-			}
-			q -= nodeSize
-		}
+		l.unhide(p)
 	}
 	l.relinkItem(hr)
 }

@@ -190,3 +190,41 @@ func (l *links) biasSecondary(b int32) {
 		itr(ib, ref(h)).len += b
 	}
 }
+
+// coverDead is cover(hr) returning also the change in dead items: the
+// dead count's step without colors, cover with colors (where no dead item
+// is counted: 0). uncoverDead, coverOthersDead and uncoverOthersDead are
+// the same for the others: the memoized count takes these.
+func (l *links) coverDead(hr uint32) (uint64, int32) {
+	if l.colored {
+		return l.cover(hr), 0
+	}
+	return l.coverPlainD(hr)
+}
+
+// uncoverDead undoes coverDead(hr).
+func (l *links) uncoverDead(hr uint32) (dead int32) {
+	if !l.colored {
+		return l.uncoverPlainD(hr)
+	}
+	l.uncover(hr)
+	return dead
+}
+
+// coverOthersDead is coverOthers(x) returning also the change in dead
+// items (see coverDead).
+func (l *links) coverOthersDead(x uint32) (uint64, int32) {
+	if l.colored {
+		return l.coverOthersColored(x), 0
+	}
+	return l.coverOthersD(x)
+}
+
+// uncoverOthersDead undoes coverOthersDead(x).
+func (l *links) uncoverOthersDead(x uint32) int32 {
+	if l.colored {
+		l.uncoverOthersColored(x)
+		return 0
+	}
+	return l.uncoverOthersD(x)
+}

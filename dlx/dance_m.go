@@ -73,32 +73,33 @@ func (l *links) leaveM(hr, first uint32) {
 	r.bound++
 }
 
+// unchooseM undoes the choice x of a level (an option node, whose others
+// it untakes, or the item itself, for the branch that chose no more
+// options for it, which it puts back in its ring) and returns the level's
+// item: x itself for that last branch.
+func (l *links) unchooseM(x uint32) (hr uint32) {
+	if x <= ref(l.nitems) {
+		l.relinkItem(x)
+		return x
+	}
+	l.untakeOthersM(x)
+	return uint32(nd(l.nbase, x).top)
+}
+
 // takeOthersM counts option node x's option on the items after x's own
 // (takeM), as the search does when it chooses x; it returns the updates.
 func (l *links) takeOthersM(x uint32) uint64 {
-	nb := l.nbase
 	var u uint64
-	for p := x + nodeSize; p != x; {
-		if np := nd(nb, p); np.top <= 0 {
-			p = np.up
-			continue
-		}
+	for p := range l.others(x) {
 		u += l.takeM(p)
-		p += nodeSize
 	}
 	return u
 }
 
 // untakeOthersM undoes takeOthersM(x), in reverse order.
 func (l *links) untakeOthersM(x uint32) {
-	nb := l.nbase
-	for p := x - nodeSize; p != x; {
-		if np := nd(nb, p); np.top <= 0 {
-			p = np.down
-			continue
-		}
+	for p := range l.othersBack(x) {
 		l.untakeM(p)
-		p -= nodeSize
 	}
 }
 

@@ -91,25 +91,27 @@ func (g *gauge) release() {
 // for a solution), so the work passes the bound no later than the nodes
 // reach the meter's node bound, and one comparison a node watches both.
 
-// begin returns the work bound of a search that starts with nodes
-// counted so far and work done: with a node budget the meter is polled at
-// once (it grants the nodes; a task of a parallel search that starts once
-// the budget is spent stops there); without one the search runs lazyBound
-// units of work first.
-func (g *gauge) begin(nodes, work uint64) (workBound uint64, ok bool) {
+// begin returns the work bound of the first poll of a search that starts
+// with work done: with a node budget or a slice the work done itself, so
+// that the meter is polled at once (it grants the nodes; a task of a
+// parallel search that starts once the budget is spent stops there);
+// without one the search runs lazyBound units of work first.
+func (g *gauge) begin(work uint64) uint64 {
 	if !g.budget && g.slice == 0 {
-		return work + lazyBound, true
+		return work + lazyBound
 	}
-	return g.next(nodes, work)
+	return work
 }
 
-// next polls the meter (made now if need be) with the nodes and work so
+// poll polls the meter (made now if need be) with the nodes and work so
 // far, and returns the work at which to call it again: the meter's work
-// bound, or sooner, where the nodes may have reached its node bound.
-func (g *gauge) next(nodes, work uint64) (workBound uint64, ok bool) {
+// bound, or sooner, where the nodes may have reached its node bound; or,
+// with ok false, why the search stops (st: a stop, a halt, the node
+// budget, the end of a slice).
+func (g *gauge) poll(nodes, work uint64) (workBound uint64, st core.Status, ok bool) {
 	nb, wb, ok := g.meter().Poll(nodes, work)
 	if !ok {
-		return work, false
+		return work, g.status(), false
 	}
 	if d := nb - nodes; work+d >= work { // no wrap
 		wb = min(wb, work+d)
@@ -117,11 +119,11 @@ func (g *gauge) next(nodes, work uint64) (workBound uint64, ok bool) {
 	if g.slice != 0 {
 		if work >= g.slice {
 			g.sliced = true
-			return work, false
+			return work, core.StatusLimit, false
 		}
 		wb = min(wb, g.slice)
 	}
-	return wb, true
+	return wb, core.StatusExhausted, true
 }
 
 // status is why the search stopped: the meter's status (a halt, the

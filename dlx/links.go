@@ -3,6 +3,7 @@ package dlx
 import (
 	"errors"
 	"fmt"
+	"iter"
 	"math"
 	"slices"
 	"unsafe"
@@ -274,10 +275,56 @@ func (l *links) clone(m *core.Meter) (*links, error) {
 	return &c, nil
 }
 
+// cloneOn returns the method that on makes on a copy of l, polling m (nil:
+// none) as it copies: a method's clone.
+func cloneOn(l *links, m *core.Meter, on func(*links) method) (method, error) {
+	c, err := l.clone(m)
+	if err != nil {
+		return nil, err
+	}
+	return on(c), nil
+}
+
 // bytes is about the memory of a copy of the arrays and of a search stack
 // on them.
 func (l *links) bytes() uint64 {
 	return uint64(len(l.nodes)+len(l.items))*uint64(nodeSize) + uint64(l.levelsM())*(4+8+8)
+}
+
+// others yields the nodes of x's option after x, in order, wrapping round
+// at the spacer: the option's other items, as the steps that take an
+// option chosen at x walk them (the hot loops walk them by hand).
+func (l *links) others(x uint32) iter.Seq[uint32] {
+	return func(yield func(uint32) bool) {
+		nb := l.nbase
+		for p := x + nodeSize; p != x; {
+			if np := nd(nb, p); np.top <= 0 {
+				p = np.up
+				continue
+			}
+			if !yield(p) {
+				return
+			}
+			p += nodeSize
+		}
+	}
+}
+
+// othersBack yields the nodes of others(x) in reverse order, to undo.
+func (l *links) othersBack(x uint32) iter.Seq[uint32] {
+	return func(yield func(uint32) bool) {
+		nb := l.nbase
+		for p := x - nodeSize; p != x; {
+			if np := nd(nb, p); np.top <= 0 {
+				p = np.down
+				continue
+			}
+			if !yield(p) {
+				return
+			}
+			p -= nodeSize
+		}
+	}
 }
 
 // option returns the index of the option holding node x.

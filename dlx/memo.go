@@ -390,12 +390,17 @@ func (r *Result) setCount(c count) {
 // primary items and the state of the secondary ones), a count found ending
 // it; else it reserves an entry, branches by its rule (Branch: the fewest
 // options, as Algorithm C, or the first item), sums its children's counts
-// and stores the sum. It counts only; it never parks (a stopped run
-// stores nothing more, returns the counts of the subtrees it finished, a
-// lower bound, and restores the links).
+// and stores the sum. It counts only. A stopped run stores nothing more
+// and returns the counts of the subtrees it finished, a lower bound: it
+// restores the links, or with parks leaves its levels in place.
 type memoC struct {
 	l      *links
 	choice []uint32
+	memoBase
+}
+
+// memoBase is what the memoized counts of Algorithms C and M share.
+type memoBase struct {
 	budget uint64   // the table's budget in bytes
 	branch Branch   // BranchMRV or BranchFirst
 	m      *memoRun // the table and the per-level arrays, made on the first run
@@ -403,54 +408,62 @@ type memoC struct {
 	// parks makes a stopped run leave its levels in place (the race of
 	// auto.go, whose slices resume them) instead of unwinding them.
 	parks bool
-	pend  struct {
-		on     bool
-		level  int
-		forced []int
+	pend  pending
+}
+
+// park records a search stopped at level with the given status, work
+// (Stats) and work done again (over), and returns its outcome: the counts
+// and virtual nodes of the subtrees it finished.
+func (b *memoBase) park(level int, st core.Status, work, over core.Stats) memoOutcome {
+	b.pend.park(level)
+	m := b.m
+	return memoOutcome{status: st, count: finished(m.acc[:level]), virtual: finishedV(m.vacc[:level]), stats: work, over: over, parked: true}
+}
+
+// finish ends a run with outcome o: a stopped run not to go on (without
+// parks) is settled at once, leaving the links as before; it keeps the
+// table's peak and o.
+func (b *memoBase) finish(o memoOutcome, settle func()) outcome {
+	if o.parked && !b.parks {
+		settle()
+		o.parked = false
 	}
+	if b.m.t != nil {
+		b.m.peak = max(b.m.peak, b.m.t.bytes())
+	}
+	b.last = o
+	return outcome{status: o.status, count: o.count, stats: o.stats, parked: o.parked}
+}
+
+// memo returns the run's table and arrays and its last outcome.
+func (b *memoBase) memo() (*memoRun, memoOutcome) { return b.m, b.last }
+
+// settings returns a memoBase with b's settings, for a clone.
+func (b *memoBase) settings() memoBase {
+	return memoBase{budget: b.budget, branch: b.branch, parks: b.parks}
 }
 
 // newMemoC returns the memoized count of Algorithm C on l.
 func newMemoC(l *links, budget uint64, branch Branch) *memoC {
-	return &memoC{l: l, choice: make([]uint32, l.levelsC()), budget: budget, branch: branch}
+	return &memoC{l: l, choice: make([]uint32, l.levelsC()), memoBase: memoBase{budget: budget, branch: branch}}
 }
 
 // clone returns mc on a copy of its links, with a table of its own.
 func (mc *memoC) clone(m *core.Meter) (method, error) {
-	l, err := mc.l.clone(m)
-	if err != nil {
-		return nil, err
-	}
-	c := newMemoC(l, mc.budget, mc.branch)
-	c.parks = mc.parks
-	return c, nil
+	return cloneOn(mc.l, m, func(l *links) method {
+		return &memoC{l: l, choice: make([]uint32, len(mc.choice)), memoBase: mc.settings()}
+	})
 }
 
 func (mc *memoC) cloneBytes() uint64 { return mc.l.bytes() }
 
-// settle undoes the levels and the forced options a parked run left.
+// settle undoes the levels, the dead count and the forced options a
+// parked run left.
 func (mc *memoC) settle() {
-	if !mc.pend.on {
-		return
+	if mc.pend.on && !mc.l.colored {
+		defer mc.l.endDead()
 	}
-	mc.pend.on = false
-	l := mc.l
-	for level := mc.pend.level; level > 0; {
-		level--
-		x := mc.choice[level]
-		hr := uint32(nd(l.nbase, x).top)
-		if l.colored {
-			l.uncoverOthersColored(x)
-			l.uncover(hr)
-			continue
-		}
-		l.uncoverOthersD(x)
-		l.uncoverPlainD(hr)
-	}
-	if !l.colored {
-		l.endDead()
-	}
-	l.unforceAll(mc.pend.forced, len(mc.pend.forced), false)
+	mc.pend.undo(mc.l, false, func(level int) { backC(mc.l, mc.choice[level]) })
 }
 
 // progress estimates the share of the count a parked run has done (see
@@ -509,7 +522,7 @@ func (mc *memoC) run(t *task) outcome {
 	}
 	switch {
 	case o.parked && !t.resume:
-		mc.pend.forced = append(append(mc.pend.forced[:0], forced...), path...)
+		mc.pend.keep(forced, path)
 	case !o.parked:
 		if counting {
 			l.endDead()
@@ -517,11 +530,7 @@ func (mc *memoC) run(t *task) outcome {
 		l.unforceAll(path, np, false)
 		l.unforceAll(forced, nf, false)
 	}
-	if m.t != nil {
-		m.peak = max(m.peak, m.t.bytes())
-	}
-	mc.last = o
-	return outcome{status: o.status, count: o.count, stats: o.stats, parked: o.parked}
+	return mc.finish(o, mc.settle)
 }
 
 // primaryKey sets m.key's primary part from the active primary items and
@@ -566,22 +575,22 @@ func (l *links) secondaryKey(m *memoRun, bias int32) uint64 {
 	return h
 }
 
+// toggleItem flips, in key and its hash ph, the bit of the primary item
+// with header hr: the search covers it, or uncovers it.
+func (l *links) toggleItem(hr uint32, key []uint64, ph uint64) uint64 {
+	i := hr/nodeSize - 1
+	key[i>>6] ^= 1 << (i & 63)
+	return ph ^ l.memo.zob[i+1]
+}
+
 // toggleKey flips, in key and its hash ph, the bits of the primary items
 // of option node x's option after x's own: those the option covers.
 func (l *links) toggleKey(x uint32, key []uint64, ph uint64) uint64 {
-	nb, zob, pmax := l.nbase, l.memo.zob, ref(l.nprim)
-	for p := x + nodeSize; p != x; {
-		np := nd(nb, p)
-		if np.top <= 0 {
-			p = np.up
-			continue
+	nb, pmax := l.nbase, ref(l.nprim)
+	for p := range l.others(x) {
+		if j := uint32(nd(nb, p).top); j <= pmax {
+			ph = l.toggleItem(j, key, ph)
 		}
-		if j := uint32(np.top); j <= pmax {
-			i := j/nodeSize - 1
-			key[i>>6] ^= 1 << (i & 63)
-			ph ^= zob[i+1]
-		}
-		p += nodeSize
 	}
 	return ph
 }
@@ -608,76 +617,49 @@ func chooseFirst(ib unsafe.Pointer) (l int32, hr, n uint32) {
 // g, from updates done, with dead the active primary items without options
 // (without colors, where the links keep the dead count of dance_dead.go
 // running: startDead), or goes on with the parked search (resume). It
-// restores the state before returning, unless it stopped with parks set:
-// then it leaves its levels in place (pend) and returns at once.
+// restores the state before returning, unless it stopped: then it leaves
+// its levels in place (pend), with the counts of the subtrees it finished,
+// and returns at once.
 func (mc *memoC) search(g *gauge, m *memoRun, updates uint64, dead int32, resume bool) memoOutcome {
 	m.watch(g)
 	var (
-		l        = mc.l
-		nb       = l.nbase
-		ib       = l.ibase
-		ch       = mc.choice
-		lay      = l.layout()
-		t        = m.t
-		key      = m.key
-		acc      = m.acc
-		ent      = m.ent
-		zob      = lay.zob
-		colored  = l.colored
-		second   = l.nitems > l.nprim
-		first    = m.branch == BranchFirst
-		bias     = int32(secondaryBias)
-		level    int
-		nodes    = g.nodes // the gauge's running total
-		node0    = nodes
-		scanned  uint64 // items scanned (choice of item, key) and one a node: work, with the updates
-		status   = core.StatusExhausted
-		stopping bool
-		hr, x    uint32
-		val      count
-		vv       uint64 // the virtual nodes of the node returning val
-		vacc     = m.vacc
-		ph       = l.primaryKey(m) // the hash of the primary part of key
-		shared   = m.shared
-		dup      = m.dup
-		xnodes   uint64 // nodes entered by searches another worker made too (overhead)
-		xupd     uint64 // their updates
-		free     uint64 // a root another search counts (rootFree)
+		l, ch           = mc.l, mc.choice
+		nb, ib          = l.nbase, l.ibase
+		t, key, shared  = m.t, m.key, m.shared
+		acc, vacc, ent  = m.acc, m.vacc, m.ent
+		colored, second = l.colored, l.nitems > l.nprim
+		first           = m.branch == BranchFirst
+		bias            = int32(secondaryBias)
+		level           = mc.pend.from(resume)
+		workBound       = g.begin(updates)
+		nodes           = g.nodes // the gauge's running total
+		node0           = nodes
+		scanned         uint64      // items scanned (choice of item, key) and one a node: work, with the updates
+		status          core.Status // why it stopped (exhausted: it did not)
+		ok              bool
+		hr, x           uint32
+		val             count
+		vv              uint64            // the virtual nodes of the node returning val
+		ph              = l.primaryKey(m) // the hash of the primary part of key (l.memo: the layout)
+		xnodes, xupd    uint64            // nodes and updates of searches another worker made too (overhead)
+		free            uint64            // a root another search counts (rootFree)
 	)
 	if colored {
 		bias = 0
 	}
-	if len(dup) < len(ent) {
+	if len(m.dup) < len(ent) {
 		m.dup = make([]bool, len(ent))
-		dup = m.dup
 	}
-	if resume {
-		level, mc.pend.on = mc.pend.level, false
-	}
-	workBound, ok := g.begin(nodes, updates)
-	if !ok {
-		status, stopping = g.status(), true
-	}
+	dup := m.dup
 
 enter:
-	if updates+scanned >= workBound && !stopping {
+	if updates+scanned >= workBound {
 		// (Every node adds at least one unit of work: see gauge.)
-		workBound, ok = g.next(nodes, updates+scanned)
-		if !ok {
-			status, stopping = g.status(), true
+		if workBound, status, ok = g.poll(nodes, updates+scanned); !ok {
+			goto park
 		}
-	}
-	if stopping {
-		if mc.parks {
-			mc.pend.on, mc.pend.level = true, level
-			g.nodes = nodes
-			return memoOutcome{status: status, count: finished(acc[:level]), virtual: finishedV(vacc[:level]), stats: core.Stats{Nodes: nodes - node0, Updates: updates}, parked: true}
-		}
-		val, vv = count{}, 0
-		goto ret
 	}
 	nodes++
-	scanned++
 	switch {
 	case level > 0 && dup[level-1]:
 		xnodes++
@@ -687,6 +669,7 @@ enter:
 	// Only the search of a subproblem found pending is another worker's
 	// too: the subproblems it meets below are its own to reserve.
 	dup[level] = false
+	scanned++ // a node's one unit of work
 	if itr(ib, 0).next == 0 {
 		val, vv = count{lo: 1}, 1
 		goto ret
@@ -725,6 +708,7 @@ enter:
 	}
 	{
 		var best int32
+		var n uint32
 		switch {
 		case !colored && dead > 0:
 			best = 0
@@ -733,18 +717,13 @@ enter:
 			best = itr(ib, hr).len
 		case !colored:
 			// No item is dead: the first of length 1 is the choice.
-			var n uint32
 			best, hr, n = choose(ib, 1)
-			scanned += uint64(n)
 		case first:
-			var n uint32
 			best, hr, n = chooseFirst(ib)
-			scanned += uint64(n)
 		default:
-			var n uint32
 			best, hr, n = choose(ib, 0)
-			scanned += uint64(n)
 		}
+		scanned += uint64(n)
 		if best == 0 {
 			val, vv = count{}, 1
 			if e := ent[level]; e >= 0 {
@@ -753,21 +732,10 @@ enter:
 			goto ret
 		}
 	}
+	ph = l.toggleItem(hr, key, ph)
 	{
-		i := hr/nodeSize - 1
-		key[i>>6] ^= 1 << (i & 63)
-		ph ^= zob[i+1]
-	}
-	{
-		var u uint64
-		if colored {
-			u = l.cover(hr)
-		} else {
-			var d int32
-			u, d = l.coverPlainD(hr)
-			dead += d
-		}
-		updates += u
+		u, d := l.coverDead(hr)
+		updates, dead = updates+u, dead+d
 		if dup[level] {
 			xupd += u
 		}
@@ -776,19 +744,11 @@ enter:
 	x = nd(nb, hr).down
 
 try:
-	if x == hr || stopping {
-		if colored {
-			l.uncover(hr)
-		} else {
-			dead += l.uncoverPlainD(hr)
-		}
-		{
-			i := hr/nodeSize - 1
-			key[i>>6] ^= 1 << (i & 63)
-			ph ^= zob[i+1]
-		}
+	if x == hr {
+		dead += l.uncoverDead(hr)
+		ph = l.toggleItem(hr, key, ph)
 		val, vv = acc[level], addSat(vacc[level], 1)
-		if e := ent[level]; e >= 0 && !stopping {
+		if e := ent[level]; e >= 0 {
 			m.store(e, val, vv)
 		}
 		goto ret
@@ -796,15 +756,8 @@ try:
 	ch[level] = x
 	ph = l.toggleKey(x, key, ph)
 	{
-		var u uint64
-		if colored {
-			u = l.coverOthersColored(x)
-		} else {
-			var d int32
-			u, d = l.coverOthersD(x)
-			dead += d
-		}
-		updates += u
+		u, d := l.coverOthersDead(x)
+		updates, dead = updates+u, dead+d
 		if dup[level] {
 			xupd += u
 		}
@@ -822,13 +775,13 @@ ret:
 	acc[level] = acc[level].add(val)
 	vacc[level] = addSat(vacc[level], vv)
 	x = ch[level]
-	if colored {
-		l.uncoverOthersColored(x)
-	} else {
-		dead += l.uncoverOthersD(x)
-	}
+	dead += l.uncoverOthersDead(x)
 	ph = l.toggleKey(x, key, ph)
 	hr = uint32(nd(nb, x).top)
 	x = nd(nb, x).down
 	goto try
+
+park:
+	g.nodes = nodes
+	return mc.park(level, status, core.Stats{Nodes: nodes - node0 - xnodes - free, Updates: updates - xupd}, core.Stats{Nodes: xnodes, Updates: xupd})
 }

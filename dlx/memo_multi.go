@@ -35,48 +35,31 @@ type memoM struct {
 	l      *links
 	choice []uint32
 	ftweak []uint32
-	budget uint64
-	branch Branch
-	m      *memoRun
-	last   memoOutcome
-	parks  bool // see memoC.parks
-	pend   struct {
-		on     bool
-		level  int
-		forced []int
-	}
+	memoBase
 }
 
 // newMemoM returns the memoized count of Algorithm M on l.
 func newMemoM(l *links, budget uint64, branch Branch) *memoM {
+	return onMemoM(l, memoBase{budget: budget, branch: branch})
+}
+
+// onMemoM returns the memoized count of Algorithm M on l with the
+// settings of b.
+func onMemoM(l *links, b memoBase) *memoM {
 	n := l.levelsM()
-	return &memoM{l: l, choice: make([]uint32, n), ftweak: make([]uint32, n), budget: budget, branch: branch}
+	return &memoM{l: l, choice: make([]uint32, n), ftweak: make([]uint32, n), memoBase: b}
 }
 
 // clone returns mm on a copy of its links, with a table of its own.
 func (mm *memoM) clone(m *core.Meter) (method, error) {
-	l, err := mm.l.clone(m)
-	if err != nil {
-		return nil, err
-	}
-	c := newMemoM(l, mm.budget, mm.branch)
-	c.parks = mm.parks
-	return c, nil
+	return cloneOn(mm.l, m, func(l *links) method { return onMemoM(l, mm.settings()) })
 }
 
 func (mm *memoM) cloneBytes() uint64 { return mm.l.bytes() }
 
 // settle undoes the levels and the forced options a parked run left.
 func (mm *memoM) settle() {
-	if !mm.pend.on {
-		return
-	}
-	mm.pend.on = false
-	for level := mm.pend.level; level > 0; {
-		level--
-		backM(mm.l, mm.choice[level], mm.ftweak[level])
-	}
-	mm.l.unforceAll(mm.pend.forced, len(mm.pend.forced), true)
+	mm.pend.undo(mm.l, true, func(level int) { backM(mm.l, mm.choice[level], mm.ftweak[level]) })
 }
 
 // progress estimates the share of the count a parked run has done (see
@@ -109,15 +92,13 @@ func (mm *memoM) run(t *task) outcome {
 			o = memoOutcome{status: core.StatusExhausted, stats: core.Stats{Nodes: 1, Updates: u}} // a dead end at the root
 		}
 		if o.parked {
-			mm.pend.forced = append(mm.pend.forced[:0], forced...)
+			mm.pend.keep(forced, nil)
 		}
 	}
 	if !o.parked {
 		l.unforceAll(forced, n, true)
 	}
-	m.peak = max(m.peak, m.t.bytes())
-	mm.last = o
-	return outcome{status: o.status, count: o.count, stats: o.stats, parked: o.parked}
+	return mm.finish(o, mm.settle)
 }
 
 // primaryKeyM sets m.key's primary part from the bounds of the active
@@ -159,61 +140,29 @@ func chooseFirstM(ib, sb unsafe.Pointer) (score int32, hr, n uint32) {
 // search runs the memoized count of Algorithm M from the current state
 // under the gauge g, from updates done, or goes on with the parked search
 // (resume); see memoC.search and the comment above. It restores the state
-// before returning, unless it stopped with parks set.
+// before returning, unless it stopped: then it leaves its levels in place.
 func (mm *memoM) search(g *gauge, m *memoRun, updates uint64, resume bool) memoOutcome {
 	m.watch(g)
 	var (
-		l        = mm.l
-		nb       = l.nbase
-		ib       = l.ibase
-		sb       = l.sbase()
-		ch       = mm.choice
-		ft       = mm.ftweak
-		t        = m.t
-		acc      = m.acc
-		ent      = m.ent
-		second   = l.nitems > l.nprim
-		first    = m.branch == BranchFirst
-		hmax     = ref(l.nitems)
-		level    int
-		nodes    = g.nodes // the gauge's running total
-		node0    = nodes
-		scanned  uint64 // items scanned (choice of item, key) and one a node: work, with the updates
-		status   = core.StatusExhausted
-		stopping bool
-		hr, x    uint32
-		val      count
-		vv       uint64 // the virtual nodes of the node returning val
-		vacc     = m.vacc
+		l, ch, ft        = mm.l, mm.choice, mm.ftweak
+		nb, ib, sb, hmax = l.nbase, l.ibase, l.sbase(), ref(l.nitems)
+		t                = m.t
+		acc, vacc, ent   = m.acc, m.vacc, m.ent
+		second, first    = l.nitems > l.nprim, m.branch == BranchFirst
+		hr, x            uint32
+		val, vv          = count{}, uint64(0) // the count of the node returning and its virtual nodes
+		level, workBound = mm.pend.from(resume), g.begin(updates)
+		nodes, node0     = g.nodes, g.nodes // the gauge's running total, and where this search began
+		scanned          uint64             // items scanned (choice of item, key) and one a node: work, with the updates
+		status, ok       = core.StatusExhausted, true
 	)
-	if len(m.acc) < len(ch)+1 {
-		m.acc = make([]count, len(ch)+1)
-		m.vacc = make([]uint64, len(ch)+1)
-		m.ent = make([]int64, len(ch)+1)
-		acc, vacc, ent = m.acc, m.vacc, m.ent
-	}
-	l.layout()
-	if resume {
-		level, mm.pend.on = mm.pend.level, false
-	}
-	workBound, ok := g.begin(nodes, updates)
-	stopping = !ok
 
 forward:
-	if updates+scanned >= workBound && !stopping {
+	if updates+scanned >= workBound {
 		// (Every node adds at least one unit of work: see gauge.)
-		workBound, ok = g.next(nodes, updates+scanned)
-		stopping = !ok
-	}
-	if stopping {
-		status = g.status()
-		if mm.parks {
-			mm.pend.on, mm.pend.level = true, level
-			g.nodes = nodes
-			return memoOutcome{status: status, count: finished(acc[:level]), virtual: finishedV(vacc[:level]), stats: core.Stats{Nodes: nodes - node0, Updates: updates}, parked: true}
+		if workBound, status, ok = g.poll(nodes, updates+scanned); !ok {
+			goto park
 		}
-		val, vv = count{}, 0
-		goto ret
 	}
 	nodes++
 	scanned++
@@ -266,9 +215,6 @@ forward:
 	}
 
 advance:
-	if stopping {
-		goto backup
-	}
 	{
 		u, ok := l.branchM(hr, x)
 		if !ok {
@@ -286,7 +232,7 @@ advance:
 backup:
 	l.leaveM(hr, ft[level])
 	val, vv = acc[level], addSat(vacc[level], 1)
-	if e := ent[level]; e >= 0 && !stopping {
+	if e := ent[level]; e >= 0 {
 		m.store(e, val, vv)
 	}
 
@@ -299,14 +245,13 @@ ret:
 	acc[level] = acc[level].add(val)
 	vacc[level] = addSat(vacc[level], vv)
 	x = ch[level]
-	if x <= hmax {
-		// The branch that chose no more options for hr.
-		hr = x
-		l.relinkItem(hr)
-		goto backup
+	if hr = l.unchooseM(x); hr == x {
+		goto backup // the branch that chose no more options for hr
 	}
-	hr = uint32(nd(nb, x).top)
-	l.untakeOthersM(x)
 	x = nd(nb, x).down
 	goto advance
+
+park:
+	g.nodes = nodes
+	return mm.park(level, status, core.Stats{Nodes: nodes - node0, Updates: updates}, core.Stats{})
 }

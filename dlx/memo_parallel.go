@@ -36,9 +36,6 @@ type memoMethod interface {
 	memo() (*memoRun, memoOutcome)
 }
 
-func (mc *memoC) memo() (*memoRun, memoOutcome) { return mc.m, mc.last }
-func (mm *memoM) memo() (*memoRun, memoOutcome) { return mm.m, mm.last }
-
 // newMemo returns the memoized count of s's problem with a fresh table.
 func (s *Solver) newMemo(budget uint64, branch Branch) memoMethod {
 	if s.l.multi {

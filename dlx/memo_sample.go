@@ -161,9 +161,19 @@ func (mc *memoC) below(g *gauge) memoOutcome {
 	var dead int32
 	if !l.colored {
 		dead = l.startDead()
-		defer l.endDead()
 	}
-	return mc.search(g, mc.m, 0, dead, false)
+	o := mc.search(g, mc.m, 0, dead, false)
+	if o.parked {
+		// Stopped: its levels and the dead count undone, no option forced.
+		mc.pend.keep(nil, nil)
+		mc.settle()
+		o.parked = false
+		return o
+	}
+	if !l.colored {
+		l.endDead()
+	}
+	return o
 }
 
 // randBelow returns a uniform random count in [0, n), n > 0.

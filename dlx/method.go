@@ -72,6 +72,11 @@ type task struct {
 	onPrefix func(prefix []int, at core.Stats)
 }
 
+// keeps reports whether a solution found now goes to the record: to a
+// visit, or as the first (a search without a visit passes on only its
+// first solution, and the others are only counted).
+func (t *task) keeps() bool { return t.visit != nil || t.rec.nfirst < 0 }
+
 // outcome is what a run returns.
 type outcome struct {
 	status core.Status
@@ -169,4 +174,46 @@ func position(p, w float64, k, d int) (float64, float64) {
 	}
 	w /= float64(d)
 	return p + float64(k)*w, w
+}
+
+// pending is a run a stop left in place (see method.run): its levels and
+// its forced options (and the path it replayed), which settle undoes: a
+// stopped search returns at once, and undoing its levels, which costs what
+// doing them did, is left to the next use of the arrays, so that a Solver
+// dropped after a stop never pays it.
+type pending struct {
+	on     bool
+	level  int
+	forced []int
+}
+
+// park records a run stopped at level.
+func (p *pending) park(level int) { p.on, p.level = true, level }
+
+// from returns the level a search starts at: with resume the parked
+// run's, taken up; else 0.
+func (p *pending) from(resume bool) int {
+	if !resume {
+		return 0
+	}
+	p.on = false
+	return p.level
+}
+
+// keep records the options a parked run forced and replayed.
+func (p *pending) keep(forced, path []int) {
+	p.forced = append(append(p.forced[:0], forced...), path...)
+}
+
+// undo undoes the parked run, if any: its levels, from the deepest, by
+// back, then its forced options (Algorithm M's way with multi).
+func (p *pending) undo(l *links, multi bool, back func(level int)) {
+	if !p.on {
+		return
+	}
+	p.on = false
+	for level := p.level - 1; level >= 0; level-- {
+		back(level)
+	}
+	l.unforceAll(p.forced, len(p.forced), multi)
 }

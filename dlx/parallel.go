@@ -177,11 +177,10 @@ func (s *Solver) parallel(m method, opts *Options) (Result, error) {
 	}
 
 	var (
-		mu        sync.Mutex
-		firstTask int    // the task whose first solution s.rec holds
-		found     uint64 // solutions reported (with a limit or visitor)
-		stopped   bool
-		limitHit  bool
+		mu       sync.Mutex
+		found    uint64 // solutions reported (with a limit or visitor)
+		stopped  bool
+		limitHit bool
 	)
 	limit := opts.Limit
 	if limit == 0 {
@@ -223,62 +222,26 @@ func (s *Solver) parallel(m method, opts *Options) (Result, error) {
 		return res, nil
 	}
 
-	var (
-		total    = make([]Result, w)
-		finished atomic.Int64
-		complete atomic.Int64 // tasks searched to the end
-	)
-	if opts.Progress != nil {
-		opts.Progress(0, len(sp.tasksEnd))
-	}
 	visit := report
 	if opts.Visit == nil && opts.Limit == 0 {
 		visit = nil // plain counting: no lock per solution
 	}
-	// Clone before any worker starts: workers write s.rec.
-	ws := s.workers(m, work, w)
-	if ws == nil {
+	sum, complete, ok := s.searchTasks(m, opts, &sp, work, visit)
+	if !ok {
 		// Stopped while copying: the search above the split is all that
 		// was done.
 		res.Status = s.g.status()
 		res.Stats.Elapsed = time.Since(start)
 		return res, nil
 	}
-	each(ws, len(sp.tasksEnd), func(wk *worker, t int) bool {
-		o := wk.run(wk.m, opts.Forced, sp.task(t), 0, visit)
-		if opts.Progress != nil {
-			opts.Progress(int(finished.Add(1)), len(sp.tasksEnd))
-		}
-		r := &total[wk.k]
-		r.Solutions += o.count.lo
-		r.Stats = r.Stats.Add(o.stats)
-		if o.status != core.StatusExhausted {
-			return false
-		}
-		complete.Add(1)
-		if f := wk.rec.First(); f != nil && visit == nil {
-			// The first solution in search order (the lowest task's),
-			// whichever worker finds its task first, so that First does
-			// not depend on the workers' timing.
-			mu.Lock()
-			if s.rec.nfirst < 0 || t < firstTask {
-				s.rec.keepFirst(f)
-				firstTask = t
-			}
-			mu.Unlock()
-		}
-		return true
-	})
-	for _, r := range total {
-		res.Solutions += r.Solutions
-		res.Stats.Nodes += r.Stats.Nodes
-		res.Stats.Updates += r.Stats.Updates
-	}
+	res.Solutions += sum.Solutions
+	res.Stats.Nodes += sum.Stats.Nodes
+	res.Stats.Updates += sum.Stats.Updates
 	switch {
 	case limitHit:
 		res.Status = core.StatusFound
 		res.Solutions = found
-	case int(complete.Load()) == len(sp.tasksEnd):
+	case complete == len(sp.tasksEnd):
 		// Every subtree was searched to its end, whatever came after.
 		res.Status = core.StatusExhausted
 	default:
@@ -289,6 +252,61 @@ func (s *Solver) parallel(m method, opts *Options) (Result, error) {
 	}
 	res.Stats.Elapsed = time.Since(start)
 	return res, nil
+}
+
+// searchTasks searches the subtrees of sp with clones of m on
+// opts.Workers workers of the gauge work, passing their solutions to visit
+// (nil: a count, and the first solution of the lowest subtree with one
+// goes to s's record, whichever worker finds it, so that First does not
+// depend on the workers' timing); it returns their counts and counters
+// summed and how many subtrees were searched to their end, or false when
+// the meter stopped the copying of the method.
+func (s *Solver) searchTasks(m method, opts *Options, sp *split, work *gauge, visit func([]int) bool) (Result, int, bool) {
+	ntask := len(sp.tasksEnd)
+	var (
+		mu        sync.Mutex
+		firstTask = -1
+		finished  atomic.Int64
+		complete  atomic.Int64 // subtrees searched to the end
+		total     = make([]Result, opts.Workers)
+	)
+	if opts.Progress != nil {
+		opts.Progress(0, ntask)
+	}
+	// Clone before any worker starts: workers write s.rec.
+	ws := s.workers(m, work, opts.Workers)
+	if ws == nil {
+		return Result{}, 0, false
+	}
+	each(ws, ntask, func(wk *worker, t int) bool {
+		o := wk.run(wk.m, opts.Forced, sp.task(t), 0, visit)
+		if opts.Progress != nil {
+			opts.Progress(int(finished.Add(1)), ntask)
+		}
+		r := &total[wk.k]
+		r.Solutions += o.count.lo
+		r.Stats = r.Stats.Add(o.stats)
+		if o.status != core.StatusExhausted {
+			return false
+		}
+		complete.Add(1)
+		if f := wk.rec.First(); f != nil && visit == nil {
+			mu.Lock()
+			if s.rec.nfirst < 0 || firstTask >= 0 && t < firstTask {
+				s.rec.keepFirst(f)
+				firstTask = t
+			}
+			mu.Unlock()
+		}
+		return true
+	})
+	var sum Result
+	for _, r := range total {
+		sum.Solutions += r.Solutions
+		sum.Stats.Nodes += r.Stats.Nodes
+		sum.Stats.Updates += r.Stats.Updates
+	}
+	return sum, int(complete.Load()), true
 }
 
 // listOrdered is parallel for a listing with a limit (the first solution,
@@ -505,52 +523,15 @@ func (s *Solver) goOn(c *algoC, opts *Options, raced Result) Result {
 	if s.rec.nfirst < 0 && shallow != nil {
 		s.rec.keepFirst(shallow)
 	}
-	ntask := len(all.tasksEnd)
-	if !complete || ntask == 0 {
-		return res
-	}
-	ws := s.workers(c, &s.g, w)
-	if ws == nil {
-		res.Status = s.g.status()
-		return res
-	}
-	var (
-		mu        sync.Mutex
-		firstTask = -1
-		first     []int
-		done      atomic.Int64
-		total     = make([]Result, w)
-	)
-	each(ws, ntask, func(wk *worker, t int) bool {
-		o := wk.run(wk.m, opts.Forced, all.task(t), 0, nil)
-		r := &total[wk.k]
-		r.Solutions += o.count.lo
-		r.Stats = r.Stats.Add(o.stats)
-		if o.status != core.StatusExhausted {
-			return false
-		}
-		done.Add(1)
-		if f := wk.rec.First(); f != nil {
-			mu.Lock()
-			if firstTask < 0 || t < firstTask {
-				firstTask, first = t, slices.Clone(f)
+	if ntask := len(all.tasksEnd); complete && ntask > 0 {
+		sum, done, ok := s.searchTasks(c, opts, &all, &s.g, nil)
+		res.Solutions += sum.Solutions
+		res.Stats.Nodes += sum.Stats.Nodes
+		res.Stats.Updates += sum.Stats.Updates
+		if !ok || done != ntask {
+			if res.Status = s.g.status(); res.Status == core.StatusExhausted {
+				res.Status = core.StatusCanceled // stopped while copying
 			}
-			mu.Unlock()
-		}
-		return true
-	})
-	for _, r := range total {
-		res.Solutions += r.Solutions
-		res.Stats.Nodes += r.Stats.Nodes
-		res.Stats.Updates += r.Stats.Updates
-	}
-	if s.rec.nfirst < 0 && first != nil {
-		s.rec.keepFirst(first)
-	}
-	if int(done.Load()) != ntask {
-		res.Status = s.g.status()
-		if res.Status == core.StatusExhausted {
-			res.Status = core.StatusCanceled // stopped while copying
 		}
 	}
 	return res
