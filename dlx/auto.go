@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/coverkit/coverkit/core"
+	"github.com/coverkit/coverkit/resource"
 )
 
 // How MethodAuto chooses: a race.
@@ -159,11 +160,20 @@ func (s *Solver) newRace(ctx context.Context, opts *Options, plain, memo bool, b
 			return nil, err
 		}
 	}
-	for _, b := range []Branch{BranchFirst, BranchMRV} {
-		if opts.Branch != BranchAuto && opts.Branch != b {
-			continue
-		}
-		mm := s.newMemo(budget, b)
+	branches := []Branch{BranchFirst, BranchMRV}
+	if opts.Branch != BranchAuto {
+		branches = []Branch{opts.Branch}
+	}
+	// Each memo candidate has the table budget, unless memory is tight:
+	// then they share resource.SmallBytes (the size the resource policy
+	// grants a structure without reading the limits, which two tables
+	// growing at once must not both take).
+	share := budget
+	if a := resource.Available(); a != 0 && a < 4*resource.SmallBytes {
+		share = max(min(budget, resource.SmallBytes)/uint64(len(branches)), MinMemoBytes)
+	}
+	for _, b := range branches {
+		mm := s.newMemo(share, b)
 		switch m := mm.(type) {
 		case *memoC:
 			m.parks = true

@@ -67,17 +67,17 @@ func (c *cells) search(t *task) cellsOutcome {
 			return cellsOutcome{Status: r.status, DeadEnds: 1}
 		}
 	}
-	var ok bool
-	if r.workBound, ok = t.g.begin(r.nodes, 0); !ok {
-		r.status = t.g.status()
-		goto done
-	}
+	var (
+		ok bool
+		st core.Status
+	)
+	r.workBound = t.g.begin(0)
 
 forward:
 	if k.Upd+r.work >= r.workBound {
 		// (Every node adds at least one unit of work: see gauge.)
-		if r.workBound, ok = t.g.next(r.nodes, k.Upd+r.work); !ok {
-			r.status = t.g.status()
+		if r.workBound, st, ok = t.g.poll(r.nodes, k.Upd+r.work); !ok {
+			r.status = st
 			goto done
 		}
 	}

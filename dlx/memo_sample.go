@@ -65,7 +65,7 @@ func (s *Solver) sample(ctx context.Context, n uint64, opts *Options) (Result, e
 	s.g.reset(ctx, 0)
 	defer s.g.end()
 	sol := make([]int, 0, len(mc.choice)+len(opts.Forced))
-	l := s.l
+	l := mc.l // the race's winner may work on a copy of the arrays
 	for i := uint64(0); i < n; i++ {
 		if !s.g.meter().Live() {
 			// A draw answered from the table searches nothing, so

@@ -40,6 +40,17 @@ type split struct {
 	res             Result
 }
 
+// first returns the first solution in the search's order, given the first
+// solution of the lowest subtree with one (task t, −1 for none): the
+// first solution above the split when the search meets it before that
+// subtree, else the subtree's.
+func (sp *split) first(t int, f []int) []int {
+	if len(sp.solsEnd) > 0 && (t < 0 || sp.solTask[0] <= t) {
+		return sp.sols[:sp.solsEnd[0]]
+	}
+	return f
+}
+
 // task returns the prefix of subproblem t.
 func (sp *split) task(t int) []int {
 	b := 0
@@ -226,7 +237,14 @@ func (s *Solver) parallel(m method, opts *Options) (Result, error) {
 	if opts.Visit == nil && opts.Limit == 0 {
 		visit = nil // plain counting: no lock per solution
 	}
-	sum, complete, ok := s.searchTasks(m, opts, &sp, work, visit)
+	sum, complete, firstTask, first, ok := s.searchTasks(m, opts, &sp, work, visit)
+	if visit == nil {
+		// A count: its first solution in the search's order.
+		s.rec.nfirst = -1
+		if f := sp.first(firstTask, first); f != nil {
+			s.rec.keepFirst(f)
+		}
+	}
 	if !ok {
 		// Stopped while copying: the search above the split is all that
 		// was done.
@@ -256,27 +274,26 @@ func (s *Solver) parallel(m method, opts *Options) (Result, error) {
 
 // searchTasks searches the subtrees of sp with clones of m on
 // opts.Workers workers of the gauge work, passing their solutions to visit
-// (nil: a count, and the first solution of the lowest subtree with one
-// goes to s's record, whichever worker finds it, so that First does not
-// depend on the workers' timing); it returns their counts and counters
-// summed and how many subtrees were searched to their end, or false when
-// the meter stopped the copying of the method.
-func (s *Solver) searchTasks(m method, opts *Options, sp *split, work *gauge, visit func([]int) bool) (Result, int, bool) {
+// (nil: a count); it returns their counts and counters summed, how many
+// subtrees were searched to their end, and for a count the lowest subtree
+// with a solution and its first solution (whichever worker finds it, so
+// that First does not depend on the workers' timing), or false when the
+// meter stopped the copying of the method.
+func (s *Solver) searchTasks(m method, opts *Options, sp *split, work *gauge, visit func([]int) bool) (sum Result, complete, firstTask int, first []int, ok bool) {
 	ntask := len(sp.tasksEnd)
 	var (
-		mu        sync.Mutex
-		firstTask = -1
-		finished  atomic.Int64
-		complete  atomic.Int64 // subtrees searched to the end
-		total     = make([]Result, opts.Workers)
+		mu       sync.Mutex
+		finished atomic.Int64
+		done     atomic.Int64 // subtrees searched to the end
+		total    = make([]Result, opts.Workers)
 	)
+	firstTask = -1
 	if opts.Progress != nil {
 		opts.Progress(0, ntask)
 	}
-	// Clone before any worker starts: workers write s.rec.
 	ws := s.workers(m, work, opts.Workers)
 	if ws == nil {
-		return Result{}, 0, false
+		return Result{}, 0, -1, nil, false
 	}
 	each(ws, ntask, func(wk *worker, t int) bool {
 		o := wk.run(wk.m, opts.Forced, sp.task(t), 0, visit)
@@ -289,24 +306,22 @@ func (s *Solver) searchTasks(m method, opts *Options, sp *split, work *gauge, vi
 		if o.status != core.StatusExhausted {
 			return false
 		}
-		complete.Add(1)
+		done.Add(1)
 		if f := wk.rec.First(); f != nil && visit == nil {
 			mu.Lock()
-			if s.rec.nfirst < 0 || firstTask >= 0 && t < firstTask {
-				s.rec.keepFirst(f)
-				firstTask = t
+			if firstTask < 0 || t < firstTask {
+				firstTask, first = t, slices.Clone(f)
 			}
 			mu.Unlock()
 		}
 		return true
 	})
-	var sum Result
 	for _, r := range total {
 		sum.Solutions += r.Solutions
 		sum.Stats.Nodes += r.Stats.Nodes
 		sum.Stats.Updates += r.Stats.Updates
 	}
-	return sum, int(complete.Load()), true
+	return sum, int(done.Load()), firstTask, first, true
 }
 
 // listOrdered is parallel for a listing with a limit (the first solution,
@@ -494,12 +509,12 @@ func (s *Solver) rerun(m method, forced, task []int, limit uint64) (core.Stats, 
 // before, to which theirs are added, so that the Result is that of one
 // search.
 func (s *Solver) goOn(c *algoC, opts *Options, raced Result) Result {
+	raceFirst := slices.Clone(s.rec.First())
 	rests := c.remainder()
 	w := opts.Workers
 	res := raced
 	var (
-		all      split // the subtrees of every rest, in the search's order
-		shallow  []int // the first solution above a split, if any
+		all      split // the subtrees of every rest, and the solutions above them, in the search's order
 		per      = max(w*tasksPerWorker/len(rests), 1)
 		complete = true
 	)
@@ -508,23 +523,29 @@ func (s *Solver) goOn(c *algoC, opts *Options, raced Result) Result {
 		res.Stats = res.Stats.Add(sp.res.Stats)
 		res.Stats.Updates += r.updates
 		res.Solutions += uint64(len(sp.solsEnd))
-		if shallow == nil && len(sp.solsEnd) > 0 {
-			shallow = slices.Clone(sp.sols[:sp.solsEnd[0]])
-		}
 		if sp.res.Status != core.StatusExhausted {
 			res.Status, complete = sp.res.Status, false
 			break
+		}
+		offset := len(all.tasksEnd)
+		for j := range sp.solsEnd {
+			b := 0
+			if j > 0 {
+				b = sp.solsEnd[j-1]
+			}
+			all.sols = append(all.sols, sp.sols[b:sp.solsEnd[j]]...)
+			all.solsEnd = append(all.solsEnd, len(all.sols))
+			all.solTask = append(all.solTask, offset+sp.solTask[j])
 		}
 		for t := range sp.tasksEnd {
 			all.tasks = append(all.tasks, sp.task(t)...)
 			all.tasksEnd = append(all.tasksEnd, len(all.tasks))
 		}
 	}
-	if s.rec.nfirst < 0 && shallow != nil {
-		s.rec.keepFirst(shallow)
-	}
+	firstTask, first := -1, []int(nil)
 	if ntask := len(all.tasksEnd); complete && ntask > 0 {
-		sum, done, ok := s.searchTasks(c, opts, &all, &s.g, nil)
+		sum, done, ft, f, ok := s.searchTasks(c, opts, &all, &s.g, nil)
+		firstTask, first = ft, f
 		res.Solutions += sum.Solutions
 		res.Stats.Nodes += sum.Stats.Nodes
 		res.Stats.Updates += sum.Stats.Updates
@@ -533,6 +554,15 @@ func (s *Solver) goOn(c *algoC, opts *Options, raced Result) Result {
 				res.Status = core.StatusCanceled // stopped while copying
 			}
 		}
+	}
+	// The first solution in the search's order: the race's, if it found
+	// one, else the first after where it stopped.
+	s.rec.nfirst = -1
+	if raceFirst == nil {
+		raceFirst = all.first(firstTask, first)
+	}
+	if raceFirst != nil {
+		s.rec.keepFirst(raceFirst)
 	}
 	return res
 }

@@ -2,6 +2,7 @@ package dlx
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
@@ -33,6 +34,7 @@ func TestResumeExact(t *testing.T) {
 		require.NoError(t, err)
 		one, err := s.Solve(ctx, nil)
 		require.NoError(t, err)
+		serialFirst := slices.Clone(s.First())
 		memo, err := s.Count(ctx, &Options{Method: MethodMemo, Branch: BranchMRV})
 		require.NoError(t, err)
 		for _, slice := range []uint64{64, 1000, 30000} {
@@ -69,8 +71,14 @@ func TestResumeExact(t *testing.T) {
 			}
 			r.r.parked = nil
 			s.g.reset(ctx, 0)
+			want := serialFirst
+			s.rec.nfirst = -1
+			if f := r.r.rec.First(); f != nil {
+				s.rec.keepFirst(f)
+			}
 			res := s.goOn(c, &Options{Workers: 3}, Result{Stats: r.stats, Solutions: r.count.lo})
 			s.g.end()
+			require.Equal(t, want, s.First(), "%s, slice %d, go on: the first solution", name, slice)
 			require.Equal(t, one.Solutions, res.Solutions, "%s, slice %d, go on: count", name, slice)
 			require.Equal(t, one.Stats.Nodes, res.Stats.Nodes, "%s, slice %d, go on: nodes", name, slice)
 			require.Equal(t, one.Stats.Updates, res.Stats.Updates, "%s, slice %d, go on: updates", name, slice)
