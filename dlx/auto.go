@@ -22,14 +22,18 @@ import (
 // levels in place, and the next goes on from there (task.resume): a
 // candidate's work is never lost, and its counters are those of one run.
 // After each slice its progress (Knuth's estimate from the position of
-// its stack) and the CPU time it has taken project the time it still
-// needs; the leader, the least projected, runs slices that double, the
-// others slices a sixteenth as long while they keep within raceDrop of
-// it, and are dropped (their copy and table freed) when they fall
-// further behind. So a projection proved wrong as the count goes is
-// corrected: a memo whose hit rate falls back loses the lead, and the
-// enumeration takes it. The first candidate to finish answers, with its
-// own counters; the work of the others is Result.Memo.Probe.
+// its stack) and the work it has done project the work it still needs,
+// a memo's weighed raceMemoCost times the enumeration's (its work units
+// are the same updates and items scanned, and the lookups on top); the
+// leader, the least projected, runs slices that double, the others slices
+// a sixteenth as long while they keep within raceDrop of it, and are
+// dropped (their copy and table freed) when they fall further behind. So a
+// projection proved wrong as the count goes is corrected: a memo whose hit
+// rate falls back loses the lead, and the enumeration takes it. The first
+// candidate to finish answers, with its own counters; the work of the
+// others is Result.Memo.Probe. Every measure is of work, none of time, so
+// the race is decided the same way on every run and any number of
+// workers: its counters are a function of the instance.
 //
 // On several workers the race is run on one, and the leader goes on on
 // all of them once it is clear (raceClear ahead of every other
@@ -41,11 +45,10 @@ import (
 // projection leaves most of its count to do.
 const (
 	// raceFirst is the first slice of each candidate, in units of work
-	// (see gauge), and racePlain the enumeration's, which goes first: a
-	// count that small (some 0.5 ms) is the enumeration's, whatever the
-	// timing.
-	raceFirst = 1 << 14
-	racePlain = 1 << 17
+	// (see gauge), given in order (the enumeration, the memo by the first
+	// item, by the fewest options): a count that small (some 0.5 to 2 ms)
+	// is the first candidate's to finish it, whatever the timing.
+	raceFirst = 1 << 17
 	// raceMaxSlice bounds a slice, so that the projections are checked
 	// as the count goes (some 0.1 to 1 s).
 	raceMaxSlice = 1 << 26
@@ -55,11 +58,19 @@ const (
 	// the leader, once it has had raceMinSlices slices.
 	raceDrop      = 16
 	raceMinSlices = 3
-	// raceClear is the lead that starts the leader on several workers;
-	// a memo, which starts again from the root there, only while it is
-	// projected to need raceRestart times what it has spent.
+	// raceClear is the lead that ends the race: the leader goes on
+	// alone, on several workers if it has them (a memo, which starts
+	// again from the root there, only while it is projected to need
+	// raceRestart times what it has spent); raceSwitch the lead another
+	// candidate needs to take the lead.
 	raceClear   = 4
 	raceRestart = 8
+	raceSwitch  = 1.5
+	// raceMemoCost is what a unit of a memo's work costs in units of the
+	// enumeration's: measured 1.8 (pentominoes, few lookups hit) to 7.7
+	// (L-trominoes by the fewest options, a table far larger than the
+	// caches), 2.5 on N-Queens.
+	raceMemoCost = 3
 )
 
 // racer is one candidate of a race.
@@ -67,7 +78,7 @@ type racer struct {
 	m      resumable
 	r      runner
 	memo   bool
-	spent  time.Duration // CPU time of its slices
+	spent  float64 // the work of its slices, weighed (raceMemoCost)
 	stats  core.Stats    // its counters so far
 	count  count         // its solutions so far (a memo's: when done)
 	p      float64       // progress at the end of its last slice
@@ -84,21 +95,29 @@ func (r *racer) remaining() float64 {
 		return 0
 	}
 	p := max(r.p, 1e-12)
-	return float64(max(r.spent, time.Microsecond)) * (1 - p) / p
+	return max(r.spent, 1) * (1 - p) / p
 }
 
 // run runs a slice of n units of work under ctx.
-func (r *racer) run(ctx context.Context, c *clock, n uint64, forced []int) {
+func (r *racer) run(ctx context.Context, n uint64, forced []int) {
 	r.r.g.reset(ctx, 0)
 	r.r.g.slice = n
-	t0 := c.now()
 	var o outcome
 	if r.slices == 0 {
 		o = r.r.run(r.m, forced, nil, 0, nil)
 	} else {
 		o = r.r.resume(r.m)
 	}
-	r.spent += c.now() - t0
+	// The work of the slice: all of it when the search stopped there, else
+	// what its counters show.
+	w := float64(n)
+	if !o.parked {
+		w = float64(min(n, o.stats.Updates+o.stats.Nodes))
+	}
+	if r.memo {
+		w *= raceMemoCost
+	}
+	r.spent += w
 	r.r.g.end()
 	r.slices++
 	r.slice = n
@@ -120,7 +139,7 @@ type race struct {
 	opts   *Options
 	ctx    context.Context
 	racers []*racer
-	clock  clock
+	lead   *racer
 }
 
 // newRace returns the race of the enumeration (with plain) and the memo
@@ -187,14 +206,21 @@ func (s *Solver) newRace(ctx context.Context, opts *Options, plain, memo bool, b
 	return rc, nil
 }
 
-// leader returns the racer with the least projected time.
+// leader returns the racer with the least projected time: the leader so
+// far (at first the first candidate) unless another is projected
+// raceSwitch times faster, so that near ties are decided the same way on
+// every run.
 func (rc *race) leader() *racer {
-	var best *racer
+	if !slices.Contains(rc.racers, rc.lead) {
+		rc.lead = rc.racers[0]
+	}
+	best := rc.lead
 	for _, r := range rc.racers {
-		if best == nil || r.remaining() < best.remaining() {
+		if r.remaining()*raceSwitch < rc.lead.remaining() && r.remaining() < best.remaining() {
 			best = r
 		}
 	}
+	rc.lead = best
 	return best
 }
 
@@ -207,35 +233,28 @@ func (rc *race) drop(r *racer) {
 // the leader is clear; it returns the racer that finished, stopped or
 // leads, and whether it finished.
 func (rc *race) run(commit bool) (*racer, bool) {
-	rc.clock.start()
-	defer rc.clock.stop()
 	forced := rc.opts.Forced
 	for _, r := range rc.racers {
-		n := uint64(raceFirst)
-		if !r.memo {
-			n = racePlain
-		}
-		r.run(rc.ctx, &rc.clock, n, forced)
+		r.run(rc.ctx, raceFirst, forced)
 		if r.done || r.status != core.StatusLimit {
 			return r, r.done
 		}
 	}
 	for {
 		lead := rc.leader()
+		clear := rc.clear(lead)
 		for _, r := range slices.Clone(rc.racers) {
-			if r != lead && r.slices >= raceMinSlices && r.remaining() > raceDrop*lead.remaining() {
+			if r != lead && (clear || r.slices >= raceMinSlices && r.remaining() > raceDrop*lead.remaining()) {
 				rc.drop(r)
 			}
 		}
-		if commit && rc.clear(lead) {
-			// Algorithm C goes on from where it stopped; the others
-			// start again.
-			if _, goesOn := lead.m.(*algoC); goesOn && lead.p < 0.5 || !goesOn && lead.remaining() > raceRestart*float64(lead.spent) {
-				return lead, false
-			}
+		// A clear leader goes on alone: on several workers, Algorithm C
+		// from where it stopped, the others starting again.
+		if _, goesOn := lead.m.(*algoC); commit && clear && (goesOn && lead.p < 0.5 || !goesOn && lead.remaining() > raceRestart*lead.spent) {
+			return lead, false
 		}
 		n := min(2*lead.slice, raceMaxSlice)
-		lead.run(rc.ctx, &rc.clock, n, forced)
+		lead.run(rc.ctx, n, forced)
 		if lead.done || lead.status != core.StatusLimit {
 			return lead, lead.done
 		}
@@ -243,7 +262,7 @@ func (rc *race) run(commit bool) (*racer, bool) {
 			if r == lead || r.spent*raceShare/2 > lead.spent {
 				continue
 			}
-			r.run(rc.ctx, &rc.clock, max(n/raceShare, raceFirst), forced)
+			r.run(rc.ctx, max(n/raceShare, raceFirst), forced)
 			if r.done || r.status != core.StatusLimit {
 				return r, r.done
 			}
@@ -272,8 +291,12 @@ func (rc *race) finish(commit bool) (*racer, bool, core.Stats) {
 	return r, done, other
 }
 
-// clear reports whether lead is raceClear ahead of every other racer.
+// clear reports whether lead is raceClear ahead of every other racer,
+// each of which has had raceMinSlices slices (false when it is alone).
 func (rc *race) clear(lead *racer) bool {
+	if len(rc.racers) == 1 {
+		return false
+	}
 	for _, r := range rc.racers {
 		if r != lead && (r.slices < raceMinSlices || r.remaining() < raceClear*lead.remaining()) {
 			return false

@@ -46,6 +46,28 @@
 // options (ties to the first in item order), covers it, and tries its
 // options in order.
 //
+// # Counting and sampling: Count, Sample and the methods
+//
+// Count counts the solutions without visiting them, by the method
+// Options.Method names: MethodLinks (the search above, every solution
+// visited), MethodMemo (a memo of the count of each remaining subproblem,
+// Knuth's Algorithm 7.2.2.1Z: on dominoes, matchings and L-trominoes,
+// counts past 2^100 in milliseconds; Options.Branch, Options.MemoBytes)
+// or MethodAuto, the default, which races the candidates — the search,
+// the memo by each branching rule — on copies of the arrays in slices of
+// work that go on where they stopped, projects from each one's progress
+// the work it still needs, and lets the leader finish, alone (on several
+// workers once it is clear): its counters are its own, and the same on
+// every run. Result.Method says which answered. Sample(ctx, n, opts)
+// draws n solutions uniformly at random from the memo's counts. Counts
+// are exact at any size: Result.Count, and Result.Big past 2^128 − 1.
+//
+// The engine is a driver with methods (see the package's method.go): the
+// Solver owns the options, the stop, the workers and the split into
+// subproblems, and each method — Algorithms C and M, the memoized counts,
+// the sample — has its own search loop over one shared set of dancing
+// steps.
+//
 // # Reusing a solver: puzzles with givens
 //
 // A Solver restores its arrays after every search, and a serial Solve

@@ -548,10 +548,11 @@ func (l *links) primaryKey(m *memoRun) uint64 {
 	return h
 }
 
-// secondaryKey sets m.key's secondary part and returns its hash; bias is
-// what the lengths of the secondary items hold beyond their options
-// (secondaryBias while a dead count runs, else 0).
-func (l *links) secondaryKey(m *memoRun, bias int32) uint64 {
+// secondaryKey sets m.key's secondary part and returns its hash and the
+// items it looked at (work, for the meter); bias is what the lengths of
+// the secondary items hold beyond their options (secondaryBias while a
+// dead count runs, else 0).
+func (l *links) secondaryKey(m *memoRun, bias int32) (h, n uint64) {
 	lay := l.memo
 	k := m.key[lay.pwords:]
 	clear(k)
@@ -567,12 +568,12 @@ func (l *links) secondaryKey(m *memoRun, bias int32) uint64 {
 			k[j/per] |= code << (uint(j%per) * width)
 		}
 		r = lr.next
+		n++
 	}
-	var h uint64
 	for _, w := range k {
 		h = mix(h, w)
 	}
-	return h
+	return h, n + uint64(len(k))
 }
 
 // toggleItem flips, in key and its hash ph, the bit of the primary item
@@ -677,7 +678,8 @@ enter:
 	{
 		h := ph
 		if second {
-			h ^= l.secondaryKey(m, bias)
+			sh, n := l.secondaryKey(m, bias)
+			h, scanned = h^sh, scanned+n
 		}
 		if shared != nil {
 			v, n, e, state := shared.lookup(h, key)

@@ -177,7 +177,8 @@ forward:
 	} else {
 		h := l.primaryKeyM(m)
 		if second {
-			h ^= l.secondaryKey(m, 0)
+			sh, n := l.secondaryKey(m, 0)
+			h, scanned = h^sh, scanned+n
 		}
 		e, slot := t.find(h, m.key)
 		if e >= 0 {

@@ -46,9 +46,8 @@ func TestResumeExact(t *testing.T) {
 					mm.parks = true
 				}
 				r := racer{m: m, memo: k == 1, r: runner{rec: newRecord(s.l.levelsM())}}
-				var c clock
 				for !r.done {
-					r.run(ctx, &c, slice, nil)
+					r.run(ctx, slice, nil)
 				}
 				want := one
 				if r.memo {
@@ -64,8 +63,7 @@ func TestResumeExact(t *testing.T) {
 			}
 			c := newAlgoC(s.l)
 			r := racer{m: c, r: runner{rec: newRecord(s.l.levelsM())}}
-			var cl clock
-			r.run(ctx, &cl, slice, nil)
+			r.run(ctx, slice, nil)
 			if r.done {
 				continue
 			}

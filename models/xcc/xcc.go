@@ -286,8 +286,8 @@ func Default(_ core.Problem, o *core.Options) string {
 
 // The entries' descriptions and limits.
 const (
-	autoDescription = "Dancing Links, its counts by the method samples of the instance measure fastest " +
-		"(the dlx or the memo algorithm); listings as dlx; the default of a count"
+	autoDescription = "Dancing Links, its counts by a race of dlx and memo by either branching rule, " +
+		"each going on where it stopped, the leader by the work its progress projects; listings as dlx; the default of a count"
 	autoLimits      = "as dlx, and as memo where it memoizes"
 	dlxDescription  = "Dancing Links (Knuth's Algorithm C, M with multiplicities)"
 	dlxLimits       = "counts in 64 bits; the nodes are checked against the memory available"
