@@ -22,9 +22,8 @@ import (
 // levels in place, and the next goes on from there (task.resume): a
 // candidate's work is never lost, and its counters are those of one run.
 // After each slice its progress (Knuth's estimate from the position of
-// its stack) and the work it has done project the work it still needs,
-// a memo's weighed raceMemoCost times the enumeration's (its work units
-// are the same updates and items scanned, and the lookups on top); the
+// its stack) and the work it has done project the work it still needs
+// (a memo's nodes weighed on top of its units of work, raceMemoNode); the
 // leader, the least projected, runs slices that double, the others slices
 // a sixteenth as long while they keep within raceDrop of it, and are
 // dropped (their copy and table freed) when they fall further behind. So a
@@ -66,11 +65,15 @@ const (
 	raceClear   = 4
 	raceRestart = 8
 	raceSwitch  = 1.5
-	// raceMemoCost is what a unit of a memo's work costs in units of the
-	// enumeration's: measured 1.8 (pentominoes, few lookups hit) to 7.7
-	// (L-trominoes by the fewest options, a table far larger than the
-	// caches), 2.5 on N-Queens.
-	raceMemoCost = 3
+	// raceMemoNode is what a memo's node costs on top of its units of
+	// work, in units of the enumeration's work: its key hashed, looked up
+	// and stored, its counts summed. Measured (one worker, the suite of
+	// testdata/auto) from 270 to 750 ns a node, where a unit of the
+	// enumeration takes 2.5 to 5 ns: taken at the top, so that the memo
+	// answers where it saves much (where it wins, it wins by orders of
+	// magnitude) and the enumeration, which splits among workers without
+	// a shared table, everywhere else.
+	raceMemoNode = 300
 )
 
 // racer is one candidate of a race.
@@ -78,7 +81,7 @@ type racer struct {
 	m      resumable
 	r      runner
 	memo   bool
-	spent  float64 // the work of its slices, weighed (raceMemoCost)
+	spent  float64 // the work of its slices, in units of the enumeration's
 	stats  core.Stats    // its counters so far
 	count  count         // its solutions so far (a memo's: when done)
 	p      float64       // progress at the end of its last slice
@@ -109,13 +112,13 @@ func (r *racer) run(ctx context.Context, n uint64, forced []int) {
 		o = r.r.resume(r.m)
 	}
 	// The work of the slice: all of it when the search stopped there, else
-	// what its counters show.
+	// what its counters show; a memo's nodes on top.
 	w := float64(n)
 	if !o.parked {
 		w = float64(min(n, o.stats.Updates+o.stats.Nodes))
 	}
 	if r.memo {
-		w *= raceMemoCost
+		w += raceMemoNode * float64(o.stats.Nodes)
 	}
 	r.spent += w
 	r.r.g.end()
