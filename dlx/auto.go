@@ -81,11 +81,11 @@ type racer struct {
 	m      resumable
 	r      runner
 	memo   bool
-	spent  float64 // the work of its slices, in units of the enumeration's
-	stats  core.Stats    // its counters so far
-	count  count         // its solutions so far (a memo's: when done)
-	p      float64       // progress at the end of its last slice
-	slice  uint64        // its last slice, in units of work
+	spent  float64    // the work of its slices, in units of the enumeration's
+	stats  core.Stats // its counters so far
+	count  count      // its solutions so far (a memo's: when done)
+	p      float64    // progress at the end of its last slice
+	slice  uint64     // its last slice, in units of work
 	slices int
 	done   bool
 	status core.Status // the last slice's status
