@@ -1,7 +1,6 @@
 package models
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -10,11 +9,10 @@ import (
 	"strings"
 
 	"github.com/coverkit/coverkit/core"
-	"github.com/coverkit/coverkit/lines"
 )
 
 // The input of a request: the file, standard input or the arguments a
-// verb reads (OpenInput, VerifyRequest), and the batch capability of a
+// verb reads (OpenInput), and the batch capability of a
 // model whose input is many instances (Batch, answered by the one batch
 // loop of package models/batch).
 
@@ -106,51 +104,6 @@ func (m *Model) OpenInput(req Request, at int) (rc io.ReadCloser, name string, e
 		err = fmt.Errorf("models: %s: nothing to read", name)
 	}
 	return rc, name, err
-}
-
-// VerifyRequest checks the solutions of a verify request: its first
-// VerifyArgs arguments (VerifyInput's count) name the instance, the next
-// the input (OpenInput: a file, "-" or none for standard input, or the
-// model's Literal). name names the input in messages; an error is a bad
-// request or an input that cannot be read.
-func (m *Model) VerifyRequest(ctx context.Context, req Request) (rep *VerifyReport, name string, err error) {
-	if m == nil || m.Verify == nil {
-		return nil, "", errors.New("models: VerifyRequest: a model without verify")
-	}
-	args := req.Args
-	at := m.VerifyArgs
-	if m.VerifyInput != nil {
-		at = m.VerifyInput(args)
-	}
-	at = min(max(at, 0), len(args))
-	in, name, err := m.OpenInput(req, at)
-	if err != nil {
-		return nil, name, err
-	}
-	defer in.Close()
-	req.Args = args[:at]
-	rep, err = m.Verify(ctx, req, lines.ContextReader(ctx, in))
-	return rep, name, err
-}
-
-// VerbDoc is the long help of one of the model's generic verbs: the
-// model's Doc, and for verify what verify does with it.
-func (m *Model) VerbDoc(verb string) string {
-	if m == nil {
-		return ""
-	}
-	if verb != "verify" {
-		return m.Doc
-	}
-	return `Check solutions independently of any solver: every solution read from the
-input (a file, stdin if absent or -) in any form solve writes (text or JSON
-lines) is checked against the instance, each bad one reported on its line
-(one that cannot be read is marked unreadable) and the rest still checked;
-then a summary: the solutions, how many are invalid, valid and distinct.
-Exit 0 every solution valid, 1 some solution invalid or unreadable (or none
-at all), 2 only when the input itself cannot be read.
-
-The model: ` + m.Doc
 }
 
 // SampleRequest is the request of one of the model's samples

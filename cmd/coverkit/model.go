@@ -10,6 +10,7 @@ import (
 
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/models/verify"
 	"github.com/coverkit/coverkit/outfile"
 	"github.com/coverkit/coverkit/report"
 	"github.com/spf13/cobra"
@@ -71,7 +72,7 @@ func newModelCmd(e *env, m *models.Model) *cobra.Command {
 		sub := &cobra.Command{
 			Use:     strings.TrimSpace(name + " " + usage),
 			Short:   v.short,
-			Long:    m.VerbDoc(verb),
+			Long:    verbDoc(m, verb),
 			Example: m.Examples[verb],
 			Args:    cobra.RangeArgs(minArgs, maxArgs),
 			Aliases: strings.Fields(alias),
@@ -535,7 +536,7 @@ func runVerify(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []
 	ctx, _ = tracked(ctx, bar) // the records read
 	req := f.request(e, args)
 	req.Context = ctx
-	rep, name, err := m.VerifyRequest(ctx, req)
+	rep, name, err := verify.Request(ctx, m, req)
 	bar.Finish()
 	var ee *exitError
 	if st, stopped := core.ErrorStatus(err); stopped && ctx.Err() != nil {
@@ -574,4 +575,21 @@ func runVerify(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []
 		return err
 	}
 	return statusExit(rep.Status)
+}
+
+// verbDoc is the long help of one of the model's generic verbs: the
+// model's Doc, and for verify what verify does with it.
+func verbDoc(m *models.Model, verb string) string {
+	if verb != "verify" {
+		return m.Doc
+	}
+	return `Check solutions independently of any solver: every solution read from the
+input (a file, stdin if absent or -) in any form solve writes (text or JSON
+lines) is checked against the instance, each bad one reported on its line
+(one that cannot be read is marked unreadable) and the rest still checked;
+then a summary: the solutions, how many are invalid, valid and distinct.
+Exit 0 every solution valid, 1 some solution invalid or unreadable (or none
+at all), 2 only when the input itself cannot be read.
+
+The model: ` + m.Doc
 }

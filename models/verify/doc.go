@@ -14,6 +14,10 @@
 //			Decode: func(rec *verify.Record) (core.Problem, core.Solution, error) { ... }}))
 //	}
 //
+// Request is the verify verb's way in: a request's instance and input
+// (a file, standard input or the model's Literal), read under ctx into
+// the model's Verify.
+//
 // A stop (ctx) ends the report with the records read before it, marked by
 // its Status. The package imports models (for the report), core and lines.
 package verify

@@ -357,3 +357,29 @@ func Ints(line []byte) ([]int32, error) {
 	}
 	return out, nil
 }
+
+// Request checks the solutions of a verify request of model m, as the
+// verify verb reads them: the request's first m.VerifyArgs arguments
+// (m.VerifyInput's count) name the instance, the next the input
+// (models.Model.OpenInput: a file, "-" or none for standard input, or the
+// model's Literal), read under ctx. name names the input in messages; an
+// error is a bad request or an input that cannot be read.
+func Request(ctx context.Context, m *models.Model, req models.Request) (rep *models.VerifyReport, name string, err error) {
+	if m == nil || m.Verify == nil {
+		return nil, "", errors.New("verify: Request: a model without verify")
+	}
+	args := req.Args
+	at := m.VerifyArgs
+	if m.VerifyInput != nil {
+		at = m.VerifyInput(args)
+	}
+	at = min(max(at, 0), len(args))
+	in, name, err := m.OpenInput(req, at)
+	if err != nil {
+		return nil, name, err
+	}
+	defer in.Close()
+	req.Args = args[:at]
+	rep, err = m.Verify(ctx, req, lines.ContextReader(ctx, in))
+	return rep, name, err
+}
