@@ -355,3 +355,52 @@ func TestEmptyUnitsCLI(t *testing.T) {
 	require.Less(t, took, 300*time.Millisecond+inputStopLimit)
 	require.Greater(t, strings.Count(out, "\n"), 10, "the lines of the units done were written")
 }
+
+// TestVerifyStoppedBeforeARecord: a verify stopped while it waits for its
+// first record prints its report so far on stdout, "0 solutions (partial:
+// canceled)", marked, exit 3, as every verb prints its partial result,
+// and leaves --out as it was (the one --out rule; it printed nothing at
+// all before).
+func TestVerifyStoppedBeforeARecord(t *testing.T) {
+	if testing.Short() || runtime.GOOS == "windows" {
+		t.Skip("a process stopped by a signal")
+	}
+	bin, err := exec.LookPath("coverkit")
+	require.NoError(t, err, "TestMain puts coverkit in $PATH")
+	out := filepath.Join(t.TempDir(), "o")
+	require.NoError(t, os.WriteFile(out, []byte("KEEP\n"), 0o644))
+	for _, args := range [][]string{{"queens", "verify", "-"}, {"queens", "verify", "-", "--out", out}} {
+		var stdout, stderr bytes.Buffer
+		var code string
+		// A loaded machine may start the command after the signal: a
+		// second try signals it later.
+		for _, after := range []time.Duration{300 * time.Millisecond, 1500 * time.Millisecond} {
+			r, w, err := os.Pipe()
+			require.NoError(t, err)
+			cmd := exec.Command(bin, args...)
+			cmd.Stdin = r
+			stdout.Reset()
+			stderr.Reset()
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			require.NoError(t, cmd.Start())
+			time.Sleep(after)
+			require.NoError(t, cmd.Process.Signal(os.Interrupt))
+			code = exitOf(cmd.Wait())
+			w.Close()
+			r.Close()
+			if code != "killed by interrupt" {
+				break
+			}
+		}
+		require.Equal(t, "exit 3", code, "%v: %s", args, stderr.String())
+		if len(args) == 3 {
+			require.Equal(t, "0 solutions (partial: canceled)\n", stdout.String())
+		} else {
+			require.Empty(t, stdout.String())
+			require.Contains(t, stderr.String(), "left as it was")
+		}
+	}
+	b, err := os.ReadFile(out)
+	require.NoError(t, err)
+	require.Equal(t, "KEEP\n", string(b))
+}

@@ -568,13 +568,9 @@ func runVerify(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []
 		}
 		return noSolutionf("%s", msg)
 	}
-	if rep.Status.Partial() && rep.Solutions == 0 {
-		return statusExit(rep.Status) // nothing read: --out stays as it was
-	}
-	if err := o.Commit(); err != nil {
-		return err
-	}
-	return statusExit(rep.Status)
+	// Stopped before a record was read: the report ("0 solutions
+	// (partial: …)") on stdout, --out left as it was (the one --out rule).
+	return finish(e, o, rep.Status, rep.Solutions > 0)
 }
 
 // verbDoc is the long help of one of the model's generic verbs: the

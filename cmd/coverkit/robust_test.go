@@ -151,10 +151,14 @@ func TestCLISignalsAndPipes(t *testing.T) {
 			t.Skip("no /dev/full")
 		}
 		defer full.Close()
+		lines, _, code := runCLI(t, "", "queens", "count", "10", "--units", "3", "--unit", "0-2")
+		require.Equal(t, exitOK, code)
+		unitLines := filepath.Join(t.TempDir(), "units.jsonl")
+		require.NoError(t, os.WriteFile(unitLines, []byte(lines), 0o644))
 		for _, args := range [][]string{{"queens", "solve", "8"}, {"--help"}, {"queens", "count", "8", "-f", "json"},
 			{"queens", "count", "10", "--units", "3", "--unit", "0-2"}, {"queens", "verify", "../../testdata/queens/wirth8.txt"},
 			{"sudoku", "solve", "../../testdata/sudoku/puzzles.txt"}, {"sudoku", "generate", "--count", "2"},
-			{"queens", "compare", "8"}, {"queens", "cover", "8"}, {"algorithms"}} {
+			{"queens", "compare", "8"}, {"queens", "cover", "8"}, {"algorithms"}, {"merge", unitLines}} {
 			cmd := exec.Command(bin, args...)
 			cmd.Stdout = full
 			var stderr bytes.Buffer
@@ -164,6 +168,8 @@ func TestCLISignalsAndPipes(t *testing.T) {
 			require.ErrorAs(t, err, &ee, "%v", args)
 			require.Equal(t, exitPartial, ee.ExitCode(), "%v: %s", args, stderr.String())
 			require.Contains(t, stderr.String(), "no space left on device", "%v", args)
+			// The same words on every verb, a split count's included.
+			require.Contains(t, stderr.String(), "the output is incomplete (a full disk: rerun where there is room)", "%v", args)
 		}
 	})
 	t.Run("closed-pipe", func(t *testing.T) {
