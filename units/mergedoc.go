@@ -7,7 +7,10 @@ the FILEs (or stdin, "-" or none) and print the exact total.
 
 Every line must come from the same count: the same schema, instance (a
 hash of the canonical instance), decomposition, model and K, and the same
-labels merge prints (size, algorithm); lines written by different
+labels merge prints (size, algorithm), and the command checks the labels
+against this coverkit's models (the model has split counts, the
+decomposition is one of its own, the algorithm one of its); lines written
+by different
 versions of coverkit merge when these agree. Lines are read strictly (an
 unknown field or a value out of range is refused, naming the field). Each
 unit 0..K-1 must appear; a unit seen twice with the same count is

@@ -172,6 +172,24 @@ func TestTamperedUnitLines(t *testing.T) {
 	require.NotContains(t, out, "\x1b")
 	require.Contains(t, out, `queens 10\n\x1b[2Kfake 10: 1 solutions (complete): 724 solutions (complete)`)
 	require.False(t, strings.HasPrefix(strings.Split(out, "\n")[1], "\x1b"), "no line of its own")
+	// Every line relabelled alike with another model, or an algorithm
+	// that is none of the model's: the labels are checked against the
+	// registry (issue 32: "knight 10: 724 solutions (complete)").
+	for _, tc := range []struct{ path, val, want string }{
+		{"model", `"knight"`, "decomposition queens-coronal/1 is not one of model knight's"},
+		{"model", `"sudoku"`, "model sudoku, which has no split count"},
+		{"model", `"nomodel\u001b[2K"`, `model "nomodel\x1b[2K", which has no split count`},
+		{"algorithm", `"nope"`, "algorithm nope is not one of model queens's"},
+	} {
+		var alike strings.Builder
+		for _, l := range ls {
+			alike.WriteString(tamper{path: tc.path, val: tc.val}.apply(t, l) + "\n")
+		}
+		out, errOut, code := runCLI(t, alike.String(), "merge", "-")
+		require.Equal(t, exitUsage, code, "%s %s: %s", tc.path, tc.val, out)
+		require.Empty(t, out)
+		require.Contains(t, errOut, tc.want)
+	}
 	// Not JSON at all, and numbers JSON has no words for.
 	for _, bad := range []string{"NaN", `{"cpu_seconds":NaN}`, `{"cpu_seconds":Infinity}`, ls[0] + " trailing"} {
 		_, errOut, code := runCLI(t, bad+"\n", "merge", "-")
