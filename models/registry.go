@@ -139,7 +139,9 @@ type Algorithm struct {
 	Methods []string `json:"methods,omitempty"`
 	// Solve runs the algorithm. It is given the options resolved: not
 	// nil, and 1 or more workers (the registry wraps it with Resolve, so
-	// it never applies a worker rule of its own); Run is the way in.
+	// it never applies a worker rule of its own); Run is the way in. An
+	// algorithm with NewWorker may leave it nil: the registry then
+	// answers each call on a worker of its own.
 	Solve core.Solver `json:"-"`
 	// solve and newWorker are Solve and NewWorker as the model wrote
 	// them, before the registry wrapped them with Resolve: Run, which
@@ -280,7 +282,8 @@ type Registry struct {
 }
 
 // Add registers the descriptor m. It fails if m has no name, summary or
-// Instance.New, if an algorithm has no name or solver, names another
+// Instance.New, if an algorithm has no name or solver (Solve, or
+// NewWorker, which gives one a call), names another
 // model or is listed twice, or if a model of that name is already
 // registered. Each algorithm's Model is set to m.Name.
 func (r *Registry) Add(m Model) error {
@@ -289,6 +292,11 @@ func (r *Registry) Add(m Model) error {
 	}
 	algs := make([]Algorithm, len(m.Algorithms))
 	for i, a := range m.Algorithms {
+		if nw := a.NewWorker; a.Solve == nil && nw != nil {
+			a.Solve = func(ctx context.Context, p core.Problem, o *core.Options) (core.Result, error) {
+				return nw()(ctx, p, o)
+			}
+		}
 		if a.Name == "" || a.Solve == nil {
 			return fmt.Errorf("models: algorithm %q of model %s needs a name and a solver", a.Name, m.Name)
 		}

@@ -58,3 +58,27 @@ func TestRegistry(t *testing.T) {
 	require.ErrorContains(t, err, `unknown model "x"`)
 	require.Nil(t, r.Algorithms("x"))
 }
+
+// TestRegistryWorkerOnly: an algorithm that declares only NewWorker is
+// solved, called alone, on a fresh worker each time.
+func TestRegistryWorkerOnly(t *testing.T) {
+	var r models.Registry
+	workers := 0
+	nw := func() core.Solver {
+		workers++
+		return func(context.Context, core.Problem, *core.Options) (core.Result, error) {
+			return core.Result{Solutions: core.CountOf(7)}, nil
+		}
+	}
+	inst := models.Instance{New: func(models.Request) (core.Problem, error) { return nil, nil }}
+	require.NoError(t, r.Add(models.Model{Name: "w", Summary: "s", Instance: inst,
+		Algorithms: []models.Algorithm{{Name: "a", Caps: models.CanCount, NewWorker: nw}}}))
+	a, err := r.LookupAlgorithm("w", "a")
+	require.NoError(t, err)
+	for range 2 {
+		res, err := a.Solve(context.Background(), nil, &core.Options{Mode: core.ModeCount})
+		require.NoError(t, err)
+		require.Equal(t, core.CountOf(7), res.Solutions)
+	}
+	require.Equal(t, 2, workers, "a worker a call")
+}

@@ -1,7 +1,6 @@
 package sudoku
 
 import (
-	"context"
 	"fmt"
 	"strings"
 
@@ -18,11 +17,8 @@ var algorithms = []models.Algorithm{
 		Caps:        models.CanFirst | models.CanAll | models.CanCount | models.CanParallel | models.CanParallelList | models.CanBudget,
 		Description: "fast where it applies (9x9 with 3x3 boxes, classic or X), dlx elsewhere; the default",
 		Limits:      "side ≤ 64",
-		Solve: func(ctx context.Context, p core.Problem, o *core.Options) (core.Result, error) {
-			return new(autoWorker).solve(ctx, p, o)
-		},
-		Check:     checkPuzzle,
-		NewWorker: func() core.Solver { return new(autoWorker).solve },
+		Check:       checkPuzzle,
+		NewWorker:   func() core.Solver { return new(autoWorker).solve },
 	},
 	{
 		Name:        "dlx",
@@ -30,11 +26,8 @@ var algorithms = []models.Algorithm{
 		Caps:        models.CanFirst | models.CanAll | models.CanCount | models.CanParallel | models.CanParallelList | models.CanBudget,
 		Description: "exact cover on Dancing Links: any box shape, X, jigsaw, Latin; givens forced",
 		Limits:      "side ≤ 64",
-		Solve: func(ctx context.Context, p core.Problem, o *core.Options) (core.Result, error) {
-			return newDLXWorker().solve(ctx, p, o)
-		},
-		Check:     checkPuzzle,
-		NewWorker: func() core.Solver { return newDLXWorker().solve },
+		Check:       checkPuzzle,
+		NewWorker:   func() core.Solver { return newDLXWorker().solve },
 	},
 	{
 		Name: "cells",
@@ -43,10 +36,7 @@ var algorithms = []models.Algorithm{
 			models.CanBranch,
 		Description: "exact cover on dancing cells (Knuth's SSXCC): any box shape, X, jigsaw, Latin; givens forced; " +
 			"--branch ssxcc for SSXCC's tree exactly",
-		Limits: "side ≤ 64",
-		Solve: func(ctx context.Context, p core.Problem, o *core.Options) (core.Result, error) {
-			return newCellsWorker().solve(ctx, p, o)
-		},
+		Limits:    "side ≤ 64",
 		Check:     checkCells,
 		NewWorker: func() core.Solver { return newCellsWorker().solve },
 	},
@@ -56,11 +46,8 @@ var algorithms = []models.Algorithm{
 		Caps:        models.CanFirst | models.CanAll | models.CanCount | models.CanBudget,
 		Description: "bitset constraint propagation with naked and hidden singles (9x9 classic and X)",
 		Limits:      "9x9 with 3x3 boxes, classic or X only",
-		Solve: func(ctx context.Context, p core.Problem, o *core.Options) (core.Result, error) {
-			return newFastWorker().solve(ctx, p, o)
-		},
-		Check:     checkFast,
-		NewWorker: func() core.Solver { return newFastWorker().solve },
+		Check:       checkFast,
+		NewWorker:   func() core.Solver { return newFastWorker().solve },
 	},
 }
 
