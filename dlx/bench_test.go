@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -109,34 +107,10 @@ func BenchmarkSudoku17(b *testing.B) {
 }
 
 // sudoku17 returns the givens (options of gen.Sudoku) of the first 10,000
-// puzzles of 17clue.txt, or skips b where the file is absent.
+// puzzles of 17clue.txt, or skips b where the file is absent (sudokuSet).
 func sudoku17(b *testing.B) [][]int {
-	data, err := os.ReadFile(filepath.Join(os.Getenv("COVERKIT_SUDOKU_DATA"), "17clue.txt"))
-	if err != nil {
-		data, err = os.ReadFile(filepath.Join("..", "..", "shared", "data", "sudoku", "17clue.txt"))
-	}
-	if err != nil {
-		// b.Skip's message shows only with -v: say it where go test -bench
-		// shows it.
-		msg := fmt.Sprintf("puzzle set 17clue.txt is absent (%v): put it in $COVERKIT_SUDOKU_DATA or ../shared/data/sudoku (docs/benchmarks.md, \"Data sets\")", err)
-		fmt.Printf("%s: skipped: %s\n", b.Name(), msg)
-		b.Skip(msg)
-	}
-	var puzzles [][]int
-	for _, line := range strings.Split(string(data), "\n") {
-		line = strings.TrimSpace(line)
-		if len(line) != 81 || len(puzzles) == 10000 {
-			continue
-		}
-		var forced []int
-		for i, ch := range line {
-			if ch >= '1' && ch <= '9' {
-				forced = append(forced, i*9+int(ch-'1'))
-			}
-		}
-		puzzles = append(puzzles, forced)
-	}
-	return puzzles
+	p := sudokuSet(b, "17clue.txt")
+	return p[:min(len(p), 10000)]
 }
 
 // BenchmarkKernels runs the searches that use package dance's hiding

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
-	"slices"
 	"strings"
 	"testing"
 
@@ -15,72 +14,6 @@ import (
 	"github.com/coverkit/coverkit/dlx/internal/gen"
 	"github.com/stretchr/testify/require"
 )
-
-// cellsListing lists the solutions of p with MethodCells on w workers, up
-// to limit (0: all), and returns them with the result.
-func cellsListing(t testing.TB, p *dlx.Problem, forced []int, limit uint64, w int) ([][]int, dlx.Result) {
-	t.Helper()
-	var sols [][]int
-	res, err := solver(t, p).Solve(context.Background(), &dlx.Options{Method: dlx.MethodCells, Forced: forced, Limit: limit,
-		Workers: w, Visit: func(sol []int) bool { sols = append(sols, slices.Clone(sol)); return true }})
-	require.NoError(t, err)
-	require.Equal(t, dlx.MethodCells, res.Method)
-	return sols, res
-}
-
-// TestCellsCountersIndependentOfWorkers checks that the dancing cells'
-// counts, nodes and updates are a function of the instance: a count on 2,
-// 3 and 8 workers gives the serial count's, and so does a listing with a
-// limit, solutions in the serial order, on random plain and colored
-// instances with and without forced options and on larger ones; the
-// counts are the links'.
-func TestCellsCountersIndependentOfWorkers(t *testing.T) {
-	check := func(t *testing.T, p *dlx.Problem, forced []int, msg string) {
-		links, err := solver(t, p).Count(context.Background(), &dlx.Options{Method: dlx.MethodLinks, Forced: forced})
-		require.NoError(t, err)
-		s := solver(t, p)
-		serial, err := s.Count(context.Background(), &dlx.Options{Method: dlx.MethodCells, Forced: forced})
-		require.NoError(t, err)
-		require.Equal(t, links.Solutions, serial.Solutions, "the links' count %s", msg)
-		for _, w := range []int{2, 3, 8} {
-			par, err := s.Count(context.Background(), &dlx.Options{Method: dlx.MethodCells, Forced: forced, Workers: w})
-			require.NoError(t, err)
-			require.Equal(t, serial.Solutions, par.Solutions, "W=%d %s", w, msg)
-			require.Equal(t, serial.Stats.Nodes, par.Stats.Nodes, "nodes, W=%d %s", w, msg)
-			require.Equal(t, serial.Stats.Updates, par.Stats.Updates, "updates, W=%d %s", w, msg)
-		}
-		for _, limit := range []uint64{1, 5} {
-			want, one := cellsListing(t, p, forced, limit, 1)
-			for _, w := range []int{2, 3} {
-				got, par := cellsListing(t, p, forced, limit, w)
-				require.Equal(t, want, got, "solutions, limit %d, W=%d %s", limit, w, msg)
-				require.Equal(t, one.Status, par.Status, "status, limit %d, W=%d %s", limit, w, msg)
-				require.Equal(t, one.Stats.Nodes, par.Stats.Nodes, "nodes, limit %d, W=%d %s", limit, w, msg)
-				require.Equal(t, one.Stats.Updates, par.Stats.Updates, "updates, limit %d, W=%d %s", limit, w, msg)
-			}
-		}
-	}
-	for _, kind := range []string{"plain", "colored"} {
-		t.Run(kind, func(t *testing.T) {
-			r := rand.New(rand.NewPCG(34, uint64(len(kind))))
-			for trial := range 60 {
-				p, forced := randomKind(t, r, kind)
-				check(t, p, forced, fmt.Sprintf("trial %d, forced %v", trial, forced))
-			}
-		})
-	}
-	for name, text := range map[string]string{
-		"langford-8": gen.Langford(8),
-		"queens-8":   gen.Queens(8, false),
-		"knuth-xcc":  gen.KnuthXCC,
-		"kings-6-5":  gen.Pieces('K', 6, 5),
-	} {
-		if name == "kings-6-5" {
-			continue // multiplicities
-		}
-		t.Run(name, func(t *testing.T) { check(t, parse(t, text), nil, name) })
-	}
-}
 
 // TestCellsSSXCC checks the branching rule BranchSSXCC through the
 // driver: Knuth's SSXCC's solutions, nodes and updates on Langford's
@@ -240,80 +173,23 @@ func TestCellsKernels(t *testing.T) {
 	}
 }
 
-// TestCellsSplitCounters checks that a split counted by the cells
-// (Subtrees.WithAlgorithm("cells"): the split made anew by the cells'
-// tree) adds up to the unsplit count with MethodCells, nodes and updates
-// too, for K = 1, 2, 7 and 64 units (weighted, 7), on random plain and
-// colored instances with and without forced options and on larger ones;
-// multiplicities are refused.
-func TestCellsSplitCounters(t *testing.T) {
+// TestCellsSplit checks what a split counted by the cells says of itself
+// (Subtrees.Alternate("cells"): the split made anew by the cells' tree;
+// its counters are checked with the links' in counters_test.go): its
+// algorithm and name, a split of the cells counted by the cells only, and
+// multiplicities refused.
+func TestCellsSplit(t *testing.T) {
 	ctx := context.Background()
-	weigh := func(options []int) (uint64, uint64) { return uint64(len(options)) + 1, uint64(options[0] % 2) }
-	check := func(t *testing.T, p *dlx.Problem, forced []int, msg string) {
-		serial, err := solver(t, p).Count(ctx, &dlx.Options{Method: dlx.MethodCells, Forced: forced})
-		require.NoError(t, err)
-		var wantWeight, wantClasses uint64
-		_, err = solver(t, p).Solve(ctx, &dlx.Options{Method: dlx.MethodCells, Forced: forced, Visit: func(sol []int) bool {
-			w, k := weigh(sol)
-			wantWeight, wantClasses = wantWeight+w, wantClasses+k
-			return true
-		}})
-		require.NoError(t, err)
-		for _, k := range []uint64{1, 2, 7, 64} {
-			for _, weighted := range []bool{false, true} {
-				if weighted && k != 7 {
-					continue // (the weighing is checked once: the split is the same)
-				}
-				var count, classes uint64
-				var st core.Stats
-				sub, err := dlx.NewSubtrees(ctx, p, forced, k, "dlx")
-				require.NoError(t, err)
-				if weighted {
-					if sub, err = sub.Weighted("w", weigh); err != nil {
-						t.Fatal(err)
-					}
-				}
-				c, err := sub.Alternate("cells")
-				require.NoError(t, err)
-				cs := c.(*dlx.Subtrees)
-				require.Equal(t, "cells", cs.Algorithm())
-				require.Contains(t, cs.Name(), "cells/1/d=")
-				_, err = cs.Alternate("memo")
-				require.ErrorIs(t, err, core.ErrUnsupported, "a split of the cells is counted by the cells")
-				for i := range k {
-					status, err := cs.Run(ctx, i, k, func(_ uint64, r core.SubResult) bool {
-						n, _ := r.Count.Uint64()
-						f, _ := r.Fundamental.Uint64()
-						count, classes = count+n, classes+f
-						st = st.Add(r.Stats)
-						return true
-					})
-					require.NoError(t, err)
-					require.Equal(t, core.StatusExhausted, status)
-				}
-				if weighted {
-					require.Equal(t, [2]uint64{wantWeight, wantClasses}, [2]uint64{count, classes}, "weighted, K=%d %s", k, msg)
-				} else {
-					require.Equal(t, serial.Solutions, count, "K=%d %s", k, msg)
-				}
-				require.Equal(t, serial.Stats.Nodes, st.Nodes, "nodes, K=%d %s", k, msg)
-				require.Equal(t, serial.Stats.Updates, st.Updates, "updates, K=%d %s", k, msg)
-			}
-		}
-	}
-	for _, kind := range []string{"plain", "colored"} {
-		t.Run(kind, func(t *testing.T) {
-			r := rand.New(rand.NewPCG(34, 36+uint64(len(kind))))
-			for trial := range 20 {
-				p, forced := randomKind(t, r, kind)
-				check(t, p, forced, fmt.Sprintf("trial %d, forced %v", trial, forced))
-			}
-		})
-	}
-	for name, text := range map[string]string{"langford-8": gen.Langford(8), "queens-8": gen.Queens(8, false)} {
-		t.Run(name, func(t *testing.T) { check(t, parse(t, text), nil, name) })
-	}
-	sub, err := dlx.NewSubtrees(ctx, parse(t, gen.Pieces('K', 6, 5)), nil, 3, "dlx")
+	sub, err := dlx.NewSubtrees(ctx, parse(t, gen.Langford(8)), nil, 7, "dlx")
+	require.NoError(t, err)
+	c, err := sub.Alternate("cells")
+	require.NoError(t, err)
+	cs := c.(*dlx.Subtrees)
+	require.Equal(t, "cells", cs.Algorithm())
+	require.Contains(t, cs.Name(), "cells/1/d=")
+	_, err = cs.Alternate("memo")
+	require.ErrorIs(t, err, core.ErrUnsupported, "a split of the cells is counted by the cells")
+	sub, err = dlx.NewSubtrees(ctx, parse(t, gen.Pieces('K', 6, 5)), nil, 3, "dlx")
 	require.NoError(t, err)
 	_, err = sub.Alternate("cells")
 	require.ErrorIs(t, err, core.ErrUnsupported, "multiplicities")

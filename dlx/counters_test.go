@@ -2,6 +2,7 @@ package dlx_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -45,17 +46,39 @@ func randomKind(t testing.TB, r *rand.Rand, kind string) (*dlx.Problem, []int) {
 	return p, forced
 }
 
+// counterMethods are the searches whose counters the tests below hold to
+// be a function of the instance, whatever the workers and the split: the
+// links (Algorithm C; M with multiplicities) and the dancing cells, which
+// refuse multiplicities (runs).
+var counterMethods = []struct {
+	algo string // the name of the algorithm a split is counted by
+	m    dlx.Method
+}{{"dlx", dlx.MethodLinks}, {"cells", dlx.MethodCells}}
+
+// runs reports whether method m takes p (the cells refuse multiplicities).
+func runs(t testing.TB, p *dlx.Problem, m dlx.Method) bool {
+	t.Helper()
+	_, err := solver(t, p).Count(context.Background(), &dlx.Options{Method: m, MaxNodes: 1})
+	if errors.Is(err, core.ErrUnsupported) {
+		return false
+	}
+	require.NoError(t, err)
+	return true
+}
+
 // splitCount counts p through Subtrees split for k units, running every
 // unit, and returns the merged count and work.
 func splitCount(t testing.TB, p *dlx.Problem, forced []int, k uint64) (count uint64, st core.Stats) {
-	count, _, st = splitCountWeighted(t, p, forced, k, nil)
+	count, _, st = splitCountWeighted(t, p, forced, k, nil, "dlx")
 	return count, st
 }
 
 // splitCountWeighted is splitCount with the subtrees Weighted by weigh
-// (nil: not weighted), returning also the classes counted, and checking what a weighted decomposition says of
-// itself: its name and instance carry the label, the memo is refused.
-func splitCountWeighted(t testing.TB, p *dlx.Problem, forced []int, k uint64, weigh func([]int) (uint64, uint64)) (count, classes uint64, st core.Stats) {
+// (nil: not weighted) and counted by the algorithm algo (Alternate: the
+// split made anew by its tree), returning also the classes counted, and
+// checking what a weighted decomposition says of itself: its name and
+// instance carry the label, the memo is refused.
+func splitCountWeighted(t testing.TB, p *dlx.Problem, forced []int, k uint64, weigh func([]int) (uint64, uint64), algo string) (count, classes uint64, st core.Stats) {
 	t.Helper()
 	ctx := context.Background()
 	for i := range k {
@@ -71,6 +94,12 @@ func splitCountWeighted(t testing.TB, p *dlx.Problem, forced []int, k uint64, we
 			_, err = w.WithAlgorithm("memo")
 			require.ErrorIs(t, err, core.ErrUnsupported)
 			sub = w
+		}
+		if algo != "dlx" {
+			a, err := sub.Alternate(algo)
+			require.NoError(t, err)
+			sub = a.(*dlx.Subtrees)
+			require.Equal(t, algo, sub.Algorithm())
 		}
 		status, err := sub.Run(ctx, i, k, func(_ uint64, r core.SubResult) bool {
 			c, ok := r.Count.Uint64()
@@ -88,10 +117,11 @@ func splitCountWeighted(t testing.TB, p *dlx.Problem, forced []int, k uint64, we
 }
 
 // TestCountersIndependentOfWorkers checks that nodes and updates are a
-// function of the instance: the same for 1, 2, 3 and 8 workers, and the
-// sum over the units of a split (K = 1, 2, 7, 64) equals the unsplit
-// count, on random plain, colored and multiplicity instances, with and
-// without forced options.
+// function of the instance, for every method of counterMethods: the same
+// for 1, 2, 3 and 8 workers, and the sum over the units of a split (K =
+// 1, 2, 7, 64) equals the unsplit count, on random plain, colored and
+// multiplicity instances, with and without forced options; the methods'
+// counts agree.
 func TestCountersIndependentOfWorkers(t *testing.T) {
 	for _, kind := range []string{"plain", "colored", "multi"} {
 		t.Run(kind, func(t *testing.T) {
@@ -101,23 +131,42 @@ func TestCountersIndependentOfWorkers(t *testing.T) {
 				var text strings.Builder
 				require.NoError(t, dlx.Write(&text, p))
 				msg := fmt.Sprintf("trial %d, forced %v:\n%s", trial, forced, text.String())
-				serial, err := solver(t, p).Solve(context.Background(), &dlx.Options{Forced: forced})
-				require.NoError(t, err)
-				for _, w := range []int{2, 3, 8} {
-					par, err := solver(t, p).Solve(context.Background(), &dlx.Options{Forced: forced, Workers: w})
-					require.NoError(t, err)
-					require.Equal(t, serial.Solutions, par.Solutions, "W=%d %s", w, msg)
-					require.Equal(t, serial.Stats.Nodes, par.Stats.Nodes, "nodes, W=%d %s", w, msg)
-					require.Equal(t, serial.Stats.Updates, par.Stats.Updates, "updates, W=%d %s", w, msg)
-				}
-				for _, k := range []uint64{1, 2, 7, 64} {
-					c, st := splitCount(t, p, forced, k)
-					require.Equal(t, serial.Solutions, c, "split K=%d %s", k, msg)
-					require.Equal(t, serial.Stats.Nodes, st.Nodes, "split nodes, K=%d %s", k, msg)
-					require.Equal(t, serial.Stats.Updates, st.Updates, "split updates, K=%d %s", k, msg)
-				}
+				checkCounters(t, p, forced, msg)
 			}
 		})
+	}
+}
+
+// checkCounters checks p's counters with every method of counterMethods
+// that takes it: on 2, 3 and 8 workers and split into K = 1, 2, 7 and 64
+// units they are the serial search's, and every method counts the links'
+// solutions.
+func checkCounters(t *testing.T, p *dlx.Problem, forced []int, msg string) {
+	t.Helper()
+	var links uint64
+	for _, m := range counterMethods {
+		if !runs(t, p, m.m) {
+			continue
+		}
+		serial, err := solver(t, p).Solve(context.Background(), &dlx.Options{Method: m.m, Forced: forced})
+		require.NoError(t, err)
+		if m.m == dlx.MethodLinks {
+			links = serial.Solutions
+		}
+		require.Equal(t, links, serial.Solutions, "%s: the links' count %s", m.algo, msg)
+		for _, w := range []int{2, 3, 8} {
+			par, err := solver(t, p).Solve(context.Background(), &dlx.Options{Method: m.m, Forced: forced, Workers: w})
+			require.NoError(t, err)
+			require.Equal(t, serial.Solutions, par.Solutions, "%s, W=%d %s", m.algo, w, msg)
+			require.Equal(t, serial.Stats.Nodes, par.Stats.Nodes, "%s: nodes, W=%d %s", m.algo, w, msg)
+			require.Equal(t, serial.Stats.Updates, par.Stats.Updates, "%s: updates, W=%d %s", m.algo, w, msg)
+		}
+		for _, k := range []uint64{1, 2, 7, 64} {
+			c, _, st := splitCountWeighted(t, p, forced, k, nil, m.algo)
+			require.Equal(t, serial.Solutions, c, "%s: split K=%d %s", m.algo, k, msg)
+			require.Equal(t, serial.Stats.Nodes, st.Nodes, "%s: split nodes, K=%d %s", m.algo, k, msg)
+			require.Equal(t, serial.Stats.Updates, st.Updates, "%s: split updates, K=%d %s", m.algo, k, msg)
+		}
 	}
 }
 
@@ -132,24 +181,7 @@ func TestCountersOfInstances(t *testing.T) {
 		"rooks-5-4":  gen.Pieces('R', 5, 4),
 		"kings-6-5":  gen.Pieces('K', 6, 5),
 	} {
-		t.Run(name, func(t *testing.T) {
-			p := parse(t, text)
-			serial, err := solver(t, p).Solve(context.Background(), nil)
-			require.NoError(t, err)
-			for _, w := range []int{2, 3, 8} {
-				par, err := solver(t, p).Solve(context.Background(), &dlx.Options{Workers: w})
-				require.NoError(t, err)
-				require.Equal(t, serial.Solutions, par.Solutions, "W=%d", w)
-				require.Equal(t, serial.Stats.Nodes, par.Stats.Nodes, "nodes, W=%d", w)
-				require.Equal(t, serial.Stats.Updates, par.Stats.Updates, "updates, W=%d", w)
-			}
-			for _, k := range []uint64{1, 2, 7, 64} {
-				c, st := splitCount(t, p, nil, k)
-				require.Equal(t, serial.Solutions, c, "split K=%d", k)
-				require.Equal(t, serial.Stats.Nodes, st.Nodes, "split nodes, K=%d", k)
-				require.Equal(t, serial.Stats.Updates, st.Updates, "split updates, K=%d", k)
-			}
-		})
+		t.Run(name, func(t *testing.T) { checkCounters(t, parse(t, text), nil, name) })
 	}
 }
 
@@ -277,12 +309,13 @@ func TestStoppedSolverIsRestored(t *testing.T) {
 	}
 }
 
-// listing runs a listing of p with the given limit on w workers and
-// returns its solutions in the order they came, and its result.
-func listing(t *testing.T, p *dlx.Problem, forced []int, limit uint64, w int) ([]string, dlx.Result) {
+// listing runs a listing of p by method m with the given limit on w
+// workers and returns its solutions in the order they came, and its
+// result.
+func listing(t *testing.T, p *dlx.Problem, m dlx.Method, forced []int, limit uint64, w int) ([]string, dlx.Result) {
 	t.Helper()
 	var sols []string
-	res, err := solver(t, p).Solve(context.Background(), &dlx.Options{Forced: forced, Workers: w, Limit: limit,
+	res, err := solver(t, p).Solve(context.Background(), &dlx.Options{Method: m, Forced: forced, Workers: w, Limit: limit,
 		Visit: func(sol []int) bool {
 			sols = append(sols, fmt.Sprint(sol))
 			return true
@@ -296,18 +329,23 @@ func listing(t *testing.T, p *dlx.Problem, forced []int, limit uint64, w int) ([
 // the solutions come in the serial order, and the status, nodes and
 // updates are those of the serial search stopped at the same solution,
 // on random instances and larger ones (solutions above the split depth
-// and in the subtrees).
+// and in the subtrees), for every method of counterMethods.
 func TestListingIndependentOfWorkers(t *testing.T) {
 	check := func(t *testing.T, p *dlx.Problem, forced []int, msg string) {
-		for _, limit := range []uint64{1, 2, 5, 40} {
-			want, serial := listing(t, p, forced, limit, 1)
-			for _, w := range []int{2, 3, 8} {
-				got, par := listing(t, p, forced, limit, w)
-				require.Equal(t, want, got, "solutions, limit %d, W=%d %s", limit, w, msg)
-				require.Equal(t, serial.Status, par.Status, "status, limit %d, W=%d %s", limit, w, msg)
-				require.Equal(t, serial.Solutions, par.Solutions, "limit %d, W=%d %s", limit, w, msg)
-				require.Equal(t, serial.Stats.Nodes, par.Stats.Nodes, "nodes, limit %d, W=%d %s", limit, w, msg)
-				require.Equal(t, serial.Stats.Updates, par.Stats.Updates, "updates, limit %d, W=%d %s", limit, w, msg)
+		for _, m := range counterMethods {
+			if !runs(t, p, m.m) {
+				continue
+			}
+			for _, limit := range []uint64{1, 2, 5, 40} {
+				want, serial := listing(t, p, m.m, forced, limit, 1)
+				for _, w := range []int{2, 3, 8} {
+					got, par := listing(t, p, m.m, forced, limit, w)
+					require.Equal(t, want, got, "%s: solutions, limit %d, W=%d %s", m.algo, limit, w, msg)
+					require.Equal(t, serial.Status, par.Status, "%s: status, limit %d, W=%d %s", m.algo, limit, w, msg)
+					require.Equal(t, serial.Solutions, par.Solutions, "%s: limit %d, W=%d %s", m.algo, limit, w, msg)
+					require.Equal(t, serial.Stats.Nodes, par.Stats.Nodes, "%s: nodes, limit %d, W=%d %s", m.algo, limit, w, msg)
+					require.Equal(t, serial.Stats.Updates, par.Stats.Updates, "%s: updates, limit %d, W=%d %s", m.algo, limit, w, msg)
+				}
 			}
 		}
 	}
@@ -333,11 +371,11 @@ func TestListingIndependentOfWorkers(t *testing.T) {
 }
 
 // TestSubtreesWeighted checks Subtrees.Weighted on random plain, colored
-// and multiplicity instances with and without forced options: the split
-// count (K = 1, 2, 7, 64) and its classes are the sums of the weights and
-// classes of the solutions a listing visits, the work is the unweighted
-// split's, the name and the instance carry the label, and the memo is
-// refused.
+// and multiplicity instances with and without forced options, counted by
+// every method of counterMethods: the split count (K = 1, 2, 7, 64) and
+// its classes are the sums of the weights and classes of the solutions a
+// listing visits, the work is the unweighted split's, the name and the
+// instance carry the label, and the memo is refused.
 func TestSubtreesWeighted(t *testing.T) {
 	ctx := context.Background()
 	weigh := func(options []int) (weight, classes uint64) {
@@ -359,12 +397,17 @@ func TestSubtreesWeighted(t *testing.T) {
 					return true
 				}})
 				require.NoError(t, err)
-				for _, k := range []uint64{1, 2, 7, 64} {
-					_, plain := splitCount(t, p, forced, k)
-					got, classes, st := splitCountWeighted(t, p, forced, k, weigh)
-					require.Equal(t, want, got, "trial %d, K=%d", trial, k)
-					require.Equal(t, wantClasses, classes, "classes, trial %d, K=%d", trial, k)
-					require.Equal(t, plain, st, "trial %d, K=%d: the work of the weighted split", trial, k)
+				for _, m := range counterMethods {
+					if !runs(t, p, m.m) {
+						continue
+					}
+					for _, k := range []uint64{1, 2, 7, 64} {
+						_, _, plain := splitCountWeighted(t, p, forced, k, nil, m.algo)
+						got, classes, st := splitCountWeighted(t, p, forced, k, weigh, m.algo)
+						require.Equal(t, want, got, "%s: trial %d, K=%d", m.algo, trial, k)
+						require.Equal(t, wantClasses, classes, "%s: classes, trial %d, K=%d", m.algo, trial, k)
+						require.Equal(t, plain, st, "%s: trial %d, K=%d: the work of the weighted split", m.algo, trial, k)
+					}
 				}
 			}
 		})
