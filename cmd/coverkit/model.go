@@ -410,13 +410,7 @@ func runBatch(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 			return err
 		}
 	}
-	if r.Status.Partial() {
-		if err := finish(e, o, r.Status, r.Answered); !errors.As(err, new(*exitError)) {
-			return err
-		}
-		return &exitError{code: exitPartial, err: fmt.Errorf("stopped early: %s", r.Failure)}
-	}
-	if err := o.Commit(); err != nil {
+	if err := finishAnswers(e, o, r.Status, r.Answered, r.Failure); err != nil {
 		return err
 	}
 	if r.Failure != "" {
@@ -503,13 +497,8 @@ func runTask(e *env, cmd *cobra.Command, m *models.Model, t models.Task, f *runF
 	switch {
 	case err != nil:
 		return phaseError(err, "opening the input")
-	case out.Status.Partial():
-		if err := finish(e, o, out.Status, true); out.Message == "" || !errors.As(err, new(*exitError)) {
-			return err
-		}
-		return &exitError{code: exitPartial, err: fmt.Errorf("stopped early: %s", out.Message)}
 	}
-	if err := o.Commit(); err != nil {
+	if err := finishAnswers(e, o, out.Status, true, out.Message); err != nil {
 		return err
 	}
 	switch {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -34,6 +35,21 @@ func finish(e *env, o *outfile.File, s core.Status, found bool) error {
 		return err
 	}
 	return statusExit(s)
+}
+
+// finishAnswers ends a run of many answers (a batch, a task) with status
+// s: a run stopped early ends as finish ends it (found: something was
+// answered), exit 3 with why as its message ("": finish's); otherwise the
+// output is committed and nil returned, for the caller's exit.
+func finishAnswers(e *env, o *outfile.File, s core.Status, found bool, why string) error {
+	if !s.Partial() {
+		return o.Commit()
+	}
+	err := finish(e, o, s, found)
+	if why == "" || !errors.As(err, new(*exitError)) {
+		return err
+	}
+	return &exitError{code: exitPartial, err: fmt.Errorf("stopped early: %s", why)}
 }
 
 // openInput opens path for reading (stdin if path is "" or "-"), or a
