@@ -115,14 +115,20 @@ func TestLoosenHostileInput(t *testing.T) {
 	keep := func(*Puzzle) error { return nil }
 	pr, pw := io.Pipe()
 	defer pw.Close()
-	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
-	defer cancel()
-	start := time.Now()
-	n, st, err := Loosen(ctx, pr, LoosenOptions{}, keep)
+	or, ow, err := os.Pipe() // as standard input is, or a FIFO
 	require.NoError(t, err)
-	require.Equal(t, core.StatusTimeout, st)
-	require.Zero(t, n)
-	require.Less(t, time.Since(start), time.Second)
+	defer or.Close()
+	defer ow.Close()
+	for _, idle := range []io.Reader{pr, or} {
+		ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+		start := time.Now()
+		n, st, err := Loosen(ctx, idle, LoosenOptions{}, keep)
+		cancel()
+		require.NoError(t, err)
+		require.Equal(t, core.StatusTimeout, st)
+		require.Zero(t, n)
+		require.Less(t, time.Since(start), time.Second)
+	}
 
 	_, _, err = Loosen(context.Background(), zeros{}, LoosenOptions{}, keep)
 	require.ErrorIs(t, err, lines.ErrTooLong)
@@ -131,7 +137,7 @@ func TestLoosenHostileInput(t *testing.T) {
 	puzzle := "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n"
 	ctx2, cancel2 := context.WithTimeout(context.Background(), 100*time.Millisecond)
 	defer cancel2()
-	n, st, err = Loosen(ctx2, io.MultiReader(strings.NewReader(strings.Repeat(puzzle, 1000)), repeat{puzzle}), LoosenOptions{}, keep)
+	n, st, err := Loosen(ctx2, io.MultiReader(strings.NewReader(strings.Repeat(puzzle, 1000)), repeat{puzzle}), LoosenOptions{}, keep)
 	require.NoError(t, err)
 	require.Equal(t, core.StatusTimeout, st)
 	require.Positive(t, n)
