@@ -325,6 +325,7 @@ var table = map[string]entry{
 	"xcc.EngineOptions":                {fn: xcc.EngineOptions},
 	"xcc.Method":                       {fn: xcc.Method},
 	"xcc.Run":                          {fn: xcc.Run},
+	"xcc.Stopped":                      {fn: xcc.Stopped},
 	"xcc.Engine.Algorithm":             {fn: xcc.Engine.Algorithm},
 	"xcc.Engine.Algorithms":            {fn: xcc.Engine.Algorithms},
 	"xcc.Engine.Decompose":             {fn: xcc.Engine.Decompose},

@@ -257,11 +257,8 @@ func solve(ctx context.Context, p core.Problem, o *core.Options, m dlx.Method) (
 		return solveUnique(ctx, p, o, m)
 	}
 	c, err := build(ctx, p, o)
-	if st, ok := core.ErrorStatus(err); ok {
-		return core.Result{Status: st}, nil
-	}
 	if err != nil {
-		return core.Result{}, err
+		return xcc.Stopped(err)
 	}
 	return xcc.Run(ctx, c, o, m)
 }

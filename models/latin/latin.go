@@ -223,11 +223,8 @@ func solve(ctx context.Context, p core.Problem, o *core.Options, m dlx.Method) (
 	}
 	n := sq.N
 	ec, err := cover(ctx, n)
-	if st, ok := core.ErrorStatus(err); ok {
-		return core.Result{Status: st}, nil
-	}
 	if err != nil {
-		return core.Result{}, err
+		return xcc.Stopped(err)
 	}
 	viaReduced := o.Mode == core.ModeCount && !sq.Reduced && method == MethodReduced
 	if _, fits := FromReduced(1, n); viaReduced && !fits {

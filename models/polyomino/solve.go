@@ -134,11 +134,11 @@ func solveDLX(ctx context.Context, p core.Problem, opts *core.Options, m dlx.Met
 	}
 	cover, ids, err := t.CoverContext(ctx, keep)
 	if err != nil {
-		return stopped(err)
+		return xcc.Stopped(err)
 	}
 	s, err := dlx.NewSolverContext(ctx, cover)
 	if err != nil {
-		return stopped(err)
+		return xcc.Stopped(err)
 	}
 	eo, err := xcc.EngineOptions(o, m)
 	if err != nil {
@@ -261,7 +261,7 @@ func solveDLX(ctx context.Context, p core.Problem, opts *core.Options, m dlx.Met
 func (t *Tiling) solveFull(ctx context.Context, o *core.Options, m dlx.Method) (core.Result, error) {
 	cover, ids, err := t.CoverContext(ctx, nil)
 	if err != nil {
-		return stopped(err)
+		return xcc.Stopped(err)
 	}
 	sol := make(core.Solution, t.Board.Rows*t.Board.Cols)
 	places := make([]int32, 0, len(t.Pieces))
@@ -282,16 +282,6 @@ func (t *Tiling) solveFull(ctx context.Context, o *core.Options, m dlx.Method) (
 	res.Extra["placements"] = len(t.places)
 	res.Extra["symmetries"] = len(t.syms)
 	return res, nil
-}
-
-// stopped turns the error of a build stopped by its context into the
-// result of a search that stopped before its first node (status timeout
-// or canceled); other errors stay errors.
-func stopped(err error) (core.Result, error) {
-	if st, ok := core.ErrorStatus(err); ok {
-		return core.Result{Status: st}, nil
-	}
-	return core.Result{}, err
 }
 
 // divCount returns c / d for a c known to be a multiple of d (d ≤ 8).

@@ -214,11 +214,8 @@ func (e Engine) solver(m dlx.Method) core.Solver {
 			return core.Result{}, errors.New("xcc: the model builds no cover")
 		}
 		c, err := e.Build(ctx, p, o)
-		if st, ok := core.ErrorStatus(err); ok {
-			return core.Result{Status: st}, nil
-		}
 		if err != nil {
-			return core.Result{}, err
+			return Stopped(err)
 		}
 		if c == nil {
 			if e.Settled == nil {
@@ -228,6 +225,18 @@ func (e Engine) solver(m dlx.Method) core.Solver {
 		}
 		return Run(ctx, c, o, m)
 	}
+}
+
+// Stopped is the answer to a build (of a cover, of the engine's solver)
+// that failed with err: a build stopped by its context (an error
+// core.ErrorStatus reads: a dlx.StopError, a context error) is the result
+// of a search stopped before its first node, status timeout or canceled,
+// with no error; any other error stays one.
+func Stopped(err error) (core.Result, error) {
+	if st, ok := core.ErrorStatus(err); ok {
+		return core.Result{Status: st}, nil
+	}
+	return core.Result{}, err
 }
 
 // Decompose returns the model's split of a count (models.Model.Decompose)
@@ -401,11 +410,8 @@ func Run(ctx context.Context, c *Cover, o *core.Options, m dlx.Method) (core.Res
 		base.Workers = c.Workers
 	}
 	s, err := dlx.NewSolverContext(ctx, c.Problem)
-	if st, ok := core.ErrorStatus(err); ok {
-		return core.Result{Status: st}, nil
-	}
 	if err != nil {
-		return core.Result{}, err
+		return Stopped(err)
 	}
 	var first core.Solution
 	base.Visit = func(options []int) bool {

@@ -150,6 +150,19 @@ func TestDecomposeWriteCover(t *testing.T) {
 	require.Error(t, xcc.Engine{}.WriteCover(nil, &b), "no Build")
 }
 
+// TestStopped: a build stopped by its context is a result with its
+// status; another error stays an error.
+func TestStopped(t *testing.T) {
+	res, err := xcc.Stopped(&dlx.StopError{Phase: "building", Cause: context.DeadlineExceeded})
+	require.NoError(t, err)
+	require.Equal(t, core.StatusTimeout, res.Status)
+	res, err = xcc.Stopped(context.Canceled)
+	require.NoError(t, err)
+	require.Equal(t, core.StatusCanceled, res.Status)
+	_, err = xcc.Stopped(core.ErrUnsupported)
+	require.ErrorIs(t, err, core.ErrUnsupported)
+}
+
 // Example runs an exact cover through the engine as a model's algorithm
 // would: the count, then the first solution decoded.
 func Example() {
