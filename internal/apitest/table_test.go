@@ -326,6 +326,7 @@ var table = map[string]entry{
 	"xcc.Method":                       {fn: xcc.Method},
 	"xcc.Run":                          {fn: xcc.Run},
 	"xcc.Stopped":                      {fn: xcc.Stopped},
+	"xcc.BuildStopped":                 {fn: xcc.BuildStopped},
 	"xcc.Engine.Algorithm":             {fn: xcc.Engine.Algorithm},
 	"xcc.Engine.Algorithms":            {fn: xcc.Engine.Algorithms},
 	"xcc.Engine.Decompose":             {fn: xcc.Engine.Decompose},

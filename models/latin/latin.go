@@ -277,11 +277,7 @@ func cover(ctx context.Context, n int) (*dlx.Problem, error) {
 	m := core.NewMeter(ctx, nil)
 	ec, err := grid.Cover(m, n, grid.Units{})
 	if errors.Is(err, grid.ErrStopped) {
-		cause := context.Canceled
-		if m.Status() == core.StatusTimeout {
-			cause = context.DeadlineExceeded
-		}
-		return nil, &dlx.StopError{Phase: "building the cover", Cause: cause}
+		return nil, xcc.BuildStopped(m)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("latin: %w", err)

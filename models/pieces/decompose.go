@@ -7,6 +7,7 @@ import (
 
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/dlx"
+	"github.com/coverkit/coverkit/models/xcc"
 )
 
 // decompose is the model's split of a count (Model.Decompose): the
@@ -31,11 +32,7 @@ func decompose(ctx context.Context, p core.Problem, units uint64) (core.Decompos
 	m := core.NewMeter(ctx, nil)
 	cov, err := pp.newCover(m)
 	if errors.Is(err, errStopped) {
-		cause := context.Canceled
-		if m.Status() == core.StatusTimeout {
-			cause = context.DeadlineExceeded
-		}
-		return nil, &dlx.StopError{Phase: "building the cover", Cause: cause}
+		return nil, xcc.BuildStopped(m)
 	}
 	if err != nil {
 		return nil, err

@@ -239,6 +239,17 @@ func Stopped(err error) (core.Result, error) {
 	return core.Result{}, err
 }
 
+// BuildStopped is the error of a model's cover whose build the meter m
+// stopped: a dlx.StopError ("building the cover") whose cause is the
+// context error of m's status, which Stopped and core.ErrorStatus read.
+func BuildStopped(m *core.Meter) error {
+	cause := context.Canceled
+	if m != nil && m.Status() == core.StatusTimeout {
+		cause = context.DeadlineExceeded
+	}
+	return &dlx.StopError{Phase: "building the cover", Cause: cause}
+}
+
 // Decompose returns the model's split of a count (models.Model.Decompose)
 // made from Build's cover of the count: the subtrees of its search
 // (dlx.Subtrees, the options Build forces kept), named

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/dlx"
@@ -161,6 +162,14 @@ func TestStopped(t *testing.T) {
 	require.Equal(t, core.StatusCanceled, res.Status)
 	_, err = xcc.Stopped(core.ErrUnsupported)
 	require.ErrorIs(t, err, core.ErrUnsupported)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Nanosecond)
+	defer cancel()
+	<-ctx.Done()
+	m := core.NewMeter(ctx, nil)
+	m.Check(0)
+	res, err = xcc.Stopped(xcc.BuildStopped(m))
+	require.NoError(t, err)
+	require.Equal(t, core.StatusTimeout, res.Status, "a meter stopped by its deadline")
 }
 
 // Example runs an exact cover through the engine as a model's algorithm
