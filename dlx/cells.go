@@ -137,6 +137,12 @@ type cells struct {
 	// tree is the tie-breaking of the searches (Options.Branch).
 	tree cellTree
 
+	// pend is a search a stop left in place (parked, see search): the
+	// options it forced and replayed. Nothing of it needs undoing (the
+	// next run prepares the arrays afresh); a run with task.resume goes
+	// on with it.
+	pend pending
+
 	// k is the state of the search under way that its hot steps share;
 	// loop, the rest of its loop's.
 	k    sparse.Kern
@@ -310,21 +316,52 @@ func (c *cells) bases() {
 // is counted for the options forced or replayed, and nothing is left to
 // undo: the next run prepares the arrays afresh. Forced options that
 // clash leave no solution, with no node searched.
+//
+// With t.resume it goes on with the search the last run parked (see
+// search), or reports exhausted if none is parked.
 func (c *cells) run(t *task) outcome {
 	r := t.rec
-	r.sol = append(append(r.sol[:0], t.forced...), t.path...)
-	o := outcome{status: core.StatusExhausted}
-	if c.prepare(r.sol) {
-		s := c.search(t)
-		o = outcome{status: s.Status, count: count{lo: s.Solutions}, stats: s.Stats}
+	var s cellsOutcome
+	switch {
+	case t.resume && !c.pend.on:
+		return outcome{status: core.StatusExhausted}
+	case t.resume:
+		r.sol = append(r.sol[:0], c.pend.forced...)
+		s = c.search(t)
+	default:
+		c.pend.on = false
+		r.sol = append(append(r.sol[:0], t.forced...), t.path...)
+		if !c.prepare(r.sol) {
+			r.sol = r.sol[:0]
+			return outcome{status: core.StatusExhausted}
+		}
+		if s = c.search(t); s.Parked {
+			c.pend.keep(t.forced, t.path)
+		}
 	}
 	r.sol = r.sol[:0]
-	return o
+	return outcome{status: s.Status, count: count{lo: s.Solutions}, stats: s.Stats, parked: s.Parked}
 }
 
-// settle has nothing to undo: a run leaves nothing in place that the
-// next one needs undone.
-func (c *cells) settle() {}
+// settle drops a parked search: nothing in place needs undoing, since
+// the next run prepares the arrays afresh.
+func (c *cells) settle() { c.pend.on = false }
+
+// progress estimates the share of the tree a parked search has searched
+// (see resumable): at each level the place of the option tried in its
+// item's set, whose size stays the level's degree while the item is
+// inactive below it.
+func (c *cells) progress() float64 {
+	if !c.pend.on {
+		return 1
+	}
+	p, w := 0.0, 1.0
+	for _, y := range c.choice[:c.loop.level] {
+		x := c.on[y].itm
+		p, w = position(p, w, int(c.loc[y]-x), int(c.set[x-1]))
+	}
+	return p
+}
 
 // cloneChunkCells is how many int32 clone copies between polls of its
 // meter (64 MiB).
@@ -368,6 +405,7 @@ func (c *cells) clone(m *core.Meter) (method, error) {
 	d.covAt = make([]uint32, len(c.covAt))
 	d.deadAt = make([]uint32, len(c.deadAt))
 	d.epoch = 0
+	d.pend = pending{}
 	d.k = sparse.Kern{}
 	d.bases()
 	return &d, nil

@@ -36,6 +36,9 @@ type cellsOutcome struct {
 	// without options: with the canonical tree, the links engine's nodes
 	// are Nodes + DeadEnds.
 	DeadEnds uint64
+	// Parked: the search stopped at a poll with its state in place
+	// (c.loop, c.k, the arrays), for a run with task.resume to go on.
+	Parked bool
 }
 
 // search runs the dancing-cells search from the state prepare left, with
@@ -44,7 +47,10 @@ type cellsOutcome struct {
 // c.tree says. It counts the solutions, passes each to t.rec and t.visit
 // (which may stop the search), stops after t.limit solutions (0: none),
 // and at level t.cut (−1: none) hands the options chosen to t.onPrefix
-// instead of going deeper.
+// instead of going deeper. Stopped at a poll (a stop, the node budget, a
+// slice of auto's race), it parks: its state stays in place, and with
+// t.resume the next search goes on from there, counting only what it
+// does itself.
 //
 // The stacks cannot overflow: a level covers a primary item, so there are
 // at most nprim levels; below a branching level each primary item goes on
@@ -57,7 +63,21 @@ func (c *cells) search(t *task) cellsOutcome {
 	// them between registers and stack slots wherever paths of the loop
 	// meet (forty instructions an option tried).
 	k, r := &c.k, &c.loop
+	var (
+		ok bool
+		st core.Status
+	)
+	if t.resume {
+		// Go on where the parked search stopped, at the poll of a node
+		// not yet entered, with counters of this run's own.
+		c.pend.on = false
+		r.nodes, r.first, r.work, r.count, r.deadEnds, r.status = t.g.nodes, t.g.nodes, 0, 0, 0, core.StatusExhausted
+		k.Upd = 0
+		r.workBound = t.g.begin(0)
+		goto forward
+	}
 	c.kern(k)
+	c.bforce = c.bforce[:0] // (a parked search's, if any)
 	k.Knuth = c.tree == cellsKnuth
 	*r = cellsRun{nodes: t.g.nodes, first: t.g.nodes, colored: c.clr != nil, asm: c.kernel == dance.Asm, status: core.StatusExhausted}
 	// An active primary item without options leaves no search (SSXCC's
@@ -67,10 +87,6 @@ func (c *cells) search(t *task) cellsOutcome {
 			return cellsOutcome{Status: r.status, DeadEnds: 1}
 		}
 	}
-	var (
-		ok bool
-		st core.Status
-	)
 	r.workBound = t.g.begin(0)
 
 forward:
@@ -78,7 +94,10 @@ forward:
 		// (Every node adds at least one unit of work: see gauge.)
 		if r.workBound, st, ok = t.g.poll(r.nodes, k.Upd+r.work); !ok {
 			r.status = st
-			goto done
+			c.pend.on = true
+			t.g.nodes = r.nodes
+			return cellsOutcome{Status: r.status, Solutions: r.count, DeadEnds: r.deadEnds, Parked: true,
+				Stats: core.Stats{Nodes: r.nodes - r.first, Updates: k.Upd}}
 		}
 	}
 	if r.level == t.cut {
@@ -103,7 +122,7 @@ forward:
 		c.force1Level(r)
 	case chooseSolution:
 		r.count++
-		if !t.solution(c, r.level) || r.count == t.limit {
+		if t.keeps() && !t.solution(c, r.level) || r.count == t.limit {
 			r.status = core.StatusFound
 			goto done
 		}

@@ -413,3 +413,38 @@ func FuzzCells(f *testing.F) {
 		}
 	})
 }
+
+// TestCellsResume stops the cells' search after slices of work and goes
+// on with it, slice by slice (task.resume, as auto's race runs its
+// candidates): the count, nodes and updates are those of the search run
+// once, with either tree, and the progress each parked slice reports
+// stays within [0, 1] and reads 1 once the search is done.
+func TestCellsResume(t *testing.T) {
+	ctx := context.Background()
+	cases := map[string]string{
+		"langford 9": gen.Langford(9), "queens 8": gen.Queens(8, true), "colored": gen.KnuthXCC,
+		"dominoes 4x6": gen.Dominoes(4, 6), "L3 6x6": gen.LTrominoes(6, 6), "pentomino 3x20": readTestdata("pentomino-3x20.dlx"),
+	}
+	for i := range 10 {
+		cases[fmt.Sprintf("random %d", i)] = randomXCC(i)
+	}
+	for name, text := range cases {
+		c := newCellsT(t, parseText(t, text))
+		for _, tree := range []cellTree{cellsCanonical, cellsKnuth} {
+			want := solveCells(t, c, tree, nil)
+			for _, slice := range []uint64{64, 30000} {
+				r := racer{m: c, r: runner{rec: newRecord(int(c.nprim) + 1)}}
+				for !r.done {
+					r.run(ctx, slice, nil)
+					require.True(t, r.p >= 0 && r.p <= 1, "%s, tree %d, slice %d: progress %v", name, tree, slice, r.p)
+				}
+				require.Equal(t, 1.0, r.p, "%s, tree %d, slice %d: progress when done", name, tree, slice)
+				if want.Stats.Nodes+want.Stats.Updates > 4*slice {
+					require.Greater(t, r.slices, 2, "%s, tree %d, slice %d: slices", name, tree, slice)
+				}
+				require.Equal(t, [3]uint64{want.Solutions, want.Stats.Nodes, want.Stats.Updates},
+					[3]uint64{r.count.lo, r.stats.Nodes, r.stats.Updates}, "%s, tree %d, slice %d", name, tree, slice)
+			}
+		}
+	}
+}
