@@ -569,12 +569,13 @@ func verbDoc(m *models.Model, verb string) string {
 		return m.Doc
 	}
 	return `Check solutions independently of any solver: every solution read from the
-input (a file, stdin if absent or -) in any form solve writes (text or JSON
-lines) is checked against the instance, each bad one reported on its line
-(one that cannot be read is marked unreadable) and the rest still checked;
-then a summary: the solutions, how many are invalid, valid and distinct.
-Exit 0 every solution valid, 1 some solution invalid or unreadable (or none
-at all), 2 only when the input itself cannot be read.
+input (a file, stdin if absent or -) in the forms solve writes with types
+(text or JSON lines; a CSV listing is refused by name) is checked against
+the instance, each bad one reported on its line (one that cannot be read is
+marked unreadable) and the rest still checked; then a summary: the
+solutions, how many are invalid, valid and distinct. Exit 0 every solution
+valid, 1 some solution invalid or unreadable (or none at all), 2 only when
+the input itself cannot be read.
 
 The model: ` + m.Doc
 }

@@ -60,11 +60,18 @@ func TestRoundTrip(t *testing.T) {
 		for _, inst := range roundTripInstances(m) {
 			args := strings.Fields(inst)
 			changes := true // verify's rejections are tried once an instance, with its first lister
+			csvOnce := true // and a CSV listing's refusal
 			for _, a := range m.Algorithms {
 				if !a.CanDo(&core.Options{Mode: core.ModeAll}) {
 					continue
 				}
 				for _, format := range report.SolveFormats(m) {
+					if format == "csv" && csvOnce {
+						csvOnce = false
+						t.Run(fmt.Sprintf("%s/%s/%s/csv", m.Name, inst, a.Name), func(t *testing.T) {
+							csvRefused(t, m, args, a.Name)
+						})
+					}
 					if format == "svg" || format == "csv" || format == "none" {
 						continue // a picture, a table, nothing: read by no verifier
 					}
@@ -106,6 +113,21 @@ func roundTrip(t *testing.T, m *models.Model, inst []string, algo, format string
 	if changes {
 		rejectsChanges(t, m, verify, listing)
 	}
+}
+
+// csvRefused checks that verify refuses a CSV listing by name (exit 2,
+// nothing on stdout) rather than reading its header as a bad solution.
+func csvRefused(t *testing.T, m *models.Model, inst []string, algo string) {
+	solve := append(append([]string{m.Name, "solve"}, inst...), "--all", "--limit", "2", "--algo", algo, "--format", "csv")
+	listing, errOut, code := runCLI(t, "", solve...)
+	if code != exitOK {
+		return // refused or no solution: nothing to read back
+	}
+	verify := append([]string{m.Name, "verify"}, verifyArgs(m, inst)...)
+	out, errOut, code := runCLI(t, listing, verify...)
+	require.Equal(t, exitUsage, code, "%v | %v: %s", solve, verify, errOut)
+	require.Empty(t, out)
+	require.Contains(t, errOut, "the input is CSV")
 }
 
 // rejectsChanges checks that verify accepts a listed solution changed

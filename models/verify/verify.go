@@ -380,6 +380,50 @@ func Request(ctx context.Context, m *models.Model, req models.Request) (rep *mod
 	}
 	defer in.Close()
 	req.Args = args[:at]
-	rep, err = m.Verify(ctx, req, lines.ContextReader(ctx, in))
+	rep, err = m.Verify(ctx, req, &csvGuard{r: lines.ContextReader(ctx, in)})
 	return rep, name, err
+}
+
+// ErrCSV refuses a listing in CSV (solve --format csv): its columns carry no
+// types, so verify reads solutions back only in the forms that do (JSON
+// lines, the model's text).
+var ErrCSV = errors.New("verify: the input is CSV (solve --format csv), which verify does not read back: list the solutions with --format json or text")
+
+// csvGuard reads r, failing with ErrCSV when it starts with the header line
+// of a CSV listing, as solve writes one (after a UTF-8 BOM, if any):
+// "model,size,". It reads nothing before its first Read, and then no more
+// than the header's length, up to the first line's end.
+type csvGuard struct {
+	r       io.Reader
+	head    []byte // read ahead, not yet returned
+	checked bool
+}
+
+const csvHeader = "\uFEFFmodel,size,"
+
+func (g *csvGuard) Read(p []byte) (int, error) {
+	if !g.checked {
+		g.checked = true
+		buf := make([]byte, 0, len(csvHeader))
+		var err error
+		for len(buf) < cap(buf) && bytes.IndexByte(buf, '\n') < 0 && err == nil {
+			var n int
+			n, err = g.r.Read(buf[len(buf):cap(buf)])
+			buf = buf[:len(buf)+n]
+		}
+		b := bytes.TrimPrefix(buf, []byte(lines.BOM))
+		if bytes.HasPrefix(b, []byte(csvHeader[len(lines.BOM):])) {
+			return 0, ErrCSV
+		}
+		g.head = buf
+		if len(buf) == 0 && err != nil {
+			return 0, err
+		}
+	}
+	if len(g.head) > 0 {
+		n := copy(p, g.head)
+		g.head = g.head[n:]
+		return n, nil
+	}
+	return g.r.Read(p)
 }
