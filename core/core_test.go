@@ -97,3 +97,24 @@ func TestCountChecked(t *testing.T) {
 	require.True(t, ok)
 	require.Equal(t, "18446744073709551616", s.String())
 }
+
+// TestResultWhy: a finished search without solutions says why (its
+// theorem, or the search with its nodes); any other result says nothing.
+func TestResultWhy(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		r    core.Result
+		want string
+	}{
+		{"a theorem", core.Result{Status: core.StatusExhausted, Reason: "n = 2 and 3 have none"}, "n = 2 and 3 have none"},
+		{"a finished search", core.Result{Status: core.StatusExhausted, Stats: core.Stats{Nodes: 7}},
+			"an exhaustive search finished (7 nodes) without finding one"},
+		{"a stop proves nothing", core.Result{Status: core.StatusTimeout, Reason: "n/a"}, ""},
+		{"solutions", core.Result{Status: core.StatusExhausted, Solutions: core.CountOf(2)}, ""},
+		{"a first solution", core.Result{Status: core.StatusExhausted, First: core.Solution{1}}, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			require.Equal(t, tc.want, tc.r.Why())
+		})
+	}
+}

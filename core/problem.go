@@ -131,6 +131,20 @@ type Result struct {
 	Extra map[string]any
 }
 
+// Why says why r has no solution: its Reason (the theorem that proves
+// there is none), or the exhaustive search that finished, with its nodes;
+// "" if r is not a finished search without solutions (a stop proves
+// nothing).
+func (r Result) Why() string {
+	switch {
+	case r.Status != StatusExhausted || r.First != nil || !r.Solutions.IsZero():
+		return ""
+	case r.Reason != "":
+		return r.Reason
+	}
+	return fmt.Sprintf("an exhaustive search finished (%d nodes) without finding one", r.Stats.Nodes)
+}
+
 // OrDefault returns o, or the defaults if o is nil.
 func (o *Options) OrDefault() *Options {
 	if o == nil {

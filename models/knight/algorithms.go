@@ -87,18 +87,6 @@ func noTour(why string) core.Result {
 	return core.Result{Status: core.StatusExhausted, Reason: why}
 }
 
-// Reason returns why res has no tour: the theorem, or the exhaustive search
-// that finished, or "" if res is not such a result.
-func Reason(res core.Result) string {
-	if res.Status != core.StatusExhausted || res.First != nil || !res.Solutions.IsZero() {
-		return ""
-	}
-	if res.Reason != "" {
-		return res.Reason
-	}
-	return fmt.Sprintf("an exhaustive search finished (%d nodes) without finding one", res.Stats.Nodes)
-}
-
 // solveDivide wires Construct in as an algorithm. A closed tour (asked for,
 // or returned for an open request on a board that has one) is turned to
 // begin at the start square. Construct's open tours run from the corner 1,1;

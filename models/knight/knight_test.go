@@ -314,7 +314,7 @@ func TestEveryTourVerifies(t *testing.T) {
 					if v, _ := p.Theory(); v == Exists && a.Kind != models.Heuristic {
 						require.True(t, res.Status.Partial(), "%s: no tour though theory says one exists", name)
 					}
-					if Reason(res) != "" {
+					if res.Why() != "" {
 						v, _ := p.Theory()
 						require.NotEqual(t, Exists, v, name)
 					}
@@ -349,11 +349,11 @@ func TestAutoSettlesStartSquares(t *testing.T) {
 	res, err := a.Solve(context.Background(), &Problem{Rows: 3, Cols: 7, StartRow: 2, StartCol: 4}, nil)
 	require.NoError(t, err)
 	require.Equal(t, core.StatusExhausted, res.Status)
-	require.Contains(t, Reason(res), "exhaustive search")
+	require.Contains(t, res.Why(), "exhaustive search")
 	// 4x6 from an inner line: theory.
 	res, err = a.Solve(context.Background(), &Problem{Rows: 4, Cols: 6, StartRow: 2, StartCol: 2}, nil)
 	require.NoError(t, err)
-	require.Contains(t, Reason(res), "outer")
+	require.Contains(t, res.Why(), "outer")
 	// Counting is not possible for the constructive and heuristic ones.
 	d, _ := models.LookupAlgorithm("knight", "divide")
 	_, err = d.Solve(context.Background(), New(5, 5), &core.Options{Mode: core.ModeCount})

@@ -88,7 +88,7 @@ the path as 1-based [row,col] squares; svg, a picture of the tour.`,
 			return fmt.Sprintf("%s %s %s: %s", p.Size(), what, where, count)
 		},
 		NoSolution: func(mp core.Problem, res *core.Result) string {
-			return "no tour exists: " + Reason(*res)
+			return "no tour exists: " + res.Why()
 		},
 		Verify:      verifyTour,
 		VerifyUsage: "[FILE|-]",

@@ -182,7 +182,7 @@ func TestCompletion(t *testing.T) {
 				if res.Solutions.IsZero() {
 					require.Equal(t, core.StatusExhausted, first.Status)
 					require.Nil(t, first.First)
-					require.NotEmpty(t, queens.Reason(first))
+					require.NotEmpty(t, first.Why())
 				} else {
 					require.Equal(t, core.StatusFound, first.Status)
 					require.NoError(t, b.Verify(first.First))

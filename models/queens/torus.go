@@ -174,19 +174,6 @@ func torusNone(b *Board) (core.Result, bool) {
 	return core.Result{}, false
 }
 
-// Reason returns why res has no solution: the theorem that proves it (for
-// a torus, Pólya's), or the exhaustive search that finished; "" if res is
-// not a finished search without solutions.
-func Reason(res core.Result) string {
-	if res.Status != core.StatusExhausted || res.First != nil || !res.Solutions.IsZero() {
-		return ""
-	}
-	if res.Reason != "" {
-		return res.Reason
-	}
-	return fmt.Sprintf("an exhaustive search finished (%d nodes) without finding one", res.Stats.Nodes)
-}
-
 // plainOnly returns an error wrapping core.ErrUnsupported if b is a torus
 // or has given queens: the guard of the algorithms that handle neither.
 // Every queens algorithm must either handle Torus and Given or call it.

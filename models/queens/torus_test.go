@@ -125,11 +125,11 @@ func TestPolya(t *testing.T) {
 				if exists {
 					require.Equal(t, core.StatusFound, res.Status, name)
 					require.NoError(t, queens.VerifyTorus(n, res.First), name)
-					require.Empty(t, queens.Reason(res))
+					require.Empty(t, res.Why())
 				} else {
 					require.Equal(t, core.StatusExhausted, res.Status, name)
 					require.True(t, res.Solutions.IsZero())
-					require.Equal(t, why, queens.Reason(res), name)
+					require.Equal(t, why, res.Why(), name)
 				}
 			}
 		})
