@@ -21,10 +21,12 @@ import (
 )
 
 // SchemaName and SchemaVersion identify the unit line format. Version 2
-// added the instance; a merge reads one version only.
+// added the instance; version 3 the labels digest (Labels). A merge reads
+// versions 2 and 3 (MinSchemaVersion..SchemaVersion), together.
 const (
-	SchemaName    = "coverkit-unit"
-	SchemaVersion = 2
+	SchemaName       = "coverkit-unit"
+	SchemaVersion    = 3
+	MinSchemaVersion = 2
 )
 
 // Bounds of the fields of a unit line and a checkpoint, beyond which a
@@ -76,6 +78,11 @@ type Line struct {
 	// Instance is InstanceHash of the model and the decomposition's
 	// canonical instance: lines of different instances never merge.
 	Instance string `json:"instance"`
+	// Labels (schema version 3) is LabelsDigest of the line: it ties the
+	// labels merge prints (model, size, algorithm, decomposition) to the
+	// instance, so that a label edited alone, on one line or on all, is
+	// refused. Marshal fills it in when it is empty.
+	Labels string `json:"labels,omitempty"`
 	// ByWeight counts the subproblems by their class (for N-Queens, the
 	// symmetry weight 2, 4 or 8); omitted when the decomposition has none.
 	// When present its counts add up to Subproblems.
@@ -97,6 +104,24 @@ func InstanceHash(model, instance string) string {
 	h.Write([]byte{0})
 	h.Write([]byte(instance))
 	return hex.EncodeToString(h.Sum(nil)[:16])
+}
+
+// LabelsDigest returns the labels digest of a line of schema version 3:
+// the first 64 bits, in hex, of the SHA-256 of its instance, model, size,
+// algorithm and decomposition. It proves no count (anyone can compute
+// it); it makes a label that was edited without the instance (a size
+// changed by hand, a fake line inside one) a damaged line.
+func LabelsDigest(l *Line) string {
+	if l == nil {
+		return ""
+	}
+	h := sha256.New()
+	h.Write([]byte("coverkit-labels/1"))
+	for _, f := range []string{l.Instance, l.Model, l.Size, l.Algorithm, l.Decomposition} {
+		h.Write([]byte{0})
+		h.Write([]byte(f))
+	}
+	return hex.EncodeToString(h.Sum(nil)[:8])
 }
 
 // checkInstance checks the form of an instance hash: 32 lowercase hex
@@ -268,7 +293,7 @@ func ParseLine(b []byte) (*Line, error) {
 			return decodeStrict(r, []field{{"name", &l.Schema.Name}, {"version", &l.Schema.Version}})
 		}},
 		{"decomposition", &l.Decomposition}, {"units", &l.Units}, {"unit", &l.Unit},
-		{"subproblems", &l.Subproblems}, {"fingerprint", &l.Fingerprint}, {"instance", &l.Instance},
+		{"subproblems", &l.Subproblems}, {"fingerprint", &l.Fingerprint}, {"instance", &l.Instance}, {"labels", &l.Labels},
 		{"by_weight", &l.ByWeight}, {"cpu_seconds", &l.CPUSeconds}, {"resumes", &l.Resumes}, {"version", &l.Version},
 	}, statsFields(&l.Stats)...)
 	if err := decodeStrict(b, fields); err != nil {
@@ -285,8 +310,10 @@ func (l *Line) check() error {
 	switch {
 	case l.Schema.Name != SchemaName:
 		return fmt.Errorf("not a unit line (schema %q, want %q)", l.Schema.Name, SchemaName)
-	case l.Schema.Version != SchemaVersion:
-		return fmt.Errorf("unit line schema version %d, this merge reads %d", l.Schema.Version, SchemaVersion)
+	case l.Schema.Version < MinSchemaVersion || l.Schema.Version > SchemaVersion:
+		return fmt.Errorf("unit line schema version %d, this merge reads %d to %d", l.Schema.Version, MinSchemaVersion, SchemaVersion)
+	case l.Schema.Version < 3 && l.Labels != "":
+		return fmt.Errorf("unit line of schema version %d with labels (version 3 has them)", l.Schema.Version)
 	case l.Model == "":
 		return errors.New("unit line without model")
 	case l.Size == "":
@@ -315,6 +342,12 @@ func (l *Line) check() error {
 	if err := checkInstance(l.Instance); err != nil {
 		return err
 	}
+	if want := LabelsDigest(l); l.Schema.Version >= 3 && l.Labels != want {
+		if l.Labels == "" {
+			return errors.New("unit line of schema version 3 without labels")
+		}
+		return fmt.Errorf("labels %q are not those of the line's model, size, algorithm, decomposition and instance (%s): a label was edited", l.Labels, want)
+	}
 	if err := checkSeconds("elapsed_seconds", l.ElapsedSeconds); err != nil {
 		return err
 	}
@@ -333,8 +366,16 @@ func checkFundamental(f *core.Count, solutions core.Count) error {
 	return nil
 }
 
-// Marshal returns the line as one line of JSON, without the newline.
-func (l *Line) Marshal() ([]byte, error) { return json.Marshal(l) }
+// Marshal returns the line as one line of JSON, without the newline; a
+// line of schema version 3 without labels gets them (LabelsDigest).
+func (l *Line) Marshal() ([]byte, error) {
+	if l != nil && l.Schema.Version >= 3 && l.Labels == "" {
+		c := *l
+		c.Labels = LabelsDigest(&c)
+		return json.Marshal(&c)
+	}
+	return json.Marshal(l)
+}
 
 // Hash returns the 64-bit hash of subproblem j of the decomposition whose
 // name hashes to seed (NameSeed): splitmix64's finalizer, twice, over seed

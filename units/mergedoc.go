@@ -5,9 +5,11 @@ package units
 const MergeDoc = `Read the unit lines written by a split count (count --units K --unit I) from
 the FILEs (or stdin, "-" or none) and print the exact total.
 
-Every line must come from the same count: the same schema, instance (a
-hash of the canonical instance), decomposition, model and K, and the same
-labels merge prints (size, algorithm), and the command checks the labels
+Every line must come from the same count: the same schema (version 3, or
+2), instance (a hash of the canonical instance), decomposition, model and
+K, and the same labels merge prints (size, algorithm), which a version 3
+line ties to its instance by its labels digest (a label edited by hand is
+refused), and the command checks the labels
 against this coverkit's models (the model has split counts, the
 decomposition is one of its own, the algorithm one of its); lines written
 by different

@@ -635,7 +635,7 @@ func (j *Job) runUnit(ctx context.Context, st *checkpointState, seed uint64, eve
 	}
 	stats := st.Stats
 	stats.Elapsed = 0
-	return &Line{
+	l := &Line{
 		Model: j.Model, Size: j.Size, Algorithm: j.Algorithm,
 		Status: core.StatusExhausted, Solutions: st.Solutions, Fundamental: st.Fundamental, Stats: stats,
 		ElapsedSeconds: roundMicro(st.Elapsed),
@@ -643,7 +643,9 @@ func (j *Job) runUnit(ctx context.Context, st *checkpointState, seed uint64, eve
 		Decomposition:  j.Dec.Name(), Units: j.Units, Unit: st.Unit,
 		Subproblems: st.Subproblems, Fingerprint: st.Fingerprint, Instance: j.instance, ByWeight: st.ByClass,
 		CPUSeconds: roundMicro(st.CPU), Version: j.Version,
-	}, nil
+	}
+	l.Labels = LabelsDigest(l)
+	return l, nil
 }
 
 // countsFundamental reports whether the subproblems of d count the

@@ -167,14 +167,42 @@ func TestMergeAcrossVersions(t *testing.T) {
 	require.NoError(t, err)
 	require.True(t, s.Complete)
 	require.Equal(t, "352", s.Solutions.String())
+	// A label edited alone is a damaged line (issue 32: the labels
+	// digest of schema version 3); edited with its digest, as another
+	// count's line would be, it is from another count.
 	for _, edit := range [][2]string{{`"size":"9"`, `"size":"nine"`}, {`"algorithm":"bitwise"`, `"algorithm":"backtrack"`}} {
-		_, err = merge(t, ls[0]+"\n"+strings.Replace(other, edit[0], edit[1], 1)+"\n")
+		edited := strings.Replace(other, edit[0], edit[1], 1)
+		_, err = merge(t, ls[0]+"\n"+edited+"\n")
 		require.ErrorIs(t, err, units.ErrMerge, edit[1])
+		require.ErrorContains(t, err, "a label was edited", edit[1])
+		_, err = merge(t, ls[0]+"\n"+relabel(t, edited)+"\n")
 		require.ErrorContains(t, err, "is from another count", edit[1])
 	}
 	var l units.Line
 	require.NoError(t, jsonUnmarshal(ls[1], &l))
+	// A line of schema version 2 (no labels) merges with version 3 lines.
+	require.NotEmpty(t, l.Labels)
+	v2 := strings.Replace(strings.Replace(other, `"version":3`, `"version":2`, 1), `"labels":"`+l.Labels+`",`, "", 1)
+	s, err = merge(t, ls[0]+"\n"+v2+"\n")
+	require.NoError(t, err, v2)
+	require.Equal(t, "352", s.Solutions.String())
+	_, err = merge(t, ls[0]+"\n"+strings.Replace(v2, `"size":"9"`, `"size":"nine"`, 1)+"\n")
+	require.ErrorContains(t, err, "is from another count")
 	forged := strings.Replace(ls[1], l.Instance, units.InstanceHash("queens", "queens n=9 torus=true given="), 1)
 	_, err = merge(t, ls[0]+"\n"+forged+"\n")
 	require.ErrorContains(t, err, "instance")
+	_, err = merge(t, ls[0]+"\n"+relabel(t, forged)+"\n")
+	require.ErrorContains(t, err, "instance")
+}
+
+// relabel gives a unit line the labels digest of its fields, as a line
+// written by a count of those labels has.
+func relabel(t *testing.T, line string) string {
+	t.Helper()
+	var l units.Line
+	require.NoError(t, jsonUnmarshal(line, &l))
+	l.Labels = ""
+	b, err := l.Marshal()
+	require.NoError(t, err)
+	return string(b)
 }

@@ -163,10 +163,19 @@ func TestTamperedUnitLines(t *testing.T) {
 	// Every line relabelled alike, with control characters (issue 32: a
 	// size holding a newline and an ANSI escape printed a fake "complete"
 	// line): the text output escapes them, one line each.
-	var relabelled strings.Builder
+	var relabelled, edited strings.Builder
 	for _, l := range ls {
-		relabelled.WriteString(tamper{path: "size", val: `"10\n\u001b[2Kfake 10: 1 solutions (complete)"`}.apply(t, l) + "\n")
+		line := tamper{path: "size", val: `"10\n\u001b[2Kfake 10: 1 solutions (complete)"`}.apply(t, l)
+		edited.WriteString(line + "\n")
+		relabelled.WriteString(relabel(t, line) + "\n")
 	}
+	// Edited alike on every line, the labels digest (schema version 3)
+	// no longer matches: a damaged line.
+	out, errOut, code = runCLI(t, edited.String(), "merge", "-")
+	require.Equal(t, exitUsage, code, out)
+	require.Contains(t, errOut, "a label was edited")
+	// With the digests made anew (a line written under such a label),
+	// merge prints the label, escaped.
 	out, errOut, code = runCLI(t, relabelled.String(), "merge", "-")
 	require.Equal(t, exitOK, code, errOut)
 	require.NotContains(t, out, "\x1b")
@@ -183,7 +192,7 @@ func TestTamperedUnitLines(t *testing.T) {
 	} {
 		var alike strings.Builder
 		for _, l := range ls {
-			alike.WriteString(tamper{path: tc.path, val: tc.val}.apply(t, l) + "\n")
+			alike.WriteString(relabel(t, tamper{path: tc.path, val: tc.val}.apply(t, l)) + "\n")
 		}
 		out, errOut, code := runCLI(t, alike.String(), "merge", "-")
 		require.Equal(t, exitUsage, code, "%s %s: %s", tc.path, tc.val, out)
@@ -385,4 +394,16 @@ func TestCheckpointPaths(t *testing.T) {
 	_, errOut, code := runCLI(t, "", "queens", "count", "6", "--units", "4", "--unit", "0", "--checkpoint", ck)
 	require.Equal(t, exitOK, code, errOut)
 	require.NoFileExists(t, ck)
+}
+
+// relabel gives a unit line the labels digest of its fields (schema
+// version 3), as a line written under those labels has.
+func relabel(t *testing.T, line string) string {
+	t.Helper()
+	var l units.Line
+	require.NoError(t, json.Unmarshal([]byte(line), &l))
+	l.Labels = ""
+	b, err := l.Marshal()
+	require.NoError(t, err)
+	return string(b)
 }

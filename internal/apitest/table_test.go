@@ -561,6 +561,7 @@ var table = map[string]entry{
 	"units.(*Job).Run":           {fn: (*units.Job).Run},
 	"units.ParseLine":            {fn: units.ParseLine},
 	"units.(*Line).Marshal":      {fn: (*units.Line).Marshal},
+	"units.LabelsDigest":         {fn: units.LabelsDigest},
 	"units.Range.MarshalJSON":    {fn: units.Range.MarshalJSON},
 	"units.Merge":                {fn: units.Merge},
 	"units.(*Summary).WriteText": {fn: (*units.Summary).WriteText},
