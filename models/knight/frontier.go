@@ -79,6 +79,7 @@ func solveFrontier(ctx context.Context, p *Problem, o *core.Options) (core.Resul
 	fo := &frontier.Options{
 		Workers: max(o.Workers, 1),
 		Check:   checkMemory,
+		Grow:    growMemory,
 		Report: func(pr frontier.Progress) {
 			done := uint64(pr.Step) * 1000
 			if pr.Of > 0 {

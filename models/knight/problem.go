@@ -144,6 +144,19 @@ func checkMemory(what string, need uint64) error {
 	return nil
 }
 
+// growMemory asks the memory policy for one step more of a structure that
+// holds held bytes, under MemoryLimit when it is set (resource.Grow).
+func growMemory(what string, held, step uint64) error {
+	if MemoryLimit == 0 {
+		return resource.Grow("knight: "+what, held, step)
+	}
+	if held+step > MemoryLimit {
+		return fmt.Errorf("knight: %s: growing from %s by %s passes the %s of knight.MemoryLimit: %w",
+			what, humanBytes(held), humanBytes(step), humanBytes(MemoryLimit), resource.ErrTooLarge)
+	}
+	return nil
+}
+
 func humanBytes(b uint64) string {
 	switch {
 	case b >= 1<<30:

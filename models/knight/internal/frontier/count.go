@@ -32,8 +32,12 @@ type Options struct {
 	// Workers is the number of goroutines of each step (0 or 1: one).
 	Workers int
 	// Check asks the memory policy for need bytes before memory is taken;
-	// nil means resource.Check.
+	// nil means resource.Check. It is asked up front for the estimate of
+	// the count's peak (EstimateBytes) and before each hash table.
 	Check func(what string, need uint64) error
+	// Grow asks the memory policy for one step more of the levels' memory
+	// (8 MiB at a time), which holds held bytes; nil means resource.Grow.
+	Grow func(what string, held, step uint64) error
 	// Report, if set, receives the progress of the sweep, about every
 	// 50 ms and after each step, from one goroutine at a time.
 	Report func(Progress)
@@ -119,6 +123,10 @@ func Count(m *core.Meter, p Problem, o *Options) (Result, error) {
 	if check == nil {
 		check = resource.Check
 	}
+	grow := o.Grow
+	if grow == nil {
+		grow = resource.Grow
+	}
 	b := newBoard(p.Rows, p.Cols)
 	res := Result{Status: core.StatusExhausted, Count: new(big.Int), Width: 1}
 	if b.n == 1 {
@@ -143,9 +151,21 @@ func Count(m *core.Meter, p Problem, o *Options) (Result, error) {
 		method = MethodSweep // no columns to cut between
 	}
 	res.Method = method
+	if peak := EstimatePeak(p.Rows, p.Cols, p.Closed); peak > 0 {
+		if method == MethodJoin {
+			peak /= joinSaves
+		}
+		if err := check(fmt.Sprintf("frontier: a %dx%d %s count (%s, an estimated peak of %d states)",
+			p.Rows, p.Cols, kind(p.Closed), method, peak), peak*bytesPerState); err != nil {
+			return res, err
+		}
+	}
 	newCounter := func(from int) *counter {
 		c := &counter{b: b, closed: p.Closed, from: from, workers: max(o.Workers, 1), check: check, m: m,
-			report: o.Report, t0: time.Now(), pool: &pool{}, bucketStates: bucketStates}
+			report: o.Report, t0: time.Now(), bucketStates: bucketStates}
+		c.pool = &pool{grow: func(held, step uint64) error {
+			return grow(fmt.Sprintf("frontier: the states of a %dx%d board", p.Rows, p.Cols), held, step)
+		}}
 		if o.bucketStates > 0 {
 			c.bucketStates = o.bucketStates
 		}
@@ -255,6 +275,59 @@ func Count(m *core.Meter, p Problem, o *Options) (Result, error) {
 	return res, nil
 }
 
+// kind names closed or open tours.
+func kind(closed bool) string {
+	if closed {
+		return "closed"
+	}
+	return "open"
+}
+
+// peakClosed and peakOpen are the most states a level of the sweep was
+// measured to hold on boards of 5 to MaxRows rows and many columns (the
+// peak grows little past a square board): closed tours 5x12, 6x12, 7x8,
+// 8x8; open tours 3x12, 4x10, 5x10, 6x8, and for 7 and 8 rows the closed
+// peak times 12, the ratio of open to closed peaks on 5 and 6 rows
+// (docs/benchmarks.md, issue 35). Boards of fewer rows hold a few
+// thousand states at most (bounds, not measured).
+var (
+	peakClosed = [MaxRows + 1]uint64{0, 1, 4, 200, 2000, 52828, 1236278, 23598867, 400000000}
+	peakOpen   = [MaxRows + 1]uint64{0, 1, 8, 727, 10441, 431548, 11220787, 12 * 23598867, 12 * 400000000}
+)
+
+// bytesPerState is the memory a state of the largest level takes at the
+// peak: its entry (key and count, 16 bytes) while the level before it is
+// given back bucket by bucket, and the hash tables and half-filled
+// segments (about 4%).
+const bytesPerState = 17
+
+// EstimatePeak returns an estimate of the most states a level of the
+// count of a rows×cols board holds (rows at most MaxRows): the peak
+// measured on boards of as many rows (of as many columns, for boards of
+// fewer than four), or 0 for a board it does not know.
+func EstimatePeak(rows, cols int, closed bool) uint64 {
+	if rows <= 0 || rows > MaxRows || cols <= 0 {
+		return 0
+	}
+	if cols < 4 {
+		rows = min(rows, cols) // a frontier of at most three columns
+	}
+	if closed {
+		return peakClosed[rows]
+	}
+	return peakOpen[rows]
+}
+
+// joinSaves is the least ratio measured of the sweep's peak states to the
+// join's (6x8 closed: 974,579 against 51,025; 7x8: 23,598,867 against
+// 1,146,615), rounded down.
+const joinSaves = 8
+
+// EstimateBytes returns the memory EstimatePeak's states take.
+func EstimateBytes(rows, cols int, closed bool) uint64 {
+	return EstimatePeak(rows, cols, closed) * bytesPerState
+}
+
 // Methods of Count.
 const (
 	// MethodSweep sweeps the board from its first column to its last.
@@ -265,11 +338,17 @@ const (
 )
 
 // ChooseMethod returns the method Count uses for a board of rows rows (at
-// most MaxRows) and cols columns: the join for wide boards of a few
-// columns, where the sweep's middle columns hold the most states, else
-// the sweep.
+// most MaxRows) and cols columns: the join where it was measured faster
+// (CPU time, one worker, closed tours; docs/benchmarks.md, issue 35): 6x7
+// (0.18 s against 0.82 s), 6x8 (0.81 s against 1.97 s), 6x9 (3.1 s against
+// 4.1 s), 7x8 (43 s against 50 s, two workers); else the sweep (6x10: 5.1 s
+// against 9.4 s). The join compares the pairs of states of matching
+// groups, which grow with the square of the groups: on eight rows (8x8:
+// 17.8 million states in 804,579 groups) it loses to the sweep by orders
+// of magnitude.
 func ChooseMethod(rows, cols int) string {
-	if rows >= 7 && cols >= 6 && cols <= 10 {
+	switch {
+	case rows == 6 && cols >= 7 && cols <= 9, rows == 7 && cols >= 6 && cols <= 8:
 		return MethodJoin
 	}
 	return MethodSweep
@@ -499,6 +578,10 @@ func (c *counter) step(v int, src *level) (dst *level, done []uint64, moves uint
 			})
 			c.pool.put(bk.segs)
 			bk.segs = nil
+			if e := c.pool.failed(); e != nil {
+				fail(e)
+				return
+			}
 		}
 		atomic.AddUint64(&c.nodes, nodes)
 	}

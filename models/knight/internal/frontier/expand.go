@@ -226,6 +226,9 @@ func (x *expander) dead(s *state, ends int) bool {
 			forced++
 		}
 	}
+	if !x.balanced(full, end, ends) {
+		return true
+	}
 	if x.closed || forced == 0 {
 		return false
 	}
@@ -237,6 +240,27 @@ func (x *expander) dead(s *state, ends int) bool {
 		others--
 	}
 	return forced+others > 1
+}
+
+// balanced reports whether the squares no move has reached yet (the
+// empty cells of the frontier and the squares past it) can be covered by
+// the paths still to be drawn. The knight's graph is bipartite: a path
+// joining two ends of the frontier alternates colours, so its inner
+// squares hold one dark square more than light ones if both ends are
+// light, one less if both are dark, as many if they differ. Summed over
+// the paths, twice the light less the dark squares to cover, less the dark
+// ends plus the light ends, is zero (D = 0); each path that ends the open
+// tour instead (at most the tour ends not yet used) moves D by one.
+func (x *expander) balanced(full, end uint32, ends int) bool {
+	g := x.g
+	empty := g.on &^ full &^ end
+	d := 2*(bits.OnesCount32(empty&g.white)-bits.OnesCount32(empty&^g.white)+g.rest) -
+		bits.OnesCount32(end&^g.white) + bits.OnesCount32(end&g.white)
+	if x.closed {
+		return d == 0
+	}
+	t := 2 - ends
+	return d <= t && -d <= t && (d-t)%2 == 0
 }
 
 // push adds the successor key, of the count being expanded, to the batch.

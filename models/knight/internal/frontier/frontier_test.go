@@ -1,11 +1,13 @@
 package frontier
 
 import (
+	"fmt"
 	"math/big"
 	"os"
 	"testing"
 
 	"github.com/coverkit/coverkit/core"
+	"github.com/coverkit/coverkit/resource"
 	"github.com/stretchr/testify/require"
 )
 
@@ -198,4 +200,32 @@ func TestLevelsDisjoint(t *testing.T) {
 			require.Equal(t, one.Nodes, r.Nodes)
 		}
 	}
+}
+
+// The memory policy is asked up front for the estimate of the peak, named
+// in the refusal, and for every step of the levels' growth.
+func TestMemoryPolicy(t *testing.T) {
+	refuse := func(what string, need uint64) error {
+		return fmt.Errorf("%s needs %d bytes: %w", what, need, resource.ErrTooLarge)
+	}
+	_, err := Count(nil, Problem{Rows: 8, Cols: 8, From: -1}, &Options{Check: func(what string, need uint64) error {
+		if need > 1<<30 {
+			return refuse(what, need)
+		}
+		return nil
+	}})
+	require.ErrorIs(t, err, resource.ErrTooLarge)
+	require.ErrorContains(t, err, "8x8 open count (sweep, an estimated peak of 4800000000 states)")
+
+	var asked int
+	_, err = Count(nil, Problem{Rows: 6, Cols: 8, Closed: true, From: -1}, &Options{Method: MethodSweep, Grow: func(what string, held, step uint64) error {
+		asked++
+		if held > 4<<20 {
+			return fmt.Errorf("%s: %w", what, resource.ErrTooLarge)
+		}
+		return nil
+	}})
+	require.ErrorIs(t, err, resource.ErrTooLarge)
+	require.ErrorContains(t, err, "the states of a 6x8 board")
+	require.Greater(t, asked, 0)
 }

@@ -88,6 +88,10 @@ type step struct {
 	on    uint32            // frontier cells on the board
 	crit  uint32            // frontier cells that may starve: fewer than two neighbours past the frontier
 	whole bool              // the frontier after v holds every square after v
+	// white is the frontier cells of light squares (row+column even);
+	// rest is the light squares past the frontier less the dark ones.
+	white uint32
+	rest  int
 }
 
 // moves is a set of moves from the processed square: the extended-window
@@ -112,6 +116,9 @@ func (b board) step(v int, closed bool) step {
 			break
 		}
 		s.on |= 1 << i
+		if (u%b.rows+u/b.rows)%2 == 0 {
+			s.white |= 1 << i
+		}
 		o, k := b.later(u)
 		for j := range k {
 			if i+o[j] < b.w {
@@ -128,6 +135,9 @@ func (b board) step(v int, closed bool) step {
 		}
 	}
 	s.whole = v+b.w >= b.n-1
+	for u := v + 1 + b.w; u < b.n; u++ {
+		s.rest += 1 - 2*((u%b.rows+u/b.rows)%2)
+	}
 	for deg := range 2 {
 		for sub := range 1 << n {
 			k := bits.OnesCount(uint(sub))

@@ -43,10 +43,19 @@ func (s *segment) entries() int { return s.used / (1 + s.width) }
 // expanded and the new states made), never a level dropped and waiting
 // for the collector.
 type pool struct {
-	mu    sync.Mutex
-	free  []*segment
-	total uint64 // segments made
+	mu      sync.Mutex
+	free    []*segment
+	total   uint64 // segments made
+	granted uint64 // segments the memory policy has granted
+	// grow asks the memory policy for step bytes more beside held; nil
+	// grants every step. The first refusal is kept in err.
+	grow func(held, step uint64) error
+	err  error
 }
+
+// growSegments is the number of segments (8 MiB) the pool asks the memory
+// policy for at a time.
+const growSegments = 256
 
 // get returns an empty segment of the given width.
 func (p *pool) get(width int) *segment {
@@ -58,6 +67,12 @@ func (p *pool) get(width int) *segment {
 	}
 	if s == nil {
 		p.total++
+		if p.total > p.granted {
+			if p.grow != nil && p.err == nil {
+				p.err = p.grow(p.total*segWords*8, growSegments*segWords*8)
+			}
+			p.granted += growSegments
+		}
 	}
 	p.mu.Unlock()
 	if s == nil {
@@ -65,6 +80,15 @@ func (p *pool) get(width int) *segment {
 	}
 	s.width, s.used = width, 0
 	return s
+}
+
+// failed returns the memory policy's refusal of the pool's growth, if any:
+// the step that took the segment then stops (a bucket's successors past
+// the refusal are the most it holds beyond what was granted).
+func (p *pool) failed() error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.err
 }
 
 // put gives segments back.
