@@ -355,10 +355,12 @@ func First(k *Kern, prim []int32) (best, size, scanned uint32) {
 
 // Scan is the choice of item at a node where no active primary item has
 // fewer than two options: First where most primary items are active (half
-// or more of prim), whose walk in input order then stops early; else the
-// scan of the active items (Choose, which pushes nothing there).
+// or more of prim), whose walk in input order then stops early, or where
+// prim is no longer than the active items (secondary ones included: the
+// queens' diagonals), which Choose would walk; else the scan of the
+// active items (Choose, which pushes nothing there).
 func Scan(k *Kern, prim []int32) (best, size, scanned uint32) {
-	if 2*k.APrim >= uint32(len(prim)) {
+	if 2*k.APrim >= uint32(len(prim)) || uint32(len(prim)) <= k.Active {
 		return First(k, prim)
 	}
 	best, size = Choose(k)
