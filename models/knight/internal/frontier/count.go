@@ -142,7 +142,7 @@ func Count(m *core.Meter, p Problem, o *Options) (Result, error) {
 	}
 	method := o.Method
 	if method == "" {
-		method = ChooseMethod(p.Rows, p.Cols)
+		method = ChooseMethod(p.Rows, p.Cols, p.Closed)
 	}
 	if method != MethodSweep && method != MethodJoin {
 		return res, fmt.Errorf("frontier: unknown method %q (known: %s, %s)", method, MethodSweep, MethodJoin)
@@ -338,16 +338,18 @@ const (
 )
 
 // ChooseMethod returns the method Count uses for a board of rows rows (at
-// most MaxRows) and cols columns: the join where it was measured faster
-// (CPU time, one worker, closed tours; docs/benchmarks.md, issue 35): 6x7
-// (0.18 s against 0.82 s), 6x8 (0.81 s against 1.97 s), 6x9 (3.1 s against
+// most MaxRows) and cols columns: for closed tours the join where it was
+// measured faster (CPU time, one worker; docs/benchmarks.md, issue 35):
+// 6x7 (0.18 s against 0.82 s), 6x8 (0.81 s against 1.97 s), 6x9 (3.1 s against
 // 4.1 s), 7x8 (43 s against 50 s, two workers); else the sweep (6x10: 5.1 s
 // against 9.4 s). The join compares the pairs of states of matching
 // groups, which grow with the square of the groups: on eight rows (8x8:
 // 17.8 million states in 804,579 groups) it loses to the sweep by orders
-// of magnitude.
-func ChooseMethod(rows, cols int) string {
+// of magnitude. Open tours go to the sweep: the join's pairs of open
+// paths did not finish 7x7 in 9 minutes.
+func ChooseMethod(rows, cols int, closed bool) string {
 	switch {
+	case !closed:
 	case rows == 6 && cols >= 7 && cols <= 9, rows == 7 && cols >= 6 && cols <= 8:
 		return MethodJoin
 	}
