@@ -377,10 +377,11 @@ func (p *Problem) SetBounds(i, lo, hi int) error {
 
 // Bounds returns how many times item i must be covered: between lo and hi
 // times for a primary item (1, 1 unless set), 0 and 1 for a secondary one
-// (which colors can relax). It panics if i is out of range, as slice
-// indexing does.
+// (which colors can relax); 0, 0 for an item p does not have.
 func (p *Problem) Bounds(i int) (lo, hi int) {
 	switch {
+	case !p.hasItem(i):
+		return 0, 0
 	case p.secondary[i]:
 		return 0, 1
 	case p.lo == nil:
@@ -603,13 +604,24 @@ func (p *Problem) NumOptions() int {
 	return len(p.start) - 1
 }
 
-// ItemName returns the name of item i. It panics if i is out of range, as
-// slice indexing does.
-func (p *Problem) ItemName(i int) string { return p.names[i] }
+// ItemName returns the name of item i ("" for an item p does not have).
+func (p *Problem) ItemName(i int) string {
+	if !p.hasItem(i) {
+		return ""
+	}
+	return p.names[i]
+}
 
-// IsSecondary reports whether item i is secondary. It panics if i is out of
-// range, as slice indexing does.
-func (p *Problem) IsSecondary(i int) bool { return p.secondary[i] }
+// IsSecondary reports whether item i is secondary (false for an item p does
+// not have).
+func (p *Problem) IsSecondary(i int) bool { return p.hasItem(i) && p.secondary[i] }
+
+// hasItem reports whether p has item i; hasOption, option k. The accessors
+// answer any index (a nil Problem has none), as the house rule of no panic
+// on any input asks.
+func (p *Problem) hasItem(i int) bool   { return p != nil && i >= 0 && i < len(p.names) }
+func (p *Problem) hasOption(k int) bool { return k >= 0 && k < p.NumOptions() }
+func (p *Problem) hasColor(c int) bool  { return p != nil && c >= 1 && c <= len(p.colorNames) }
 
 // Item returns the index of the named item.
 func (p *Problem) Item(name string) (int, bool) {
@@ -620,19 +632,29 @@ func (p *Problem) Item(name string) (int, bool) {
 	return i, ok
 }
 
-// ColorName returns the name of color id c (≥ 1). It panics if c is out of
-// range, as slice indexing does.
-func (p *Problem) ColorName(c int) string { return p.colorNames[c-1] }
+// ColorName returns the name of color id c (≥ 1; "" for a color p does not
+// have).
+func (p *Problem) ColorName(c int) string {
+	if !p.hasColor(c) {
+		return ""
+	}
+	return p.colorNames[c-1]
+}
 
-// OptionLen returns the number of items of option k. It panics if k is out
-// of range, as slice indexing does.
-func (p *Problem) OptionLen(k int) int { return int(p.start[k+1] - p.start[k]) }
+// OptionLen returns the number of items of option k (0 for an option p
+// does not have).
+func (p *Problem) OptionLen(k int) int {
+	if !p.hasOption(k) {
+		return 0
+	}
+	return int(p.start[k+1] - p.start[k])
+}
 
-// OptionItem returns the j-th item of option k and its color id (0: none).
-// It panics if k or j is out of range, as slice indexing does.
+// OptionItem returns the j-th item of option k and its color id (0: none);
+// -1, 0 when option k has no j-th item.
 func (p *Problem) OptionItem(k, j int) (item, color int) {
 	if j < 0 || j >= p.OptionLen(k) {
-		panic(fmt.Sprintf("dlx: OptionItem(%d, %d): option %d has %d items", k, j, k, p.OptionLen(k)))
+		return -1, 0
 	}
 	e := p.start[k] + int32(j)
 	return int(p.optItems[e]), int(p.colorAt(e))
@@ -647,10 +669,9 @@ func (p *Problem) colorAt(e int32) int32 {
 }
 
 // OptionLine returns the input line of option k, or 0 for a Problem built in
-// Go. It panics if k is out of range, as slice indexing does.
+// Go or an option p does not have.
 func (p *Problem) OptionLine(k int) int {
-	if p.lines == nil {
-		_ = p.start[k+1] // the range check
+	if !p.hasOption(k) || p.lines == nil {
 		return 0
 	}
 	return int(p.lines[k])
@@ -658,19 +679,21 @@ func (p *Problem) OptionLine(k int) int {
 
 // OptionText returns option k as its input line spelled it (without the
 // line end and trailing blanks) when p was read by ParseWithText, and
-// OptionString(k) otherwise. It panics if k is out of range, as slice
-// indexing does.
+// OptionString(k) otherwise ("" for an option p does not have).
 func (p *Problem) OptionText(k int) string {
-	if k >= 0 && k < len(p.text) {
+	if p.hasOption(k) && k < len(p.text) {
 		return p.text[k]
 	}
 	return p.OptionString(k)
 }
 
 // OptionString returns option k as it is written in the text format: its
-// item names separated by single spaces, colored items as "name:color".
-// It panics if k is out of range, as slice indexing does.
+// item names separated by single spaces, colored items as "name:color" (""
+// for an option p does not have).
 func (p *Problem) OptionString(k int) string {
+	if !p.hasOption(k) {
+		return ""
+	}
 	var b strings.Builder
 	p.appendOption(&b, k)
 	return b.String()

@@ -37,10 +37,6 @@ type entry struct {
 	// skip, if set, says why the function is not called (it is listed all
 	// the same, so that a new function cannot go unseen).
 	skip string
-	// index marks an index accessor: on a valid value it may panic like
-	// slice indexing when an index is out of range, and its doc comment
-	// says so.
-	index bool
 	// deadline overrides callDeadline for a function whose valid calls
 	// take longer.
 	deadline time.Duration
@@ -68,18 +64,9 @@ func TestTableComplete(t *testing.T) {
 			missing = append(missing, n)
 		}
 	}
-	for n, e := range table {
-		d, ok := docs[n]
-		if !ok {
+	for n := range table {
+		if _, ok := docs[n]; !ok {
 			stale = append(stale, n)
-			continue
-		}
-		if e.index && !docSaysPanics(d) {
-			report := t.Errorf
-			if e.known != "" {
-				report = t.Logf
-			}
-			report("%s is marked as an index accessor, but its doc comment does not say it panics", n)
 		}
 	}
 	sort.Strings(missing)
@@ -91,9 +78,6 @@ func TestTableComplete(t *testing.T) {
 		t.Errorf("harness entry %s names no exported function any more: remove it", n)
 	}
 }
-
-// docSaysPanics reports whether a doc comment says the function panics.
-func docSaysPanics(d string) bool { return strings.Contains(strings.ToLower(d), "panic") }
 
 // exported lists the exported functions and methods of every non-main
 // package of the module (build constraints of this platform applied), as
@@ -167,7 +151,7 @@ type outcome struct {
 // TestHarness calls every function of the table with hostile arguments:
 // nil, zero, negative, huge and mismatched values of each parameter's type,
 // one parameter at a time from a base of plausible values, then mixed. It
-// fails on a panic (except an index accessor's out-of-range panic) and on
+// fails on a panic and on
 // a call that outlives its deadline.
 func TestHarness(t *testing.T) {
 	if testing.Short() {
@@ -175,7 +159,6 @@ func TestHarness(t *testing.T) {
 	}
 	limitMemory(t)
 	t.Chdir(t.TempDir()) // functions that write files write them here
-	_, docs := exported(t)
 	all := entries()
 	keys := make([]string, 0, len(all))
 	for k := range all {
@@ -213,9 +196,6 @@ func TestHarness(t *testing.T) {
 				break vectors // its goroutine runs on: one report a function
 			case o.panicked != nil:
 				msg := fmt.Sprint(o.panicked)
-				if e.index {
-					continue // an index out of range, as its doc says
-				}
 				failed = true
 				if e.known != "" {
 					knownFailures++
@@ -228,7 +208,7 @@ func TestHarness(t *testing.T) {
 				}
 			}
 		}
-		if e.known != "" && !failed && (!e.index || docSaysPanics(docs[k])) {
+		if e.known != "" && !failed {
 			// Only the deep run (.ci/run) tries enough mixtures to be sure.
 			stale := t.Logf
 			if randomVectors() >= 3000 {
