@@ -25,6 +25,29 @@ type docExample struct {
 	want []string
 }
 
+// needBash skips a test whose commands are bash command lines where
+// there is no bash (Windows, a machine without it).
+func needBash(t *testing.T) {
+	t.Helper()
+	if runtime.GOOS == "windows" {
+		t.Skip("the commands are bash command lines")
+	}
+	if _, err := exec.LookPath("bash"); err != nil {
+		t.Skip("bash is not installed")
+	}
+}
+
+// repoDocs returns the repository's root and its documents, README.md
+// first, then docs/*.md.
+func repoDocs(t *testing.T) (root string, docs []string) {
+	t.Helper()
+	root, err := filepath.Abs("../..")
+	require.NoError(t, err)
+	docs, err = filepath.Glob(filepath.Join(root, "docs", "*.md"))
+	require.NoError(t, err)
+	return root, append([]string{filepath.Join(root, "README.md")}, docs...)
+}
+
 // docExamples reads the fenced blocks of a Markdown file whose lines start
 // with "$ coverkit": each such line is a command, the lines after it, up to
 // the next command or the end of the block, its output. Blocks are
@@ -120,17 +143,8 @@ func docPattern(want []string) *regexp.Regexp {
 // document's, ignoring timings. A document cannot go stale without this
 // test failing.
 func TestDocExamples(t *testing.T) {
-	if runtime.GOOS == "windows" {
-		t.Skip("the examples are bash command lines")
-	}
-	if _, err := exec.LookPath("bash"); err != nil {
-		t.Skip("bash is not installed")
-	}
-	root, err := filepath.Abs("../..")
-	require.NoError(t, err)
-	docs, err := filepath.Glob(filepath.Join(root, "docs", "*.md"))
-	require.NoError(t, err)
-	docs = append([]string{filepath.Join(root, "README.md")}, docs...)
+	needBash(t)
+	root, docs := repoDocs(t)
 	for _, path := range docs {
 		doc, err := filepath.Rel(root, path)
 		require.NoError(t, err)
@@ -224,14 +238,8 @@ var docTags = []string{"text", "go", "json", "dlx", "yaml"}
 // cluster, hours of counting); every other block says what it is (text,
 // go, json, dlx, yaml). An untagged block that holds no example fails.
 func TestDocCommands(t *testing.T) {
-	if runtime.GOOS == "windows" {
-		t.Skip("the commands are bash")
-	}
-	root, err := filepath.Abs("../..")
-	require.NoError(t, err)
-	docs, err := filepath.Glob(filepath.Join(root, "docs", "*.md"))
-	require.NoError(t, err)
-	docs = append([]string{filepath.Join(root, "README.md")}, docs...)
+	needBash(t)
+	root, docs := repoDocs(t)
 	for _, path := range docs {
 		doc, err := filepath.Rel(root, path)
 		require.NoError(t, err)

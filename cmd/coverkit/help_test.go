@@ -6,7 +6,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -59,12 +58,7 @@ func TestHelpExamples(t *testing.T) {
 // helpExampleTimeout: examples use files of the repository and finish in
 // seconds. -short leaves out compare, as TestDocExamples does.
 func TestHelpExamplesRun(t *testing.T) {
-	if runtime.GOOS == "windows" {
-		t.Skip("the examples are bash command lines")
-	}
-	if _, err := exec.LookPath("bash"); err != nil {
-		t.Skip("bash is not installed")
-	}
+	needBash(t)
 	root, err := filepath.Abs("../..")
 	require.NoError(t, err)
 	e := newEnv(nil, io.Discard, io.Discard)
