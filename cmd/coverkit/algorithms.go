@@ -1,6 +1,8 @@
 package main
 
 import (
+	"io"
+
 	"github.com/coverkit/coverkit/models"
 	"github.com/coverkit/coverkit/report"
 	"github.com/spf13/cobra"
@@ -9,8 +11,7 @@ import (
 func init() { commands = append(commands, newAlgorithmsCmd) }
 
 func newAlgorithmsCmd(e *env) *cobra.Command {
-	var format string
-	cmd := &cobra.Command{
+	return newListCmd(e, &cobra.Command{
 		Use:   "algorithms",
 		Short: "List the algorithms of every model",
 		Long: `List every model's algorithms: model, algorithm, kind (exact, constructive,
@@ -20,20 +21,29 @@ one-line description. JSON: one object per line
 {"model":...,"algorithm":...,"kind":...,"capabilities":[...],"description":...,"limits":...}.`,
 		Example: `  coverkit algorithms
   coverkit algorithms --format json | grep '"model":"queens"'`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			if err := checkFormat(format, report.ResultFormats...); err != nil {
-				return err
-			}
-			out, err := openOutput(e, "")
-			if err != nil {
-				return err
-			}
-			if err := report.WriteAlgorithms(out, format, models.Algorithms("")); err != nil {
-				return err
-			}
-			return out.Commit()
-		},
+	}, func(w io.Writer, format string) error {
+		return report.WriteAlgorithms(w, format, models.Algorithms(""))
+	})
+}
+
+// newListCmd completes cmd as a listing of the registry on stdout: no
+// arguments, --format (report.ResultFormats), the listing written by
+// write in the format asked for.
+func newListCmd(e *env, cmd *cobra.Command, write func(w io.Writer, format string) error) *cobra.Command {
+	var format string
+	cmd.Args = cobra.NoArgs
+	cmd.RunE = func(*cobra.Command, []string) error {
+		if err := checkFormat(format, report.ResultFormats...); err != nil {
+			return err
+		}
+		out, err := openOutput(e, "")
+		if err != nil {
+			return err
+		}
+		if err := write(out, format); err != nil {
+			return err
+		}
+		return out.Commit()
 	}
 	cmd.Flags().StringVarP(&format, "format", "f", "text", "output format: "+joinFormats(report.ResultFormats))
 	complete(cmd, "format", report.ResultFormats)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"io"
 	"slices"
 
 	"github.com/coverkit/coverkit/models"
@@ -11,8 +12,7 @@ import (
 func init() { commands = append(commands, newModelsCmd) }
 
 func newModelsCmd(e *env) *cobra.Command {
-	var format string
-	cmd := &cobra.Command{
+	return newListCmd(e, &cobra.Command{
 		Use:   "models",
 		Short: "List the models: their verbs, instances, flags, formats and algorithms",
 		Long: `List every model: how an instance is named, its verbs (and whether its
@@ -21,28 +21,13 @@ algorithms (coverkit algorithms describes each). JSON: one object a line
 {"model":...,"summary":...,"instance":...,"verbs":[...],"parameters":[...],"formats":[...],"algorithms":[...],"units":...}.`,
 		Example: `  coverkit models
   coverkit models --format json`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			if err := checkFormat(format, report.ResultFormats...); err != nil {
-				return err
-			}
-			var infos []report.ModelInfo
-			for _, m := range models.Models() {
-				infos = append(infos, modelInfo(m))
-			}
-			out, err := openOutput(e, "")
-			if err != nil {
-				return err
-			}
-			if err := report.WriteModels(out, format, infos); err != nil {
-				return err
-			}
-			return out.Commit()
-		},
-	}
-	cmd.Flags().StringVarP(&format, "format", "f", "text", "output format: "+joinFormats(report.ResultFormats))
-	complete(cmd, "format", report.ResultFormats)
-	return cmd
+	}, func(w io.Writer, format string) error {
+		var infos []report.ModelInfo
+		for _, m := range models.Models() {
+			infos = append(infos, modelInfo(m))
+		}
+		return report.WriteModels(w, format, infos)
+	})
 }
 
 // modelInfo is what `coverkit models` says of m, from its descriptor as
