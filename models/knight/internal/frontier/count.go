@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/big"
 	"math/bits"
+	"os"
 	"sort"
 	"sync"
 	"sync/atomic"
@@ -44,6 +45,14 @@ type Options struct {
 
 	// Method is MethodSweep or MethodJoin; "" lets ChooseMethod choose.
 	Method string
+
+	// Checkpoint, if set, is a file the sweep saves its level to after
+	// each column (atomically: a temporary file renamed over it) and
+	// resumes from when it exists, and removes when the count finishes. A
+	// checkpoint of another count, or damaged, is an error wrapping
+	// ErrCheckpoint. The join does not checkpoint: with Checkpoint set the
+	// method is the sweep, and MethodJoin is refused.
+	Checkpoint string
 
 	bucketStates int // the states a bucket aims at; 0: bucketStates (tests split small levels)
 }
@@ -85,6 +94,9 @@ type Result struct {
 	Width int
 	// Nodes is the number of states expanded.
 	Nodes uint64
+	// Resumed is the square the sweep resumed from (a checkpoint's last
+	// square plus one), or 0.
+	Resumed int
 	// Method is the method used, JoinChecks the pairs of left and right
 	// states the join compared.
 	Method     string
@@ -141,8 +153,13 @@ func Count(m *core.Meter, p Problem, o *Options) (Result, error) {
 		from = c*p.Rows + r
 	}
 	method := o.Method
-	if method == "" {
+	switch {
+	case method == "" && o.Checkpoint != "":
+		method = MethodSweep
+	case method == "":
 		method = ChooseMethod(p.Rows, p.Cols, p.Closed)
+	case method == MethodJoin && o.Checkpoint != "":
+		return res, fmt.Errorf("frontier: the join does not save checkpoints (use the sweep, or no checkpoint)")
 	}
 	if method != MethodSweep && method != MethodJoin {
 		return res, fmt.Errorf("frontier: unknown method %q (known: %s, %s)", method, MethodSweep, MethodJoin)
@@ -182,7 +199,13 @@ func Count(m *core.Meter, p Problem, o *Options) (Result, error) {
 		return res, nil
 	}
 	if method == MethodSweep {
+		c.ckpt, c.problem = o.Checkpoint, p
 		done, ok, err := c.sweep(b.n-1, nil, &res)
+		if err == nil && ok && c.ckpt != "" {
+			if e := os.Remove(c.ckpt); e != nil && !errors.Is(e, os.ErrNotExist) {
+				err = fmt.Errorf("frontier: checkpoint: %w", e)
+			}
+		}
 		res.Count = words(done)
 		if err != nil {
 			return res, err
@@ -368,14 +391,30 @@ func mirrorSquare(b board, v int) int {
 // completed and false if the meter stopped it.
 func (c *counter) sweep(last int, capture func(col int, l *level), res *Result) ([]uint64, bool, error) {
 	b := c.b
-	src := &level{buckets: make([]bucket, 1), sig: c.signature(0, 1)}
-	w := newWriter(c.pool, 1)
-	w.add(0, 0, []uint64{1}) // the empty frontier, once
-	src.join([]*writer{w})
+	var src *level
 	done := []uint64{0}
 	res.States = make([]uint64, 0, b.n)
 	res.Moves = make([]uint64, 0, b.n)
-	for v := 0; v <= last; v++ {
+	first := 0
+	if c.ckpt != "" {
+		l, sv, err := c.loadCheckpoint(c.ckpt, c.problem)
+		if err != nil {
+			return done, false, err
+		}
+		if l != nil {
+			src, done, first = l, sv.done, sv.last+1
+			res.States, res.Moves = append(res.States, sv.states...), append(res.Moves, sv.move...)
+			c.nodes, c.peak, res.Peak = sv.nodes, sv.peak, sv.peak
+			res.Resumed = first
+		}
+	}
+	if src == nil {
+		src = &level{buckets: make([]bucket, 1), sig: c.signature(0, 1)}
+		w := newWriter(c.pool, 1)
+		w.add(0, 0, []uint64{1}) // the empty frontier, once
+		src.join([]*writer{w})
+	}
+	for v := first; v <= last; v++ {
 		dst, d, moves, err := c.step(v, src)
 		done = addInto(done, d)
 		if err != nil {
@@ -389,6 +428,12 @@ func (c *counter) sweep(last int, capture func(col int, l *level), res *Result) 
 		res.Peak = max(res.Peak, dst.n)
 		if capture != nil && (v+1)%b.rows == 0 {
 			capture(v/b.rows, dst)
+		}
+		if c.ckpt != "" && (v+1)%b.rows == 0 && v < last {
+			sv := &saved{last: v, nodes: c.nodes, peak: c.peak, done: done, states: res.States, move: res.Moves}
+			if err := saveCheckpoint(c.ckpt, c.problem, sv, dst); err != nil {
+				return done, false, err
+			}
 		}
 		src = dst
 	}
@@ -412,7 +457,11 @@ type counter struct {
 	peak         uint64
 	peakBytes    uint64
 	width        int
-	ratio        []float64 // states made per state expanded, by row, the last column's
+	ratio        []float64     // states made per state expanded, by row, the last column's
+	ckpt         string        // the checkpoint file of the sweep, or ""
+	wm           []*core.Meter // a worker's meter, kept from step to step
+	wnodes       []uint64      // a worker's nodes, all steps
+	problem      Problem       // the count's problem, for the checkpoint
 }
 
 func (c *counter) freeTables() {
@@ -511,8 +560,15 @@ func (c *counter) step(v int, src *level) (dst *level, done []uint64, moves uint
 	work := func(w int, m *core.Meter) {
 		defer wg.Done()
 		x, t, wr := ex[w], c.tables[w], ws[w]
-		bound, _, ok := m.Poll(0, 0)
-		var nodes uint64
+		// A worker's meter and nodes go on from step to step, so that a
+		// node budget is spent once.
+		nodes := c.wnodes[w]
+		start := nodes
+		defer func() {
+			c.wnodes[w] = nodes
+			atomic.AddUint64(&c.nodes, nodes-start)
+		}()
+		bound, _, ok := m.Poll(nodes, nodes)
 		for ok && !stopped.Load() {
 			i := next.Add(1) - 1
 			if i >= int64(len(order)) {
@@ -585,15 +641,18 @@ func (c *counter) step(v int, src *level) (dst *level, done []uint64, moves uint
 				return
 			}
 		}
-		atomic.AddUint64(&c.nodes, nodes)
 	}
-	for w := range c.workers {
-		wg.Add(1)
+	for len(c.wm) < c.workers {
 		wm := c.m
 		if c.workers > 1 {
 			wm = c.m.Fork()
 		}
-		go work(w, wm)
+		c.wm = append(c.wm, wm)
+		c.wnodes = append(c.wnodes, 0)
+	}
+	for w := range c.workers {
+		wg.Add(1)
+		go work(w, c.wm[w])
 	}
 	wg.Wait()
 	done = []uint64{0}
