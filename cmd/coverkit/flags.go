@@ -69,7 +69,7 @@ var verbFlags = map[string][]string{
 	"solve":   {"algo", "workers", "timeout", "max-nodes", "method", "seed", "unique", "limit", "format", "out", "stats", "all", "sample", "branch", "memo-bytes", "progress"},
 	"count":   {"algo", "workers", "timeout", "max-nodes", "method", "seed", "unique", "limit", "format", "out", "stats", "branch", "memo-bytes", "progress"},
 	"compare": {"algo", "workers", "timeout", "max-nodes", "method", "seed", "unique", "format", "out", "stats", "first", "all", "algos", "sizes", "repeat", "branch", "memo-bytes", "progress"},
-	"verify":  {"format", "out", "stats", "progress"},
+	"verify":  {"timeout", "format", "out", "stats", "progress"},
 }
 
 // declare adds to cmd the shared flags named (those of verb when names is

@@ -52,8 +52,6 @@ type stopPhase struct {
 	// from and to bound the point, after the start, at which the stop is
 	// sent.
 	from, to time.Duration
-	// noTimeout: the verb has no --timeout (verify).
-	noTimeout bool
 	// none, if set, says why the model has no such phase.
 	none string
 	// skip names, by way of stopping ("SIGINT", "SIGTERM", "timeout", or
@@ -67,13 +65,13 @@ type stopPhase struct {
 var stopCases = map[string]map[string]stopPhase{
 	"knight": {
 		"build":  {args: []string{"knight", "count", "1500x1500"}, from: 100 * time.Millisecond, to: 300 * time.Millisecond},
-		"parse":  {args: []string{"knight", "verify", "$knight-tour"}, from: 200 * time.Millisecond, to: 500 * time.Millisecond, noTimeout: true},
+		"parse":  {args: []string{"knight", "verify", "$knight-tour"}, from: 200 * time.Millisecond, to: 500 * time.Millisecond},
 		"search": {args: []string{"knight", "count", "7"}, from: 100 * time.Millisecond, to: 300 * time.Millisecond},
 		"write":  {args: []string{"knight", "tour", "6000", "--format", "text"}, from: 700 * time.Millisecond, to: 1000 * time.Millisecond},
 	},
 	"queens": {
 		"build":  {args: []string{"queens", "count", "20"}, from: 50 * time.Millisecond, to: 150 * time.Millisecond},
-		"parse":  {args: []string{"queens", "verify", "$queens-solution"}, from: 200 * time.Millisecond, to: 500 * time.Millisecond, noTimeout: true},
+		"parse":  {args: []string{"queens", "verify", "$queens-solution"}, from: 200 * time.Millisecond, to: 500 * time.Millisecond},
 		"search": {args: []string{"queens", "count", "18", "--algo", "bitwise"}, from: 100 * time.Millisecond, to: 300 * time.Millisecond},
 		// The coronal count: every worker lists the pre-placements and
 		// solves its share, each polling its meter.
@@ -204,9 +202,6 @@ func TestStopLatency(t *testing.T) {
 				continue
 			}
 			methods := []string{"SIGINT", "SIGTERM", "timeout"}
-			if c.noTimeout {
-				methods = methods[:2]
-			}
 			// Every run draws its point, so the points do not depend on
 			// which cases run.
 			points := make([]time.Duration, len(methods))
@@ -261,9 +256,6 @@ func TestStopLatency(t *testing.T) {
 						t.Errorf("%s at %v: the command exited %v after the stop, the best of %d tries (limit %v)", how, points[i], lat.Round(time.Millisecond), stopTries, stopLimit)
 					}
 				})
-			}
-			if c.noTimeout {
-				row += " (no --timeout) |"
 			}
 			table = append(table, row+" |")
 		}

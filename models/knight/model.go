@@ -138,7 +138,7 @@ func verifyTour(ctx context.Context, req models.Request, r io.Reader) (*models.V
 			if rec.Text() {
 				// A tour of millions of squares parses for seconds: a
 				// stop cuts it short (verify.Each then ends the report).
-				t, err = readMatrix(lines.ContextReader(ctx, bytes.NewReader(bytes.Join(rec.Lines, []byte{'\n'}))), rec.Line-1)
+				t, err = readMatrix(lines.ContextReader(ctx, rec.Reader()), rec.Line-1)
 			} else if ok, ferr := rec.Field("path", nil); ferr != nil {
 				return nil, nil, fmt.Errorf("knight: JSON: %v", ferr)
 			} else if !ok {

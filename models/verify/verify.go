@@ -183,6 +183,40 @@ type Record struct {
 // Text reports whether the record is a text block.
 func (r *Record) Text() bool { return r.JSON == nil }
 
+// Reader returns a reader of a text block's lines, each ended by a
+// newline but the last, without copying them into one slice: a block of
+// many megabytes (a knight's tour of millions of squares) is parsed as it
+// is read, and a stop is not kept waiting by a copy.
+func (r *Record) Reader() io.Reader { return &blockReader{lines: r.Lines} }
+
+// blockReader reads lines with newlines between them.
+type blockReader struct {
+	lines [][]byte
+	off   int // in lines[0]
+}
+
+func (b *blockReader) Read(p []byte) (int, error) {
+	n := 0
+	for n < len(p) && len(b.lines) > 0 {
+		l := b.lines[0]
+		if b.off < len(l) {
+			c := copy(p[n:], l[b.off:])
+			n += c
+			b.off += c
+			continue
+		}
+		if len(b.lines) > 1 { // the newline between two lines
+			p[n] = '\n'
+			n++
+		}
+		b.lines, b.off = b.lines[1:], 0
+	}
+	if n == 0 && len(b.lines) == 0 {
+		return 0, io.EOF
+	}
+	return n, nil
+}
+
 // Field decodes the JSON record's field key into v, and reports whether
 // the record has it (a record without it, such as a listing's closing
 // record, holds no solution).

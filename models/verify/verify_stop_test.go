@@ -3,7 +3,10 @@ package verify_test
 import (
 	"context"
 	"errors"
+	"io"
+	"strings"
 	"testing"
+	"testing/iotest"
 
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models/verify"
@@ -43,3 +46,40 @@ func TestEachStops(t *testing.T) {
 		})
 	}
 }
+
+// TestRecordReader: a text block read as it is, its lines joined by
+// newlines, whatever the size of the reads (knight's verify parses a tour
+// of millions of squares through it rather than a copy of the block).
+func TestRecordReader(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		lines []string
+		want  string
+	}{
+		{"none", nil, ""},
+		{"one", []string{"1 2 3"}, "1 2 3"},
+		{"empty lines", []string{"ab", "", "c", ""}, "ab\n\nc\n"},
+		{"long", []string{strings.Repeat("7 ", 5000), "8"}, strings.Repeat("7 ", 5000) + "\n8"},
+	} {
+		for _, size := range []int{1, 3, 4096} {
+			rec := &verify.Record{}
+			for _, l := range tc.lines {
+				rec.Lines = append(rec.Lines, []byte(l))
+			}
+			got, err := io.ReadAll(iotest.OneByteReader(rec.Reader()))
+			if size > 1 {
+				got, err = io.ReadAll(&sized{r: rec.Reader(), n: size})
+			}
+			require.NoError(t, err, tc.name)
+			require.Equal(t, tc.want, string(got), "%s, reads of %d", tc.name, size)
+		}
+	}
+}
+
+// sized reads at most n bytes a Read.
+type sized struct {
+	r io.Reader
+	n int
+}
+
+func (s *sized) Read(p []byte) (int, error) { return s.r.Read(p[:min(len(p), s.n)]) }
