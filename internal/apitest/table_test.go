@@ -281,6 +281,7 @@ var table = map[string]entry{
 	"verify.Ints":                        {fn: verify.Ints},
 	"verify.(*Record).Field":             {fn: (*verify.Record).Field},
 	"verify.(*Record).Text":              {fn: (*verify.Record).Text},
+	"verify.(*Record).Reader":            {fn: (*verify.Record).Reader},
 	// github.com/coverkit/coverkit/models/exactcover
 	"exactcover.Read":               {fn: exactcover.Read},
 	"exactcover.ReadContext":        {fn: exactcover.ReadContext},
