@@ -24,7 +24,7 @@ const FrontierMaxSide = frontier.MaxRows
 // frontier spans and the pairing of path ends.
 var frontierAlgorithm = models.Algorithm{
 	Name: "frontier", Kind: models.Exact,
-	Caps: models.CanCount | models.CanParallel,
+	Caps: models.CanCount | models.CanParallel | models.CanBudget,
 	Description: fmt.Sprintf("frontier dynamic program (transfer matrix) across the board's shorter side, at most %d: counts without listing, "+
 		"closed and open tours, any start", FrontierMaxSide),
 	Limits: fmt.Sprintf("counts only; the shorter side at most %d; memory grows with the states of the frontier "+
