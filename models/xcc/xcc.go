@@ -42,13 +42,10 @@ type Engine struct {
 	// Build returns the cover of p for the request o (nil: a count),
 	// built under ctx: a build stopped by ctx returns an error
 	// core.ErrorStatus reads (a dlx.StopError, a context error), which
-	// the search reports as its status. A nil Cover with no error is an
-	// answer found without a search: Settled returns it. The entries'
-	// Solve, Decompose and WriteCover all start from it.
+	// the search reports as its status. The entries' Solve, Decompose
+	// and WriteCover all start from it. (A model that answers some
+	// problems without a search gives Solve instead.)
 	Build func(ctx context.Context, p core.Problem, o *core.Options) (*Cover, error)
-	// Settled, if set, answers a problem its Build returned no cover for
-	// (a board whose givens already settle it).
-	Settled func(p core.Problem, o *core.Options) (core.Result, error)
 	// Solve, if set, is the model's search in place of one Run of Build's
 	// cover, given the engine's method (a model whose counts go through a
 	// reduction, or that builds several covers).
@@ -217,12 +214,6 @@ func (e Engine) solver(m dlx.Method) core.Solver {
 		if err != nil {
 			return Stopped(err)
 		}
-		if c == nil {
-			if e.Settled == nil {
-				return core.Result{}, errors.New("xcc: the model built no cover and settles nothing")
-			}
-			return e.Settled(p, o)
-		}
 		return Run(ctx, c, o, m)
 	}
 }
@@ -253,8 +244,7 @@ func BuildStopped(m *core.Meter) error {
 // Decompose returns the model's split of a count (models.Model.Decompose)
 // made from Build's cover of the count: the subtrees of its search
 // (dlx.Subtrees, the options Build forces kept), named
-// PREFIX-mrv/2/d=D, or PREFIX-m/2/d=D with multiplicities. A problem
-// Build settles without a cover does not split.
+// PREFIX-mrv/2/d=D, or PREFIX-m/2/d=D with multiplicities.
 func (e Engine) Decompose(prefix string) func(ctx context.Context, p core.Problem, units uint64) (core.Decomposition, error) {
 	return func(ctx context.Context, p core.Problem, units uint64) (core.Decomposition, error) {
 		c, err := e.cover(ctx, p, &core.Options{Mode: core.ModeCount})
@@ -290,7 +280,7 @@ func (e Engine) cover(ctx context.Context, p core.Problem, o *core.Options) (*Co
 	case err != nil:
 		return nil, err
 	case c == nil || c.Problem == nil:
-		return nil, core.Wrap(core.ErrUnsupported, "xcc: %s is settled without a cover", core.Describe(p))
+		return nil, fmt.Errorf("xcc: the model built no cover of %s", core.Describe(p))
 	}
 	return c, nil
 }
