@@ -145,10 +145,11 @@ type race struct {
 	lead   *racer
 }
 
-// newRace returns the race of the enumeration (with plain) and the memo
-// by each rule opts.Branch allows (with memo), on one worker, or nil
-// with the error of a copy the resource policy refuses.
-func (s *Solver) newRace(ctx context.Context, opts *Options, plain, memo bool, budget uint64) (*race, error) {
+// newRace returns the race of the enumeration plain (nil: none; see
+// raceEnumeration) and the memo by each rule opts.Branch allows (with
+// memo), on one worker, or nil with the error of a copy the resource
+// policy refuses.
+func (s *Solver) newRace(ctx context.Context, opts *Options, plain resumable, memo bool, budget uint64) (*race, error) {
 	rc := &race{s: s, opts: opts, ctx: ctx}
 	l := s.l
 	meter := core.NewMeter(ctx, nil) // copying a large problem's arrays takes time
@@ -167,18 +168,8 @@ func (s *Solver) newRace(ctx context.Context, opts *Options, plain, memo bool, b
 		rc.racers = append(rc.racers, &racer{m: m, memo: isMemo, r: runner{rec: newRecord(l.levelsM())}})
 		return nil
 	}
-	if plain {
-		var m resumable
-		if l.multi {
-			m = newAlgoM(l)
-		} else {
-			c := newAlgoC(l)
-			if opts.TakeSingleton {
-				c.stopAt = 1
-			}
-			m = c
-		}
-		if err := add(m, false); err != nil {
+	if plain != nil {
+		if err := add(plain, false); err != nil {
 			return nil, err
 		}
 	}
@@ -320,14 +311,43 @@ func (s *Solver) auto(ctx context.Context, opts *Options) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	rc, err := s.newRace(ctx, opts, true, true, budget)
+	plain, probe := s.raceEnumeration(ctx, opts)
+	rc, err := s.newRace(ctx, opts, plain, true, budget)
 	if st, ok := core.ErrorStatus(err); ok {
 		return Result{Status: st, Method: MethodLinks}, nil // stopped while copying the arrays
 	}
 	if err != nil {
 		return Result{}, err
 	}
-	return s.finishRace(ctx, opts, rc, budget, start), nil
+	res := s.finishRace(ctx, opts, rc, budget, start)
+	if res.Memo != nil {
+		res.Memo.Probe = res.Memo.Probe.Add(probe)
+		res.Memo.Probe.Elapsed = 0
+	}
+	return res, nil
+}
+
+// raceEnumeration returns the enumeration candidate of a count's race:
+// Algorithm M with multiplicities; the dancing cells where their probe
+// says they pay (cellsPay), unless opts asks for the links' own modes or
+// the memo's branching by the first item; else Algorithm C. It returns
+// the probe's work too.
+func (s *Solver) raceEnumeration(ctx context.Context, opts *Options) (resumable, core.Stats) {
+	if s.l.multi {
+		return newAlgoM(s.l), core.Stats{}
+	}
+	var probe core.Stats
+	if !opts.TakeSingleton && !opts.Snapshot && opts.Branch != BranchFirst {
+		var pay bool
+		if pay, probe = s.cellsPay(ctx, opts.Forced); pay {
+			return s.cl, probe
+		}
+	}
+	c := newAlgoC(s.l)
+	if opts.TakeSingleton {
+		c.stopAt = 1
+	}
+	return c, probe
 }
 
 // finishRace runs the race rc to its end and returns the count: the
@@ -357,9 +377,14 @@ func (s *Solver) finishRace(ctx context.Context, opts *Options, rc *race, budget
 			s.g.end()
 			res.Count = core.CountOf(res.Solutions)
 		} else {
+			// Algorithm M or the cells, from the root on the workers.
 			probe = probe.Add(r.stats)
 			probe.Elapsed = 0
-			res, _ = s.enumerate(ctx, opts)
+			o := *opts
+			if r.m == resumable(s.cl) {
+				o.Method = MethodCells
+			}
+			res, _ = s.enumerate(ctx, &o)
 		}
 		res.Memo = &MemoStats{Saving: saving, Probe: probe}
 	case r.memo:
@@ -367,6 +392,9 @@ func (s *Solver) finishRace(ctx context.Context, opts *Options, rc *race, budget
 		res.Stats = r.stats
 	default:
 		res = Result{Status: r.status, Stats: r.stats, Method: MethodLinks}
+		if r.m == resumable(s.cl) {
+			res.Method = MethodCells
+		}
 		res.setCount(r.count)
 		res.Memo = &MemoStats{Saving: saving, Probe: probe}
 		s.rec.nfirst = -1
@@ -412,7 +440,7 @@ func (r *racer) branch() Branch {
 // commit to the moment the leader is clear; it returns the winner or the
 // leader, whether it finished, and the work of the other.
 func (s *Solver) raceMemo(ctx context.Context, opts *Options, budget uint64, commit bool) (*racer, bool, core.Stats, error) {
-	rc, err := s.newRace(ctx, opts, false, true, budget)
+	rc, err := s.newRace(ctx, opts, nil, true, budget)
 	if st, ok := core.ErrorStatus(err); ok {
 		// Stopped while copying the arrays: a racer that never ran.
 		mm := s.newMemo(budget, BranchMRV)

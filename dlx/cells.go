@@ -1,6 +1,7 @@
 package dlx
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -136,6 +137,9 @@ type cells struct {
 
 	// tree is the tie-breaking of the searches (Options.Branch).
 	tree cellTree
+
+	// dead is the dead ends of the last run (cellsOutcome.DeadEnds).
+	dead uint64
 
 	// pend is a search a stop left in place (parked, see search): the
 	// options it forced and replayed. Nothing of it needs undoing (the
@@ -322,6 +326,7 @@ func (c *cells) bases() {
 func (c *cells) run(t *task) outcome {
 	r := t.rec
 	var s cellsOutcome
+	c.dead = 0
 	switch {
 	case t.resume && !c.pend.on:
 		return outcome{status: core.StatusExhausted}
@@ -340,7 +345,48 @@ func (c *cells) run(t *task) outcome {
 		}
 	}
 	r.sol = r.sol[:0]
+	c.dead = s.DeadEnds
 	return outcome{status: s.Status, count: count{lo: s.Solutions}, stats: s.Stats, parked: s.Parked}
+}
+
+// Where auto's race counts with the cells (raceEnumeration): measured in
+// docs/benchmarks.md, issue 34.
+const (
+	// cellsProbeNodes is the nodes of the cells' probe (about a
+	// millisecond).
+	cellsProbeNodes = 1 << 12
+	// cellsPayDead is the dead ends a node of the probe from which the
+	// cells count in Algorithm C's place. Their tree is Algorithm C's with
+	// the dead ends cut, each a whole cover and uncover on the links:
+	// from 1.5 a node (every pentomino board measured, at 1.9 to 2.6)
+	// the cells took 0.62 to 0.73 of Algorithm C's time; below it they
+	// lost on some instances (Langford's pairs and the queens at 0.2 to
+	// 0.5, tilings by the P pentomino and the L tetromino at 1.2: 1.12 to
+	// 1.34 of its time) and won on others (Latin squares, sparse sudoku:
+	// no dead ends), which no measure of the instance told apart.
+	cellsPayDead = 1.5
+)
+
+// cellsPay reports whether the dancing cells (the canonical tree) should
+// count the subproblem of forced in Algorithm C's place: whether a probe
+// of their first cellsProbeNodes nodes, cut short, met at least
+// cellsPayDead dead ends a node. It returns the probe's work, and builds
+// the cells if need be (where they cannot be built, it says no).
+func (s *Solver) cellsPay(ctx context.Context, forced []int) (bool, core.Stats) {
+	if s.cl == nil {
+		cl, err := newCells(core.NewMeter(ctx, nil), s.l)
+		if err != nil {
+			return false, core.Stats{}
+		}
+		s.cl = cl
+	}
+	s.cl.tree = cellsCanonical
+	r := runner{rec: newRecord(s.l.levelsC())}
+	r.g.reset(ctx, cellsProbeNodes)
+	o := r.run(s.cl, forced, nil, 0, nil)
+	r.g.end()
+	r.settle()
+	return o.status == core.StatusLimit && float64(s.cl.dead) >= cellsPayDead*float64(o.stats.Nodes), o.stats
 }
 
 // settle drops a parked search: nothing in place needs undoing, since

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/dlx/internal/dance"
@@ -446,5 +447,57 @@ func TestCellsResume(t *testing.T) {
 					[3]uint64{r.count.lo, r.stats.Nodes, r.stats.Updates}, "%s, tree %d, slice %d", name, tree, slice)
 			}
 		}
+	}
+}
+
+// TestAutoCells checks where auto's race takes the dancing cells for its
+// enumeration (raceEnumeration, cellsPay; docs/benchmarks.md, issue 34):
+// on the pentominoes, whose probe meets some 2.5 dead ends a node, the
+// cells; on Langford's pairs and the queens (0.2 to 0.4), Algorithm C, as
+// with the links' own modes asked for (TakeSingleton) or the memo's rule
+// first; with multiplicities Algorithm M, unprobed. A race the cells win
+// answers with their counters, on one worker and on several.
+func TestAutoCells(t *testing.T) {
+	ctx := context.Background()
+	solverOf := func(text string) *Solver {
+		s, err := NewSolver(parseText(t, text))
+		require.NoError(t, err)
+		return s
+	}
+	pento := readTestdata("pentomino-3x20.dlx")
+	for _, tc := range []struct {
+		name, text string
+		opts       Options
+		want       string
+	}{
+		{"pentominoes", pento, Options{}, "*dlx.cells"},
+		{"pentominoes, mrv", pento, Options{Branch: BranchMRV}, "*dlx.cells"},
+		{"pentominoes, TakeSingleton", pento, Options{TakeSingleton: true}, "*dlx.algoC"},
+		{"pentominoes, first", pento, Options{Branch: BranchFirst}, "*dlx.algoC"},
+		{"langford 9", gen.Langford(9), Options{}, "*dlx.algoC"},
+		{"queens 9", gen.Queens(9, false), Options{}, "*dlx.algoC"},
+		{"multiplicities", gen.Pieces('K', 6, 5), Options{}, "*dlx.algoM"},
+	} {
+		m, probe := solverOf(tc.text).raceEnumeration(ctx, &tc.opts)
+		require.Equal(t, tc.want, fmt.Sprintf("%T", m), tc.name)
+		if tc.want == "*dlx.cells" {
+			require.Equal(t, uint64(cellsProbeNodes), probe.Nodes, tc.name)
+		}
+	}
+	p := parseText(t, pento)
+	s, err := NewSolver(p)
+	require.NoError(t, err)
+	cells, err := s.Count(ctx, &Options{Method: MethodCells})
+	require.NoError(t, err)
+	for _, w := range []int{1, 3} {
+		opts := &Options{Workers: w}
+		plain, _ := s.raceEnumeration(ctx, opts)
+		// The cells alone: the memo's candidates would race them too.
+		rc := &race{s: s, opts: opts, ctx: ctx, racers: []*racer{{m: plain, r: runner{rec: newRecord(s.l.levelsM())}}}}
+		res := s.finishRace(ctx, opts, rc, DefaultMemoBytes(), time.Now())
+		require.Equal(t, MethodCells, res.Method, "W=%d", w)
+		require.Equal(t, [3]uint64{8, cells.Stats.Nodes, cells.Stats.Updates},
+			[3]uint64{res.Solutions, res.Stats.Nodes, res.Stats.Updates}, "W=%d: the cells' count and counters", w)
+		require.NoError(t, p.Verify(s.First()), "W=%d: the first solution", w)
 	}
 }

@@ -390,8 +390,8 @@ func EngineOptions(o *core.Options, m dlx.Method) (dlx.Options, error) {
 // listing runs Solve (the memo lists nothing: an error); o.Sample > 0
 // draws that many solutions uniformly at random (seeded by o.Seed) and
 // visits them as a listing would. The result's Extra then holds the
-// memo's facts (see memoFields), and Method is "memo" when the memo
-// answered for auto, else "dlx". A count beyond 2^128 − 1, which
+// memo's facts (see memoFields), and Method is "memo" or "cells" when
+// the memo or the dancing cells answered for auto, else "dlx". A count beyond 2^128 − 1, which
 // core.Count cannot hold, is an error wrapping resource.ErrTooLarge that
 // names the exact figure.
 func Run(ctx context.Context, c *Cover, o *core.Options, m dlx.Method) (core.Result, error) {
@@ -474,9 +474,13 @@ func Run(ctx context.Context, c *Cover, o *core.Options, m dlx.Method) (core.Res
 		}
 		memoFields(out.Extra, res.Memo)
 		if m == dlx.MethodAuto && o.Sample == 0 {
-			out.Method = DLX
-			if res.Method == dlx.MethodMemo {
+			switch res.Method {
+			case dlx.MethodMemo:
 				out.Method = Memo
+			case dlx.MethodCells:
+				out.Method = Cells
+			default:
+				out.Method = DLX
 			}
 		}
 	}
