@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -98,4 +99,34 @@ func checkLayer(t *testing.T, root, pkg, dir string, allowed []string, flag *reg
 			return true
 		})
 	}
+}
+
+// TestFlagsInTheCommand: only the command (cmd/) declares command-line
+// flags; no library package imports cobra or pflag (issue 33: the flag
+// types lived in core, a split's command-line spec in units).
+func TestFlagsInTheCommand(t *testing.T) {
+	root, err := filepath.Abs("../..")
+	require.NoError(t, err)
+	fset := token.NewFileSet()
+	err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		switch {
+		case err != nil:
+			return err
+		case d.IsDir() && (strings.HasPrefix(d.Name(), ".") || d.Name() == "testdata" || path == filepath.Join(root, "cmd")):
+			return filepath.SkipDir
+		case d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go"):
+			return nil
+		}
+		f, err := parser.ParseFile(fset, path, nil, parser.ImportsOnly)
+		if err != nil {
+			return err
+		}
+		for _, im := range f.Imports {
+			p, _ := strconv.Unquote(im.Path.Value)
+			rel, _ := filepath.Rel(root, path)
+			require.False(t, strings.HasPrefix(p, "github.com/spf13/"), "%s imports %s: command-line flags are the command's (cmd/coverkit)", rel, p)
+		}
+		return nil
+	})
+	require.NoError(t, err)
 }
