@@ -130,3 +130,35 @@ func TestFlagsInTheCommand(t *testing.T) {
 	})
 	require.NoError(t, err)
 }
+
+// TestOneCPUFeatureTable: the module reads CPU features in one place,
+// internal/cpu (on golang.org/x/sys/cpu); no assembly of its own runs
+// CPUID, and no other package imports x/sys/cpu (issue 33: the CPUID
+// assembly was copied between queens and sudoku).
+func TestOneCPUFeatureTable(t *testing.T) {
+	root, err := filepath.Abs("../..")
+	require.NoError(t, err)
+	table := filepath.Join(root, "internal", "cpu")
+	err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		switch {
+		case err != nil:
+			return err
+		case d.IsDir() && (strings.HasPrefix(d.Name(), ".") || d.Name() == "testdata" || path == table):
+			return filepath.SkipDir
+		case d.IsDir() || strings.HasSuffix(path, "_test.go") || !(strings.HasSuffix(path, ".s") || strings.HasSuffix(path, ".go")):
+			return nil
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(root, path)
+		if strings.HasSuffix(path, ".s") {
+			require.NotRegexp(t, `(?m)^\s*CPUID\b`, string(b), "%s runs CPUID: read the feature from internal/cpu", rel)
+		} else {
+			require.NotContains(t, string(b), `"golang.org/x/sys/cpu"`, "%s reads CPU features itself: use internal/cpu", rel)
+		}
+		return nil
+	})
+	require.NoError(t, err)
+}
