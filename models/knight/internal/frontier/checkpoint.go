@@ -8,6 +8,7 @@ import (
 	"hash"
 	"hash/crc64"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 )
@@ -202,7 +203,7 @@ func (c *counter) loadCheckpoint(path string, p Problem) (*level, *saved, error)
 	nb := r.count(maxBuckets, "buckets")
 	l := &level{buckets: make([]bucket, max(nb, 1))}
 	for b := 0; b < nb && r.err == nil; b++ {
-		segs := r.count(1<<40, "segments")
+		segs := r.count(math.MaxInt32, "segments")
 		for range segs {
 			width := r.count(1<<16, "count words")
 			used := r.count(segWords, "segment words")
