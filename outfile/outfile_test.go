@@ -2,6 +2,8 @@ package outfile
 
 import (
 	"bytes"
+	"context"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -128,4 +130,28 @@ func TestWriteFile(t *testing.T) {
 	b, err := os.ReadFile(path)
 	require.NoError(t, err)
 	require.Equal(t, "two\n", string(b))
+}
+
+// TestStoppable: writes pass until the context ends; then a write fails at
+// the next MiB, and a zero-length write (a writer asking whether to go on)
+// fails at once.
+func TestStoppable(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	var b bytes.Buffer
+	s := &Stoppable{Ctx: ctx, W: &b}
+	n, err := s.Write([]byte("ab"))
+	require.NoError(t, err)
+	require.Equal(t, 2, n)
+	_, err = s.Write(nil)
+	require.NoError(t, err, "a zero-length write before the stop passes")
+	cancel()
+	_, err = s.Write(nil)
+	require.ErrorIs(t, err, context.Canceled, "a zero-length write looks at the stop")
+	_, err = s.Write([]byte("cd"))
+	require.NoError(t, err, "a short write is passed on: the stop is looked at once a MiB")
+	_, err = s.Write(make([]byte, 1<<20))
+	require.ErrorIs(t, err, context.Canceled)
+	require.Equal(t, "abcd", b.String())
+	_, err = (&Stoppable{}).Write([]byte("x"))
+	require.ErrorIs(t, err, io.ErrClosedPipe)
 }

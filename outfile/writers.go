@@ -9,7 +9,9 @@ import (
 
 // Stoppable passes writes on to W until Ctx ends, then fails them with
 // Ctx's error, so that writing a huge result stops on a timeout or an
-// interrupt. It looks at Ctx once a MiB.
+// interrupt. It looks at Ctx once a MiB, and at every zero-length write: a
+// writer that works a while before its bytes (knight's matrix inverts the
+// tour first) asks with Write(nil) whether to go on.
 type Stoppable struct {
 	Ctx     context.Context
 	W       io.Writer
@@ -21,7 +23,7 @@ func (s *Stoppable) Write(p []byte) (int, error) {
 	if s.W == nil {
 		return 0, io.ErrClosedPipe
 	}
-	if s.unswept += len(p); s.unswept >= 1<<20 && s.Ctx != nil {
+	if s.unswept += len(p); (s.unswept >= 1<<20 || len(p) == 0) && s.Ctx != nil {
 		s.unswept = 0
 		if err := s.Ctx.Err(); err != nil {
 			return 0, err
