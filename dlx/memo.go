@@ -145,10 +145,7 @@ func DefaultMemoBytes() uint64 {
 // MinMemoBytes is the smallest memo budget Options.MemoBytes may set.
 const MinMemoBytes = 1 << 16
 
-var (
-	errMemoVisit = errors.New("dlx: the memo counts solutions; it cannot list them or stop after a number of them (Visit, Limit)")
-	errMemoMax   = errors.New("dlx: the memo cannot bound the options of a solution (MaxOptions, Minimize)")
-)
+var errMemoMax = errors.New("dlx: the memo cannot bound the options of a solution (MaxOptions, Minimize)")
 
 // memoBudget checks opts.MemoBytes against the resource policy.
 func memoBudget(opts *Options) (uint64, error) {

@@ -405,11 +405,6 @@ func differs(a, b *Line) string {
 	return ""
 }
 
-// equalCounts reports whether two optional counts are equal.
-func equalCounts(a, b *core.Count) bool {
-	return a == nil && b == nil || a != nil && b != nil && *a == *b
-}
-
 // WriteText writes the merge's summary for people: the total, whether it is
 // complete, the units and subproblems seen, the CPU time and the missing
 // units in Slurm's --array syntax.

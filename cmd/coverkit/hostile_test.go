@@ -8,7 +8,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
 	"syscall"
@@ -127,9 +126,6 @@ func TestIdleInput(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts the command some 70 times")
 	}
-	if runtime.GOOS == "windows" {
-		t.Skip("pipes, FIFOs and signals are Unix here")
-	}
 	bin, err := exec.LookPath("coverkit")
 	require.NoError(t, err, "TestMain puts coverkit in $PATH")
 	cases := inputCases(t)
@@ -165,7 +161,7 @@ func TestEndlessInput(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts the command some 30 times")
 	}
-	if _, err := os.Stat("/dev/zero"); err != nil || runtime.GOOS == "windows" {
+	if _, err := os.Stat("/dev/zero"); err != nil {
 		t.Skip("no /dev/zero")
 	}
 	bin, err := exec.LookPath("coverkit")
@@ -362,7 +358,7 @@ func TestEmptyUnitsCLI(t *testing.T) {
 // and leaves --out as it was (the one --out rule; it printed nothing at
 // all before).
 func TestVerifyStoppedBeforeARecord(t *testing.T) {
-	if testing.Short() || runtime.GOOS == "windows" {
+	if testing.Short() {
 		t.Skip("a process stopped by a signal")
 	}
 	bin, err := exec.LookPath("coverkit")

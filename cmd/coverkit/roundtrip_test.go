@@ -119,7 +119,7 @@ func roundTrip(t *testing.T, m *models.Model, inst []string, algo, format string
 // nothing on stdout) rather than reading its header as a bad solution.
 func csvRefused(t *testing.T, m *models.Model, inst []string, algo string) {
 	solve := append(append([]string{m.Name, "solve"}, inst...), "--all", "--limit", "2", "--algo", algo, "--format", "csv")
-	listing, errOut, code := runCLI(t, "", solve...)
+	listing, _, code := runCLI(t, "", solve...)
 	if code != exitOK {
 		return // refused or no solution: nothing to read back
 	}
