@@ -5,8 +5,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"text/tabwriter"
+
+	"github.com/coverkit/coverkit/models"
 )
 
 // ModelInfo is what `coverkit models` says of a model: its verbs, how an
@@ -21,6 +24,31 @@ type ModelInfo struct {
 	Algorithms []string `json:"algorithms"`
 	// Units says whether its counts split (--units).
 	Units bool `json:"units"`
+}
+
+// ModelInfoOf is what `coverkit models` says of m, from its descriptor as
+// the command builds its verbs (models.Model.VerbNames).
+func ModelInfoOf(m *models.Model) ModelInfo {
+	if m == nil {
+		return ModelInfo{Instance: "-", Parameters: []string{}}
+	}
+	info := ModelInfo{Model: m.Name, Summary: m.Summary, Instance: m.Instance.Usage, Units: m.Decompose != nil,
+		Formats: SolveFormats(m), Parameters: []string{}, Verbs: m.VerbNames()}
+	if m.Batch != nil {
+		info.Formats = BatchFormats(m.Formats)
+	}
+	if info.Instance == "" {
+		info.Instance = "-"
+	}
+	for _, p := range m.Params {
+		if !slices.Contains(info.Parameters, "--"+p.Name) { // one name, several verbs (sudoku's --count)
+			info.Parameters = append(info.Parameters, "--"+p.Name)
+		}
+	}
+	for _, a := range m.Algorithms {
+		info.Algorithms = append(info.Algorithms, a.Name)
+	}
+	return info
 }
 
 // WriteModels writes the models in format: text (a table), json (an

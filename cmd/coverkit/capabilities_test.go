@@ -235,7 +235,7 @@ func TestBatchCapabilities(t *testing.T) {
 				args = append(args, "--sample", "2")
 			}
 			_, errOut, code := runCLI(t, "", args...)
-			if slices.Contains(batchSettings, p.setting) && !p.sample {
+			if m.Applies("solve", p.setting) && !p.sample {
 				// Honoured: answered, or stopped by the budget of one node a puzzle.
 				require.Contains(t, []int{exitOK, exitPartial}, code, "%v: %s", args, errOut)
 				if p.setting == models.SetMaxNodes {

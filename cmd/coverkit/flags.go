@@ -146,79 +146,22 @@ func (f *runFlags) declare(cmd *cobra.Command, verb string, m *models.Model, for
 	f.declareParams(cmd, verb, m)
 }
 
-// verbRequests are the requests a verb makes of an algorithm: a flag that
-// no algorithm of the model honours in any of them does not apply to the
-// verb.
-var verbRequests = map[string][]core.Options{
-	"solve":   {{Mode: core.ModeFirst}, {Mode: core.ModeAll}, {Mode: core.ModeAll, Sample: 1}},
-	"count":   {{Mode: core.ModeCount}, {Mode: core.ModeAll}}, // a count with --limit enumerates
-	"compare": {{Mode: core.ModeCount}, {Mode: core.ModeFirst}},
-}
-
-// batchSettings are the settings the batch loop itself honours, whatever
-// the algorithm (models.Model.Batch: a solve of many instances).
-var batchSettings = []models.Setting{models.SetWorkers, models.SetMaxNodes, models.SetLimit}
-
-// applies reports whether some algorithm of m honours setting s in one of
-// the requests verb makes (models.Algorithm.Honours): the flag's help is
-// shown only then. A flag that does not apply stays declared, hidden, so
-// that using it is refused with the reason (models.Algorithm.Supports)
-// rather than as an unknown flag.
-func applies(m *models.Model, verb string, s models.Setting) bool {
-	if verb == "solve" && m.Batch != nil {
-		return slices.Contains(batchSettings, s)
-	}
-	reqs, ok := verbRequests[verb]
-	if !ok {
-		return true // a task's own flags
-	}
-	for _, o := range reqs {
-		if len(m.Honouring(s, &o)) > 0 {
-			return true
-		}
-	}
-	return false
-}
-
-// honouring returns the algorithms of m that honour setting s in one of
-// the requests verb makes, and whether every algorithm that can answer
-// one of them does.
-func honouring(m *models.Model, verb string, s models.Setting) (names []string, every bool) {
-	every = true
-	for _, a := range m.Algorithms {
-		can, honours := false, false
-		for _, o := range verbRequests[verb] {
-			if a.CanDo(&o) {
-				can = true
-				honours = honours || a.Honours(s, &o)
-			}
-		}
-		if honours {
-			names = append(names, a.Name)
-		} else if can {
-			every = false
-		}
-	}
-	return names, every
-}
-
 // hideInapplicable hides the flags of cmd that no algorithm of m honours
-// in verb, and names in the help of the others the algorithms that honour
+// in verb (models.Model.Applies), and names in the help of the others the algorithms that honour
 // them where some do not.
 func (f *runFlags) hideInapplicable(cmd *cobra.Command, verb string, m *models.Model) {
-	if fl := cmd.Flags().Lookup("all"); fl != nil && verb == "solve" &&
-		(m.Batch != nil || !slices.ContainsFunc(m.Algorithms, func(a models.Algorithm) bool { return a.CanDo(&core.Options{Mode: core.ModeAll}) })) {
+	if fl := cmd.Flags().Lookup("all"); fl != nil && verb == "solve" && !m.ListsAll() {
 		fl.Hidden = true // no listing of every solution
 	}
 	for _, s := range models.Settings {
 		fl := cmd.Flags().Lookup(s.String())
 		switch {
 		case fl == nil:
-		case !applies(m, verb, s):
+		case !m.Applies(verb, s):
 			fl.Hidden = true
 		case verb == "solve" && m.Batch != nil:
 		default:
-			if names, every := honouring(m, verb, s); !every && len(names) > 0 {
+			if names, every := m.HonouringVerb(verb, s); !every && len(names) > 0 {
 				fl.Usage += " (--algo " + strings.Join(names, ", ") + ")"
 			}
 		}

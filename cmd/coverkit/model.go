@@ -23,22 +23,21 @@ func newModelCmd(e *env, m *models.Model) *cobra.Command {
 	cmd := &cobra.Command{Use: m.Name, Short: m.Summary, Long: m.Doc, Args: cobra.NoArgs}
 	for _, v := range []struct {
 		verb, short string
-		args        int
 		run         func(*env, *cobra.Command, *models.Model, *runFlags, []string) error
 		formats     []string
 	}{
-		{"solve", "Find a solution, or all of them", m.Instance.Args, runSolve, report.SolveFormats(m)},
-		{"count", "Count every solution exactly", m.Instance.Args, runCount, report.ResultFormats},
-		{"verify", "Check solutions independently of any solver", m.VerifyArgs, runVerify, report.ResultFormats},
-		{"compare", "Run several algorithms on the same instance and compare work and time", m.Instance.Args, runCompare, compareFormats},
+		{"solve", "Find a solution, or all of them", runSolve, report.SolveFormats(m)},
+		{"count", "Count every solution exactly", runCount, report.ResultFormats},
+		{"verify", "Check solutions independently of any solver", runVerify, report.ResultFormats},
+		{"compare", "Run several algorithms on the same instance and compare work and time", runCompare, compareFormats},
 	} {
 		if v.verb == "solve" && m.Batch != nil {
 			v.formats = report.BatchFormats(m.Formats)
 		}
-		name := m.Verb(v.verb)
-		if name == "" || (v.verb == "verify" && m.Verify == nil) || (v.verb == "solve" && len(m.Formats) == 0) {
+		if !m.Offers(v.verb) {
 			continue
 		}
+		name := m.Verb(v.verb)
 		alias := m.Verbs[v.verb]
 		if alias == "." {
 			// The model's own command solves too (`dlx FILE`), beside
@@ -46,33 +45,13 @@ func newModelCmd(e *env, m *models.Model) *cobra.Command {
 			bareSolve(e, cmd, m, v.formats, "solve", nil)
 			alias = ""
 		}
-		usage := m.Instance.Usage
-		minArgs, maxArgs := v.args, v.args+m.Instance.Optional
-		switch {
-		case v.verb != "count" && m.Batch != nil:
-			usage, minArgs, maxArgs = "[FILE|-]", 0, 1
-		case v.verb == "compare" && v.args > 0:
-			minArgs-- // the size may come from --sizes (runCompare checks)
-		}
-		if v.verb == "verify" {
-			usage = m.VerifyUsage
-			if usage == "" {
-				usage = "[FILE|-]"
-			}
-			maxArgs = v.args + 1
-			if m.Literal != nil {
-				maxArgs++ // PUZZLE SOLUTION
-			}
-			if m.VerifyInput != nil {
-				maxArgs += m.Instance.Optional // the instance's optional arguments may come first
-			}
-		}
+		usage, minArgs, maxArgs := m.VerbArgs(v.verb)
 		f := &runFlags{}
 		verb, run, formats := v.verb, v.run, v.formats
 		sub := &cobra.Command{
 			Use:     strings.TrimSpace(name + " " + usage),
 			Short:   v.short,
-			Long:    verbDoc(m, verb),
+			Long:    m.VerbDoc(verb),
 			Example: m.Examples[verb],
 			Args:    cobra.RangeArgs(minArgs, maxArgs),
 			Aliases: strings.Fields(alias),
@@ -560,22 +539,4 @@ func runVerify(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []
 	// Stopped before a record was read: the report ("0 solutions
 	// (partial: …)") on stdout, --out left as it was (the one --out rule).
 	return finish(e, o, rep.Status, rep.Solutions > 0)
-}
-
-// verbDoc is the long help of one of the model's generic verbs: the
-// model's Doc, and for verify what verify does with it.
-func verbDoc(m *models.Model, verb string) string {
-	if verb != "verify" {
-		return m.Doc
-	}
-	return `Check solutions independently of any solver: every solution read from the
-input (a file, stdin if absent or -) in the forms solve writes with types
-(text or JSON lines; a CSV listing is refused by name) is checked against
-the instance, each bad one reported on its line (one that cannot be read is
-marked unreadable) and the rest still checked; then a summary: the
-solutions, how many are invalid, valid and distinct. Exit 0 every solution
-valid, 1 some solution invalid or unreadable (or none at all), 2 only when
-the input itself cannot be read.
-
-The model: ` + m.Doc
 }
