@@ -4,8 +4,10 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/coverkit/coverkit/core"
@@ -222,4 +224,47 @@ func Duration(s float64) string {
 		return fmt.Sprintf("%.2g days", s/86400)
 	}
 	return fmt.Sprintf("%.2g years", s/(365.25*86400))
+}
+
+// ReachLater starts the estimate of a search that is under way: once it
+// has run after, Reach estimates c (beside the search, which goes on),
+// and note receives what it found (ReachResult.Words) when the run is
+// out of reach or another algorithm answered its trial. The returned func
+// ends the estimate (its runs stop at their next poll); note is not
+// called after it returns. The trials report to no tracker of ctx (they
+// are not the search's work). A batch, and an instance read from standard
+// input (an argument "-", or a FILE of the usage left out), which cannot
+// be read twice, have no estimate.
+func ReachLater(ctx context.Context, c ReachConfig, after time.Duration, note func(words string)) (stop func()) {
+	m := c.Model
+	if m == nil || note == nil || m.Batch != nil || slices.Contains(c.Args, "-") ||
+		len(c.Args) < m.Instance.Args+m.Instance.Optional && strings.Contains(m.Instance.Usage, "FILE") {
+		return func() {}
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	var mu sync.Mutex
+	done := false
+	go func() {
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(after):
+		}
+		if c.Options != nil {
+			o := *c.Options
+			c.Options = &o
+		}
+		r := Reach(core.WithTracker(ctx, nil), c)
+		mu.Lock()
+		defer mu.Unlock()
+		if w := r.Words(); w != "" && !done {
+			note(w)
+		}
+	}()
+	return func() {
+		mu.Lock()
+		done = true // no note after the search: the estimate ends at its next poll
+		mu.Unlock()
+		cancel()
+	}
 }

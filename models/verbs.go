@@ -166,3 +166,18 @@ valid, 1 some solution invalid or unreadable (or none at all), 2 only when
 the input itself cannot be read.
 
 The model: `
+
+// SplitAlgorithms returns the algorithms of the model of Default named
+// model when its counts split (Model.Decompose); ok is false for a model
+// that is not registered or whose counts do not split. It is the registry
+// a merge checks its lines' labels against (units.Summary.CheckLabels).
+func SplitAlgorithms(model string) (names []string, ok bool) {
+	m, err := Lookup(model)
+	if err != nil || m.Decompose == nil {
+		return nil, false
+	}
+	for _, a := range m.Algorithms {
+		names = append(names, a.Name)
+	}
+	return names, true
+}

@@ -3,10 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
-	"strconv"
-	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
@@ -64,7 +61,7 @@ func newMergeCmd(e *env) *cobra.Command {
 			if err != nil {
 				return usageError(err)
 			}
-			if err := checkLabels(s); err != nil {
+			if err := s.CheckLabels(models.SplitAlgorithms); err != nil {
 				return usageError(err)
 			}
 			o, err := openOutput(e, "")
@@ -92,38 +89,4 @@ func newMergeCmd(e *env) *cobra.Command {
 	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json")
 	cmd.Flags().DurationVar(&timeout, "timeout", 0, flagHelp["timeout"])
 	return cmd
-}
-
-// checkLabels checks the labels merge prints against this coverkit's
-// registry, where units.Merge has checked them against each other only:
-// the model is one whose count splits, the decomposition is one of its
-// own (every registered model names its decompositions after itself,
-// "queens-coronal/1": TestSplitCountersAddUp merges every model's units),
-// and the algorithm is one
-// of the model's. So lines relabelled alike (another model) do not merge
-// under a label their instance hash does not vouch for. The size is a
-// label of the instance hash, which cannot be inverted: lines with
-// different sizes do not merge, and an edit of every line alike is not
-// seen here.
-func checkLabels(s *units.Summary) error {
-	m, err := models.Lookup(s.Model)
-	if err != nil || m.Decompose == nil {
-		return fmt.Errorf("units: merge: the lines are of model %s, which has no split count in this coverkit (coverkit models lists them)", printable(s.Model))
-	}
-	if !strings.HasPrefix(s.Decomposition, m.Name+"-") {
-		return fmt.Errorf("units: merge: the lines' decomposition %s is not one of model %s's (they are named %s-…)", printable(s.Decomposition), m.Name, m.Name)
-	}
-	if _, err := m.Algorithm(s.Algorithm); err != nil {
-		return fmt.Errorf("units: merge: the lines' algorithm %s is not one of model %s's", printable(s.Algorithm), m.Name)
-	}
-	return nil
-}
-
-// printable quotes a label read from a file when it holds anything but
-// printable text, as merge's own output writes it.
-func printable(s string) string {
-	if utf8.ValidString(s) && !strings.ContainsFunc(s, func(r rune) bool { return r < ' ' || r == 0x7f }) {
-		return s
-	}
-	return strconv.Quote(s)
 }

@@ -3,9 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"slices"
-	"strings"
-	"sync"
 
 	"github.com/coverkit/coverkit/bench"
 	"github.com/coverkit/coverkit/core"
@@ -62,45 +59,19 @@ func tracked(ctx context.Context, bar *progress.Bar) (context.Context, *core.Tra
 // whether it is within reach (bench.Reach).
 const reachAfter = time.Second
 
-// reach starts the estimate of a search that shows its progress: once it
-// has run reachAfter, bench.Reach measures the algorithm's growth over
-// smaller sizes and tries the model's other algorithms on the instance (a
-// second at most, beside the search), and a warning says what it found
-// when the run is out of reach or another algorithm answered its trial.
-// The search goes on. The returned func ends the estimate (its runs stop
-// at their next poll), and no warning comes after it returns. An instance read from standard input, which
-// cannot be read twice, has no estimate.
+// reach starts the estimate of a search that shows its progress
+// (bench.ReachLater): once it has run reachAfter, a warning says what the
+// estimate found. The returned func ends it.
 func reach(ctx context.Context, e *env, f *runFlags, bar *progress.Bar, m *models.Model, alg models.Algorithm,
 	opts *core.Options, args []string, what string) func() {
-	if bar == nil || m == nil || m.Batch != nil || slices.Contains(args, "-") || len(args) < m.Instance.Args+m.Instance.Optional &&
-		strings.Contains(m.Instance.Usage, "FILE") {
+	if bar == nil {
 		return func() {}
 	}
-	ctx, cancel := context.WithCancel(ctx)
-	var mu sync.Mutex
-	done := false
-	go func() {
-		select {
-		case <-ctx.Done():
-			return
-		case <-time.After(reachAfter):
-		}
-		o := *opts
-		r := bench.Reach(core.WithTracker(ctx, nil), bench.ReachConfig{Model: m, Algorithm: alg, Options: &o, Args: args,
-			New: func(a []string) (core.Problem, error) {
-				return m.Instance.New(f.request(e, a))
-			}})
-		mu.Lock()
-		defer mu.Unlock()
-		if w := r.Words(); w != "" && !done {
-			bar.Note(fmt.Sprintf("coverkit: warning: %s: still running after %s: %s; it goes on (Ctrl-C or --timeout stops it)",
-				what, reachAfter, w))
-		}
-	}()
-	return func() {
-		mu.Lock()
-		done = true // no warning after the search: the estimate ends at its next poll
-		mu.Unlock()
-		cancel()
-	}
+	return bench.ReachLater(ctx, bench.ReachConfig{Model: m, Algorithm: alg, Options: opts, Args: args,
+		New: func(a []string) (core.Problem, error) {
+			return m.Instance.New(f.request(e, a))
+		}}, reachAfter, func(w string) {
+		bar.Note(fmt.Sprintf("coverkit: warning: %s: still running after %s: %s; it goes on (Ctrl-C or --timeout stops it)",
+			what, reachAfter, w))
+	})
 }
