@@ -42,6 +42,48 @@ type SolutionWriter struct {
 	lines   int // lines in the first solution's rendering
 }
 
+// NewSolutionWriter is the writer of solve's solutions of p, found by
+// algorithm, to w in solve's format (SolveFormats): the model's rendering
+// (RenderFormat) and its solution key, a blank line between blocks
+// (models.Model.Blocks), and a head of the model, the size, the algorithm
+// and the instance's own fields (models.Model.Fields, no result's).
+func NewSolutionWriter(w io.Writer, m *models.Model, p core.Problem, algorithm, format string, stats bool) *SolutionWriter {
+	if m == nil || p == nil {
+		return &SolutionWriter{W: w, Problem: p, Format: format, Stats: stats}
+	}
+	render := RenderFormat(m, format)
+	sw := &SolutionWriter{W: w, Problem: p, Format: render, Stats: stats, Key: m.SolutionKey,
+		Block: slices.Contains(m.Blocks, render),
+		Head:  models.Fields{{Key: "model", Value: p.Model()}, {Key: "size", Value: p.Size()}, {Key: "algorithm", Value: algorithm}}}
+	if m.Fields != nil {
+		sw.Head = append(sw.Head, m.Fields(p, nil)...) // the instance's facts, no result's
+	}
+	return sw
+}
+
+// WriteSolveEnd writes to w what solve writes after its search in format,
+// the solutions listed (all) or not: the model's headline (WriteHeadline),
+// then the first solution with its record rec through sw, or, for json
+// and csv, the record of a search that stopped or found nothing, so that
+// a reader sees how the search ended.
+func WriteSolveEnd(w io.Writer, sw *SolutionWriter, format string, m *models.Model, res *core.Result, rec *Record, all bool) error {
+	if sw == nil || res == nil || rec == nil {
+		return fmt.Errorf("report: WriteSolveEnd: %w", core.ErrUnsupported)
+	}
+	if err := WriteHeadline(w, format, m, sw.Problem, res); err != nil {
+		return err
+	}
+	switch {
+	case !all && res.First != nil:
+		return sw.Write(res.First, res.Stats, rec)
+	case format == "json" && (res.Status.Partial() || (!all && res.First == nil)):
+		return WriteJSON(w, *rec)
+	case format == "csv" && (!all && res.First == nil || all && res.Solutions.IsZero()):
+		return WriteCSV(w, []Record{*rec})
+	}
+	return nil
+}
+
 // lineCounter counts the lines written through it.
 type lineCounter struct {
 	w     io.Writer

@@ -294,13 +294,7 @@ func runSolve(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 		return err
 	}
 	defer o.Abort()
-	render := report.RenderFormat(m, f.format)
-	sw := &report.SolutionWriter{W: &outfile.Stoppable{Ctx: ctx, W: o}, Problem: p, Format: render, Stats: f.stats, Key: m.SolutionKey,
-		Block: slices.Contains(m.Blocks, render),
-		Head:  models.Fields{{Key: "model", Value: p.Model()}, {Key: "size", Value: p.Size()}, {Key: "algorithm", Value: alg.Name}}}
-	if m.Fields != nil {
-		sw.Head = append(sw.Head, m.Fields(p, nil)...) // the instance's facts, no result's
-	}
+	sw := report.NewSolutionWriter(&outfile.Stoppable{Ctx: ctx, W: o}, m, p, alg.Name, f.format, f.stats)
 	var writeErr error
 	if all {
 		opts.Visit = func(sol core.Solution, since core.Stats) bool {
@@ -321,20 +315,7 @@ func runSolve(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 			return err
 		}
 	}
-	if err := report.WriteHeadline(o, f.format, m, p, &res); err != nil {
-		return writeFailed(ctx, "writing the result", err)
-	}
-	switch {
-	case !all && res.First != nil:
-		err = sw.Write(res.First, res.Stats, &rec)
-	case f.format == "json" && (res.Status.Partial() || (!all && res.First == nil)):
-		// A json reader sees how the search ended, also without a
-		// solution.
-		err = report.WriteJSON(o, rec)
-	case f.format == "csv" && (!all && res.First == nil || all && res.Solutions.IsZero()):
-		err = report.WriteCSV(o, []report.Record{rec}) // as json: how it ended
-	}
-	if err != nil {
+	if err := report.WriteSolveEnd(o, sw, f.format, m, &res, &rec, all); err != nil {
 		return writeFailed(ctx, "writing the result", err)
 	}
 	if f.stats {

@@ -258,6 +258,8 @@ var table = map[string]entry{
 	"report.WriteAlgorithms":             {fn: report.WriteAlgorithms},
 	"report.WriteModels":                 {fn: report.WriteModels},
 	"report.ModelInfoOf":                 {fn: report.ModelInfoOf},
+	"report.NewSolutionWriter":           {fn: report.NewSolutionWriter},
+	"report.WriteSolveEnd":               {fn: report.WriteSolveEnd},
 	"report.WriteHeadline":               {fn: report.WriteHeadline},
 	"report.WriteResult":                 {fn: report.WriteResult},
 	"report.WriteVerifyAs":               {fn: report.WriteVerifyAs},
