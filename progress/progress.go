@@ -1,6 +1,7 @@
 package progress
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"strings"
@@ -93,6 +94,34 @@ func NewLines(w io.Writer, total int64, description string, first, every time.Du
 		first = FirstLine
 	}
 	return &Bar{w: w, total: total, description: description, start: time.Now(), lines: true, first: first, every: every}
+}
+
+// For returns the display mode asks for on w, for total units of work
+// (-1 or 0: unknown): a bar when w is a terminal (Auto and Always), lines
+// every few seconds elsewhere (Always: NewLines), nil otherwise (a nil
+// *Bar ignores every call).
+func For(w io.Writer, terminal bool, mode Mode, total int64, description string) *Bar {
+	switch {
+	case mode == Never:
+		return nil
+	case terminal:
+		return New(w, total, description)
+	case mode == Always:
+		return NewLines(w, total, description, 0, 0)
+	}
+	return nil
+}
+
+// Track returns ctx carrying a new core.Tracker, which every meter of the
+// run under it reports to, and that b watches (Watch); a nil b returns
+// ctx and no tracker.
+func (b *Bar) Track(ctx context.Context) (context.Context, *core.Tracker) {
+	if b == nil {
+		return ctx, nil
+	}
+	t := core.NewTracker()
+	b.Watch(t)
+	return core.WithTracker(ctx, t), t
 }
 
 // Set moves the bar to done units.

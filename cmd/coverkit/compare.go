@@ -66,7 +66,7 @@ func runCompare(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args [
 			bar.Set(int64(done))
 		}
 	}
-	ctx, _ = tracked(ctx, bar)
+	ctx, _ = bar.Track(ctx)
 	rep, err := bench.Run(ctx, cfg, newProblem, sizes)
 	bar.Finish()
 	if err != nil {

@@ -254,7 +254,7 @@ func prepare(ctx context.Context, e *env, m *models.Model, f *runFlags, args []s
 func search(ctx context.Context, e *env, f *runFlags, m *models.Model, alg models.Algorithm, p core.Problem, opts *core.Options, args []string) (core.Result, time.Duration, error) {
 	what := p.Model() + " " + p.Size() + " (" + alg.Name + ")"
 	bar := newProgress(e, f, 0, what)
-	ctx, tracker := tracked(ctx, bar) // every meter of the search reports to it
+	ctx, tracker := bar.Track(ctx) // every meter of the search reports to it
 	if tracker != nil {
 		opts.Progress = tracker.Report
 	}
@@ -358,7 +358,7 @@ func runBatch(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 	ctx, stop := searchContext(cmd.Context(), f.timeout)
 	defer stop()
 	bar := newProgress(e, f, -1, m.Name+" solve")
-	ctx, _ = tracked(ctx, bar)
+	ctx, _ = bar.Track(ctx)
 	r, err := (&report.BatchSolve{Model: m, Request: f.request(e, args), Algorithm: f.algo, Limit: opts.Limit, MaxNodes: opts.MaxNodes,
 		Workers: f.workers, Format: f.format, Progress: func(done uint64) { bar.Set(int64(done)) }}).Run(ctx, o)
 	bar.Finish()
@@ -441,7 +441,7 @@ func runTask(e *env, cmd *cobra.Command, m *models.Model, t models.Task, f *runF
 	c := &models.Call{Request: f.request(e, args), Algorithm: f.algo, Workers: f.workers, Limit: opts.Limit,
 		Format: f.format, Out: o, Log: e.stderr}
 	bar := newProgress(e, f, -1, m.Name+" "+t.Verb)
-	ctx, _ = tracked(ctx, bar)
+	ctx, _ = bar.Track(ctx)
 	c.Request.Context = ctx // its inputs are read under the stop
 	if bar != nil {
 		c.Progress = func(done, total int64) { bar.SetTotal(total); bar.Set(done) }
@@ -482,7 +482,7 @@ func runVerify(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []
 	ctx, stop := searchContext(cmd.Context(), f.timeout)
 	defer stop()
 	bar := newProgress(e, f, 0, m.Name+" verify")
-	ctx, _ = tracked(ctx, bar) // the records read
+	ctx, _ = bar.Track(ctx) // the records read
 	req := f.request(e, args)
 	req.Context = ctx
 	rep, name, err := verify.Request(ctx, m, req)

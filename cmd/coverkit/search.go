@@ -28,31 +28,10 @@ func searchContext(parent context.Context, timeout time.Duration) (context.Conte
 }
 
 // newProgress returns the progress display of a run on stderr for total
-// units of work (-1: unknown), as --progress asks: a bar on a terminal
-// (auto and always), a line every few seconds elsewhere (always), nil
-// (which ignores every call) otherwise.
+// units of work (-1: unknown), as --progress asks (progress.For).
 func newProgress(e *env, f *runFlags, total int64, description string) *progress.Bar {
 	mode, _ := f.progressMode() // checked with the other flags
-	switch {
-	case mode == progress.Never:
-		return nil
-	case e.stderrTTY:
-		return progress.New(e.stderr, total, description)
-	case mode == progress.Always:
-		return progress.NewLines(e.stderr, total, description, 0, 0)
-	}
-	return nil
-}
-
-// tracked returns ctx carrying a new core.Tracker, which every meter of the
-// run under it reports to, and bar watching it.
-func tracked(ctx context.Context, bar *progress.Bar) (context.Context, *core.Tracker) {
-	if bar == nil {
-		return ctx, nil
-	}
-	t := core.NewTracker()
-	bar.Watch(t)
-	return core.WithTracker(ctx, t), t
+	return progress.For(e.stderr, e.stderrTTY, mode, total, description)
 }
 
 // reachAfter is how long a search runs before the command estimates

@@ -119,7 +119,7 @@ func runUnits(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 		Workers: f.workers, NewDec: newDec, Emit: units.WriteLines(out...),
 	}
 	bar := newProgress(e, f, 0, fmt.Sprintf("%s %s: units %d-%d of %d", m.Name, p.Size(), first, last, k))
-	ctx, _ = tracked(ctx, bar)
+	ctx, _ = bar.Track(ctx)
 	_, err = job.Run(ctx)
 	bar.Finish()
 	if err != nil {

@@ -523,6 +523,8 @@ var table = map[string]entry{
 	// github.com/coverkit/coverkit/progress
 	"progress.New":             {fn: progress.New},
 	"progress.NewLines":        {fn: progress.NewLines},
+	"progress.For":             {fn: progress.For},
+	"progress.(*Bar).Track":    {fn: (*progress.Bar).Track},
 	"progress.ParseMode":       {fn: progress.ParseMode},
 	"progress.Count":           {fn: progress.Count},
 	"progress.Mode.String":     {fn: progress.Mode.String},
