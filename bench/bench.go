@@ -432,6 +432,35 @@ func runAlgorithm(ctx context.Context, cfg *Config, inst Instance, a models.Algo
 
 func seconds(s float64) time.Duration { return time.Duration(s * float64(time.Second)) }
 
+// RunArgs compares the algorithms of m as a command line asks: over the
+// sizes of Sizes(m, sizes, args), each size's instance made by newProblem
+// from its arguments (the size first, then the rest of args) under ctx
+// bounded by cfg.Timeout, as each run is (reading and building the
+// instance included: an input that never comes ends), then Run.
+func RunArgs(ctx context.Context, cfg Config, m *models.Model, sizes string, args []string,
+	newProblem func(ctx context.Context, args []string) (core.Problem, error)) (*Report, error) {
+	list, rest, err := Sizes(m, sizes, args)
+	if err != nil {
+		return nil, err
+	}
+	if newProblem == nil {
+		return nil, errors.New("bench: no function to make the problems")
+	}
+	return Run(ctx, cfg, func(size string) (core.Problem, error) {
+		a := rest
+		if size != "" {
+			a = append([]string{size}, rest...)
+		}
+		bctx := ctx
+		if cfg.Timeout > 0 {
+			var cancel context.CancelFunc
+			bctx, cancel = context.WithTimeout(ctx, cfg.Timeout)
+			defer cancel()
+		}
+		return newProblem(bctx, a)
+	}, list)
+}
+
 // Sizes returns the sizes a comparison of model m runs and the arguments
 // that follow the size: the instance's own arguments args (one size, ""),
 // or with sizes (the --sizes flag: 8..14 or 8,10,12) each size in turn

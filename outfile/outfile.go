@@ -159,6 +159,21 @@ func (o *File) fail(err error) error {
 	return fmt.Errorf("outfile: writing %s: %w", o.path, err)
 }
 
+// Settle ends a File whose result may be partial by the one rule of every
+// output: a partial result that found nothing (found false) or wrote
+// nothing leaves an earlier file as it was (Abort; kept reports it), and
+// anything else is committed (Commit).
+func (o *File) Settle(partial, found bool) (kept bool, err error) {
+	if o == nil {
+		return false, errors.New("outfile: Settle of a nil File")
+	}
+	if partial && o.Replaces() && (o.Empty() || !found) {
+		o.Abort()
+		return true, nil
+	}
+	return false, o.Commit()
+}
+
 // Abort drops what was written without touching the path. It does nothing
 // after Commit, so callers can defer it.
 func (o *File) Abort() {

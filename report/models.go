@@ -26,6 +26,13 @@ type ModelInfo struct {
 	Units bool `json:"units"`
 }
 
+// ModelsDoc is the help of the listing of the models (coverkit models):
+// what WriteModels writes of each (ModelInfo).
+const ModelsDoc = `List every model: how an instance is named, its verbs (and whether its
+counts split with --units), its own flags, its solve formats and its
+algorithms (coverkit algorithms describes each). JSON: one object a line
+{"model":...,"summary":...,"instance":...,"verbs":[...],"parameters":[...],"formats":[...],"algorithms":[...],"units":...}.`
+
 // ModelInfoOf is what `coverkit models` says of m, from its descriptor as
 // the command builds its verbs (models.Model.VerbNames).
 func ModelInfoOf(m *models.Model) ModelInfo {

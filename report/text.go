@@ -150,6 +150,14 @@ func orEmpty(res *core.Result) *core.Result {
 	return res
 }
 
+// AlgorithmsDoc is the help of the listing of the algorithms (coverkit
+// algorithms): what WriteAlgorithms writes of each.
+const AlgorithmsDoc = `List every model's algorithms: model, algorithm, kind (exact, constructive,
+local-search, heuristic), capabilities (first, all, count, unique, parallel),
+limits (what the algorithm cannot hold: sizes, memory, board kinds) and a
+one-line description. JSON: one object per line
+{"model":...,"algorithm":...,"kind":...,"capabilities":[...],"description":...,"limits":...}.`
+
 // WriteAlgorithms writes the algorithms in format "json" (one object a
 // line) or text (a table: model, algorithm, kind, capabilities,
 // description, limits).

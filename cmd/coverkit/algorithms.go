@@ -14,11 +14,7 @@ func newAlgorithmsCmd(e *env) *cobra.Command {
 	return newListCmd(e, &cobra.Command{
 		Use:   "algorithms",
 		Short: "List the algorithms of every model",
-		Long: `List every model's algorithms: model, algorithm, kind (exact, constructive,
-local-search, heuristic), capabilities (first, all, count, unique, parallel),
-limits (what the algorithm cannot hold: sizes, memory, board kinds) and a
-one-line description. JSON: one object per line
-{"model":...,"algorithm":...,"kind":...,"capabilities":[...],"description":...,"limits":...}.`,
+		Long:  report.AlgorithmsDoc,
 		Example: `  coverkit algorithms
   coverkit algorithms --format json | grep '"model":"queens"'`,
 	}, func(w io.Writer, format string) error {

@@ -40,25 +40,6 @@ func runCompare(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args [
 	if m.Batch != nil {
 		return compareBatch(ctx, e, m, f, cfg, args)
 	}
-	sizes, rest, err := bench.Sizes(m, f.sizes, args)
-	if err != nil {
-		return usageError(err)
-	}
-	newProblem := func(size string) (core.Problem, error) {
-		a := rest
-		if size != "" {
-			a = append([]string{size}, rest...)
-		}
-		// --timeout bounds each run and, as for a batch, reading and
-		// building its instance (an input that never comes included).
-		bctx := ctx
-		if f.timeout > 0 {
-			var cancel context.CancelFunc
-			bctx, cancel = context.WithTimeout(ctx, f.timeout)
-			defer cancel()
-		}
-		return instance(bctx, e, m, f, a)
-	}
 	bar := newProgress(e, f, 0, m.Name+" compare: runs")
 	if bar != nil {
 		cfg.Progress = func(done, total int) {
@@ -67,7 +48,11 @@ func runCompare(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args [
 		}
 	}
 	ctx, _ = bar.Track(ctx)
-	rep, err := bench.Run(ctx, cfg, newProblem, sizes)
+	// --timeout bounds each run and, as for a batch, reading and building
+	// its instance (an input that never comes included).
+	rep, err := bench.RunArgs(ctx, cfg, m, f.sizes, args, func(ctx context.Context, a []string) (core.Problem, error) {
+		return instance(ctx, e, m, f, a)
+	})
 	bar.Finish()
 	if err != nil {
 		if ee := (*exitError)(nil); errors.As(err, &ee) {

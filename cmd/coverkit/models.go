@@ -14,10 +14,7 @@ func newModelsCmd(e *env) *cobra.Command {
 	return newListCmd(e, &cobra.Command{
 		Use:   "models",
 		Short: "List the models: their verbs, instances, flags, formats and algorithms",
-		Long: `List every model: how an instance is named, its verbs (and whether its
-counts split with --units), its own flags, its solve formats and its
-algorithms (coverkit algorithms describes each). JSON: one object a line
-{"model":...,"summary":...,"instance":...,"verbs":[...],"parameters":[...],"formats":[...],"algorithms":[...],"units":...}.`,
+		Long:  report.ModelsDoc,
 		Example: `  coverkit models
   coverkit models --format json`,
 	}, func(w io.Writer, format string) error {

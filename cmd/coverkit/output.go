@@ -20,18 +20,15 @@ func openOutput(e *env, path string) (*outfile.File, error) {
 	return o, nil
 }
 
-// finish ends a command that ran a search with status s: it commits the
-// output and returns statusExit(s). A partial result that found nothing
-// (found false: no solution listed, a count of 0, no line answered) or
-// wrote nothing leaves an earlier --out file as it was (and says so on
-// stderr): the one rule of every verb.
+// finish ends a command that ran a search with status s: the output
+// settles by the one --out rule of every verb (outfile.File.Settle, found
+// false: no solution listed, a count of 0, no line answered; an earlier
+// --out file kept is said on stderr), and it returns statusExit(s).
 func finish(e *env, o *outfile.File, s core.Status, found bool) error {
-	if s.Partial() && o.Replaces() && (o.Empty() || !found) {
-		o.Abort()
+	kept, err := o.Settle(s.Partial(), found)
+	if kept {
 		fmt.Fprintf(e.stderr, "coverkit: nothing was found before the search stopped; %s left as it was\n", o.Path())
-		return statusExit(s)
-	}
-	if err := o.Commit(); err != nil {
+	} else if err != nil {
 		return err
 	}
 	return statusExit(s)
