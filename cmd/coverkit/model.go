@@ -488,9 +488,6 @@ func runVerify(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []
 	rep, name, err := verify.Request(ctx, m, req)
 	bar.Finish()
 	var ee *exitError
-	if st, stopped := core.ErrorStatus(err); stopped && ctx.Err() != nil {
-		rep, err = &models.VerifyReport{Status: st}, nil // a model's reader stopped first
-	}
 	switch {
 	case errors.As(err, &ee):
 		return err // an input that cannot be opened

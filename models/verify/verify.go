@@ -397,11 +397,19 @@ func Ints(line []byte) ([]int32, error) {
 // (m.VerifyInput's count) name the instance, the next the input
 // (models.Model.OpenInput: a file, "-" or none for standard input, or the
 // model's Literal), read under ctx. name names the input in messages; an
-// error is a bad request or an input that cannot be read.
+// error is a bad request or an input that cannot be read. When ctx ends
+// and opening the input or the model's reader stops with an error first,
+// the report is one of the stop's status and no solution, without an
+// error.
 func Request(ctx context.Context, m *models.Model, req models.Request) (rep *models.VerifyReport, name string, err error) {
 	if m == nil || m.Verify == nil {
 		return nil, "", errors.New("verify: Request: a model without verify")
 	}
+	defer func() {
+		if st, stopped := core.ErrorStatus(err); stopped && ctx != nil && ctx.Err() != nil {
+			rep, err = &models.VerifyReport{Status: st}, nil // opening or reading stopped first
+		}
+	}()
 	args := req.Args
 	at := m.VerifyArgs
 	if m.VerifyInput != nil {
