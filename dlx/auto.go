@@ -22,26 +22,33 @@ import (
 // levels in place, and the next goes on from there (task.resume): a
 // candidate's work is never lost, and its counters are those of one run.
 // After each slice its progress (Knuth's estimate from the position of
-// its stack) and the work it has done project the work it still needs
-// (a memo's nodes weighed on top of its units of work, raceMemoNode); the
-// leader, the least projected, runs slices that double, the others slices
-// a sixteenth as long while they keep within raceDrop of it, and are
-// dropped (their copy and table freed) when they fall further behind. So a
-// projection proved wrong as the count goes is corrected: a memo whose hit
-// rate falls back loses the lead, and the enumeration takes it. The first
-// candidate to finish answers, with its own counters; the work of the
-// others is Result.Memo.Probe. Every measure is of work, none of time, so
-// the race is decided the same way on every run and any number of
-// workers: its counters are a function of the instance.
+// its stack) and the work it has done project the work it still needs: a
+// memo's node weighs raceMemoNode units of the enumeration's work, in the
+// slice as in the projection, and a memo is projected at the better of
+// its pace so far and its last slice's (it quickens as its table fills).
+// The leader, the least projected, runs slices that double, the others
+// slices a sixteenth as long, and a candidate projected raceDrop times
+// the leader's work is dropped (its copy and table freed). Two readings
+// overrule the projections. A memo whose lookups find their subproblem
+// less than raceCold of the time never leads and falls back after
+// raceMinSlices slices (a low hit rate is the memo's cost without its
+// gain). While every projection is blind (more than raceBlind times the
+// work done: the first branches of a search tell little of the rest), a
+// memo whose lookups hit raceHot of the time or more leads, else the
+// enumeration, the others keeping pace with it. The first candidate to
+// finish answers, with its own counters; the work of the others is
+// Result.Memo.Probe. Every measure is of work, none of time, so the race
+// is decided the same way on every run and any number of workers: its
+// counters are a function of the instance.
 //
 // On several workers the race is run on one, and the leader goes on on
 // all of them once it is clear (raceClear ahead of every other
-// candidate): the enumeration of Algorithm C from where it stopped, its
-// subproblems left split among the workers (goOn: the counters are still
-// those of one search), with less than half of its count done; the
-// memo, or Algorithm M, from the root again (their counters are then
-// those of the method on any number of workers), the memo only while its
-// projection leaves most of its count to do.
+// candidate, or alone): the enumeration of Algorithm C from where it
+// stopped, its subproblems left split among the workers (goOn: the
+// counters are still those of one search), with less than half of its
+// count done; the memo, or Algorithm M, from the root again (their
+// counters are then those of the method on any number of workers), the
+// memo only while its projection leaves most of its count to do.
 const (
 	// raceFirst is the first slice of each candidate, in units of work
 	// (see gauge), given in order (the enumeration, the memo by the first
@@ -65,6 +72,19 @@ const (
 	raceClear   = 4
 	raceRestart = 8
 	raceSwitch  = 1.5
+	// raceBlind: while every candidate projects more than raceBlind
+	// times the work it has done, the projections say little (a
+	// search's first branches tell little of the rest, and a memo's pace
+	// quickens): the candidates run slices of one size and none is
+	// dropped.
+	raceBlind = 64
+	// While the projections are blind, a memo whose lookups find their
+	// subproblem raceHot of the time or more leads (the best such); one
+	// below raceCold gets the others' short slices. Measured on the
+	// suite of testdata/auto: the memos that win (dominoes, L-trominoes)
+	// find 22 to 33% after their first slices, those that lose 0 to 9%.
+	raceHot  = 0.2
+	raceCold = 0.1
 	// raceMemoNode is what a memo's node costs on top of its units of
 	// work, in units of the enumeration's work: its key hashed, looked up
 	// and stored, its counts summed. Measured (one worker, the suite of
@@ -88,23 +108,42 @@ type racer struct {
 	slice  uint64     // its last slice, in units of work
 	slices int
 	done   bool
-	status core.Status // the last slice's status
+	// v is the nodes of the plain search's tree behind it (a memo's:
+	// the virtual nodes of the subtrees it finished), lastRate those its
+	// last slice added per unit of work.
+	v, lastRate float64
+	status      core.Status // the last slice's status
 }
 
-// remaining projects the time r still needs from its progress and its
-// time so far.
+// remaining projects the work r still needs from its progress and its
+// work so far. The enumeration's pace is steady: its work so far over
+// the share done. A memo's quickens as its table fills, so it is
+// projected at the better of its pace so far and its last slice's, in
+// nodes of the plain search's tree (the virtual nodes of the subtrees it
+// finished) per unit of work.
 func (r *racer) remaining() float64 {
 	if r.done {
 		return 0
 	}
 	p := max(r.p, 1e-12)
-	return max(r.spent, 1) * (1 - p) / p
+	rest := max(r.spent, 1) * (1 - p) / p
+	if r.memo && r.lastRate > 0 && r.v > 0 {
+		rest = min(rest, r.v*(1-p)/p/r.lastRate)
+	}
+	return rest
 }
+
+// blind reports whether r's projection says nothing yet: it projects
+// more than raceBlind times the work it has done.
+func (r *racer) blind() bool { return !r.done && r.remaining() > raceBlind*max(r.spent, 1) }
 
 // run runs a slice of n units of work under ctx.
 func (r *racer) run(ctx context.Context, n uint64, forced []int) {
 	r.r.g.reset(ctx, 0)
 	r.r.g.slice = n
+	if r.memo {
+		r.r.g.nodeWork = raceMemoNode
+	}
 	var o outcome
 	if r.slices == 0 {
 		o = r.r.run(r.m, forced, nil, 0, nil)
@@ -112,15 +151,12 @@ func (r *racer) run(ctx context.Context, n uint64, forced []int) {
 		o = r.r.resume(r.m)
 	}
 	// The work of the slice: all of it when the search stopped there, else
-	// what its counters show; a memo's nodes on top.
-	w := float64(n)
+	// what its counters show (a memo's nodes weighed, as in the slice).
+	w := n
 	if !o.parked {
-		w = float64(min(n, o.stats.Updates+o.stats.Nodes))
+		w = min(n, r.r.g.sliceWork(o.stats.Nodes, o.stats.Updates+o.stats.Nodes))
 	}
-	if r.memo {
-		w += raceMemoNode * float64(o.stats.Nodes)
-	}
-	r.spent += w
+	r.spent += float64(w)
 	r.r.g.end()
 	r.slices++
 	r.slice = n
@@ -133,6 +169,13 @@ func (r *racer) run(ctx context.Context, n uint64, forced []int) {
 	}
 	r.done = !o.parked
 	r.p = r.m.progress()
+	v := float64(r.stats.Nodes)
+	if r.memo {
+		_, mo := r.m.(memoMethod).memo()
+		v = float64(mo.virtual)
+	}
+	r.lastRate = (v - r.v) / max(float64(w), 1)
+	r.v = v
 }
 
 // race is a race of candidates for a count of opts: the candidates from
@@ -203,14 +246,14 @@ func (s *Solver) newRace(ctx context.Context, opts *Options, plain resumable, me
 // leader returns the racer with the least projected time: the leader so
 // far (at first the first candidate) unless another is projected
 // raceSwitch times faster, so that near ties are decided the same way on
-// every run.
+// every run. A cold memo does not lead.
 func (rc *race) leader() *racer {
-	if !slices.Contains(rc.racers, rc.lead) {
+	if !slices.Contains(rc.racers, rc.lead) || rc.lead.cold(rc) {
 		rc.lead = rc.racers[0]
 	}
 	best := rc.lead
 	for _, r := range rc.racers {
-		if r.remaining()*raceSwitch < rc.lead.remaining() && r.remaining() < best.remaining() {
+		if !r.cold(rc) && r.remaining()*raceSwitch < rc.lead.remaining() && r.remaining() < best.remaining() {
 			best = r
 		}
 	}
@@ -218,15 +261,57 @@ func (rc *race) leader() *racer {
 	return best
 }
 
+// blind reports whether every candidate is blind (see raceBlind).
+func (rc *race) blind() bool {
+	for _, r := range rc.racers {
+		if !r.blind() {
+			return false
+		}
+	}
+	return true
+}
+
+// cold reports whether r is a memo whose lookups find their subproblem
+// less than raceCold of the time while the enumeration races: it falls
+// back to the enumeration.
+func (r *racer) cold(rc *race) bool {
+	return r.memo && r.hitRate() < raceCold && !rc.racers[0].memo
+}
+
+// hot returns the memo with the best hit rate if it is raceHot or more,
+// else nil.
+func (rc *race) hot() *racer {
+	var h *racer
+	for _, r := range rc.racers {
+		if r.memo && r.hitRate() >= raceHot && (h == nil || r.hitRate() > h.hitRate()) {
+			h = r
+		}
+	}
+	return h
+}
+
+// hitRate is the share of a memo's lookups that found their subproblem;
+// 1 for the enumeration (never cold, never hot).
+func (r *racer) hitRate() float64 {
+	if !r.memo {
+		return 1
+	}
+	m, _ := r.m.(memoMethod).memo()
+	if m == nil {
+		return 0
+	}
+	return float64(m.hits) / float64(max(m.hits+m.misses, 1))
+}
+
 // drop removes r from the race.
 func (rc *race) drop(r *racer) {
 	rc.racers = slices.DeleteFunc(rc.racers, func(x *racer) bool { return x == r })
 }
 
-// run races until a candidate finishes or stops, or, with commit, until
-// the leader is clear; it returns the racer that finished, stopped or
-// leads, and whether it finished.
-func (rc *race) run(commit bool) (*racer, bool) {
+// run races until a candidate finishes or stops, or until the leader is
+// clear and until (nil: never) says it goes on alone; it returns the
+// racer that finished, stopped or leads, and whether it finished.
+func (rc *race) run(until func(lead *racer) bool) (*racer, bool) {
 	forced := rc.opts.Forced
 	for _, r := range rc.racers {
 		r.run(rc.ctx, raceFirst, forced)
@@ -236,15 +321,22 @@ func (rc *race) run(commit bool) (*racer, bool) {
 	}
 	for {
 		lead := rc.leader()
-		clear := rc.clear(lead)
+		blind := rc.blind()
+		if blind {
+			// A hot memo leads; else the enumeration, whose pace is known.
+			if h := rc.hot(); h != nil {
+				lead, rc.lead, blind = h, h, false
+			} else if !rc.racers[0].memo {
+				lead, rc.lead = rc.racers[0], rc.racers[0]
+			}
+		}
+		clear := rc.clear(lead) && (!blind || len(rc.racers) == 1)
 		for _, r := range slices.Clone(rc.racers) {
-			if r != lead && (clear || r.slices >= raceMinSlices && r.remaining() > raceDrop*lead.remaining()) {
+			if r != lead && (clear || r.slices >= raceMinSlices && (r.cold(rc) || !blind && r.remaining() > raceDrop*lead.remaining())) {
 				rc.drop(r)
 			}
 		}
-		// A clear leader goes on alone: on several workers, Algorithm C
-		// from where it stopped, the others starting again.
-		if _, goesOn := lead.m.(*algoC); commit && clear && (goesOn && lead.p < 0.5 || !goesOn && lead.remaining() > raceRestart*lead.spent) {
+		if clear && until != nil && until(lead) {
 			return lead, false
 		}
 		n := min(2*lead.slice, raceMaxSlice)
@@ -253,10 +345,14 @@ func (rc *race) run(commit bool) (*racer, bool) {
 			return lead, lead.done
 		}
 		for _, r := range rc.racers {
-			if r == lead || r.spent*raceShare/2 > lead.spent {
+			share := uint64(raceShare)
+			if blind && r.hitRate() >= raceCold {
+				share = 1
+			}
+			if r == lead || r.spent*float64(share)/2 > lead.spent {
 				continue
 			}
-			r.run(rc.ctx, max(n/raceShare, raceFirst), forced)
+			r.run(rc.ctx, max(n/share, raceFirst), forced)
 			if r.done || r.status != core.StatusLimit {
 				return r, r.done
 			}
@@ -270,8 +366,29 @@ func (rc *race) run(commit bool) (*racer, bool) {
 // them, unless it is Algorithm C stopped to go on on the workers (goOn);
 // the copies go with their candidates.
 func (rc *race) finish(commit bool) (*racer, bool, core.Stats) {
+	var until func(*racer) bool
+	if commit {
+		until = goesOn
+	}
+	return rc.finishUntil(until)
+}
+
+// goesOn reports whether a clear leader goes on alone on several
+// workers: Algorithm C from where it stopped, while less than half of
+// its count is done; another method, which starts again from the root
+// there, while it is projected to need raceRestart times what it has
+// spent.
+func goesOn(lead *racer) bool {
+	if _, ok := lead.m.(*algoC); ok {
+		return lead.p < 0.5
+	}
+	return lead.remaining() > raceRestart*lead.spent
+}
+
+// finishUntil is finish with run's until.
+func (rc *race) finishUntil(until func(*racer) bool) (*racer, bool, core.Stats) {
 	all := slices.Clone(rc.racers)
-	r, done := rc.run(commit)
+	r, done := rc.run(until)
 	if _, goesOn := r.m.(*algoC); r != all[0] || done || !goesOn {
 		all[0].r.settle()
 	}
@@ -286,11 +403,8 @@ func (rc *race) finish(commit bool) (*racer, bool, core.Stats) {
 }
 
 // clear reports whether lead is raceClear ahead of every other racer,
-// each of which has had raceMinSlices slices (false when it is alone).
+// each of which has had raceMinSlices slices (true when it is alone).
 func (rc *race) clear(lead *racer) bool {
-	if len(rc.racers) == 1 {
-		return false
-	}
 	for _, r := range rc.racers {
 		if r != lead && (r.slices < raceMinSlices || r.remaining() < raceClear*lead.remaining()) {
 			return false

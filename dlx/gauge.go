@@ -40,6 +40,10 @@ type gauge struct {
 	// at a node budget, with status limit, and sliced reports it.
 	slice  uint64
 	sliced bool
+	// nodeWork is the work a node counts toward the slice on top of its
+	// own units: what a memo's node costs besides (raceMemoNode), so that
+	// a slice takes the time its size says whichever method runs it.
+	nodeWork uint64
 
 	cache     *core.Meter     // the last meter made without a budget
 	cacheDone <-chan struct{} // the Done channel of its context
@@ -117,14 +121,20 @@ func (g *gauge) poll(nodes, work uint64) (workBound uint64, st core.Status, ok b
 		wb = min(wb, work+d)
 	}
 	if g.slice != 0 {
-		if work >= g.slice {
+		w := g.sliceWork(nodes, work)
+		if w >= g.slice {
 			g.sliced = true
 			return work, core.StatusLimit, false
 		}
-		wb = min(wb, g.slice)
+		// A unit of work comes with at most one node.
+		wb = min(wb, work+max((g.slice-w)/(1+g.nodeWork), 1))
 	}
 	return wb, core.StatusExhausted, true
 }
+
+// sliceWork is the work a slice has done at nodes and work: its units
+// and nodeWork a node.
+func (g *gauge) sliceWork(nodes, work uint64) uint64 { return work + g.nodeWork*nodes }
 
 // status is why the search stopped: the meter's status (a halt, the
 // context, or the node budget found spent by this search or another
