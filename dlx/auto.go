@@ -85,6 +85,10 @@ const (
 	// find 22 to 33% after their first slices, those that lose 0 to 9%.
 	raceHot  = 0.2
 	raceCold = 0.1
+	// raceColdLookups is the lookups a memo makes before its hit rate can
+	// call it cold: an L-tromino board's memo by the first item, which
+	// wins by orders of magnitude, finds 10% of its first 400.
+	raceColdLookups = 2048
 	// raceMemoNode is what a memo's node costs on top of its units of
 	// work, in units of the enumeration's work: its key hashed, looked up
 	// and stored, its counts summed. Measured (one worker, the suite of
@@ -271,11 +275,20 @@ func (rc *race) blind() bool {
 	return true
 }
 
-// cold reports whether r is a memo whose lookups find their subproblem
-// less than raceCold of the time while the enumeration races: it falls
-// back to the enumeration.
+// cold reports whether r is a memo whose lookups (raceColdLookups of
+// them at least) find their subproblem less than raceCold of the time
+// while the enumeration races: it falls back to the enumeration.
 func (r *racer) cold(rc *race) bool {
-	return r.memo && r.hitRate() < raceCold && !rc.racers[0].memo
+	return r.memo && r.lookups() >= raceColdLookups && r.hitRate() < raceCold && !rc.racers[0].memo
+}
+
+// lookups is the number of a memo's lookups so far.
+func (r *racer) lookups() uint64 {
+	m, _ := r.m.(memoMethod).memo()
+	if m == nil {
+		return 0
+	}
+	return m.hits + m.misses
 }
 
 // hot returns the memo with the best hit rate if it is raceHot or more,
@@ -352,7 +365,7 @@ func (rc *race) run(until func(lead *racer) bool) (*racer, bool) {
 			if r == lead || r.spent*float64(share)/2 > lead.spent {
 				continue
 			}
-			r.run(rc.ctx, max(n/share, raceFirst), forced)
+			r.run(rc.ctx, max(n/share, raceFirst/4), forced)
 			if r.done || r.status != core.StatusLimit {
 				return r, r.done
 			}
