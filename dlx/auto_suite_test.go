@@ -21,6 +21,10 @@ type suiteInstance struct {
 	times map[string]float64
 }
 
+// suiteTick is the resolution of best.csv's times (the process's CPU
+// time): two choices a tick apart are a tie.
+const suiteTick = 0.01
+
 // suiteChoices are the columns of testdata/auto/best.csv that are
 // auto's candidates, named as racer.choice names them.
 var suiteChoices = []string{"dlx", "cells", "memo-first", "memo-mrv"}
@@ -106,7 +110,7 @@ func TestAutoSuite(t *testing.T) {
 			got := r.choice()
 			sec, ok := in.times[got]
 			require.True(t, ok, "%s: auto chose %s, which did not finish in the time given (the best, %s: %.3g s)", in.name, got, bestChoice, best)
-			require.LessOrEqual(t, sec, 1.2*best, "%s: auto chose %s (%.3g s); %s takes %.3g s", in.name, got, sec, bestChoice, best)
+			require.LessOrEqual(t, sec, 1.2*best+suiteTick, "%s: auto chose %s (%.3g s); %s takes %.3g s", in.name, got, sec, bestChoice, best)
 		})
 	}
 }
