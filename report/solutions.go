@@ -46,7 +46,8 @@ type SolutionWriter struct {
 // algorithm, to w in solve's format (SolveFormats): the model's rendering
 // (RenderFormat) and its solution key, a blank line between blocks
 // (models.Model.Blocks), and a head of the model, the size, the algorithm
-// and the instance's own fields (models.Model.Fields, no result's).
+// and the instance's own fields (models.Model.Fields, no result's; none
+// when p is not one of m's problems).
 func NewSolutionWriter(w io.Writer, m *models.Model, p core.Problem, algorithm, format string, stats bool) *SolutionWriter {
 	if m == nil || p == nil {
 		return &SolutionWriter{W: w, Problem: p, Format: format, Stats: stats}
@@ -55,7 +56,7 @@ func NewSolutionWriter(w io.Writer, m *models.Model, p core.Problem, algorithm, 
 	sw := &SolutionWriter{W: w, Problem: p, Format: render, Stats: stats, Key: m.SolutionKey,
 		Block: slices.Contains(m.Blocks, render),
 		Head:  models.Fields{{Key: "model", Value: p.Model()}, {Key: "size", Value: p.Size()}, {Key: "algorithm", Value: algorithm}}}
-	if m.Fields != nil {
+	if owns(m, p) && m.Fields != nil {
 		sw.Head = append(sw.Head, m.Fields(p, nil)...) // the instance's facts, no result's
 	}
 	return sw
