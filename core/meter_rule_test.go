@@ -31,6 +31,7 @@ var meterRuleAllow = map[string]string{
 	"models/sudoku/fast.go:(*Fast).solve":     "compares Done channels to reuse the meter of the last search under the same context: no poll",
 	"models/batch/batch.go:(*Summary).Status": "the status of a batch's unanswered records for the exit code, after the batch",
 	"models/sudoku/commands.go:generateTask":  "the status of a generation that stopped, for the exit code, after it (landing: helper desc)",
+	"models/verify/verify.go:Request":         "whether an error of opening or reading the input came from the stop, after it: no poll",
 }
 
 // TestMeterRule reads every non-test Go file of the engines and the models
