@@ -441,6 +441,7 @@ func firstLine(s string) string {
 	s, _, _ = strings.Cut(s, "\n")
 	return s
 }
+
 // TestMainStart reads when main began from the runtime's init trace.
 func TestMainStart(t *testing.T) {
 	at, ok := mainStart("init os @1.2 ms, 0.01 ms clock, 0 bytes, 0 allocs\ninit main @13 ms, 0.061 ms clock, 3920 bytes, 20 allocs\ncoverkit: stopped early\n")
