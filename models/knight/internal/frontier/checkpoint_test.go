@@ -1,6 +1,7 @@
 package frontier
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"testing"
@@ -20,7 +21,7 @@ func TestCheckpointResumes(t *testing.T) {
 		path := filepath.Join(t.TempDir(), "5x10.ck")
 		o := &Options{Workers: workers, Checkpoint: path}
 		// Stop after about half the states: the columns before are saved.
-		m := core.NewMeter(nil, &core.Options{MaxNodes: want.Nodes / 2})
+		m := core.NewMeter(context.Background(), &core.Options{MaxNodes: want.Nodes / 2})
 		r, err := Count(m, p, o)
 		require.NoError(t, err)
 		require.Equal(t, core.StatusLimit, r.Status)

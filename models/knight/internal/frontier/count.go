@@ -1,6 +1,7 @@
 package frontier
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math/big"
@@ -120,7 +121,7 @@ func Count(m *core.Meter, p Problem, o *Options) (Result, error) {
 		o = &Options{}
 	}
 	if m == nil {
-		m = core.NewMeter(nil, nil)
+		m = core.NewMeter(context.Background(), nil)
 	}
 	if p.Rows <= 0 || p.Cols <= 0 {
 		return Result{}, fmt.Errorf("frontier: board %dx%d: sides must be positive", p.Rows, p.Cols)

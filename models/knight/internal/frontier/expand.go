@@ -134,7 +134,7 @@ const (
 func (x *expander) link(s *state, j int) int {
 	bj := uint32(1) << j
 	switch s.kind(0)<<2 | s.kind(j) {
-	case kindEmpty<<2 | kindEmpty: // a new path
+	case kindEmpty<<2 + kindEmpty: // a new path
 		s.end |= 1 | bj
 		s.part[0], s.part[j] = int8(j), 0
 	case kindEmpty<<2 | kindLabel: // the square extends j's path
@@ -146,12 +146,12 @@ func (x *expander) link(s *state, j int) int {
 		s.end = s.end&^bj | 1
 		s.tail = s.tail&^bj | 1
 		s.full |= bj
-	case kindLabel<<2 | kindEmpty: // j extends the square's path
+	case kindLabel<<2 + kindEmpty: // j extends the square's path
 		p := s.part[0]
 		s.part[j], s.part[p] = p, int8(j)
 		s.end = s.end&^1 | bj
 		s.full |= 1
-	case kindTail<<2 | kindEmpty:
+	case kindTail<<2 + kindEmpty:
 		s.end = s.end&^1 | bj
 		s.tail = s.tail&^1 | bj
 		s.full |= 1

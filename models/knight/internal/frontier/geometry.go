@@ -22,10 +22,6 @@ const (
 	radix = cellLabel + MaxRows
 )
 
-// tmpLabel is the label a new path gets while a transition builds it,
-// above every canonical label.
-const tmpLabel = radix + 1
-
 // pow holds radix^i: a state's key is Σ code_i·radix^i + ends·radix^W.
 var pow = func() (p [maxWindow + 2]uint64) {
 	p[0] = 1

@@ -198,8 +198,7 @@ func newMiddle(rows int) middle {
 	for i := range parent {
 		parent[i] = i
 	}
-	var find func(int) int
-	find = func(x int) int {
+	find := func(x int) int {
 		for parent[x] != x {
 			x = parent[x]
 		}

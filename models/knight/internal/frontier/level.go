@@ -105,19 +105,6 @@ func (p *pool) bytes() uint64 {
 	return p.total * segWords * 8
 }
 
-// trim drops the free segments beyond keep, for the collector.
-func (p *pool) trim(keep int) {
-	p.mu.Lock()
-	if len(p.free) > keep {
-		for i := keep; i < len(p.free); i++ {
-			p.free[i] = nil
-		}
-		p.total -= uint64(len(p.free) - keep)
-		p.free = p.free[:keep]
-	}
-	p.mu.Unlock()
-}
-
 // writer appends entries to the buckets of a level under construction, for
 // one worker: each bucket has a segment being filled; full segments go to
 // the worker's own lists, joined into the level when the step ends.

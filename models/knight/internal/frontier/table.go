@@ -37,17 +37,6 @@ func bitsFor(n uint64) uint {
 	return b
 }
 
-// newTable returns an empty table of 2^bits slots.
-func newTable(bits uint, width int) (*table, error) {
-	t := &table{width: width, stride: uint64(1 + width), bits: bits, mask: 1<<bits - 1}
-	s, err := allocWords(int(t.stride << bits))
-	if err != nil {
-		return nil, err
-	}
-	t.s = s
-	return t, nil
-}
-
 // free gives the table's memory back; t must not be used afterwards.
 func (t *table) free() {
 	if t != nil && t.s != nil {
