@@ -315,8 +315,8 @@ func kind(closed bool) string {
 // (docs/benchmarks.md, issue 35). Boards of fewer rows hold a few
 // thousand states at most (bounds, not measured).
 var (
-	peakClosed = [MaxRows + 1]uint64{0, 1, 4, 200, 2000, 52828, 1236278, 23598867, 400000000}
-	peakOpen   = [MaxRows + 1]uint64{0, 1, 8, 727, 10441, 431548, 11220787, 12 * 23598867, 12 * 400000000}
+	peakClosed = [MaxRows + 1]uint64{0, 1, 4, 200, 2000, 52828, 1236278, 23598867, 679048443}
+	peakOpen   = [MaxRows + 1]uint64{0, 1, 8, 727, 10441, 431548, 11220787, 12 * 23598867, 12 * 679048443}
 )
 
 // bytesPerState is the memory a state of the largest level takes at the

@@ -215,7 +215,7 @@ func TestMemoryPolicy(t *testing.T) {
 		return nil
 	}})
 	require.ErrorIs(t, err, resource.ErrTooLarge)
-	require.ErrorContains(t, err, "8x8 open count (sweep, an estimated peak of 4800000000 states)")
+	require.ErrorContains(t, err, "8x8 open count (sweep, an estimated peak of 8148581316 states)")
 
 	var asked int
 	_, err = Count(nil, Problem{Rows: 6, Cols: 8, Closed: true, From: -1}, &Options{Method: MethodSweep, Grow: func(what string, held, step uint64) error {
