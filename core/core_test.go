@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"math/big"
+	"strings"
 	"testing"
 	"time"
 
@@ -117,4 +118,34 @@ func TestResultWhy(t *testing.T) {
 			require.Equal(t, tc.want, tc.r.Why())
 		})
 	}
+}
+
+// TestWriteRow: a row of whole numbers as text and as a JSON array (as
+// encoding/json writes it, nil included); other formats are the model's.
+func TestWriteRow(t *testing.T) {
+	for _, tc := range []struct {
+		name, format string
+		sol          core.Solution
+		want         string
+		known        bool
+	}{
+		{"text", "text", core.Solution{2, 3, 1, 2, 1, 3}, "2 3 1 2 1 3\n", true},
+		{"default", "", core.Solution{-1, 2147483647}, "-1 2147483647\n", true},
+		{"json", "json", core.Solution{4, 1, 3, 1, 2, 4, 3, 2}, "[4,1,3,1,2,4,3,2]", true},
+		{"empty json", "json", core.Solution{}, "[]", true},
+		{"nil json", "json", nil, "null", true},
+		{"nil text", "text", nil, "\n", true},
+		{"a picture", "svg", core.Solution{1}, "", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var b strings.Builder
+			known, err := core.WriteRow(&b, tc.sol, tc.format)
+			require.NoError(t, err)
+			require.Equal(t, tc.known, known)
+			require.Equal(t, tc.want, b.String())
+		})
+	}
+	known, err := core.WriteRow(nil, core.Solution{1}, "text")
+	require.True(t, known)
+	require.Error(t, err)
 }

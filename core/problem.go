@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 )
 
 // Solution is a candidate solution in the model's own encoding, documented by
@@ -12,6 +13,45 @@ import (
 // a knight's tour, the squares in visiting order; for exact cover, the chosen
 // option indices). int32 keeps a billion-queen solution at 4 bytes a queen.
 type Solution []int32
+
+// WriteRow writes sol in the forms of a model whose solution is one row of
+// whole numbers (langford's pairing): "" or "text", the numbers separated
+// by blanks on one line; "json", a JSON array ("null" for a nil sol, as
+// encoding/json writes it). It reports whether it knows the format: any
+// other (a picture) is the model's to write.
+func WriteRow(w io.Writer, sol Solution, format string) (bool, error) {
+	var b []byte
+	switch format {
+	case "", "text":
+		for i, v := range sol {
+			if i > 0 {
+				b = append(b, ' ')
+			}
+			b = strconv.AppendInt(b, int64(v), 10)
+		}
+		b = append(b, '\n')
+	case "json":
+		if sol == nil {
+			b = append(b, "null"...)
+			break
+		}
+		b = append(b, '[')
+		for i, v := range sol {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = strconv.AppendInt(b, int64(v), 10)
+		}
+		b = append(b, ']')
+	default:
+		return false, nil
+	}
+	if w == nil {
+		return true, errors.New("core: WriteRow: nil writer")
+	}
+	_, err := w.Write(b)
+	return true, err
+}
 
 // Problem is one instance of a model: N-Queens of size 8, a 5x6 knight's
 // tour, a sudoku grid. Every model implements it.

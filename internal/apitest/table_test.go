@@ -60,6 +60,7 @@ var table = map[string]entry{
 	"core.Describe":                {fn: core.Describe},
 	"core.ParseCount":              {fn: core.ParseCount},
 	"core.ParseSize":               {fn: core.ParseSize},
+	"core.WriteRow":                {fn: core.WriteRow},
 	"core.ParseUint":               {fn: core.ParseUint},
 	"core.Wrap":                    {fn: core.Wrap},
 	"core.CountOf":                 {fn: core.CountOf},

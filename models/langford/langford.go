@@ -13,7 +13,6 @@ package langford
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -78,26 +77,11 @@ func (p *Pairing) Render(w io.Writer, sol core.Solution, format string) error {
 	if w == nil {
 		return errors.New("langford: nil writer")
 	}
-	switch format {
-	case "json":
-		b, err := json.Marshal([]int32(sol))
-		if err != nil {
-			return err
-		}
-		_, err = w.Write(b)
-		return err
-	case "", "text":
-		var b []byte
-		for i, v := range sol {
-			if i > 0 {
-				b = append(b, ' ')
-			}
-			b = strconv.AppendInt(b, int64(v), 10)
-		}
-		_, err := w.Write(append(b, '\n'))
-		return err
-	case "svg":
+	if format == "svg" {
 		return renderSVG(w, sol)
+	}
+	if ok, err := core.WriteRow(w, sol, format); ok {
+		return err
 	}
 	return fmt.Errorf("langford: unknown format %q (text, json, svg)", format)
 }
