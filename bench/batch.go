@@ -7,7 +7,33 @@ import (
 
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/models/batch"
 )
+
+// RunBatch compares the algorithms of m, a model whose input is a batch
+// (models.Model.Batch), over the batch that req names, held as one
+// instance (batch.LoadRequest): the input is read under ctx bounded by
+// cfg.Timeout, as each run is (an input that never comes ends). It
+// returns the report and the batch, whose invalid lines (Skipped) are
+// left out of the comparison. sizes (a command line's --sizes) must be
+// empty: a batch is one size.
+func RunBatch(ctx context.Context, cfg Config, m *models.Model, sizes string, req models.Request) (*Report, *batch.Instance, error) {
+	if sizes != "" && m != nil {
+		return nil, nil, fmt.Errorf("%s compare: --sizes does not apply to a batch", m.Name)
+	}
+	req.Context = ctx
+	if cfg.Timeout > 0 {
+		var cancel context.CancelFunc
+		req.Context, cancel = context.WithTimeout(ctx, cfg.Timeout)
+		defer cancel()
+	}
+	bi, err := batch.LoadRequest(m, req)
+	if err != nil {
+		return nil, nil, err
+	}
+	rep, err := RunInstances(ctx, cfg, func(string) (Instance, error) { return bi, nil }, []string{bi.Size()})
+	return rep, bi, err
+}
 
 // Problems returns the Instance named name that stands for every problem
 // in ps (a file of puzzles, say): an algorithm supports it if it supports

@@ -2,6 +2,7 @@ package models
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/coverkit/coverkit/core"
 )
@@ -88,6 +89,33 @@ var verbRequests = map[string][]core.Options{
 // batchSettings are the settings the batch loop itself honours, whatever
 // the algorithm (Model.Batch: a solve of many instances).
 var batchSettings = []Setting{SetWorkers, SetMaxNodes, SetLimit}
+
+// Refuses returns the refusal of the settings o asks for that do not
+// apply to m's generic verb (Applies), naming them in the order of
+// Settings, or nil: a solve of a batch honours the batch loop's settings
+// alone, whatever the algorithm, and lists no solutions (ModeAll).
+func (m *Model) Refuses(verb string, o *core.Options) error {
+	var names []string
+	if m == nil {
+		return core.Wrap(core.ErrUnsupported, "models: Refuses on a nil model")
+	}
+	if verb == "solve" && m.Batch != nil && o.OrDefault().Mode == core.ModeAll {
+		names = append(names, "--all")
+	}
+	for _, s := range Settings {
+		if s.Asked(o) && !m.Applies(verb, s) {
+			names = append(names, "--"+s.String())
+		}
+	}
+	switch {
+	case len(names) == 0:
+		return nil
+	case verb == "solve" && m.Batch != nil:
+		return core.Wrap(core.ErrUnsupported, "%s solve: %s: a batch reads only --workers, --max-nodes and --limit "+
+			"(each record is solved for its answer and a uniqueness check)", m.Name, strings.Join(names, ", "))
+	}
+	return core.Wrap(core.ErrUnsupported, "%s %s: %s: no %s algorithm reads it here", m.Name, verb, strings.Join(names, ", "), m.Name)
+}
 
 // Applies reports whether some algorithm of m honours setting s in one of
 // the requests the generic verb makes (Algorithm.Honours); a solve of a

@@ -27,6 +27,35 @@ import (
 // subproblems in all, and a unit of 2^30 of them is centuries of work.
 const MaxUnitSubproblems = 1 << 30
 
+// MergeInputs merges the unit lines of the inputs names (a file, or "-"
+// for standard input, which it names stdin), each opened by open, and
+// checks the labels of the sum against the registry of algorithms
+// (Summary.CheckLabels). It closes the inputs before it returns. Its
+// errors are open's, Merge's and CheckLabels'.
+func MergeInputs(ctx context.Context, names []string, open func(name string) (io.ReadCloser, error),
+	algorithms func(model string) ([]string, bool)) (*Summary, error) {
+	var srcs []Source
+	for _, name := range names {
+		r, err := open(name)
+		if err != nil {
+			return nil, err
+		}
+		defer r.Close()
+		if name == "-" {
+			name = "stdin"
+		}
+		srcs = append(srcs, Source{Name: name, R: r})
+	}
+	s, err := Merge(ctx, srcs)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.CheckLabels(algorithms); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
 // ErrMerge is wrapped by every error Merge returns: a line that cannot be
 // read, lines from different counts, a conflict, a mismatch.
 var ErrMerge = errors.New("units: merge")

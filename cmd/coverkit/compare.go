@@ -9,7 +9,6 @@ import (
 	"github.com/coverkit/coverkit/bench"
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
-	"github.com/coverkit/coverkit/models/batch"
 	"github.com/spf13/cobra"
 )
 
@@ -64,29 +63,13 @@ func runCompare(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args [
 }
 
 // compareBatch compares the algorithms over a batch of problems read from
-// one input (models.Model.Batch): a batch with invalid lines is compared on
-// its valid problems, and the command then exits 2 saying how many lines
-// it skipped.
+// one input (models.Model.Batch, bench.RunBatch): a batch with invalid
+// lines is compared on its valid problems, and the command then exits 2
+// saying how many lines it skipped.
 func compareBatch(ctx context.Context, e *env, m *models.Model, f *runFlags, cfg bench.Config, args []string) error {
-	if f.sizes != "" {
-		return usagef("%s compare: --sizes does not apply to a batch", m.Name)
-	}
-	// Reading the batch stops on a signal, and on --timeout, which bounds
-	// each run and the reading of the input.
-	req := f.request(e, args)
-	req.Context = ctx
-	if f.timeout > 0 {
-		var cancel context.CancelFunc
-		req.Context, cancel = context.WithTimeout(ctx, f.timeout)
-		defer cancel()
-	}
-	bi, err := batch.LoadRequest(m, req)
+	rep, bi, err := bench.RunBatch(ctx, cfg, m, f.sizes, f.request(e, args))
 	if err != nil {
 		return phaseError(err, "reading the batch")
-	}
-	rep, err := bench.RunInstances(ctx, cfg, func(string) (bench.Instance, error) { return bi, nil }, []string{bi.Size()})
-	if err != nil {
-		return usageError(err)
 	}
 	if err := writeComparison(ctx, e, f, m.Name, rep); err != nil {
 		return err

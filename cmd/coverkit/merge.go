@@ -38,31 +38,12 @@ func newMergeCmd(e *env) *cobra.Command {
 			ctx, stop := searchContext(cmd.Context(), timeout)
 			defer stop()
 			req := models.Request{Context: ctx, Open: func(name string) (io.ReadCloser, error) { return openInput(e, name) }}
-			var srcs []units.Source
-			for _, a := range args {
-				r, err := req.OpenFile(a)
-				if _, stopped := core.ErrorStatus(err); stopped {
-					return phaseError(err, "opening the unit lines; nothing merged")
-				}
-				if err != nil {
-					return err
-				}
-				defer r.Close()
-				name := a
-				if a == "-" {
-					name = "stdin"
-				}
-				srcs = append(srcs, units.Source{Name: name, R: r})
-			}
-			s, err := units.Merge(ctx, srcs)
+			s, err := units.MergeInputs(ctx, args, req.OpenFile, models.SplitAlgorithms)
 			if _, stopped := core.ErrorStatus(err); stopped {
 				return phaseError(err, "reading the unit lines; nothing merged")
 			}
 			if err != nil {
-				return usageError(err)
-			}
-			if err := s.CheckLabels(models.SplitAlgorithms); err != nil {
-				return usageError(err)
+				return solverError(err) // a bad line or label: exit 2
 			}
 			o, err := openOutput(e, "")
 			if err != nil {

@@ -6,12 +6,10 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
 	"github.com/coverkit/coverkit/models/verify"
-	"github.com/coverkit/coverkit/outfile"
 	"github.com/coverkit/coverkit/report"
 	"github.com/spf13/cobra"
 )
@@ -249,25 +247,19 @@ func prepare(ctx context.Context, e *env, m *models.Model, f *runFlags, args []s
 }
 
 // search runs alg under ctx with its progress shown as --progress asks
-// (the nodes of every meter of the run, the work done of a known total),
-// measuring the wall time around it.
-func search(ctx context.Context, e *env, f *runFlags, m *models.Model, alg models.Algorithm, p core.Problem, opts *core.Options, args []string) (core.Result, time.Duration, error) {
+// (the nodes of every meter of the run, the work done of a known total).
+func search(ctx context.Context, e *env, f *runFlags, m *models.Model, alg models.Algorithm, p core.Problem, opts *core.Options, args []string) (core.Result, error) {
 	what := p.Model() + " " + p.Size() + " (" + alg.Name + ")"
 	bar := newProgress(e, f, 0, what)
 	ctx, tracker := bar.Track(ctx) // every meter of the search reports to it
 	if tracker != nil {
 		opts.Progress = tracker.Report
 	}
-	start := time.Now()
 	stopReach := reach(ctx, e, f, bar, m, alg, opts, args, what)
 	res, err := alg.Run(ctx, p, opts)
-	wall := time.Since(start)
 	stopReach()
 	bar.Finish()
-	if err != nil {
-		return res, wall, solverError(err)
-	}
-	return res, wall, nil
+	return res, err
 }
 
 // runSolve is the generic solve verb: the first solution, or every one
@@ -276,16 +268,22 @@ func runSolve(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 	if m.Batch != nil {
 		return runBatch(e, cmd, m, f, args)
 	}
-	all := f.all || f.limit != "" || m.ListAll || f.sample != ""
 	mode := core.ModeFirst
-	if all {
+	if f.all || f.limit != "" || m.ListAll || f.sample != "" {
 		mode = core.ModeAll
 	}
+	return runSearch(e, cmd, m, f, args, mode, report.SolveFormats(m))
+}
+
+// runSearch runs a solve in mode, or a count (mode core.ModeCount), of
+// the instance args name (report.Search), and turns its outcome into the
+// exit code.
+func runSearch(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []string, mode core.Mode, formats []string) error {
 	// The timeout and the signals cover reading and building the
 	// instance too.
 	ctx, stop := searchContext(cmd.Context(), f.timeout)
 	defer stop()
-	p, alg, opts, err := prepare(ctx, e, m, f, args, mode, report.SolveFormats(m))
+	p, alg, opts, err := prepare(ctx, e, m, f, args, mode, formats)
 	if err != nil {
 		return err
 	}
@@ -294,44 +292,28 @@ func runSolve(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 		return err
 	}
 	defer o.Abort()
-	sw := report.NewSolutionWriter(&outfile.Stoppable{Ctx: ctx, W: o}, m, p, alg.Name, f.format, f.stats)
-	var writeErr error
-	if all {
-		opts.Visit = func(sol core.Solution, since core.Stats) bool {
-			writeErr = sw.Write(sol, since, nil)
-			return writeErr == nil
-		}
-	}
-	res, wall, err := search(ctx, e, f, m, alg, p, opts, args)
-	if err != nil {
-		return err
-	}
-	if writeErr != nil {
-		return writeFailed(ctx, "writing solutions", writeErr)
-	}
-	rec := report.New(m, p, alg.Name, &res, f.unique, wall)
-	if !all {
-		if err := alg.CheckFirst(p, &res); err != nil {
-			return err
-		}
-	}
-	if err := report.WriteSolveEnd(o, sw, f.format, m, &res, &rec, all); err != nil {
-		return writeFailed(ctx, "writing the result", err)
+	r, err := (&report.Search{Model: m, Problem: p, Algorithm: alg, Options: opts, Format: f.format,
+		Count: mode == core.ModeCount, Unique: f.unique, Stats: f.stats,
+		Solver: func(ctx context.Context, p core.Problem, o *core.Options) (core.Result, error) {
+			return search(ctx, e, f, m, alg, p, o, args)
+		}}).Run(ctx, o)
+	if we := (*report.WriteError)(nil); errors.As(err, &we) {
+		return writeFailed(ctx, we.What, we.Err)
+	} else if err != nil {
+		return solverError(err)
 	}
 	if f.stats {
-		if err := report.WriteJSON(e.stderr, rec); err != nil {
+		if err := report.WriteJSON(e.stderr, r.Record); err != nil {
 			return err
 		}
 	}
-	found := !res.Solutions.IsZero() || res.First != nil
-	if !found && res.Status.Finished() {
-		msg, proved := report.Failure(m, alg, p, &res)
-		if !proved { // exit 1 only when the search proves there is none
-			return &exitError{code: exitPartial, err: fmt.Errorf("stopped early: %s", msg)}
-		}
-		return noSolutionf("%s", msg)
+	switch {
+	case r.Failure != "" && !r.Proved: // exit 1 only when the search proves there is none
+		return &exitError{code: exitPartial, err: fmt.Errorf("stopped early: %s", r.Failure)}
+	case r.Failure != "":
+		return noSolutionf("%s", r.Failure)
 	}
-	return finish(e, o, res.Status, found)
+	return finish(e, o, r.Result.Status, r.Found)
 }
 
 // runBatch is solve for a model whose input is a batch (models.Model.Batch):
@@ -341,14 +323,16 @@ func runSolve(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 // on: the answers are written and the command exits 2; a usage error or
 // an input that cannot be read writes nothing.
 func runBatch(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []string) error {
-	opts, err := f.options(core.ModeCount, report.BatchFormats(m.Formats))
+	mode := core.ModeFirst // each record's answer; --all is refused
+	if f.all {
+		mode = core.ModeAll
+	}
+	opts, err := f.options(mode, report.BatchFormats(m.Formats))
 	if err != nil {
 		return err
 	}
-	switch {
-	case f.all || f.sample != "" || f.unique || f.method != "" || f.seed != 0 || (f.branch != "" && f.branch != "auto") || f.memoBytes != "":
-		return usagef("%s solve: --all, --sample, --unique, --method, --seed, --branch and --memo-bytes do not apply to a batch "+
-			"(each record is solved for its answer and a uniqueness check)", m.Name)
+	if err := m.Refuses("solve", opts); err != nil {
+		return usageError(err)
 	}
 	o, err := openOutput(e, f.out)
 	if err != nil {
@@ -396,31 +380,7 @@ func runCount(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 	} else if split {
 		return runUnits(e, cmd, m, f, args)
 	}
-	ctx, stop := searchContext(cmd.Context(), f.timeout)
-	defer stop()
-	p, alg, opts, err := prepare(ctx, e, m, f, args, core.ModeCount, report.ResultFormats)
-	if err != nil {
-		return err
-	}
-	o, err := openOutput(e, f.out)
-	if err != nil {
-		return err
-	}
-	defer o.Abort()
-	res, wall, err := search(ctx, e, f, m, alg, p, opts, args)
-	if err != nil {
-		return err
-	}
-	rec := report.New(m, p, alg.Name, &res, f.unique, wall)
-	if err := report.WriteResult(o, f.format, m, p, &res, &rec); err != nil {
-		return fmt.Errorf("writing the result: %w", err)
-	}
-	if f.stats {
-		if err := report.WriteJSON(e.stderr, rec); err != nil {
-			return err
-		}
-	}
-	return finish(e, o, res.Status, !res.Solutions.IsZero())
+	return runSearch(e, cmd, m, f, args, core.ModeCount, report.ResultFormats)
 }
 
 // runTask runs a task of the model's own (models.Task.Run) and turns its
