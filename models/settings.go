@@ -2,10 +2,12 @@ package models
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
 	"github.com/coverkit/coverkit/core"
+	"github.com/coverkit/coverkit/resource"
 )
 
 // Setting is a part of a request whose effect depends on the algorithm: a
@@ -253,4 +255,64 @@ func (a Algorithm) model() *Model {
 		return nil
 	}
 	return m
+}
+
+// Given is what a command line gives for the settings of a request, each
+// read by the flag the setting names (String): counts as text for the one
+// parser of sizes and counts (core.ParseSize: 1e6, 1_000_000), a memory
+// as text for core.ParseBytes (512MiB, 2GB), the rest as they are.
+type Given struct {
+	Workers                 int
+	Seed                    uint64
+	Unique                  bool
+	Method, Branch          string
+	MaxNodes, Limit, Sample string
+	MemoBytes               string
+}
+
+// Branches are the branching rules a request may name (Options.Branch):
+// auto, the algorithm's own choice, then those an algorithm declares it
+// takes (CanBranch, CanMemo).
+var Branches = []string{"auto", "mrv", "first", "ssxcc"}
+
+// Options checks g and returns the options of a request in mode. A count
+// up to a limit enumerates (ModeAll). The worker count stays as given (0:
+// the one worker rule's default, which Algorithm.Run resolves), so that
+// an algorithm that runs on one worker refuses only more asked for, never
+// the default of a count; it is checked here (resource.CheckWorkers).
+func (g Given) Options(mode core.Mode) (*core.Options, error) {
+	if _, err := resource.CheckWorkers(g.Workers); err != nil {
+		return nil, fmt.Errorf("--%w", err)
+	}
+	o := &core.Options{Mode: mode, Workers: g.Workers, Seed: g.Seed, Unique: g.Unique, Method: g.Method}
+	var err error
+	if o.MaxNodes, err = parseCount("--max-nodes", g.MaxNodes); err != nil {
+		return nil, err
+	}
+	if o.Limit, err = parseCount("--limit", g.Limit); err != nil {
+		return nil, err
+	}
+	if mode == core.ModeCount && o.Limit > 0 {
+		o.Mode = core.ModeAll // counting up to the limit enumerates
+	}
+	if o.Sample, err = parseCount("--sample", g.Sample); err != nil {
+		return nil, err
+	}
+	if g.Branch != "" && !slices.Contains(Branches, g.Branch) {
+		return nil, fmt.Errorf("unknown --branch %q (choose %s)", g.Branch, strings.Join(Branches, ", "))
+	}
+	o.Branch = g.Branch
+	if o.MemoBytes, err = core.ParseBytes("--memo-bytes", g.MemoBytes); err != nil {
+		return nil, err
+	}
+	return o, nil
+}
+
+// parseCount reads a positive count given to the flag name ("": none, 0).
+func parseCount(name, s string) (uint64, error) {
+	if s == "" {
+		return 0, nil
+	}
+	v, err := core.ParseSize(name, s, math.MaxInt64)
+	return uint64(v), err
 }

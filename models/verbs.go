@@ -142,10 +142,11 @@ func (m *Model) Applies(verb string, s Setting) bool {
 
 // HonouringVerb returns the algorithms of m that honour setting s in one
 // of the requests the generic verb makes, and whether every algorithm
-// that can answer one of them does.
+// that can answer one of them does (a solve of a batch: every one, since
+// the batch loop honours its settings whatever the algorithm).
 func (m *Model) HonouringVerb(verb string, s Setting) (names []string, every bool) {
 	every = true
-	if m == nil {
+	if m == nil || verb == "solve" && m.Batch != nil {
 		return nil, every
 	}
 	for _, a := range m.Algorithms {

@@ -55,13 +55,26 @@ type WriteError struct {
 	Err  error
 }
 
-func (e *WriteError) Error() string { return e.What + ": " + e.Err.Error() }
-func (e *WriteError) Unwrap() error { return e.Err }
+// Error returns what was being written and why it failed.
+func (e *WriteError) Error() string {
+	if e == nil || e.Err == nil {
+		return "report: a write failed"
+	}
+	return e.What + ": " + e.Err.Error()
+}
+
+// Unwrap returns the write's error.
+func (e *WriteError) Unwrap() error {
+	if e == nil {
+		return nil
+	}
+	return e.Err
+}
 
 // Run runs the search and writes its output to w. An error is the
 // search's, a failed check of the first solution, or a *WriteError.
 func (s *Search) Run(ctx context.Context, w io.Writer) (SearchResult, error) {
-	if s.Model == nil || s.Problem == nil || s.Options == nil || w == nil {
+	if s == nil || s.Model == nil || s.Problem == nil || s.Options == nil || w == nil {
 		return SearchResult{}, errors.New("report: Search: no model, problem, options or writer")
 	}
 	run := s.Solver

@@ -34,6 +34,9 @@ const MaxUnitSubproblems = 1 << 30
 // errors are open's, Merge's and CheckLabels'.
 func MergeInputs(ctx context.Context, names []string, open func(name string) (io.ReadCloser, error),
 	algorithms func(model string) ([]string, bool)) (*Summary, error) {
+	if open == nil {
+		return nil, fmt.Errorf("%w: no way to open the inputs", ErrMerge)
+	}
 	var srcs []Source
 	for _, name := range names {
 		r, err := open(name)

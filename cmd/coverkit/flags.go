@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -19,16 +18,14 @@ import (
 // runFlags is the one flag vocabulary of every verb that searches: each
 // flag has one type, one meaning and one help text, declared here once.
 type runFlags struct {
-	algo, format, out, method string
-	maxNodes, limit           string
-	workers                   int
-	timeout                   time.Duration
-	seed                      uint64
-	stats, all, first, unique bool
-	algos, sizes              string
-	repeat                    int
-	branch, memoBytes, sample string
-	progress                  string
+	// Given are the settings of the request (models.Given.Options).
+	models.Given
+	algo, format, out string
+	timeout           time.Duration
+	stats, all, first bool
+	algos, sizes      string
+	repeat            int
+	progress          string
 	// params reads the model's own flags by name.
 	params map[string]func() string
 	// split is a split count's flags (--units).
@@ -94,21 +91,21 @@ func (f *runFlags) declare(cmd *cobra.Command, verb string, m *models.Model, for
 			}
 			complete(cmd, name, algos)
 		case "workers":
-			fs.VarP(&intValue{P: &f.workers, Name: name}, name, "w", help)
+			fs.VarP(&intValue{P: &f.Workers, Name: name}, name, "w", help)
 		case "timeout":
 			fs.DurationVarP(&f.timeout, name, "t", 0, help)
 		case "max-nodes":
-			fs.StringVar(&f.maxNodes, name, "", help)
-			fs.StringVar(&f.maxNodes, "max-steps", "", "the same budget as --max-nodes (its old name for local search)")
+			fs.StringVar(&f.MaxNodes, name, "", help)
+			fs.StringVar(&f.MaxNodes, "max-steps", "", "the same budget as --max-nodes (its old name for local search)")
 			fs.MarkHidden("max-steps")
 		case "method":
-			fs.StringVar(&f.method, name, "", help)
+			fs.StringVar(&f.Method, name, "", help)
 		case "seed":
-			fs.Var(&uintValue{P: &f.seed, Name: name}, name, help)
+			fs.Var(&uintValue{P: &f.Seed, Name: name}, name, help)
 		case "unique":
-			fs.BoolVar(&f.unique, name, false, help)
+			fs.BoolVar(&f.Unique, name, false, help)
 		case "limit":
-			fs.StringVar(&f.limit, name, "", help)
+			fs.StringVar(&f.Limit, name, "", help)
 		case "format":
 			fs.StringVarP(&f.format, name, "f", formats[0], help+": "+strings.Join(formats, ", "))
 			complete(cmd, name, formats)
@@ -131,12 +128,12 @@ func (f *runFlags) declare(cmd *cobra.Command, verb string, m *models.Model, for
 			f.repeat = 1
 			fs.Var(&intValue{P: &f.repeat, Name: name, Positive: true}, name, help)
 		case "branch":
-			fs.StringVar(&f.branch, name, "auto", help)
-			complete(cmd, name, []string{"auto", "mrv", "first", "ssxcc"})
+			fs.StringVar(&f.Branch, name, "auto", help)
+			complete(cmd, name, models.Branches)
 		case "memo-bytes":
-			fs.StringVar(&f.memoBytes, name, "", help)
+			fs.StringVar(&f.MemoBytes, name, "", help)
 		case "sample":
-			fs.StringVar(&f.sample, name, "", help)
+			fs.StringVar(&f.Sample, name, "", help)
 		case "progress":
 			fs.StringVar(&f.progress, name, "auto", help)
 			complete(cmd, name, progress.Modes)
@@ -154,14 +151,9 @@ func (f *runFlags) hideInapplicable(cmd *cobra.Command, verb string, m *models.M
 		fl.Hidden = true // no listing of every solution
 	}
 	for _, s := range models.Settings {
-		fl := cmd.Flags().Lookup(s.String())
-		switch {
-		case fl == nil:
-		case !m.Applies(verb, s):
-			fl.Hidden = true
-		case verb == "solve" && m.Batch != nil:
-		default:
-			if names, every := m.HonouringVerb(verb, s); !every && len(names) > 0 {
+		if fl := cmd.Flags().Lookup(s.String()); fl != nil {
+			fl.Hidden = !m.Applies(verb, s)
+			if names, every := m.HonouringVerb(verb, s); !fl.Hidden && !every && len(names) > 0 {
 				fl.Usage += " (--algo " + strings.Join(names, ", ") + ")"
 			}
 		}
@@ -195,9 +187,9 @@ func complete(cmd *cobra.Command, name string, values []string) {
 }
 
 // options checks the shared flags and turns them into search options for
-// mode; --workers is checked (checkWorkers) and kept as given, 0 for the
-// default: the command resolves no worker count, the library call it
-// makes does, once (models.Algorithm.Run, batch.Run, units.Job.Run).
+// mode (models.Given.Options); --workers is checked and kept as given, 0
+// for the default: the command resolves no worker count, the library call
+// it makes does, once (models.Algorithm.Run, batch.Run, units.Job.Run).
 func (f *runFlags) options(mode core.Mode, formats []string) (*core.Options, error) {
 	if err := checkFormat(f.format, formats...); err != nil {
 		return nil, err
@@ -205,36 +197,11 @@ func (f *runFlags) options(mode core.Mode, formats []string) (*core.Options, err
 	if _, err := f.progressMode(); err != nil {
 		return nil, err
 	}
-	if err := f.checkWorkers(); err != nil {
-		return nil, err
-	}
 	if f.timeout < 0 {
 		return nil, usagef("--timeout %s: must not be negative (0 means no limit)", f.timeout)
 	}
-	// Workers stays as given (0: the rule's default, which Algorithm.Run
-	// resolves), so that an algorithm that runs on one worker is refused
-	// only --workers W > 1 asked for, never the default of a count.
-	o := &core.Options{Mode: mode, Workers: f.workers, Seed: f.seed, Unique: f.unique, Method: f.method}
-	var err error
-	if o.MaxNodes, err = countFlag("--max-nodes", f.maxNodes); err != nil {
-		return nil, err
-	}
-	if o.Limit, err = countFlag("--limit", f.limit); err != nil {
-		return nil, err
-	}
-	if mode == core.ModeCount && o.Limit > 0 {
-		o.Mode = core.ModeAll // counting up to the limit enumerates
-	}
-	if o.Sample, err = countFlag("--sample", f.sample); err != nil {
-		return nil, err
-	}
-	switch f.branch {
-	case "", "auto", "mrv", "first", "ssxcc":
-		o.Branch = f.branch
-	default:
-		return nil, usagef("unknown --branch %q (choose auto, mrv, first, ssxcc)", f.branch)
-	}
-	if o.MemoBytes, err = core.ParseBytes("--memo-bytes", f.memoBytes); err != nil {
+	o, err := f.Given.Options(mode)
+	if err != nil {
 		return nil, usageError(err)
 	}
 	return o, nil
@@ -257,22 +224,10 @@ func (f *runFlags) progressMode() (progress.Mode, error) {
 // error, before anything is built; it resolves nothing (0 stays the
 // default, which the library resolves where the work is shared out).
 func (f *runFlags) checkWorkers() error {
-	if _, err := resource.CheckWorkers(f.workers); err != nil {
+	if _, err := resource.CheckWorkers(f.Workers); err != nil {
 		return usagef("--%v", err)
 	}
 	return nil
-}
-
-// countFlag reads a positive count flag ("" means none, 0).
-func countFlag(name, s string) (uint64, error) {
-	if s == "" {
-		return 0, nil
-	}
-	v, err := core.ParseSize(name, s, math.MaxInt64)
-	if err != nil {
-		return 0, usageError(err)
-	}
-	return uint64(v), nil
 }
 
 // request gathers the model's parameters and the arguments for

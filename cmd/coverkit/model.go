@@ -269,7 +269,7 @@ func runSolve(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 		return runBatch(e, cmd, m, f, args)
 	}
 	mode := core.ModeFirst
-	if f.all || f.limit != "" || m.ListAll || f.sample != "" {
+	if f.all || f.Limit != "" || m.ListAll || f.Sample != "" {
 		mode = core.ModeAll
 	}
 	return runSearch(e, cmd, m, f, args, mode, report.SolveFormats(m))
@@ -293,7 +293,7 @@ func runSearch(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []
 	}
 	defer o.Abort()
 	r, err := (&report.Search{Model: m, Problem: p, Algorithm: alg, Options: opts, Format: f.format,
-		Count: mode == core.ModeCount, Unique: f.unique, Stats: f.stats,
+		Count: mode == core.ModeCount, Unique: f.Unique, Stats: f.stats,
 		Solver: func(ctx context.Context, p core.Problem, o *core.Options) (core.Result, error) {
 			return search(ctx, e, f, m, alg, p, o, args)
 		}}).Run(ctx, o)
@@ -344,7 +344,7 @@ func runBatch(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 	bar := newProgress(e, f, -1, m.Name+" solve")
 	ctx, _ = bar.Track(ctx)
 	r, err := (&report.BatchSolve{Model: m, Request: f.request(e, args), Algorithm: f.algo, Limit: opts.Limit, MaxNodes: opts.MaxNodes,
-		Workers: f.workers, Format: f.format, Progress: func(done uint64) { bar.Set(int64(done)) }}).Run(ctx, o)
+		Workers: f.Workers, Format: f.format, Progress: func(done uint64) { bar.Set(int64(done)) }}).Run(ctx, o)
 	bar.Finish()
 	if err != nil {
 		return phaseError(err, "opening the input")
@@ -398,7 +398,7 @@ func runTask(e *env, cmd *cobra.Command, m *models.Model, t models.Task, f *runF
 	defer o.Abort()
 	ctx, stop := searchContext(cmd.Context(), f.timeout)
 	defer stop()
-	c := &models.Call{Request: f.request(e, args), Algorithm: f.algo, Workers: f.workers, Limit: opts.Limit,
+	c := &models.Call{Request: f.request(e, args), Algorithm: f.algo, Workers: f.Workers, Limit: opts.Limit,
 		Format: f.format, Out: o, Log: e.stderr}
 	bar := newProgress(e, f, -1, m.Name+" "+t.Verb)
 	ctx, _ = bar.Track(ctx)

@@ -116,7 +116,7 @@ func runUnits(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 	job := &units.Job{
 		Model: m.Name, Size: p.Size(), Algorithm: algorithm, Dec: dec, Units: k,
 		First: first, Last: last, Version: report.Version(), Checkpoint: f.split.Checkpoint, Every: f.split.Every,
-		Workers: f.workers, NewDec: newDec, Emit: units.WriteLines(out...),
+		Workers: f.Workers, NewDec: newDec, Emit: units.WriteLines(out...),
 	}
 	bar := newProgress(e, f, 0, fmt.Sprintf("%s %s: units %d-%d of %d", m.Name, p.Size(), first, last, k))
 	ctx, _ = bar.Track(ctx)
