@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"time"
 )
 
 // Solution is a candidate solution in the model's own encoding, documented by
@@ -122,6 +123,16 @@ type Options struct {
 	// twice), seeded by Seed, instead of a listing; only algorithms that
 	// can (models.CanSample) accept it.
 	Sample uint64
+	// Checkpoint, if set, asks a count that can (models.CanCheckpoint) to
+	// save its progress in this file and to resume from it when it exists:
+	// a count stopped early (a timeout, a signal, a budget) and run again
+	// with the same request goes on from the last save. A file of another
+	// count, or a damaged one, is refused.
+	Checkpoint string
+	// CheckpointEvery is the least time between two saves of the
+	// checkpoint (each algorithm saves where its work allows: the knight
+	// frontier at the end of a column); 0 saves at every chance.
+	CheckpointEvery time.Duration
 	// Visit, if set, receives each solution found in ModeFirst and ModeAll,
 	// with the work done since the previous solution. sol is only valid
 	// during the call. Returning false stops the search (status found).
@@ -143,6 +154,11 @@ type Progress struct {
 	// Nodes, in a report to a Tracker, are nodes visited since the last
 	// report; in a Tracker's Snapshot, the nodes of every search so far.
 	Nodes uint64
+	// States is the size of the working set of a search that keeps one
+	// (a frontier count: the states of the level being built), and Peak
+	// the most it is expected to hold at once (an estimate, or the most
+	// held so far where that is more); 0 when the search keeps none.
+	States, Peak uint64
 }
 
 // Result is the outcome of a search.

@@ -16,6 +16,7 @@ import (
 // concurrent use and on a nil *Tracker, which tracks nothing.
 type Tracker struct {
 	nodes, done, total, remaining atomic.Uint64
+	states, peak                  atomic.Uint64
 	start                         time.Time
 }
 
@@ -31,7 +32,8 @@ func (t *Tracker) Add(nodes uint64) {
 
 // Report records a search's report of its work done of a known total
 // (Done, Total: subproblems of a parallel search, records of a batch) or
-// left (Remaining); Nodes, if set, is added to the nodes.
+// left (Remaining), and of its working set (States, Peak: the last
+// figures reported); Nodes, if set, is added to the nodes.
 func (t *Tracker) Report(p Progress) {
 	if t == nil {
 		return
@@ -46,16 +48,23 @@ func (t *Tracker) Report(p Progress) {
 	if p.Nodes > 0 {
 		t.nodes.Add(p.Nodes)
 	}
+	if p.States > 0 {
+		t.states.Store(p.States)
+	}
+	if p.Peak > 0 {
+		t.peak.Store(p.Peak)
+	}
 }
 
 // Snapshot returns the progress so far: the nodes of every meter, the
-// last report's work done of its total, and the time since the tracker
-// started.
+// last report's work done of its total, the last states and peak
+// reported, and the time since the tracker started.
 func (t *Tracker) Snapshot() (p Progress, elapsed time.Duration) {
 	if t == nil {
 		return Progress{}, 0
 	}
-	return Progress{Done: t.done.Load(), Total: t.total.Load(), Remaining: t.remaining.Load(), Nodes: t.nodes.Load()},
+	return Progress{Done: t.done.Load(), Total: t.total.Load(), Remaining: t.remaining.Load(), Nodes: t.nodes.Load(),
+			States: t.states.Load(), Peak: t.peak.Load()},
 		time.Since(t.start)
 }
 

@@ -73,6 +73,10 @@ const (
 	// CanBranch: reads Options.Branch in every mode (the dancing cells:
 	// ssxcc, Knuth's SSXCC's tree).
 	CanBranch
+	// CanCheckpoint: a count that saves its progress in
+	// Options.Checkpoint (every Options.CheckpointEvery) and resumes from
+	// it.
+	CanCheckpoint
 )
 
 var capNames = []struct {
@@ -80,13 +84,13 @@ var capNames = []struct {
 	name string
 }{{CanFirst, "first"}, {CanAll, "all"}, {CanCount, "count"}, {CanUnique, "unique"}, {CanParallel, "parallel"},
 	{CanParallelList, "parallel-listing"}, {CanSample, "sample"}, {CanSeed, "seed"}, {CanBudget, "budget"}, {CanMemo, "memo"},
-	{CanBranch, "branch"}}
+	{CanBranch, "branch"}, {CanCheckpoint, "checkpoint"}}
 
 // Has reports whether c includes every capability in d.
 func (c Caps) Has(d Caps) bool { return c&d == d }
 
 // Names lists the capabilities in c: first, all, count, unique, parallel,
-// parallel-listing, sample, seed, budget, memo, branch.
+// parallel-listing, sample, seed, budget, memo, branch, checkpoint.
 func (c Caps) Names() []string {
 	var out []string
 	for _, cn := range capNames {

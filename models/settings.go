@@ -42,16 +42,19 @@ const (
 	SetBranch
 	// SetMemoBytes is Options.MemoBytes: a memoized count's memory.
 	SetMemoBytes
+	// SetCheckpoint is Options.Checkpoint (with Options.CheckpointEvery):
+	// a count's progress saved in a file and resumed from it.
+	SetCheckpoint
 )
 
 // Settings lists every setting, in the order refusals name them.
-var Settings = []Setting{SetWorkers, SetMaxNodes, SetLimit, SetUnique, SetSample, SetSeed, SetMethod, SetBranch, SetMemoBytes}
+var Settings = []Setting{SetWorkers, SetMaxNodes, SetLimit, SetUnique, SetSample, SetSeed, SetMethod, SetBranch, SetMemoBytes, SetCheckpoint}
 
-var settingNames = [...]string{"workers", "max-nodes", "limit", "unique", "sample", "seed", "method", "branch", "memo-bytes"}
+var settingNames = [...]string{"workers", "max-nodes", "limit", "unique", "sample", "seed", "method", "branch", "memo-bytes", "checkpoint"}
 
 // String returns the setting's name, which is also its flag in the
 // coverkit command: workers, max-nodes, limit, unique, sample, seed,
-// method, branch, memo-bytes.
+// method, branch, memo-bytes, checkpoint.
 func (s Setting) String() string {
 	if s < 0 || int(s) >= len(settingNames) {
 		return "setting?"
@@ -83,6 +86,8 @@ func (s Setting) Asked(o *core.Options) bool {
 		return o.Branch != "" && o.Branch != "auto"
 	case SetMemoBytes:
 		return o.MemoBytes > 0
+	case SetCheckpoint:
+		return o.Checkpoint != ""
 	}
 	return false
 }
@@ -100,7 +105,8 @@ func (s Setting) Asked(o *core.Options) bool {
 //   - seed: CanSeed, or CanSample in a random sample;
 //   - method: a has Methods, o.Method among them;
 //   - branch, memo-bytes: CanMemo in a count, CanSample in a random sample
-//     (both read the memo); branch also CanBranch, in every mode.
+//     (both read the memo); branch also CanBranch, in every mode;
+//   - checkpoint: CanCheckpoint in a count.
 //
 // Whether o asks for s does not matter: Honours answers for the mode and
 // the sample of o.
@@ -129,6 +135,8 @@ func (a Algorithm) Honours(s Setting, o *core.Options) bool {
 		return c.Has(CanBranch) || counting && c.Has(CanMemo) || sampling && c.Has(CanSample)
 	case SetMemoBytes:
 		return counting && c.Has(CanMemo) || sampling && c.Has(CanSample)
+	case SetCheckpoint:
+		return counting && c.Has(CanCheckpoint)
 	}
 	return false
 }
@@ -199,6 +207,8 @@ func ignoredError(m *Model, a Algorithm, s Setting, o *core.Options) error {
 		why = "does not tell solutions apart up to symmetry"
 	case SetSample:
 		why = "does not draw solutions at random"
+	case SetCheckpoint:
+		why = "does not save checkpoints"
 	case SetMethod:
 		why = "has no methods"
 		if len(a.Methods) > 0 {

@@ -153,7 +153,8 @@ func (b *Bar) update(change func()) {
 // search of the run, the work done of a known total) from a goroutine of
 // its own, ten times a second on a terminal and every LineEvery in lines,
 // until Finish: the nodes, their rate and the elapsed time, with the
-// share done where a total is known.
+// share done where a total is known and the states held where a search
+// reports them.
 func (b *Bar) Watch(t *core.Tracker) {
 	if b == nil || t == nil || b.w == nil {
 		return
@@ -269,9 +270,12 @@ func (b *Bar) draw(now time.Time) {
 }
 
 // status says how far the run is: the work done of its total where one is
-// known, the nodes and their rate where the tracker counts them, and the
-// elapsed time ("120/512 done, 1.24G nodes, 35.1M nodes/s, 35s"; "[0s]"
-// for a bar that has only its own count).
+// known, the states a search holds and their expected peak where it
+// reports them (a frontier count), the nodes and their rate where the
+// tracker counts them, and the elapsed time ("120/512 done, 1.24G nodes,
+// 35.1M nodes/s, 35s"; "37/64 done, 412M states (peak ~679M), 5.12G
+// nodes, 2.81M nodes/s, 31m2s"; "[0s]" for a bar that has only its own
+// count).
 func (b *Bar) status(now time.Time, final bool) string {
 	elapsed := now.Sub(b.start)
 	var parts []string
@@ -302,6 +306,13 @@ func (b *Bar) status(now time.Time, final bool) string {
 		}
 		if p.Remaining > 0 {
 			parts = append(parts, fmt.Sprintf("%d left", p.Remaining))
+		}
+		if p.States > 0 {
+			states := Count(p.States) + " states"
+			if p.Peak > 0 {
+				states += " (peak ~" + Count(p.Peak) + ")"
+			}
+			parts = append(parts, states)
 		}
 		if p.Nodes > 0 {
 			parts = append(parts, Count(p.Nodes)+" nodes")

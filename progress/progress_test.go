@@ -61,6 +61,18 @@ func TestWatchLines(t *testing.T) {
 	require.Contains(t, out, "coverkit: progress: queens 16 (bitwise): end: ")
 	require.True(t, strings.HasSuffix(out, "\n"))
 
+	// A search that holds states (a frontier count) shows them and their
+	// expected peak.
+	buf = syncBuffer{}
+	b = NewLines(&buf, 0, "knight 8x8 (frontier)", 10*time.Millisecond, 20*time.Millisecond)
+	tr = core.NewTracker()
+	b.Watch(tr)
+	tr.Add(5120000000)
+	tr.Report(core.Progress{Done: 37, Total: 64, States: 412000000, Peak: 679048443})
+	time.Sleep(60 * time.Millisecond)
+	b.Finish()
+	require.Contains(t, buf.String(), "knight 8x8 (frontier): 37/64 done, 412M states (peak ~679M), 5.12G nodes, ")
+
 	buf = syncBuffer{}
 	bar := New(&buf, 0, "latin 7")
 	tr = core.NewTracker()

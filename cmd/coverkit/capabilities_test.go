@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -74,7 +75,19 @@ var capabilityProbes = []capabilityProbe{
 	{name: "branch in a sample", setting: models.SetBranch, args: fixed("--branch", "first"), sample: true, effect: branchEffect},
 	{name: "memo-bytes", setting: models.SetMemoBytes, args: fixed("--memo-bytes", "8MiB"), effect: memoBytesEffect},
 	{name: "memo-bytes in a sample", setting: models.SetMemoBytes, args: fixed("--memo-bytes", "8MiB"), sample: true, effect: memoBytesEffect},
+	{name: "checkpoint", setting: models.SetCheckpoint,
+		args: func(models.Algorithm) []string { return []string{"--checkpoint", probeCheckpoint} },
+		effect: func(t *testing.T, rec, _ map[string]any) {
+			require.Contains(t, rec, "checkpoints_saved", "the checkpoints the record names")
+			if rec["status"] == "exhausted" {
+				_, err := os.Stat(probeCheckpoint)
+				require.ErrorIs(t, err, os.ErrNotExist, "a finished count removes its checkpoint")
+			}
+		}},
 }
+
+// probeCheckpoint is the checkpoint file of the checkpoint probe.
+var probeCheckpoint = filepath.Join(os.TempDir(), fmt.Sprintf("coverkit-capabilities-%d.ck", os.Getpid()))
 
 // capabilityInstances are smaller instances than a model's first sample,
 // where that one takes a slow algorithm long (backtracking knight's tours

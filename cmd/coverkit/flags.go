@@ -204,6 +204,9 @@ func (f *runFlags) options(mode core.Mode, formats []string) (*core.Options, err
 	if err != nil {
 		return nil, usageError(err)
 	}
+	if mode == core.ModeCount { // a count's own checkpoint (not --units)
+		o.Checkpoint, o.CheckpointEvery = f.split.Checkpoint, f.split.Every
+	}
 	return o, nil
 }
 

@@ -1,11 +1,16 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 )
@@ -163,4 +168,132 @@ func TestKnightVerify(t *testing.T) {
 	}
 	_, _, code = runCLI(t, "", "knight", "verify", filepath.Join(t.TempDir(), "missing"))
 	require.Equal(t, exitUsage, code)
+}
+
+// knightRecord reads a count's JSON record.
+func knightRecord(t *testing.T, out string) map[string]any {
+	t.Helper()
+	var rec map[string]any
+	require.NoError(t, json.Unmarshal([]byte(out), &rec), out)
+	return rec
+}
+
+// TestKnightCheckpoint: a frontier count stopped part way (here by its
+// node budget) leaves the checkpoint of its last column saved, and the
+// same count run again resumes from it to the exact count (A175855: 5x10
+// closed, 13,311,268) and removes it; a checkpoint of another count or a
+// damaged one is refused with exit 2, as are --checkpoint by an algorithm
+// that does not save one (naming the one that does), --checkpoint-every
+// alone, and a checkpoint that is the --out file.
+func TestKnightCheckpoint(t *testing.T) {
+	dir := t.TempDir()
+	ck := filepath.Join(dir, "5x10.ck")
+	count := []string{"knight", "count", "5x10", "--closed", "--checkpoint", ck, "--format", "json"}
+	out, errOut, code := runCLI(t, "", append(count, "--workers", "1", "--max-nodes", "100000", "--checkpoint-every", "1ms")...)
+	require.Equal(t, exitPartial, code, errOut)
+	rec := knightRecord(t, out)
+	require.Equal(t, "limit", rec["status"])
+	require.Equal(t, "frontier", rec["algorithm"], "the default count of 50 squares")
+	require.Positive(t, num(rec["checkpoints_saved"]), "saved after each column (--checkpoint-every 1ms)")
+	saved, err := os.ReadFile(ck)
+	require.NoError(t, err, "the checkpoint is kept after a stop")
+
+	out, errOut, code = runCLI(t, "", count...)
+	require.Equal(t, exitOK, code, errOut)
+	rec = knightRecord(t, out)
+	require.EqualValues(t, 13311268, rec["solutions"])
+	require.Positive(t, num(rec["resumed_columns"]), "resumed from the checkpoint")
+	_, err = os.Stat(ck)
+	require.ErrorIs(t, err, os.ErrNotExist, "a finished count removes its checkpoint")
+
+	for _, tc := range []struct {
+		name   string
+		file   []byte // the checkpoint's content, if any
+		args   []string
+		stderr string
+	}{
+		{"another count", saved, []string{"knight", "count", "5x12", "--closed", "--checkpoint", ck}, "of another count"},
+		{"damaged", append(append([]byte(nil), saved[:len(saved)/2]...), 0), count, "bad checkpoint"},
+		{"search", nil, []string{"knight", "count", "6", "--algo", "search", "--checkpoint", ck}, "--checkpoint needs --algo frontier (knight algorithm search does not save checkpoints)"},
+		{"every alone", nil, []string{"knight", "count", "5x10", "--closed", "--checkpoint-every", "1s"}, "--checkpoint-every needs --checkpoint"},
+		{"every zero", nil, append(count, "--checkpoint-every", "0s"), "--checkpoint-every must be positive"},
+		{"the out file", nil, append(count, "--out", ck), "are the same file"},
+		{"no units", nil, []string{"queens", "count", "8", "--checkpoint", ck}, "--checkpoint needs --units"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			os.Remove(ck)
+			if tc.file != nil {
+				require.NoError(t, os.WriteFile(ck, tc.file, 0o600))
+			}
+			out, errOut, code := runCLI(t, "", tc.args...)
+			require.Equal(t, exitUsage, code, errOut)
+			require.Contains(t, errOut, tc.stderr)
+			require.Empty(t, out)
+			if tc.file != nil {
+				kept, err := os.ReadFile(ck)
+				require.NoError(t, err)
+				require.Equal(t, tc.file, kept, "a refused checkpoint is left as it was")
+			}
+		})
+	}
+}
+
+// TestKnightCheckpointSIGTERM: a frontier count stopped by SIGTERM (exit
+// 3, the partial record) resumes from its checkpoint when the same command
+// runs again, and prints the exact count (A175881: 6x7 closed, 1,067,638).
+func TestKnightCheckpointSIGTERM(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	if runtime.GOOS == "windows" {
+		t.Skip("signals are Unix")
+	}
+	bin, err := stopBinary()
+	require.NoError(t, err)
+	ck := filepath.Join(t.TempDir(), "6x7.ck")
+	args := []string{"knight", "count", "6x7", "--closed", "--checkpoint", ck, "--checkpoint-every", "1ms", "--format", "json"}
+	cmd := exec.Command(bin, args...)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	require.NoError(t, cmd.Start())
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	// SIGTERM once the first checkpoint is saved.
+	var werr error
+	finished := false
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(2 * time.Millisecond) {
+		if _, err := os.Stat(ck); err == nil {
+			require.NoError(t, cmd.Process.Signal(syscall.SIGTERM))
+			werr = <-done
+			break
+		}
+		select {
+		case werr = <-done:
+			finished = true
+		default:
+		}
+		if finished {
+			break
+		}
+		require.True(t, time.Now().Before(deadline), "no checkpoint saved in 30 s")
+	}
+	if finished {
+		t.Skip("the count finished before the first checkpoint was seen") // a machine this slow to poll proves nothing
+	}
+	var ee *exec.ExitError
+	require.ErrorAs(t, werr, &ee, "%s\n%s", stdout.String(), stderr.String())
+	require.Equal(t, exitPartial, ee.ExitCode(), stderr.String())
+	rec := knightRecord(t, stdout.String())
+	require.Equal(t, true, rec["partial"])
+	_, err = os.Stat(ck)
+	require.NoError(t, err, "the checkpoint is kept after a stop")
+
+	out, err := exec.Command(bin, args...).Output()
+	require.NoError(t, err)
+	rec = knightRecord(t, string(out))
+	require.EqualValues(t, 1067638, rec["solutions"])
+	require.Equal(t, "exhausted", rec["status"])
+	require.Positive(t, num(rec["resumed_columns"]), "resumed from the checkpoint")
+	_, err = os.Stat(ck)
+	require.ErrorIs(t, err, os.ErrNotExist, "a finished count removes its checkpoint")
 }

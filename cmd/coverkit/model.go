@@ -375,10 +375,13 @@ func writeFailed(ctx context.Context, what string, err error) error {
 
 // runCount is the generic count verb.
 func runCount(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []string) error {
-	if split, err := unitsRequested(cmd); err != nil {
+	if split, err := unitsRequested(cmd, m); err != nil {
 		return err
 	} else if split {
 		return runUnits(e, cmd, m, f, args)
+	}
+	if err := f.checkCheckpoint(cmd); err != nil {
+		return err
 	}
 	return runSearch(e, cmd, m, f, args, core.ModeCount, report.ResultFormats)
 }

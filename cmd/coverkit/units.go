@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 
@@ -20,38 +21,80 @@ import (
 // Split counts (issue 14): the --units, --unit, --unit-offset,
 // --checkpoint and --checkpoint-every flags of the count verb of every
 // model whose descriptor has a decomposition (models.Model.Decompose). The
-// generic count verb hands over to runUnits when --units is given.
+// generic count verb hands over to runUnits when --units is given. A
+// model with an algorithm that saves a checkpoint of a whole count
+// (models.SetCheckpoint: the knight frontier) takes --checkpoint and
+// --checkpoint-every without --units too, for that algorithm.
 
 // unitFlags are the split-count flags.
 var unitFlags = []string{"units", "unit", "unit-offset", "checkpoint", "checkpoint-every"}
 
 // declareUnitFlags adds the split-count flags to a count verb of a model
-// that has a decomposition.
+// that has a decomposition, and the checkpoint flags to that of a model
+// with an algorithm that checkpoints a count.
 func declareUnitFlags(cmd *cobra.Command, m *models.Model, s *unitSpec) {
-	if m.Decompose == nil {
+	f := cmd.Flags()
+	algos, _ := m.HonouringVerb("count", models.SetCheckpoint)
+	if m.Decompose == nil && len(algos) == 0 {
 		return
 	}
-	f := cmd.Flags()
-	f.StringVar(&s.Units, "units", "", "split the count into K work units; unit lines are JSON (see docs/scale-out.md)")
-	f.StringVar(&s.Unit, "unit", "", "with --units: the unit(s) to count: I, A-B, or env (SLURM_ARRAY_TASK_ID, JOB_COMPLETION_INDEX)")
-	f.Var(&uintValue{P: &s.Offset, Name: "unit-offset"}, "unit-offset", "with --units: add this to the unit index (one count over several arrays)")
-	f.StringVar(&s.Checkpoint, "checkpoint", "", "with --units: save progress in FILE and resume from it")
-	f.DurationVar(&s.Every, "checkpoint-every", time.Minute, "with --units: how often to save the checkpoint")
+	var who, when []string
+	if m.Decompose != nil {
+		f.StringVar(&s.Units, "units", "", "split the count into K work units; unit lines are JSON (see docs/scale-out.md)")
+		f.StringVar(&s.Unit, "unit", "", "with --units: the unit(s) to count: I, A-B, or env (SLURM_ARRAY_TASK_ID, JOB_COMPLETION_INDEX)")
+		f.Var(&uintValue{P: &s.Offset, Name: "unit-offset"}, "unit-offset", "with --units: add this to the unit index (one count over several arrays)")
+		who = append(who, "a split count (--units)")
+		when = append(when, "with --units every D and when stopped")
+	}
+	if len(algos) > 0 {
+		by := "--algo " + strings.Join(algos, ", ")
+		who = append(who, "a count by "+by)
+		when = append(when, "by "+by+" at its first chance after D (not when stopped)")
+	}
+	f.StringVar(&s.Checkpoint, "checkpoint", "", "save the progress of "+strings.Join(who, " or ")+
+		" in FILE, and resume from it when the same count runs again")
+	f.DurationVar(&s.Every, "checkpoint-every", time.Minute, "how often to save the checkpoint: "+strings.Join(when, "; "))
 }
 
 // unitsRequested reports whether cmd was asked for a split count; a
-// split-count flag without --units is a usage error.
-func unitsRequested(cmd *cobra.Command) (bool, error) {
+// split-count flag without --units is a usage error, but for the
+// checkpoint flags of a model with an algorithm that checkpoints a count
+// (checkCheckpoint).
+func unitsRequested(cmd *cobra.Command, m *models.Model) (bool, error) {
 	fs := cmd.Flags()
 	if fs.Lookup("units") == nil || fs.Changed("units") {
 		return fs.Changed("units"), nil
 	}
+	own := m.Applies("count", models.SetCheckpoint)
 	for _, name := range unitFlags[1:] {
-		if fs.Changed(name) {
+		if fs.Changed(name) && !(own && strings.HasPrefix(name, "checkpoint")) {
 			return false, usagef("--%s needs --units", name)
 		}
 	}
 	return false, nil
+}
+
+// checkCheckpoint checks the checkpoint flags of a count that is not
+// split, before anything is built or counted: --checkpoint-every needs
+// --checkpoint and is positive, and the checkpoint's directory can take a
+// file and it is not the --out file (units.CheckPaths, the one check of a
+// checkpoint's path). Whether the algorithm saves one is the registry's
+// to say (models.SetCheckpoint).
+func (f *runFlags) checkCheckpoint(cmd *cobra.Command) error {
+	fs := cmd.Flags()
+	if fs.Lookup("checkpoint") == nil {
+		return nil
+	}
+	if fs.Changed("checkpoint-every") && f.split.Checkpoint == "" {
+		return usagef("--checkpoint-every needs --checkpoint")
+	}
+	if f.split.Every <= 0 {
+		return usagef("--checkpoint-every must be positive, got %s", f.split.Every)
+	}
+	if err := units.CheckPaths(f.split.Checkpoint, f.out); err != nil {
+		return usageError(err)
+	}
+	return nil
 }
 
 // runUnits runs a split count and maps its errors to exit codes: a bad

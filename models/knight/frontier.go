@@ -24,9 +24,9 @@ const FrontierMaxSide = frontier.MaxRows
 // frontier spans and the pairing of path ends.
 var frontierAlgorithm = models.Algorithm{
 	Name: "frontier", Kind: models.Exact,
-	Caps: models.CanCount | models.CanParallel | models.CanBudget,
+	Caps: models.CanCount | models.CanParallel | models.CanBudget | models.CanCheckpoint,
 	Description: fmt.Sprintf("frontier dynamic program (transfer matrix) across the board's shorter side, at most %d: counts without listing, "+
-		"closed and open tours, any start", FrontierMaxSide),
+		"closed and open tours, any start; a checkpoint at the end of a column", FrontierMaxSide),
 	Limits: fmt.Sprintf("counts only; the shorter side at most %d; memory grows with the states of the frontier "+
 		"(8x8 closed: see docs/benchmarks.md, issue 35); a count past 128 bits is refused with its figure", FrontierMaxSide),
 	Check: func(mp core.Problem, _ *core.Options) error {
@@ -77,15 +77,24 @@ func solveFrontier(ctx context.Context, p *Problem, o *core.Options) (core.Resul
 	fp := frontierProblem(p)
 	steps := uint64(fp.Rows) * uint64(fp.Cols)
 	fo := &frontier.Options{
-		Workers: max(o.Workers, 1),
-		Check:   checkMemory,
-		Grow:    growMemory,
+		Workers:    max(o.Workers, 1),
+		Check:      checkMemory,
+		Grow:       growMemory,
+		Checkpoint: o.Checkpoint,
+		Every:      o.CheckpointEvery,
+		// The squares swept of all (the join's phase: its groups of all),
+		// the states of the level being built, and the estimated peak (or
+		// the most held so far, where that is more).
 		Report: func(pr frontier.Progress) {
-			done := uint64(pr.Step) * 1000
-			if pr.Of > 0 {
-				done += 1000 * pr.Done / pr.Of
+			done := uint64(pr.Step)
+			if pr.Done >= pr.Of {
+				done++ // the step's report at its end
 			}
-			m.Progress(core.Progress{Done: done, Total: steps * 1000})
+			p := core.Progress{Done: done, Total: steps, States: pr.States, Peak: max(pr.Estimate, pr.Peak)}
+			if pr.Join {
+				p.Done, p.Total, p.States = pr.Done, pr.Of, 0
+			}
+			m.Progress(p)
 		},
 	}
 	r, err := frontier.Count(m, fp, fo)
@@ -110,6 +119,12 @@ func solveFrontier(ctx context.Context, p *Problem, o *core.Options) (core.Resul
 		"peak_states": r.Peak,
 		"peak_bytes":  r.PeakBytes,
 		"count_bits":  64 * r.Width,
+	}
+	if o.Checkpoint != "" {
+		// The column the count resumed after (0: from the start, no
+		// checkpoint found) and the checkpoints this run saved.
+		res.Extra["resumed_columns"] = r.Resumed / fp.Rows
+		res.Extra["checkpoints_saved"] = r.Saves
 	}
 	return res, nil
 }

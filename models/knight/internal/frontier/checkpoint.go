@@ -15,7 +15,7 @@ import (
 
 // A checkpoint is the level after a column's last square, where the states
 // of a column are fewest, with what the sweep had counted by then: a long
-// count saves one after each column and resumes from the last one saved
+// count saves one at the end of a column and resumes from the last one saved
 // after a stop (SIGTERM, a timeout, a crash), instead of from the start.
 //
 // The file is binary, little-endian 64-bit words: the magic

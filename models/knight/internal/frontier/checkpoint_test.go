@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/coverkit/coverkit/core"
 	"github.com/stretchr/testify/require"
@@ -55,4 +56,32 @@ func TestCheckpointResumes(t *testing.T) {
 	}
 	_, err := Count(nil, p, &Options{Method: MethodJoin, Checkpoint: filepath.Join(t.TempDir(), "x")})
 	require.ErrorContains(t, err, "join does not save checkpoints")
+}
+
+// A stop between two steps (here before the first) stops the count: it
+// never passes for a finished count of nothing. The checkpoint is saved
+// at a column's end once Every has passed since the last save: with a
+// long Every, a stopped count saves none.
+func TestStopBetweenSteps(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, method := range []string{MethodSweep, MethodJoin} {
+		r, err := Count(core.NewMeter(ctx, nil), Problem{Rows: 6, Cols: 7, Closed: true, From: -1}, &Options{Workers: 2, Method: method})
+		require.NoError(t, err)
+		require.Equal(t, core.StatusCanceled, r.Status, method)
+	}
+	p := Problem{Rows: 5, Cols: 10, Closed: true, From: -1}
+	path := filepath.Join(t.TempDir(), "5x10.ck")
+	var reports []Progress
+	r, err := Count(core.NewMeter(context.Background(), &core.Options{MaxNodes: 100000}), p,
+		&Options{Checkpoint: path, Every: time.Hour, Report: func(pr Progress) { reports = append(reports, pr) }})
+	require.NoError(t, err)
+	require.Equal(t, core.StatusLimit, r.Status)
+	require.Zero(t, r.Saves)
+	_, err = os.Stat(path)
+	require.ErrorIs(t, err, os.ErrNotExist, "no save within Every")
+	require.NotEmpty(t, reports)
+	last := reports[len(reports)-1]
+	require.Positive(t, last.States, "the states of the level")
+	require.Equal(t, EstimatePeak(5, 10, true), last.Estimate, "the estimated peak")
 }

@@ -40,20 +40,28 @@ type Options struct {
 	// Grow asks the memory policy for one step more of the levels' memory
 	// (8 MiB at a time), which holds held bytes; nil means resource.Grow.
 	Grow func(what string, held, step uint64) error
-	// Report, if set, receives the progress of the sweep, about every
-	// 50 ms and after each step, from one goroutine at a time.
+	// Report, if set, receives the progress of the count, about every
+	// 50 ms and after each step, from the workers' goroutines (one report
+	// every 50 ms wins; it must be safe for concurrent use).
 	Report func(Progress)
 
 	// Method is MethodSweep or MethodJoin; "" lets ChooseMethod choose.
 	Method string
 
-	// Checkpoint, if set, is a file the sweep saves its level to after
-	// each column (atomically: a temporary file renamed over it) and
+	// Checkpoint, if set, is a file the sweep saves its level to at the
+	// end of a column (atomically: a temporary file renamed over it) and
 	// resumes from when it exists, and removes when the count finishes. A
 	// checkpoint of another count, or damaged, is an error wrapping
 	// ErrCheckpoint. The join does not checkpoint: with Checkpoint set the
 	// method is the sweep, and MethodJoin is refused.
 	Checkpoint string
+	// Every is the least time between two saves of the checkpoint, from
+	// the start (or the resume) of the count: the level is saved at the
+	// end of the first column after Every has passed since the last save.
+	// 0 saves after every column. A stop does not save (the level then
+	// is half expanded): a resumed count redoes the work since the last
+	// save.
+	Every time.Duration
 
 	bucketStates int // the states a bucket aims at; 0: bucketStates (tests split small levels)
 }
@@ -68,9 +76,12 @@ type Progress struct {
 	// Steps; Done of Of are the states of its level expanded so far.
 	Step, Steps int
 	Done, Of    uint64
-	// States is the number of states the step has made so far; Peak the
-	// most a level has held.
-	States, Peak uint64
+	// States is the number of states the step has made so far (the
+	// successors of the buckets it has finished); Peak the most a level
+	// has held; Estimate the estimate of the most a level of this count
+	// will hold (EstimatePeak, for the method), which the memory policy
+	// was asked for.
+	States, Peak, Estimate uint64
 	// Bytes is the memory the count holds.
 	Bytes uint64
 	// Elapsed is the time since the count began.
@@ -96,8 +107,9 @@ type Result struct {
 	// Nodes is the number of states expanded.
 	Nodes uint64
 	// Resumed is the square the sweep resumed from (a checkpoint's last
-	// square plus one), or 0.
-	Resumed int
+	// square plus one), or 0; Saves is the number of checkpoints this
+	// run saved.
+	Resumed, Saves int
 	// Method is the method used, JoinChecks the pairs of left and right
 	// states the join compared.
 	Method     string
@@ -169,10 +181,11 @@ func Count(m *core.Meter, p Problem, o *Options) (Result, error) {
 		method = MethodSweep // no columns to cut between
 	}
 	res.Method = method
-	if peak := EstimatePeak(p.Rows, p.Cols, p.Closed); peak > 0 {
-		if method == MethodJoin {
-			peak /= joinSaves
-		}
+	estimate := EstimatePeak(p.Rows, p.Cols, p.Closed)
+	if method == MethodJoin {
+		estimate /= joinSaves
+	}
+	if peak := estimate; peak > 0 {
 		if err := check(fmt.Sprintf("frontier: a %dx%d %s count (%s, an estimated peak of %d states)",
 			p.Rows, p.Cols, kind(p.Closed), method, peak), peak*bytesPerState); err != nil {
 			return res, err
@@ -180,7 +193,7 @@ func Count(m *core.Meter, p Problem, o *Options) (Result, error) {
 	}
 	newCounter := func(from int) *counter {
 		c := &counter{b: b, closed: p.Closed, from: from, workers: max(o.Workers, 1), check: check, m: m,
-			report: o.Report, t0: time.Now(), bucketStates: bucketStates}
+			report: o.Report, t0: time.Now(), bucketStates: bucketStates, estimate: estimate}
 		c.pool = &pool{grow: func(held, step uint64) error {
 			return grow(fmt.Sprintf("frontier: the states of a %dx%d board", p.Rows, p.Cols), held, step)
 		}}
@@ -200,7 +213,7 @@ func Count(m *core.Meter, p Problem, o *Options) (Result, error) {
 		return res, nil
 	}
 	if method == MethodSweep {
-		c.ckpt, c.problem = o.Checkpoint, p
+		c.ckpt, c.every, c.problem = o.Checkpoint, o.Every, p
 		done, ok, err := c.sweep(b.n-1, nil, &res)
 		if err == nil && ok && c.ckpt != "" {
 			if e := os.Remove(c.ckpt); e != nil && !errors.Is(e, os.ErrNotExist) {
@@ -281,7 +294,7 @@ func Count(m *core.Meter, p Problem, o *Options) (Result, error) {
 					return
 				}
 				o.Report(Progress{Join: true, Done: uint64(done), Of: uint64(of), Checks: j.checks.Load(),
-					Peak: res.Peak, Bytes: left.bytes() + right.bytes(), Elapsed: now})
+					Peak: res.Peak, Estimate: estimate, Bytes: left.bytes() + right.bytes(), Elapsed: now})
 			}
 		}
 		total, ok := j.join(m, max(o.Workers, 1), progress)
@@ -397,6 +410,7 @@ func (c *counter) sweep(last int, capture func(col int, l *level), res *Result) 
 	res.States = make([]uint64, 0, b.n)
 	res.Moves = make([]uint64, 0, b.n)
 	first := 0
+	lastSave := time.Now() // the last save, or the start
 	if c.ckpt != "" {
 		l, sv, err := c.loadCheckpoint(c.ckpt, c.problem)
 		if err != nil {
@@ -430,11 +444,13 @@ func (c *counter) sweep(last int, capture func(col int, l *level), res *Result) 
 		if capture != nil && (v+1)%b.rows == 0 {
 			capture(v/b.rows, dst)
 		}
-		if c.ckpt != "" && (v+1)%b.rows == 0 && v < last {
+		if c.ckpt != "" && (v+1)%b.rows == 0 && v < last && time.Since(lastSave) >= c.every {
 			sv := &saved{last: v, nodes: c.nodes, peak: c.peak, done: done, states: res.States, move: res.Moves}
 			if err := saveCheckpoint(c.ckpt, c.problem, sv, dst); err != nil {
 				return done, false, err
 			}
+			lastSave = time.Now()
+			res.Saves++
 		}
 		src = dst
 	}
@@ -460,6 +476,9 @@ type counter struct {
 	width        int
 	ratio        []float64     // states made per state expanded, by row, the last column's
 	ckpt         string        // the checkpoint file of the sweep, or ""
+	every        time.Duration // the least time between two saves
+	estimate     uint64        // the estimated peak of states
+	lastReport   atomic.Int64  // when a step last reported, since t0
 	wm           []*core.Meter // a worker's meter, kept from step to step
 	wnodes       []uint64      // a worker's nodes, all steps
 	problem      Problem       // the count's problem, for the checkpoint
@@ -538,6 +557,7 @@ func (c *counter) step(v int, src *level) (dst *level, done []uint64, moves uint
 	var (
 		next     atomic.Int64
 		expanded atomic.Uint64
+		made     atomic.Uint64 // the successors of the buckets finished
 		wg       sync.WaitGroup
 		errOnce  sync.Once
 		stopped  atomic.Bool
@@ -570,7 +590,13 @@ func (c *counter) step(v int, src *level) (dst *level, done []uint64, moves uint
 			atomic.AddUint64(&c.nodes, nodes-start)
 		}()
 		bound, _, ok := m.Poll(nodes, nodes)
-		for ok && !stopped.Load() {
+		if !ok {
+			// Stopped between two steps: the step must not pass for
+			// done (an empty level would count nothing, exhausted).
+			stopped.Store(true)
+			return
+		}
+		for !stopped.Load() {
 			i := next.Add(1) - 1
 			if i >= int64(len(order)) {
 				break
@@ -618,7 +644,7 @@ func (c *counter) step(v int, src *level) (dst *level, done []uint64, moves uint
 						}
 					}
 					if c.report != nil {
-						m.Progress(core.Progress{}) // the report's rate
+						c.tell(v, expanded.Load(), src.n, made.Load())
 					}
 				}
 				if !x.over {
@@ -635,6 +661,7 @@ func (c *counter) step(v int, src *level) (dst *level, done []uint64, moves uint
 			t.each(func(key uint64, cnt []uint64) {
 				wr.add(dst.sig.bucketOf(key), key, cnt)
 			})
+			made.Add(uint64(t.n))
 			c.pool.put(bk.segs)
 			bk.segs = nil
 			if e := c.pool.failed(); e != nil {
@@ -682,10 +709,29 @@ func (c *counter) step(v int, src *level) (dst *level, done []uint64, moves uint
 	}
 	c.peakBytes = max(c.peakBytes, bytes)
 	if c.report != nil {
+		now := time.Since(c.t0)
+		c.lastReport.Store(int64(now))
 		c.report(Progress{Step: v, Steps: c.b.n, Done: src.n, Of: src.n, States: dst.n,
-			Peak: c.peak, Bytes: bytes, Elapsed: time.Since(c.t0)})
+			Peak: c.peak, Estimate: c.estimate, Bytes: bytes, Elapsed: now})
 	}
 	return dst, done, moves, nil
+}
+
+// reportEvery is how often a step reports its progress (Options.Report)
+// while it runs.
+const reportEvery = 50 * time.Millisecond
+
+// tell reports the progress of step v, done of its of states expanded and
+// made states made, if reportEvery has passed since the last report; one
+// worker wins the report.
+func (c *counter) tell(v int, done, of, made uint64) {
+	now := time.Since(c.t0)
+	last := c.lastReport.Load()
+	if now-time.Duration(last) < reportEvery || !c.lastReport.CompareAndSwap(last, int64(now)) {
+		return
+	}
+	c.report(Progress{Step: v, Steps: c.b.n, Done: done, Of: of, States: made,
+		Peak: max(c.peak, made), Estimate: c.estimate, Bytes: c.pool.bytes(), Elapsed: now})
 }
 
 // addInto returns x + y (little-endian words), growing x as needed.
