@@ -10,14 +10,29 @@ import (
 	"github.com/coverkit/coverkit/models/batch"
 )
 
-// RunBatch compares the algorithms of m, a model whose input is a batch
-// (models.Model.Batch), over the batch that req names, held as one
-// instance (batch.LoadRequest): the input is read under ctx bounded by
-// cfg.Timeout, as each run is (an input that never comes ends). It
-// returns the report and the batch, whose invalid lines (Skipped) are
-// left out of the comparison. sizes (a command line's --sizes) must be
-// empty: a batch is one size.
-func RunBatch(ctx context.Context, cfg Config, m *models.Model, sizes string, req models.Request) (*Report, *batch.Instance, error) {
+// RunRequest compares the algorithms of m as a command line asks, on
+// the instance that req names: made by the model (Instance.New) from
+// req.Args, or from each size of sizes (the --sizes flag) standing as the
+// first argument (RunArgs), or, for a model whose input is a batch
+// (models.Model.Batch), the batch that req names, held as one instance
+// (batch.LoadRequest; sizes must then be empty), which is returned too,
+// with the invalid lines it left out (Skipped). Every instance is read
+// and built under ctx bounded by cfg.Timeout, as each run is (an input
+// that never comes ends).
+func RunRequest(ctx context.Context, cfg Config, m *models.Model, sizes string, req models.Request) (*Report, *batch.Instance, error) {
+	if m != nil && m.Batch != nil {
+		return runBatch(ctx, cfg, m, sizes, req)
+	}
+	rep, err := RunArgs(ctx, cfg, m, sizes, req.Args, func(ctx context.Context, args []string) (core.Problem, error) {
+		r := req
+		r.Args, r.Context = args, ctx
+		return m.Instance.New(r)
+	})
+	return rep, nil, err
+}
+
+// runBatch is RunRequest for a model whose input is a batch.
+func runBatch(ctx context.Context, cfg Config, m *models.Model, sizes string, req models.Request) (*Report, *batch.Instance, error) {
 	if sizes != "" && m != nil {
 		return nil, nil, fmt.Errorf("%s compare: --sizes does not apply to a batch", m.Name)
 	}

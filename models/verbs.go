@@ -90,6 +90,14 @@ var verbRequests = map[string][]core.Options{
 // the algorithm (Model.Batch: a solve of many instances).
 var batchSettings = []Setting{SetWorkers, SetMaxNodes, SetLimit}
 
+// SplitVerb is the verb of a split count (Model.Decompose: count --units),
+// as Applies and Refuses take it. Its units count every subproblem of
+// their share, with the algorithm of the decomposition: no budget, no
+// limit, no symmetry classes and no method (splitIgnores).
+const SplitVerb = "units"
+
+var splitIgnores = []Setting{SetMaxNodes, SetLimit, SetUnique, SetMethod}
+
 // Refuses returns the refusal of the settings o asks for that do not
 // apply to m's generic verb (Applies), naming them in the order of
 // Settings, or nil: a solve of a batch honours the batch loop's settings
@@ -110,6 +118,8 @@ func (m *Model) Refuses(verb string, o *core.Options) error {
 	switch {
 	case len(names) == 0:
 		return nil
+	case verb == SplitVerb:
+		return core.Wrap(core.ErrUnsupported, "%s does not apply to a split count (--units)", strings.Join(names, ", "))
 	case verb == "solve" && m.Batch != nil:
 		return core.Wrap(core.ErrUnsupported, "%s solve: %s: a batch reads only --workers, --max-nodes and --limit "+
 			"(each record is solved for its answer and a uniqueness check)", m.Name, strings.Join(names, ", "))
@@ -125,8 +135,11 @@ func (m *Model) Applies(verb string, s Setting) bool {
 	if m == nil {
 		return false
 	}
-	if verb == "solve" && m.Batch != nil {
+	switch {
+	case verb == "solve" && m.Batch != nil:
 		return slices.Contains(batchSettings, s)
+	case verb == SplitVerb:
+		return m.Decompose != nil && !slices.Contains(splitIgnores, s)
 	}
 	reqs, ok := verbRequests[verb]
 	if !ok {

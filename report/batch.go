@@ -357,6 +357,9 @@ type BatchSolve struct {
 	Format string
 	// Progress, if set, is called with the number of records answered.
 	Progress func(done uint64)
+	// Stats, if set, receives the batch's record (BatchRecord), as a JSON
+	// line, once every answer is written (--stats).
+	Stats io.Writer
 }
 
 // BatchResult is how a batch solve ended.
@@ -411,6 +414,10 @@ func (s *BatchSolve) Run(ctx context.Context, w io.Writer) (BatchResult, error) 
 	if sz := bw.Size(); input == models.ArgumentsInput && sz != "" {
 		input = sz // puzzles on the command line: their size, not "arguments"
 	}
-	return BatchResult{Record: BatchRecord(m.Name, input, sum.Algorithm, b, &sum, st), Status: st,
-		Answered: sum.Records > sum.ByVerdict[batch.Timeout], Failure: BatchFailure(b, &sum, st)}, nil
+	r := BatchResult{Record: BatchRecord(m.Name, input, sum.Algorithm, b, &sum, st), Status: st,
+		Answered: sum.Records > sum.ByVerdict[batch.Timeout], Failure: BatchFailure(b, &sum, st)}
+	if s.Stats != nil {
+		return r, WriteJSON(s.Stats, r.Record)
+	}
+	return r, nil
 }

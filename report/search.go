@@ -25,10 +25,14 @@ type Search struct {
 	Algorithm models.Algorithm
 	Options   *core.Options
 	// Format is the output format (SolveFormats, or ResultFormats for a
-	// count); Count makes the run a count; Unique and Stats are the
-	// record's and the solution writer's (--unique, --stats).
-	Format               string
-	Count, Unique, Stats bool
+	// count); Count makes the run a count; Unique is the record's
+	// (--unique).
+	Format        string
+	Count, Unique bool
+	// Stats, if set, receives the run's record, as a JSON line, once the
+	// output is written, and makes the solution writer give each
+	// solution's work (--stats).
+	Stats io.Writer
 	// Solver runs the search; nil is Algorithm.Run. The command's shows
 	// the search's progress.
 	Solver core.Solver
@@ -86,7 +90,7 @@ func (s *Search) Run(ctx context.Context, w io.Writer) (SearchResult, error) {
 	var sw *SolutionWriter
 	var writeErr error
 	if !s.Count {
-		sw = NewSolutionWriter(&outfile.Stoppable{Ctx: ctx, W: w}, m, p, alg.Name, s.Format, s.Stats)
+		sw = NewSolutionWriter(&outfile.Stoppable{Ctx: ctx, W: w}, m, p, alg.Name, s.Format, s.Stats != nil)
 	}
 	if all {
 		o.Visit = func(sol core.Solution, since core.Stats) bool {
@@ -109,7 +113,7 @@ func (s *Search) Run(ctx context.Context, w io.Writer) (SearchResult, error) {
 		if err := WriteResult(w, s.Format, m, p, &r.Result, &r.Record); err != nil {
 			return r, &WriteError{What: "writing the result", Err: err}
 		}
-		return r, nil
+		return r, s.writeStats(r.Record)
 	}
 	if !all {
 		if err := alg.CheckFirst(p, &r.Result); err != nil {
@@ -123,5 +127,13 @@ func (s *Search) Run(ctx context.Context, w io.Writer) (SearchResult, error) {
 	if !r.Found && res.Status.Finished() {
 		r.Failure, r.Proved = Failure(m, alg, p, &r.Result)
 	}
-	return r, nil
+	return r, s.writeStats(r.Record)
+}
+
+// writeStats writes rec to Stats, if set.
+func (s *Search) writeStats(rec Record) error {
+	if s.Stats == nil {
+		return nil
+	}
+	return WriteJSON(s.Stats, rec)
 }

@@ -341,6 +341,43 @@ func CheckPaths(checkpoint, out string) error {
 	return nil
 }
 
+// CheckFiles checks the job's files before anything is built or counted:
+// its checkpoint (CheckPaths: not the output out, in a directory that
+// takes a file) and out, where the lines of the units First to Last go as
+// they finish, refused now if they would not fit on its disk rather than
+// when it is full (CheckRoom).
+func (j *Job) CheckFiles(out string) error {
+	if j == nil || j.Last < j.First {
+		return fmt.Errorf("%w: no units to count", ErrBadUnit)
+	}
+	if err := CheckPaths(j.Checkpoint, out); err != nil {
+		return err
+	}
+	return CheckRoom(out, "--out", resource.Bytes(j.Last-j.First+1, LineBytes))
+}
+
+// Split splits p into the job's Units with decompose (a model's
+// decomposition, through Decompose) for algo, and sets the job's Size,
+// Dec, NewDec and Algorithm. An algo ("": the decomposition's own) that
+// names neither the algorithm of the decomposition's lines nor one of its
+// Alternates is refused. When ctx ends the error is its status's
+// (core.ErrorStatus).
+func (j *Job) Split(ctx context.Context, decompose func(context.Context, core.Problem, uint64) (core.Decomposition, error),
+	p core.Problem, algo string) error {
+	if j == nil || p == nil {
+		return errors.New("units: Split: no job or no problem")
+	}
+	dec, again, err := Decompose(ctx, decompose, p, j.Units, algo)
+	if err != nil {
+		return err
+	}
+	j.Size, j.Dec, j.NewDec, j.Algorithm = p.Size(), dec, again, AlgorithmOf(dec)
+	if algo != "" && algo != j.Algorithm {
+		return fmt.Errorf("--units counts with the %s decomposition and the %s algorithm, not --algo %s", dec.Name(), j.Algorithm, algo)
+	}
+	return nil
+}
+
 // LineBytes is about the most a unit line takes (its JSON, with a
 // by_weight of a few classes): what the checks of room count a unit.
 const LineBytes = 1 << 10

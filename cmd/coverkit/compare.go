@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 
@@ -36,9 +35,6 @@ func runCompare(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args [
 	// reading its input included.
 	ctx, stop := searchContext(cmd.Context(), 0)
 	defer stop()
-	if m.Batch != nil {
-		return compareBatch(ctx, e, m, f, cfg, args)
-	}
 	bar := newProgress(e, f, 0, m.Name+" compare: runs")
 	if bar != nil {
 		cfg.Progress = func(done, total int) {
@@ -47,34 +43,19 @@ func runCompare(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args [
 		}
 	}
 	ctx, _ = bar.Track(ctx)
-	// --timeout bounds each run and, as for a batch, reading and building
-	// its instance (an input that never comes included).
-	rep, err := bench.RunArgs(ctx, cfg, m, f.sizes, args, func(ctx context.Context, a []string) (core.Problem, error) {
-		return instance(ctx, e, m, f, a)
-	})
+	// --timeout bounds each run and reading and building its instance
+	// (an input that never comes included). A batch with invalid lines
+	// is compared on its valid problems, and the command then exits 2
+	// saying how many lines it skipped.
+	rep, bi, err := bench.RunRequest(ctx, cfg, m, f.sizes, f.request(e, args))
 	bar.Finish()
 	if err != nil {
-		if ee := (*exitError)(nil); errors.As(err, &ee) {
-			return err
-		}
-		return usageError(err)
-	}
-	return writeComparison(ctx, e, f, m.Name, rep)
-}
-
-// compareBatch compares the algorithms over a batch of problems read from
-// one input (models.Model.Batch, bench.RunBatch): a batch with invalid
-// lines is compared on its valid problems, and the command then exits 2
-// saying how many lines it skipped.
-func compareBatch(ctx context.Context, e *env, m *models.Model, f *runFlags, cfg bench.Config, args []string) error {
-	rep, bi, err := bench.RunBatch(ctx, cfg, m, f.sizes, f.request(e, args))
-	if err != nil {
-		return phaseError(err, "reading the batch")
+		return phaseError(err, "reading and building the instance")
 	}
 	if err := writeComparison(ctx, e, f, m.Name, rep); err != nil {
 		return err
 	}
-	if bi.Skipped() > 0 {
+	if bi != nil && bi.Skipped() > 0 {
 		return usagef("%d invalid line(s) skipped: compared on the %d valid ones", bi.Skipped(), bi.Items())
 	}
 	return nil

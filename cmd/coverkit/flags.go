@@ -11,7 +11,6 @@ import (
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
 	"github.com/coverkit/coverkit/progress"
-	"github.com/coverkit/coverkit/resource"
 	"github.com/spf13/cobra"
 )
 
@@ -197,9 +196,7 @@ func (f *runFlags) options(mode core.Mode, formats []string) (*core.Options, err
 	if _, err := f.progressMode(); err != nil {
 		return nil, err
 	}
-	if f.timeout < 0 {
-		return nil, usagef("--timeout %s: must not be negative (0 means no limit)", f.timeout)
-	}
+	// A negative --timeout is refused for every command (newRoot).
 	o, err := f.Given.Options(mode)
 	if err != nil {
 		return nil, usageError(err)
@@ -222,17 +219,6 @@ func (f *runFlags) progressMode() (progress.Mode, error) {
 	return m, nil
 }
 
-// checkWorkers refuses a --workers that the one worker rule refuses
-// (negative, or above resource.Cap: resource.CheckWorkers), with a usage
-// error, before anything is built; it resolves nothing (0 stays the
-// default, which the library resolves where the work is shared out).
-func (f *runFlags) checkWorkers() error {
-	if _, err := resource.CheckWorkers(f.Workers); err != nil {
-		return usagef("--%v", err)
-	}
-	return nil
-}
-
 // request gathers the model's parameters and the arguments for
 // Instance.New or Verify.
 func (f *runFlags) request(e *env, args []string) models.Request {
@@ -243,6 +229,15 @@ func (f *runFlags) request(e *env, args []string) models.Request {
 	return models.Request{Args: args, Params: params,
 		Open: func(name string) (io.ReadCloser, error) { return openInput(e, name) },
 		Warn: func(msg string) { fmt.Fprintf(e.stderr, "coverkit: warning: %s\n", msg) }}
+}
+
+// statsTo is where --stats writes the run's record: stderr, or nil
+// without --stats.
+func (f *runFlags) statsTo(e *env) io.Writer {
+	if f.stats {
+		return e.stderr
+	}
+	return nil
 }
 
 // joinFormats lists formats for help: "text, json, csv, none".

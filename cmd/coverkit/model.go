@@ -293,7 +293,7 @@ func runSearch(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []
 	}
 	defer o.Abort()
 	r, err := (&report.Search{Model: m, Problem: p, Algorithm: alg, Options: opts, Format: f.format,
-		Count: mode == core.ModeCount, Unique: f.Unique, Stats: f.stats,
+		Count: mode == core.ModeCount, Unique: f.Unique, Stats: f.statsTo(e),
 		Solver: func(ctx context.Context, p core.Problem, o *core.Options) (core.Result, error) {
 			return search(ctx, e, f, m, alg, p, o, args)
 		}}).Run(ctx, o)
@@ -301,11 +301,6 @@ func runSearch(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []
 		return writeFailed(ctx, we.What, we.Err)
 	} else if err != nil {
 		return solverError(err)
-	}
-	if f.stats {
-		if err := report.WriteJSON(e.stderr, r.Record); err != nil {
-			return err
-		}
 	}
 	switch {
 	case r.Failure != "" && !r.Proved: // exit 1 only when the search proves there is none
@@ -343,16 +338,12 @@ func runBatch(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 	defer stop()
 	bar := newProgress(e, f, -1, m.Name+" solve")
 	ctx, _ = bar.Track(ctx)
-	r, err := (&report.BatchSolve{Model: m, Request: f.request(e, args), Algorithm: f.algo, Limit: opts.Limit, MaxNodes: opts.MaxNodes,
-		Workers: f.Workers, Format: f.format, Progress: func(done uint64) { bar.Set(int64(done)) }}).Run(ctx, o)
+	r, err := (&report.BatchSolve{Model: m, Request: f.request(e, args), Algorithm: f.algo,
+		Limit: opts.Limit, MaxNodes: opts.MaxNodes, Workers: f.Workers, Format: f.format, Stats: f.statsTo(e),
+		Progress: func(done uint64) { bar.Set(int64(done)) }}).Run(ctx, o)
 	bar.Finish()
 	if err != nil {
 		return phaseError(err, "opening the input")
-	}
-	if f.stats {
-		if err := report.WriteJSON(e.stderr, r.Record); err != nil {
-			return err
-		}
 	}
 	if err := finishAnswers(e, o, r.Status, r.Answered, r.Failure); err != nil {
 		return err
@@ -411,15 +402,14 @@ func runTask(e *env, cmd *cobra.Command, m *models.Model, t models.Task, f *runF
 	}
 	out, err := t.Run(ctx, c)
 	bar.Finish()
-	if err == nil && f.stats && out.Algorithm != "" {
+	if err != nil {
+		return phaseError(err, "opening the input")
+	}
+	if f.stats && out.Algorithm != "" {
 		// --stats: the task's result record on stderr, as every verb writes it.
 		if err := report.WriteJSON(e.stderr, report.OutcomeRecord(m.Name, out)); err != nil {
 			return err
 		}
-	}
-	switch {
-	case err != nil:
-		return phaseError(err, "opening the input")
 	}
 	if err := finishAnswers(e, o, out.Status, true, out.Message); err != nil {
 		return err

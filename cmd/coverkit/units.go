@@ -10,10 +10,10 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
 	"github.com/coverkit/coverkit/outfile"
 	"github.com/coverkit/coverkit/report"
-	"github.com/coverkit/coverkit/resource"
 	"github.com/coverkit/coverkit/units"
 	"github.com/spf13/cobra"
 )
@@ -105,24 +105,17 @@ func runUnits(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 	if err != nil {
 		return usageError(err)
 	}
-	for _, name := range []string{"unique", "max-nodes", "limit", "method"} {
-		if fl := cmd.Flags().Lookup(name); fl != nil && fl.Changed {
-			return usagef("--%s does not apply to a split count (--units)", name)
-		}
-	}
-	// The checkpoint's path is checked before anything is built or
-	// counted, and must not be the output.
-	if err := units.CheckPaths(f.split.Checkpoint, f.out); err != nil {
+	opts, err := f.Given.Options(core.ModeCount) // a unit honours --workers (units.Job.Workers)
+	if err != nil {
 		return usageError(err)
 	}
-	// The lines go to --out as they finish (the file is renamed into
-	// place at the end): a range whose lines would not fit on its disk is
-	// refused now, not when the disk is full.
-	if err := units.CheckRoom(f.out, "--out", resource.Bytes(last-first+1, units.LineBytes)); err != nil {
+	if err := m.Refuses(models.SplitVerb, opts); err != nil {
 		return usageError(err)
 	}
-	if err := f.checkWorkers(); err != nil { // a unit honours --workers (units.Job.Workers)
-		return err
+	job := &units.Job{Model: m.Name, Units: k, First: first, Last: last, Version: report.Version(),
+		Checkpoint: f.split.Checkpoint, Every: f.split.Every, Workers: f.Workers}
+	if err := job.CheckFiles(f.out); err != nil {
+		return usageError(err)
 	}
 	ctx, stop := searchContext(cmd.Context(), f.timeout)
 	defer stop()
@@ -130,13 +123,12 @@ func runUnits(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 	if err != nil {
 		return err
 	}
-	dec, newDec, err := units.Decompose(ctx, m.Decompose, p, k, f.algo)
-	if err != nil {
-		return phaseError(err, "splitting the count")
+	algo := f.algo
+	if _, err := m.Algorithm("auto"); algo == "auto" && err == nil {
+		algo = "" // the model's default
 	}
-	algorithm := units.AlgorithmOf(dec)
-	if _, err := m.Algorithm(f.algo); f.algo != "" && f.algo != algorithm && (f.algo != "auto" || err != nil) { // auto: the default
-		return usagef("--units counts with the %s decomposition and the %s algorithm, not --algo %s", dec.Name(), algorithm, f.algo)
+	if err := job.Split(ctx, m.Decompose, p, algo); err != nil {
+		return phaseError(err, "splitting the count")
 	}
 	// A second signal while the checkpoint is saved must not kill the
 	// process: searchContext's NotifyContext keeps catching them.
@@ -156,25 +148,19 @@ func runUnits(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 		defer o.Abort()
 		out[2] = o
 	}
-	job := &units.Job{
-		Model: m.Name, Size: p.Size(), Algorithm: algorithm, Dec: dec, Units: k,
-		First: first, Last: last, Version: report.Version(), Checkpoint: f.split.Checkpoint, Every: f.split.Every,
-		Workers: f.Workers, NewDec: newDec, Emit: units.WriteLines(out...),
-	}
+	job.Emit = units.WriteLines(out...)
 	bar := newProgress(e, f, 0, fmt.Sprintf("%s %s: units %d-%d of %d", m.Name, p.Size(), first, last, k))
 	ctx, _ = bar.Track(ctx)
 	_, err = job.Run(ctx)
 	bar.Finish()
-	if err != nil {
-		if errors.Is(err, units.ErrStopped) && o != nil && !o.Empty() {
-			o.Commit() // the one --out rule: a partial result that holds a unit
+	if o != nil && (err == nil || errors.Is(err, units.ErrStopped)) {
+		// The one --out rule: a partial result that holds a unit is kept.
+		if _, serr := o.Settle(err != nil, true); err == nil {
+			err = serr
 		}
-		return unitsError(err)
 	}
-	if o != nil {
-		if err := o.Commit(); err != nil {
-			return unitsError(err)
-		}
+	if err != nil {
+		return unitsError(err)
 	}
 	return nil
 }

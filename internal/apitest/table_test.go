@@ -38,7 +38,7 @@ var table = map[string]entry{
 	"bench.Reach":               {fn: bench.Reach},
 	"bench.ReachLater":          {fn: bench.ReachLater},
 	"bench.RunArgs":             {fn: bench.RunArgs},
-	"bench.RunBatch":            {fn: bench.RunBatch},
+	"bench.RunRequest":          {fn: bench.RunRequest},
 	"bench.ReachResult.Words":   {fn: bench.ReachResult.Words},
 	"bench.Machine":             {fn: bench.Machine},
 	"bench.ParseSizes":          {fn: bench.ParseSizes},
