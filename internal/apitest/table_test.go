@@ -590,5 +590,7 @@ var table = map[string]entry{
 	"units.Range.MarshalJSON":      {fn: units.Range.MarshalJSON},
 	"units.Merge":                  {fn: units.Merge},
 	"units.MergeInputs":            {fn: units.MergeInputs},
+	"units.(*Job).CheckFiles":      {fn: (*units.Job).CheckFiles},
+	"units.(*Job).Split":           {fn: (*units.Job).Split},
 	"units.(*Summary).WriteText":   {fn: (*units.Summary).WriteText},
 }
