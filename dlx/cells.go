@@ -130,6 +130,10 @@ type cells struct {
 	epoch  uint32
 
 	item0 []int32 // the item list as built: every item, in input order
+	// ones is the primary items with one option as built; empty, whether
+	// a primary item has none.
+	ones  []int32
+	empty bool
 
 	// reduced: the last preparation left options out of their items'
 	// stretches of set (reduce with forced options).
@@ -278,6 +282,14 @@ func newCells(m *core.Meter, l *links) (*cells, error) {
 	}
 	copy(c.item, c.item0)
 	c.prim = c.item0[:c.nprim]
+	for _, x := range c.prim {
+		switch c.set0[x-1] {
+		case 0:
+			c.empty = true
+		case 1:
+			c.ones = append(c.ones, x)
+		}
+	}
 	levels := int(c.nprim) + 1 // each level covers a primary item
 	c.choice = make([]int32, levels)
 	c.saved = make([]int32, levels+1)
@@ -285,11 +297,9 @@ func newCells(m *core.Meter, l *links) (*cells, error) {
 	c.lastb = make([]int32, levels+1)
 	c.lastb[0] = -1
 	c.savedPrim = make([]uint32, levels+1)
-	// Each chain of forced moves below a branching level pushes an item
-	// at most once (when its set shrinks from two options to one) and a
-	// scan pushes each item at most once: the stacks hold at most nprim
-	// items (see search), and the margin is for the root's scan.
-	c.force = make([]int32, 2*int(c.nprim)+2)
+	// The forced stack holds at most twice the primary items, and the
+	// hiding writes one entry past its top (see search).
+	c.force = make([]int32, 2*int(c.nprim)+4)
 	c.bforce = make([]int32, 0, int(c.nprim)+1)
 	c.kernel = dance.Resolve(dance.Auto)
 	c.bases()
@@ -475,13 +485,25 @@ func (c *cells) option(y int32) int { return int(c.optOf[y]) }
 // the sizes only and chooses the forced options as its levels choose
 // options (restore, force), at a cost in proportion to the items and what
 // the forced options rule out rather than to the whole problem.
+//
+// It leaves c.k set for the search. With the canonical tree the forced
+// stack then holds every primary item that has one option left and is
+// active (the items with one option as built, and those the forced
+// options left with at most one), with others, inactive or (a dead end)
+// without options, so that the search needs no scan of the items at its
+// root.
 func (c *cells) prepare(forced []int) bool {
+	k := &c.k
 	if c.tree == cellsKnuth {
-		return c.reduce(forced)
+		ok := c.reduce(forced)
+		c.kern(k)
+		return ok
 	}
 	c.restore()
-	for _, k := range forced {
-		if !c.force1(c.optNode[k]) {
+	c.kern(k)
+	k.NF = uint32(copy(c.force, c.ones))
+	for _, o := range forced {
+		if !c.force1(c.optNode[o]) {
 			return false
 		}
 	}
@@ -511,7 +533,8 @@ func (c *cells) restore() {
 
 // force1 chooses the option of node y as a level of the canonical tree
 // does (search: a primary item of it made inactive, its options hidden,
-// then the option covered). It returns false if the option is ruled out
+// then the option covered), on c.k, pushing on its forced stack what the
+// hiding pushes (see prepare). It returns false if the option is ruled out
 // by one chosen before (then it changes nothing) or leaves a primary item
 // without options: either way there is no solution.
 func (c *cells) force1(y int32) bool {
@@ -531,10 +554,11 @@ func (c *cells) force1(y int32) bool {
 		}
 	}
 	k := &c.k
-	c.kern(k)
 	x0 := uint32(on[z0].itm)
 	sparse.SwapOut(k, x0)
-	sparse.HideBranch(k, x0, nil, 0)
+	f := c.force[:k.NF]
+	sparse.HideBranch(k, x0, &f)
+	k.NF = uint32(len(f))
 	var ok bool
 	if c.clr == nil {
 		ok = sparse.CoverPlain(c.kernel == dance.Asm, k, uint32(z0))

@@ -53,10 +53,13 @@ type cellsOutcome struct {
 // does itself.
 //
 // The stacks cannot overflow: a level covers a primary item, so there are
-// at most nprim levels; below a branching level each primary item goes on
-// the forced stack at most once (when its set shrinks from two options to
-// one) or once by the scan that finds it with one option, which happens
-// only where the stack is empty.
+// at most nprim levels. Sizes only shrink between the restores of a
+// branching level, which start its forced stack afresh (try), and each
+// primary item goes on it at most twice there: once at one option (when
+// its set shrinks from two options to one, or by the branching level's
+// hiding or the root's scan that finds it with one) and once at none
+// (sparse.CoverPlainGo). The branching levels' own entries (bforce) are
+// at most nprim: an item's set shrinks to one option once.
 func (c *cells) search(t *task) cellsOutcome {
 	// The loop keeps its state in c.loop and c.k, behind one pointer each:
 	// held in local variables, the Go compiler shuffled some twenty of
@@ -76,16 +79,14 @@ func (c *cells) search(t *task) cellsOutcome {
 		r.workBound = t.g.begin(0)
 		goto forward
 	}
-	c.kern(k)
 	c.bforce = c.bforce[:0] // (a parked search's, if any)
 	k.Knuth = c.tree == cellsKnuth
+	k.Upd = 0 // (what prepare's forced options did is not counted)
 	*r = cellsRun{nodes: t.g.nodes, first: t.g.nodes, colored: c.clr != nil, asm: c.kernel == dance.Asm, status: core.StatusExhausted}
-	// An active primary item without options leaves no search (SSXCC's
-	// "bad item"): a dead end at the root.
-	for _, x := range c.item[:c.active] {
-		if x < c.second && c.set[x-1] == 0 {
-			return cellsOutcome{Status: r.status, DeadEnds: 1}
-		}
+	if c.badItem() {
+		// An active primary item without options leaves no search (SSXCC's
+		// "bad item"): a dead end at the root.
+		return cellsOutcome{Status: r.status, DeadEnds: 1}
 	}
 	r.workBound = t.g.begin(0)
 
@@ -110,12 +111,9 @@ forward:
 	// A forced move: the top of the stack (with Knuth's tree the last one
 	// met, with the canonical tree the first in input order) that is
 	// still active.
-	for k.NF > 0 {
-		k.NF--
-		if r.best = *u32(k.Force, k.NF); *u32(k.Set, r.best-2) < k.Active {
-			c.force1Level(r)
-			goto advance
-		}
+	if c.popForced(r) {
+		c.force1Level(r)
+		goto advance
 	}
 	switch c.choose(r) {
 	case chooseForced:
@@ -183,33 +181,28 @@ const (
 // choose chooses the item of a node whose forced stack is empty (SSXCC's
 // choice: the item with the fewest options, the first in input order on
 // ties), and says whether it is a forced move, a branching, or no item is
-// left (a solution). Items with one option left (SSXCC's scan pushes them
-// in the order of the item list, and takes the last) can only be at the
-// root (where the whole list is scanned) or among those the last
-// branching level's hiding left with one option (bforce from bstart[lb]):
-// the checked hiding below it pushed every other one, and each was taken
-// or left inactive. Otherwise no active item has fewer than two options
-// (sparse.Scan).
+// left (a solution). With Knuth's tree, items with one option left
+// (SSXCC's scan pushes them in the order of the item list, and takes the
+// last) can only be at the root (where the whole list is scanned) or
+// among those the last branching level's hiding left with one option
+// (bforce from bstart[lb]): the checked hiding below it pushed every
+// other one, and each was taken or left inactive. With the canonical
+// tree they are all on the forced stack (prepare, and the hiding below
+// it). Otherwise no active item has fewer than two options (sparse.Scan).
 func (c *cells) choose(r *cellsRun) int {
 	k := &c.k
 	var size, scanned uint32
 	lb := c.lastb[r.level]
 	switch {
-	case r.level == 0:
+	case r.level == 0 && k.Knuth:
 		r.best, size = sparse.Choose(k)
 		scanned = k.Active
-		if k.NF > 0 && !k.Knuth {
-			slices.Sort(c.force[:k.NF])
-			slices.Reverse(c.force[:k.NF])
-		}
 	case k.Knuth && lb >= 0 && c.pushLeft(k, c.bforce[c.bstart[lb]:]):
 	default:
 		r.best, size, scanned = sparse.Scan(k, c.prim)
 	}
 	r.work += uint64(scanned)
-	if k.NF > 0 {
-		k.NF--
-		r.best = *u32(k.Force, k.NF)
+	if c.popForced(r) {
 		return chooseForced
 	}
 	if size == math.MaxUint32 {
@@ -225,7 +218,7 @@ func (c *cells) branch(r *cellsRun) {
 	k := &c.k
 	sparse.SwapOut(k, r.best)
 	c.bstart[r.level] = int32(len(c.bforce))
-	sparse.HideBranch(k, r.best, &c.bforce, int(c.bstart[r.level]))
+	sparse.HideBranch(k, r.best, &c.bforce)
 	if !k.Knuth {
 		c.sortSet(int32(r.best))
 	}
@@ -251,7 +244,7 @@ func (c *cells) force1Level(r *cellsRun) {
 	k := &c.k
 	sparse.SwapOut(k, r.best)
 	if k.Knuth {
-		sparse.HideBranch(k, r.best, nil, 0)
+		sparse.HideBranch(k, r.best, nil)
 	}
 	r.choice = r.best
 	c.saved[r.level+1] = r.saveptr
@@ -316,6 +309,67 @@ func (c *cells) back(r *cellsRun) {
 	r.best = on32(c.k.On, cur).itm
 	r.choice = uint32(c.loc[cur])
 	r.branching = c.set[r.best-1] > 1
+}
+
+// badItem reports whether an active primary item has no options at the
+// root: with Knuth's tree by a scan of the active items; with the
+// canonical tree, such an item is one as built or on the forced stack
+// (see prepare).
+func (c *cells) badItem() bool {
+	k := &c.k
+	if !k.Knuth {
+		if c.empty {
+			return true
+		}
+		for _, x := range c.force[:k.NF] {
+			if uint32(c.set[x-2]) < k.Active && c.set[x-1] == 0 {
+				return true
+			}
+		}
+		return false
+	}
+	for _, x := range c.item[:k.Active] {
+		if x < c.second && c.set[x-1] == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// popForced takes from the forced stack the item of a forced move into
+// r.best, and reports whether there was one: with Knuth's tree the top
+// one still active, with the canonical tree the active one with the least
+// offset (the first in input order), leaving the other active ones.
+func (c *cells) popForced(r *cellsRun) bool {
+	k := &c.k
+	if k.Knuth {
+		for k.NF > 0 {
+			k.NF--
+			if r.best = *u32(k.Force, k.NF); *u32(k.Set, r.best-2) < k.Active {
+				return true
+			}
+		}
+		return false
+	}
+	f := c.force[:k.NF]
+	n, at, best := 0, 0, uint32(math.MaxUint32)
+	for _, x := range f {
+		if *u32(k.Set, uint32(x)-2) < k.Active {
+			if uint32(x) < best {
+				best, at = uint32(x), n
+			}
+			f[n] = x
+			n++
+		}
+	}
+	if n == 0 {
+		k.NF = 0
+		return false
+	}
+	f[at] = f[n-1]
+	k.NF = uint32(n - 1)
+	r.best = best
+	return true
 }
 
 // pushLeft pushes on the forced stack the items of left (those a

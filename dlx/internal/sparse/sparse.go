@@ -14,7 +14,7 @@ type Kern struct {
 	Second                  uint32         // offsets below Second are primary items
 	Active                  uint32         // the active items: item[:Active]
 	NF                      uint32         // the forced stack's height
-	Knuth                   bool           // Knuth's tree: push forced items on top (else in order of offsets)
+	Knuth                   bool           // Knuth's tree (see CoverPlainGo)
 	Zero                    bool           // a step left an active primary item without options
 	Swaps                   uint32         // the items the last choice made inactive
 	APrim                   uint32         // the active primary items
@@ -58,20 +58,12 @@ type node struct{ itm, nxt uint32 }
 // on32 returns the address of node y of the array at p.
 func on32(p unsafe.Pointer, y uint32) *node { return (*node)(unsafe.Add(p, uintptr(y)*8)) }
 
-// push puts primary item uu, whose set has shrunk to one option, on the
-// forced stack: on top with Knuth's tree (the last met is taken first);
-// with the canonical tree where it keeps the stack in decreasing order of
-// offsets, so that the top is the first in input order.
+// push puts primary item uu, whose set has shrunk to one option, on top
+// of the forced stack (Knuth's tree takes the last met first; the
+// canonical tree, the active one with the least offset).
 func (k *Kern) push(uu uint32) {
-	n := k.NF
+	*u32(k.Force, k.NF) = uu
 	k.NF++
-	if !k.Knuth {
-		for n > 0 && *u32(k.Force, n-1) < uu {
-			*u32(k.Force, n) = *u32(k.Force, n-1)
-			n--
-		}
-	}
-	*u32(k.Force, n) = uu
 }
 
 // rare is the hiding loops' step for an item uu whose set shrinks to ss ≤
@@ -96,15 +88,20 @@ func (k *Kern) rare(uu, ss uint32) bool {
 
 // hideItem removes the options of item x's set but the one whose node
 // there is q (the option chosen) from the other active items' sets in a
-// problem without colors (SSXCC's hide(x, 0, 1)), looking at the sets that
-// shrink to one option or none (rare); it returns false if it left an
-// active primary item without options. Without colors every node of an
-// option in an active set is in an active item or in one of the option's
-// items just made inactive, so no node needs a test.
+// problem without colors (SSXCC's hide(x, 0, 1)), and returns false, at
+// once, if it left an active primary item without options. Without
+// colors every node of an option in an active set is in an active item
+// or in one of the option's items just made inactive, so no node needs a
+// test. With Knuth's tree it pushes on the forced stack the active
+// primary items whose sets shrink to one option (rare); with the
+// canonical tree, every primary item whose set shrinks to at most one
+// option, active or not, by a store and an addition (see CoverPlainGo).
 func hideItem(k *Kern, x, q uint32) bool {
-	set, loc, on := k.Set, k.Loc, k.On
+	set, loc, on, second, knuth := k.Set, k.Loc, k.On, k.Second, k.Knuth
 	sizes := unsafe.Add(set, -4) // sizes[x] is set[x−1], x's size
 	upd := k.Upd
+	fp := unsafe.Add(k.Force, uintptr(k.NF)*4)
+walk:
 	for rr, end := x, x+*u32(sizes, x); rr < end; rr++ {
 		tt := *u32(set, rr)
 		if tt == q {
@@ -113,9 +110,22 @@ func hideItem(k *Kern, x, q uint32) bool {
 		for nn := on32(on, tt).nxt; nn != tt; nn = on32(on, nn).nxt {
 			uu := on32(on, nn).itm
 			ss := *u32(sizes, uu) - 1
-			if int32(ss) <= 1 && k.rare(uu, ss) {
-				k.Upd = upd
-				return false
+			if knuth {
+				if int32(ss) <= 1 && k.rare(uu, ss) {
+					k.Upd = upd
+					return false
+				}
+			} else {
+				// uu is primary if d < 0. Left without options and
+				// active, it ends the hiding; with at most one option
+				// it is pushed, by a store and an addition.
+				d := int32(uu - second)
+				if int32(ss-1)&d < 0 && *u32(set, uu-2) < k.Active {
+					k.Zero = true
+					break walk
+				}
+				*(*uint32)(fp) = uu
+				fp = unsafe.Add(fp, uintptr(uint32(int32(ss-2)&d)>>31)*4)
 			}
 			// Swap nn with the last node of uu's set, and shorten it.
 			last := uu + ss
@@ -129,6 +139,9 @@ func hideItem(k *Kern, x, q uint32) bool {
 			upd++
 		}
 	}
+	if !knuth {
+		k.NF = uint32((uintptr(fp) - uintptr(k.Force)) / 4)
+	}
 	k.Upd = upd
 	return !k.Zero
 }
@@ -137,10 +150,31 @@ func hideItem(k *Kern, x, q uint32) bool {
 // colors: it makes the option's other items inactive (Swaps of them) and
 // removes the options they rule out from the other active items' sets
 // (SSXCC's hide of each, passing over the option itself wherever it is
-// still in a set), pushing on the forced stack the active primary items
-// whose sets shrink to one option. It returns false, at once, if an
-// active primary item is left without options.
+// still in a set). It returns false, at once, if an active primary item
+// is left without options. It pushes on the forced stack the primary
+// items whose sets shrink to one option: with Knuth's tree the active
+// ones, in the order met (he takes the last first); with the canonical
+// tree, without a branch, every one whose set shrinks to at most one
+// option, active or not, in no order (the search takes the active one
+// with the least offset and one option). Sizes only shrink between the
+// search's restores, so there each primary item is pushed at most twice
+// (at one option, at none), and the stack holds at most twice the primary
+// items.
 func CoverPlainGo(k *Kern, cur uint32) bool {
+	on := k.On
+	deactivate(k, cur)
+	for q := on32(on, cur).nxt; q != cur; q = on32(on, q).nxt {
+		if !hideItem(k, on32(on, q).itm, q) {
+			return false
+		}
+	}
+	return true
+}
+
+// deactivate makes the other items of the option of node cur inactive
+// (Swaps of them: those still active), swapping each with the last active
+// item, and counts an update for each.
+func deactivate(k *Kern, cur uint32) {
 	set, item, on := k.Set, k.Item, k.On
 	p := k.Active
 	for q := on32(on, cur).nxt; q != cur; q = on32(on, q).nxt {
@@ -161,12 +195,6 @@ func CoverPlainGo(k *Kern, cur uint32) bool {
 	k.Upd += uint64(k.Swaps)
 	k.Active = p
 	k.Zero = false
-	for q := on32(on, cur).nxt; q != cur; q = on32(on, q).nxt {
-		if !hideItem(k, on32(on, q).itm, q) {
-			return false
-		}
-	}
-	return true
 }
 
 // CoverColored is CoverPlainGo in a problem with colors (clr: each node's
@@ -174,27 +202,10 @@ func CoverPlainGo(k *Kern, cur uint32) bool {
 // alone, one purified now keeps the options of cur's color, and nodes in
 // items inactive before cur are skipped.
 func CoverColored(k *Kern, cur uint32) bool {
-	set, item, on, loc, clr, second := k.Set, k.Item, k.On, k.Loc, k.Clr, k.Second
+	set, on, loc, clr, second := k.Set, k.On, k.Loc, k.Clr, k.Second
 	sizes := unsafe.Add(set, -4)
-	oactive, p := k.Active, k.Active
-	for q := on32(on, cur).nxt; q != cur; q = on32(on, q).nxt {
-		x := on32(on, q).itm
-		if pp := *u32(set, x-2); pp < p {
-			p--
-			cc := *u32(item, p)
-			*u32(item, p) = x
-			*u32(item, pp) = cc
-			*u32(set, cc-2) = pp
-			*u32(set, x-2) = p
-			if x < second {
-				k.APrim--
-			}
-		}
-	}
-	k.Swaps = oactive - p
-	k.Upd += uint64(k.Swaps)
-	k.Active = p
-	k.Zero = false
+	oactive := k.Active
+	deactivate(k, cur)
 	for q := on32(on, cur).nxt; q != cur; q = on32(on, q).nxt {
 		x := on32(on, q).itm
 		var col uint32
@@ -239,9 +250,8 @@ func CoverColored(k *Kern, cur uint32) bool {
 // HideBranch removes the options of the branching item x from the other
 // active items' sets (SSXCC's hide(x, 0, 0)). With forced (the canonical
 // tree) it also appends to it the primary items whose sets shrink to one
-// option, which the search looks at below each option of x, keeping
-// those after forced's first from entries in decreasing order of offsets.
-func HideBranch(k *Kern, x uint32, forced *[]int32, from int) {
+// option or none, which the search looks at below each option of x.
+func HideBranch(k *Kern, x uint32, forced *[]int32) {
 	set, loc, on, active, second := k.Set, k.Loc, k.On, k.Active, k.Second
 	sizes := unsafe.Add(set, -4)
 	upd := k.Upd
@@ -253,15 +263,8 @@ func HideBranch(k *Kern, x uint32, forced *[]int32, from int) {
 				continue // purified (colors)
 			}
 			ss := *u32(sizes, uu) - 1
-			if ss == 1 && uu < second && forced != nil {
-				f := append(*forced, 0)
-				n := len(f) - 1
-				for n > from && uint32(f[n-1]) < uu {
-					f[n] = f[n-1]
-					n--
-				}
-				f[n] = int32(uu)
-				*forced = f
+			if ss <= 1 && uu < second && forced != nil {
+				*forced = append(*forced, int32(uu))
 			}
 			last := uu + ss
 			nnp := *u32(set, last)

@@ -18,16 +18,44 @@
 #define KUPD 72
 
 // The frame: 0(SP) the end of the set walked, 4(SP) the active items,
-// 8(SP) the first secondary offset, 12(SP) the option chosen.
+// 8(SP) the first secondary offset, 12(SP) the option chosen; for the
+// canonical tree, 16(SP) the walk of the option chosen (q).
 //
 // Registers: R8 set, R9 loc, R10 on, R11 the updates, R13 the walk of the
-// option chosen (q), R14 the walk of an item's set (rr), SI the option
-// hidden (tt), DI its walk (nn), AX the item of nn (uu), BX its new size
-// (ss), R15 the next node of nn; CX, DX, R12 scratch. (R14 and R15 are
-// free in ABI0 code.)
+// option chosen (q; for the canonical tree, the forced stack's top), R14
+// the walk of an item's set (rr), SI the option hidden (tt), DI its walk
+// (nn), AX the item of nn (uu), BX its new size (ss), R15 the next node of
+// nn; CX, DX, R12 scratch. (R14 and R15 are free in ABI0 code.)
+
+// DROP removes node nn (DI) from the set of its item uu (AX), whose new
+// size is ss (BX): it swaps nn with the set's last node and shortens the
+// set (CX the last node's place, DX the last node, R12 nn's place), counts
+// the update, moves nn to the next node (R15), and compares it with the
+// option hidden (SI).
+#define DROP \
+	LEAL (AX)(BX*1), CX; \
+	MOVL (R8)(CX*4), DX; \
+	MOVL (R9)(DI*4), R12; \
+	MOVL BX, -4(R8)(AX*4); \
+	MOVL DI, (R8)(CX*4); \
+	MOVL DX, (R8)(R12*4); \
+	MOVL CX, (R9)(DI*4); \
+	MOVL R12, (R9)(DX*4); \
+	INCQ R11; \
+	MOVL R15, DI; \
+	CMPL DI, SI
+
+// WALKSET(q) starts the walk of the set of x, the item of node q: R14
+// (rr) at its first node, 0(SP) its end.
+#define WALKSET(q) \
+	MOVL (R10)(q*8), AX; \
+	MOVL -4(R8)(AX*4), BX; \
+	ADDL AX, BX; \
+	MOVL BX, 0(SP); \
+	MOVL AX, R14
 
 // func CoverPlainAsm(k *Kern, cur uint32) bool
-TEXT ·CoverPlainAsm(SB), NOSPLIT, $16-17
+TEXT ·CoverPlainAsm(SB), NOSPLIT, $24-17
 	MOVQ k+0(FP), DX
 	MOVQ KSET(DX), R8
 	MOVQ KLOC(DX), R9
@@ -75,16 +103,14 @@ swapdone:
 	MOVL R14, 4(SP)
 	MOVB $0, KZERO(DX)
 	MOVL 4(R10)(CX*8), R13 // q: the walk starts after cur again
+	CMPB KKNUTH(DX), $0
+	JEQ  canon
 
 itemloop:
 	// Hide the options of item x, the item of node q.
 	CMPL R13, 12(SP)
 	JEQ  ok
-	MOVL (R10)(R13*8), AX  // x
-	MOVL -4(R8)(AX*4), BX  // its size
-	ADDL AX, BX
-	MOVL BX, 0(SP)         // the end of its set
-	MOVL AX, R14           // rr
+	WALKSET(R13)
 
 rrloop:
 	CMPL R14, 0(SP)
@@ -111,17 +137,7 @@ inner:
 	JS   rare
 
 back:
-	LEAL (AX)(BX*1), CX    // the last node's place
-	MOVL (R8)(CX*4), DX    // the last node
-	MOVL (R9)(DI*4), R12   // nn's place
-	MOVL BX, -4(R8)(AX*4)
-	MOVL DI, (R8)(CX*4)
-	MOVL DX, (R8)(R12*4)
-	MOVL CX, (R9)(DI*4)
-	MOVL R12, (R9)(DX*4)
-	INCQ R11
-	MOVL R15, DI
-	CMPL DI, SI
+	DROP
 	JNE  inner
 	JMP  rrloop
 
@@ -157,24 +173,88 @@ rare:
 	MOVQ KFORCE(DX), CX
 	MOVL KNF(DX), R12
 	INCL KNF(DX)
-	CMPB KKNUTH(DX), $0
-	JNE  rput              // Knuth: on top
-
-rsort:
-	// The canonical tree: keep the stack in decreasing order.
-	TESTL R12, R12
-	JZ   rput
-	MOVL -4(CX)(R12*4), DX
-	CMPL DX, AX
-	JAE  rput
-	MOVL DX, (CX)(R12*4)
-	DECL R12
-	JMP  rsort
-
-rput:
-	MOVL AX, (CX)(R12*4)
+	MOVL AX, (CX)(R12*4)   // on top
 	JMP  back
 
 rzero:
 	MOVB $1, KZERO(DX)
 	JMP  fail              // give up at once
+
+canon:
+	// The canonical tree's hiding (CoverPlainGo's hideItem): every primary
+	// item whose set shrinks to ss ≤ 1 goes on the forced stack without a
+	// branch; an active one left without options (ss = 0) gives up at
+	// once.
+	MOVL R13, 16(SP)
+	MOVQ KFORCE(DX), CX
+	MOVL KNF(DX), R13
+	LEAQ (CX)(R13*4), R13  // the stack's top
+
+citemloop:
+	MOVL 16(SP), AX
+	CMPL AX, 12(SP)
+	JEQ  cok
+	WALKSET(AX)
+
+crrloop:
+	CMPL R14, 0(SP)
+	JAE  citemdone
+	MOVL (R8)(R14*4), SI   // tt
+	INCL R14
+	CMPL SI, 16(SP)
+	JEQ  crrloop           // the option chosen itself
+	MOVL 4(R10)(SI*8), DI  // nn
+	CMPL DI, SI
+	JEQ  crrloop
+
+cinner:
+	MOVL (R10)(DI*8), AX   // uu
+	MOVL 4(R10)(DI*8), R15 // the next node
+	MOVL -4(R8)(AX*4), BX
+	DECL BX                // ss
+	MOVL AX, (R13)         // pushed if ss − 2 < 0 and uu − second < 0
+	MOVL AX, DX
+	SUBL 8(SP), DX
+	LEAL -1(BX), CX
+	ANDL DX, CX
+	JS   czero             // ss − 1 < 0 and uu − second < 0
+	LEAL -2(BX), CX
+	ANDL DX, CX
+	SHRL $31, CX
+	LEAQ (R13)(CX*4), R13
+
+cback:
+	DROP
+	JNE  cinner
+	JMP  crrloop
+
+citemdone:
+	MOVL 16(SP), AX
+	MOVL 4(R10)(AX*8), AX
+	MOVL AX, 16(SP)
+	JMP  citemloop
+
+czero:
+	// A primary item left without options: if it is active, give up.
+	MOVL -8(R8)(AX*4), CX
+	CMPL CX, 4(SP)
+	JAE  cback             // inactive
+	MOVQ k+0(FP), DX
+	MOVB $1, KZERO(DX)
+	JMP  cnf
+
+cok:
+	MOVQ k+0(FP), DX
+	MOVQ KFORCE(DX), CX
+	SUBQ CX, R13
+	SHRQ $2, R13
+	MOVL R13, KNF(DX)
+	JMP  ok
+
+cnf:
+	// The stack's height, then fail.
+	MOVQ KFORCE(DX), CX
+	SUBQ CX, R13
+	SHRQ $2, R13
+	MOVL R13, KNF(DX)
+	JMP  fail
