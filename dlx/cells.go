@@ -53,8 +53,8 @@ const (
 	// determines: of the items with one option left, the first in input
 	// order; otherwise the item with the fewest options, the first such
 	// one in input order; and it tries an item's options in input order.
-	// An option that leaves an item without options is abandoned once the
-	// item it is hiding is done. Its nodes, updates and solutions are a
+	// An option that leaves an item without options is abandoned at once,
+	// and its updates are not counted. Its nodes, updates and solutions are a
 	// function of the node, not of the order in which earlier subtrees
 	// left the sets, so a search split into subtrees (several workers,
 	// units) counts what one search counts. Its tree is Algorithm C's, the

@@ -67,11 +67,11 @@ func (k *Kern) push(uu uint32) {
 }
 
 // rare is the hiding loops' step for an item uu whose set shrinks to ss ≤
-// 1 options: an active primary item goes on the forced stack (ss = 1) or
-// leaves the option chosen without a solution (ss = 0, Zero). It returns
-// true if the hiding is to stop: at once, as SSXCC does, with either tree
-// (the canonical tree does not count the updates of an option it drops:
-// see dlx's cells).
+// 1 options, with Knuth's tree and with colors: an active primary item
+// goes on the forced stack (ss = 1) or leaves the option chosen without a
+// solution (ss = 0, Zero). It returns true if the hiding is to stop: at
+// once, as SSXCC does (the canonical tree does not count the updates of
+// an option it drops: see dlx's cells).
 //
 //go:noinline
 func (k *Kern) rare(uu, ss uint32) bool {
