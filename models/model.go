@@ -7,6 +7,7 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/lines"
@@ -142,6 +143,42 @@ type Model struct {
 	Literal func(args []string) (string, bool)
 	// Examples are command lines shown in help, keyed by verb.
 	Examples map[string]string
+	// Stops are the model's long runs: for each phase of a run (StopPhases:
+	// building the instance, parsing an input, searching, writing the
+	// result), a command line that makes it last long enough to be
+	// stopped, or why the model has none. The stop-latency test of the
+	// command (TestStopLatency) stops each by a signal and by a deadline.
+	Stops []Stop
+}
+
+// StopPhases are the phases of a run that Model.Stops covers, each once at
+// least; a model may add further cases of a phase ("search-wide").
+var StopPhases = []string{"build", "parse", "search", "write"}
+
+// Stop is one long run of a model (Model.Stops).
+type Stop struct {
+	// Phase is the phase it makes long (one of StopPhases, or a further
+	// case of one: "search-wide").
+	Phase string
+	// Args are the command's arguments (after `coverkit`); an argument
+	// "$NAME" is the file that Inputs[NAME] makes.
+	Args []string
+	// From and To bound the point, after the start, at which the run is
+	// stopped: well inside the phase on the reference machine (2 cores).
+	From, To time.Duration
+	// Inputs make the input files Args names.
+	Inputs map[string]StopInput
+	// None, if set, says why the model has no such phase (Args empty).
+	None string
+}
+
+// StopInput makes an input file of a Stop: the output of the command with
+// Args (after `coverkit`) written Repeat times over (0: once), or, with
+// Write set, what Write writes.
+type StopInput struct {
+	Args   []string
+	Repeat int
+	Write  func(w io.Writer) error
 }
 
 // Verb returns the name of a generic verb for the model: the generic name

@@ -141,6 +141,10 @@ type Algorithm struct {
 	// Methods lists the variants Options.Method may name, the default
 	// first; nil means the algorithm has none.
 	Methods []string `json:"methods,omitempty"`
+	// Branches lists the branching rules (Options.Branch, from Branches)
+	// it takes besides auto, where its capabilities say it reads one
+	// (CanBranch, CanMemo, CanSample); nil means every one.
+	Branches []string `json:"branches,omitempty"`
 	// Solve runs the algorithm. It is given the options resolved: not
 	// nil, and 1 or more workers (the registry wraps it with Resolve, so
 	// it never applies a worker rule of its own); Run is the way in. An

@@ -105,7 +105,8 @@ func (s Setting) Asked(o *core.Options) bool {
 //   - seed: CanSeed, or CanSample in a random sample;
 //   - method: a has Methods, o.Method among them;
 //   - branch, memo-bytes: CanMemo in a count, CanSample in a random sample
-//     (both read the memo); branch also CanBranch, in every mode;
+//     (both read the memo); branch also CanBranch, in every mode, and
+//     only a rule among a.Branches (when a lists them);
 //   - checkpoint: CanCheckpoint in a count.
 //
 // Whether o asks for s does not matter: Honours answers for the mode and
@@ -132,7 +133,8 @@ func (a Algorithm) Honours(s Setting, o *core.Options) bool {
 	case SetMethod:
 		return slices.Contains(a.Methods, o.Method) || o.Method == "" && len(a.Methods) > 0
 	case SetBranch:
-		return c.Has(CanBranch) || counting && c.Has(CanMemo) || sampling && c.Has(CanSample)
+		takes := len(a.Branches) == 0 || o.Branch == "" || o.Branch == "auto" || slices.Contains(a.Branches, o.Branch)
+		return takes && (c.Has(CanBranch) || counting && c.Has(CanMemo) || sampling && c.Has(CanSample))
 	case SetMemoBytes:
 		return counting && c.Has(CanMemo) || sampling && c.Has(CanSample)
 	case SetCheckpoint:
@@ -209,6 +211,8 @@ func ignoredError(m *Model, a Algorithm, s Setting, o *core.Options) error {
 		why = "does not draw solutions at random"
 	case SetCheckpoint:
 		why = "does not save checkpoints"
+	case SetBranch:
+		return branchError(m, a, o)
 	case SetMethod:
 		why = "has no methods"
 		if len(a.Methods) > 0 {
@@ -232,6 +236,43 @@ func ignoredError(m *Model, a Algorithm, s Setting, o *core.Options) error {
 		msg = "models: --" + s.String() + " does not apply here: no " + a.Model + " algorithm reads it " + modeWords(o)
 	} else {
 		msg += "--algo " + orList(names)
+	}
+	return core.Wrap(core.ErrUnsupported, "%s (%s algorithm %s %s)", msg, a.Model, a.Name, why)
+}
+
+// branchError is the refusal of the branching rule o names by a, which
+// does not take it in o's mode: the rules a takes, if it reads one here,
+// and the algorithms of m that take that rule here, or else those that
+// read another rule here and those that take it in a count.
+func branchError(m *Model, a Algorithm, o *core.Options) error {
+	flag := "--branch " + o.Branch
+	rules := func(b Algorithm) string { return "takes --branch " + orList(b.Branches) }
+	anyRule := &core.Options{Mode: o.Mode, Sample: o.Sample}
+	why := "does not read --branch"
+	if len(a.Branches) > 0 && a.Honours(SetBranch, anyRule) {
+		why = rules(a)
+	}
+	var here, others, count []string
+	if m != nil {
+		here = m.Honouring(SetBranch, o)
+		for _, b := range m.Algorithms {
+			if b.Name != a.Name && len(b.Branches) > 0 && b.CanDo(o) && b.Honours(SetBranch, anyRule) {
+				others = append(others, "--algo "+b.Name+" "+rules(b))
+			}
+		}
+		if o.Mode != core.ModeCount || o.Sample > 0 {
+			count = m.Honouring(SetBranch, &core.Options{Mode: core.ModeCount, Branch: o.Branch})
+		}
+	}
+	if len(here) > 0 {
+		return core.Wrap(core.ErrUnsupported, "models: %s needs --algo %s (%s algorithm %s %s)", flag, orList(here), a.Model, a.Name, why)
+	}
+	msg := "models: " + flag + " does not apply " + modeWords(o)
+	if len(count) > 0 {
+		others = append(others, "--algo "+orList(count)+" takes "+o.Branch+" in a count")
+	}
+	if len(others) > 0 {
+		msg += ": " + strings.Join(others, "; ")
 	}
 	return core.Wrap(core.ErrUnsupported, "%s (%s algorithm %s %s)", msg, a.Model, a.Name, why)
 }

@@ -200,10 +200,10 @@ func (m *Model) VerbDoc(verb string) string {
 // verifyDoc is what the verify verb of every model does.
 const verifyDoc = `Check solutions independently of any solver: every solution read from the
 input (a file, stdin if absent or -) in the forms solve writes with types
-(text or JSON lines; a CSV listing is refused by name) is checked against
-the instance, each bad one reported on its line (one that cannot be read is
-marked unreadable) and the rest still checked; then a summary: the
-solutions, how many are invalid, valid and distinct. Exit 0 every solution
+(text or JSON lines; a CSV listing or an SVG picture is refused by name)
+is checked against the instance, each bad one reported on its line (one
+that cannot be read is marked unreadable) and the rest still checked;
+then a summary: the solutions, how many are invalid, valid and distinct. Exit 0 every solution
 valid, 1 some solution invalid or unreadable (or none at all), 2 only when
 the input itself cannot be read.
 

@@ -60,16 +60,17 @@ func TestRoundTrip(t *testing.T) {
 		for _, inst := range roundTripInstances(m) {
 			args := strings.Fields(inst)
 			changes := true // verify's rejections are tried once an instance, with its first lister
-			csvOnce := true // and a CSV listing's refusal
+			// and the refusal of a CSV listing and of an SVG picture
+			refusals := map[string]string{"csv": "the input is CSV", "svg": "the input is SVG"}
 			for _, a := range m.Algorithms {
 				if !a.CanDo(&core.Options{Mode: core.ModeAll}) {
 					continue
 				}
 				for _, format := range report.SolveFormats(m) {
-					if format == "csv" && csvOnce {
-						csvOnce = false
-						t.Run(fmt.Sprintf("%s/%s/%s/csv", m.Name, inst, a.Name), func(t *testing.T) {
-							csvRefused(t, m, args, a.Name)
+					if words, ok := refusals[format]; ok {
+						delete(refusals, format)
+						t.Run(fmt.Sprintf("%s/%s/%s/%s", m.Name, inst, a.Name, format), func(t *testing.T) {
+							formatRefused(t, m, args, a.Name, format, words)
 						})
 					}
 					if format == "svg" || format == "csv" || format == "none" {
@@ -115,10 +116,11 @@ func roundTrip(t *testing.T, m *models.Model, inst []string, algo, format string
 	}
 }
 
-// csvRefused checks that verify refuses a CSV listing by name (exit 2,
-// nothing on stdout) rather than reading its header as a bad solution.
-func csvRefused(t *testing.T, m *models.Model, inst []string, algo string) {
-	solve := append(append([]string{m.Name, "solve"}, inst...), "--all", "--limit", "2", "--algo", algo, "--format", "csv")
+// formatRefused checks that verify refuses a listing in format (csv: a
+// table; svg: a picture) by name, with words (exit 2, nothing on stdout),
+// rather than reading it as bad solutions.
+func formatRefused(t *testing.T, m *models.Model, inst []string, algo, format, words string) {
+	solve := append(append([]string{m.Name, "solve"}, inst...), "--all", "--limit", "2", "--algo", algo, "--format", format)
 	listing, _, code := runCLI(t, "", solve...)
 	if code != exitOK {
 		return // refused or no solution: nothing to read back
@@ -127,7 +129,7 @@ func csvRefused(t *testing.T, m *models.Model, inst []string, algo string) {
 	out, errOut, code := runCLI(t, listing, verify...)
 	require.Equal(t, exitUsage, code, "%v | %v: %s", solve, verify, errOut)
 	require.Empty(t, out)
-	require.Contains(t, errOut, "the input is CSV")
+	require.Contains(t, errOut, words)
 }
 
 // rejectsChanges checks that verify accepts a listed solution changed

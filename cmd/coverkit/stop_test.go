@@ -13,13 +13,13 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
-	"sort"
 	"strings"
 	"sync"
 	"syscall"
 	"testing"
 	"time"
 
+	"github.com/coverkit/coverkit/models"
 	"github.com/stretchr/testify/require"
 )
 
@@ -35,6 +35,10 @@ import (
 // has the figures). On a faster machine a phase may end before the stop:
 // the run then measures the next phase, or, if the command finished, is
 // reported as not measured; it never fails for speed.
+//
+// Each model declares its phases, and the inputs they read, in its
+// descriptor (models.Model.Stops): a new model brings its own cases, and
+// this test needs no edit.
 
 // stopLimit is the longest a stop may take; a run over it is tried again,
 // up to stopTries times in all, before the case fails.
@@ -42,94 +46,6 @@ const (
 	stopLimit = time.Second
 	stopTries = 3
 )
-
-// stopPhase is one phase of one model: how to run it, and when to stop it.
-type stopPhase struct {
-	// args are the command's arguments; "$name" stands for the input file
-	// made by input(name).
-	args []string
-	// from and to bound the point, after the start, at which the stop is
-	// sent.
-	from, to time.Duration
-	// none, if set, says why the model has no such phase.
-	none string
-	// skip names, by way of stopping ("SIGINT", "SIGTERM", "timeout", or
-	// "*" for all), why a run is skipped: an owner who has not landed the
-	// fix yet.
-	skip map[string]string
-}
-
-// stopCases lists the phases of every model; TestStopLatency fails for a
-// registered model without an entry.
-var stopCases = map[string]map[string]stopPhase{
-	"knight": {
-		"build":  {args: []string{"knight", "count", "1500x1500"}, from: 100 * time.Millisecond, to: 300 * time.Millisecond},
-		"parse":  {args: []string{"knight", "verify", "$knight-tour"}, from: 200 * time.Millisecond, to: 500 * time.Millisecond},
-		"search": {args: []string{"knight", "count", "7"}, from: 100 * time.Millisecond, to: 300 * time.Millisecond},
-		"write":  {args: []string{"knight", "tour", "6000", "--format", "text"}, from: 700 * time.Millisecond, to: 1000 * time.Millisecond},
-	},
-	"queens": {
-		"build":  {args: []string{"queens", "count", "20"}, from: 50 * time.Millisecond, to: 150 * time.Millisecond},
-		"parse":  {args: []string{"queens", "verify", "$queens-solution"}, from: 200 * time.Millisecond, to: 500 * time.Millisecond},
-		"search": {args: []string{"queens", "count", "18", "--algo", "bitwise"}, from: 100 * time.Millisecond, to: 300 * time.Millisecond},
-		// The coronal count: every worker lists the pre-placements and
-		// solves its share, each polling its meter.
-		"search-coronal": {args: []string{"queens", "count", "19", "--algo", "coronal"}, from: 100 * time.Millisecond, to: 300 * time.Millisecond},
-		"write":          {args: []string{"queens", "solve", "60000000", "--algo", "construct"}, from: 900 * time.Millisecond, to: 1400 * time.Millisecond},
-	},
-	"sudoku": {
-		"build":  {args: []string{"sudoku", "solve", "--input", "grid", "$sudoku-64"}, from: 20 * time.Millisecond, to: 100 * time.Millisecond},
-		"parse":  {args: []string{"sudoku", "solve", "$sudoku-batch"}, from: 200 * time.Millisecond, to: 600 * time.Millisecond},
-		"search": {args: []string{"sudoku", "count", strings.Repeat(".", 81)}, from: 100 * time.Millisecond, to: 300 * time.Millisecond},
-		"write":  {none: "a batch writes each answer as it is found: the parse case stops it while it writes"},
-	},
-	"latin": {
-		"build":  {args: []string{"latin", "solve", "64"}, from: 40 * time.Millisecond, to: 120 * time.Millisecond},
-		"parse":  {none: "an instance is an order, no input"},
-		"search": {args: []string{"latin", "count", "7"}, from: 100 * time.Millisecond, to: 300 * time.Millisecond},
-		"write":  {none: "a solution is one square of at most 64x64"},
-	},
-	"langford": {
-		"build":  {args: []string{"langford", "solve", "4096"}, from: 50 * time.Millisecond, to: 200 * time.Millisecond},
-		"parse":  {none: "an instance is a number, no input"},
-		"search": {args: []string{"langford", "count", "20"}, from: 100 * time.Millisecond, to: 300 * time.Millisecond},
-		"write":  {none: "a solution is one row of 2N numbers"},
-	},
-	"polyomino": {
-		"build":  {args: []string{"polyomino", "solve", "--board", "60x60", "--pieces", "tetrominoes"}, from: 100 * time.Millisecond, to: 300 * time.Millisecond},
-		"parse":  {none: "boards and pieces are given on the command line"},
-		"search": {args: []string{"polyomino", "count", "--board", "6x10"}, from: 100 * time.Millisecond, to: 300 * time.Millisecond},
-		"write":  {none: "a solution is one board"},
-	},
-	"pieces": {
-		"build":  {args: []string{"pieces", "count", "queen", "128", "20"}, from: 50 * time.Millisecond, to: 150 * time.Millisecond},
-		"parse":  {none: "an instance is given on the command line"},
-		"search": {args: []string{"pieces", "count", "queen", "14", "14"}, from: 100 * time.Millisecond, to: 300 * time.Millisecond},
-		"write":  {none: "a solution is one board"},
-	},
-	"dlx": {
-		"build":  {args: []string{"dlx", "$dlx-queens-1000", "--count"}, from: 300 * time.Millisecond, to: 450 * time.Millisecond},
-		"parse":  {args: []string{"dlx", "$dlx-queens-2000", "--count"}, from: 200 * time.Millisecond, to: 600 * time.Millisecond},
-		"search": {args: []string{"dlx", "$dlx-queens-300", "--count"}, from: 300 * time.Millisecond, to: 500 * time.Millisecond},
-		// A search whose every node scans 200,000 items (1-2 ms a node
-		// here): a poll by nodes alone, every 4,096, would come seconds
-		// late (issue 22's 850,000-item case). Parsing takes about 1 s.
-		"search-wide": {args: []string{"dlx", "$dlx-cycle-200000", "--count"}, from: 1800 * time.Millisecond, to: 2500 * time.Millisecond},
-		"write":       {args: []string{"dlx", "$dlx-queens-16", "--all"}, from: 200 * time.Millisecond, to: 500 * time.Millisecond},
-	},
-}
-
-// stopInputs make the input files of the cases, by name, with the command
-// itself.
-var stopInputs = map[string][]string{
-	"knight-tour":     {"knight", "tour", "3000", "--format", "text"},
-	"queens-solution": {"queens", "solve", "20000000", "--algo", "construct"},
-	"sudoku-batch":    {"sudoku", "generate", "--count", "2000", "--seed", "1"},
-	"dlx-queens-300":  {"queens", "cover", "300"},
-	"dlx-queens-1000": {"queens", "cover", "1000"},
-	"dlx-queens-2000": {"queens", "cover", "2000"},
-	"dlx-queens-16":   {"queens", "cover", "16"},
-}
 
 var stopBinary = sync.OnceValues(func() (string, error) {
 	dir, err := os.MkdirTemp("", "coverkit-stop-")
@@ -144,10 +60,10 @@ var stopBinary = sync.OnceValues(func() (string, error) {
 	return bin, nil
 })
 
-// TestStopLatency runs every case of stopCases with each way to stop it
-// (all three with COVERKIT_STOP_ALL set, as .ci/run does; else one chosen
-// by the seed) and fails when the command outlives the stop by stopLimit,
-// or does not stop at all.
+// TestStopLatency runs every case of every model (models.Model.Stops)
+// with each way to stop it (all three with COVERKIT_STOP_ALL set, as
+// .ci/run does; else one chosen by the seed) and fails when the command
+// outlives the stop by stopLimit, or does not stop at all.
 func TestStopLatency(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the command on large instances")
@@ -158,16 +74,18 @@ func TestStopLatency(t *testing.T) {
 	bin, err := stopBinary()
 	require.NoError(t, err)
 	// Every model the command ships (a test-only model such as internal/toy
-	// is in this test binary's registry, not in the command).
+	// is in this test binary's registry, not in the command), with the
+	// phases its descriptor declares (models.Model.Stops).
 	out, err := exec.Command(bin, "models", "--format", "json").Output()
 	require.NoError(t, err)
+	cases := map[string][]models.Stop{}
 	dec := json.NewDecoder(bytes.NewReader(out))
 	for dec.More() {
-		var m struct{ Model string }
-		require.NoError(t, dec.Decode(&m))
-		if _, ok := stopCases[m.Model]; !ok {
-			t.Errorf("model %s has no entry in stopCases: give each phase a case, or say why it has none", m.Model)
-		}
+		var info struct{ Model string }
+		require.NoError(t, dec.Decode(&info))
+		m, err := models.Lookup(info.Model)
+		require.NoError(t, err)
+		cases[m.Name] = m.Stops
 	}
 	t.Cleanup(func() { os.RemoveAll(filepath.Dir(bin)) })
 	dir := t.TempDir()
@@ -175,29 +93,28 @@ func TestStopLatency(t *testing.T) {
 
 	all := os.Getenv("COVERKIT_STOP_ALL") != ""
 	rng := rand.New(rand.NewPCG(22, 2026))
-	names := make([]string, 0, len(stopCases))
-	for name := range stopCases {
-		names = append(names, name)
-	}
-	sort.Strings(names)
 	var table []string
-	for _, name := range names {
+	for _, name := range slices.Sorted(maps.Keys(cases)) {
 		// The four phases of every model, then a model's further cases
 		// (search-wide), sorted.
-		phases := []string{"build", "parse", "search", "write"}
-		for _, ph := range slices.Sorted(maps.Keys(stopCases[name])) {
-			if !slices.Contains(phases[:4], ph) {
+		byPhase := map[string]models.Stop{}
+		for _, c := range cases[name] {
+			byPhase[c.Phase] = c
+		}
+		phases := slices.Clone(models.StopPhases)
+		for _, ph := range slices.Sorted(maps.Keys(byPhase)) {
+			if !slices.Contains(phases, ph) {
 				phases = append(phases, ph)
 			}
 		}
 		for _, phase := range phases {
-			c, ok := stopCases[name][phase]
+			c, ok := byPhase[phase]
 			if !ok {
-				t.Errorf("model %s has no %s case: give one, or say why there is none", name, phase)
+				t.Errorf("model %s declares no %s case (models.Model.Stops): give one, or say why there is none", name, phase)
 				continue
 			}
-			if c.none != "" {
-				table = append(table, fmt.Sprintf("| %s | %s | — | — | — | %s |", name, phase, c.none))
+			if c.None != "" {
+				table = append(table, fmt.Sprintf("| %s | %s | — | — | — | %s |", name, phase, c.None))
 				continue
 			}
 			methods := []string{"SIGINT", "SIGTERM", "timeout"}
@@ -205,7 +122,7 @@ func TestStopLatency(t *testing.T) {
 			// which cases run.
 			points := make([]time.Duration, len(methods))
 			for i := range methods {
-				points[i] = c.from + time.Duration(rng.Int64N(int64(c.to-c.from)+1))
+				points[i] = c.From + time.Duration(rng.Int64N(int64(c.To-c.From)+1))
 			}
 			pick := rng.IntN(len(methods))
 			row := fmt.Sprintf("| %s | %s |", name, phase)
@@ -215,14 +132,12 @@ func TestStopLatency(t *testing.T) {
 					continue
 				}
 				t.Run(name+"/"+phase+"/"+how, func(t *testing.T) {
-					if why := cmpOr(c.skip[how], c.skip["*"]); why != "" {
-						row += " skipped |"
-						t.Skip(why)
-					}
-					args := make([]string, len(c.args))
-					for j, a := range c.args {
+					args := make([]string, len(c.Args))
+					for j, a := range c.Args {
 						if strings.HasPrefix(a, "$") {
-							a = input(a[1:])
+							in, ok := c.Inputs[a[1:]]
+							require.True(t, ok, "model %s, phase %s: no input %s in the case's Inputs", name, phase, a[1:])
+							a = input(a[1:], in)
 						}
 						args[j] = a
 					}
@@ -262,52 +177,28 @@ func TestStopLatency(t *testing.T) {
 	t.Logf("stop latencies (time from the stop to the exit; exit code):\n| model | phase | SIGINT | SIGTERM | --timeout | |\n|---|---|---|---|---|---|\n%s", strings.Join(table, "\n"))
 }
 
-// inputMaker returns a function that makes the named input file (once) in
-// dir by running the command of stopInputs.
-func inputMaker(t *testing.T, bin, dir string) func(string) string {
+// inputMaker returns a function that makes the named input file (once)
+// in dir as its models.StopInput says: with its Write, or as the output of
+// the command with its Args, written Repeat times over.
+func inputMaker(t *testing.T, bin, dir string) func(string, models.StopInput) string {
 	made := map[string]string{}
-	return func(name string) string {
+	return func(name string, in models.StopInput) string {
 		if p, ok := made[name]; ok {
 			return p
 		}
-		if name == "dlx-cycle-200000" {
-			// The items of a cycle, each option two neighbours: a
-			// search of 100,000 levels, every node scanning the items
-			// left to choose one.
-			const n = 200000
-			var b strings.Builder
-			for i := range n {
-				fmt.Fprintf(&b, "i%d ", i)
-			}
-			b.WriteString("\n")
-			for i := range n {
-				fmt.Fprintf(&b, "i%d i%d\n", i, (i+1)%n)
-			}
-			p := filepath.Join(dir, name)
-			require.NoError(t, os.WriteFile(p, []byte(b.String()), 0o644))
-			made[name] = p
-			return p
-		}
-		if name == "sudoku-64" {
-			var b strings.Builder
-			for range 64 {
-				b.WriteString(strings.TrimSuffix(strings.Repeat("0 ", 64), " ") + "\n")
-			}
-			p := filepath.Join(dir, name)
-			require.NoError(t, os.WriteFile(p, []byte(b.String()), 0o644))
-			made[name] = p
-			return p
-		}
-		args, ok := stopInputs[name]
-		require.True(t, ok, "no input %s", name)
 		p := filepath.Join(dir, name)
-		out, err := exec.Command(bin, append(args, "--out", p)...).CombinedOutput()
-		require.NoError(t, err, "making %s: %s", name, out)
-		if name == "sudoku-batch" {
-			// Many copies: a batch that takes seconds to read and solve.
+		if in.Write != nil {
+			var b bytes.Buffer
+			require.NoError(t, in.Write(&b), "making %s", name)
+			require.NoError(t, os.WriteFile(p, b.Bytes(), 0o644))
+		} else {
+			out, err := exec.Command(bin, append(in.Args, "--out", p)...).CombinedOutput()
+			require.NoError(t, err, "making %s: %s", name, out)
+		}
+		if in.Repeat > 1 {
 			b, err := os.ReadFile(p)
 			require.NoError(t, err)
-			require.NoError(t, os.WriteFile(p, bytes.Repeat(b, 150), 0o644))
+			require.NoError(t, os.WriteFile(p, bytes.Repeat(b, in.Repeat), 0o644))
 		}
 		made[name] = p
 		return p
@@ -428,13 +319,6 @@ func exitOf(err error) string {
 		return fmt.Sprintf("exit %d", ee.ExitCode())
 	}
 	return err.Error()
-}
-
-func cmpOr(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
 }
 
 func firstLine(s string) string {

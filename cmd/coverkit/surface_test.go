@@ -25,9 +25,12 @@ func TestSurfaceExamples(t *testing.T) {
 		noOut []string // not in stdout
 	}{
 		{name: "branch on a listing", args: []string{"queens", "solve", "8", "--branch", "first"}, code: exitUsage,
-			err: []string{"--branch first is the memo's"}}, // cells reads --branch (mrv, ssxcc), not first
+			err: []string{"--branch first does not apply when it finds one solution: --algo cells takes --branch mrv or ssxcc; " +
+				"--algo memo takes first in a count"}}, // cells reads --branch (mrv, ssxcc), not first
 		{name: "branch first, cells", args: []string{"queens", "solve", "8", "--algo", "cells", "--branch", "first"}, code: exitUsage,
-			err: []string{"--branch first is the memo's"}},
+			err: []string{"--algo memo takes first in a count (queens algorithm cells takes --branch mrv or ssxcc)"}},
+		{name: "branch first, cells, count", args: []string{"queens", "count", "8", "--algo", "cells", "--branch", "first"}, code: exitUsage,
+			err: []string{"--branch first needs --algo memo (queens algorithm cells takes --branch mrv or ssxcc)"}},
 		{name: "branch ssxcc, cells", args: []string{"queens", "count", "8", "--algo", "cells", "--branch", "ssxcc", "--stats"}, code: exitOK,
 			err: []string{`"nodes":856`}},
 		{name: "branch ssxcc on workers", args: []string{"queens", "count", "8", "--algo", "cells", "--branch", "ssxcc", "--workers", "2"}, code: exitUsage,

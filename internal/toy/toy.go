@@ -165,6 +165,7 @@ func init() {
 		Fields: func(p core.Problem, _ *core.Result) []models.Field {
 			return []models.Field{{Key: "n", Value: p.(*Strip).N}}
 		},
+		Stops: stops,
 		Examples: map[string]string{
 			"solve":   "  coverkit toy solve 5",
 			"count":   "  coverkit toy count 20",
@@ -307,4 +308,14 @@ func verifyStrips(ctx context.Context, req models.Request, r io.Reader) (*models
 			}
 			return nil, sol, nil // checked against the request's strip
 		}}))
+}
+
+// stops are the toy model's long runs (models.Model.Stops): it builds,
+// reads and writes next to nothing, and its search is long at 90 by
+// Dancing Links, which visits each of the F(91) tilings.
+var stops = []models.Stop{
+	{Phase: "build", None: "a strip is its length N"},
+	{Phase: "parse", None: "an instance is a number, no input"},
+	{Phase: "search", Args: []string{"toy", "count", "90", "--algo", "dlx"}, From: 100 * time.Millisecond, To: 300 * time.Millisecond},
+	{Phase: "write", None: "a solution is one row of N numbers"},
 }

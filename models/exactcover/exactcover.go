@@ -231,6 +231,7 @@ order.`,
 		Verify:      verifySolutions,
 		VerifyUsage: "INSTANCE [SOLUTIONS|-]",
 		VerifyArgs:  1,
+		Stops:       stops,
 		Examples: map[string]string{
 			"solve": `  coverkit dlx testdata/dlx/knuth7.dlx
   coverkit queens cover 12 | coverkit dlx --count --stats

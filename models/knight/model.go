@@ -92,6 +92,7 @@ the path as 1-based [row,col] squares; svg, a picture of the tour.`,
 		},
 		Verify:      verifyTour,
 		VerifyUsage: "[FILE|-]",
+		Stops:       stops,
 		Examples: map[string]string{
 			"solve": `  coverkit knight solve 8
   coverkit knight solve 6 --closed --format svg --out tour.svg

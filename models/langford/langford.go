@@ -177,6 +177,7 @@ func init() {
 		Blocks:     []string{"svg"},
 		Verify:     verifyPairings,
 		Fields:     fields,
+		Stops:      stops,
 		Examples:   examples,
 	})
 }

@@ -50,6 +50,7 @@ square (576 of order 4, 161280 of order 5, OEIS A002860).`,
 		},
 		SolutionKey: "square",
 
+		Stops: stops,
 		Examples: map[string]string{
 			"count": `  coverkit latin count 5
   coverkit latin count 6 --reduced --format json`,

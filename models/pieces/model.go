@@ -83,6 +83,7 @@ A C H S, X for a custom piece); a d-dimensional board as 2-D layers after
 			return 2
 		},
 		Cover: writeCover,
+		Stops: stops,
 		Examples: map[string]string{
 			"count": `  coverkit pieces count king 8 16
   coverkit pieces count queen 3x3x3 4

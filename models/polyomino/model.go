@@ -93,6 +93,7 @@ K tilings uniformly at random.`,
 			}
 			return dlx.Write(w, c)
 		},
+		Stops: stops,
 		Examples: map[string]string{
 			"count": `  coverkit polyomino count --board 3x20
   coverkit polyomino count --board 8x8 --pieces tetrominoes --format json`,

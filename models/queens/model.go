@@ -59,6 +59,7 @@ each other have no solution, with the pair named.`,
 		NoSolution: noSolution,
 		Verify:     verifyRequest,
 		Cover:      writeCover,
+		Stops:      stops,
 		Examples: map[string]string{
 			"solve": `  coverkit queens solve 8
   coverkit queens solve 8 --all --unique --format board

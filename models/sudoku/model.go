@@ -46,6 +46,7 @@ cover on Dancing Links (dlx).`,
 		Verify:      verifyRequest,
 		VerifyUsage: "[FILE|-] | PUZZLE SOLUTION",
 		Tasks:       tasks, // generate
+		Stops:       stops,
 		Examples: map[string]string{
 			"solve": `  coverkit sudoku solve 4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........`,
 			"verify": "  coverkit sudoku verify 4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........ " +

@@ -6,6 +6,7 @@ import (
 
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/models/xcc"
 )
 
 // algorithms are the sudoku model's algorithms, in the order listings show
@@ -37,6 +38,7 @@ var algorithms = []models.Algorithm{
 		Description: "exact cover on dancing cells (Knuth's SSXCC): any box shape, X, jigsaw, Latin; givens forced; " +
 			"--branch ssxcc for SSXCC's tree exactly",
 		Limits:    "side ≤ 64",
+		Branches:  xcc.CellsBranches,
 		Check:     checkCells,
 		NewWorker: func() core.Solver { return newCellsWorker().solve },
 	},

@@ -422,7 +422,7 @@ func Request(ctx context.Context, m *models.Model, req models.Request) (rep *mod
 	}
 	defer in.Close()
 	req.Args = args[:at]
-	rep, err = m.Verify(ctx, req, &csvGuard{r: lines.ContextReader(ctx, in)})
+	rep, err = m.Verify(ctx, req, &formatGuard{r: lines.ContextReader(ctx, in)})
 	return rep, name, err
 }
 
@@ -431,22 +431,37 @@ func Request(ctx context.Context, m *models.Model, req models.Request) (rep *mod
 // lines, the model's text).
 var ErrCSV = errors.New("verify: the input is CSV (solve --format csv), which verify does not read back: list the solutions with --format json or text")
 
-// csvGuard reads r, failing with ErrCSV when it starts with the header line
-// of a CSV listing, as solve writes one (after a UTF-8 BOM, if any):
-// "model,size,". It reads nothing before its first Read, and then no more
-// than the header's length, up to the first line's end.
-type csvGuard struct {
+// ErrSVG refuses a picture (solve --format svg): it draws a solution, and
+// verify reads solutions back only in the forms that list them (JSON
+// lines, the model's text).
+var ErrSVG = errors.New("verify: the input is SVG (solve --format svg), a picture, which verify does not read back: list the solutions with --format json or text")
+
+// notReadBack are the outputs of solve that verify does not read back,
+// each known by the start of its first line (after a UTF-8 BOM, if any):
+// a CSV listing's header, an SVG picture's element.
+var notReadBack = []struct {
+	start string
+	err   error
+}{{"model,size,", ErrCSV}, {"<svg", ErrSVG}, {"<?xml", ErrSVG}}
+
+// formatGuard reads r, failing with the error of notReadBack when r starts
+// with one of its outputs (ErrCSV, ErrSVG). It reads nothing before its
+// first Read, and then no more than the longest start's length, after a
+// BOM, up to the first line's end.
+type formatGuard struct {
 	r       io.Reader
 	head    []byte // read ahead, not yet returned
 	checked bool
 }
 
-const csvHeader = "\uFEFFmodel,size,"
+// guardBytes is how much formatGuard reads ahead: the longest start of
+// notReadBack, after a BOM.
+var guardBytes = len(lines.BOM) + len("model,size,")
 
-func (g *csvGuard) Read(p []byte) (int, error) {
+func (g *formatGuard) Read(p []byte) (int, error) {
 	if !g.checked {
 		g.checked = true
-		buf := make([]byte, 0, len(csvHeader))
+		buf := make([]byte, 0, guardBytes)
 		var err error
 		for len(buf) < cap(buf) && bytes.IndexByte(buf, '\n') < 0 && err == nil {
 			var n int
@@ -454,8 +469,10 @@ func (g *csvGuard) Read(p []byte) (int, error) {
 			buf = buf[:len(buf)+n]
 		}
 		b := bytes.TrimPrefix(buf, []byte(lines.BOM))
-		if bytes.HasPrefix(b, []byte(csvHeader[len(lines.BOM):])) {
-			return 0, ErrCSV
+		for _, f := range notReadBack {
+			if bytes.HasPrefix(b, []byte(f.start)) {
+				return 0, f.err
+			}
 		}
 		g.head = buf
 		if len(buf) == 0 && err != nil {

@@ -137,6 +137,7 @@ func (e Engine) Algorithm(name string) models.Algorithm {
 			a.Description += "; " + e.AutoNote
 		}
 		a.Limits = join(e.Limits, autoLimits)
+		a.Branches = MemoBranches // read in a sample, from the memo
 		a.Check = e.check(name, checkBranch)
 	case dlx.MethodLinks:
 		a.Caps = models.CanFirst | models.CanAll | models.CanCount | models.CanParallel | models.CanParallelList |
@@ -160,12 +161,14 @@ func (e Engine) Algorithm(name string) models.Algorithm {
 			a.Description += "; " + e.MemoNote
 		}
 		a.Limits = join(e.Limits, memoLimits)
+		a.Branches = MemoBranches
 		a.Check = e.check(name, checkMemo)
 	case dlx.MethodCells:
 		a.Caps = models.CanFirst | models.CanAll | models.CanCount | models.CanParallel | models.CanParallelList |
 			models.CanBudget | models.CanBranch | e.Caps
 		a.Description = cellsDescription
 		a.Limits = join(e.Limits, cellsLimits)
+		a.Branches = CellsBranches
 		a.Check = e.check(name, CheckCells)
 	}
 	return a
@@ -312,6 +315,15 @@ const (
 		"at any size, those past 2^128 − 1 named in an error"
 )
 
+// The branching rules the engine's algorithms take besides auto
+// (models.Algorithm.Branches): the memo's (and auto's, in a sample, from
+// the memo), the fewest options first or the items in input order; the
+// cells', the fewest options first or Knuth's SSXCC's tree.
+var (
+	MemoBranches  = []string{"mrv", "first"}
+	CellsBranches = []string{"mrv", "ssxcc"}
+)
+
 // checkBranch refuses a branching rule the engine does not know, and
 // ssxcc, the dancing cells' own.
 func checkBranch(o *core.Options) error {
@@ -337,8 +349,8 @@ func CheckCells(o *core.Options) error {
 	case err != nil:
 		return core.Wrap(core.ErrUnsupported, "%v", err)
 	case b == dlx.BranchFirst:
-		return core.Wrap(core.ErrUnsupported, "xcc: the cells branch on the item with the fewest options "+
-			"(--branch mrv, or ssxcc for Knuth's SSXCC's tree); --branch first is the memo's")
+		return core.Wrap(core.ErrUnsupported, "xcc: the cells take --branch mrv (the fewest options first) "+
+			"or ssxcc (Knuth's SSXCC's tree); --branch first is the memo's, in a count")
 	case b == dlx.BranchSSXCC && o.Workers > 1:
 		return core.Wrap(core.ErrUnsupported, "xcc: the cells with --branch ssxcc search on one worker: Knuth's "+
 			"SSXCC tries options in an order that depends on the subtrees searched before (got --workers %d)", o.Workers)
