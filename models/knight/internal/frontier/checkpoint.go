@@ -11,6 +11,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"time"
 )
 
 // A checkpoint is the level after a column's last square, where the states
@@ -42,16 +43,30 @@ type saved struct {
 	states, move []uint64
 }
 
+// errSaveStopped is the error of a save abandoned because the count was
+// stopped: the last checkpoint saved is left as it was.
+var errSaveStopped = errors.New("frontier: checkpoint: the count was stopped while saving")
+
+// stopCheckWords is how often a save asks whether the count was stopped:
+// every 1 MiB written.
+const stopCheckWords = 1 << 17
+
 // ckWriter writes words and keeps the checksum.
 type ckWriter struct {
-	w   *bufio.Writer
-	h   hash.Hash64
-	buf [8]byte
-	err error
+	w       *bufio.Writer
+	h       hash.Hash64
+	buf     [8]byte
+	err     error
+	n       int         // words written
+	stopped func() bool // nil: never
 }
 
 func (w *ckWriter) word(x uint64) {
 	if w.err != nil {
+		return
+	}
+	if w.n++; w.n%stopCheckWords == 0 && w.stopped != nil && w.stopped() {
+		w.err = errSaveStopped
 		return
 	}
 	binary.LittleEndian.PutUint64(w.buf[:], x)
@@ -67,8 +82,12 @@ func (w *ckWriter) words(x []uint64) {
 }
 
 // saveCheckpoint writes the level l after square sv.last of p to path,
-// atomically.
-func saveCheckpoint(path string, p Problem, sv *saved, l *level) (err error) {
+// atomically. It asks stopped (nil: never) every 1 MiB and while the file
+// is synced, and abandons the save when the count was stopped, so that a
+// stop never waits for a save of gigabytes: the temporary file is
+// removed, the last checkpoint left whole, and the error is
+// errSaveStopped.
+func saveCheckpoint(path string, p Problem, sv *saved, l *level, stopped func() bool) (err error) {
 	dir := filepath.Dir(path)
 	f, err := os.CreateTemp(dir, filepath.Base(path)+".tmp*")
 	if err != nil {
@@ -80,7 +99,7 @@ func saveCheckpoint(path string, p Problem, sv *saved, l *level) (err error) {
 			os.Remove(f.Name())
 		}
 	}()
-	w := &ckWriter{w: bufio.NewWriterSize(f, 1<<20), h: crc64.New(crc64.MakeTable(crc64.ECMA))}
+	w := &ckWriter{w: bufio.NewWriterSize(f, 1<<20), h: crc64.New(crc64.MakeTable(crc64.ECMA)), stopped: stopped}
 	w.h.Write([]byte(checkpointMagic))
 	if _, err := w.w.WriteString(checkpointMagic); err != nil {
 		return fmt.Errorf("frontier: checkpoint %s: %w", path, err)
@@ -109,7 +128,10 @@ func saveCheckpoint(path string, p Problem, sv *saved, l *level) (err error) {
 		w.err = w.w.Flush()
 	}
 	if w.err == nil {
-		w.err = f.Sync()
+		w.err = syncUnlessStopped(f, stopped)
+	}
+	if errors.Is(w.err, errSaveStopped) {
+		return errSaveStopped
 	}
 	if w.err != nil {
 		return fmt.Errorf("frontier: checkpoint %s: %w", path, w.err)
@@ -121,6 +143,29 @@ func saveCheckpoint(path string, p Problem, sv *saved, l *level) (err error) {
 		return fmt.Errorf("frontier: checkpoint %s: %w", path, err)
 	}
 	return nil
+}
+
+// syncUnlessStopped syncs f to its disk, asking stopped (nil: never)
+// every 10 ms meanwhile; when it says so, it returns errSaveStopped at
+// once, and the sync ends on its own (the file is closed when it does).
+func syncUnlessStopped(f *os.File, stopped func() bool) error {
+	if stopped == nil {
+		return f.Sync()
+	}
+	done := make(chan error, 1)
+	go func() { done <- f.Sync() }()
+	tick := time.NewTicker(10 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		select {
+		case err := <-done:
+			return err
+		case <-tick.C:
+			if stopped() {
+				return errSaveStopped
+			}
+		}
+	}
 }
 
 // ckReader reads words and keeps the checksum.
@@ -142,11 +187,14 @@ func (r *ckReader) word() uint64 {
 	return binary.LittleEndian.Uint64(r.buf[:])
 }
 
-// count reads a length, refused past max.
+// count reads a length, refused past max (0 once an error is met).
 func (r *ckReader) count(max uint64, what string) int {
 	n := r.word()
 	if r.err == nil && n > max {
 		r.err = fmt.Errorf("%s: %d, more than %d", what, n, max)
+	}
+	if r.err != nil {
+		return 0
 	}
 	return int(n)
 }
@@ -210,7 +258,7 @@ func (c *counter) loadCheckpoint(path string, p Problem) (*level, *saved, error)
 			if r.err != nil {
 				break
 			}
-			if width < 1 || used%(1+width) != 0 {
+			if width < 1 || used == 0 || used%(1+width) != 0 {
 				return nil, nil, bad("a segment of %d words of width %d", used, width)
 			}
 			s := c.pool.get(width)

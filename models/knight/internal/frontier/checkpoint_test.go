@@ -1,7 +1,9 @@
 package frontier
 
 import (
+	"bytes"
 	"context"
+	"encoding/binary"
 	"os"
 	"path/filepath"
 	"testing"
@@ -84,4 +86,86 @@ func TestStopBetweenSteps(t *testing.T) {
 	last := reports[len(reports)-1]
 	require.Positive(t, last.States, "the states of the level")
 	require.Equal(t, EstimatePeak(5, 10, true), last.Estimate, "the estimated peak")
+}
+
+// A save asks whether the count was stopped every 1 MiB and abandons the
+// save when it was: the last checkpoint stays whole, and no temporary
+// file is left.
+func TestSaveStops(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "ck")
+	p := Problem{Rows: 8, Cols: 8, Closed: true, From: -1}
+	w := newWriter(&pool{}, 1)
+	for k := range uint64(400_000) { // 6.4 MB of entries
+		w.add(0, k, []uint64{k})
+	}
+	l := &level{buckets: make([]bucket, 1)}
+	l.join([]*writer{w})
+	sv := &saved{last: 7, done: []uint64{0}, states: make([]uint64, 8), move: make([]uint64, 8)}
+	require.NoError(t, saveCheckpoint(path, p, sv, l, nil))
+	before, err := os.ReadFile(path)
+	require.NoError(t, err)
+
+	calls := 0
+	sv.last = 15
+	sv.states, sv.move = make([]uint64, 16), make([]uint64, 16)
+	err = saveCheckpoint(path, p, sv, l, func() bool { calls++; return calls > 2 })
+	require.ErrorIs(t, err, errSaveStopped)
+	after, err := os.ReadFile(path)
+	require.NoError(t, err)
+	require.Equal(t, before, after, "the last checkpoint is left whole")
+	left, err := filepath.Glob(filepath.Join(dir, "*.tmp*"))
+	require.NoError(t, err)
+	require.Empty(t, left, "no temporary file left")
+}
+
+// FuzzReadCheckpoint: the checkpoint reader never panics, and takes
+// memory only as its input holds entries and the memory policy grants it
+// (a length past its bound is refused before anything is made of it);
+// what it accepts resumes to the count of an unbroken run, and what it
+// refuses wraps ErrCheckpoint.
+func FuzzReadCheckpoint(f *testing.F) {
+	p := Problem{Rows: 4, Cols: 8, Closed: false, From: -1}
+	want, err := Count(nil, p, nil)
+	require.NoError(f, err)
+	path := filepath.Join(f.TempDir(), "ck")
+	// Stopped after square 20: the checkpoint of column 5 is saved.
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	r, err := Count(core.NewMeter(ctx, nil), p, &Options{Workers: 1, Checkpoint: path, Report: func(pr Progress) {
+		if pr.Step >= 20 && pr.Done == pr.Of {
+			cancel()
+		}
+	}})
+	require.NoError(f, err)
+	require.Equal(f, core.StatusCanceled, r.Status)
+	seed, err := os.ReadFile(path)
+	require.NoError(f, err)
+	f.Add(seed)
+	f.Add(seed[:len(seed)/2])
+	f.Add([]byte(checkpointMagic))
+	// A length past its bound (here the buckets: 2^40) is refused before
+	// anything is made of it (it once was made: out of memory).
+	huge := []byte(checkpointMagic)
+	for _, x := range []uint64{4, 8, 0, ^uint64(0), 15, 0, 0, 1, 0, 16} {
+		huge = binary.LittleEndian.AppendUint64(huge, x)
+	}
+	for range 2 {
+		huge = append(huge, make([]byte, 8*16)...) // the states and moves of 16 steps
+		huge = binary.LittleEndian.AppendUint64(huge, 16)
+	}
+	huge = huge[:len(huge)-8]
+	f.Add(binary.LittleEndian.AppendUint64(huge, 1<<40))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		path := filepath.Join(t.TempDir(), "ck")
+		require.NoError(t, os.WriteFile(path, data, 0o600))
+		r, err := Count(nil, p, &Options{Workers: 1, Checkpoint: path})
+		if err != nil {
+			require.ErrorIs(t, err, ErrCheckpoint)
+			return
+		}
+		if r.Resumed > 0 && bytes.Equal(data, seed) {
+			require.Equal(t, want.Count, r.Count)
+		}
+	})
 }

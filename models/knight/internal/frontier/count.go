@@ -446,7 +446,10 @@ func (c *counter) sweep(last int, capture func(col int, l *level), res *Result) 
 		}
 		if c.ckpt != "" && (v+1)%b.rows == 0 && v < last && time.Since(lastSave) >= c.every {
 			sv := &saved{last: v, nodes: c.nodes, peak: c.peak, done: done, states: res.States, move: res.Moves}
-			if err := saveCheckpoint(c.ckpt, c.problem, sv, dst); err != nil {
+			if err := saveCheckpoint(c.ckpt, c.problem, sv, dst, func() bool { return !c.m.Live() }); err != nil {
+				if errors.Is(err, errSaveStopped) {
+					return done, false, nil // stopped: the last save stands
+				}
 				return done, false, err
 			}
 			lastSave = time.Now()
