@@ -82,19 +82,19 @@ func solveFrontier(ctx context.Context, p *Problem, o *core.Options) (core.Resul
 		Grow:       growMemory,
 		Checkpoint: o.Checkpoint,
 		Every:      o.CheckpointEvery,
-		// The squares swept of all (the join's phase: its groups of all),
-		// the states of the level being built, and the estimated peak (or
-		// the most held so far, where that is more).
+		// The squares swept of all (the join's phase counts for the
+		// squares left, in the share of its groups joined), the states of
+		// the level being built (the join's: of its two halves), and the
+		// estimated peak (or the most held so far, where that is more).
 		Report: func(pr frontier.Progress) {
 			done := uint64(pr.Step)
-			if pr.Done >= pr.Of {
+			switch {
+			case pr.Join && pr.Of > 0:
+				done += (steps - done) * pr.Done / pr.Of
+			case pr.Done >= pr.Of:
 				done++ // the step's report at its end
 			}
-			p := core.Progress{Done: done, Total: steps, States: pr.States, Peak: max(pr.Estimate, pr.Peak)}
-			if pr.Join {
-				p.Done, p.Total, p.States = pr.Done, pr.Of, 0
-			}
-			m.Progress(p)
+			m.Progress(core.Progress{Done: done, Total: steps, States: pr.States, Peak: max(pr.Estimate, pr.Peak)})
 		},
 	}
 	r, err := frontier.Count(m, fp, fo)

@@ -69,7 +69,8 @@ type Options struct {
 // Progress is a snapshot of a running count.
 type Progress struct {
 	// Join is set in the join's phase: Done of Of are then the left
-	// groups joined, Checks the pairs of states compared so far.
+	// groups joined, Checks the pairs of states compared so far, Step the
+	// squares swept before it, States the states of the two halves.
 	Join   bool
 	Checks uint64
 	// Step is the square being processed (0-based, sweep order), of
@@ -293,7 +294,8 @@ func Count(m *core.Meter, p Problem, o *Options) (Result, error) {
 				if l := last.Load(); done < of && now-time.Duration(l) < 50*time.Millisecond || !last.CompareAndSwap(l, int64(now)) {
 					return
 				}
-				o.Report(Progress{Join: true, Done: uint64(done), Of: uint64(of), Checks: j.checks.Load(),
+				o.Report(Progress{Join: true, Step: (depth + 1) * p.Rows, Steps: b.n, Done: uint64(done), Of: uint64(of),
+					States: uint64(len(left.part) + len(right.part)), Checks: j.checks.Load(),
 					Peak: res.Peak, Estimate: estimate, Bytes: left.bytes() + right.bytes(), Elapsed: now})
 			}
 		}
