@@ -40,6 +40,26 @@ func (m *Model) VerbNames() []string {
 	return verbs
 }
 
+// Example is the example of m's own command: solve's, for a model whose
+// command solves (Verbs["solve"] is "."), else the first line of each
+// example of its verbs (VerbNames, in the order of their names, as help
+// lists them), each once.
+func (m *Model) Example() string {
+	if m == nil {
+		return ""
+	}
+	if m.Verbs["solve"] == "." {
+		return m.Examples["solve"]
+	}
+	var ex []string
+	for _, verb := range slices.Sorted(slices.Values(m.VerbNames())) {
+		if first, _, _ := strings.Cut(m.Examples[verb], "\n"); first != "" && !slices.Contains(ex, first) {
+			ex = append(ex, first)
+		}
+	}
+	return strings.Join(ex, "\n")
+}
+
 // VerbArgs returns the usage line of m's generic verb and how many
 // arguments it takes, at least and at most: the instance's (a batch: one
 // input, FILE or stdin), a compare's size may come from a list of sizes,

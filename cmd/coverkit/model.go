@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/coverkit/coverkit/core"
@@ -70,17 +69,7 @@ func newModelCmd(e *env, m *models.Model) *cobra.Command {
 	for _, t := range m.Tasks {
 		cmd.AddCommand(newTaskCmd(e, m, t))
 	}
-	// The model's own help shows the first example of each verb (of the
-	// command itself for a model whose command solves).
-	if cmd.Example == "" {
-		var ex []string
-		for _, sub := range cmd.Commands() {
-			if first, _, _ := strings.Cut(sub.Example, "\n"); first != "" && !slices.Contains(ex, first) {
-				ex = append(ex, first)
-			}
-		}
-		cmd.Example = strings.Join(ex, "\n")
-	}
+	cmd.Example = m.Example() // the first example of each verb
 	return cmd
 }
 

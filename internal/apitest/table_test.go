@@ -219,6 +219,7 @@ var table = map[string]entry{
 	"models.(*Model).Applies":            {fn: (*models.Model).Applies},
 	"models.(*Model).HonouringVerb":      {fn: (*models.Model).HonouringVerb},
 	"models.(*Model).Refuses":            {fn: (*models.Model).Refuses},
+	"models.(*Model).Example":            {fn: (*models.Model).Example},
 	"models.Given.Options":               {fn: models.Given.Options},
 	"models.(*Model).ListsAll":           {fn: (*models.Model).ListsAll},
 	"models.(*Model).VerbDoc":            {fn: (*models.Model).VerbDoc},
