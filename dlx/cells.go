@@ -375,12 +375,20 @@ const (
 	// 1.34 of its time) and won on others (Latin squares, sparse sudoku:
 	// no dead ends), which no measure of the instance told apart.
 	cellsPayDead = 1.5
+	// cellsNoDead is the dead ends a node of the probe under which the
+	// cells count in Algorithm C's place too: the trees are then the same,
+	// and the cells' updates the cheaper. Measured (issue 33): sudoku with
+	// 15 and 16 givens and Latin squares meet under 0.005 a node, and the
+	// cells took 0.70 to 1.0 of Algorithm C's time on each of ten
+	// (docs/benchmarks.md); Langford's pairs, the queens and the
+	// L-tromino boards meet 0.17 to 0.51, where they lose.
+	cellsNoDead = 0.01
 )
 
 // cellsPay reports whether the dancing cells (the canonical tree) should
 // count the subproblem of forced in Algorithm C's place: whether a probe
 // of their first cellsProbeNodes nodes, cut short, met at least
-// cellsPayDead dead ends a node. It returns the probe's work, and builds
+// cellsPayDead dead ends a node, or fewer than cellsNoDead. It returns the probe's work, and builds
 // the cells if need be (where they cannot be built, it says no).
 func (s *Solver) cellsPay(ctx context.Context, forced []int) (bool, core.Stats) {
 	if s.cl == nil {
@@ -396,7 +404,8 @@ func (s *Solver) cellsPay(ctx context.Context, forced []int) (bool, core.Stats) 
 	o := r.run(s.cl, forced, nil, 0, nil)
 	r.g.end()
 	r.settle()
-	return o.status == core.StatusLimit && float64(s.cl.dead) >= cellsPayDead*float64(o.stats.Nodes), o.stats
+	dead := float64(s.cl.dead) / float64(max(o.stats.Nodes, 1))
+	return o.status == core.StatusLimit && (dead >= cellsPayDead || dead < cellsNoDead), o.stats
 }
 
 // settle drops a parked search: nothing in place needs undoing, since
