@@ -50,6 +50,7 @@ func BenchmarkCells(b *testing.B) {
 			b.Run(tc.name+"/"+m.name, func(b *testing.B) {
 				s := solver(b, tc.p(b))
 				o := m.o
+				o.Workers = max(o.Workers, 1)
 				var res dlx.Result
 				benchThread(b, func() {
 					var err error

@@ -73,7 +73,7 @@ func TestCellsStops(t *testing.T) {
 	full, err := s.Count(context.Background(), &dlx.Options{Method: dlx.MethodCells})
 	require.NoError(t, err)
 	for _, budget := range []uint64{1, 7, 1000, full.Stats.Nodes - 1} {
-		res, err := s.Count(context.Background(), &dlx.Options{Method: dlx.MethodCells, MaxNodes: budget})
+		res, err := s.Count(context.Background(), &dlx.Options{Method: dlx.MethodCells, MaxNodes: budget, Workers: 1})
 		require.NoError(t, err)
 		require.Equal(t, core.StatusLimit, res.Status, "budget %d", budget)
 		require.Equal(t, budget, res.Stats.Nodes, "budget %d", budget)

@@ -83,7 +83,9 @@
 // about doubles the rate on such puzzles. See the 4×4 sudoku example.
 //
 // A Solver is not safe for concurrent use; Clone makes one per goroutine.
-// With Options.Workers > 1, Solve clones the solver itself and splits the
+// Options.Workers 0 is the default of coverkit's one worker rule: one
+// goroutine for Solve, which lists solutions, and runtime.GOMAXPROCS(0)
+// for Count and Sample. With Options.Workers > 1, Solve clones the solver itself and splits the
 // tree at its top levels into many more independent subproblems than
 // workers; counts, nodes and updates are exactly those of one worker
 // (each node is counted once, by the worker whose subtree holds it; the

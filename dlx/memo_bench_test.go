@@ -46,6 +46,7 @@ func BenchmarkMemo(b *testing.B) {
 				cpu0 := cpuTime()
 				for b.Loop() {
 					opts := o
+					opts.Workers = max(opts.Workers, 1)
 					res, err = s.Count(context.Background(), &opts)
 					require.NoError(b, err)
 				}
@@ -73,7 +74,7 @@ func BenchmarkMemoPlain(b *testing.B) {
 			var res dlx.Result
 			cpu0 := cpuTime()
 			for b.Loop() {
-				res, err = s.Count(context.Background(), &dlx.Options{Method: dlx.MethodLinks})
+				res, err = s.Count(context.Background(), &dlx.Options{Method: dlx.MethodLinks, Workers: 1})
 				require.NoError(b, err)
 			}
 			b.ReportMetric((cpuTime()-cpu0).Seconds()/float64(b.N), "cpu-s/op")
@@ -103,7 +104,7 @@ func BenchmarkAutoControls(b *testing.B) {
 				var res dlx.Result
 				cpu0 := cpuTime()
 				for b.Loop() {
-					res, err = s.Count(context.Background(), &dlx.Options{Method: m})
+					res, err = s.Count(context.Background(), &dlx.Options{Method: m, Workers: 1})
 					require.NoError(b, err)
 				}
 				require.Equal(b, tc.want, res.Solutions)

@@ -36,7 +36,7 @@ func TestMemoUnderRLimit(t *testing.T) {
 		// machine runs the same steps; the deadline only guards the test.
 		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 		defer cancel()
-		res, err := solver(t, p).Count(ctx, &dlx.Options{Method: dlx.MethodMemo, MemoBytes: resource.Available(), MaxNodes: memoRLimitNodes})
+		res, err := solver(t, p).Count(ctx, &dlx.Options{Method: dlx.MethodMemo, MemoBytes: resource.Available(), MaxNodes: memoRLimitNodes, Workers: 1})
 		require.NoError(t, err)
 		require.Equal(t, core.StatusLimit, res.Status)
 		require.True(t, res.Memo.Full)

@@ -64,13 +64,16 @@ type Options struct {
 	// MaxNodes is a budget of search nodes; when it runs out the status is
 	// limit. 0 means none.
 	MaxNodes uint64
-	// Workers is the number of goroutines; 0 or 1 searches in the calling
-	// goroutine. With W > 1 the tree is split at its top levels into many
-	// more subproblems than workers; counts, nodes and updates are exactly
-	// those of one worker (a worker does not count the replay of the
-	// prefix of its subproblem). A
-	// negative count or one above resource.Cap() is an error (wrapping
-	// resource.ErrWorkers).
+	// Workers is the number of goroutines, 1 searching in the calling
+	// goroutine. 0 is the default of the worker rule (resource.Workers),
+	// the same across coverkit: one for Solve, which lists solutions (they
+	// then come in the serial search's order), and runtime.GOMAXPROCS(0)
+	// for Count and Sample (one for the cells' SSXCC tree, which searches
+	// on one worker). With W > 1 the tree is split at its top levels into
+	// many more subproblems than workers; counts, nodes and updates are
+	// exactly those of one worker (a worker does not count the replay of
+	// the prefix of its subproblem). A negative count or one above
+	// resource.Cap() is an error (wrapping resource.ErrWorkers).
 	Workers int
 	// Forced lists options (0-based) chosen up front, before the search
 	// starts: the givens of a puzzle. They are undone when the search
@@ -341,8 +344,14 @@ func (s *Solver) check(ctx context.Context, opts *Options, verb int) (context.Co
 	if opts == nil {
 		opts = &defaultOptions
 	}
-	if _, err := resource.CheckWorkers(opts.Workers); err != nil {
-		return nil, nil, fmt.Errorf("dlx: %w", err)
+	w, err := workersOf(opts, verb)
+	if err != nil {
+		return nil, nil, err
+	}
+	if w > 1 && opts.Workers == 0 {
+		o := *opts
+		o.Workers = w
+		opts = &o
 	}
 	if err := s.l.checkForced(opts.Forced); err != nil {
 		return nil, nil, err
@@ -379,6 +388,19 @@ func (s *Solver) check(ctx context.Context, opts *Options, verb int) (context.Co
 		}
 	}
 	return ctx, opts, nil
+}
+
+// workersOf applies the worker rule (resource.Workers) to opts.Workers
+// for verb: 0 is one goroutine for Solve, which lists solutions (they then
+// come in the serial search's order), and runtime.GOMAXPROCS(0) for Count
+// and Sample, or one where the method searches on one worker only (the
+// cells' SSXCC tree); a count given is used as given.
+func workersOf(opts *Options, verb int) (int, error) {
+	w, err := resource.Workers(opts.Workers, verb == verbSolve || opts.Branch == BranchSSXCC)
+	if err != nil {
+		return 0, fmt.Errorf("dlx: %w", err)
+	}
+	return w, nil
 }
 
 // Solve searches for solutions as opts says (nil: count them all by

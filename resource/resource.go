@@ -45,8 +45,9 @@ func Workers(w int, listing bool) (int, error) {
 	return w, nil
 }
 
-// CheckWorkers is Workers for callers where 0 keeps its own meaning (dlx:
-// the calling goroutine): it checks w and returns it unchanged.
+// CheckWorkers checks w against Workers' bounds and returns it unchanged,
+// 0 included: for a caller that passes the count on to the layer that
+// resolves it (the command's --workers).
 func CheckWorkers(w int) (int, error) {
 	if w == 0 {
 		return 0, nil
