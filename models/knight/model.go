@@ -28,7 +28,9 @@ Counts are exact: open tours as directed paths from every square or from
 --from (5x5: 1728, OEIS A165134), closed tours as undirected cycles (6x6:
 9862, OEIS A001230; 8x8: 13,267,364,410,532). Boards whose shorter side is
 at most 8 are counted by the frontier algorithm, without listing a tour,
-from 40 squares on; smaller boards by the pruned search.
+from 40 squares on; smaller boards by the pruned search. A frontier count
+with --checkpoint FILE saves its progress at the end of a column (at most
+every --checkpoint-every) and, stopped, resumes from it when run again.
 
 Formats: text, the board as a matrix of move numbers; json, a record with
 the path as 1-based [row,col] squares; svg, a picture of the tour.`,
@@ -98,7 +100,8 @@ the path as 1-based [row,col] squares; svg, a picture of the tour.`,
   coverkit knight solve 6 --closed --format svg --out tour.svg
   coverkit knight solve 300 --algo divide --out tour.txt`,
 			"count": `  coverkit knight count 5
-  coverkit knight count 6 --closed`,
+  coverkit knight count 6 --closed
+  coverkit knight count 5x10 --closed --checkpoint 5x10.ck`,
 			"verify":  `  coverkit knight solve 8 --format json | coverkit knight verify`,
 			"compare": `  coverkit knight compare 3x4 --algos search,backtrack`,
 		},
