@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"os"
+	"syscall"
 )
 
 // Stoppable passes writes on to W until Ctx ends, then fails them with
@@ -66,4 +67,12 @@ func OpenInput(path string, stdin io.Reader) (io.ReadCloser, error) {
 		return io.NopCloser(stdin), nil
 	}
 	return os.Open(path)
+}
+
+// DiskFull reports whether err is a write that failed for want of room: a
+// full disk or an exhausted quota (ENOSPC, EDQUOT; /dev/full too). What
+// was written is then incomplete, and a rerun where there is room
+// completes it (a split count resumes from its checkpoint).
+func DiskFull(err error) bool {
+	return errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EDQUOT)
 }

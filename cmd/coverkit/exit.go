@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"syscall"
 
 	"github.com/coverkit/coverkit/core"
 )
@@ -13,7 +12,7 @@ const (
 	exitOK         = 0 // success; a count of zero is an answer
 	exitNoSolution = 1 // the problem has no solution (proved), or verify found an invalid solution
 	exitUsage      = 2 // bad input or usage
-	exitPartial    = 3 // stopped early by --timeout or an interrupt, or a full disk (diskFull)
+	exitPartial    = 3 // stopped early by --timeout or an interrupt, or a full disk (outfile.DiskFull)
 )
 
 // exitError carries an exit code up to run. err, if not nil, is printed on
@@ -56,14 +55,6 @@ func solverError(err error) error {
 		return err
 	}
 	return usageError(err)
-}
-
-// diskFull reports whether err is a full disk or an exhausted quota
-// (ENOSPC, EDQUOT: /dev/full too): for every verb, exit 3, as a stop is,
-// since what was written is incomplete and a rerun where there is room
-// completes it (a split count resumes from its checkpoint).
-func diskFull(err error) bool {
-	return errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EDQUOT)
 }
 
 // statusExit maps a finished command's search status to its exit error: nil

@@ -147,7 +147,7 @@ func run(ctx context.Context, args []string, e *env) int {
 	}
 	var ee *exitError
 	switch {
-	case diskFull(err) && (!errors.As(err, &ee) || ee.code == exitUsage):
+	case outfile.DiskFull(err) && (!errors.As(err, &ee) || ee.code == exitUsage):
 		// A full disk, whatever wrote: the output is incomplete;
 		// exit 3, as for a stop (rerun where there is room).
 		ee = &exitError{code: exitPartial, err: fmt.Errorf("%w: the output is incomplete (a full disk: rerun where there is room)", err)}

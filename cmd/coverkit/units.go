@@ -168,7 +168,7 @@ func runUnits(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 // unitsError maps a split count's error to its exit code.
 func unitsError(err error) error {
 	switch {
-	case diskFull(err):
+	case outfile.DiskFull(err):
 		return err // exit 3 with every verb's words for a full disk (run)
 	case errors.Is(err, units.ErrStopped):
 		return &exitError{code: exitPartial, err: err}

@@ -522,6 +522,7 @@ var table = map[string]entry{
 	"sudoku.VerdictOf":           {fn: sudoku.VerdictOf},
 	"sudoku.VerifyBatch":         {fn: sudoku.VerifyBatch},
 	// github.com/coverkit/coverkit/outfile
+	"outfile.DiskFull":         {fn: outfile.DiskFull},
 	"outfile.WriteFile":        {fn: outfile.WriteFile},
 	"outfile.Open":             {fn: outfile.Open},
 	"outfile.(*File).Abort":    {fn: (*outfile.File).Abort},
