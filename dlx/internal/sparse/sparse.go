@@ -324,6 +324,28 @@ func Choose(k *Kern) (best, size uint32) {
 	return best, size
 }
 
+// Least returns the active primary item with the fewest options, the
+// first in input order on ties, and that number (math.MaxUint32 if no
+// primary item is active): Choose where no active primary item has fewer
+// than two options, so that there is nothing to push. Its scan takes no
+// branch but the loop's: each item's size and offset make one key, whose
+// least is kept by a conditional move (secondary items: no key).
+func Least(k *Kern) (best, size uint32) {
+	set, item, second := k.Set, k.Item, k.Second
+	sizes := unsafe.Add(set, -4)
+	least := uint64(math.MaxUint64)
+	for p := uint32(0); p < k.Active; p++ {
+		x := *u32(item, p)
+		key := uint64(*u32(sizes, x))<<32 | uint64(x)
+		key |= uint64(int64(int32(second-1-x)) >> 63) // all ones if secondary
+		least = min(least, key)
+	}
+	if least == math.MaxUint64 {
+		return 0, math.MaxUint32
+	}
+	return uint32(least), uint32(least >> 32)
+}
+
 // First returns the first active primary item, in input order, with the
 // fewest options and that number (math.MaxUint32 if no primary item is
 // active) and the items it looked at. It walks prim, the primary items in
@@ -360,12 +382,12 @@ func First(k *Kern, prim []int32) (best, size, scanned uint32) {
 // fewer than two options: First where most primary items are active (half
 // or more of prim), whose walk in input order then stops early, or where
 // prim is no longer than the active items (secondary ones included: the
-// queens' diagonals), which Choose would walk; else the scan of the
-// active items (Choose, which pushes nothing there).
+// queens' diagonals), which Least would walk; else the scan of the
+// active items (Least).
 func Scan(k *Kern, prim []int32) (best, size, scanned uint32) {
 	if 2*k.APrim >= uint32(len(prim)) || uint32(len(prim)) <= k.Active {
 		return First(k, prim)
 	}
-	best, size = Choose(k)
+	best, size = Least(k)
 	return best, size, k.Active
 }
