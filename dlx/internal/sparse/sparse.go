@@ -357,25 +357,21 @@ func Least(k *Kern) (best, size uint32) {
 // items are active (see Scan).
 func First(k *Kern, prim []int32) (best, size, scanned uint32) {
 	set, active, left := k.Set, k.Active, k.APrim
-	sizes := unsafe.Add(set, -4)
-	size = math.MaxUint32
-	for i, x32 := range prim {
-		if left == 0 {
-			return best, size, uint32(i)
-		}
-		x := uint32(x32)
-		if *u32(set, x-2) >= active {
-			continue
-		}
-		left--
-		if s := *u32(sizes, x); s < size {
-			best, size = x, s
-			if s <= 2 {
-				return best, size, uint32(i) + 1
-			}
-		}
+	// The least key (size, offset) so far, as in Least: the walk's only
+	// branches are the loop's and its two ways out.
+	least := uint64(math.MaxUint64)
+	i := 0
+	for ; i < len(prim) && left > 0 && least>>32 > 2; i++ {
+		x := uint32(prim[i])
+		on := uint32(int32(*u32(set, x-2)-active) >> 31) // all ones if active
+		left -= on & 1
+		key := uint64(*u32(set, x-1))<<32 | uint64(x)
+		least = min(least, key|uint64(int64(int32(^on))))
 	}
-	return best, size, uint32(len(prim))
+	if least == math.MaxUint64 {
+		return 0, math.MaxUint32, uint32(i)
+	}
+	return uint32(least), uint32(least >> 32), uint32(i)
 }
 
 // Scan is the choice of item at a node where no active primary item has
