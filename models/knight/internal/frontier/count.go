@@ -633,7 +633,16 @@ func (c *counter) step(v int, src *level) (dst *level, done []uint64, moves uint
 					for p := 0; p < s.used; p += st {
 						x.at = uint64(p + 1)
 						x.expand(s.w[p])
-						nodes++
+						// The meter at its bound, state by state: a node
+						// budget is spent exactly (a poll a segment spent
+						// it a segment at a time, past the grants).
+						if nodes++; nodes >= bound {
+							if bound, _, ok = m.Poll(nodes, nodes); !ok {
+								stopped.Store(true)
+								x.done = before
+								return
+							}
+						}
 					}
 					x.flush()
 					if x.err != nil {
@@ -641,20 +650,12 @@ func (c *counter) step(v int, src *level) (dst *level, done []uint64, moves uint
 						return
 					}
 					expanded.Add(uint64(s.entries()))
-					if nodes >= bound {
-						if bound, _, ok = m.Poll(nodes, nodes); !ok {
-							stopped.Store(true)
-							x.done = before
-							return
-						}
-					}
 					if c.report != nil {
 						c.tell(v, expanded.Load(), src.n, made.Load())
 					}
 				}
 				if !x.over {
 					x.done = addInto(before, x.done)
-					moves += 0
 					break
 				}
 				x.done = before
