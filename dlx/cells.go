@@ -388,8 +388,9 @@ const (
 // cellsPay reports whether the dancing cells (the canonical tree) should
 // count the subproblem of forced in Algorithm C's place: whether a probe
 // of their first cellsProbeNodes nodes, cut short, met at least
-// cellsPayDead dead ends a node, or fewer than cellsNoDead. It returns the probe's work, and builds
-// the cells if need be (where they cannot be built, it says no).
+// cellsPayDead dead ends a node, or fewer than cellsNoDead. It returns
+// the probe's work, and builds the cells if need be (where they cannot be
+// built, it says no).
 func (s *Solver) cellsPay(ctx context.Context, forced []int) (bool, core.Stats) {
 	if s.cl == nil {
 		cl, err := newCells(core.NewMeter(ctx, nil), s.l)
@@ -406,6 +407,34 @@ func (s *Solver) cellsPay(ctx context.Context, forced []int) (bool, core.Stats) 
 	r.settle()
 	dead := float64(s.cl.dead) / float64(max(o.stats.Nodes, 1))
 	return o.status == core.StatusLimit && (dead >= cellsPayDead || dead < cellsNoDead), o.stats
+}
+
+// CellsPay reports whether the dancing cells (MethodCells) should list
+// the solutions of the subproblem of the options forced (0-based) in
+// Algorithm C's place: the probe by which Count with MethodAuto races
+// the cells instead of the links (about a millisecond of search: the
+// cells pay where it meets at least 1.5 dead ends a node, or almost none;
+// measured in docs/benchmarks.md, issues 33 and 34). Solve with MethodAuto lists with the
+// links; a caller that visits every solution can ask this first and pass
+// MethodCells (both list the same solutions in the same order). It is
+// false, with no error, where the cells cannot solve the problem
+// (multiplicities) and where ctx stops the probe; an error is a nil
+// Solver or a forced option out of range or without a primary item.
+func (s *Solver) CellsPay(ctx context.Context, forced []int) (bool, error) {
+	if s == nil || s.l == nil {
+		return false, errNilSolver
+	}
+	if err := s.l.checkForced(forced); err != nil {
+		return false, err
+	}
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	if s.l.multi {
+		return false, nil
+	}
+	pay, _ := s.cellsPay(ctx, forced)
+	return pay, nil
 }
 
 // settle drops a parked search: nothing in place needs undoing, since

@@ -152,6 +152,7 @@ var table = map[string]entry{
 	"dlx.(*Solver).Solve":             {fn: (*dlx.Solver).Solve},
 	"dlx.(*Solver).Count":             {fn: (*dlx.Solver).Count},
 	"dlx.(*Solver).Sample":            {fn: (*dlx.Solver).Sample},
+	"dlx.(*Solver).CellsPay":          {fn: (*dlx.Solver).CellsPay},
 	"dlx.(*StopError).Error":          {fn: (*dlx.StopError).Error},
 	"dlx.(*StopError).Unwrap":         {fn: (*dlx.StopError).Unwrap},
 	"dlx.NewSubtrees":                 {fn: dlx.NewSubtrees},

@@ -199,3 +199,25 @@ func BenchmarkCount6x10(b *testing.B) {
 		})
 	}
 }
+
+// TestAutoReducedCells checks that auto's count up to symmetry takes the
+// dancing cells where their probe says they pay (the pentominoes on 3x20:
+// about 2.6 dead ends a node, docs/benchmarks.md, issue 34): the counts
+// of dlx, and the work of the cells.
+func TestAutoReducedCells(t *testing.T) {
+	tl := tiling(t, "3x20", polyomino.Pentominoes)
+	run := func(algo string) core.Result {
+		alg, err := models.LookupAlgorithm("polyomino", algo)
+		require.NoError(t, err)
+		res, err := alg.Solve(context.Background(), tl, &core.Options{Mode: core.ModeCount, Workers: 1})
+		require.NoError(t, err)
+		require.Equal(t, core.StatusExhausted, res.Status)
+		return res
+	}
+	auto, links, cells := run("auto"), run("dlx"), run("cells")
+	require.Equal(t, links.Solutions, auto.Solutions)
+	require.Equal(t, links.Fundamental, auto.Fundamental)
+	require.Equal(t, core.CountOf(8), auto.Solutions)
+	require.Equal(t, cells.Stats.Nodes, auto.Stats.Nodes)
+	require.Less(t, auto.Stats.Nodes, links.Stats.Nodes)
+}
