@@ -40,8 +40,11 @@ func MergeInputs(ctx context.Context, names []string, open func(name string) (io
 	var srcs []Source
 	for _, name := range names {
 		r, err := open(name)
-		if err != nil {
+		switch {
+		case err != nil:
 			return nil, err
+		case r == nil:
+			return nil, fmt.Errorf("%w: %s opened as nothing", ErrMerge, name)
 		}
 		defer r.Close()
 		if name == "-" {

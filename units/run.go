@@ -368,8 +368,11 @@ func (j *Job) Split(ctx context.Context, decompose func(context.Context, core.Pr
 		return errors.New("units: Split: no job or no problem")
 	}
 	dec, again, err := Decompose(ctx, decompose, p, j.Units, algo)
-	if err != nil {
+	switch {
+	case err != nil:
 		return err
+	case dec == nil:
+		return errors.New("units: Split: the decomposition is nil")
 	}
 	j.Size, j.Dec, j.NewDec, j.Algorithm = p.Size(), dec, again, AlgorithmOf(dec)
 	if algo != "" && algo != j.Algorithm {
