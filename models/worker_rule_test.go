@@ -28,6 +28,7 @@ var workerRuleCalls = map[string]string{
 	"models/registry.go:Resolve:resource.Workers": "a request's options, for its algorithm",
 	"models/batch/batch.go:Run:resource.Workers":  "a batch's goroutines (each record on one worker)",
 	"units/run.go:(*Job).Run:resource.Workers":    "a split count's goroutines",
+	"dlx/solver.go:workersOf:resource.Workers":    "the engine's own Options.Workers 0 for a Go caller (the models layer passes 1 or more)",
 	// models.Resolve, the rule applied to a request, called by:
 	"models/registry.go:(Algorithm).Run:Resolve": "Run, before the model's own solver",
 	"models/registry.go:resolving:Resolve":       "a registered Solve called directly",
