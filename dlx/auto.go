@@ -27,9 +27,14 @@ import (
 // slice as in the projection, and a memo is projected at the better of
 // its pace so far and its last slice's (it quickens as its table fills).
 // The leader, the least projected, runs slices that double, the others
-// slices a sixteenth as long, and a candidate projected raceDrop times
-// the leader's work is dropped (its copy and table freed). Two readings
-// overrule the projections. A memo whose lookups find their subproblem
+// slices a sixteenth as long (the enumeration behind a memo a 64th, see
+// raceMemoPace), and a candidate projected raceDrop times the leader's
+// work is dropped (its copy and table freed); a memo leads on its
+// projection only once its hit rate is read off enough lookups (proven).
+// In the opening, a memo whose first lookups look hopeful goes on until
+// its hit rate says what it is (hopeful), while the enumeration waits
+// (a memo's table fills as it goes, so its first lookups understate its
+// hit rate). Two readings overrule the projections. A memo whose lookups find their subproblem
 // less than raceCold of the time never leads and falls back after
 // raceMinSlices slices (a low hit rate is the memo's cost without its
 // gain). While every projection is blind (more than raceBlind times the

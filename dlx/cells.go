@@ -379,7 +379,7 @@ const (
 	// cells count in Algorithm C's place too: the trees are then the same,
 	// and the cells' updates the cheaper. Measured (issue 33): sudoku with
 	// 15 and 16 givens and Latin squares meet under 0.005 a node, and the
-	// cells took 0.70 to 1.0 of Algorithm C's time on each of ten
+	// cells took 0.71 to 1.03 of Algorithm C's time on each of ten
 	// (docs/benchmarks.md); Langford's pairs, the queens and the
 	// L-tromino boards meet 0.17 to 0.51, where they lose.
 	cellsNoDead = 0.01
