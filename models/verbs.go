@@ -11,6 +11,23 @@ import (
 // order the command lists them (a model offers those of Offers).
 var GenericVerbs = []string{"solve", "count", "verify", "compare"}
 
+// verbFlags are the shared flags of each generic verb, named from the one
+// vocabulary of the command built from the registry, as Task.Flags names
+// a task's.
+var verbFlags = map[string][]string{
+	"solve": {"algo", "workers", "timeout", "max-nodes", "method", "seed", "unique", "limit", "format", "out", "stats",
+		"all", "sample", "branch", "memo-bytes", "progress"},
+	"count": {"algo", "workers", "timeout", "max-nodes", "method", "seed", "unique", "limit", "format", "out", "stats",
+		"branch", "memo-bytes", "progress"},
+	"compare": {"algo", "workers", "timeout", "max-nodes", "method", "seed", "unique", "format", "out", "stats",
+		"first", "all", "algos", "sizes", "repeat", "branch", "memo-bytes", "progress"},
+	"verify": {"timeout", "format", "out", "stats", "progress"},
+}
+
+// VerbFlags returns the shared flags the generic verb takes (nil for
+// another verb), named as Task.Flags names them.
+func VerbFlags(verb string) []string { return slices.Clone(verbFlags[verb]) }
+
 // Offers reports whether m offers the generic verb: it has a name for it
 // (Verb), and a verify needs Verify, a solve some Formats.
 func (m *Model) Offers(generic string) bool {

@@ -60,14 +60,6 @@ var flagHelp = map[string]string{
 	"progress": "show progress on stderr: auto (a bar on a terminal), always (also a line every 5s elsewhere, for logs), never",
 }
 
-// verbFlags lists the shared flags of each generic verb.
-var verbFlags = map[string][]string{
-	"solve":   {"algo", "workers", "timeout", "max-nodes", "method", "seed", "unique", "limit", "format", "out", "stats", "all", "sample", "branch", "memo-bytes", "progress"},
-	"count":   {"algo", "workers", "timeout", "max-nodes", "method", "seed", "unique", "limit", "format", "out", "stats", "branch", "memo-bytes", "progress"},
-	"compare": {"algo", "workers", "timeout", "max-nodes", "method", "seed", "unique", "format", "out", "stats", "first", "all", "algos", "sizes", "repeat", "branch", "memo-bytes", "progress"},
-	"verify":  {"timeout", "format", "out", "stats", "progress"},
-}
-
 // declare adds to cmd the shared flags named (those of verb when names is
 // nil), then the model's own flags for verb (a task with Run is declared
 // as verb "task"). --workers defaults to 0 everywhere: the one worker rule
@@ -76,7 +68,7 @@ var verbFlags = map[string][]string{
 // --count` and `dlx count FILE` are one command.
 func (f *runFlags) declare(cmd *cobra.Command, verb string, m *models.Model, formats, names []string) {
 	if names == nil {
-		names = verbFlags[verb]
+		names = models.VerbFlags(verb)
 	}
 	fs := cmd.Flags()
 	for _, name := range names {

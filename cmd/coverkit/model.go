@@ -334,13 +334,7 @@ func runBatch(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 	if err != nil {
 		return phaseError(err, "opening the input")
 	}
-	if err := finishAnswers(e, o, r.Status, r.Answered, r.Failure); err != nil {
-		return err
-	}
-	if r.Failure != "" {
-		return usagef("%s", r.Failure)
-	}
-	return nil
+	return finishAnswers(e, o, &models.Outcome{Status: r.Status, Invalid: r.Failure != "", Message: r.Failure}, r.Answered)
 }
 
 // writeFailed reports a failed write: exit 3 when the command was stopped
@@ -400,16 +394,7 @@ func runTask(e *env, cmd *cobra.Command, m *models.Model, t models.Task, f *runF
 			return err
 		}
 	}
-	if err := finishAnswers(e, o, out.Status, true, out.Message); err != nil {
-		return err
-	}
-	switch {
-	case out.Invalid:
-		return usagef("%s", out.Message)
-	case out.Failed:
-		return noSolutionf("%s", out.Message)
-	}
-	return nil
+	return finishAnswers(e, o, out, true)
 }
 
 // runVerify is the generic verify verb: solutions from a file or stdin,

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/coverkit/coverkit/core"
+	"github.com/coverkit/coverkit/models"
 	"github.com/coverkit/coverkit/outfile"
 )
 
@@ -34,19 +35,29 @@ func finish(e *env, o *outfile.File, s core.Status, found bool) error {
 	return statusExit(s)
 }
 
-// finishAnswers ends a run of many answers (a batch, a task) with status
-// s: a run stopped early ends as finish ends it (found: something was
-// answered), exit 3 with why as its message ("": finish's); otherwise the
-// output is committed and nil returned, for the caller's exit.
-func finishAnswers(e *env, o *outfile.File, s core.Status, found bool, why string) error {
-	if !s.Partial() {
-		return o.Commit()
+// finishAnswers ends a run of many answers (a batch, a task) as out says
+// it ended: a run stopped early ends as finish ends it (found: something
+// was answered), exit 3 with out's message as its own ("": finish's);
+// otherwise the output is committed and the run exits 2 if it marked
+// invalid items, 1 if it failed (a "no"), else 0.
+func finishAnswers(e *env, o *outfile.File, out *models.Outcome, found bool) error {
+	if out.Status.Partial() {
+		err := finish(e, o, out.Status, found)
+		if out.Message == "" || !errors.As(err, new(*exitError)) {
+			return err
+		}
+		return &exitError{code: exitPartial, err: fmt.Errorf("stopped early: %s", out.Message)}
 	}
-	err := finish(e, o, s, found)
-	if why == "" || !errors.As(err, new(*exitError)) {
+	if err := o.Commit(); err != nil {
 		return err
 	}
-	return &exitError{code: exitPartial, err: fmt.Errorf("stopped early: %s", why)}
+	switch {
+	case out.Invalid:
+		return usagef("%s", out.Message)
+	case out.Failed:
+		return noSolutionf("%s", out.Message)
+	}
+	return nil
 }
 
 // openInput opens path for reading (stdin if path is "" or "-"), or a

@@ -221,6 +221,7 @@ var table = map[string]entry{
 	"models.(*Model).HonouringVerb":      {fn: (*models.Model).HonouringVerb},
 	"models.(*Model).Refuses":            {fn: (*models.Model).Refuses},
 	"models.(*Model).Example":            {fn: (*models.Model).Example},
+	"models.VerbFlags":                   {fn: models.VerbFlags},
 	"models.Given.Options":               {fn: models.Given.Options},
 	"models.(*Model).ListsAll":           {fn: (*models.Model).ListsAll},
 	"models.(*Model).VerbDoc":            {fn: (*models.Model).VerbDoc},
