@@ -206,15 +206,7 @@ func BenchmarkCount6x10(b *testing.B) {
 // of dlx, and the work of the cells.
 func TestAutoReducedCells(t *testing.T) {
 	tl := tiling(t, "3x20", polyomino.Pentominoes)
-	run := func(algo string) core.Result {
-		alg, err := models.LookupAlgorithm("polyomino", algo)
-		require.NoError(t, err)
-		res, err := alg.Solve(context.Background(), tl, &core.Options{Mode: core.ModeCount, Workers: 1})
-		require.NoError(t, err)
-		require.Equal(t, core.StatusExhausted, res.Status)
-		return res
-	}
-	auto, links, cells := run("auto"), run("dlx"), run("cells")
+	auto, links, cells := countWith(t, tl, "auto"), countWith(t, tl, "dlx"), countWith(t, tl, "cells")
 	require.Equal(t, links.Solutions, auto.Solutions)
 	require.Equal(t, links.Fundamental, auto.Fundamental)
 	require.Equal(t, core.CountOf(8), auto.Solutions)
