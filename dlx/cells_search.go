@@ -111,7 +111,7 @@ forward:
 	// A forced move: the top of the stack (with Knuth's tree the last one
 	// met, with the canonical tree the first in input order) that is
 	// still active.
-	if c.popForced(r) {
+	if k.NF > 0 && c.popForced(r) {
 		c.force1Level(r)
 		goto advance
 	}
@@ -202,7 +202,7 @@ func (c *cells) choose(r *cellsRun) int {
 		r.best, size, scanned = sparse.Scan(k, c.prim)
 	}
 	r.work += uint64(scanned)
-	if c.popForced(r) {
+	if k.NF > 0 && c.popForced(r) {
 		return chooseForced
 	}
 	if size == math.MaxUint32 {
@@ -259,14 +259,23 @@ func (c *cells) try(r *cellsRun) bool {
 	cur := uint32(c.set[r.choice])
 	c.choice[r.level] = int32(cur)
 	if r.branching && !k.Knuth {
-		k.NF = uint32(copy(c.force, c.bforce[c.bstart[r.level]:]))
+		// (A few entries: a loop, not a call of memmove.)
+		src := c.bforce[c.bstart[r.level]:]
+		dst := c.force[:len(src)]
+		for i, x := range src {
+			dst[i] = x
+		}
+		k.NF = uint32(len(src))
 	}
 	before := k.Upd
 	var ok bool
-	if r.colored {
+	switch {
+	case r.colored:
 		ok = sparse.CoverColored(k, cur)
-	} else {
-		ok = sparse.CoverPlain(r.asm, k, cur)
+	case r.asm:
+		ok = sparse.CoverPlainAsm(k, cur) // (sparse.CoverPlain, without its call)
+	default:
+		ok = sparse.CoverPlainGo(k, cur)
 	}
 	switch {
 	case !ok:
