@@ -34,7 +34,8 @@ import (
 // In the opening, a memo whose first lookups look hopeful goes on until
 // its hit rate says what it is (hopeful), while the enumeration waits
 // (a memo's table fills as it goes, so its first lookups understate its
-// hit rate). Two readings overrule the projections. A memo whose lookups find their subproblem
+// hit rate), and once a memo is hot the candidates yet to run start
+// behind it, in its shares. Two readings overrule the projections. A memo whose lookups find their subproblem
 // less than raceCold of the time never leads and falls back after
 // raceMinSlices slices (a low hit rate is the memo's cost without its
 // gain). While every projection is blind (more than raceBlind times the
@@ -380,6 +381,9 @@ func (rc *race) drop(r *racer) {
 func (rc *race) run(until func(lead *racer) bool) (*racer, bool) {
 	forced := rc.opts.Forced
 	for _, r := range rc.racers {
+		if rc.hot() != nil {
+			break // a hot memo leads: the others start behind it, in its shares
+		}
 		r.run(rc.ctx, raceFirst, forced)
 		for r.status == core.StatusLimit && !r.done && r.hopeful(rc) {
 			r.run(rc.ctx, raceFirst, forced)
