@@ -259,9 +259,9 @@ func (c *cells) try(r *cellsRun) bool {
 	cur := uint32(c.set[r.choice])
 	c.choice[r.level] = int32(cur)
 	if r.branching && !k.Knuth {
-		// (A few entries: a loop, not a call of memmove.)
 		src := c.bforce[c.bstart[r.level]:]
 		dst := c.force[:len(src)]
+		//lint:ignore S1001 a few entries: a loop, not a call of memmove (bdf3dcc)
 		for i, x := range src {
 			dst[i] = x
 		}
