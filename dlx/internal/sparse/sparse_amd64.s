@@ -195,14 +195,26 @@ citemloop:
 	CMPL AX, 12(SP)
 	JEQ  cok
 	WALKSET(AX)
+	// The option chosen (node q) goes first in x's set, and the walk
+	// starts after it: no test of each node for it. (In prepare, whose
+	// forced option's item hid it from the sets first, q is past the
+	// set's end: the walk takes the whole set.)
+	MOVL 16(SP), SI        // q
+	MOVL (R9)(SI*4), CX    // its place
+	CMPL CX, BX
+	JAE  crrloop
+	MOVL (R8)(AX*4), DX    // the first node
+	MOVL SI, (R8)(AX*4)
+	MOVL DX, (R8)(CX*4)
+	MOVL AX, (R9)(SI*4)
+	MOVL CX, (R9)(DX*4)
+	INCL R14
 
 crrloop:
 	CMPL R14, 0(SP)
 	JAE  citemdone
 	MOVL (R8)(R14*4), SI   // tt
 	INCL R14
-	CMPL SI, 16(SP)
-	JEQ  crrloop           // the option chosen itself
 	MOVL 4(R10)(SI*8), DI  // nn
 	CMPL DI, SI
 	JEQ  crrloop
