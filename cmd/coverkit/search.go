@@ -4,27 +4,23 @@ import (
 	"context"
 	"fmt"
 
+	"time"
+
 	"github.com/coverkit/coverkit/bench"
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
-	"os"
-	"os/signal"
-	"syscall"
-	"time"
-
 	"github.com/coverkit/coverkit/progress"
 )
 
-// searchContext returns a context that ends on an interrupt (SIGINT,
-// SIGTERM: status canceled) or after timeout if it is positive (status
-// timeout, through context.DeadlineExceeded).
+// searchContext returns a context that ends with parent, which main's
+// signal.NotifyContext ends on an interrupt (SIGINT, SIGTERM: status
+// canceled, and a second signal is caught too), or after timeout if it is
+// positive (status timeout, through context.DeadlineExceeded).
 func searchContext(parent context.Context, timeout time.Duration) (context.Context, context.CancelFunc) {
-	ctx, stop := signal.NotifyContext(parent, os.Interrupt, syscall.SIGTERM)
 	if timeout <= 0 {
-		return ctx, stop
+		return context.WithCancel(parent)
 	}
-	tctx, cancel := context.WithTimeout(ctx, timeout)
-	return tctx, func() { cancel(); stop() }
+	return context.WithTimeout(parent, timeout)
 }
 
 // newProgress returns the progress display of a run on stderr for total

@@ -5,9 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/coverkit/coverkit/core"
@@ -105,9 +103,11 @@ func runUnits(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 	if err != nil {
 		return usageError(err)
 	}
-	opts, err := f.Given.Options(core.ModeCount) // a unit honours --workers (units.Job.Workers)
+	// Unit lines are JSON whatever --format says, but an unknown one is
+	// refused, as by every count. A unit honours --workers (units.Job.Workers).
+	opts, err := f.options(core.ModeCount, report.ResultFormats)
 	if err != nil {
-		return usageError(err)
+		return err
 	}
 	if err := m.Refuses(models.SplitVerb, opts); err != nil {
 		return usageError(err)
@@ -130,12 +130,8 @@ func runUnits(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 	if err := job.Split(ctx, m.Decompose, p, algo); err != nil {
 		return phaseError(err, "splitting the count")
 	}
-	// A second signal while the checkpoint is saved must not kill the
-	// process: searchContext's NotifyContext keeps catching them.
-	sigs := make(chan os.Signal, 1)
-	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
-	defer signal.Stop(sigs)
-
+	// A second signal while the checkpoint is saved does not kill the
+	// process: main's NotifyContext keeps catching them.
 	var o *outfile.File
 	out := []io.Writer{e.stdout, nil, nil}
 	if f.stats {

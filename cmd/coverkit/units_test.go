@@ -92,6 +92,9 @@ func TestUnitsBadInput(t *testing.T) {
 		{"empty env", []string{"--units", "4", "--unit", "env"}, "empty", "is empty"},
 		{"other N checkpoint", []string{"--units", "4", "--unit", "0", "--checkpoint", ck}, "", "header.size is 12, this run's is 10"},
 		{"algo", []string{"--units", "4", "--unit", "0", "--algo", "backtrack"}, "", "not --algo backtrack"},
+		// Unit lines are JSON whatever --format says, but an unknown value is refused.
+		{"format", []string{"--units", "4", "--unit", "0", "--format", "yaml"}, "", `unknown --format "yaml"`},
+		{"progress", []string{"--units", "4", "--unit", "0", "--progress", "often"}, "", `unknown --progress "often"`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
