@@ -82,7 +82,7 @@ func (f *runFlags) declare(cmd *cobra.Command, verb string, m *models.Model, for
 			}
 			complete(cmd, name, algos)
 		case "workers":
-			fs.VarP(&intValue{P: &f.Workers, Name: name}, name, "w", help)
+			fs.VarP(intValue(&f.Workers, name, false), name, "w", help)
 		case "timeout":
 			fs.DurationVarP(&f.timeout, name, "t", 0, help)
 		case "max-nodes":
@@ -92,7 +92,7 @@ func (f *runFlags) declare(cmd *cobra.Command, verb string, m *models.Model, for
 		case "method":
 			fs.StringVar(&f.Method, name, "", help)
 		case "seed":
-			fs.Var(&uintValue{P: &f.Seed, Name: name}, name, help)
+			fs.Var(uintValue(&f.Seed, name), name, help)
 		case "unique":
 			fs.BoolVar(&f.Unique, name, false, help)
 		case "limit":
@@ -117,7 +117,7 @@ func (f *runFlags) declare(cmd *cobra.Command, verb string, m *models.Model, for
 			fs.StringVar(&f.sizes, name, "", help)
 		case "repeat":
 			f.repeat = 1
-			fs.Var(&intValue{P: &f.repeat, Name: name, Positive: true}, name, help)
+			fs.Var(intValue(&f.repeat, name, true), name, help)
 		case "branch":
 			fs.StringVar(&f.Branch, name, "auto", help)
 			complete(cmd, name, models.Branches)

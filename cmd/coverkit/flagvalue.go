@@ -1,81 +1,54 @@
 package main
 
 import (
+	"fmt"
 	"math"
-	"strconv"
 
 	"github.com/coverkit/coverkit/core"
 )
 
-// intValue is a command-line flag of a whole number read by the one parser
-// of sizes and counts (core.ParseCount: 8, 1e6, 1_000_000), as every number of
-// the command line is. It implements the Value interface of the flag
-// packages (Set, String, Type).
-type intValue struct {
-	// P receives the value; Name is the flag's name, without dashes.
-	P    *int
-	Name string
-	// Positive refuses 0 (core.ParseSize), with the same words for 0 and for a
-	// negative number.
-	Positive bool
+// numValue is a command-line flag of a whole number read by the one parser
+// of sizes and counts (core.ParseCount, ParseSize, ParseUint: 8, 1e6,
+// 1_000_000), as every number of the command line is: the Value interface
+// of the flag packages (Set, String, Type) over *p.
+type numValue[T int | uint64] struct {
+	p     *T
+	parse func(s string) (T, error)
 }
 
-// Set parses s into *P.
-func (v *intValue) Set(s string) error {
+// intValue is a flag of 0 or more that fits an int, named --name;
+// positive refuses 0 (core.ParseSize), with the same words for 0 and for a
+// negative number.
+func intValue(p *int, name string, positive bool) *numValue[int] {
 	parse := core.ParseCount
-	if v.Positive {
+	if positive {
 		parse = core.ParseSize
 	}
-	n, err := parse("--"+v.Name, s, math.MaxInt)
-	if err != nil {
-		return err
+	return &numValue[int]{p, func(s string) (int, error) { n, err := parse("--"+name, s, math.MaxInt); return int(n), err }}
+}
+
+// uintValue is a flag of 0 to 2^64−1 (core.ParseUint: also 0x...), such as
+// --seed.
+func uintValue(p *uint64, name string) *numValue[uint64] {
+	return &numValue[uint64]{p, func(s string) (uint64, error) { return core.ParseUint("--"+name, s) }}
+}
+
+// Set parses s into *p.
+func (v *numValue[T]) Set(s string) error {
+	n, err := v.parse(s)
+	if err == nil {
+		*v.p = n
 	}
-	if v.P == nil {
-		return core.ErrUnsupported
-	}
-	*v.P = int(n)
-	return nil
+	return err
 }
 
 // String returns the value.
-func (v *intValue) String() string {
-	if v == nil || v.P == nil {
-		return "0"
+func (v *numValue[T]) String() string { return fmt.Sprint(*v.p) }
+
+// Type names the value's type in help: "int" or "uint".
+func (v *numValue[T]) Type() string {
+	if _, ok := any(v.p).(*int); ok {
+		return "int"
 	}
-	return strconv.Itoa(*v.P)
+	return "uint"
 }
-
-// Type names the value's type in help: "int".
-func (v *intValue) Type() string { return "int" }
-
-// uintValue is a command-line flag of 0 to 2^64−1 (core.ParseUint: 1e6,
-// 1_000_000 or 0x...), such as --seed.
-type uintValue struct {
-	// P receives the value; Name is the flag's name, without dashes.
-	P    *uint64
-	Name string
-}
-
-// Set parses s into *P.
-func (v *uintValue) Set(s string) error {
-	n, err := core.ParseUint("--"+v.Name, s)
-	if err != nil {
-		return err
-	}
-	if v.P == nil {
-		return core.ErrUnsupported
-	}
-	*v.P = n
-	return nil
-}
-
-// String returns the value.
-func (v *uintValue) String() string {
-	if v == nil || v.P == nil {
-		return "0"
-	}
-	return strconv.FormatUint(*v.P, 10)
-}
-
-// Type names the value's type in help: "uint".
-func (v *uintValue) Type() string { return "uint" }

@@ -40,7 +40,7 @@ func declareUnitFlags(cmd *cobra.Command, m *models.Model, s *unitSpec) {
 	if m.Decompose != nil {
 		f.StringVar(&s.Units, "units", "", "split the count into K work units; unit lines are JSON (see docs/scale-out.md)")
 		f.StringVar(&s.Unit, "unit", "", "with --units: the unit(s) to count: I, A-B, or env (SLURM_ARRAY_TASK_ID, JOB_COMPLETION_INDEX)")
-		f.Var(&uintValue{P: &s.Offset, Name: "unit-offset"}, "unit-offset", "with --units: add this to the unit index (one count over several arrays)")
+		f.Var(uintValue(&s.Offset, "unit-offset"), "unit-offset", "with --units: add this to the unit index (one count over several arrays)")
 		who = append(who, "a split count (--units)")
 		when = append(when, "with --units every D and when stopped")
 	}
