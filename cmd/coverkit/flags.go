@@ -232,9 +232,6 @@ func (f *runFlags) statsTo(e *env) io.Writer {
 	return nil
 }
 
-// joinFormats lists formats for help: "text, json, csv, none".
-func joinFormats(formats []string) string { return strings.Join(formats, ", ") }
-
 // checkFormat rejects a --format value not in allowed.
 func checkFormat(format string, allowed ...string) error {
 	if !slices.Contains(allowed, format) {
