@@ -22,10 +22,11 @@ import (
 )
 
 func main() {
-	// The stop is caught from main's first step: a signal while the
-	// commands are built, the flags read or the output opened ends the run
-	// through the context (exit 3), as one during the search does
-	// (searchContext), and never kills the process half-way.
+	// The stop is caught here once, from main's first step: a signal while
+	// the commands are built, the flags read, the output opened or the
+	// search runs ends the run through the context (exit 3; every
+	// searchContext derives from it), and a second one is caught too, so
+	// that none kills the process half-way.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	code := run(ctx, os.Args[1:], newEnv(os.Stdin, os.Stdout, os.Stderr))
 	stop()
