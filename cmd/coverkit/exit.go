@@ -31,8 +31,16 @@ func (e *exitError) Error() string {
 
 func (e *exitError) Unwrap() error { return e.err }
 
-// usageError marks err as bad input or usage (exit 2).
-func usageError(err error) error { return &exitError{code: exitUsage, err: err} }
+// usageError marks err as bad input or usage (exit 2), unless it carries
+// its exit already. An error from a solver is one too: a refused size or
+// an unsupported request, and anything else, since solvers only fail on
+// what they were given.
+func usageError(err error) error {
+	if errors.As(err, new(*exitError)) {
+		return err
+	}
+	return &exitError{code: exitUsage, err: err}
+}
 
 // usagef is usageError with a formatted message.
 func usagef(format string, a ...any) error { return usageError(fmt.Errorf(format, a...)) }
@@ -41,20 +49,6 @@ func usagef(format string, a ...any) error { return usageError(fmt.Errorf(format
 // starts with what the caller passes, e.g. "no solution: ...".
 func noSolutionf(format string, a ...any) error {
 	return &exitError{code: exitNoSolution, err: fmt.Errorf(format, a...)}
-}
-
-// solverError maps an error from a solver to its exit: a refused size or an
-// unsupported request is bad input (exit 2); anything else too, since
-// solvers only fail on what they were given.
-func solverError(err error) error {
-	if err == nil {
-		return nil
-	}
-	var ee *exitError
-	if errors.As(err, &ee) {
-		return err
-	}
-	return usageError(err)
 }
 
 // statusExit maps a finished command's search status to its exit error: nil

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"slices"
@@ -71,61 +72,48 @@ func (f *runFlags) declare(cmd *cobra.Command, verb string, m *models.Model, for
 		names = models.VerbFlags(verb)
 	}
 	fs := cmd.Flags()
+	strs := map[string]*string{"method": &f.Method, "limit": &f.Limit, "algos": &f.algos, "sizes": &f.sizes,
+		"memo-bytes": &f.MemoBytes, "sample": &f.Sample}
+	bools := map[string]*bool{"unique": &f.Unique, "stats": &f.stats, "all": &f.all, "first": &f.first}
 	for _, name := range names {
 		help := flagHelp[name]
-		switch name {
-		case "algo":
+		if name == "all" && verb == "compare" {
+			help = "count every solution (the default; kept for old scripts)"
+		}
+		switch {
+		case strs[name] != nil:
+			fs.StringVar(strs[name], name, "", help)
+		case bools[name] != nil:
+			fs.BoolVar(bools[name], name, false, help)
+		case name == "algo":
 			fs.StringVarP(&f.algo, name, "a", "", help)
 			var algos []string
 			for _, a := range models.Algorithms(m.Name) {
 				algos = append(algos, a.Name)
 			}
 			complete(cmd, name, algos)
-		case "workers":
+		case name == "workers":
 			fs.VarP(intValue(&f.Workers, name, false), name, "w", help)
-		case "timeout":
+		case name == "timeout":
 			fs.DurationVarP(&f.timeout, name, "t", 0, help)
-		case "max-nodes":
+		case name == "max-nodes":
 			fs.StringVar(&f.MaxNodes, name, "", help)
 			fs.StringVar(&f.MaxNodes, "max-steps", "", "the same budget as --max-nodes (its old name for local search)")
 			fs.MarkHidden("max-steps")
-		case "method":
-			fs.StringVar(&f.Method, name, "", help)
-		case "seed":
+		case name == "seed":
 			fs.Var(uintValue(&f.Seed, name), name, help)
-		case "unique":
-			fs.BoolVar(&f.Unique, name, false, help)
-		case "limit":
-			fs.StringVar(&f.Limit, name, "", help)
-		case "format":
+		case name == "format":
 			fs.StringVarP(&f.format, name, "f", formats[0], help+": "+strings.Join(formats, ", "))
 			complete(cmd, name, formats)
-		case "out":
+		case name == "out":
 			fs.StringVarP(&f.out, name, "o", "", help)
-		case "stats":
-			fs.BoolVar(&f.stats, name, false, help)
-		case "all":
-			if verb == "compare" {
-				help = "count every solution (the default; kept for old scripts)"
-			}
-			fs.BoolVar(&f.all, name, false, help)
-		case "first":
-			fs.BoolVar(&f.first, name, false, help)
-		case "algos":
-			fs.StringVar(&f.algos, name, "", help)
-		case "sizes":
-			fs.StringVar(&f.sizes, name, "", help)
-		case "repeat":
+		case name == "repeat":
 			f.repeat = 1
 			fs.Var(intValue(&f.repeat, name, true), name, help)
-		case "branch":
+		case name == "branch":
 			fs.StringVar(&f.Branch, name, "auto", help)
 			complete(cmd, name, models.Branches)
-		case "memo-bytes":
-			fs.StringVar(&f.MemoBytes, name, "", help)
-		case "sample":
-			fs.StringVar(&f.Sample, name, "", help)
-		case "progress":
+		case name == "progress":
 			fs.StringVar(&f.progress, name, "auto", help)
 			complete(cmd, name, progress.Modes)
 		}
@@ -201,10 +189,7 @@ func (f *runFlags) options(mode core.Mode, formats []string) (*core.Options, err
 
 // progressMode is --progress, or a usage error.
 func (f *runFlags) progressMode() (progress.Mode, error) {
-	if f.progress == "" {
-		return progress.Auto, nil
-	}
-	m, err := progress.ParseMode(f.progress)
+	m, err := progress.ParseMode(cmp.Or(f.progress, "auto")) // "": a verb without --progress
 	if err != nil {
 		return progress.Auto, usagef("unknown --progress %q (choose %s)", f.progress, strings.Join(progress.Modes, ", "))
 	}

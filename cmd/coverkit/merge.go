@@ -5,9 +5,7 @@ import (
 	"io"
 	"time"
 
-	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
-
 	"github.com/coverkit/coverkit/report"
 	"github.com/coverkit/coverkit/units"
 	"github.com/spf13/cobra"
@@ -39,11 +37,8 @@ func newMergeCmd(e *env) *cobra.Command {
 			defer stop()
 			req := models.Request{Context: ctx, Open: func(name string) (io.ReadCloser, error) { return openInput(e, name) }}
 			s, err := units.MergeInputs(ctx, args, req.OpenFile, models.SplitAlgorithms)
-			if _, stopped := core.ErrorStatus(err); stopped {
+			if err != nil { // a stop, exit 3; a bad line or label, exit 2
 				return phaseError(err, "reading the unit lines; nothing merged")
-			}
-			if err != nil {
-				return solverError(err) // a bad line or label: exit 2
 			}
 			o, err := openOutput(e, "")
 			if err != nil {

@@ -17,7 +17,7 @@ import (
 // descriptor: solve, count, verify and compare, under the model's own
 // names for them.
 func newModelCmd(e *env, m *models.Model) *cobra.Command {
-	cmd := &cobra.Command{Use: m.Name, Short: m.Summary, Long: m.Doc, Args: cobra.NoArgs}
+	cmd := &cobra.Command{Use: m.Name, Short: m.Summary, Long: m.Doc, Args: cobra.NoArgs, RunE: groupHelp}
 	for _, v := range []struct {
 		verb, short string
 		run         func(*env, *cobra.Command, *models.Model, *runFlags, []string) error
@@ -144,7 +144,7 @@ func newCoverCmd(e *env, m *models.Model) *cobra.Command {
 			}
 			defer o.Abort()
 			if err := m.Cover(p, o); err != nil {
-				return solverError(err)
+				return usageError(err)
 			}
 			return o.Commit()
 		},
@@ -208,47 +208,14 @@ func instance(ctx context.Context, e *env, m *models.Model, f *runFlags, args []
 	return p, nil
 }
 
-// phaseError is solverError for a phase before the search (building the
+// phaseError is usageError for a phase before the search (building the
 // instance, splitting it): an error caused by the context's end (--timeout,
 // a signal) exits 3 with nothing written.
 func phaseError(err error, phase string) error {
 	if st, stopped := core.ErrorStatus(err); stopped {
 		return &exitError{code: exitPartial, err: fmt.Errorf("stopped early: %s while %s", st, phase)}
 	}
-	return solverError(err)
-}
-
-// prepare builds the instance under ctx and picks the algorithm for mode.
-func prepare(ctx context.Context, e *env, m *models.Model, f *runFlags, args []string, mode core.Mode, formats []string) (core.Problem, models.Algorithm, *core.Options, error) {
-	opts, err := f.options(mode, formats)
-	if err != nil {
-		return nil, models.Algorithm{}, nil, err
-	}
-	p, err := instance(ctx, e, m, f, args)
-	if err != nil {
-		return nil, models.Algorithm{}, nil, err
-	}
-	alg, err := m.Pick(f.algo, p, opts)
-	if err != nil {
-		return nil, models.Algorithm{}, nil, usageError(err)
-	}
-	return p, alg, opts, nil
-}
-
-// search runs alg under ctx with its progress shown as --progress asks
-// (the nodes of every meter of the run, the work done of a known total).
-func search(ctx context.Context, e *env, f *runFlags, m *models.Model, alg models.Algorithm, p core.Problem, opts *core.Options, args []string) (core.Result, error) {
-	what := p.Model() + " " + p.Size() + " (" + alg.Name + ")"
-	bar := newProgress(e, f, 0, what)
-	ctx, tracker := bar.Track(ctx) // every meter of the search reports to it
-	if tracker != nil {
-		opts.Progress = tracker.Report
-	}
-	stopReach := reach(ctx, e, f, bar, m, alg, opts, args, what)
-	res, err := alg.Run(ctx, p, opts)
-	stopReach()
-	bar.Finish()
-	return res, err
+	return usageError(err)
 }
 
 // runSolve is the generic solve verb: the first solution, or every one
@@ -265,16 +232,24 @@ func runSolve(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 }
 
 // runSearch runs a solve in mode, or a count (mode core.ModeCount), of
-// the instance args name (report.Search), and turns its outcome into the
-// exit code.
+// the instance args name (report.Search) by the algorithm it picks, and
+// turns its outcome into the exit code.
 func runSearch(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []string, mode core.Mode, formats []string) error {
+	opts, err := f.options(mode, formats)
+	if err != nil {
+		return err
+	}
 	// The timeout and the signals cover reading and building the
 	// instance too.
 	ctx, stop := searchContext(cmd.Context(), f.timeout)
 	defer stop()
-	p, alg, opts, err := prepare(ctx, e, m, f, args, mode, formats)
+	p, err := instance(ctx, e, m, f, args)
 	if err != nil {
 		return err
+	}
+	alg, err := m.Pick(f.algo, p, opts)
+	if err != nil {
+		return usageError(err)
 	}
 	o, err := openOutput(e, f.out)
 	if err != nil {
@@ -289,7 +264,7 @@ func runSearch(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []
 	if we := (*report.WriteError)(nil); errors.As(err, &we) {
 		return writeFailed(ctx, we.What, we.Err)
 	} else if err != nil {
-		return solverError(err)
+		return usageError(err)
 	}
 	switch {
 	case r.Failure != "" && !r.Proved: // exit 1 only when the search proves there is none
@@ -414,12 +389,8 @@ func runVerify(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []
 	req.Context = ctx
 	rep, name, err := verify.Request(ctx, m, req)
 	bar.Finish()
-	var ee *exitError
-	switch {
-	case errors.As(err, &ee):
-		return err // an input that cannot be opened
-	case err != nil:
-		return usagef("%s: %v", name, err)
+	if err != nil { // an input that cannot be opened carries its exit
+		return usageError(fmt.Errorf("%s: %w", name, err))
 	}
 	o, err := openOutput(e, f.out)
 	if err != nil {

@@ -98,30 +98,22 @@ Exit codes: 0 success, 1 no solution exists, 2 bad input or usage,
 		root.InitDefaultCompletionCmd()
 		if c, _, err := root.Find([]string{"completion"}); err == nil && c.Name() == "completion" {
 			c.Example = "  source <(coverkit completion bash)\n  coverkit completion zsh > _coverkit   # then into a directory of $fpath"
+			c.Args, c.RunE = cobra.NoArgs, groupHelp
 			for _, sh := range c.Commands() {
 				sh.Example = "  coverkit completion " + sh.Name() + " > coverkit-completion." + sh.Name()
 			}
 		}
 	}
-	rejectUnknownVerbs(root)
 	return root
 }
 
-// rejectUnknownVerbs makes every command that only groups verbs (queens,
-// knight, ...) runnable: bare, it prints its help; with an argument that
-// names no verb (`coverkit queens solv 8`) it fails with cobra's "unknown
-// command" error, a usage error (exit 2). Cobra alone would print the help
-// on stdout and exit 0, since it does not check a non-runnable command's
-// arguments.
-func rejectUnknownVerbs(c *cobra.Command) {
-	for _, sub := range c.Commands() {
-		rejectUnknownVerbs(sub)
-	}
-	if c.HasParent() && c.HasSubCommands() && !c.Runnable() {
-		c.Args = cobra.NoArgs
-		c.RunE = func(cmd *cobra.Command, _ []string) error { return cmd.Help() }
-	}
-}
+// groupHelp makes a command that only groups verbs (queens, completion,
+// ...) runnable, with cobra.NoArgs: bare, it prints its help; with an
+// argument that names no verb (`coverkit queens solv 8`) it fails with
+// cobra's "unknown command" error, a usage error (exit 2). Cobra alone
+// would print the help on stdout and exit 0, since it does not check a
+// non-runnable command's arguments.
+func groupHelp(cmd *cobra.Command, _ []string) error { return cmd.Help() }
 
 // run executes the command line and returns the process exit code.
 func run(ctx context.Context, args []string, e *env) int {

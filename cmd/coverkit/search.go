@@ -30,23 +30,28 @@ func newProgress(e *env, f *runFlags, total int64, description string) *progress
 	return progress.For(e.stderr, e.stderrTTY, mode, total, description)
 }
 
-// reachAfter is how long a search runs before the command estimates
-// whether it is within reach (bench.Reach).
+// reachAfter is how long a search that shows its progress runs before
+// the command estimates whether it is within reach (bench.Reach).
 const reachAfter = time.Second
 
-// reach starts the estimate of a search that shows its progress
-// (bench.ReachLater): once it has run reachAfter, a warning says what the
-// estimate found. The returned func ends it.
-func reach(ctx context.Context, e *env, f *runFlags, bar *progress.Bar, m *models.Model, alg models.Algorithm,
-	opts *core.Options, args []string, what string) func() {
-	if bar == nil {
-		return func() {}
+// search runs alg under ctx with its progress shown as --progress asks
+// (the nodes of every meter of the run, the work done of a known total),
+// and once it has run reachAfter, a warning says what the estimate of its
+// reach found (bench.ReachLater).
+func search(ctx context.Context, e *env, f *runFlags, m *models.Model, alg models.Algorithm, p core.Problem, opts *core.Options, args []string) (core.Result, error) {
+	what := p.Model() + " " + p.Size() + " (" + alg.Name + ")"
+	bar := newProgress(e, f, 0, what)
+	defer bar.Finish()
+	ctx, tracker := bar.Track(ctx) // every meter of the search reports to it
+	if tracker != nil {
+		opts.Progress = tracker.Report
 	}
-	return bench.ReachLater(ctx, bench.ReachConfig{Model: m, Algorithm: alg, Options: opts, Args: args,
-		New: func(a []string) (core.Problem, error) {
-			return m.Instance.New(f.request(e, a))
-		}}, reachAfter, func(w string) {
-		bar.Note(fmt.Sprintf("coverkit: warning: %s: still running after %s: %s; it goes on (Ctrl-C or --timeout stops it)",
-			what, reachAfter, w))
-	})
+	if bar != nil {
+		defer bench.ReachLater(ctx, bench.ReachConfig{Model: m, Algorithm: alg, Options: opts, Args: args,
+			New: func(a []string) (core.Problem, error) { return m.Instance.New(f.request(e, a)) }}, reachAfter, func(w string) {
+			bar.Note(fmt.Sprintf("coverkit: warning: %s: still running after %s: %s; it goes on (Ctrl-C or --timeout stops it)",
+				what, reachAfter, w))
+		})()
+	}
+	return alg.Run(ctx, p, opts)
 }

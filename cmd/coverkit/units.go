@@ -171,9 +171,5 @@ func unitsError(err error) error {
 	case errors.Is(err, units.ErrBadUnit), errors.Is(err, units.ErrCheckpoint), errors.Is(err, units.ErrOverflow):
 		return usageError(err)
 	}
-	var ee *exitError
-	if errors.As(err, &ee) {
-		return err
-	}
-	return usageError(fmt.Errorf("split count: %w", err))
+	return usageError(fmt.Errorf("split count: %w", err)) // or the exit it carries
 }
