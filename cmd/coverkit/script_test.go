@@ -1,8 +1,6 @@
 package main
 
 import (
-	"context"
-	"os"
 	"path/filepath"
 	"testing"
 
@@ -10,12 +8,11 @@ import (
 )
 
 // TestMain makes the test binary act as coverkit when it is run under that
-// name, and puts such a copy in $PATH for the scripts and the documentation
-// examples (testscript's way, as the Go command tests itself).
+// name, by coverkit's own main (its catch of the signals included), and
+// puts such a copy in $PATH for the scripts and the documentation examples
+// (testscript's way, as the Go command tests itself).
 func TestMain(m *testing.M) {
-	testscript.Main(m, map[string]func(){
-		"coverkit": func() { os.Exit(run(context.Background(), os.Args[1:], newEnv(os.Stdin, os.Stdout, os.Stderr))) },
-	})
+	testscript.Main(m, map[string]func(){"coverkit": main})
 }
 
 // TestScripts runs the CLI scripts of testdata/script: each runs coverkit
