@@ -360,23 +360,27 @@ func (c *cells) popForced(r *cellsRun) bool {
 		}
 		return false
 	}
-	f := c.force[:k.NF]
-	n, at, best := 0, 0, uint32(math.MaxUint32)
-	for _, x := range f {
-		if *u32(k.Set, uint32(x)-2) < k.Active {
-			if uint32(x) < best {
-				best, at = uint32(x), n
-			}
-			f[n] = x
-			n++
+	// One pass without a branch but the loop's: each entry is kept (the
+	// write of an inactive one is overwritten by the next) and counted if
+	// active, and the least active one's key (its offset; all ones if
+	// inactive) and place are kept by conditional moves.
+	set, fp, active := k.Set, k.Force, k.Active
+	n, at, best := uint32(0), uint32(0), uint32(math.MaxUint32)
+	for i := range k.NF {
+		x := *u32(fp, i)
+		on := uint32(int32(*u32(set, x-2)-active) >> 31) // all ones if active
+		if key := x | ^on; key < best {
+			best, at = key, n
 		}
+		*u32(fp, n) = x
+		n += on & 1
 	}
 	if n == 0 {
 		k.NF = 0
 		return false
 	}
-	f[at] = f[n-1]
-	k.NF = uint32(n - 1)
+	*u32(fp, at) = *u32(fp, n-1)
+	k.NF = n - 1
 	r.best = best
 	return true
 }
