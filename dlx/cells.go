@@ -300,7 +300,7 @@ func newCells(m *core.Meter, l *links) (*cells, error) {
 	// The forced stack holds at most twice the primary items, and the
 	// hiding writes one entry past its top (see search).
 	c.force = make([]int32, 2*int(c.nprim)+4)
-	c.bforce = make([]int32, 0, int(c.nprim)+1)
+	c.bforce = make([]int32, 0, 2*int(c.nprim)+4) // (as the forced stack: see HideBranch)
 	c.kernel = dance.Resolve(dance.Auto)
 	c.bases()
 	return c, nil
@@ -311,7 +311,7 @@ func newCells(m *core.Meter, l *links) (*cells, error) {
 func (c *cells) kern(k *sparse.Kern) {
 	*k = sparse.Kern{Set: c.setp, Loc: c.locp, On: c.onp, Item: c.itemp, Clr: c.clrp,
 		Force: unsafe.Pointer(unsafe.SliceData(c.force)), Second: uint32(c.second), Active: uint32(c.active),
-		APrim: c.aprim}
+		APrim: c.aprim, Asm: c.kernel == dance.Asm}
 }
 
 // bases sets the base pointers of the arrays a search reads.

@@ -19,6 +19,7 @@ type Kern struct {
 	Swaps                   uint32         // the items the last choice made inactive
 	APrim                   uint32         // the active primary items
 	Upd                     uint64         // the updates so far
+	Asm                     bool           // HideBranch may run in assembly (dance.Resolve's choice)
 }
 
 // The offsets of Kern's fields, for the assembly's layout test.
@@ -267,7 +268,20 @@ func CoverColored(k *Kern, cur uint32) bool {
 // active items' sets (SSXCC's hide(x, 0, 0)). With forced (the canonical
 // tree) it also appends to it the primary items whose sets shrink to one
 // option or none, which the search looks at below each option of x.
+//
+// In a problem without colors, with k.Asm, it runs in assembly, whose
+// pushes take no branch: it writes every item met at the top of forced,
+// which rises where the item is pushed, so forced must have room for one
+// entry past its pushes (the search's stacks hold twice the primary
+// items and more: an item's set shrinks to one option once and to none
+// once between the restores).
 func HideBranch(k *Kern, x uint32, forced *[]int32) {
+	if haveAsm && k.Asm && k.Clr == nil && forced != nil {
+		n := len(*forced)
+		f := (*forced)[:n+1] // (the room past the top: checked)
+		*forced = f[:n+int(hideBranchPlain(k, x, &f[n]))]
+		return
+	}
 	set, loc, on, active, second := k.Set, k.Loc, k.On, k.Active, k.Second
 	sizes := unsafe.Add(set, -4)
 	upd := k.Upd

@@ -270,3 +270,57 @@ cnf:
 	SHRQ $2, R13
 	MOVL R13, KNF(DX)
 	JMP  fail
+
+// func hideBranchPlain(k *Kern, x uint32, top *int32) uint32
+//
+// HideBranch in a problem without colors: the frame holds 0(SP) the end
+// of x's set, 8(SP) the top as given, 16(SP) the first secondary offset.
+// Registers as in CoverPlainAsm; R13 the top.
+TEXT ·hideBranchPlain(SB), NOSPLIT, $24-28
+	MOVQ k+0(FP), DX
+	MOVQ KSET(DX), R8
+	MOVQ KLOC(DX), R9
+	MOVQ KON(DX), R10
+	MOVQ KUPD(DX), R11
+	MOVL KSECOND(DX), CX
+	MOVL CX, 16(SP)
+	MOVQ top+16(FP), R13
+	MOVQ R13, 8(SP)
+	MOVL x+8(FP), AX
+	MOVL -4(R8)(AX*4), BX
+	ADDL AX, BX
+	MOVL BX, 0(SP)
+	MOVL AX, R14
+
+hrrloop:
+	CMPL R14, 0(SP)
+	JAE  hdone
+	MOVL (R8)(R14*4), SI   // tt
+	INCL R14
+	MOVL 4(R10)(SI*8), DI  // nn
+	CMPL DI, SI
+	JEQ  hrrloop
+
+hinner:
+	MOVL (R10)(DI*8), AX   // uu
+	MOVL 4(R10)(DI*8), R15 // the next node
+	MOVL -4(R8)(AX*4), BX
+	DECL BX                // ss
+	MOVL AX, (R13)         // pushed if ss − 2 < 0 and uu − second < 0
+	MOVL AX, DX
+	SUBL 16(SP), DX
+	LEAL -2(BX), CX
+	ANDL DX, CX
+	SHRL $31, CX
+	LEAQ (R13)(CX*4), R13
+	DROP
+	JNE  hinner
+	JMP  hrrloop
+
+hdone:
+	MOVQ k+0(FP), DX
+	MOVQ R11, KUPD(DX)
+	SUBQ 8(SP), R13
+	SHRQ $2, R13
+	MOVL R13, ret+24(FP)
+	RET
