@@ -9,32 +9,32 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// The listings of the registry: coverkit algorithms and coverkit models.
-func init() {
-	commands = append(commands, func(e *env) *cobra.Command {
-		return newListCmd(e, &cobra.Command{
-			Use:   "algorithms",
-			Short: "List the algorithms of every model",
-			Long:  report.AlgorithmsDoc,
-			Example: `  coverkit algorithms
+// newAlgorithmsCmd and newModelsCmd are the listings of the registry.
+func newAlgorithmsCmd(e *env) *cobra.Command {
+	return newListCmd(e, &cobra.Command{
+		Use:   "algorithms",
+		Short: "List the algorithms of every model",
+		Long:  report.AlgorithmsDoc,
+		Example: `  coverkit algorithms
   coverkit algorithms --format json | grep '"model":"queens"'`,
-		}, func(w io.Writer, format string) error {
-			return report.WriteAlgorithms(w, format, models.Algorithms(""))
-		})
-	}, func(e *env) *cobra.Command {
-		return newListCmd(e, &cobra.Command{
-			Use:   "models",
-			Short: "List the models: their verbs, instances, flags, formats and algorithms",
-			Long:  report.ModelsDoc,
-			Example: `  coverkit models
+	}, func(w io.Writer, format string) error {
+		return report.WriteAlgorithms(w, format, models.Algorithms(""))
+	})
+}
+
+func newModelsCmd(e *env) *cobra.Command {
+	return newListCmd(e, &cobra.Command{
+		Use:   "models",
+		Short: "List the models: their verbs, instances, flags, formats and algorithms",
+		Long:  report.ModelsDoc,
+		Example: `  coverkit models
   coverkit models --format json`,
-		}, func(w io.Writer, format string) error {
-			var infos []report.ModelInfo
-			for _, m := range models.Models() {
-				infos = append(infos, report.ModelInfoOf(m))
-			}
-			return report.WriteModels(w, format, infos)
-		})
+	}, func(w io.Writer, format string) error {
+		var infos []report.ModelInfo
+		for _, m := range models.Models() {
+			infos = append(infos, report.ModelInfoOf(m))
+		}
+		return report.WriteModels(w, format, infos)
 	})
 }
 

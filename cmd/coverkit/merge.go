@@ -11,8 +11,6 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func init() { commands = append(commands, newMergeCmd) }
-
 func newMergeCmd(e *env) *cobra.Command {
 	var format string
 	var timeout time.Duration

@@ -44,23 +44,22 @@ func newModelCmd(e *env, m *models.Model) *cobra.Command {
 		}
 		usage, minArgs, maxArgs := m.VerbArgs(v.verb)
 		f := &runFlags{}
-		verb, run, formats := v.verb, v.run, v.formats
 		sub := &cobra.Command{
 			Use:     strings.TrimSpace(name + " " + usage),
 			Short:   v.short,
-			Long:    m.VerbDoc(verb),
-			Example: m.Examples[verb],
+			Long:    m.VerbDoc(v.verb),
+			Example: m.Examples[v.verb],
 			Args:    cobra.RangeArgs(minArgs, maxArgs),
 			Aliases: strings.Fields(alias),
 			RunE: func(cmd *cobra.Command, args []string) error {
-				return run(e, cmd, m, f, args)
+				return v.run(e, cmd, m, f, args)
 			},
 		}
-		f.declare(sub, verb, m, formats, nil)
-		if verb == "count" {
+		f.declare(sub, v.verb, m, v.formats, nil)
+		if v.verb == "count" {
 			declareUnitFlags(sub, m, &f.split)
 		}
-		sub.SetFlagErrorFunc(negativeSizeError(argWhat(m.Instance.Usage)))
+		sub.SetFlagErrorFunc(negativeSizeError(m.Instance.Usage))
 		cmd.AddCommand(sub)
 	}
 	if m.Cover != nil {
@@ -121,7 +120,7 @@ func bareSolve(e *env, cmd *cobra.Command, m *models.Model, formats []string, ve
 	}
 	cmd.Flags().BoolVar(&count, "count", false, "count the solutions instead of listing them")
 	declareUnitFlags(cmd, m, &f.split)
-	cmd.SetFlagErrorFunc(negativeSizeError(argWhat("FILE")))
+	cmd.SetFlagErrorFunc(negativeSizeError("FILE"))
 }
 
 // newCoverCmd is the cover verb: the instance as an exact cover problem in
@@ -149,26 +148,21 @@ func newCoverCmd(e *env, m *models.Model) *cobra.Command {
 			return o.Commit()
 		},
 	}
-	cmd.Flags().StringVarP(&f.out, "out", "o", "", flagHelp["out"])
-	f.declareParams(cmd, "cover", m)
+	f.declare(cmd, "cover", m, nil, []string{"out"})
 	return cmd
-}
-
-// argWhat is the error of a negative argument of usage: "N must be
-// positive" when usage names one argument, else "PIECE SIZE [K]: no number
-// may be negative" (the flag parser does not say which one it was, and K
-// may be 0).
-func argWhat(usage string) string {
-	if f := strings.Fields(usage); len(f) == 1 {
-		return strings.Trim(f[0], "[]") + " must be positive"
-	}
-	return usage + ": no number may be negative"
 }
 
 // negativeSizeError turns pflag's "unknown shorthand flag: '3' in -3", which
 // is what a negative size looks like to the flag parser, into the message a
-// user expects; every flag error is a usage error (exit 2).
-func negativeSizeError(what string) func(*cobra.Command, error) error {
+// user expects for the arguments usage names: "N must be positive" for one,
+// else "PIECE SIZE [K]: no number may be negative" (the flag parser does
+// not say which one it was, and K may be 0); every flag error is a usage
+// error (exit 2).
+func negativeSizeError(usage string) func(*cobra.Command, error) error {
+	what := usage + ": no number may be negative"
+	if f := strings.Fields(usage); len(f) == 1 {
+		what = strings.Trim(f[0], "[]") + " must be positive"
+	}
 	return func(_ *cobra.Command, err error) error {
 		if _, arg, ok := strings.Cut(err.Error(), "' in -"); ok && arg != "" && arg[0] >= '0' && arg[0] <= '9' {
 			return usagef("%s, got %q", what, "-"+arg)
@@ -262,7 +256,12 @@ func runSearch(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []
 			return search(ctx, e, f, m, alg, p, o, args)
 		}}).Run(ctx, o)
 	if we := (*report.WriteError)(nil); errors.As(err, &we) {
-		return writeFailed(ctx, we.What, we.Err)
+		// Stopped while writing: exit 3, the output is incomplete (an
+		// --out file is left as it was).
+		if st, done := core.ContextStatus(ctx); done && errors.Is(we.Err, ctx.Err()) {
+			return &exitError{code: exitPartial, err: fmt.Errorf("stopped early: %s while %s; the output is incomplete (an --out file is left as it was)", st, we.What)}
+		}
+		return fmt.Errorf("%s: %w", we.What, we.Err)
 	} else if err != nil {
 		return usageError(err)
 	}
@@ -312,25 +311,12 @@ func runBatch(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 	return finishAnswers(e, o, &models.Outcome{Status: r.Status, Invalid: r.Failure != "", Message: r.Failure}, r.Answered)
 }
 
-// writeFailed reports a failed write: exit 3 when the command was stopped
-// while writing (the output is incomplete; an --out file is left as it
-// was), else the error.
-func writeFailed(ctx context.Context, what string, err error) error {
-	if st, done := core.ContextStatus(ctx); done && errors.Is(err, ctx.Err()) {
-		return &exitError{code: exitPartial, err: fmt.Errorf("stopped early: %s while %s; the output is incomplete (an --out file is left as it was)", st, what)}
-	}
-	return fmt.Errorf("%s: %w", what, err)
-}
-
 // runCount is the generic count verb.
 func runCount(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []string) error {
-	if split, err := unitsRequested(cmd, m); err != nil {
+	if split, err := f.unitsRequested(cmd, m); err != nil {
 		return err
 	} else if split {
 		return runUnits(e, cmd, m, f, args)
-	}
-	if err := f.checkCheckpoint(cmd); err != nil {
-		return err
 	}
 	return runSearch(e, cmd, m, f, args, core.ModeCount, report.ResultFormats)
 }
@@ -400,9 +386,8 @@ func runVerify(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []
 	if err := report.WriteVerifyAs(o, f.format, m.Name, rep); err != nil {
 		return fmt.Errorf("writing the report: %w", err)
 	}
-	fields := report.VerifyFields(m.Name, rep)
 	if f.stats {
-		if err := report.WriteJSON(e.stderr, fields); err != nil {
+		if err := report.WriteJSON(e.stderr, report.VerifyFields(m.Name, rep)); err != nil {
 			return err
 		}
 	}

@@ -34,10 +34,6 @@ func newEnv(stdin io.Reader, stdout, stderr io.Writer) *env {
 	return e
 }
 
-// commands holds the constructors of the top-level commands; each model's
-// file adds its own from init, so no file lists them all.
-var commands []func(*env) *cobra.Command
-
 // newRoot builds the command tree. With only set to a model's name (the
 // first argument), the other models' commands are stubs.
 func newRoot(e *env, only string) *cobra.Command {
@@ -72,10 +68,7 @@ Exit codes: 0 success, 1 no solution exists, 2 bad input or usage,
 		}
 		return nil
 	}
-	for _, newCmd := range commands {
-		root.AddCommand(newCmd(e))
-	}
-	root.AddCommand(&cobra.Command{
+	root.AddCommand(newAlgorithmsCmd(e), newModelsCmd(e), newMergeCmd(e), &cobra.Command{
 		Use: "version", Short: "Print the version, the VCS revision and the Go version of this build", Args: cobra.NoArgs, Example: "  coverkit version",
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			bi, ok := debug.ReadBuildInfo()

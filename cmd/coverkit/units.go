@@ -54,14 +54,18 @@ func declareUnitFlags(cmd *cobra.Command, m *models.Model, s *unitSpec) {
 	f.DurationVar(&s.Every, "checkpoint-every", time.Minute, "how often to save the checkpoint: "+strings.Join(when, "; "))
 }
 
-// unitsRequested reports whether cmd was asked for a split count; a
+// unitsRequested reports whether cmd was asked for a split count. A
 // split-count flag without --units is a usage error, but for the
 // checkpoint flags of a model with an algorithm that checkpoints a count
-// (checkCheckpoint).
-func unitsRequested(cmd *cobra.Command, m *models.Model) (bool, error) {
+// (the registry's to say: models.SetCheckpoint); those of a count that is
+// not split are checked before anything is built or counted:
+// --checkpoint-every needs --checkpoint and is positive, and the
+// checkpoint's directory can take a file and it is not the --out file
+// (units.CheckPaths, the one check of a checkpoint's path).
+func (f *runFlags) unitsRequested(cmd *cobra.Command, m *models.Model) (bool, error) {
 	fs := cmd.Flags()
-	if fs.Lookup("units") == nil || fs.Changed("units") {
-		return fs.Changed("units"), nil
+	if fs.Lookup("checkpoint") == nil || fs.Changed("units") {
+		return fs.Changed("units"), nil // no split-count flags, or a split
 	}
 	own := m.Applies("count", models.SetCheckpoint)
 	for _, name := range unitFlags[1:] {
@@ -69,30 +73,16 @@ func unitsRequested(cmd *cobra.Command, m *models.Model) (bool, error) {
 			return false, usagef("--%s needs --units", name)
 		}
 	}
-	return false, nil
-}
-
-// checkCheckpoint checks the checkpoint flags of a count that is not
-// split, before anything is built or counted: --checkpoint-every needs
-// --checkpoint and is positive, and the checkpoint's directory can take a
-// file and it is not the --out file (units.CheckPaths, the one check of a
-// checkpoint's path). Whether the algorithm saves one is the registry's
-// to say (models.SetCheckpoint).
-func (f *runFlags) checkCheckpoint(cmd *cobra.Command) error {
-	fs := cmd.Flags()
-	if fs.Lookup("checkpoint") == nil {
-		return nil
-	}
 	if fs.Changed("checkpoint-every") && f.split.Checkpoint == "" {
-		return usagef("--checkpoint-every needs --checkpoint")
+		return false, usagef("--checkpoint-every needs --checkpoint")
 	}
 	if f.split.Every <= 0 {
-		return usagef("--checkpoint-every must be positive, got %s", f.split.Every)
+		return false, usagef("--checkpoint-every must be positive, got %s", f.split.Every)
 	}
 	if err := units.CheckPaths(f.split.Checkpoint, f.out); err != nil {
-		return usageError(err)
+		return false, usageError(err)
 	}
-	return nil
+	return false, nil
 }
 
 // runUnits runs a split count and maps its errors to exit codes: a bad
@@ -133,10 +123,7 @@ func runUnits(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 	// A second signal while the checkpoint is saved does not kill the
 	// process: main's NotifyContext keeps catching them.
 	var o *outfile.File
-	out := []io.Writer{e.stdout, nil, nil}
-	if f.stats {
-		out[1] = e.stderr // a unit line is the unit's record
-	}
+	out := []io.Writer{e.stdout, f.statsTo(e), nil} // a unit line is the unit's record
 	if f.out != "" {
 		if o, err = openOutput(e, f.out); err != nil {
 			return err
