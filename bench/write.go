@@ -16,15 +16,22 @@ import (
 )
 
 // Formats lists the formats Write accepts, the default first.
-var Formats = []string{"text", "json", "csv", "svg"}
+var Formats = []string{"text", "json", "csv", "svg", "none"}
 
 // errNilWriter is the error of a writer given no io.Writer.
 var errNilWriter = errors.New("bench: nil writer")
 
 // Write writes rep in format: "text" (a table, see WriteText), "json" (see
-// WriteJSON), "csv" (see WriteCSV) or "svg" (a chart, see WriteSVG).
+// WriteJSON), "csv" (see WriteCSV), "svg" (a chart, see WriteSVG) or
+// "none" (nothing, as report's none: the exit code and the records on
+// standard error answer).
 func Write(w io.Writer, format string, rep *Report) error {
 	switch format {
+	case "none":
+		if rep == nil {
+			return errors.New("bench: no report to write")
+		}
+		return nil
 	case "text", "":
 		return WriteText(w, rep)
 	case "json":

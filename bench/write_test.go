@@ -100,7 +100,7 @@ func TestWriteCSV(t *testing.T) {
 
 func TestWriteErrors(t *testing.T) {
 	var b strings.Builder
-	require.EqualError(t, bench.Write(&b, "xml", fixedReport()), `bench: unknown format "xml" (choose text, json, csv, svg)`)
+	require.EqualError(t, bench.Write(&b, "xml", fixedReport()), `bench: unknown format "xml" (choose text, json, csv, svg, none)`)
 	for _, f := range bench.Formats {
 		require.ErrorContains(t, bench.Write(&b, f, nil), "bench: no report")
 	}

@@ -25,11 +25,16 @@ import (
 var ResultFormats = []string{"text", "json", "csv", "none"}
 
 // SolveFormats are the formats of m's solve: text, json, csv, none, then
-// the model's other render formats (models.Model.Formats).
+// the model's other render formats (models.Model.Formats); those of a
+// batch's answers (BatchFormats) for a model whose input is a batch
+// (models.Model.Batch).
 func SolveFormats(m *models.Model) []string {
 	out := slices.Clone(ResultFormats)
 	if m == nil {
 		return out
+	}
+	if m.Batch != nil {
+		return BatchFormats(m.Formats)
 	}
 	for _, f := range m.Formats {
 		if !slices.Contains(out, f) {

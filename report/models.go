@@ -41,9 +41,6 @@ func ModelInfoOf(m *models.Model) ModelInfo {
 	}
 	info := ModelInfo{Model: m.Name, Summary: m.Summary, Instance: m.Instance.Usage, Units: m.Decompose != nil,
 		Formats: SolveFormats(m), Parameters: []string{}, Verbs: m.VerbNames()}
-	if m.Batch != nil {
-		info.Formats = BatchFormats(m.Formats)
-	}
 	if info.Instance == "" {
 		info.Instance = "-"
 	}

@@ -11,10 +11,6 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// compareFormats are compare's formats: bench's (text, json, csv, svg) and
-// none.
-var compareFormats = append(append([]string(nil), bench.Formats...), "none")
-
 // runCompare is the generic compare verb: package bench runs every
 // algorithm that can do the job on the same instance (or on each of
 // --sizes), R times each, and writes the report.
@@ -23,7 +19,7 @@ func runCompare(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args [
 	if f.first {
 		mode = core.ModeFirst
 	}
-	base, err := f.options(mode, compareFormats)
+	base, err := f.options(mode, bench.Formats)
 	if err != nil {
 		return err
 	}
@@ -76,10 +72,8 @@ func writeComparison(ctx context.Context, e *env, f *runFlags, model string, rep
 		return err
 	}
 	defer o.Abort()
-	if f.format != "none" {
-		if err := bench.Write(o, f.format, rep); err != nil {
-			return fmt.Errorf("writing the comparison: %w", err)
-		}
+	if err := bench.Write(o, f.format, rep); err != nil {
+		return fmt.Errorf("writing the comparison: %w", err)
 	}
 	if f.stats {
 		// --stats: the rows' result records on stderr, as every verb writes them.

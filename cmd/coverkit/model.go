@@ -1,11 +1,13 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"strings"
 
+	"github.com/coverkit/coverkit/bench"
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
 	"github.com/coverkit/coverkit/models/verify"
@@ -26,11 +28,8 @@ func newModelCmd(e *env, m *models.Model) *cobra.Command {
 		{"solve", "Find a solution, or all of them", runSolve, report.SolveFormats(m)},
 		{"count", "Count every solution exactly", runCount, report.ResultFormats},
 		{"verify", "Check solutions independently of any solver", runVerify, report.ResultFormats},
-		{"compare", "Run several algorithms on the same instance and compare work and time", runCompare, compareFormats},
+		{"compare", "Run several algorithms on the same instance and compare work and time", runCompare, bench.Formats},
 	} {
-		if v.verb == "solve" && m.Batch != nil {
-			v.formats = report.BatchFormats(m.Formats)
-		}
 		if !m.Offers(v.verb) {
 			continue
 		}
@@ -39,6 +38,8 @@ func newModelCmd(e *env, m *models.Model) *cobra.Command {
 		if alias == "." {
 			// The model's own command solves too (`dlx FILE`), beside
 			// `dlx solve FILE`.
+			cmd.Use = strings.TrimSpace(m.Name + " " + m.Instance.Usage)
+			cmd.Args = cobra.RangeArgs(m.Instance.Args, m.Instance.Args+m.Instance.Optional)
 			bareSolve(e, cmd, m, v.formats, "solve", nil)
 			alias = ""
 		}
@@ -75,20 +76,15 @@ func newModelCmd(e *env, m *models.Model) *cobra.Command {
 // newTaskCmd is one of the model's task verbs: a solve, or with --count a
 // count, with parameters preset.
 func newTaskCmd(e *env, m *models.Model, t models.Task) *cobra.Command {
-	sub := &cobra.Command{Use: strings.TrimSpace(t.Verb + " " + t.Usage), Short: t.Short, Long: m.Doc, Example: m.Examples[t.Verb]}
-	if t.Long != "" {
-		sub.Long = t.Long
-	}
+	sub := &cobra.Command{Use: strings.TrimSpace(t.Verb + " " + t.Usage), Short: t.Short, Long: cmp.Or(t.Long, m.Doc),
+		Example: m.Examples[t.Verb], Args: cobra.RangeArgs(t.Args, t.Args+t.Optional)}
 	if t.Run != nil {
 		f := &runFlags{verb: t.Verb}
-		sub.Args = cobra.RangeArgs(t.Args, t.Args+t.Optional)
 		sub.RunE = func(cmd *cobra.Command, args []string) error { return runTask(e, cmd, m, t, f, args) }
 		f.declare(sub, "task", m, t.Formats, t.Flags)
 		return sub
 	}
 	bareSolve(e, sub, m, report.SolveFormats(m), t.Verb, t.Params)
-	sub.Use = strings.TrimSpace(t.Verb + " " + t.Usage)
-	sub.Args = cobra.RangeArgs(t.Args, t.Args+t.Optional)
 	run := sub.RunE
 	sub.RunE = func(cmd *cobra.Command, args []string) error {
 		return run(cmd, append(append([]string(nil), t.Prefix...), args...))
@@ -96,14 +92,12 @@ func newTaskCmd(e *env, m *models.Model, t models.Task) *cobra.Command {
 	return sub
 }
 
-// bareSolve makes the model's own command its solve verb (`coverkit dlx
-// FILE`), with --count to count instead.
+// bareSolve makes cmd a solve verb with --count to count instead: the
+// model's own command (`coverkit dlx FILE`), or a task's with parameters
+// preset.
 func bareSolve(e *env, cmd *cobra.Command, m *models.Model, formats []string, verb string, presets map[string]string) {
 	f := &runFlags{verb: verb}
 	var count bool
-	cmd.Use = strings.TrimSpace(m.Name + " " + m.Instance.Usage)
-	cmd.Example = m.Examples[verb] // a task's own (pieces max), or solve's
-	cmd.Args = cobra.RangeArgs(m.Instance.Args, m.Instance.Args+m.Instance.Optional)
 	cmd.RunE = func(cmd *cobra.Command, args []string) error {
 		if count {
 			if !cmd.Flags().Changed("format") {
@@ -285,7 +279,7 @@ func runBatch(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 	if f.all {
 		mode = core.ModeAll
 	}
-	opts, err := f.options(mode, report.BatchFormats(m.Formats))
+	opts, err := f.options(mode, report.SolveFormats(m))
 	if err != nil {
 		return err
 	}

@@ -142,17 +142,9 @@ func runUnits(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 			err = serr
 		}
 	}
-	if err != nil {
-		return unitsError(err)
-	}
-	return nil
-}
-
-// unitsError maps a split count's error to its exit code.
-func unitsError(err error) error {
 	switch {
-	case outfile.DiskFull(err):
-		return err // exit 3 with every verb's words for a full disk (run)
+	case err == nil, outfile.DiskFull(err):
+		return err // a full disk: exit 3 with every verb's words for it (run)
 	case errors.Is(err, units.ErrStopped):
 		return &exitError{code: exitPartial, err: err}
 	case errors.Is(err, units.ErrBadUnit), errors.Is(err, units.ErrCheckpoint), errors.Is(err, units.ErrOverflow):
