@@ -137,17 +137,20 @@ advance:
 	r.deadEnds++
 
 abort:
-	if c.next(r) {
+	if r.branching && c.next(r) {
 		goto advance
 	}
 
 backup:
-	if r.level == 0 {
-		goto done
+	// Back to the last branching level: a forced move has no other
+	// option, and its level nothing to undo (the branching level's next
+	// restores the sizes).
+	if lb := c.lastb[r.level]; lb >= 0 {
+		r.level = int(lb)
+		c.back(r)
+		goto abort
 	}
-	r.level--
-	c.back(r)
-	goto abort
+	goto done
 
 done:
 	c.bforce = c.bforce[:0]
@@ -292,15 +295,13 @@ func (c *cells) try(r *cellsRun) bool {
 	return ok
 }
 
-// next moves to the next option of this level's item, restoring the
-// sizes the level saved, and reports whether there is one; if not, it
-// drops what the level pushed on bforce.
+// next moves to the next option of this branching level's item,
+// restoring the sizes the level saved, and reports whether there is one;
+// if not, it drops what the level pushed on bforce.
 func (c *cells) next(r *cellsRun) bool {
 	k := &c.k
 	if r.choice+1 >= r.best+uint32(c.set[r.best-1]) {
-		if r.branching {
-			c.bforce = c.bforce[:c.bstart[r.level]]
-		}
+		c.bforce = c.bforce[:c.bstart[r.level]]
 		return false
 	}
 	r.saveptr = c.saved[r.level+1]
@@ -311,13 +312,14 @@ func (c *cells) next(r *cellsRun) bool {
 	return true
 }
 
-// back returns to this level (after its last option's subtree): its
-// item, the option tried and whether it branched.
+// back returns to this level, a branching level (search backs up past
+// the forced moves), after its option's subtree: its item and the option
+// tried.
 func (c *cells) back(r *cellsRun) {
 	cur := uint32(c.choice[r.level])
 	r.best = on32(c.k.On, cur).itm
 	r.choice = uint32(c.loc[cur])
-	r.branching = c.set[r.best-1] > 1
+	r.branching = true
 }
 
 // badItem reports whether an active primary item has no options at the
