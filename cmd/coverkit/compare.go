@@ -29,21 +29,13 @@ func runCompare(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args [
 	}
 	// The signals stop the comparison, building its instances and
 	// reading its input included.
-	ctx, stop := searchContext(cmd.Context(), 0)
-	defer stop()
-	bar := newProgress(e, f, 0, m.Name+" compare: runs")
-	if bar != nil {
-		cfg.Progress = func(done, total int) {
-			bar.SetTotal(int64(total))
-			bar.Set(int64(done))
-		}
-	}
-	ctx, _ = bar.Track(ctx)
+	ctx, bar := newProgress(cmd.Context(), e, f, 0, m.Name+" compare: runs")
+	cfg.Progress = func(done, total int) { bar.SetTotal(int64(total)); bar.Set(int64(done)) }
 	// --timeout bounds each run and reading and building its instance
 	// (an input that never comes included). A batch with invalid lines
 	// is compared on its valid problems, and the command then exits 2
 	// saying how many lines it skipped.
-	rep, bi, err := bench.RunRequest(ctx, cfg, m, f.sizes, f.request(e, args))
+	rep, bi, err := bench.RunRequest(ctx, cfg, m, f.sizes, f.request(ctx, e, args))
 	bar.Finish()
 	if err != nil {
 		return phaseError(err, "reading and building the instance")

@@ -2,6 +2,7 @@ package main
 
 import (
 	"cmp"
+	"context"
 	"fmt"
 	"io"
 	"slices"
@@ -197,13 +198,13 @@ func (f *runFlags) progressMode() (progress.Mode, error) {
 }
 
 // request gathers the model's parameters and the arguments for
-// Instance.New or Verify.
-func (f *runFlags) request(e *env, args []string) models.Request {
+// Instance.New or Verify, its inputs read under ctx.
+func (f *runFlags) request(ctx context.Context, e *env, args []string) models.Request {
 	params := make(map[string]string, len(f.params))
 	for k, v := range f.params {
 		params[k] = v()
 	}
-	return models.Request{Args: args, Params: params,
+	return models.Request{Context: ctx, Args: args, Params: params,
 		Open: func(name string) (io.ReadCloser, error) { return openInput(e, name) },
 		Warn: func(msg string) { fmt.Fprintf(e.stderr, "coverkit: warning: %s\n", msg) }}
 }

@@ -187,9 +187,7 @@ func flagError(err error) error {
 // instance builds the problem named by args; reading and building it stop
 // when ctx ends (--timeout, a signal), which exits 3 with nothing written.
 func instance(ctx context.Context, e *env, m *models.Model, f *runFlags, args []string) (core.Problem, error) {
-	req := f.request(e, args)
-	req.Context = ctx
-	p, err := m.Instance.New(req)
+	p, err := m.Instance.New(f.request(ctx, e, args))
 	if err != nil {
 		return nil, phaseError(err, "reading and building the instance")
 	}
@@ -293,9 +291,8 @@ func runBatch(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 	defer o.Abort()
 	ctx, stop := searchContext(cmd.Context(), f.timeout)
 	defer stop()
-	bar := newProgress(e, f, -1, m.Name+" solve")
-	ctx, _ = bar.Track(ctx)
-	r, err := (&report.BatchSolve{Model: m, Request: f.request(e, args), Algorithm: f.algo,
+	ctx, bar := newProgress(ctx, e, f, -1, m.Name+" solve")
+	r, err := (&report.BatchSolve{Model: m, Request: f.request(ctx, e, args), Algorithm: f.algo,
 		Limit: opts.Limit, MaxNodes: opts.MaxNodes, Workers: f.Workers, Format: f.format, Stats: f.statsTo(e),
 		Progress: func(done uint64) { bar.Set(int64(done)) }}).Run(ctx, o)
 	bar.Finish()
@@ -330,11 +327,9 @@ func runTask(e *env, cmd *cobra.Command, m *models.Model, t models.Task, f *runF
 	defer o.Abort()
 	ctx, stop := searchContext(cmd.Context(), f.timeout)
 	defer stop()
-	c := &models.Call{Request: f.request(e, args), Algorithm: f.algo, Workers: f.Workers, Limit: opts.Limit,
+	ctx, bar := newProgress(ctx, e, f, -1, m.Name+" "+t.Verb)
+	c := &models.Call{Request: f.request(ctx, e, args), Algorithm: f.algo, Workers: f.Workers, Limit: opts.Limit,
 		Format: f.format, Out: o, Log: e.stderr}
-	bar := newProgress(e, f, -1, m.Name+" "+t.Verb)
-	ctx, _ = bar.Track(ctx)
-	c.Request.Context = ctx // its inputs are read under the stop
 	if bar != nil {
 		c.Progress = func(done, total int64) { bar.SetTotal(total); bar.Set(done) }
 	}
@@ -363,11 +358,8 @@ func runVerify(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []
 	// exit 3.
 	ctx, stop := searchContext(cmd.Context(), f.timeout)
 	defer stop()
-	bar := newProgress(e, f, 0, m.Name+" verify")
-	ctx, _ = bar.Track(ctx) // the records read
-	req := f.request(e, args)
-	req.Context = ctx
-	rep, name, err := verify.Request(ctx, m, req)
+	ctx, bar := newProgress(ctx, e, f, 0, m.Name+" verify") // the records read
+	rep, name, err := verify.Request(ctx, m, f.request(ctx, e, args))
 	bar.Finish()
 	if err != nil { // an input that cannot be opened carries its exit
 		return usageError(fmt.Errorf("%s: %w", name, err))

@@ -130,16 +130,14 @@ func run(ctx context.Context, args []string, e *env) int {
 	if err == nil {
 		return exitOK
 	}
+	// Cobra's own errors (unknown command, wrong argument count) are
+	// usage errors.
 	var ee *exitError
-	switch {
-	case outfile.DiskFull(err) && (!errors.As(err, &ee) || ee.code == exitUsage):
+	errors.As(usageError(err), &ee)
+	if outfile.DiskFull(err) && ee.code == exitUsage {
 		// A full disk, whatever wrote: the output is incomplete;
 		// exit 3, as for a stop (rerun where there is room).
 		ee = &exitError{code: exitPartial, err: fmt.Errorf("%w: the output is incomplete (a full disk: rerun where there is room)", err)}
-	case !errors.As(err, &ee):
-		// Cobra's own errors (unknown command, wrong argument count) are
-		// usage errors.
-		ee = &exitError{code: exitUsage, err: err}
 	}
 	if ee.err != nil {
 		fmt.Fprintf(e.stderr, "coverkit: %v\n", ee.err)

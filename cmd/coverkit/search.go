@@ -24,10 +24,13 @@ func searchContext(parent context.Context, timeout time.Duration) (context.Conte
 }
 
 // newProgress returns the progress display of a run on stderr for total
-// units of work (-1: unknown), as --progress asks (progress.For).
-func newProgress(e *env, f *runFlags, total int64, description string) *progress.Bar {
+// units of work (-1: unknown), as --progress asks (progress.For; nil for
+// none), and ctx tracked by it (progress.Bar.Track: core.TrackerOf).
+func newProgress(ctx context.Context, e *env, f *runFlags, total int64, description string) (context.Context, *progress.Bar) {
 	mode, _ := f.progressMode() // checked with the other flags
-	return progress.For(e.stderr, e.stderrTTY, mode, total, description)
+	bar := progress.For(e.stderr, e.stderrTTY, mode, total, description)
+	ctx, _ = bar.Track(ctx)
+	return ctx, bar
 }
 
 // reachAfter is how long a search that shows its progress runs before
@@ -40,15 +43,12 @@ const reachAfter = time.Second
 // reach found (bench.ReachLater).
 func search(ctx context.Context, e *env, f *runFlags, m *models.Model, alg models.Algorithm, p core.Problem, opts *core.Options, args []string) (core.Result, error) {
 	what := p.Model() + " " + p.Size() + " (" + alg.Name + ")"
-	bar := newProgress(e, f, 0, what)
+	ctx, bar := newProgress(ctx, e, f, 0, what) // every meter of the search reports to it
 	defer bar.Finish()
-	ctx, tracker := bar.Track(ctx) // every meter of the search reports to it
-	if tracker != nil {
-		opts.Progress = tracker.Report
-	}
 	if bar != nil {
+		opts.Progress = core.TrackerOf(ctx).Report
 		defer bench.ReachLater(ctx, bench.ReachConfig{Model: m, Algorithm: alg, Options: opts, Args: args,
-			New: func(a []string) (core.Problem, error) { return m.Instance.New(f.request(e, a)) }}, reachAfter, func(w string) {
+			New: func(a []string) (core.Problem, error) { return m.Instance.New(f.request(context.Background(), e, a)) }}, reachAfter, func(w string) {
 			bar.Note(fmt.Sprintf("coverkit: warning: %s: still running after %s: %s; it goes on (Ctrl-C or --timeout stops it)",
 				what, reachAfter, w))
 		})()

@@ -132,8 +132,7 @@ func runUnits(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 		out[2] = o
 	}
 	job.Emit = units.WriteLines(out...)
-	bar := newProgress(e, f, 0, fmt.Sprintf("%s %s: units %d-%d of %d", m.Name, p.Size(), first, last, k))
-	ctx, _ = bar.Track(ctx)
+	ctx, bar := newProgress(ctx, e, f, 0, fmt.Sprintf("%s %s: units %d-%d of %d", m.Name, p.Size(), first, last, k))
 	_, err = job.Run(ctx)
 	bar.Finish()
 	if o != nil && (err == nil || errors.Is(err, units.ErrStopped)) {
