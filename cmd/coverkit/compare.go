@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"strings"
 
@@ -40,24 +39,12 @@ func runCompare(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args [
 	if err != nil {
 		return phaseError(err, "reading and building the instance")
 	}
-	if err := writeComparison(ctx, e, f, m.Name, rep); err != nil {
-		return err
-	}
-	if bi != nil && bi.Skipped() > 0 {
-		return usagef("%d invalid line(s) skipped: compared on the %d valid ones", bi.Skipped(), bi.Items())
-	}
-	return nil
-}
-
-// writeComparison notes the skipped algorithms on stderr, writes the
-// report (and with --stats its records on stderr) and returns the exit: 3 if a run stopped early or the command was
-// interrupted, 2 if nothing could run.
-func writeComparison(ctx context.Context, e *env, f *runFlags, model string, rep *bench.Report) error {
+	// The skipped algorithms noted on stderr; exit 2 if nothing could run.
 	for _, note := range rep.SkipNotes() {
-		fmt.Fprintf(e.stderr, "coverkit: %s compare: %s\n", model, note)
+		fmt.Fprintf(e.stderr, "coverkit: %s compare: %s\n", m.Name, note)
 	}
 	if len(rep.Rows) == 0 && ctx.Err() == nil {
-		return usagef("%s compare: none of the algorithms can run this comparison (see above)", model)
+		return usagef("%s compare: none of the algorithms can run this comparison (see above)", m.Name)
 	}
 	o, err := openOutput(e, f.out)
 	if err != nil {
@@ -76,11 +63,15 @@ func writeComparison(ctx context.Context, e *env, f *runFlags, model string, rep
 	if err := o.Commit(); err != nil {
 		return err
 	}
+	// Exit 3 if a run stopped early or the command was interrupted.
 	if st, done := core.ContextStatus(ctx); done {
 		return statusExit(st)
 	}
 	if st, stopped := rep.Stopped(); stopped {
 		return statusExit(st)
+	}
+	if bi != nil && bi.Skipped() > 0 {
+		return usagef("%d invalid line(s) skipped: compared on the %d valid ones", bi.Skipped(), bi.Items())
 	}
 	return nil
 }

@@ -328,12 +328,9 @@ func runTask(e *env, cmd *cobra.Command, m *models.Model, t models.Task, f *runF
 	ctx, stop := searchContext(cmd.Context(), f.timeout)
 	defer stop()
 	ctx, bar := newProgress(ctx, e, f, -1, m.Name+" "+t.Verb)
-	c := &models.Call{Request: f.request(ctx, e, args), Algorithm: f.algo, Workers: f.Workers, Limit: opts.Limit,
-		Format: f.format, Out: o, Log: e.stderr}
-	if bar != nil {
-		c.Progress = func(done, total int64) { bar.SetTotal(total); bar.Set(done) }
-	}
-	out, err := t.Run(ctx, c)
+	out, err := t.Run(ctx, &models.Call{Request: f.request(ctx, e, args), Algorithm: f.algo, Workers: f.Workers,
+		Limit: opts.Limit, Format: f.format, Out: o, Log: e.stderr,
+		Progress: func(done, total int64) { bar.SetTotal(total); bar.Set(done) }})
 	bar.Finish()
 	if err != nil {
 		return phaseError(err, "opening the input")

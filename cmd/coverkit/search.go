@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-
 	"time"
 
 	"github.com/coverkit/coverkit/bench"

@@ -24,9 +24,6 @@ import (
 // (models.SetCheckpoint: the knight frontier) takes --checkpoint and
 // --checkpoint-every without --units too, for that algorithm.
 
-// unitFlags are the split-count flags.
-var unitFlags = []string{"units", "unit", "unit-offset", "checkpoint", "checkpoint-every"}
-
 // declareUnitFlags adds the split-count flags to a count verb of a model
 // that has a decomposition, and the checkpoint flags to that of a model
 // with an algorithm that checkpoints a count.
@@ -68,7 +65,7 @@ func (f *runFlags) unitsRequested(cmd *cobra.Command, m *models.Model) (bool, er
 		return fs.Changed("units"), nil // no split-count flags, or a split
 	}
 	own := m.Applies("count", models.SetCheckpoint)
-	for _, name := range unitFlags[1:] {
+	for _, name := range []string{"unit", "unit-offset", "checkpoint", "checkpoint-every"} {
 		if fs.Changed(name) && !(own && strings.HasPrefix(name, "checkpoint")) {
 			return false, usagef("--%s needs --units", name)
 		}
