@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/coverkit/coverkit/bench"
@@ -40,6 +41,7 @@ func newModelCmd(e *env, m *models.Model) *cobra.Command {
 			// `dlx solve FILE`.
 			cmd.Use = strings.TrimSpace(m.Name + " " + m.Instance.Usage)
 			cmd.Args = cobra.RangeArgs(m.Instance.Args, m.Instance.Args+m.Instance.Optional)
+			cmd.SetFlagErrorFunc(negativeSizeError(m.Instance.Usage))
 			bareSolve(e, cmd, m, v.formats, "solve", nil)
 			alias = ""
 		}
@@ -60,7 +62,7 @@ func newModelCmd(e *env, m *models.Model) *cobra.Command {
 		if v.verb == "count" {
 			declareUnitFlags(sub, m, &f.split)
 		}
-		sub.SetFlagErrorFunc(negativeSizeError(m.Instance.Usage))
+		sub.SetFlagErrorFunc(negativeSizeError(usage))
 		cmd.AddCommand(sub)
 	}
 	if m.Cover != nil {
@@ -78,6 +80,7 @@ func newModelCmd(e *env, m *models.Model) *cobra.Command {
 func newTaskCmd(e *env, m *models.Model, t models.Task) *cobra.Command {
 	sub := &cobra.Command{Use: strings.TrimSpace(t.Verb + " " + t.Usage), Short: t.Short, Long: cmp.Or(t.Long, m.Doc),
 		Example: m.Examples[t.Verb], Args: cobra.RangeArgs(t.Args, t.Args+t.Optional)}
+	sub.SetFlagErrorFunc(negativeSizeError(t.Usage))
 	if t.Run != nil {
 		f := &runFlags{verb: t.Verb}
 		sub.RunE = func(cmd *cobra.Command, args []string) error { return runTask(e, cmd, m, t, f, args) }
@@ -114,7 +117,6 @@ func bareSolve(e *env, cmd *cobra.Command, m *models.Model, formats []string, ve
 	}
 	cmd.Flags().BoolVar(&count, "count", false, "count the solutions instead of listing them")
 	declareUnitFlags(cmd, m, &f.split)
-	cmd.SetFlagErrorFunc(negativeSizeError("FILE"))
 }
 
 // newCoverCmd is the cover verb: the instance as an exact cover problem in
@@ -148,17 +150,21 @@ func newCoverCmd(e *env, m *models.Model) *cobra.Command {
 
 // negativeSizeError turns pflag's "unknown shorthand flag: '3' in -3", which
 // is what a negative size looks like to the flag parser, into the message a
-// user expects for the arguments usage names: "N must be positive" for one,
-// else "PIECE SIZE [K]: no number may be negative" (the flag parser does
-// not say which one it was, and K may be 0); every flag error is a usage
-// error (exit 2).
+// user expects for the arguments a verb's usage names besides its inputs
+// (a file, stdin, a puzzle): "N must be positive" for one, else "PIECE SIZE
+// [K]: no number may be negative" (the flag parser does not say which one
+// it was, and K may be 0); a verb of inputs alone keeps the parser's words.
+// Every flag error is a usage error (exit 2).
 func negativeSizeError(usage string) func(*cobra.Command, error) error {
-	what := usage + ": no number may be negative"
-	if f := strings.Fields(usage); len(f) == 1 {
-		what = strings.Trim(f[0], "[]") + " must be positive"
+	args := slices.DeleteFunc(strings.Fields(usage), func(a string) bool {
+		return strings.ContainsAny(a, "|-") || slices.Contains([]string{"FILE", "INSTANCE", "PUZZLE", "SOLUTION"}, strings.Trim(a, "[]"))
+	})
+	what := strings.Join(args, " ") + ": no number may be negative"
+	if len(args) == 1 {
+		what = strings.Trim(args[0], "[]") + " must be positive"
 	}
 	return func(_ *cobra.Command, err error) error {
-		if _, arg, ok := strings.Cut(err.Error(), "' in -"); ok && arg != "" && arg[0] >= '0' && arg[0] <= '9' {
+		if _, arg, ok := strings.Cut(err.Error(), "' in -"); ok && len(args) > 0 && arg != "" && arg[0] >= '0' && arg[0] <= '9' {
 			return usagef("%s, got %q", what, "-"+arg)
 		}
 		return flagError(err)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -63,4 +64,28 @@ func TestSameVerbs(t *testing.T) {
 	require.Equal(t, exitOK, code, errOut)
 	_, errOut, code = runCLI(t, "", "queens", "count", "8", "--units", "4", "--unit", "0", "--unit-offset", "1e0")
 	require.Equal(t, exitOK, code, errOut)
+}
+
+// TestNegativeArgument: a negative number where a verb takes one is
+// refused in the verb's own words (the numbers its usage names, a task's
+// included), and one where it takes a file, stdin or a puzzle keeps the
+// flag parser's words: never "FILE must be positive".
+func TestNegativeArgument(t *testing.T) {
+	for _, tc := range []struct{ args, want string }{
+		{"queens solve -3", `N must be positive, got "-3"`},
+		{"pieces max -3", `PIECE SIZE: no number may be negative, got "-3"`},
+		{"pieces pawns -3", `N must be positive, got "-3"`},
+		{"pieces verify queen -3", `PIECE SIZE [K]: no number may be negative, got "-3"`},
+		{"dlx -3", `unknown shorthand flag: '3' in -3`},
+		{"dlx verify -3", `unknown shorthand flag: '3' in -3`},
+		{"knight verify -3", `unknown shorthand flag: '3' in -3`},
+		{"polyomino solve -3", `unknown shorthand flag: '3' in -3`},
+	} {
+		t.Run(tc.args, func(t *testing.T) {
+			out, errOut, code := runCLI(t, "", strings.Fields(tc.args)...)
+			require.Equal(t, exitUsage, code)
+			require.Empty(t, out)
+			require.Equal(t, "coverkit: "+tc.want+"\n", errOut)
+		})
+	}
 }
