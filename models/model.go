@@ -463,11 +463,21 @@ func (m *Model) Algorithm(name string) (Algorithm, error) {
 			return a, nil
 		}
 	}
-	names := make([]string, len(m.Algorithms))
-	for i, a := range m.Algorithms {
-		names[i] = a.Name
+	return Algorithm{}, fmt.Errorf("models: unknown %s algorithm %q (known: %s)", m.Name, name, strings.Join(m.AlgorithmNames(), ", "))
+}
+
+// AlgorithmNames returns the names of m's algorithms in the order the
+// descriptor lists them (nil for none, or a nil m): those `--algo`
+// completes, `coverkit models` lists and a merge checks labels against.
+func (m *Model) AlgorithmNames() []string {
+	var names []string
+	if m == nil {
+		return nil
 	}
-	return Algorithm{}, fmt.Errorf("models: unknown %s algorithm %q (known: %s)", m.Name, name, strings.Join(names, ", "))
+	for _, a := range m.Algorithms {
+		names = append(names, a.Name)
+	}
+	return names
 }
 
 // Pick returns the algorithm that answers p with options o: the one named

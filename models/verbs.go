@@ -255,8 +255,5 @@ func SplitAlgorithms(model string) (names []string, ok bool) {
 	if err != nil || m.Decompose == nil {
 		return nil, false
 	}
-	for _, a := range m.Algorithms {
-		names = append(names, a.Name)
-	}
-	return names, true
+	return m.AlgorithmNames(), true
 }

@@ -49,9 +49,7 @@ func ModelInfoOf(m *models.Model) ModelInfo {
 			info.Parameters = append(info.Parameters, "--"+p.Name)
 		}
 	}
-	for _, a := range m.Algorithms {
-		info.Algorithms = append(info.Algorithms, a.Name)
-	}
+	info.Algorithms = m.AlgorithmNames()
 	return info
 }
 

@@ -88,11 +88,7 @@ func (f *runFlags) declare(cmd *cobra.Command, verb string, m *models.Model, for
 			fs.BoolVar(bools[name], name, false, help)
 		case name == "algo":
 			fs.StringVarP(&f.algo, name, "a", "", help)
-			var algos []string
-			for _, a := range models.Algorithms(m.Name) {
-				algos = append(algos, a.Name)
-			}
-			complete(cmd, name, algos)
+			complete(cmd, name, m.AlgorithmNames())
 		case name == "workers":
 			fs.VarP(intValue(&f.Workers, name, false), name, "w", help)
 		case name == "timeout":

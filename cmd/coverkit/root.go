@@ -22,8 +22,7 @@ import (
 type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
-	// stderrTTY reports whether stderr is a terminal.
-	stderrTTY bool
+	stderrTTY      bool
 }
 
 func newEnv(stdin io.Reader, stdout, stderr io.Writer) *env {

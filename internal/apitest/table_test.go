@@ -216,6 +216,7 @@ var table = map[string]entry{
 	"models.(*Model).Verb":               {fn: (*models.Model).Verb},
 	"models.(*Model).Offers":             {fn: (*models.Model).Offers},
 	"models.(*Model).VerbNames":          {fn: (*models.Model).VerbNames},
+	"models.(*Model).AlgorithmNames":     {fn: (*models.Model).AlgorithmNames},
 	"models.(*Model).VerbArgs":           {fn: (*models.Model).VerbArgs},
 	"models.(*Model).Applies":            {fn: (*models.Model).Applies},
 	"models.(*Model).HonouringVerb":      {fn: (*models.Model).HonouringVerb},
