@@ -145,6 +145,7 @@ func newCoverCmd(e *env, m *models.Model) *cobra.Command {
 		},
 	}
 	f.declare(cmd, "cover", m, nil, []string{"out"})
+	cmd.SetFlagErrorFunc(negativeSizeError(m.Instance.Usage))
 	return cmd
 }
 

@@ -76,6 +76,7 @@ func TestNegativeArgument(t *testing.T) {
 		{"pieces max -3", `PIECE SIZE: no number may be negative, got "-3"`},
 		{"pieces pawns -3", `N must be positive, got "-3"`},
 		{"pieces verify queen -3", `PIECE SIZE [K]: no number may be negative, got "-3"`},
+		{"queens cover -3", `N must be positive, got "-3"`},
 		{"dlx -3", `unknown shorthand flag: '3' in -3`},
 		{"dlx verify -3", `unknown shorthand flag: '3' in -3`},
 		{"knight verify -3", `unknown shorthand flag: '3' in -3`},
