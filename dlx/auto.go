@@ -510,43 +510,36 @@ func (s *Solver) auto(ctx context.Context, opts *Options) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	plain, probe := s.raceEnumeration(ctx, opts)
-	rc, err := s.newRace(ctx, opts, plain, true, budget)
+	rc, err := s.newRace(ctx, opts, s.raceEnumeration(ctx, opts), true, budget)
 	if st, ok := core.ErrorStatus(err); ok {
 		return Result{Status: st, Method: MethodLinks}, nil // stopped while copying the arrays
 	}
 	if err != nil {
 		return Result{}, err
 	}
-	res := s.finishRace(ctx, opts, rc, budget, start)
-	if res.Memo != nil {
-		res.Memo.Probe = res.Memo.Probe.Add(probe)
-		res.Memo.Probe.Elapsed = 0
-	}
-	return res, nil
+	return s.finishRace(ctx, opts, rc, budget, start), nil
 }
 
 // raceEnumeration returns the enumeration candidate of a count's race:
-// Algorithm M with multiplicities; the dancing cells where their probe
-// says they pay (cellsPay), unless opts asks for the links' own modes or
-// the memo's branching by the first item; else Algorithm C. It returns
-// the probe's work too.
-func (s *Solver) raceEnumeration(ctx context.Context, opts *Options) (resumable, core.Stats) {
+// Algorithm M with multiplicities; the dancing cells (their canonical
+// tree) wherever they can run, unless opts asks for the links' own modes
+// or the memo's branching by the first item; else Algorithm C. The cells'
+// tree is Algorithm C's with the dead ends cut, and they count in 0.6 to
+// 1.0 of its time on every instance measured (docs/benchmarks.md, issue
+// 34, "Where auto counts with the cells").
+func (s *Solver) raceEnumeration(ctx context.Context, opts *Options) resumable {
 	if s.l.multi {
-		return newAlgoM(s.l), core.Stats{}
+		return newAlgoM(s.l)
 	}
-	var probe core.Stats
-	if !opts.TakeSingleton && !opts.Snapshot && opts.Branch != BranchFirst {
-		var pay bool
-		if pay, probe = s.cellsPay(ctx, opts.Forced); pay {
-			return s.cl, probe
-		}
+	if !opts.TakeSingleton && !opts.Snapshot && opts.Branch != BranchFirst && s.cellsReady(ctx) {
+		s.cl.tree = cellsCanonical
+		return s.cl
 	}
 	c := newAlgoC(s.l)
 	if opts.TakeSingleton {
 		c.stopAt = 1
 	}
-	return c, probe
+	return c
 }
 
 // finishRace runs the race rc to its end and returns the count: the

@@ -86,8 +86,8 @@ func (rc *race) decide() (*racer, bool, core.Stats) {
 // TestAutoSuite checks auto's choice on every instance of the suite of
 // testdata/auto: the race, run until its leader is clear or alone, chose
 // a candidate whose measured time is within 1.2× of the best choice's
-// (the enumeration is the dancing cells' where their probe says they
-// pay, see raceEnumeration), and the default as measured, the race's
+// (the enumeration is the dancing cells' wherever they can run, see
+// raceEnumeration), and the default as measured, the race's
 // cost included, is within 1.2× of it too. The race is decided by work,
 // not time, so its choice is the same on every machine and run; the
 // whole suite decides in about a second.
@@ -109,8 +109,7 @@ func TestAutoSuite(t *testing.T) {
 			s, err := NewSolver(p)
 			require.NoError(t, err)
 			ctx, opts := context.Background(), &Options{}
-			plain, _ := s.raceEnumeration(ctx, opts)
-			rc, err := s.newRace(ctx, opts, plain, true, DefaultMemoBytes())
+			rc, err := s.newRace(ctx, opts, s.raceEnumeration(ctx, opts), true, DefaultMemoBytes())
 			require.NoError(t, err)
 			r, _, _ := rc.decide()
 			s.settle()

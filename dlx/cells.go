@@ -142,9 +142,6 @@ type cells struct {
 	// tree is the tie-breaking of the searches (Options.Branch).
 	tree cellTree
 
-	// dead is the dead ends of the last run (cellsOutcome.DeadEnds).
-	dead uint64
-
 	// pend is a search a stop left in place (parked, see search): the
 	// options it forced and replayed. Nothing of it needs undoing (the
 	// next run prepares the arrays afresh); a run with task.resume goes
@@ -336,7 +333,6 @@ func (c *cells) bases() {
 func (c *cells) run(t *task) outcome {
 	r := t.rec
 	var s cellsOutcome
-	c.dead = 0
 	switch {
 	case t.resume && !c.pend.on:
 		return outcome{status: core.StatusExhausted}
@@ -355,71 +351,38 @@ func (c *cells) run(t *task) outcome {
 		}
 	}
 	r.sol = r.sol[:0]
-	c.dead = s.DeadEnds
 	return outcome{status: s.Status, count: count{lo: s.Solutions}, stats: s.Stats, parked: s.Parked}
 }
 
-// Where auto's race counts with the cells (raceEnumeration): measured in
-// docs/benchmarks.md, issue 34.
-const (
-	// cellsProbeNodes is the nodes of the cells' probe (about a
-	// millisecond).
-	cellsProbeNodes = 1 << 12
-	// cellsPayDead is the dead ends a node of the probe from which the
-	// cells count in Algorithm C's place. Their tree is Algorithm C's with
-	// the dead ends cut, each a whole cover and uncover on the links:
-	// from 1.5 a node (every pentomino board measured, at 1.9 to 2.6)
-	// the cells took 0.62 to 0.73 of Algorithm C's time; below it they
-	// lost on some instances (Langford's pairs and the queens at 0.2 to
-	// 0.5, tilings by the P pentomino and the L tetromino at 1.2: 1.12 to
-	// 1.34 of its time) and won on others (Latin squares, sparse sudoku:
-	// no dead ends), which no measure of the instance told apart.
-	cellsPayDead = 1.5
-	// cellsNoDead is the dead ends a node of the probe under which the
-	// cells count in Algorithm C's place too: the trees are then the same,
-	// and the cells' updates the cheaper. Measured (issue 33): sudoku with
-	// 15 and 16 givens and Latin squares meet under 0.005 a node, and the
-	// cells took 0.71 to 1.03 of Algorithm C's time on each of ten
-	// (docs/benchmarks.md); Langford's pairs, the queens and the
-	// L-tromino boards meet 0.17 to 0.51, where they lose.
-	cellsNoDead = 0.01
-)
-
-// cellsPay reports whether the dancing cells (the canonical tree) should
-// count the subproblem of forced in Algorithm C's place: whether a probe
-// of their first cellsProbeNodes nodes, cut short, met at least
-// cellsPayDead dead ends a node, or fewer than cellsNoDead. It returns
-// the probe's work, and builds the cells if need be (where they cannot be
-// built, it says no).
-func (s *Solver) cellsPay(ctx context.Context, forced []int) (bool, core.Stats) {
+// cellsReady reports whether the dancing cells can search the problem
+// (no multiplicities, and their arrays built under the resource policy),
+// building them if need be.
+func (s *Solver) cellsReady(ctx context.Context) bool {
+	if s.l.multi {
+		return false
+	}
 	if s.cl == nil {
 		cl, err := newCells(core.NewMeter(ctx, nil), s.l)
 		if err != nil {
-			return false, core.Stats{}
+			return false
 		}
 		s.cl = cl
 	}
-	s.cl.tree = cellsCanonical
-	r := runner{rec: newRecord(s.l.levelsC())}
-	r.g.reset(ctx, cellsProbeNodes)
-	o := r.run(s.cl, forced, nil, 0, nil)
-	r.g.end()
-	r.settle()
-	dead := float64(s.cl.dead) / float64(max(o.stats.Nodes, 1))
-	return o.status == core.StatusLimit && (dead >= cellsPayDead || dead < cellsNoDead), o.stats
+	return true
 }
 
 // CellsPay reports whether the dancing cells (MethodCells) should list
 // the solutions of the subproblem of the options forced (0-based) in
-// Algorithm C's place: the probe by which Count with MethodAuto races
-// the cells instead of the links (about a millisecond of search: the
-// cells pay where it meets at least 1.5 dead ends a node, or almost none;
-// measured in docs/benchmarks.md, issues 33 and 34). Solve with MethodAuto lists with the
-// links; a caller that visits every solution can ask this first and pass
-// MethodCells (both list the same solutions in the same order). It is
-// false, with no error, where the cells cannot solve the problem
-// (multiplicities) and where ctx stops the probe; an error is a nil
-// Solver or a forced option out of range or without a primary item.
+// Algorithm C's place, as Count with MethodAuto counts with them in its
+// place: wherever they can (docs/benchmarks.md, issue 34: their canonical
+// tree is Algorithm C's with the dead ends cut, and they take from 0.6 to
+// 1.0 of its time on every instance measured). Solve with MethodAuto
+// lists with the links; a caller that visits every solution can ask this
+// first and pass MethodCells (both list the same solutions in the same
+// order). It is false, with no error, where the cells cannot solve the
+// problem (multiplicities) or cannot be built (the resource policy, or
+// ctx stopped); an error is a nil Solver or a forced option out of range
+// or without a primary item.
 func (s *Solver) CellsPay(ctx context.Context, forced []int) (bool, error) {
 	if s == nil || s.l == nil {
 		return false, errNilSolver
@@ -430,11 +393,7 @@ func (s *Solver) CellsPay(ctx context.Context, forced []int) (bool, error) {
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	if s.l.multi {
-		return false, nil
-	}
-	pay, _ := s.cellsPay(ctx, forced)
-	return pay, nil
+	return s.cellsReady(ctx), nil
 }
 
 // settle drops a parked search: nothing in place needs undoing, since

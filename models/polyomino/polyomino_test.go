@@ -201,9 +201,9 @@ func BenchmarkCount6x10(b *testing.B) {
 }
 
 // TestAutoReducedCells checks that auto's count up to symmetry takes the
-// dancing cells where their probe says they pay (the pentominoes on 3x20:
-// about 2.6 dead ends a node, docs/benchmarks.md, issue 34): the counts
-// of dlx, and the work of the cells.
+// dancing cells (dlx.Solver.CellsPay: wherever they can run; on the
+// pentominoes about 0.7 of the links' time, docs/benchmarks.md, issue
+// 34): the counts of dlx, and the work of the cells.
 func TestAutoReducedCells(t *testing.T) {
 	tl := tiling(t, "3x20", polyomino.Pentominoes)
 	auto, links, cells := countWith(t, tl, "auto"), countWith(t, tl, "dlx"), countWith(t, tl, "cells")

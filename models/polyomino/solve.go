@@ -145,8 +145,8 @@ func solveDLX(ctx context.Context, p core.Problem, opts *core.Options, m dlx.Met
 		return core.Result{}, err
 	}
 	// A weighted search visits every solution: the links, or for auto the
-	// cells where their probe says they pay (the pentomino boards: about
-	// 0.7 of the links' time, docs/benchmarks.md, issue 34).
+	// cells wherever they can run, as auto counts (the pentomino boards:
+	// about 0.7 of the links' time, docs/benchmarks.md, issue 34).
 	switch m {
 	case dlx.MethodCells:
 	case dlx.MethodAuto:
