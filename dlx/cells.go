@@ -530,7 +530,8 @@ func (c *cells) restore() {
 
 // force1 chooses the option of node y as a level of the canonical tree
 // does (search: a primary item of it made inactive, its options hidden,
-// then the option covered), on c.k, pushing on its forced stack what the
+// then the option covered; without colors, in one call of the cover
+// with Kern.From, which leaves the option itself in its items' sets), on c.k, pushing on its forced stack what the
 // hiding pushes (see prepare). It returns false if the option is ruled out
 // by one chosen before (then it changes nothing) or leaves a primary item
 // without options: either way there is no solution.
@@ -551,15 +552,18 @@ func (c *cells) force1(y int32) bool {
 		}
 	}
 	k := &c.k
-	x0 := uint32(on[z0].itm)
-	sparse.SwapOut(k, x0)
-	f := c.force[:k.NF]
-	sparse.HideBranch(k, x0, &f)
-	k.NF = uint32(len(f))
 	var ok bool
 	if c.clr == nil {
+		// One call: the cover takes z0's own item too (Kern.From).
+		k.From = true
 		ok = sparse.CoverPlain(c.kernel == dance.Asm, k, uint32(z0))
+		k.From = false
 	} else {
+		x0 := uint32(on[z0].itm)
+		sparse.SwapOut(k, x0)
+		f := c.force[:k.NF]
+		sparse.HideBranch(k, x0, &f)
+		k.NF = uint32(len(f))
 		ok = sparse.CoverColored(k, uint32(z0))
 	}
 	c.active, c.aprim = int32(k.Active), k.APrim

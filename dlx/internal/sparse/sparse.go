@@ -20,6 +20,7 @@ type Kern struct {
 	APrim                   uint32         // the active primary items
 	Upd                     uint64         // the updates so far
 	Asm                     bool           // HideBranch may run in assembly (dance.Resolve's choice)
+	From                    bool           // the canonical tree's cover takes cur's own item too (see CoverPlainGo)
 }
 
 // The offsets of Kern's fields, for the assembly's layout test.
@@ -37,6 +38,7 @@ const (
 	OffSwaps  = unsafe.Offsetof(Kern{}.Swaps)
 	OffAPrim  = unsafe.Offsetof(Kern{}.APrim)
 	OffUpd    = unsafe.Offsetof(Kern{}.Upd)
+	OffFrom   = unsafe.Offsetof(Kern{}.From)
 )
 
 // CoverPlain is CoverPlainAsm if asm, else CoverPlainGo. The choice of
@@ -177,9 +179,16 @@ walk:
 // search's restores, so there each primary item is pushed at most twice
 // (at one option, at none), and the stack holds at most twice the primary
 // items.
+//
+// With k.From (the canonical tree only: prepare's forced options), cur's
+// own item is made inactive first and its set hidden too, but for the
+// option itself, as if the option's first node were a spacer.
 func CoverPlainGo(k *Kern, cur uint32) bool {
 	on := k.On
 	deactivate(k, cur)
+	if k.From && !hideItem(k, on32(on, cur).itm, cur) {
+		return false
+	}
 	for q := on32(on, cur).nxt; q != cur; q = on32(on, q).nxt {
 		if !hideItem(k, on32(on, q).itm, q) {
 			return false
@@ -194,7 +203,11 @@ func CoverPlainGo(k *Kern, cur uint32) bool {
 func deactivate(k *Kern, cur uint32) {
 	set, item, on := k.Set, k.Item, k.On
 	p := k.Active
-	for q := on32(on, cur).nxt; q != cur; q = on32(on, q).nxt {
+	q := on32(on, cur).nxt
+	if k.From {
+		q = cur
+	}
+	for first := k.From; first || q != cur; q, first = on32(on, q).nxt, false {
 		x := on32(on, q).itm
 		if pp := *u32(set, x-2); pp < p {
 			p--

@@ -16,6 +16,7 @@
 #define KSWAPS 64
 #define KAPRIM 68
 #define KUPD 72
+#define KFROM 81
 
 // The frame: 0(SP) the end of the set walked, 4(SP) the active items,
 // 8(SP) the first secondary offset, 12(SP) the option chosen; for the
@@ -69,12 +70,18 @@ TEXT ·CoverPlainAsm(SB), NOSPLIT, $24-17
 	MOVL CX, 12(SP)
 	MOVL 4(R10)(CX*8), R13 // q: the walk starts after cur
 	XORL R11, R11          // −(the primary items made inactive)
+	CMPB KFROM(DX), $0
+	JEQ  swaploop
+	MOVL CX, R13           // (From: at cur)
+	JMP  swapitem
 
 swaploop:
 	// Make the option's other items inactive: swap each with the last
 	// active item.
 	CMPL R13, CX
 	JEQ  swapdone
+
+swapitem:
 	MOVL (R10)(R13*8), AX  // x
 	MOVL -8(R8)(AX*4), BX  // its position
 	CMPL BX, R14
@@ -189,11 +196,19 @@ canon:
 	MOVQ KFORCE(DX), CX
 	MOVL KNF(DX), R13
 	LEAQ (CX)(R13*4), R13  // the stack's top
+	CMPB KFROM(DX), $0
+	JEQ  citemloop
+	MOVL 12(SP), AX        // (From: at cur)
+	MOVL AX, 16(SP)
+	JMP  citem
 
 citemloop:
 	MOVL 16(SP), AX
 	CMPL AX, 12(SP)
 	JEQ  cok
+
+citem:
+	MOVL 16(SP), AX
 	WALKSET(AX)
 	// The option chosen (node q) goes first in x's set, and the walk
 	// starts after it: no test of each node for it. (In prepare, whose

@@ -12,6 +12,6 @@ func TestAsmDefines(t *testing.T) {
 	asmlayout.Check(t, "sparse_amd64.s", map[string]uintptr{
 		"KSET": OffSet, "KLOC": OffLoc, "KON": OffOn, "KITEM": OffItem, "KFORCE": OffForce,
 		"KSECOND": OffSecond, "KACTIVE": OffActive, "KNF": OffNF, "KKNUTH": OffKnuth, "KZERO": OffZero,
-		"KSWAPS": OffSwaps, "KAPRIM": OffAPrim, "KUPD": OffUpd,
+		"KSWAPS": OffSwaps, "KAPRIM": OffAPrim, "KUPD": OffUpd, "KFROM": OffFrom,
 	})
 }
