@@ -112,9 +112,9 @@ func hideItem(k *Kern, x, q uint32) bool {
 	rr, end := x, x+*u32(sizes, x)
 	if p := *u32(loc, q); !knuth && p < end {
 		// The canonical tree: the option chosen goes first in x's set, and
-		// the walk starts after it, with no test of each node for it. (In
-		// prepare, whose forced option's item hid it from the sets first,
-		// it is past the set's end: the walk takes the whole set.)
+		// the walk starts after it, with no test of each node for it.
+		// (Where it is past the set's end, the option hidden before, the
+		// walk takes the whole set.)
 		t := *u32(set, x)
 		*u32(set, x), *u32(set, p) = q, t
 		*u32(loc, q), *u32(loc, t) = x, p

@@ -211,9 +211,8 @@ citem:
 	MOVL 16(SP), AX
 	WALKSET(AX)
 	// The option chosen (node q) goes first in x's set, and the walk
-	// starts after it: no test of each node for it. (In prepare, whose
-	// forced option's item hid it from the sets first, q is past the
-	// set's end: the walk takes the whole set.)
+	// starts after it: no test of each node for it. (Where q is past the
+	// set's end, the option hidden before, the walk takes the whole set.)
 	MOVL 16(SP), SI        // q
 	MOVL (R9)(SI*4), CX    // its place
 	CMPL CX, BX
