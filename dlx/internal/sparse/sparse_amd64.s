@@ -46,6 +46,39 @@
 	MOVL R15, DI; \
 	CMPL DI, SI
 
+// NEXTOPT(loop, done) takes the next node tt (SI) of the set walked (R14,
+// up to 0(SP)) and the node after it in its option, nn (DI): it goes to
+// done at the set's end, and back to loop for an option of one node.
+#define NEXTOPT(loop, done) \
+	CMPL R14, 0(SP); \
+	JAE  done; \
+	MOVL (R8)(R14*4), SI; \
+	INCL R14; \
+	MOVL 4(R10)(SI*8), DI; \
+	CMPL DI, SI; \
+	JEQ  loop
+
+// LOADPUSH(second) reads node nn (DI): its item uu (AX), the next node
+// (R15) and uu's new size ss (BX); it writes uu on the forced stack's top
+// (R13, pushed if PUSHED advances it), and leaves uu − second in DX
+// (negative for a primary item).
+#define LOADPUSH(second) \
+	MOVL (R10)(DI*8), AX; \
+	MOVL 4(R10)(DI*8), R15; \
+	MOVL -4(R8)(AX*4), BX; \
+	DECL BX; \
+	MOVL AX, (R13); \
+	MOVL AX, DX; \
+	SUBL second, DX
+
+// PUSHED advances the forced stack's top (R13) past the item LOADPUSH
+// wrote if it is primary (DX < 0) and ss − 2 < 0, without a branch.
+#define PUSHED \
+	LEAL -2(BX), CX; \
+	ANDL DX, CX; \
+	SHRL $31, CX; \
+	LEAQ (R13)(CX*4), R13
+
 // WALKSET(q) starts the walk of the set of x, the item of node q: R14
 // (rr) at its first node, 0(SP) its end.
 #define WALKSET(q) \
@@ -225,29 +258,14 @@ citem:
 	INCL R14
 
 crrloop:
-	CMPL R14, 0(SP)
-	JAE  citemdone
-	MOVL (R8)(R14*4), SI   // tt
-	INCL R14
-	MOVL 4(R10)(SI*8), DI  // nn
-	CMPL DI, SI
-	JEQ  crrloop
+	NEXTOPT(crrloop, citemdone)
 
 cinner:
-	MOVL (R10)(DI*8), AX   // uu
-	MOVL 4(R10)(DI*8), R15 // the next node
-	MOVL -4(R8)(AX*4), BX
-	DECL BX                // ss
-	MOVL AX, (R13)         // pushed if ss − 2 < 0 and uu − second < 0
-	MOVL AX, DX
-	SUBL 8(SP), DX
+	LOADPUSH(8(SP))
 	LEAL -1(BX), CX
 	ANDL DX, CX
 	JS   czero             // ss − 1 < 0 and uu − second < 0
-	LEAL -2(BX), CX
-	ANDL DX, CX
-	SHRL $31, CX
-	LEAQ (R13)(CX*4), R13
+	PUSHED
 
 cback:
 	DROP
@@ -307,26 +325,11 @@ TEXT ·hideBranchPlain(SB), NOSPLIT, $24-28
 	MOVL AX, R14
 
 hrrloop:
-	CMPL R14, 0(SP)
-	JAE  hdone
-	MOVL (R8)(R14*4), SI   // tt
-	INCL R14
-	MOVL 4(R10)(SI*8), DI  // nn
-	CMPL DI, SI
-	JEQ  hrrloop
+	NEXTOPT(hrrloop, hdone)
 
 hinner:
-	MOVL (R10)(DI*8), AX   // uu
-	MOVL 4(R10)(DI*8), R15 // the next node
-	MOVL -4(R8)(AX*4), BX
-	DECL BX                // ss
-	MOVL AX, (R13)         // pushed if ss − 2 < 0 and uu − second < 0
-	MOVL AX, DX
-	SUBL 16(SP), DX
-	LEAL -2(BX), CX
-	ANDL DX, CX
-	SHRL $31, CX
-	LEAQ (R13)(CX*4), R13
+	LOADPUSH(16(SP))
+	PUSHED
 	DROP
 	JNE  hinner
 	JMP  hrrloop
