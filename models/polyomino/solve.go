@@ -18,7 +18,7 @@ var engine = xcc.Engine{
 	Solve: solveDLX,
 	Description: "Dancing Links on pieces and cells; up to symmetry by restricting one piece " +
 		"to orbit representatives, exact with symmetric tilings (pieces used once each)",
-	AutoNote:    "with every piece used once, the count up to symmetry (dlx, or cells where their probe says they pay)",
+	AutoNote:    "with every piece used once, the count up to symmetry on the cells (dlx where they cannot be built)",
 	Limits:      "boards of at most 2^16 cells (MaxCells)",
 	DLXLimits:   "the placements are checked against the memory available",
 	MemoNote:    "every tiling, no symmetry reduction",

@@ -299,7 +299,7 @@ func Default(_ core.Problem, o *core.Options) string {
 
 // The entries' descriptions and limits.
 const (
-	autoDescription = "Dancing Links, its counts by a race of dlx and memo by either branching rule, " +
+	autoDescription = "Dancing Links, its counts by a race of cells (dlx where they cannot run) and memo by either branching rule, " +
 		"each going on where it stopped, the leader by the work its progress projects; listings as dlx; the default of a count"
 	autoLimits      = "as dlx, and as memo where it memoizes"
 	dlxDescription  = "Dancing Links (Knuth's Algorithm C, M with multiplicities)"
