@@ -530,11 +530,12 @@ func (c *cells) restore() {
 
 // force1 chooses the option of node y as a level of the canonical tree
 // does (search: a primary item of it made inactive, its options hidden,
-// then the option covered; without colors, in one call of the cover
-// with Kern.From, which leaves the option itself in its items' sets), on c.k, pushing on its forced stack what the
-// hiding pushes (see prepare). It returns false if the option is ruled out
-// by one chosen before (then it changes nothing) or leaves a primary item
-// without options: either way there is no solution.
+// then the option covered; without colors, in one call of the cover with
+// Kern.From, which leaves the option itself in its items' sets), on c.k,
+// pushing on its forced stack what the hiding pushes (see prepare). It
+// returns false if the option is ruled out by one chosen before (then it
+// changes nothing) or leaves a primary item without options: either way
+// there is no solution.
 func (c *cells) force1(y int32) bool {
 	set, loc, on := c.set, c.loc, c.on
 	// Ruled out: one of its primary items is inactive, or that item's set
