@@ -88,12 +88,17 @@
 	MOVL BX, 0(SP); \
 	MOVL AX, R14
 
+// BASES loads k (DX) and the bases of its arrays: set (R8), loc (R9) and
+// on (R10).
+#define BASES \
+	MOVQ k+0(FP), DX; \
+	MOVQ KSET(DX), R8; \
+	MOVQ KLOC(DX), R9; \
+	MOVQ KON(DX), R10
+
 // func CoverPlainAsm(k *Kern, cur uint32) bool
 TEXT ·CoverPlainAsm(SB), NOSPLIT, $24-17
-	MOVQ k+0(FP), DX
-	MOVQ KSET(DX), R8
-	MOVQ KLOC(DX), R9
-	MOVQ KON(DX), R10
+	BASES
 	MOVQ KITEM(DX), R12
 	MOVL KSECOND(DX), AX
 	MOVL AX, 8(SP)
@@ -309,10 +314,7 @@ cnf:
 // of x's set, 8(SP) the top as given, 16(SP) the first secondary offset.
 // Registers as in CoverPlainAsm; R13 the top.
 TEXT ·hideBranchPlain(SB), NOSPLIT, $24-28
-	MOVQ k+0(FP), DX
-	MOVQ KSET(DX), R8
-	MOVQ KLOC(DX), R9
-	MOVQ KON(DX), R10
+	BASES
 	MOVQ KUPD(DX), R11
 	MOVL KSECOND(DX), CX
 	MOVL CX, 16(SP)
