@@ -565,6 +565,10 @@ func exact(ctx context.Context, p *Problem, o *core.Options, anyStart bool) (cor
 		}
 		splitNodes = e.nodes
 	}
+	// The tasks to do, from the start: a progress line shows "0/N done"
+	// before the first task ends (on one worker, a count of 6x6 from
+	// every start runs 6 tasks of seconds each).
+	m.Progress(core.Progress{Total: uint64(len(ts))})
 
 	var (
 		mu       sync.Mutex
