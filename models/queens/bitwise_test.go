@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"slices"
 	"sync/atomic"
 	"testing"
@@ -43,10 +44,14 @@ func TestBitwiseRegistered(t *testing.T) {
 }
 
 // TestBitwiseCountKnown checks the symmetric counter against A000170 and
-// A002562 for n = 1..16 (n = 16 takes about a second on 2 busy cores).
+// A002562 for n = 1..15, and n = 16 with COVERKIT_LONG set (seconds on
+// one CPU; n = 15 takes the same path: the same tasks, 256 below n = 18).
 func TestBitwiseCountKnown(t *testing.T) {
 	for n := 1; n <= 16; n++ {
 		t.Run(fmt.Sprintf("n=%d", n), func(t *testing.T) {
+			if n == 16 && os.Getenv("COVERKIT_LONG") == "" {
+				t.Skip("COVERKIT_LONG is not set (n = 16: seconds)")
+			}
 			res := bwSolve(t, n, &core.Options{Mode: core.ModeCount, Unique: true, Workers: 2})
 			require.Equal(t, core.StatusExhausted, res.Status)
 			require.Equal(t, core.CountOf(bwKnown[n]), res.Solutions)
