@@ -128,7 +128,8 @@ type jsonAnswer struct {
 // reported Malformed and the batch goes on.
 //
 // It returns the summary and an error only for what stops the whole batch:
-// a JSON record without o.Puzzles (ErrNeedPuzzles), a failed read, an
+// a JSON record without o.Puzzles (ErrNeedPuzzles; a line that is not
+// JSON is malformed, not a record), a failed read, an
 // error from emit, or ctx ending.
 func VerifyBatch(ctx context.Context, r io.Reader, o VerifyOptions, emit func(*Check) error) (VerifySummary, error) {
 	var sum VerifySummary
@@ -227,12 +228,14 @@ func (c *checker) Next() (verify.Reading, error) {
 	var p *Puzzle
 	var sol []uint8
 	if len(text) > 0 && text[0] == '{' {
-		if c.byLine == nil {
-			return verify.Reading{}, fmt.Errorf("sudoku: line %d: %w", rec.Line, ErrNeedPuzzles)
-		}
+		// A line that is not JSON is one unreadable record, puzzle file
+		// or not; a record of SolveBatch needs the file it answers.
 		var a jsonAnswer
 		if uerr := json.Unmarshal(text, &a); uerr != nil {
 			return bad("malformed JSON: " + uerr.Error())
+		}
+		if c.byLine == nil {
+			return verify.Reading{}, fmt.Errorf("sudoku: line %d: %w", rec.Line, ErrNeedPuzzles)
 		}
 		if len(a.Solution) == 0 || string(a.Solution) == "null" {
 			return verify.Reading{Line: rec.Line, Skip: true}, nil

@@ -47,6 +47,9 @@ func TestVerifyBatch(t *testing.T) {
 			[]check{{1, true, false}, {2, false, false}, {4, false, true}, {5, false, true}, {6, false, true}},
 			VerifySummary{Checked: 2, Invalid: 1, Skipped: 1, Malformed: 3, FirstMalformed: &lines.Error{Line: 4, Msg: "puzzle line 3 is invalid: row 1 holds 1 twice (row 1, column 1 and row 1, column 3)"}}, ""},
 		{"json without puzzles", `{"line":1}` + "\n", "", nil, VerifySummary{}, "line 1: sudoku: JSON records need"},
+		{"bad JSON without puzzles", p + " " + s + "\n" + "{garbage\n" + p + " " + s + "\n", "",
+			[]check{{1, true, false}, {2, false, true}, {3, true, false}},
+			VerifySummary{Checked: 2, Malformed: 1, FirstMalformed: &lines.Error{Line: 2, Msg: "malformed JSON: invalid character 'g' looking for beginning of object key string"}}, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			o := VerifyOptions{}
