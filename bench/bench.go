@@ -473,9 +473,11 @@ func Sizes(m *models.Model, sizes string, args []string) (list, rest []string, e
 		return nil, nil, fmt.Errorf("%s compare: give %s or --sizes", m.Name, m.Instance.Usage)
 	case sizes == "":
 		return []string{""}, args, nil
-	case m.Instance.Args == 0:
+	case m.Instance.Args+m.Instance.Optional == 0:
 		return nil, nil, fmt.Errorf("%s compare: --sizes needs a model whose instance is named by an argument", m.Name)
-	case len(args) >= m.Instance.Args:
+	case len(args) >= m.Instance.Args+m.Instance.Optional:
+		// Each size stands as the first argument (an optional one, such
+		// as dlx's FILE, too), the others follow it.
 		return nil, nil, fmt.Errorf("%s compare: give %s or --sizes, not both", m.Name, m.Instance.Usage)
 	}
 	if list, err = ParseSizes(sizes); err != nil {

@@ -34,11 +34,19 @@ func TestCompareSizes(t *testing.T) {
 	require.Contains(t, rec, "time_growth")
 	require.Contains(t, rec, "nodes_growth")
 
+	// Names stand for the instance too: a model's input files (dlx's
+	// optional FILE), as docs/cli.md says.
+	out, errOut, code = runCLI(t, "", "dlx", "compare", "--sizes", "../../testdata/dlx/knuth7.dlx,../../testdata/dlx/langford-7.dlx", "--algos", "dlx")
+	require.Equal(t, exitOK, code, errOut)
+	require.Regexp(t, `(?m)^knuth7.dlx\s+dlx\s+exact\s+exhausted\s+1\s`, out)
+	require.Regexp(t, `(?m)^langford-7.dlx\s+dlx\s+exact\s+exhausted\s+52\s`, out)
+
 	for _, tc := range []struct {
 		name string
 		args []string
 		want string
 	}{
+		{"file and sizes", []string{"dlx", "compare", "../../testdata/dlx/knuth7.dlx", "--sizes", "../../testdata/dlx/knuth7.dlx"}, "give [FILE|-] or --sizes, not both"},
 		{"size and sizes", []string{"queens", "compare", "8", "--sizes", "6..8"}, "give N or --sizes, not both"},
 		{"neither", []string{"queens", "compare"}, "give N or --sizes"},
 		{"bad sizes", []string{"queens", "compare", "--sizes", "8..6"}, `--sizes: bench: sizes "8..6"`},
