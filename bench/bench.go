@@ -28,7 +28,8 @@ type Config struct {
 	// enumerate counts by enumerating without a visitor.
 	First bool
 	// Repeat is the number of runs of each algorithm on each size; 0 means
-	// 1. Fewer are made when a run stops early.
+	// 1, more than MaxRepeat is refused. Fewer are made when a run stops
+	// early.
 	Repeat int
 	// Timeout bounds each run (not the whole comparison); 0 means none.
 	Timeout time.Duration
@@ -272,6 +273,9 @@ func RunInstances(ctx context.Context, cfg Config, newInstance func(size string)
 	}
 	if cfg.Repeat < 0 {
 		return nil, fmt.Errorf("bench: repeat %d: must be at least 1", cfg.Repeat)
+	}
+	if cfg.Repeat > MaxRepeat {
+		return nil, fmt.Errorf("bench: repeat %d: at most %d runs (MaxRepeat)", cfg.Repeat, MaxRepeat)
 	}
 	if cfg.Timeout < 0 {
 		return nil, fmt.Errorf("bench: timeout %s: must not be negative (0 means none)", cfg.Timeout)

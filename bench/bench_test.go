@@ -218,6 +218,7 @@ func TestRunErrors(t *testing.T) {
 			`bench: models: unknown fake algorithm "magic"`},
 		{"empty list", bench.Config{Model: "fake", Registry: reg, Algorithms: []string{}}, []string{"3"}, newFake, "empty list"},
 		{"negative repeat", bench.Config{Model: "fake", Registry: reg, Repeat: -1}, []string{"3"}, newFake, "bench: repeat -1"},
+		{"absurd repeat", bench.Config{Model: "fake", Registry: reg, Repeat: bench.MaxRepeat + 1}, []string{"3"}, newFake, "bench: repeat 1000001: at most 1000000 runs (MaxRepeat)"},
 		{"negative timeout", bench.Config{Model: "fake", Registry: reg, Timeout: -time.Second}, []string{"3"}, newFake, "bench: timeout -1s"},
 		{"no sizes", bench.Config{Model: "fake", Registry: reg}, nil, newFake, "bench: no sizes"},
 		{"no maker", bench.Config{Model: "fake", Registry: reg}, []string{"3"}, nil, "bench: no function"},

@@ -13,6 +13,12 @@ import (
 // MaxSizes bounds the number of sizes ParseSizes expands a list to.
 const MaxSizes = 10_000
 
+// MaxRepeat bounds Config.Repeat: every run's time is kept for the median,
+// and a comparison's timeout bounds each run, not the whole (a million
+// runs of each algorithm is past any use, and --repeat 1e18 would run
+// until stopped while its times grew).
+const MaxRepeat = 1_000_000
+
 // ParseSizes expands a list of sizes, as given to `compare --sizes`: items
 // separated by commas, each a size passed on as written ("8", "5x6", a file
 // name) or a range A..B of sizes stepping by one: "8..14" is 8, 9, ..., 14,
