@@ -307,7 +307,8 @@ func CheckRoom(path, flag string, need uint64) error {
 }
 
 // CheckPaths checks a split count's files before anything is counted: the
-// checkpoint and the output must be different files, and the checkpoint's
+// checkpoint and the output must be different files, the checkpoint a
+// regular file if it exists (not a directory, a FIFO or a device), and its
 // directory must exist and take a new file (one is created and removed).
 // Its errors wrap ErrCheckpoint.
 func CheckPaths(checkpoint, out string) error {
@@ -327,8 +328,15 @@ func CheckPaths(checkpoint, out string) error {
 			return fmt.Errorf("%w: --checkpoint %s and --out %s are the same file", ErrCheckpoint, checkpoint, out)
 		}
 	}
-	if fi, err := os.Stat(checkpoint); err == nil && fi.IsDir() {
-		return fmt.Errorf("%w: --checkpoint %s is a directory", ErrCheckpoint, checkpoint)
+	if fi, err := os.Stat(checkpoint); err == nil {
+		switch {
+		case fi.IsDir():
+			return fmt.Errorf("%w: --checkpoint %s is a directory", ErrCheckpoint, checkpoint)
+		case !fi.Mode().IsRegular():
+			// A FIFO or a device: reading one may wait forever, and a
+			// save renames a new file over it.
+			return fmt.Errorf("%w: --checkpoint %s is not a regular file (%s)", ErrCheckpoint, checkpoint, fileKind(fi.Mode()))
+		}
 	}
 	dir := filepath.Dir(checkpoint)
 	f, err := os.CreateTemp(dir, "."+filepath.Base(checkpoint)+".tmp*")
@@ -339,6 +347,19 @@ func CheckPaths(checkpoint, out string) error {
 	f.Close()
 	os.Remove(name)
 	return nil
+}
+
+// fileKind names the kind of a file that is not a regular one.
+func fileKind(m os.FileMode) string {
+	switch {
+	case m&os.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&os.ModeSocket != 0:
+		return "a socket"
+	case m&os.ModeDevice != 0:
+		return "a device"
+	}
+	return "mode " + m.Type().String()
 }
 
 // CheckFiles checks the job's files before anything is built or counted:
