@@ -211,10 +211,29 @@ func (r *ckReader) words(max uint64, what string) []uint64 {
 	return x
 }
 
+// errLoadStopped is loadCheckpoint's error when the count was stopped
+// while the checkpoint was read.
+var errLoadStopped = errors.New("frontier: checkpoint: the load was stopped")
+
+// stopReader reads r until stopped says the count was stopped, asking it
+// before each read (through a bufio.Reader of 1 MiB: once a MiB).
+type stopReader struct {
+	r       io.Reader
+	stopped func() bool
+}
+
+func (s stopReader) Read(p []byte) (int, error) {
+	if s.stopped != nil && s.stopped() {
+		return 0, errLoadStopped
+	}
+	return s.r.Read(p)
+}
+
 // loadCheckpoint reads the checkpoint at path for the count c of p: the
 // level after its last square and what was counted by then. It returns a
-// nil level, and no error, when there is no file.
-func (c *counter) loadCheckpoint(path string, p Problem) (*level, *saved, error) {
+// nil level, and no error, when there is no file, and errLoadStopped when
+// stopped (nil: never) says the count was stopped during the read.
+func (c *counter) loadCheckpoint(path string, p Problem, stopped func() bool) (*level, *saved, error) {
 	f, err := os.Open(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, nil, nil
@@ -226,9 +245,12 @@ func (c *counter) loadCheckpoint(path string, p Problem) (*level, *saved, error)
 	bad := func(why string, args ...any) error {
 		return fmt.Errorf("%w %s: %s", ErrCheckpoint, path, fmt.Sprintf(why, args...))
 	}
-	r := &ckReader{r: bufio.NewReaderSize(f, 1<<20), h: crc64.New(crc64.MakeTable(crc64.ECMA))}
+	r := &ckReader{r: bufio.NewReaderSize(stopReader{f, stopped}, 1<<20), h: crc64.New(crc64.MakeTable(crc64.ECMA))}
 	magic := make([]byte, len(checkpointMagic))
 	if _, err := io.ReadFull(r.r, magic); err != nil || string(magic) != checkpointMagic {
+		if errors.Is(err, errLoadStopped) {
+			return nil, nil, err
+		}
 		return nil, nil, bad("not a frontier checkpoint")
 	}
 	r.h.Write(magic)
@@ -276,6 +298,9 @@ func (c *counter) loadCheckpoint(path string, p Problem) (*level, *saved, error)
 	}
 	want := r.h.Sum64()
 	got := r.word()
+	if errors.Is(r.err, errLoadStopped) {
+		return nil, nil, r.err
+	}
 	if r.err != nil {
 		return nil, nil, bad("%v", r.err)
 	}

@@ -119,6 +119,44 @@ func TestSaveStops(t *testing.T) {
 	require.Empty(t, left, "no temporary file left")
 }
 
+// A load asks whether the count was stopped every 1 MiB read and gives
+// up when it was (a checkpoint of 8×8 holds gigabytes: read whole, a stop
+// during the load waited for the end of the file); the count then ends
+// stopped, with no error, and the checkpoint stays as it was.
+func TestLoadStops(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "ck")
+	p := Problem{Rows: 8, Cols: 8, Closed: true, From: -1}
+	w := newWriter(&pool{}, 1)
+	for k := range uint64(400_000) { // 6.4 MB of entries
+		w.add(0, k, []uint64{k})
+	}
+	l := &level{buckets: make([]bucket, 1)}
+	l.join([]*writer{w})
+	sv := &saved{last: 7, done: []uint64{0}, states: make([]uint64, 8), move: make([]uint64, 8)}
+	require.NoError(t, saveCheckpoint(path, p, sv, l, nil))
+	before, err := os.ReadFile(path)
+	require.NoError(t, err)
+
+	c := &counter{b: newBoard(8, 8), closed: true, from: -1, pool: &pool{}, bucketStates: 1 << 20}
+	calls := 0
+	got, _, err := c.loadCheckpoint(path, p, func() bool { calls++; return calls > 2 })
+	require.ErrorIs(t, err, errLoadStopped)
+	require.Nil(t, got)
+	require.Equal(t, 3, calls, "a look at the stop a MiB read")
+	got, _, err = c.loadCheckpoint(path, p, func() bool { return false })
+	require.NoError(t, err)
+	require.Equal(t, l.n, got.n, "the whole level, when nothing stops it")
+
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	r, err := Count(core.NewMeter(ctx, nil), p, &Options{Checkpoint: path})
+	require.NoError(t, err)
+	require.Equal(t, core.StatusCanceled, r.Status)
+	after, err := os.ReadFile(path)
+	require.NoError(t, err)
+	require.Equal(t, before, after, "the checkpoint is left as it was")
+}
+
 // FuzzReadCheckpoint: the checkpoint reader never panics, and takes
 // memory only as its input holds entries and the memory policy grants it
 // (a length past its bound is refused before anything is made of it);

@@ -414,7 +414,10 @@ func (c *counter) sweep(last int, capture func(col int, l *level), res *Result) 
 	first := 0
 	lastSave := time.Now() // the last save, or the start
 	if c.ckpt != "" {
-		l, sv, err := c.loadCheckpoint(c.ckpt, c.problem)
+		l, sv, err := c.loadCheckpoint(c.ckpt, c.problem, func() bool { return !c.m.Live() })
+		if errors.Is(err, errLoadStopped) {
+			return done, false, nil
+		}
 		if err != nil {
 			return done, false, err
 		}
