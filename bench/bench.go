@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -438,7 +439,8 @@ func seconds(s float64) time.Duration { return time.Duration(s * float64(time.Se
 
 // RunArgs compares the algorithms of m as a command line asks: over the
 // sizes of Sizes(m, sizes, args), each size's instance made by newProblem
-// from its arguments (the size first, then the rest of args) under ctx
+// from its arguments (the size where m.Instance.SizeArg says, the rest of
+// args around it) under ctx
 // bounded by cfg.Timeout, as each run is (reading and building the
 // instance included: an input that never comes ends), then Run.
 func RunArgs(ctx context.Context, cfg Config, m *models.Model, sizes string, args []string,
@@ -453,7 +455,8 @@ func RunArgs(ctx context.Context, cfg Config, m *models.Model, sizes string, arg
 	return Run(ctx, cfg, func(size string) (core.Problem, error) {
 		a := rest
 		if size != "" {
-			a = append([]string{size}, rest...)
+			at := min(max(m.Instance.SizeArg, 0), len(rest))
+			a = slices.Concat(rest[:at], []string{size}, rest[at:])
 		}
 		bctx := ctx
 		if cfg.Timeout > 0 {
@@ -466,9 +469,10 @@ func RunArgs(ctx context.Context, cfg Config, m *models.Model, sizes string, arg
 }
 
 // Sizes returns the sizes a comparison of model m runs and the arguments
-// that follow the size: the instance's own arguments args (one size, ""),
-// or with sizes (the --sizes flag: 8..14 or 8,10,12) each size in turn
-// standing as the instance's first argument.
+// around the size: the instance's own arguments args (one size, ""), or
+// with sizes (the --sizes flag: 8..14 or 8,10,12) each size in turn
+// standing as the instance's argument m.Instance.SizeArg (the first, but
+// for pieces' SIZE).
 func Sizes(m *models.Model, sizes string, args []string) (list, rest []string, err error) {
 	switch {
 	case m == nil:

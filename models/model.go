@@ -276,6 +276,10 @@ type Instance struct {
 	// Args is the number of positional arguments; Optional more may follow
 	// (an input file that defaults to stdin).
 	Args, Optional int
+	// SizeArg is the index among the positional arguments of the one
+	// that sizes the instance, where `compare --sizes` puts each size
+	// (pieces' SIZE, after PIECE: 1); 0, the first.
+	SizeArg int
 	// New builds the instance from a request. Its errors are the user's:
 	// they name the argument or the line at fault.
 	New func(req Request) (core.Problem, error)

@@ -41,6 +41,14 @@ func TestCompareSizes(t *testing.T) {
 	require.Regexp(t, `(?m)^knuth7.dlx\s+dlx\s+exact\s+exhausted\s+1\s`, out)
 	require.Regexp(t, `(?m)^langford-7.dlx\s+dlx\s+exact\s+exhausted\s+52\s`, out)
 
+	// The size goes where the model's instance has it: pieces' SIZE
+	// comes after PIECE (4 non-attacking kings on 4x4, 5x5, 6x6).
+	out, errOut, code = runCLI(t, "", "pieces", "compare", "--sizes", "4..6", "king", "4", "--algos", "bitboard")
+	require.Equal(t, exitOK, code, errOut)
+	require.Regexp(t, `(?m)^4x4\s+bitboard\s+exact\s+exhausted\s+79\s`, out)
+	require.Regexp(t, `(?m)^6x6\s+bitboard\s+exact\s+exhausted\s+16834\s`, out)
+	require.Contains(t, out, "growth per size step")
+
 	for _, tc := range []struct {
 		name string
 		args []string

@@ -39,7 +39,7 @@ that let K pieces (queens: 9 on 8×8 need 1) stand; K is required.
 Solutions are boards: '.' empty, 'P' a pawn, the piece's letter (Q R B N K
 A C H S, X for a custom piece); a d-dimensional board as 2-D layers after
 "# layer i,j" lines. Formats: board, coords (1-based r,c list), svg, json.`,
-		Instance: models.Instance{Usage: "PIECE SIZE [K]", Args: 2, Optional: 1, New: newInstance, Samples: []string{"queen 6 4", "king 5 4"}},
+		Instance: models.Instance{Usage: "PIECE SIZE [K]", Args: 2, Optional: 1, SizeArg: 1, New: newInstance, Samples: []string{"queen 6 4", "king 5 4"}},
 		Params: []models.Param{
 			{Name: "task", Usage: "place (K pieces), max (the most), dominate (the fewest dominating), pawns (the fewest pawns for K)",
 				Default: "place", Values: []string{"place", "max", "dominate", "pawns"}, Verbs: []string{"solve", "count", "compare", "verify", "cover"},
