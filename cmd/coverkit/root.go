@@ -14,6 +14,7 @@ import (
 	"github.com/coverkit/coverkit/outfile"
 	"github.com/coverkit/coverkit/report"
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 	"golang.org/x/term"
 )
 
@@ -65,7 +66,16 @@ Exit codes: 0 success, 1 no solution exists, 2 bad input or usage,
 				return usagef("--timeout %s: must not be negative (0 means no limit)", f.Value)
 			}
 		}
-		return nil
+		// A value given empty (`--limit "$K"`, K unset) is a mistake,
+		// not the flag left out: a string flag's empty default means
+		// "not given" to the code that reads it.
+		var empty error
+		cmd.Flags().Visit(func(f *pflag.Flag) {
+			if empty == nil && f.Value.Type() == "string" && f.Value.String() == "" {
+				empty = usagef("--%s \"\": an empty value (leave the flag out for its default)", f.Name)
+			}
+		})
+		return empty
 	}
 	root.AddCommand(newAlgorithmsCmd(e), newModelsCmd(e), newMergeCmd(e), &cobra.Command{
 		Use: "version", Short: "Print the version, the VCS revision and the Go version of this build", Args: cobra.NoArgs, Example: "  coverkit version",

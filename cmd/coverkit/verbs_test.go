@@ -90,3 +90,28 @@ func TestNegativeArgument(t *testing.T) {
 		})
 	}
 }
+
+// TestEmptyFlagValue: a flag given with an empty value (`--limit "$K"`
+// with K unset) is refused, for every string flag of every command: it
+// was read as the flag left out (one solution instead of K, no budget, the
+// default algorithm, --progress auto), where --limit 0 is refused.
+func TestEmptyFlagValue(t *testing.T) {
+	for _, args := range [][]string{
+		{"queens", "solve", "8", "--limit", ""},
+		{"queens", "count", "8", "--max-nodes", ""},
+		{"queens", "count", "8", "--algo", ""},
+		{"queens", "count", "8", "--progress", ""},
+		{"queens", "solve", "8", "--out", ""},
+		{"queens", "compare", "6", "--algos", ""},
+		{"pieces", "solve", "queen", "6", "4", "--task", ""},
+		{"sudoku", "solve", "../../testdata/sudoku/puzzles.txt", "--variant", ""},
+		{"queens", "verify", "--out=", "-"},
+	} {
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			out, errOut, code := runCLI(t, "1 5 8 6 3 7 2 4\n", args...)
+			require.Equal(t, exitUsage, code, errOut)
+			require.Empty(t, out)
+			require.Contains(t, errOut, `"": an empty value`)
+		})
+	}
+}
