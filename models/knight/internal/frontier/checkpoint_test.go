@@ -88,12 +88,11 @@ func TestStopBetweenSteps(t *testing.T) {
 	require.Equal(t, EstimatePeak(5, 10, true), last.Estimate, "the estimated peak")
 }
 
-// A save asks whether the count was stopped every 1 MiB and abandons the
-// save when it was: the last checkpoint stays whole, and no temporary
-// file is left.
-func TestSaveStops(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "ck")
+// bigCheckpoint saves at path the checkpoint of an 8×8 closed count after
+// column 7 with one level of 400,000 entries (6.4 MB), and returns the
+// count, its saved state, the level and the file's bytes.
+func bigCheckpoint(t *testing.T, path string) (Problem, *saved, *level, []byte) {
+	t.Helper()
 	p := Problem{Rows: 8, Cols: 8, Closed: true, From: -1}
 	w := newWriter(&pool{}, 1)
 	for k := range uint64(400_000) { // 6.4 MB of entries
@@ -105,11 +104,21 @@ func TestSaveStops(t *testing.T) {
 	require.NoError(t, saveCheckpoint(path, p, sv, l, nil))
 	before, err := os.ReadFile(path)
 	require.NoError(t, err)
+	return p, sv, l, before
+}
+
+// A save asks whether the count was stopped every 1 MiB and abandons the
+// save when it was: the last checkpoint stays whole, and no temporary
+// file is left.
+func TestSaveStops(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "ck")
+	p, sv, l, before := bigCheckpoint(t, path)
 
 	calls := 0
 	sv.last = 15
 	sv.states, sv.move = make([]uint64, 16), make([]uint64, 16)
-	err = saveCheckpoint(path, p, sv, l, func() bool { calls++; return calls > 2 })
+	err := saveCheckpoint(path, p, sv, l, func() bool { calls++; return calls > 2 })
 	require.ErrorIs(t, err, errSaveStopped)
 	after, err := os.ReadFile(path)
 	require.NoError(t, err)
@@ -125,17 +134,7 @@ func TestSaveStops(t *testing.T) {
 // stopped, with no error, and the checkpoint stays as it was.
 func TestLoadStops(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "ck")
-	p := Problem{Rows: 8, Cols: 8, Closed: true, From: -1}
-	w := newWriter(&pool{}, 1)
-	for k := range uint64(400_000) { // 6.4 MB of entries
-		w.add(0, k, []uint64{k})
-	}
-	l := &level{buckets: make([]bucket, 1)}
-	l.join([]*writer{w})
-	sv := &saved{last: 7, done: []uint64{0}, states: make([]uint64, 8), move: make([]uint64, 8)}
-	require.NoError(t, saveCheckpoint(path, p, sv, l, nil))
-	before, err := os.ReadFile(path)
-	require.NoError(t, err)
+	p, _, l, before := bigCheckpoint(t, path)
 
 	c := &counter{b: newBoard(8, 8), closed: true, from: -1, pool: &pool{}, bucketStates: 1 << 20}
 	calls := 0
