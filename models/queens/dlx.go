@@ -48,12 +48,15 @@ func withUniqueAlgorithm(a models.Algorithm) models.Algorithm {
 // column constant) and the 2N−1 anti-diagonals b1..b(2N−1) (row − column
 // constant). Option r·N + c (0-based) puts a queen in row r+1, column c+1:
 // "r<r+1> c<c+1> a<r+c+1> b<r−c+N>".
-func Cover(n int) (*dlx.Problem, error) { return cover(n, false) }
+func Cover(n int) (*dlx.Problem, error) { return cover(context.Background(), n, false) }
 
 // cover builds Cover(n), or TorusCover(n) if torus: the same rows and
 // columns, the same options, and the diagonals of the board (2n−1 of each
-// direction, secondary) or of the torus (n of each, primary).
-func cover(n int, torus bool) (*dlx.Problem, error) {
+// direction, secondary) or of the torus (n of each, primary). The build
+// stops when ctx ends (dlx.NewWithContext): an error wrapping
+// dlx.ErrStopped, which xcc.Stopped reads as a search stopped before its
+// first node.
+func cover(ctx context.Context, n int, torus bool) (*dlx.Problem, error) {
 	if n <= 0 {
 		return nil, fmt.Errorf("queens: board size must be positive, got %d", n)
 	}
@@ -62,7 +65,7 @@ func cover(n int, torus bool) (*dlx.Problem, error) {
 		return nil, fmt.Errorf("queens: dlx: n = %d needs %.1f GiB of nodes (n ≤ %d): %w",
 			n, nodes*16/(1<<30), CoverMaxN, resource.ErrTooLarge)
 	}
-	p := dlx.New()
+	p := dlx.NewWithContext(ctx)
 	order := organPipe(n) // by distance from the middle, the lower first (given_dlx.go)
 	rows := make([]int, n)
 	cols := make([]int, n)
@@ -91,7 +94,7 @@ func cover(n int, torus bool) (*dlx.Problem, error) {
 			}
 			opt[0], opt[1], opt[2], opt[3] = rows[r], cols[c], sums[sum], diffs[diff]
 			if _, err := p.AddOptionIndex(opt, nil); err != nil {
-				return nil, err // unreachable: the items are distinct
+				return nil, err // stopped (the items are distinct)
 			}
 		}
 	}
@@ -124,9 +127,9 @@ func solveDLX(ctx context.Context, p core.Problem, opts *core.Options, m dlx.Met
 	if res, none, err := settled(b); err != nil || none { // given.go
 		return res, err
 	}
-	cover, err := coverOf(b) // given_dlx.go: Cover or TorusCover
+	cover, err := coverOf(ctx, b) // given_dlx.go: Cover or TorusCover
 	if err != nil {
-		return core.Result{}, err
+		return xcc.Stopped(err)
 	}
 	forced := forcedOf(b)
 	sol := make(core.Solution, b.N)

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"testing"
+	"time"
 
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/dlx"
@@ -108,6 +109,33 @@ func BenchmarkDLXCount(b *testing.B) {
 			}
 			b.ReportMetric(float64(res.Stats.Updates)/res.Stats.Elapsed.Seconds()/1e6, "Mupdates/s")
 			b.ReportMetric(float64(res.Stats.Updates), "updates")
+		})
+	}
+}
+
+// TestDLXBuildStops: the exact-cover algorithms build their cover of n²
+// options under the stop, so that a timeout or an interrupt during the
+// build of a large board ends the run at once, as the search does.
+func TestDLXBuildStops(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		algo string
+		b    *queens.Board
+		mode core.Mode
+	}{
+		{"dlx", "dlx", queens.New(queens.CoverMaxN), core.ModeFirst},
+		{"cells", "cells", queens.New(queens.CoverMaxN), core.ModeFirst},
+		{"memo", "memo", queens.New(queens.CoverMaxN), core.ModeCount},
+		{"dlx-torus", "dlx", queens.NewTorus(4091), core.ModeFirst},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+			defer cancel()
+			start := time.Now()
+			res, err := lookup(t, tc.algo).Solve(ctx, tc.b, &core.Options{Mode: tc.mode, Workers: 1})
+			require.NoError(t, err)
+			require.Equal(t, core.StatusTimeout, res.Status)
+			require.Less(t, time.Since(start), 500*time.Millisecond, "the build polls the stop")
 		})
 	}
 }

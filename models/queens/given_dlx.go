@@ -1,6 +1,8 @@
 package queens
 
 import (
+	"context"
+
 	"github.com/coverkit/coverkit/dlx"
 )
 
@@ -11,7 +13,7 @@ import (
 // k−1 mod N) and the difference diagonals d1..dN (row − column ≡ k−1 mod
 // N). Option r·N + c (0-based) puts a queen in row r+1, column c+1, as in
 // Cover, so the same decoding and forced givens serve both.
-func TorusCover(n int) (*dlx.Problem, error) { return cover(n, true) } // dlx.go
+func TorusCover(n int) (*dlx.Problem, error) { return cover(context.Background(), n, true) } // dlx.go
 
 // organPipe returns 0..n−1 by distance from the middle, the lower first.
 func organPipe(n int) []int {
@@ -27,12 +29,10 @@ func organPipe(n int) []int {
 	return order
 }
 
-// coverOf returns the exact cover of b: Cover, or TorusCover on a torus.
-func coverOf(b *Board) (*dlx.Problem, error) {
-	if b.Torus {
-		return TorusCover(b.N)
-	}
-	return Cover(b.N)
+// coverOf returns the exact cover of b: Cover, or TorusCover on a torus,
+// built under ctx (a nil ctx never ends).
+func coverOf(ctx context.Context, b *Board) (*dlx.Problem, error) {
+	return cover(ctx, b.N, b.Torus)
 }
 
 // forcedOf returns b's given queens as options of coverOf(b), to force.

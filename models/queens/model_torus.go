@@ -1,6 +1,7 @@
 package queens
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -162,7 +163,7 @@ func writeCover(p core.Problem, w io.Writer) error {
 		return fmt.Errorf("queens: the cover format has no forced options for the given queens: %w", core.ErrUnsupported)
 	}
 	n := b.N
-	c, err := coverOf(b)
+	c, err := coverOf(context.Background(), b)
 	if err != nil {
 		return err
 	}
