@@ -311,7 +311,9 @@ func parseBounds(b []byte) (lo, hi int, err error) {
 // Write writes p in the text format read by Parse (and by Knuth's dlx1 and
 // dlx2): the item line, then one option per line. Parse(Write(p)) gives
 // back p, with the items renumbered primary first if they were added
-// interleaved.
+// interleaved. It returns at the first error of w (a full disk, a
+// writer that stops when its context ends), without formatting the
+// options left.
 func Write(w io.Writer, p *Problem) error {
 	switch {
 	case w == nil:
@@ -348,7 +350,9 @@ func Write(w io.Writer, p *Problem) error {
 		b.Reset()
 		p.appendOption(&b, k)
 		b.WriteByte('\n')
-		bw.WriteString(b.String())
+		if _, err := bw.WriteString(b.String()); err != nil {
+			return err
+		}
 	}
 	return bw.Flush()
 }

@@ -122,8 +122,9 @@ type Model struct {
 	VerifyInput func(args []string) int
 	// Cover, if set, writes the instance as a generalized exact cover in
 	// the text format of Knuth's dlx1/dlx2 (docs/formats.md), for the
-	// `cover` verb.
-	Cover func(p core.Problem, w io.Writer) error
+	// `cover` verb. Its build stops when ctx ends (a nil ctx never ends),
+	// with an error that core.ErrorStatus reads as the stop.
+	Cover func(ctx context.Context, p core.Problem, w io.Writer) error
 	// Tasks are further verbs: a solve (or with --count a count) with
 	// some parameters preset, such as `pieces max PIECE SIZE`, or work of
 	// the model's own (Task.Run), such as `sudoku generate`. A task named

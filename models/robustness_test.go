@@ -384,7 +384,7 @@ func TestRobustnessDescriptors(t *testing.T) {
 					_ = m.NoSolution(p.p, res)
 				}
 				if m.Cover != nil {
-					_ = m.Cover(p.p, io.Discard)
+					_ = m.Cover(context.Background(), p.p, io.Discard)
 				}
 			}, "%s × %s", m.Name, p.name)
 			calls++

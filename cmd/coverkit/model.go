@@ -12,6 +12,7 @@ import (
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/models"
 	"github.com/coverkit/coverkit/models/verify"
+	"github.com/coverkit/coverkit/outfile"
 	"github.com/coverkit/coverkit/report"
 	"github.com/spf13/cobra"
 )
@@ -129,7 +130,10 @@ func newCoverCmd(e *env, m *models.Model) *cobra.Command {
 		Example: m.Examples["cover"],
 		Args:    cobra.RangeArgs(m.Instance.Args, m.Instance.Args+m.Instance.Optional),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			p, err := instance(cmd.Context(), e, m, f, args)
+			// A signal stops the build and the write (exit 3, an
+			// earlier --out file left as it was).
+			ctx := cmd.Context()
+			p, err := instance(ctx, e, m, f, args)
 			if err != nil {
 				return err
 			}
@@ -138,8 +142,8 @@ func newCoverCmd(e *env, m *models.Model) *cobra.Command {
 				return err
 			}
 			defer o.Abort()
-			if err := m.Cover(p, o); err != nil {
-				return usageError(err)
+			if err := m.Cover(ctx, p, &outfile.Stoppable{Ctx: ctx, W: o}); err != nil {
+				return phaseError(err, "building or writing the cover")
 			}
 			return o.Commit()
 		},

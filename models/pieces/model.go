@@ -15,6 +15,7 @@ import (
 	"github.com/coverkit/coverkit/lines"
 	"github.com/coverkit/coverkit/models"
 	"github.com/coverkit/coverkit/models/verify"
+	"github.com/coverkit/coverkit/models/xcc"
 )
 
 func init() {
@@ -147,9 +148,13 @@ func instance(req models.Request, verify bool) (*Problem, error) {
 // writeCover writes the instance for the cover verb: a comment line, then
 // the exact cover problem (NewCover) in the dlx text format with Knuth's
 // dlx3 multiplicities.
-func writeCover(p core.Problem, w io.Writer) error {
+func writeCover(ctx context.Context, p core.Problem, w io.Writer) error {
 	pp := p.(*Problem)
-	cov, err := pp.NewCover()
+	m := core.NewMeter(ctx, nil)
+	cov, err := pp.newCover(m)
+	if errors.Is(err, errStopped) {
+		return xcc.BuildStopped(m)
+	}
 	if err != nil {
 		return err
 	}

@@ -1,6 +1,7 @@
 package polyomino
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"slices"
@@ -77,7 +78,7 @@ K tilings uniformly at random.`,
 			t := p.(*Tiling)
 			return fmt.Sprintf("no solution: %s do not tile %s", t.setPhrase(), t.Size())
 		},
-		Cover: func(p core.Problem, w io.Writer) error {
+		Cover: func(ctx context.Context, p core.Problem, w io.Writer) error {
 			t := p.(*Tiling)
 			names := make([]string, len(t.Pieces))
 			for i, pc := range t.Pieces {
@@ -87,7 +88,7 @@ K tilings uniformly at random.`,
 				t.Set, strings.Join(names, " "), t.Size(), t.Placements()); err != nil {
 				return err
 			}
-			c, _, err := t.Cover(nil)
+			c, _, err := t.CoverContext(ctx, nil)
 			if err != nil {
 				return err
 			}

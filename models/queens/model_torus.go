@@ -157,13 +157,13 @@ func boardName(b *Board) string {
 // writeCover writes the board as an exact cover (the cover verb): Cover,
 // or TorusCover on a torus. Givens are forced options, which the text
 // format cannot express, so a board with givens is refused.
-func writeCover(p core.Problem, w io.Writer) error {
+func writeCover(ctx context.Context, p core.Problem, w io.Writer) error {
 	b := p.(*Board)
 	if len(b.Given) > 0 {
 		return fmt.Errorf("queens: the cover format has no forced options for the given queens: %w", core.ErrUnsupported)
 	}
 	n := b.N
-	c, err := coverOf(context.Background(), b)
+	c, err := coverOf(ctx, b)
 	if err != nil {
 		return err
 	}

@@ -261,9 +261,12 @@ func (e Engine) Decompose(prefix string) func(ctx context.Context, p core.Proble
 // WriteCover writes Build's cover of p in the dlx text format (Knuth's
 // dlx1/dlx2, docs/formats.md): the model's Cover (models.Model.Cover). A
 // cover with forced options is refused, the format having no way to say
-// them.
-func (e Engine) WriteCover(p core.Problem, w io.Writer) error {
-	c, err := e.cover(context.Background(), p, &core.Options{Mode: core.ModeAll})
+// them. The build stops when ctx ends (a nil ctx never ends).
+func (e Engine) WriteCover(ctx context.Context, p core.Problem, w io.Writer) error {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	c, err := e.cover(ctx, p, &core.Options{Mode: core.ModeAll})
 	switch {
 	case err != nil:
 		return err

@@ -138,17 +138,17 @@ func TestDecomposeWriteCover(t *testing.T) {
 	require.Equal(t, core.CountOf(2), total)
 
 	var b strings.Builder
-	require.NoError(t, e.WriteCover(nil, &b))
+	require.NoError(t, e.WriteCover(context.Background(), nil, &b))
 	back, err := dlx.Parse(strings.NewReader(b.String()))
 	require.NoError(t, err)
 	require.Equal(t, p.NumOptions(), back.NumOptions())
 
 	forced = []int{0}
-	require.ErrorIs(t, e.WriteCover(nil, &b), core.ErrUnsupported, "the format has no forced options")
+	require.ErrorIs(t, e.WriteCover(context.Background(), nil, &b), core.ErrUnsupported, "the format has no forced options")
 	none := xcc.Engine{Build: func(context.Context, core.Problem, *core.Options) (*xcc.Cover, error) { return nil, nil }}
 	_, err = none.Decompose("x")(context.Background(), nil, 2)
 	require.Error(t, err, "no cover, no split")
-	require.Error(t, xcc.Engine{}.WriteCover(nil, &b), "no Build")
+	require.Error(t, xcc.Engine{}.WriteCover(context.Background(), nil, &b), "no Build")
 }
 
 // TestStopped: a build stopped by its context is a result with its
