@@ -3,11 +3,13 @@
 package outfile
 
 import (
+	"context"
 	"io"
 	"os"
 	"path/filepath"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 )
@@ -36,4 +38,69 @@ func TestFIFO(t *testing.T) {
 	fi, err := os.Stat(path)
 	require.NoError(t, err)
 	require.NotZero(t, fi.Mode()&os.ModeNamedPipe, "the pipe is still a pipe")
+}
+
+// TestContextWriter: a write a pipe does not take (its reader stopped
+// reading) is given up StopGrace after the stop, and every later one
+// fails too; a reader that reads still gets what is written after the
+// stop; a regular file is written directly.
+func TestContextWriter(t *testing.T) {
+	t.Run("regular file", func(t *testing.T) {
+		f, err := os.Create(filepath.Join(t.TempDir(), "f"))
+		require.NoError(t, err)
+		defer f.Close()
+		require.Same(t, io.Writer(f), ContextWriter(context.Background(), f), "a file never blocks")
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		require.Same(t, io.Writer(f), ContextWriter(ctx, f))
+	})
+	for _, tc := range []struct {
+		name    string
+		reads   bool // the pipe's reader reads
+		stalled bool // the write after the stop is given up
+	}{
+		{"reader reads", true, false},
+		{"reader stalled", false, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r, w, err := os.Pipe()
+			require.NoError(t, err)
+			defer r.Close()
+			defer w.Close()
+			got := make(chan int, 1)
+			if tc.reads {
+				go func() {
+					n, _ := io.Copy(io.Discard, r)
+					got <- int(n)
+				}()
+			}
+			ctx, cancel := context.WithCancel(context.Background())
+			cw := ContextWriter(ctx, w)
+			big := make([]byte, 1<<20) // past the pipe's 64 KiB
+			if tc.reads {
+				n, err := cw.Write(big)
+				require.NoError(t, err)
+				require.Equal(t, len(big), n)
+			}
+			if tc.reads {
+				cancel() // the write below starts after the stop
+			} else {
+				time.AfterFunc(20*time.Millisecond, cancel) // the write below is out at the stop
+			}
+			start := time.Now()
+			n, err := cw.Write(big)
+			if !tc.stalled {
+				require.NoError(t, err, "after the stop, a reader that reads still gets the bytes")
+				require.Equal(t, len(big), n)
+				w.Close()
+				require.Equal(t, 2*len(big), <-got)
+				return
+			}
+			require.ErrorIs(t, err, ErrStalled)
+			require.ErrorIs(t, err, context.Canceled)
+			require.Less(t, time.Since(start), time.Second)
+			_, err = cw.Write([]byte("x"))
+			require.ErrorIs(t, err, ErrStalled, "and so is every later write")
+		})
+	}
 }

@@ -3,9 +3,11 @@ package outfile
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"syscall"
+	"time"
 )
 
 // Stoppable passes writes on to W until Ctx ends, then fails them with
@@ -31,6 +33,80 @@ func (s *Stoppable) Write(p []byte) (int, error) {
 		}
 	}
 	return s.W.Write(p)
+}
+
+// ErrStalled is wrapped, with the context's error, by the error of a
+// ContextWriter's write that its destination did not take within the
+// grace after the context ended: a pipe whose reader has stopped reading.
+var ErrStalled = errors.New("outfile: the output took no more bytes after the stop (its reader is not reading)")
+
+// StopGrace is how long a ContextWriter lets a write finish once its
+// context has ended: enough for a partial result to reach a reader that
+// reads, short enough to keep a stop within its 100 ms.
+const StopGrace = 100 * time.Millisecond
+
+// ContextWriter returns a writer that writes to w, also after ctx ends (a
+// stopped command still writes its partial result), but that gives up on
+// a write that w has not taken within StopGrace of ctx's end: a pipe
+// whose reader stopped reading (a pager left open) blocks a write for
+// ever, where a signal must still end the command. The write given up
+// fails with an error wrapping ErrStalled and ctx's error, and so does
+// every later one.
+//
+// A regular file, or a nil ctx or one that never ends, gives w itself.
+// Any other w is written on a goroutine, one write at a time, from a
+// copy of the bytes; a write given up is left to finish on its
+// goroutine, so w must not be written by anything else afterwards.
+func ContextWriter(ctx context.Context, w io.Writer) io.Writer {
+	if ctx == nil || ctx.Done() == nil || w == nil {
+		return w
+	}
+	if f, ok := w.(*os.File); ok {
+		if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
+			return w
+		}
+	}
+	return &contextWriter{ctx: ctx, w: w}
+}
+
+// contextWriter is ContextWriter's writer.
+type contextWriter struct {
+	ctx context.Context
+	w   io.Writer
+	buf []byte // the copy of the bytes of the write that is out
+	err error  // ErrStalled, once a write was given up
+}
+
+func (c *contextWriter) Write(p []byte) (int, error) {
+	if c.err != nil {
+		return 0, c.err
+	}
+	c.buf = append(c.buf[:0], p...)
+	type result struct {
+		n   int
+		err error
+	}
+	done := make(chan result, 1)
+	go func(buf []byte) {
+		n, err := c.w.Write(buf)
+		done <- result{n, err}
+	}(c.buf)
+	select {
+	case r := <-done:
+		return r.n, r.err
+	case <-c.ctx.Done():
+	}
+	grace := time.NewTimer(StopGrace)
+	defer grace.Stop()
+	select {
+	case r := <-done:
+		return r.n, r.err
+	case <-grace.C:
+		// The write stays out with its copy of the bytes.
+		c.buf = nil
+		c.err = fmt.Errorf("%w: %w", ErrStalled, c.ctx.Err())
+		return 0, c.err
+	}
 }
 
 // Sticky remembers the first error of its writer W, so that output

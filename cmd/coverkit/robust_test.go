@@ -196,6 +196,47 @@ func TestCLISignalsAndPipes(t *testing.T) {
 		require.NoError(t, err)
 		require.Equal(t, "1 3 5 7 12 10 13 4 14 9 2 6 8 11\n", string(b))
 	})
+	// A reader that stops reading (a pager left open, a stalled
+	// consumer) fills the pipe and blocks the write: a signal still ends
+	// the command, exit 3, within the stop's latency.
+	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
+		t.Run("stalled-pipe-"+sig.String(), func(t *testing.T) {
+			r, w, err := os.Pipe()
+			require.NoError(t, err)
+			defer r.Close()
+			for wait := 500 * time.Millisecond; ; wait *= 2 {
+				cmd := exec.Command(bin, "queens", "solve", "12", "--all") // 383 KB, past the pipe's 64 KiB
+				cmd.Env = append(os.Environ(), "GODEBUG=inittrace=1")
+				cmd.Stdout = w
+				var stderr bytes.Buffer
+				cmd.Stderr = &stderr
+				start := time.Now()
+				require.NoError(t, cmd.Start())
+				time.Sleep(wait)
+				require.NoError(t, cmd.Process.Signal(sig))
+				signalled := time.Since(start)
+				done := make(chan error, 1)
+				go func() { done <- cmd.Wait() }()
+				select {
+				case err = <-done:
+				case <-time.After(5 * time.Second):
+					cmd.Process.Kill()
+					<-done
+					t.Fatalf("coverkit blocked on a full stdout did not stop on %v", sig)
+				}
+				lat := time.Since(start) - signalled
+				if at, ok := mainStart(stderr.String()); strings.HasPrefix(exitOf(err), "killed") && (!ok || at >= signalled) && wait < 5*time.Second {
+					t.Logf("%v after %v: killed before main began: tried again", sig, wait)
+					continue
+				}
+				require.Equal(t, fmt.Sprintf("exit %d", exitPartial), exitOf(err), "stderr:\n%s", withoutInitTrace(stderr.String()))
+				require.Contains(t, stderr.String(), "stopped early")
+				require.Less(t, lat, time.Second)
+				break
+			}
+			w.Close()
+		})
+	}
 }
 
 // TestCLISudokuGenerateSmall: every size below 4 is refused alike.

@@ -143,10 +143,15 @@ func run(ctx context.Context, args []string, e *env) int {
 	// usage errors.
 	var ee *exitError
 	errors.As(usageError(err), &ee)
-	if outfile.DiskFull(err) && ee.code == exitUsage {
+	switch {
+	case outfile.DiskFull(err) && ee.code == exitUsage:
 		// A full disk, whatever wrote: the output is incomplete;
 		// exit 3, as for a stop (rerun where there is room).
 		ee = &exitError{code: exitPartial, err: fmt.Errorf("%w: the output is incomplete (a full disk: rerun where there is room)", err)}
+	case errors.Is(err, outfile.ErrStalled):
+		// Stopped while stdout's reader was not reading
+		// (outfile.ContextWriter): the stop wins, exit 3.
+		ee = &exitError{code: exitPartial, err: fmt.Errorf("stopped early: %w", err)}
 	}
 	if ee.err != nil {
 		fmt.Fprintf(e.stderr, "coverkit: %v\n", ee.err)

@@ -253,6 +253,7 @@ var table = map[string]entry{
 	"outfile.(*Sticky).Write":            {fn: (*outfile.Sticky).Write},
 	"outfile.(*Stoppable).Write":         {fn: (*outfile.Stoppable).Write},
 	"outfile.OpenInput":                  {fn: outfile.OpenInput},
+	"outfile.ContextWriter":              {fn: outfile.ContextWriter},
 	"progress.(*Bar).Search":             {fn: (*progress.Bar).Search},
 	"report.AppendNumber":                {fn: report.AppendNumber},
 	"report.FormatNumber":                {fn: report.FormatNumber},
