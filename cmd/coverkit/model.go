@@ -218,6 +218,10 @@ func phaseError(err error, phase string) error {
 // runSolve is the generic solve verb: the first solution, or every one
 // with --all or --limit, in the model's formats.
 func runSolve(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []string) error {
+	if f.all && f.Sample != "" {
+		// A sample is not a listing: --all would be ignored.
+		return usagef("--all does not apply to a random sample: --sample K draws K solutions (leave --all out)")
+	}
 	if m.Batch != nil {
 		return runBatch(e, cmd, m, f, args)
 	}
