@@ -487,9 +487,9 @@ func (r *Reader) Next(buf []byte) (Record, error) {
 			return Record{Line: n, Text: append(buf, b...)}, nil
 		}
 	}
-	start := 0
+	start, rows := 0, 0
 	text := buf
-	var bad error // an over-long line inside the block: the block's error
+	var bad error // an over-long line or a row too many inside the block: the block's error
 	for {
 		b, n, err := r.lr.Next()
 		if err == io.EOF && start > 0 {
@@ -520,7 +520,17 @@ func (r *Reader) Next(buf []byte) (Record, error) {
 		}
 		if start == 0 {
 			start = n
-		} else {
+		}
+		if rows++; rows > MaxSide {
+			// No grid has this many rows: the block is one invalid
+			// record, read to its end without keeping its rows (an
+			// endless block would take every byte of memory).
+			if bad == nil {
+				bad = lineErr(start, fmt.Sprintf("grid block has more than %d rows", MaxSide))
+			}
+			continue
+		}
+		if rows > 1 {
 			text = append(text, '\n')
 		}
 		text = append(text, t...)

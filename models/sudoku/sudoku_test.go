@@ -1,6 +1,7 @@
 package sudoku
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"io"
@@ -540,6 +541,28 @@ func TestReader(t *testing.T) {
 			require.ErrorContains(t, NewParser(Layout{}).Parse(GridFormat, rec, &p), tc.err)
 		})
 	}
+}
+
+// TestReaderEndlessBlock: a grid block of more rows than any grid has is
+// one invalid record, its rows not kept past the largest side (a block of
+// endless rows, `yes "0 0 0 0" | sudoku solve - --input grid`, ran out of
+// memory), and the block after it is read.
+func TestReaderEndlessBlock(t *testing.T) {
+	const rows = 100_000
+	in := strings.Repeat("0 0 0 0\n", rows) + "\n4 0 0 0\n0 0 2 0\n0 3 0 0\n1 0 0 0\n"
+	rd := NewReader(strings.NewReader(in), GridFormat)
+	rec, err := rd.Next(nil)
+	require.ErrorContains(t, err, "line 1: grid block has more than 64 rows")
+	require.Equal(t, 1, rec.Line)
+	require.Equal(t, err, rec.Err, "one invalid record: the batch goes on")
+	require.LessOrEqual(t, bytes.Count(rec.Text, []byte{'\n'}), MaxSide, "the rows past the largest side are not kept")
+	rec, err = rd.Next(nil)
+	require.NoError(t, err)
+	require.Equal(t, rows+2, rec.Line)
+	var p Puzzle
+	require.NoError(t, NewParser(Layout{}).Parse(GridFormat, rec, &p))
+	_, err = rd.Next(nil)
+	require.ErrorIs(t, err, io.EOF)
 }
 
 func TestGridFormat64(t *testing.T) {
