@@ -92,22 +92,19 @@ func Each(ctx context.Context, p core.Problem, r SolutionReader) (*models.Verify
 		if err == io.EOF {
 			return rep, nil
 		}
-		if err != nil || rd.Unreadable != nil || rd.Invalid != nil {
-			// A read the stop cut short is no bad record: the report
-			// ends before it.
+		if err != nil {
+			// A read the stop cut short is no error: the report ends
+			// before it.
 			if _, ok := m.Check(k); !ok {
 				rep.Status = m.Status()
 				return rep, nil
 			}
-		}
-		if err != nil {
 			return rep, err
 		}
 		if rd.Skip {
 			rep.Skipped++
 			continue
 		}
-		rep.Solutions++
 		prob := rd.Problem
 		if prob == nil {
 			prob = p
@@ -121,6 +118,16 @@ func Each(ctx context.Context, p core.Problem, r SolutionReader) (*models.Verify
 		case !rd.Checked:
 			bad = prob.Verify(rd.Solution)
 		}
+		if bad != nil {
+			// A record the stop cut short is no bad record, whether
+			// its reading, its decoding or its problem's Verify
+			// refuses what is left of it: the report ends before it.
+			if _, ok := m.Check(k); !ok {
+				rep.Status = m.Status()
+				return rep, nil
+			}
+		}
+		rep.Solutions++
 		if bad != nil {
 			rep.Invalid++
 			if unreadable {

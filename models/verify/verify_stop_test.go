@@ -23,6 +23,9 @@ func TestEachStops(t *testing.T) {
 	}{
 		{"unreadable", verify.Reading{Line: 3, Unreadable: context.Canceled}},
 		{"invalid", verify.Reading{Line: 3, Checked: true, Invalid: errors.New("row 5 is off the board")}},
+		// A block cut short reads as a solution that its problem's
+		// Verify then refuses (dlx verify of an endless block: exit 1).
+		{"refused by Verify", verify.Reading{Line: 3, Problem: refuses{}, Solution: core.Solution{1, 1}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			ctx, cancel := context.WithCancel(context.Background())
@@ -46,6 +49,14 @@ func TestEachStops(t *testing.T) {
 		})
 	}
 }
+
+// refuses is a problem whose Verify refuses every solution.
+type refuses struct{}
+
+func (refuses) Model() string                                 { return "refuses" }
+func (refuses) Size() string                                  { return "1" }
+func (refuses) Verify(core.Solution) error                    { return errors.New("option 1 chosen twice") }
+func (refuses) Render(io.Writer, core.Solution, string) error { return nil }
 
 // TestRecordReader: a text block read as it is, its lines joined by
 // newlines, whatever the size of the reads (knight's verify parses a tour
