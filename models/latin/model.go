@@ -66,7 +66,7 @@ square (576 of order 4, 161280 of order 5, OEIS A002860).`,
 // square under "square" (reduced when the record or --reduced says so),
 // through the one verify loop (verify.Each).
 func verifySquares(ctx context.Context, req models.Request, r io.Reader) (*models.VerifyReport, error) {
-	return verify.Each(ctx, nil, verify.TextSolutions(r, verify.TextOptions{
+	return verify.Each(ctx, nil, verify.TextSolutions(r, verify.TextOptions{MaxLines: MaxOrder,
 		Decode: func(rec *verify.Record) (core.Problem, core.Solution, error) {
 			var rows [][]int32
 			reduced := req.Switch("reduced")

@@ -22,7 +22,7 @@ func verifyTilings(ctx context.Context, req models.Request, r io.Reader) (*model
 		return nil, err
 	}
 	t := p.(*Tiling)
-	return verify.Each(ctx, t, verify.TextSolutions(r, verify.TextOptions{
+	return verify.Each(ctx, t, verify.TextSolutions(r, verify.TextOptions{MaxLines: t.Board.Rows,
 		Decode: func(rec *verify.Record) (core.Problem, core.Solution, error) {
 			rows := make([]string, 0, t.Board.Rows)
 			if rec.Text() {

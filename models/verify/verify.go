@@ -14,6 +14,7 @@ import (
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/lines"
 	"github.com/coverkit/coverkit/models"
+	"github.com/coverkit/coverkit/resource"
 )
 
 // Reading is one record of a file of solutions, as a SolutionReader reads
@@ -258,6 +259,14 @@ type TextOptions struct {
 	// MaxLine bounds a line's length (lines.DefaultMax if 0): a longer
 	// line is an unreadable record, and the reading goes on after it.
 	MaxLine int
+	// MaxLines bounds a text block's lines (0: no bound but memory): a
+	// block of more lines than any solution has (latin: 64 rows) is an
+	// unreadable record, read to its end without keeping its lines. Every
+	// block also asks the memory policy (resource.Grow) as it grows past
+	// 64 MiB, and one it refuses is unreadable too: a block that a blank
+	// line never ends (`yes 1 | coverkit latin verify`) takes no more
+	// memory than the machine allows.
+	MaxLines int
 	// Decode turns a record into the problem it claims to solve (nil for
 	// the one Each is given) and its solution; an error makes the
 	// record unreadable, ErrNoSolution skips it.
@@ -317,11 +326,21 @@ func (t *textReader) record() (Record, error, error) {
 		return r, nil, nil
 	}
 	var block Record
+	var held uint64   // the bytes the block's lines hold
+	var dropped error // why the block's lines are no longer kept
+	end := func() (Record, error, error) {
+		if dropped != nil {
+			return Record{Line: block.Line}, dropped, nil
+		}
+		return block, nil, nil
+	}
 	for {
 		if t.done {
-			if block.Lines != nil {
-				return block, nil, nil
+			if block.Lines != nil && t.err == nil {
+				return end()
 			}
+			// A block that a failed read (a stop) cut short is not
+			// decoded: its error ends the reading.
 			if t.err != nil {
 				return Record{}, nil, t.err
 			}
@@ -348,20 +367,38 @@ func (t *textReader) record() (Record, error, error) {
 			continue
 		case len(s) == 0:
 			if block.Lines != nil {
-				return block, nil, nil
+				return end()
 			}
 			continue
 		case s[0] == '{':
 			rec := Record{Line: n, JSON: append([]byte(nil), s...)}
 			if block.Lines != nil {
 				t.pending = &rec
-				return block, nil, nil
+				return end()
 			}
 			return rec, nil, nil
 		}
 		if block.Lines == nil {
 			block.Line = n
 		}
+		if dropped != nil {
+			continue // read to the block's end, its lines not kept
+		}
+		// A line costs its bytes and a slice header, rounded up.
+		step := uint64(len(s)) + 32
+		if blockStep := uint64(4 << 20); held/blockStep != (held+step)/blockStep {
+			if err := resource.Grow("verify: a text block", held, max(step, blockStep)); err != nil {
+				dropped = fmt.Errorf("lines %d to %d, a text block with no blank line: %w", block.Line, n, err)
+			}
+		}
+		if t.o.MaxLines > 0 && len(block.Lines) == t.o.MaxLines {
+			dropped = fmt.Errorf("a text block of more than %d lines (line %d), more than a solution has", t.o.MaxLines, n)
+		}
+		if dropped != nil {
+			block.Lines = [][]byte{nil} // still in a block, nothing kept
+			continue
+		}
+		held += step
 		block.Lines = append(block.Lines, append([]byte(nil), s...))
 		if t.o.OneLine {
 			return block, nil, nil
