@@ -58,11 +58,16 @@ func declareUnitFlags(cmd *cobra.Command, m *models.Model, s *unitSpec) {
 // not split are checked before anything is built or counted:
 // --checkpoint-every needs --checkpoint and is positive, and the
 // checkpoint's directory can take a file and it is not the --out file
-// (units.CheckPaths, the one check of a checkpoint's path).
+// (units.CheckPaths, the one check of a checkpoint's path). A split's
+// --checkpoint-every needs --checkpoint too.
 func (f *runFlags) unitsRequested(cmd *cobra.Command, m *models.Model) (bool, error) {
 	fs := cmd.Flags()
 	if fs.Lookup("checkpoint") == nil || fs.Changed("units") {
-		return fs.Changed("units"), nil // no split-count flags, or a split
+		// No split-count flags, or a split (units.Job checks the rest).
+		if fs.Changed("checkpoint-every") && f.split.Checkpoint == "" {
+			return false, usagef("--checkpoint-every needs --checkpoint")
+		}
+		return fs.Changed("units"), nil
 	}
 	own := m.Applies("count", models.SetCheckpoint)
 	for _, name := range []string{"unit", "unit-offset", "checkpoint", "checkpoint-every"} {

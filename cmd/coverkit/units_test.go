@@ -92,6 +92,8 @@ func TestUnitsBadInput(t *testing.T) {
 		{"empty env", []string{"--units", "4", "--unit", "env"}, "empty", "is empty"},
 		{"other N checkpoint", []string{"--units", "4", "--unit", "0", "--checkpoint", ck}, "", "header.size is 12, this run's is 10"},
 		{"algo", []string{"--units", "4", "--unit", "0", "--algo", "backtrack"}, "", "not --algo backtrack"},
+		// No checkpoint to save: the interval would be ignored.
+		{"every without checkpoint", []string{"--units", "4", "--unit", "0", "--checkpoint-every", "5s"}, "", "--checkpoint-every needs --checkpoint"},
 		// Unit lines are JSON whatever --format says, but an unknown value is refused.
 		{"format", []string{"--units", "4", "--unit", "0", "--format", "yaml"}, "", `unknown --format "yaml"`},
 		{"progress", []string{"--units", "4", "--unit", "0", "--progress", "often"}, "", `unknown --progress "often"`},
@@ -129,7 +131,7 @@ func TestUnitsSurviveSIGKILL(t *testing.T) {
 	dir := t.TempDir()
 	bin, err := exec.LookPath("coverkit")
 	require.NoError(t, err, "TestMain puts coverkit in $PATH")
-	args := []string{"queens", "count", "12", "--units", "3", "--unit", "0-2", "--checkpoint-every", "2ms"}
+	args := []string{"queens", "count", "12", "--units", "3", "--unit", "0-2"}
 	ref, err := exec.Command(bin, args...).Output()
 	require.NoError(t, err)
 	want := stripTimes(t, string(ref))
@@ -139,7 +141,7 @@ func TestUnitsSurviveSIGKILL(t *testing.T) {
 	for kills < 300 && time.Now().Before(deadline) {
 		rounds++
 		ck := filepath.Join(dir, fmt.Sprintf("ck%d", rounds))
-		cargs := append(append([]string{}, args...), "--checkpoint", ck)
+		cargs := append(append([]string{}, args...), "--checkpoint", ck, "--checkpoint-every", "2ms")
 		for range 10 {
 			cmd := exec.Command(bin, cargs...)
 			require.NoError(t, cmd.Start())
