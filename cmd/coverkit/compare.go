@@ -14,6 +14,9 @@ import (
 // algorithm that can do the job on the same instance (or on each of
 // --sizes), R times each, and writes the report.
 func runCompare(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []string) error {
+	if f.all && f.first {
+		return usagef("--all (count every solution) and --first (the first solution) ask for two comparisons: give one")
+	}
 	mode := core.ModeCount
 	if f.first {
 		mode = core.ModeFirst

@@ -61,6 +61,7 @@ func TestCompareSizes(t *testing.T) {
 		{"bad size in the list", []string{"queens", "compare", "--sizes", "6,abc"}, "not a number"},
 		{"unknown format", []string{"queens", "compare", "6", "--format", "xml"}, "unknown --format"},
 		{"absurd repeat", []string{"queens", "compare", "6", "--repeat", "1e9"}, "at most 1000000 runs"},
+		{"all and first", []string{"queens", "compare", "6", "--all", "--first"}, "--all (count every solution) and --first"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, errOut, code := runCLI(t, "", tc.args...)
