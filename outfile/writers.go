@@ -1,11 +1,13 @@
 package outfile
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"syscall"
 	"time"
 )
@@ -53,7 +55,8 @@ const StopGrace = 100 * time.Millisecond
 // fails with an error wrapping ErrStalled and ctx's error, and so does
 // every later one.
 //
-// A regular file, or a nil ctx or one that never ends, gives w itself.
+// A regular file or an in-memory buffer (bytes.Buffer, strings.Builder),
+// or a nil ctx or one that never ends, gives w itself.
 // Any other w is written on a goroutine, one write at a time, from a
 // copy of the bytes; a write given up is left to finish on its
 // goroutine, so w must not be written by anything else afterwards.
@@ -61,7 +64,10 @@ func ContextWriter(ctx context.Context, w io.Writer) io.Writer {
 	if ctx == nil || ctx.Done() == nil || w == nil {
 		return w
 	}
-	if f, ok := w.(*os.File); ok {
+	switch f := w.(type) {
+	case *bytes.Buffer, *strings.Builder:
+		return w
+	case *os.File:
 		if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
 			return w
 		}

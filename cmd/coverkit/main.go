@@ -19,7 +19,6 @@ import (
 	"syscall"
 
 	_ "github.com/coverkit/coverkit/models/all" // every model, through the one import list
-	"github.com/coverkit/coverkit/outfile"
 )
 
 func main() {
@@ -29,10 +28,7 @@ func main() {
 	// searchContext derives from it), and a second one is caught too, so
 	// that none kills the process half-way.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	// A write to stdout that its reader does not take (a full pipe to a
-	// pager left open) is given up soon after a stop, so that it cannot
-	// hold the exit for ever.
-	code := run(ctx, os.Args[1:], newEnv(os.Stdin, outfile.ContextWriter(ctx, os.Stdout), os.Stderr))
+	code := run(ctx, os.Args[1:], newEnv(os.Stdin, os.Stdout, os.Stderr))
 	stop()
 	os.Exit(code)
 }

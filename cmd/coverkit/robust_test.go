@@ -197,8 +197,27 @@ func TestCLISignalsAndPipes(t *testing.T) {
 		require.Equal(t, "1 3 5 7 12 10 13 4 14 9 2 6 8 11\n", string(b))
 	})
 	// A reader that stops reading (a pager left open, a stalled
-	// consumer) fills the pipe and blocks the write: a signal still ends
-	// the command, exit 3, within the stop's latency.
+	// consumer) fills the pipe and blocks the write: a signal or
+	// --timeout still ends the command, exit 3, within the stop's
+	// latency.
+	t.Run("stalled-pipe-timeout", func(t *testing.T) {
+		r, w, err := os.Pipe()
+		require.NoError(t, err)
+		defer r.Close()
+		defer w.Close()
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		cmd := exec.CommandContext(ctx, bin, "queens", "solve", "12", "--all", "--timeout", "500ms")
+		cmd.Stdout = w
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		start := time.Now()
+		err = cmd.Run()
+		require.NoError(t, ctx.Err(), "coverkit blocked on a full stdout did not stop at --timeout")
+		require.Equal(t, fmt.Sprintf("exit %d", exitPartial), exitOf(err), "stderr:\n%s", stderr.String())
+		require.Contains(t, stderr.String(), "stopped early")
+		require.Less(t, time.Since(start), 3*time.Second)
+	})
 	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
 		t.Run("stalled-pipe-"+sig.String(), func(t *testing.T) {
 			r, w, err := os.Pipe()

@@ -119,7 +119,14 @@ func groupHelp(cmd *cobra.Command, _ []string) error { return cmd.Help() }
 
 // run executes the command line and returns the process exit code.
 func run(ctx context.Context, args []string, e *env) int {
-	out := &outfile.Sticky{W: e.stdout}
+	// A write to stdout that its reader does not take (a full pipe to a
+	// pager left open) is given up soon after a stop, a signal (ctx) or
+	// --timeout (searchContext), so that it cannot hold the exit for
+	// ever.
+	outCtx, outStop := context.WithCancel(ctx)
+	defer outStop()
+	ctx = context.WithValue(ctx, outputStopKey{}, outStop)
+	out := &outfile.Sticky{W: outfile.ContextWriter(outCtx, e.stdout)}
 	e.stdout = out
 	// `coverkit queens solve 8` needs only the queens commands, and
 	// `coverkit algorithms` none: the others are stubs. Help and completion

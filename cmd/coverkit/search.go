@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -19,8 +20,23 @@ func searchContext(parent context.Context, timeout time.Duration) (context.Conte
 	if timeout <= 0 {
 		return context.WithCancel(parent)
 	}
-	return context.WithTimeout(parent, timeout)
+	ctx, cancel := context.WithTimeout(parent, timeout)
+	if stop, ok := parent.Value(outputStopKey{}).(context.CancelFunc); ok {
+		// --timeout stops the command as a signal does: a write to
+		// stdout that its reader does not take is given up past it
+		// (run, outfile.ContextWriter).
+		context.AfterFunc(ctx, func() {
+			if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+				stop()
+			}
+		})
+	}
+	return ctx, cancel
 }
+
+// outputStopKey is the context key of the stop of stdout's writer (run):
+// a context.CancelFunc that a command's --timeout calls when it fires.
+type outputStopKey struct{}
 
 // newProgress returns the progress display of a run on stderr for total
 // units of work (-1: unknown), as --progress asks (progress.For; nil for
