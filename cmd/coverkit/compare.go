@@ -25,6 +25,12 @@ func runCompare(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args [
 	if err != nil {
 		return err
 	}
+	// An --out that cannot be written is refused before the runs.
+	o, err := openOutput(e, f.out)
+	if err != nil {
+		return err
+	}
+	defer o.Abort()
 	cfg := bench.Config{Model: m.Name, First: f.first, Repeat: f.repeat, Timeout: f.timeout, Options: base}
 	if f.algos != "" {
 		cfg.Algorithms = strings.Split(f.algos, ",")
@@ -49,11 +55,6 @@ func runCompare(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args [
 	if len(rep.Rows) == 0 && ctx.Err() == nil {
 		return usagef("%s compare: none of the algorithms can run this comparison (see above)", m.Name)
 	}
-	o, err := openOutput(e, f.out)
-	if err != nil {
-		return err
-	}
-	defer o.Abort()
 	if err := bench.Write(o, f.format, rep); err != nil {
 		return fmt.Errorf("writing the comparison: %w", err)
 	}

@@ -368,6 +368,13 @@ func runVerify(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []
 	// A signal stops the reading between two reads of the input (a
 	// record of many megabytes included): the report so far, marked,
 	// exit 3.
+	// An --out that cannot be written is refused before the input is
+	// read.
+	o, err := openOutput(e, f.out)
+	if err != nil {
+		return err
+	}
+	defer o.Abort()
 	ctx, stop := searchContext(cmd.Context(), f.timeout)
 	defer stop()
 	ctx, bar := newProgress(ctx, e, f, 0, m.Name+" verify") // the records read
@@ -376,11 +383,6 @@ func runVerify(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []
 	if err != nil { // an input that cannot be opened carries its exit
 		return usageError(fmt.Errorf("%s: %w", name, err))
 	}
-	o, err := openOutput(e, f.out)
-	if err != nil {
-		return err
-	}
-	defer o.Abort()
 	if err := report.WriteVerifyAs(o, f.format, m.Name, rep); err != nil {
 		return fmt.Errorf("writing the report: %w", err)
 	}

@@ -1,10 +1,13 @@
 package main
 
 import (
+	"context"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 )
@@ -94,5 +97,33 @@ func TestVerifyGoesOn(t *testing.T) {
 		_, errOut, code := runCLI(t, "", args...)
 		require.Equal(t, exitNoSolution, code, "%v: %s", args, errOut)
 		require.Contains(t, errOut, "no solutions to verify", args)
+	}
+}
+
+// TestOutCheckedFirst: an --out that cannot be written is refused before
+// the work it would hold: a comparison, a cover, a verify of an input
+// that is slow to come (exit 2 at once, not after hours of runs).
+func TestOutCheckedFirst(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "missing", "out.txt")
+	for _, tc := range []struct {
+		name string
+		args []string
+	}{
+		{"compare", []string{"queens", "compare", "40", "--algos", "backtrack"}},
+		{"cover", []string{"queens", "cover", "4096"}},
+		{"verify", []string{"queens", "verify", "-"}}, // stdin never ends
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancel()
+			var stdout, stderr strings.Builder
+			start := time.Now()
+			stdin, _ := io.Pipe() // nothing is written: a read waits
+			code := run(ctx, append(tc.args, "--out", missing), newEnv(stdin, &stdout, &stderr))
+			require.Equal(t, exitUsage, code, stderr.String())
+			require.Contains(t, stderr.String(), "cannot create a file in")
+			require.Less(t, time.Since(start), time.Second, "refused before the work")
+			require.Empty(t, stdout.String())
+		})
 	}
 }
