@@ -2,6 +2,7 @@ package outfile
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -43,6 +44,14 @@ func (c counter) Write(p []byte) (int, error) {
 // "-". The error of a path that cannot be written names it with the prefix
 // "outfile:".
 func Open(path string, stdout io.Writer) (*File, error) {
+	return OpenContext(context.Background(), path, stdout)
+}
+
+// OpenContext is Open under ctx: opening a path that is written in place
+// may wait (a named pipe waits for a reader), and when ctx ends first
+// OpenContext returns the context's error, closing the file if it opens
+// later. A nil ctx never ends.
+func OpenContext(ctx context.Context, path string, stdout io.Writer) (*File, error) {
 	if path == "" || path == "-" {
 		if stdout == nil {
 			return nil, errors.New("outfile: standard output: nil writer")
@@ -58,9 +67,9 @@ func Open(path string, stdout io.Writer) (*File, error) {
 		case fi.IsDir():
 			return nil, fmt.Errorf("outfile: %s: is a directory", path)
 		case !fi.Mode().IsRegular():
-			f, err := os.OpenFile(path, os.O_WRONLY, 0)
+			f, err := openWaiting(ctx, path)
 			if err != nil {
-				return nil, fmt.Errorf("outfile: %w", err)
+				return nil, err
 			}
 			return newFile(f, path, true), nil
 		}
@@ -73,6 +82,45 @@ func Open(path string, stdout io.Writer) (*File, error) {
 		return nil, err
 	}
 	return newFile(f, path, false), nil
+}
+
+// openWaiting opens path, not a regular file, for writing in place: on a
+// goroutine where ctx can end, since a named pipe's open waits for a
+// reader, and a signal or a deadline must not wait with it.
+func openWaiting(ctx context.Context, path string) (*os.File, error) {
+	open := func() (*os.File, error) {
+		f, err := os.OpenFile(path, os.O_WRONLY, 0)
+		if err != nil {
+			return nil, fmt.Errorf("outfile: %w", err)
+		}
+		return f, nil
+	}
+	if ctx == nil || ctx.Done() == nil {
+		return open()
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	type opened struct {
+		f   *os.File
+		err error
+	}
+	done := make(chan opened, 1)
+	go func() {
+		f, err := open()
+		done <- opened{f, err}
+	}()
+	select {
+	case o := <-done:
+		return o.f, o.err
+	case <-ctx.Done():
+		go func() {
+			if o := <-done; o.f != nil {
+				o.f.Close()
+			}
+		}()
+		return nil, ctx.Err()
+	}
 }
 
 // createTemp creates the temporary file that will replace path.

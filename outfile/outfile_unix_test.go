@@ -104,3 +104,34 @@ func TestContextWriter(t *testing.T) {
 		})
 	}
 }
+
+// TestFIFOWithoutReader: opening a named pipe that no reader opens waits
+// no longer than the context (it blocked in open(2) past --timeout and
+// SIGTERM), and a reader that comes before it ends gets what is written.
+func TestFIFOWithoutReader(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "pipe")
+	require.NoError(t, syscall.Mkfifo(path, 0o600))
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	_, err := OpenContext(ctx, path, nil)
+	require.ErrorIs(t, err, context.DeadlineExceeded)
+	require.Less(t, time.Since(start), time.Second)
+
+	got := make(chan string, 1)
+	go func() {
+		f, err := os.Open(path)
+		if err != nil {
+			got <- err.Error()
+			return
+		}
+		defer f.Close()
+		b, _ := io.ReadAll(f)
+		got <- string(b)
+	}()
+	o, err := OpenContext(context.Background(), path, nil)
+	require.NoError(t, err)
+	o.WriteString("late reader\n")
+	require.NoError(t, o.Commit())
+	require.Equal(t, "late reader\n", <-got)
+}

@@ -368,6 +368,8 @@ func runVerify(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []
 	// A signal stops the reading between two reads of the input (a
 	// record of many megabytes included): the report so far, marked,
 	// exit 3.
+	ctx, stop := searchContext(cmd.Context(), f.timeout)
+	defer stop()
 	// An --out that cannot be written is refused before the input is
 	// read.
 	o, err := openOutput(e, f.out)
@@ -375,8 +377,6 @@ func runVerify(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []
 		return err
 	}
 	defer o.Abort()
-	ctx, stop := searchContext(cmd.Context(), f.timeout)
-	defer stop()
 	ctx, bar := newProgress(ctx, e, f, 0, m.Name+" verify") // the records read
 	rep, name, err := verify.Request(ctx, m, f.request(ctx, e, args))
 	bar.Finish()

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -12,9 +13,20 @@ import (
 )
 
 // openOutput opens --out FILE, written atomically (package outfile), or
-// stdout when path is "" or "-".
+// stdout when path is "" or "-". Opening a named pipe waits for a reader,
+// no longer than the run's stop (a signal, --timeout): exit 3.
 func openOutput(e *env, path string) (*outfile.File, error) {
-	o, err := outfile.Open(path, e.stdout)
+	ctx := e.stop
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	o, err := outfile.OpenContext(ctx, path, e.stdout)
+	if errors.Is(err, context.Canceled) {
+		err = context.Cause(ctx) // a --timeout's stop: DeadlineExceeded
+	}
+	if _, stopped := core.ErrorStatus(err); stopped {
+		return nil, phaseError(err, "opening --out "+path)
+	}
 	if err != nil {
 		return nil, usagef("--out %s", strings.TrimPrefix(err.Error(), "outfile: "))
 	}

@@ -24,6 +24,9 @@ type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
 	stderrTTY      bool
+	// stop ends when a signal or a command's --timeout stops the run
+	// (run sets it; nil: never): opening --out waits no longer.
+	stop context.Context
 }
 
 func newEnv(stdin io.Reader, stdout, stderr io.Writer) *env {
@@ -123,9 +126,10 @@ func run(ctx context.Context, args []string, e *env) int {
 	// pager left open) is given up soon after a stop, a signal (ctx) or
 	// --timeout (searchContext), so that it cannot hold the exit for
 	// ever.
-	outCtx, outStop := context.WithCancel(ctx)
-	defer outStop()
-	ctx = context.WithValue(ctx, outputStopKey{}, outStop)
+	outCtx, outStop := context.WithCancelCause(ctx)
+	defer outStop(nil)
+	ctx = context.WithValue(ctx, outputStopKey{}, context.CancelFunc(func() { outStop(context.DeadlineExceeded) }))
+	e.stop = outCtx
 	out := &outfile.Sticky{W: outfile.ContextWriter(outCtx, e.stdout)}
 	e.stdout = out
 	// `coverkit queens solve 8` needs only the queens commands, and

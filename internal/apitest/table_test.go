@@ -529,6 +529,7 @@ var table = map[string]entry{
 	"outfile.DiskFull":         {fn: outfile.DiskFull},
 	"outfile.WriteFile":        {fn: outfile.WriteFile},
 	"outfile.Open":             {fn: outfile.Open},
+	"outfile.OpenContext":      {fn: outfile.OpenContext},
 	"outfile.(*File).Abort":    {fn: (*outfile.File).Abort},
 	"outfile.(*File).Settle":   {fn: (*outfile.File).Settle},
 	"outfile.(*File).Commit":   {fn: (*outfile.File).Commit},
