@@ -61,7 +61,16 @@ Exit codes: 0 success, 1 no solution exists, 2 bad input or usage,
 	root.SetOut(e.stdout)
 	root.SetErr(e.stderr)
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return flagError(err) })
-	root.PersistentPreRunE = func(cmd *cobra.Command, _ []string) error {
+	root.PersistentPreRunE = func(cmd *cobra.Command, args []string) error {
+		// An argument given empty (`coverkit dlx "$FILE"`, FILE unset)
+		// is a mistake: an empty file name would read stdin. (A shell's
+		// completion request ends with the empty word it completes.)
+		completing := cmd.Name() == cobra.ShellCompRequestCmd || cmd.Name() == cobra.ShellCompNoDescRequestCmd
+		for i, a := range args {
+			if a == "" && !completing {
+				return usagef("argument %d: an empty argument (\"\"): give a value (- for standard input)", i+1)
+			}
+		}
 		// Every search command has --timeout; a negative one is a mistake,
 		// not "no limit" (that is 0).
 		if f := cmd.Flags().Lookup("timeout"); f != nil {

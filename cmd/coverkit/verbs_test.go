@@ -115,3 +115,32 @@ func TestEmptyFlagValue(t *testing.T) {
 		})
 	}
 }
+
+// TestEmptyArgument: an argument given empty (`coverkit dlx "$FILE"` with
+// FILE unset) is refused, for every command: an empty file name read
+// standard input (a script waited on the terminal, or checked the wrong
+// input: `queens verify ""` said ": no solutions to verify"), and an
+// empty size or piece was refused only by the words of another check.
+func TestEmptyArgument(t *testing.T) {
+	for _, args := range [][]string{
+		{"dlx", ""},
+		{"dlx", "verify", "../../testdata/dlx/knuth7.dlx", ""},
+		{"queens", "verify", ""},
+		{"sudoku", "solve", ""},
+		{"queens", "count", ""},
+		{"pieces", "count", "", "8", "8"},
+		{"merge", ""},
+	} {
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			out, errOut, code := runCLI(t, "1 5 8 6 3 7 2 4\n", args...)
+			require.Equal(t, exitUsage, code, errOut)
+			require.Empty(t, out)
+			require.Contains(t, errOut, `an empty argument ("")`)
+		})
+	}
+	// A shell's completion request ends with the word it completes,
+	// empty at a blank.
+	out, errOut, code := runCLI(t, "", "__complete", "queens", "solve", "8", "--algo", "")
+	require.Equal(t, exitOK, code, errOut)
+	require.Contains(t, out, "backtrack")
+}
