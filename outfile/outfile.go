@@ -71,7 +71,11 @@ func OpenContext(ctx context.Context, path string, stdout io.Writer) (*File, err
 			if err != nil {
 				return nil, err
 			}
-			return newFile(f, path, true), nil
+			// A reader that stops reading (a named pipe) holds a
+			// write no longer than StopGrace past ctx's end.
+			o := newFile(f, path, true)
+			o.Writer = bufio.NewWriterSize(counter{ContextWriter(ctx, f), &o.written}, bufferSize)
+			return o, nil
 		}
 		// CreateTemp makes the file private (0600); a result is an
 		// ordinary file, so it takes the mode of the file it replaces.

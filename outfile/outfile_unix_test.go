@@ -135,3 +135,30 @@ func TestFIFOWithoutReader(t *testing.T) {
 	require.NoError(t, o.Commit())
 	require.Equal(t, "late reader\n", <-got)
 }
+
+// TestFIFOStalledReader: a named pipe written in place whose reader stops
+// reading holds a write no longer than StopGrace past the stop, as
+// standard output does (ContextWriter).
+func TestFIFOStalledReader(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "pipe")
+	require.NoError(t, syscall.Mkfifo(path, 0o600))
+	opened := make(chan *os.File, 1)
+	go func() {
+		f, _ := os.Open(path) // opens, never reads
+		opened <- f
+	}()
+	ctx, cancel := context.WithCancel(context.Background())
+	o, err := OpenContext(ctx, path, nil)
+	require.NoError(t, err)
+	r := <-opened
+	require.NotNil(t, r)
+	defer r.Close()
+	time.AfterFunc(50*time.Millisecond, cancel) // the stop, while a write waits
+	start := time.Now()
+	_, err = o.Write(make([]byte, 4<<20)) // past the buffer and the pipe
+	if err == nil {
+		err = o.Commit()
+	}
+	require.ErrorIs(t, err, ErrStalled)
+	require.Less(t, time.Since(start), time.Second)
+}
