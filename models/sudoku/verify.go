@@ -12,6 +12,7 @@ import (
 	"github.com/coverkit/coverkit/core"
 	"github.com/coverkit/coverkit/lines"
 	"github.com/coverkit/coverkit/models/verify"
+	"github.com/coverkit/coverkit/resource"
 )
 
 // ParseSolution reads a solution of p in the one-line format (N² symbols
@@ -276,24 +277,54 @@ func (c *checker) Next() (verify.Reading, error) {
 	return rd, nil
 }
 
-// readPuzzles reads a puzzle file into puzzles and errors by line.
+// puzzleBytes is about what readPuzzles holds for a record besides a
+// puzzle's cells: the Puzzle (some 180 bytes), or the error, and its map
+// entry (1,000,000 9×9 puzzles took 350 MB).
+const puzzleBytes = 256
+
+// growPuzzles asks the memory policy for the next step of the puzzles
+// readPuzzles holds (resource.Grow; a variable for the tests).
+var growPuzzles = resource.Grow
+
+// readPuzzles reads a puzzle file into puzzles and errors by line. They
+// are held to the end, each step of 4 MiB asked of the memory policy: a
+// file too large for the memory is refused naming the limit
+// (resource.ErrTooLarge), where it ran the process out of memory.
 func readPuzzles(r io.Reader, l Layout, f Format) (map[int]*Puzzle, map[int]error, error) {
 	byLine, byLineErr := map[int]*Puzzle{}, map[int]error{}
 	rd := NewReader(r, f)
 	parser := NewParser(l)
+	var held uint64
+	hold := func(n uint64) error {
+		const step = 4 << 20
+		if held/step != (held+n)/step {
+			if err := growPuzzles("sudoku: the puzzle file (--puzzles)", held, step); err != nil {
+				return fmt.Errorf("sudoku: puzzle file: %d puzzles read: %w", len(byLine)+len(byLineErr), err)
+			}
+		}
+		held += n
+		return nil
+	}
 	for {
 		rec, err := rd.Next(nil)
 		switch {
 		case err == io.EOF:
 			return byLine, byLineErr, nil
 		case rec.Err != nil:
+			if err := hold(puzzleBytes); err != nil {
+				return nil, nil, err
+			}
 			byLineErr[rec.Line] = rec.Err
 			continue
 		case err != nil:
 			return nil, nil, fmt.Errorf("sudoku: puzzle file: %w", err)
 		}
 		p := new(Puzzle)
-		if err := parser.Parse(f, rec, p); err != nil {
+		err = parser.Parse(f, rec, p)
+		if herr := hold(puzzleBytes + uint64(len(p.Givens))); herr != nil {
+			return nil, nil, herr
+		}
+		if err != nil {
 			byLineErr[rec.Line] = err
 			continue
 		}

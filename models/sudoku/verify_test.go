@@ -15,6 +15,7 @@ import (
 	"github.com/coverkit/coverkit/lines"
 	"github.com/coverkit/coverkit/models"
 	"github.com/coverkit/coverkit/report"
+	"github.com/coverkit/coverkit/resource"
 	"github.com/stretchr/testify/require"
 )
 
@@ -168,4 +169,26 @@ func withoutTimes(t *testing.T, format, out string) string {
 		return b.String()
 	}
 	return out
+}
+
+// TestVerifyPuzzlesAskMemory: the puzzles of --puzzles, held to the end,
+// grow in steps asked of the memory policy; one it refuses ends the
+// verify with the limit named (5,000,000 puzzles under ulimit -v 2.5 GB
+// ran the process out of memory).
+func TestVerifyPuzzlesAskMemory(t *testing.T) {
+	defer func(g func(string, uint64, uint64) error) { growPuzzles = g }(growPuzzles)
+	var asked int
+	growPuzzles = func(what string, held, step uint64) error {
+		asked++
+		if held >= 8<<20 {
+			return fmt.Errorf("%s: no more: %w", what, resource.ErrTooLarge)
+		}
+		return nil
+	}
+	puzzles := strings.Repeat(knownPuzzles[2].puzzle+"\n", 100_000) // 100,000 puzzles, 33 MB held
+	in := `{"line":1,"solution":"` + knownPuzzles[2].solution + `"}` + "\n"
+	_, err := VerifyBatch(context.Background(), strings.NewReader(in), VerifyOptions{Puzzles: strings.NewReader(puzzles)}, func(*Check) error { return nil })
+	require.ErrorIs(t, err, resource.ErrTooLarge)
+	require.ErrorContains(t, err, "sudoku: puzzle file:")
+	require.Equal(t, 3, asked, "a step every 4 MiB")
 }
