@@ -169,7 +169,7 @@ func plural(count, noun string) string {
 
 // writeJSON writes sol as a JSON array of 1-based rows, streaming.
 func writeJSON(w io.Writer, sol core.Solution) error {
-	buf := make([]byte, 0, 64<<10)
+	buf := renderBuffer(len(sol))
 	buf = append(buf, '[')
 	for i, r := range sol {
 		if i > 0 {
