@@ -29,7 +29,7 @@ func (p *Problem) Render(w io.Writer, sol core.Solution, format string) error {
 		if err := checkDraw(w, p.Rows, p.Cols, sol); err != nil {
 			return err
 		}
-		b := newWriter(w)
+		b := newWriter(w, len(sol))
 		b.path(p, sol)
 		return b.flush()
 	case "svg":
@@ -71,7 +71,13 @@ type writer struct {
 	err error
 }
 
-func newWriter(w io.Writer) *writer { return &writer{w: w, buf: make([]byte, 0, flushAt+256)} }
+// newWriter returns a writer for the drawing of a board of squares
+// squares: its buffer holds the drawing (about 48 bytes a square at
+// most) up to flushAt. A listing draws small tours by the million: a
+// buffer of flushAt each time cost 90 µs a tour.
+func newWriter(w io.Writer, squares int) *writer {
+	return &writer{w: w, buf: make([]byte, 0, min(flushAt, 48*max(squares, 0))+256)}
+}
 
 // maybeFlush hands the buffer on once it is full; it reports whether a
 // write has failed, after which the writers stop (a stopped or closed
@@ -119,7 +125,7 @@ func WriteMatrix(w io.Writer, rows, cols int, sol core.Solution) error {
 		num[s] = int32(i + 1)
 	}
 	width := len(strconv.Itoa(n))
-	b := newWriter(w)
+	b := newWriter(w, n)
 	var digits [12]byte
 	for r := range rows {
 		for c := range cols {
@@ -156,7 +162,7 @@ func WriteJSON(w io.Writer, p *Problem, sol core.Solution, algorithm string) err
 		return err
 	}
 	cols := p.Cols
-	b := newWriter(w)
+	b := newWriter(w, len(sol))
 	b.buf = append(b.buf, `{"rows":`...)
 	b.buf = strconv.AppendInt(b.buf, int64(p.Rows), 10)
 	b.buf = append(b.buf, `,"cols":`...)
@@ -252,7 +258,7 @@ func WriteSVG(w io.Writer, rows, cols int, closed bool, sol core.Solution) error
 		return fmt.Errorf("knight: a picture of a %dx%d board would take about %d MB; svg draws boards of at most %d squares: %w",
 			rows, cols, uint64(rows)*uint64(cols)*40>>20, MaxSVGSquares, resource.ErrTooLarge)
 	}
-	b := newWriter(w)
+	b := newWriter(w, rows*cols)
 	cell := 24
 	if m := max(rows, cols); m > 40 {
 		cell = max(1, 960/m)
