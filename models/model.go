@@ -433,6 +433,10 @@ type VerifyReport struct {
 	// different valid ones; Skipped the records without a solution, not
 	// checked.
 	Solutions, Valid, Invalid, Unreadable, Distinct, Skipped uint64
+	// DistinctAtLeast marks Distinct as a lower bound: the memory policy
+	// refused to hold more of the valid solutions seen (verify.Each),
+	// and those read after it were checked but not told apart.
+	DistinctAtLeast bool
 	// Status is StatusExhausted when every record was read, else why the
 	// reading stopped (timeout, canceled): the counts are those of the
 	// records before the stop.

@@ -26,6 +26,9 @@ func VerifyFields(model string, r *models.VerifyReport) models.Fields {
 	if r.Status.Partial() {   // the common record's marks of a stopped run
 		fields = append(fields, models.Field{Key: "status", Value: r.Status.String()}, models.Field{Key: "partial", Value: true})
 	}
+	if r.DistinctAtLeast { // distinct is a lower bound: the memory held no more
+		fields = append(fields, models.Field{Key: "distinct_at_least", Value: true})
+	}
 	if r.FirstBad != nil {
 		fields = append(fields, models.Field{Key: "first_bad", Value: r.FirstBad})
 	}
@@ -73,13 +76,20 @@ func WriteVerify(w io.Writer, r *models.VerifyReport) error {
 	if more := r.Invalid - uint64(len(bads)); len(bads) == verify.MaxBadListed && more > 0 {
 		b = fmt.Appendf(b, "... and %d more invalid\n", more)
 	}
+	atLeast := ""
+	if r.DistinctAtLeast {
+		atLeast = "at least "
+	}
 	switch {
 	case r.Solutions == 0:
 		b = append(b, "0 solutions"...)
 	case r.Invalid == 0:
-		b = fmt.Appendf(b, "%s, all valid, %d distinct", plural(r.Solutions, "solution"), r.Distinct)
+		b = fmt.Appendf(b, "%s, all valid, %s%d distinct", plural(r.Solutions, "solution"), atLeast, r.Distinct)
 	default:
-		b = fmt.Appendf(b, "%s, %d invalid, %d valid, %d distinct valid", plural(r.Solutions, "solution"), r.Invalid, r.Valid, r.Distinct)
+		b = fmt.Appendf(b, "%s, %d invalid, %d valid, %s%d distinct valid", plural(r.Solutions, "solution"), r.Invalid, r.Valid, atLeast, r.Distinct)
+	}
+	if r.DistinctAtLeast {
+		b = append(b, " (the memory held no more to tell apart)"...)
 	}
 	if r.Unreadable > 0 {
 		b = fmt.Appendf(b, "; %d unreadable", r.Unreadable)

@@ -3,13 +3,17 @@ package verify_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
 	"testing/iotest"
 
 	"github.com/coverkit/coverkit/core"
+	"github.com/coverkit/coverkit/models"
 	"github.com/coverkit/coverkit/models/verify"
+	"github.com/coverkit/coverkit/report"
+	"github.com/coverkit/coverkit/resource"
 	"github.com/stretchr/testify/require"
 )
 
@@ -121,4 +125,34 @@ func TestTextBlockBounded(t *testing.T) {
 	require.Equal(t, 1, got[0].Line)
 	require.ErrorContains(t, got[0].Unreadable, "a text block of more than 64 lines")
 	require.Equal(t, []int{100_002, 100_005}, decoded, "the records after it are read")
+}
+
+// TestEachDistinctAsksMemory: the set of distinct solutions grows in
+// steps asked of the memory policy; past a refusal every solution is
+// still checked, and the distinct count is marked a lower bound (a
+// listing of 10^8 solutions took 4.5 GB, asking no one).
+func TestEachDistinctAsksMemory(t *testing.T) {
+	defer verify.SetGrowSeen(func(what string, held, step uint64) error {
+		if held >= 4<<20 {
+			return fmt.Errorf("%s: no more: %w", what, resource.ErrTooLarge)
+		}
+		return nil
+	})()
+	const n = 200_000
+	k := 0
+	rep, err := verify.Each(context.Background(), nil, verify.ReaderFunc(func() (verify.Reading, error) {
+		if k++; k > n {
+			return verify.Reading{}, io.EOF
+		}
+		return verify.Reading{Line: k, Checked: true, Key: uint64(k)}, nil
+	}))
+	require.NoError(t, err)
+	require.Equal(t, uint64(n), rep.Valid, "every solution is checked")
+	require.True(t, rep.DistinctAtLeast)
+	require.Less(t, rep.Distinct, uint64(n))
+	require.Positive(t, rep.Distinct)
+	var b strings.Builder
+	require.NoError(t, report.WriteVerify(&b, rep))
+	require.Contains(t, b.String(), "200000 solutions, all valid, at least ")
+	require.Contains(t, report.VerifyFields("queens", rep), models.Field{Key: "distinct_at_least", Value: true})
 }
