@@ -3,10 +3,12 @@
 package outfile
 
 import (
+	"bytes"
 	"context"
 	"io"
 	"os"
 	"path/filepath"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -161,4 +163,37 @@ func TestFIFOStalledReader(t *testing.T) {
 	}
 	require.ErrorIs(t, err, ErrStalled)
 	require.Less(t, time.Since(start), time.Second)
+}
+
+// TestContextWriterConcurrent: writes from several goroutines (stderr's
+// warnings and a progress bar) are serialized, each whole.
+func TestContextWriterConcurrent(t *testing.T) {
+	r, w, err := os.Pipe()
+	require.NoError(t, err)
+	defer r.Close()
+	got := make(chan []byte, 1)
+	go func() {
+		b, _ := io.ReadAll(r)
+		got <- b
+	}()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	cw := ContextWriter(ctx, w)
+	line := func(c byte) []byte { return append(bytes.Repeat([]byte{c}, 999), '\n') }
+	var wg sync.WaitGroup
+	for g := range 4 {
+		wg.Go(func() {
+			for range 200 {
+				_, err := cw.Write(line(byte('a' + g)))
+				require.NoError(t, err)
+			}
+		})
+	}
+	wg.Wait()
+	w.Close()
+	b := <-got
+	require.Len(t, b, 4*200*1000)
+	for l := range bytes.Lines(b) {
+		require.Equal(t, line(l[0]), l, "a write is whole")
+	}
 }

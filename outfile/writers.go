@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 )
@@ -75,15 +76,20 @@ func ContextWriter(ctx context.Context, w io.Writer) io.Writer {
 	return &contextWriter{ctx: ctx, w: w}
 }
 
-// contextWriter is ContextWriter's writer.
+// contextWriter is ContextWriter's writer. Its writes are serialized, as
+// an *os.File's are: several goroutines may write it (stderr: warnings
+// and a progress bar).
 type contextWriter struct {
 	ctx context.Context
 	w   io.Writer
+	mu  sync.Mutex
 	buf []byte // the copy of the bytes of the write that is out
 	err error  // ErrStalled, once a write was given up
 }
 
 func (c *contextWriter) Write(p []byte) (int, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
 	if c.err != nil {
 		return 0, c.err
 	}

@@ -218,6 +218,31 @@ func TestCLISignalsAndPipes(t *testing.T) {
 		require.Contains(t, stderr.String(), "stopped early")
 		require.Less(t, time.Since(start), 3*time.Second)
 	})
+	// `coverkit ... 2>&1 | less`: stderr is the stalled pipe too, and
+	// the message of the stop must not wait for the reader either.
+	t.Run("stalled-pipe-stderr", func(t *testing.T) {
+		r, w, err := os.Pipe()
+		require.NoError(t, err)
+		defer r.Close()
+		defer w.Close()
+		cmd := exec.Command(bin, "queens", "solve", "12", "--all")
+		cmd.Stdout, cmd.Stderr = w, w
+		require.NoError(t, cmd.Start())
+		time.Sleep(time.Second) // main has begun and the pipe is full
+		require.NoError(t, cmd.Process.Signal(syscall.SIGTERM))
+		signalled := time.Now()
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		select {
+		case err = <-done:
+		case <-time.After(5 * time.Second):
+			cmd.Process.Kill()
+			<-done
+			t.Fatal("coverkit blocked on a full stdout and stderr did not stop on SIGTERM")
+		}
+		require.Equal(t, fmt.Sprintf("exit %d", exitPartial), exitOf(err))
+		require.Less(t, time.Since(signalled), time.Second)
+	})
 	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
 		t.Run("stalled-pipe-"+sig.String(), func(t *testing.T) {
 			r, w, err := os.Pipe()

@@ -139,6 +139,9 @@ func run(ctx context.Context, args []string, e *env) int {
 	defer outStop(nil)
 	ctx = context.WithValue(ctx, outputStopKey{}, context.CancelFunc(func() { outStop(context.DeadlineExceeded) }))
 	e.stop = outCtx
+	// stderr alike (`coverkit ... 2>&1 | less`): the stop's message must
+	// not wait for the reader either.
+	e.stderr = outfile.ContextWriter(outCtx, e.stderr)
 	out := &outfile.Sticky{W: outfile.ContextWriter(outCtx, e.stdout)}
 	e.stdout = out
 	// `coverkit queens solve 8` needs only the queens commands, and
