@@ -49,8 +49,9 @@ func Open(path string, stdout io.Writer) (*File, error) {
 
 // OpenContext is Open under ctx: opening a path that is written in place
 // may wait (a named pipe waits for a reader), and when ctx ends first
-// OpenContext returns the context's error, closing the file if it opens
-// later. A nil ctx never ends.
+// OpenContext returns the context's cause (context.Cause: its error, or
+// the cause it was canceled with), closing the file if it opens later. A
+// nil ctx never ends.
 func OpenContext(ctx context.Context, path string, stdout io.Writer) (*File, error) {
 	if path == "" || path == "-" {
 		if stdout == nil {
@@ -102,8 +103,8 @@ func openWaiting(ctx context.Context, path string) (*os.File, error) {
 	if ctx == nil || ctx.Done() == nil {
 		return open()
 	}
-	if err := ctx.Err(); err != nil {
-		return nil, err
+	if ctx.Err() != nil {
+		return nil, context.Cause(ctx)
 	}
 	type opened struct {
 		f   *os.File
@@ -123,7 +124,7 @@ func openWaiting(ctx context.Context, path string) (*os.File, error) {
 				o.f.Close()
 			}
 		}()
-		return nil, ctx.Err()
+		return nil, context.Cause(ctx)
 	}
 }
 

@@ -116,7 +116,7 @@ func (c *contextWriter) Write(p []byte) (int, error) {
 	case <-grace.C:
 		// The write stays out with its copy of the bytes.
 		c.buf = nil
-		c.err = fmt.Errorf("%w: %w", ErrStalled, c.ctx.Err())
+		c.err = fmt.Errorf("%w: %w", ErrStalled, context.Cause(c.ctx))
 		return 0, c.err
 	}
 }

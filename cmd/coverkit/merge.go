@@ -31,7 +31,7 @@ func newMergeCmd(e *env) *cobra.Command {
 			// The lines are read under the stop (--timeout, SIGINT,
 			// SIGTERM), as every input is: a stop ends a read that waits
 			// and the check of a long fingerprint, and nothing is printed.
-			ctx, stop := searchContext(cmd.Context(), timeout)
+			ctx, stop := e.searchContext(cmd.Context(), timeout)
 			defer stop()
 			req := models.Request{Context: ctx, Open: func(name string) (io.ReadCloser, error) { return openInput(e, name) }}
 			s, err := units.MergeInputs(ctx, args, req.OpenFile, models.SplitAlgorithms)

@@ -242,7 +242,7 @@ func runSearch(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []
 	}
 	// The timeout and the signals cover reading and building the
 	// instance too.
-	ctx, stop := searchContext(cmd.Context(), f.timeout)
+	ctx, stop := e.searchContext(cmd.Context(), f.timeout)
 	defer stop()
 	p, err := instance(ctx, e, m, f, args)
 	if err != nil {
@@ -304,7 +304,7 @@ func runBatch(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 		return err
 	}
 	defer o.Abort()
-	ctx, stop := searchContext(cmd.Context(), f.timeout)
+	ctx, stop := e.searchContext(cmd.Context(), f.timeout)
 	defer stop()
 	ctx, bar := newProgress(ctx, e, f, -1, m.Name+" solve")
 	r, err := (&report.BatchSolve{Model: m, Request: f.request(ctx, e, args), Algorithm: f.algo,
@@ -340,7 +340,7 @@ func runTask(e *env, cmd *cobra.Command, m *models.Model, t models.Task, f *runF
 		return err
 	}
 	defer o.Abort()
-	ctx, stop := searchContext(cmd.Context(), f.timeout)
+	ctx, stop := e.searchContext(cmd.Context(), f.timeout)
 	defer stop()
 	ctx, bar := newProgress(ctx, e, f, -1, m.Name+" "+t.Verb)
 	out, err := t.Run(ctx, &models.Call{Request: f.request(ctx, e, args), Algorithm: f.algo, Workers: f.Workers,
@@ -368,7 +368,7 @@ func runVerify(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []
 	// A signal stops the reading between two reads of the input (a
 	// record of many megabytes included): the report so far, marked,
 	// exit 3.
-	ctx, stop := searchContext(cmd.Context(), f.timeout)
+	ctx, stop := e.searchContext(cmd.Context(), f.timeout)
 	defer stop()
 	// An --out that cannot be written is refused before the input is
 	// read.

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -16,14 +15,7 @@ import (
 // stdout when path is "" or "-". Opening a named pipe waits for a reader,
 // no longer than the run's stop (a signal, --timeout): exit 3.
 func openOutput(e *env, path string) (*outfile.File, error) {
-	ctx := e.stop
-	if ctx == nil {
-		ctx = context.Background()
-	}
-	o, err := outfile.OpenContext(ctx, path, e.stdout)
-	if errors.Is(err, context.Canceled) {
-		err = context.Cause(ctx) // a --timeout's stop: DeadlineExceeded
-	}
+	o, err := outfile.OpenContext(e.streams.Context(), path, e.stdout)
 	if _, stopped := core.ErrorStatus(err); stopped {
 		return nil, phaseError(err, "opening --out "+path)
 	}

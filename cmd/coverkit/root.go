@@ -24,9 +24,9 @@ type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
 	stderrTTY      bool
-	// stop ends when a signal or a command's --timeout stops the run
-	// (run sets it; nil: never): opening --out waits no longer.
-	stop context.Context
+	// streams are stdout and stderr under the run's stop: a signal or
+	// a command's --timeout (run sets them; nil: never stopped).
+	streams *outfile.Streams
 }
 
 func newEnv(stdin io.Reader, stdout, stderr io.Writer) *env {
@@ -131,19 +131,13 @@ func groupHelp(cmd *cobra.Command, _ []string) error { return cmd.Help() }
 
 // run executes the command line and returns the process exit code.
 func run(ctx context.Context, args []string, e *env) int {
-	// A write to stdout that its reader does not take (a full pipe to a
-	// pager left open) is given up soon after a stop, a signal (ctx) or
-	// --timeout (searchContext), so that it cannot hold the exit for
-	// ever.
-	outCtx, outStop := context.WithCancelCause(ctx)
-	defer outStop(nil)
-	ctx = context.WithValue(ctx, outputStopKey{}, context.CancelFunc(func() { outStop(context.DeadlineExceeded) }))
-	e.stop = outCtx
-	// stderr alike (`coverkit ... 2>&1 | less`): the stop's message must
-	// not wait for the reader either.
-	e.stderr = outfile.ContextWriter(outCtx, e.stderr)
-	out := &outfile.Sticky{W: outfile.ContextWriter(outCtx, e.stdout)}
-	e.stdout = out
+	// A write to stdout or stderr that its reader does not take (a full
+	// pipe to a pager left open) is given up soon after a stop, a signal
+	// (ctx) or --timeout (searchContext), so that it cannot hold the exit.
+	e.streams = outfile.NewStreams(ctx, e.stdout, e.stderr)
+	defer e.streams.Close()
+	out := e.streams.Stdout
+	e.stdout, e.stderr = out, e.streams.Stderr
 	// `coverkit queens solve 8` needs only the queens commands, and
 	// `coverkit algorithms` none: the others are stubs. Help and completion
 	// need them all.

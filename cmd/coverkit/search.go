@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"time"
 
@@ -15,28 +14,18 @@ import (
 // searchContext returns a context that ends with parent, which main's
 // signal.NotifyContext ends on an interrupt (SIGINT, SIGTERM: status
 // canceled, and a second signal is caught too), or after timeout if it is
-// positive (status timeout, through context.DeadlineExceeded).
-func searchContext(parent context.Context, timeout time.Duration) (context.Context, context.CancelFunc) {
+// positive (status timeout, through context.DeadlineExceeded), which
+// stops the run's streams as a signal does (outfile.Streams.StopAt).
+func (e *env) searchContext(parent context.Context, timeout time.Duration) (context.Context, context.CancelFunc) {
 	if timeout <= 0 {
 		return context.WithCancel(parent)
 	}
 	ctx, cancel := context.WithTimeout(parent, timeout)
-	if stop, ok := parent.Value(outputStopKey{}).(context.CancelFunc); ok {
-		// --timeout stops the command as a signal does: a write to
-		// stdout that its reader does not take is given up past it
-		// (run, outfile.ContextWriter).
-		context.AfterFunc(ctx, func() {
-			if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-				stop()
-			}
-		})
+	if e.streams != nil {
+		e.streams.StopAt(ctx)
 	}
 	return ctx, cancel
 }
-
-// outputStopKey is the context key of the stop of stdout's writer (run):
-// a context.CancelFunc that a command's --timeout calls when it fires.
-type outputStopKey struct{}
 
 // newProgress returns the progress display of a run on stderr for total
 // units of work (-1: unknown), as --progress asks (progress.For; nil for

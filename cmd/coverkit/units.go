@@ -109,7 +109,7 @@ func runUnits(e *env, cmd *cobra.Command, m *models.Model, f *runFlags, args []s
 	if err := job.CheckFiles(f.out); err != nil {
 		return usageError(err)
 	}
-	ctx, stop := searchContext(cmd.Context(), f.timeout)
+	ctx, stop := e.searchContext(cmd.Context(), f.timeout)
 	defer stop()
 	p, err := instance(ctx, e, m, f, args)
 	if err != nil {
