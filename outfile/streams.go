@@ -21,9 +21,12 @@ type Streams struct {
 	halt   context.CancelCauseFunc
 }
 
-// NewStreams returns stdout and stderr under the stop of ctx. Close
-// releases them.
+// NewStreams returns stdout and stderr under the stop of ctx (nil: never
+// stopped but by StopAt). Close releases them.
 func NewStreams(ctx context.Context, stdout, stderr io.Writer) *Streams {
+	if ctx == nil {
+		ctx = context.Background()
+	}
 	s := &Streams{}
 	s.ctx, s.halt = context.WithCancelCause(ctx)
 	s.Stdout = &Sticky{W: ContextWriter(s.ctx, stdout)}
@@ -33,8 +36,12 @@ func NewStreams(ctx context.Context, stdout, stderr io.Writer) *Streams {
 
 // StopAt stops the streams when ctx passes its deadline, as the end of
 // NewStreams's context does; the stop's cause is then
-// context.DeadlineExceeded. A ctx canceled otherwise does not stop them.
+// context.DeadlineExceeded. A ctx canceled otherwise does not stop them,
+// nor does a nil one.
 func (s *Streams) StopAt(ctx context.Context) {
+	if s == nil || s.halt == nil || ctx == nil {
+		return // (a Streams not made by NewStreams never stops)
+	}
 	context.AfterFunc(ctx, func() {
 		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
 			s.halt(context.DeadlineExceeded)
@@ -44,13 +51,17 @@ func (s *Streams) StopAt(ctx context.Context) {
 
 // Context returns the context that ends at the streams' stop, for a
 // wait that must not outlast it (OpenContext); a nil *Streams never
-// stops.
+// stops, nor does one not made by NewStreams.
 func (s *Streams) Context() context.Context {
-	if s == nil {
+	if s == nil || s.ctx == nil {
 		return context.Background()
 	}
 	return s.ctx
 }
 
 // Close releases the streams' resources.
-func (s *Streams) Close() { s.halt(nil) }
+func (s *Streams) Close() {
+	if s != nil && s.halt != nil {
+		s.halt(nil)
+	}
+}

@@ -21,9 +21,7 @@ func (e *env) searchContext(parent context.Context, timeout time.Duration) (cont
 		return context.WithCancel(parent)
 	}
 	ctx, cancel := context.WithTimeout(parent, timeout)
-	if e.streams != nil {
-		e.streams.StopAt(ctx)
-	}
+	e.streams.StopAt(ctx)
 	return ctx, cancel
 }
 
