@@ -126,35 +126,9 @@ func TestCLISignalsAndPipes(t *testing.T) {
 			require.NoError(t, os.WriteFile(out, []byte("earlier\n"), 0o644))
 			// A count that has found solutions by then: a partial
 			// count of 0 would leave the file as it was.
-			// A machine too loaded to start the command by the signal
-			// kills it before main catches signals (see stopOnce): then
-			// it is tried again, later.
-			for wait := 300 * time.Millisecond; ; wait *= 2 {
-				cmd := exec.Command(bin, "queens", "count", "18", "--algo", "backtrack", "-f", "json", "-o", out)
-				cmd.Env = append(os.Environ(), "GODEBUG=inittrace=1") // mainStart reads when main began
-				var stderr bytes.Buffer
-				cmd.Stderr = &stderr
-				start := time.Now()
-				require.NoError(t, cmd.Start())
-				time.Sleep(wait)
-				require.NoError(t, cmd.Process.Signal(sig))
-				signalled := time.Since(start)
-				done := make(chan error, 1)
-				go func() { done <- cmd.Wait() }()
-				var err error
-				select {
-				case err = <-done:
-				case <-time.After(10 * time.Second):
-					cmd.Process.Kill()
-					t.Fatal("coverkit did not stop on " + sig.String())
-				}
-				if at, ok := mainStart(stderr.String()); strings.HasPrefix(exitOf(err), "killed") && (!ok || at >= signalled) && wait < 5*time.Second {
-					t.Logf("%v after %v: killed before main began: tried again", sig, wait)
-					continue
-				}
-				require.Equal(t, fmt.Sprintf("exit %d", exitPartial), exitOf(err), "stderr:\n%s", withoutInitTrace(stderr.String()))
-				break
-			}
+			signalExit(t, 300*time.Millisecond, 10*time.Second, sig, func() *exec.Cmd {
+				return exec.Command(bin, "queens", "count", "18", "--algo", "backtrack", "-f", "json", "-o", out)
+			})
 			b, err := os.ReadFile(out)
 			require.NoError(t, err)
 			require.Contains(t, string(b), `"status":"canceled","partial":true`)
@@ -248,38 +222,52 @@ func TestCLISignalsAndPipes(t *testing.T) {
 			r, w, err := os.Pipe()
 			require.NoError(t, err)
 			defer r.Close()
-			for wait := 500 * time.Millisecond; ; wait *= 2 {
+			defer w.Close()
+			stderr, lat := signalExit(t, 500*time.Millisecond, 5*time.Second, sig, func() *exec.Cmd {
 				cmd := exec.Command(bin, "queens", "solve", "12", "--all") // 383 KB, past the pipe's 64 KiB
-				cmd.Env = append(os.Environ(), "GODEBUG=inittrace=1")
 				cmd.Stdout = w
-				var stderr bytes.Buffer
-				cmd.Stderr = &stderr
-				start := time.Now()
-				require.NoError(t, cmd.Start())
-				time.Sleep(wait)
-				require.NoError(t, cmd.Process.Signal(sig))
-				signalled := time.Since(start)
-				done := make(chan error, 1)
-				go func() { done <- cmd.Wait() }()
-				select {
-				case err = <-done:
-				case <-time.After(5 * time.Second):
-					cmd.Process.Kill()
-					<-done
-					t.Fatalf("coverkit blocked on a full stdout did not stop on %v", sig)
-				}
-				lat := time.Since(start) - signalled
-				if at, ok := mainStart(stderr.String()); strings.HasPrefix(exitOf(err), "killed") && (!ok || at >= signalled) && wait < 5*time.Second {
-					t.Logf("%v after %v: killed before main began: tried again", sig, wait)
-					continue
-				}
-				require.Equal(t, fmt.Sprintf("exit %d", exitPartial), exitOf(err), "stderr:\n%s", withoutInitTrace(stderr.String()))
-				require.Contains(t, stderr.String(), "stopped early")
-				require.Less(t, lat, time.Second)
-				break
-			}
-			w.Close()
+				return cmd
+			})
+			require.Contains(t, stderr, "stopped early")
+			require.Less(t, lat, time.Second)
 		})
+	}
+}
+
+// signalExit starts the command that start makes, sends it sig after
+// wait, and requires that it exits 3 within limit: it returns its stderr
+// and the time from the signal to the exit. A machine too loaded to start
+// the command by the signal kills it before main catches signals (see
+// stopOnce): then it is tried again, with twice the wait.
+func signalExit(t *testing.T, wait, limit time.Duration, sig syscall.Signal, start func() *exec.Cmd) (string, time.Duration) {
+	t.Helper()
+	for ; ; wait *= 2 {
+		cmd := start()
+		cmd.Env = append(os.Environ(), "GODEBUG=inittrace=1") // mainStart reads when main began
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		began := time.Now()
+		require.NoError(t, cmd.Start())
+		time.Sleep(wait)
+		require.NoError(t, cmd.Process.Signal(sig))
+		signalled := time.Since(began)
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		var err error
+		select {
+		case err = <-done:
+		case <-time.After(limit):
+			cmd.Process.Kill()
+			<-done
+			t.Fatalf("coverkit did not stop on %v", sig)
+		}
+		lat := time.Since(began) - signalled
+		if at, ok := mainStart(stderr.String()); strings.HasPrefix(exitOf(err), "killed") && (!ok || at >= signalled) && wait < 5*time.Second {
+			t.Logf("%v after %v: killed before main began: tried again", sig, wait)
+			continue
+		}
+		require.Equal(t, fmt.Sprintf("exit %d", exitPartial), exitOf(err), "stderr:\n%s", withoutInitTrace(stderr.String()))
+		return stderr.String(), lat
 	}
 }
 
