@@ -21,17 +21,7 @@ import (
 func TestFIFO(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "pipe")
 	require.NoError(t, syscall.Mkfifo(path, 0o600))
-	got := make(chan string, 1)
-	go func() {
-		f, err := os.Open(path)
-		if err != nil {
-			got <- err.Error()
-			return
-		}
-		defer f.Close()
-		b, _ := io.ReadAll(f)
-		got <- string(b)
-	}()
+	got := readFIFO(path)
 	o, err := Open(path, nil)
 	require.NoError(t, err)
 	o.WriteString("through the pipe\n")
@@ -120,17 +110,7 @@ func TestFIFOWithoutReader(t *testing.T) {
 	require.ErrorIs(t, err, context.DeadlineExceeded)
 	require.Less(t, time.Since(start), time.Second)
 
-	got := make(chan string, 1)
-	go func() {
-		f, err := os.Open(path)
-		if err != nil {
-			got <- err.Error()
-			return
-		}
-		defer f.Close()
-		b, _ := io.ReadAll(f)
-		got <- string(b)
-	}()
+	got := readFIFO(path)
 	o, err := OpenContext(context.Background(), path, nil)
 	require.NoError(t, err)
 	o.WriteString("late reader\n")
@@ -196,4 +176,21 @@ func TestContextWriterConcurrent(t *testing.T) {
 	for l := range bytes.Lines(b) {
 		require.Equal(t, line(l[0]), l, "a write is whole")
 	}
+}
+
+// readFIFO opens the named pipe at path for reading, on a goroutine, and
+// sends what it reads to the end (or the error of the open).
+func readFIFO(path string) <-chan string {
+	got := make(chan string, 1)
+	go func() {
+		f, err := os.Open(path)
+		if err != nil {
+			got <- err.Error()
+			return
+		}
+		defer f.Close()
+		b, _ := io.ReadAll(f)
+		got <- string(b)
+	}()
+	return got
 }
