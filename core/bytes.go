@@ -3,6 +3,7 @@ package core
 import (
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 )
 
@@ -30,12 +31,25 @@ func ParseBytes(name, s string) (uint64, error) {
 			break
 		}
 	}
+	tooLarge := func() error {
+		return fmt.Errorf("%s %q is too large (at most %d bytes)", name, s, uint64(math.MaxInt64))
+	}
 	v, err := ParseSize(name, t, math.MaxInt64)
 	if err != nil {
+		if f, ferr := strconv.ParseFloat(strings.ReplaceAll(t, "_", ""), 64); ferr == nil {
+			// A number, but not a size: too large, 0 or negative, a fraction.
+			switch {
+			case f >= math.MaxInt64:
+				return 0, tooLarge()
+			case f <= 0:
+				return 0, err
+			}
+			return 0, fmt.Errorf("%s %q: want a whole number of bytes, such as 1536MiB or 1500MB", name, s)
+		}
 		return 0, fmt.Errorf("%s %q: want a number of bytes such as 512MiB, 2GB or 1e9", name, s)
 	}
 	if uint64(v) > math.MaxInt64/unit {
-		return 0, fmt.Errorf("%s %q is too large", name, s)
+		return 0, tooLarge()
 	}
 	return uint64(v) * unit, nil
 }
