@@ -62,21 +62,17 @@ func declareUnitFlags(cmd *cobra.Command, m *models.Model, s *unitSpec) {
 // --checkpoint-every needs --checkpoint too.
 func (f *runFlags) unitsRequested(cmd *cobra.Command, m *models.Model) (bool, error) {
 	fs := cmd.Flags()
-	if fs.Lookup("checkpoint") == nil || fs.Changed("units") {
-		// No split-count flags, or a split (units.Job checks the rest).
-		if fs.Changed("checkpoint-every") && f.split.Checkpoint == "" {
-			return false, usagef("--checkpoint-every needs --checkpoint")
-		}
-		return fs.Changed("units"), nil
-	}
-	own := m.Applies("count", models.SetCheckpoint)
+	split, own := fs.Changed("units"), m.Applies("count", models.SetCheckpoint)
 	for _, name := range []string{"unit", "unit-offset", "checkpoint", "checkpoint-every"} {
-		if fs.Changed(name) && !(own && strings.HasPrefix(name, "checkpoint")) {
+		if !split && fs.Changed(name) && !(own && strings.HasPrefix(name, "checkpoint")) {
 			return false, usagef("--%s needs --units", name)
 		}
 	}
 	if fs.Changed("checkpoint-every") && f.split.Checkpoint == "" {
 		return false, usagef("--checkpoint-every needs --checkpoint")
+	}
+	if fs.Lookup("checkpoint") == nil || split {
+		return split, nil // no split-count flags, or a split (units.Job checks the rest)
 	}
 	if f.split.Every <= 0 {
 		return false, usagef("--checkpoint-every must be positive, got %s", f.split.Every)
